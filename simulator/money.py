@@ -1,0 +1,92 @@
+"""Exact money: chips in integer cents, payout odds as whole-number ratios, no floats."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import ROUND_DOWN, ROUND_HALF_UP, ROUND_UP, Decimal
+from enum import StrEnum
+
+Cents = int
+"""An amount of chips in whole cents."""
+
+
+@dataclass(frozen=True)
+class Odds:
+    """Payout odds "win to stake", such as 15 to 2.
+
+    >>> Odds(15, 2).pay(500)
+    3750
+    >>> str(Odds(30, 1))
+    '30 to 1'
+    """
+
+    win: int
+    stake: int = 1
+
+    def __post_init__(self) -> None:
+        """Reject odds that are not positive whole numbers."""
+        if self.win <= 0 or self.stake <= 0:
+            raise ValueError("Odds are two positive whole numbers.")
+
+    def pay(self, wager: Cents) -> Cents:
+        """The winnings on ``wager`` cents; raise ValueError if that is not a whole cent."""
+        amount, remainder = divmod(wager * self.win, self.stake)
+        if remainder:
+            raise ValueError(f"{self} on {format_cents(wager)} is not a whole number of cents.")
+        return amount
+
+    def __str__(self) -> str:
+        """Write the odds as the paytable does."""
+        return f"{self.win} to {self.stake}"
+
+
+class Rounding(StrEnum):
+    """How a fraction of a cent (or of a larger unit) is rounded."""
+
+    DOWN = "down"
+    UP = "up"
+    HALF_UP = "half up"
+
+
+_ROUNDING_MODES = {Rounding.DOWN: ROUND_DOWN, Rounding.UP: ROUND_UP, Rounding.HALF_UP: ROUND_HALF_UP}
+
+
+def round_to_unit(amount: Decimal, unit: Cents, rounding: Rounding) -> Cents:
+    """Round an amount in cents to a whole number of ``unit`` cents.
+
+    >>> round_to_unit(Decimal("126.25"), 25, Rounding.UP)
+    150
+    >>> round_to_unit(Decimal("5.05"), 1, Rounding.HALF_UP)
+    5
+    """
+    units = (amount / unit).quantize(Decimal(1), rounding=_ROUNDING_MODES[rounding])
+    return int(units) * unit
+
+
+def format_cents(amount: Cents | Decimal) -> str:
+    """Write an amount as dollars, with sub-cent digits only when there are any.
+
+    >>> format_cents(3750), format_cents(-125), format_cents(Decimal("10002.5"))
+    ('$37.50', '-$1.25', '$100.025')
+    """
+    sign = "-" if amount < 0 else ""
+    dollars = abs(Decimal(amount)) / 100
+    text = f"{dollars:,.2f}" if dollars == dollars.quantize(Decimal("0.01")) else f"{dollars.normalize():,f}"
+    return f"{sign}${text}"
+
+
+def parse_dollars(text: str) -> Cents:
+    """Read a dollar amount such as ``"37.50"`` or ``"$1,000"`` into cents; raise ValueError otherwise.
+
+    >>> parse_dollars("$1,037.50")
+    103750
+    """
+    cleaned = text.strip().replace("$", "").replace(",", "")
+    try:
+        value = Decimal(cleaned)
+    except ArithmeticError:
+        raise ValueError(f"{text!r} is not an amount of money.") from None
+    cents = value * 100
+    if not value.is_finite() or cents != cents.to_integral_value():
+        raise ValueError(f"{text!r} is not a whole number of cents.")
+    return int(cents)

@@ -1,0 +1,155 @@
+"""The shape every round shares: actions with citations, an append-only operation log, automations.
+
+A round is a state plus a log. Each step has a triplet on the game's state class: ``verify_<step>()``
+raises :class:`IllegalOperation` and changes nothing, ``can_<step>()`` answers with a bool, and
+``<step>()`` verifies, changes the state, logs and returns the :class:`Operation`. ``next_action()``
+is the correct next step: the automations perform it, and the grader shows it as the expected action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from simulator.citations import Citation
+
+JsonValue = Any
+"""A value that ``json.dumps`` writes as it is: str, int, bool, None, lists and dicts of them."""
+
+
+class Actor(StrEnum):
+    """Who performs a step at the table."""
+
+    DEALER = "dealer"
+    PLAYER = "player"
+    FLOORPERSON = "floorperson"
+    SYSTEM = "system"
+
+
+@dataclass(frozen=True)
+class Action:
+    """A step to perform: its name, who performs it, its arguments, the rule it follows and a sentence."""
+
+    step: str
+    actor: Actor
+    arguments: Mapping[str, JsonValue]
+    citation: Citation
+    description: str
+
+
+@dataclass(frozen=True)
+class Operation:
+    """A performed step as the log keeps it, with the facts the engine determined while doing it."""
+
+    number: int
+    action: Action
+    facts: Mapping[str, JsonValue] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, JsonValue]:
+        """The operation as replay needs it: step, actor and arguments."""
+        return {"step": self.action.step, "actor": self.action.actor.value, "arguments": dict(self.action.arguments)}
+
+
+class IllegalOperation(ValueError):
+    """A step that may not be performed now or with these arguments; the state is unchanged."""
+
+    def __init__(self, code: str, message: str, citation: Citation, expected: Action | None = None) -> None:
+        """Keep the error code, the rule broken and the action that was expected instead."""
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.citation = citation
+        self.expected = expected
+
+
+class Round:
+    """Base for a game's round: the operation log, automations and the verify / can / do helpers."""
+
+    def __init__(self, automations: frozenset[str]) -> None:
+        """Start an empty log; ``automations`` names the steps the engine performs by itself."""
+        self.operations: list[Operation] = []
+        self.automations = automations
+
+    def next_action(self) -> Action | None:
+        """The correct next step, or None when the round is finished."""
+        raise NotImplementedError
+
+    @property
+    def finished(self) -> bool:
+        """Whether every step of the round has been performed."""
+        return self.next_action() is None
+
+    def perform(self, step: str, arguments: Mapping[str, JsonValue]) -> Operation:
+        """Perform a named step with JSON arguments; raise IllegalOperation for an unknown step."""
+        method = self.step_method(step)
+        operation: Operation = method(**arguments)
+        return operation
+
+    def can(self, step: str, arguments: Mapping[str, JsonValue]) -> bool:
+        """Whether the named step could be performed now with these arguments."""
+        try:
+            self.step_method(f"verify_{step}")(**arguments)
+        except (IllegalOperation, TypeError):
+            return False
+        return True
+
+    def step_method(self, name: str) -> Callable[..., Any]:
+        """The bound method for a step name, refusing anything that is not a step of this game."""
+        bare = name.removeprefix("verify_")
+        if bare not in self.step_names():
+            expected = self.next_action()
+            citation = expected.citation if expected else self.closing_citation()
+            raise IllegalOperation("unknown_step", f"{bare!r} is not a step of this game.", citation, expected)
+        method: Callable[..., Any] = getattr(self, name)
+        return method
+
+    def step_names(self) -> frozenset[str]:
+        """The names of every step of this game."""
+        raise NotImplementedError
+
+    def closing_citation(self) -> Citation:
+        """The rule cited when something is tried after the round is over."""
+        raise NotImplementedError
+
+    def advance(self) -> list[Operation]:
+        """Perform automated steps until the next step is a person's or the round is over."""
+        performed = []
+        action = self.next_action()
+        while action is not None and action.step in self.automations:
+            performed.append(self.perform(action.step, action.arguments))
+            action = self.next_action()
+        return performed
+
+    def play_out(self) -> list[Operation]:
+        """Perform every remaining step correctly, as a fully automated round does."""
+        performed = []
+        action = self.next_action()
+        while action is not None:
+            performed.append(self.perform(action.step, action.arguments))
+            action = self.next_action()
+        return performed
+
+    def require_step(self, step: str) -> Action:
+        """Return the expected action if it is ``step``; otherwise raise an out-of-order error."""
+        expected = self.next_action()
+        if expected is None:
+            citation = self.closing_citation()
+            raise IllegalOperation("round_over", "The round is over: there is no step left to perform.", citation)
+        if expected.step != step:
+            message = f"Out of order: the next step is {expected.description}"
+            raise IllegalOperation("out_of_order", message, expected.citation, expected)
+        return expected
+
+    def require_argument(self, expected: Action, name: str, given: JsonValue, code: str) -> None:
+        """Raise ``code`` unless argument ``name`` equals what the expected action holds."""
+        if expected.arguments[name] != given:
+            message = f"{name.replace('_', ' ').capitalize()} {given!r} is wrong: {expected.description}"
+            raise IllegalOperation(code, message, expected.citation, expected)
+
+    def record(self, action: Action, facts: Mapping[str, JsonValue] | None = None) -> Operation:
+        """Append the performed action to the log and return its record."""
+        operation = Operation(len(self.operations) + 1, action, dict(facts or {}))
+        self.operations.append(operation)
+        return operation
