@@ -1,0 +1,1 @@
+"""The dealer school web application: Django project and app in one package."""

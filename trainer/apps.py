@@ -1,0 +1,10 @@
+"""Django app configuration for the trainer."""
+
+from django.apps import AppConfig
+
+
+class TrainerConfig(AppConfig):
+    """The trainer app: accounts, roles and the training tables."""
+
+    name = "trainer"
+    default_auto_field = "django.db.models.BigAutoField"

@@ -1,0 +1,138 @@
+"""Django settings: one module driven by environment variables, runnable with nothing installed.
+
+Environment variables (all optional):
+
+- DJANGO_SECRET_KEY: the secret key; without it a random key is generated once and kept in
+  the git-ignored file ``.django_secret_key`` at the project root.
+- DJANGO_DEBUG: "True" or "False" (default "False").
+- DJANGO_ALLOWED_HOSTS: comma-separated host names (default "localhost,127.0.0.1,[::1]").
+- DATABASE_URL: a dj-database-url address selecting PostgreSQL; without it SQLite in WAL mode
+  stores everything in ``db.sqlite3`` at the project root.
+- REDIS_URL: a Redis address selecting channels_redis, so several Daphne processes serve one
+  school; without it the channel layer lives in the memory of the single Daphne process.
+"""
+
+import os
+import secrets
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def envbool(name: str, default: str) -> bool:
+    """Read a "True"/"False" environment variable, refusing any other spelling."""
+    value = os.getenv(name, default)
+    if value not in ("True", "False"):
+        raise ImproperlyConfigured(f"Unexpected value {name}={value}, use 'True' or 'False'")
+    return value == "True"
+
+
+def read_or_create_secret_key(path: Path) -> str:
+    """Return the secret key kept in path, generating and storing a random one the first time."""
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return path.read_text().strip()
+    key = secrets.token_urlsafe(50)
+    with os.fdopen(descriptor, "w") as secret_file:
+        secret_file.write(key)
+    return key
+
+
+SECRET_KEY = os.getenv("DJANGO_SECRET_KEY") or read_or_create_secret_key(BASE_DIR / ".django_secret_key")
+DEBUG = envbool("DJANGO_DEBUG", "False")
+ALLOWED_HOSTS = os.getenv("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]").split(",")
+
+INSTALLED_APPS = [
+    "daphne",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django_htmx",
+    "trainer",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "trainer.urls"
+ASGI_APPLICATION = "trainer.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+if "DATABASE_URL" in os.environ:
+    DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_health_checks=True)}
+else:
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": BASE_DIR / "db.sqlite3",
+            # WAL lets the server read while a step is being written; IMMEDIATE and the busy
+            # timeout avoid "database is locked" when two processes write (Daphne and a test).
+            "OPTIONS": {
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA busy_timeout=5000",
+                "transaction_mode": "IMMEDIATE",
+            },
+            # A file, not memory: the live-server tests run Daphne in another process.
+            "TEST": {"NAME": BASE_DIR / "db.sqlite3.test"},
+        }
+    }
+
+if "REDIS_URL" in os.environ:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [os.environ["REDIS_URL"]]},
+        }
+    }
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "login"
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "America/New_York"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+# WhiteNoise serves the static files straight from their folders, so Daphne serves the CSS
+# and the vendored htmx without a collectstatic step.
+WHITENOISE_USE_FINDERS = True
