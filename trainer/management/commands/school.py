@@ -1,0 +1,63 @@
+"""Open the school: migrate, refresh the demo accounts with new passwords, then serve with Daphne."""
+
+import os
+import secrets
+import sys
+from argparse import ArgumentParser
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.core.management import call_command
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from trainer.models import Role
+
+DEMO_ACCOUNTS = (
+    ("trainee1", Role.TRAINEE),
+    ("trainee2", Role.TRAINEE),
+    ("instructor1", Role.INSTRUCTOR),
+)
+
+
+class Command(BaseCommand):
+    """Prepare the database and the demo accounts, print how to log in, and serve the school."""
+
+    help = "Migrate, give the demo accounts fresh passwords and serve the school with Daphne."
+
+    def add_arguments(self, parser: ArgumentParser) -> None:
+        """Add the listening address and --no-serve."""
+        parser.add_argument("--host", default="127.0.0.1", help="interface to listen on (default 127.0.0.1)")
+        parser.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+        parser.add_argument("--no-serve", action="store_true", help="prepare and print the accounts, do not serve")
+
+    def handle(self, *args: Any, host: str, port: int, no_serve: bool, **options: Any) -> None:
+        """Migrate, refresh the accounts, print them, then replace this process with Daphne."""
+        call_command("migrate", interactive=False, verbosity=0)
+        passwords = refresh_demo_accounts()
+        self.stdout.write(f"Dealer school at http://{host}:{port}/ (Ctrl-C stops it). Demo accounts:")
+        for (username, role), password in zip(DEMO_ACCOUNTS, passwords, strict=True):
+            self.stdout.write(f"  {username:<12} {role.label:<11} {password}")
+        if no_serve:
+            return
+        self.stdout.flush()
+        os.chdir(settings.BASE_DIR)
+        daphne = [sys.executable, "-m", "daphne", "--bind", host, "--port", str(port), "trainer.asgi:application"]
+        os.execv(sys.executable, daphne)
+
+
+@transaction.atomic
+def refresh_demo_accounts() -> list[str]:
+    """Create or update each demo account with its role and a new random password; return the passwords."""
+    passwords = []
+    for username, role in DEMO_ACCOUNTS:
+        user, _ = get_user_model().objects.get_or_create(username=username)
+        password = secrets.token_urlsafe(9)
+        user.set_password(password)
+        user.is_staff = role == Role.INSTRUCTOR
+        user.save()
+        user.groups.set([Group.objects.get(name=role)])
+        passwords.append(password)
+    return passwords
