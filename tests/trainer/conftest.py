@@ -1,0 +1,31 @@
+import re
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+
+ACCOUNT_LINE = re.compile(r"^ +(?P<username>\S+) +(?P<role>Trainee|Instructor) +(?P<password>\S+)$", re.MULTILINE)
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hasher(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def run_school() -> tuple[str, dict[str, tuple[str, str]]]:
+    """Run `school --no-serve`; return its output and the printed accounts as username -> (role, password)."""
+    out = StringIO()
+    call_command("school", "--no-serve", stdout=out)
+    output = out.getvalue()
+    return output, {match["username"]: (match["role"], match["password"]) for match in ACCOUNT_LINE.finditer(output)}
+
+
+@pytest.fixture
+def school(db):
+    return run_school
+
+
+@pytest.fixture
+def demo_passwords(school) -> dict[str, str]:
+    _, accounts = school()
+    return {username: password for username, (_, password) in accounts.items()}

@@ -1,0 +1,54 @@
+import os
+import uuid
+
+import pytest
+from channels.layers import get_channel_layer
+from channels.testing import ApplicationCommunicator
+
+from trainer.asgi import application
+
+
+async def get_over_asgi(path):
+    """GET path from the ASGI application as Daphne would; return status, headers and the whole body."""
+    scope = {"type": "http", "method": "GET", "path": path, "query_string": b"", "headers": [(b"host", b"localhost")]}
+    communicator = ApplicationCommunicator(application, scope)
+    await communicator.send_input({"type": "http.request"})
+    start = await communicator.receive_output()
+    body = b""
+    while True:
+        chunk = await communicator.receive_output()
+        body += chunk.get("body", b"")
+        if not chunk.get("more_body", False):
+            return start["status"], dict(start["headers"]), body
+
+
+@pytest.mark.asyncio
+async def test_it_redirects_anonymous_http_requests_to_login_over_asgi():
+    status, headers, _ = await get_over_asgi("/")
+    assert status == 302
+    assert headers[b"Location"] == b"/login/?next=/"
+
+
+@pytest.mark.asyncio
+async def test_it_serves_the_stylesheet_over_asgi():
+    status, headers, body = await get_over_asgi("/static/css/table.css")
+    assert status == 200
+    assert headers[b"Content-Type"].startswith(b"text/css")
+    assert b"--felt" in body
+
+
+@pytest.mark.skipif("REDIS_URL" not in os.environ, reason="needs a Redis server in REDIS_URL")
+@pytest.mark.asyncio
+async def test_it_carries_group_messages_through_redis_when_redis_url_is_set():
+    from channels_redis.core import RedisChannelLayer
+
+    layer = get_channel_layer()
+    assert isinstance(layer, RedisChannelLayer)
+    group = f"test-{uuid.uuid4().hex}"
+    channel = await layer.new_channel()
+    await layer.group_add(group, channel)
+    try:
+        await layer.group_send(group, {"type": "table.updated", "round_id": 7})
+        assert await layer.receive(channel) == {"type": "table.updated", "round_id": 7}
+    finally:
+        await layer.group_discard(group, channel)

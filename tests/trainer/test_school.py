@@ -1,0 +1,42 @@
+from django.contrib.auth import authenticate
+
+from trainer.models import Role, has_role
+
+DEMO_USERNAMES = ("trainee1", "trainee2", "instructor1")
+
+
+def test_it_prints_the_url_and_the_three_demo_accounts_with_their_roles(school):
+    output, accounts = school()
+    assert "http://127.0.0.1:8000/" in output
+    assert {username: role for username, (role, _) in accounts.items()} == {
+        "trainee1": "Trainee",
+        "trainee2": "Trainee",
+        "instructor1": "Instructor",
+    }
+
+
+def test_it_gives_each_account_its_role_and_the_printed_password(school):
+    _, accounts = school()
+    users = {
+        username: authenticate(username=username, password=password) for username, (_, password) in accounts.items()
+    }
+    assert has_role(users["trainee1"], Role.TRAINEE)
+    assert has_role(users["trainee2"], Role.TRAINEE)
+    assert has_role(users["instructor1"], Role.INSTRUCTOR)
+    assert not has_role(users["trainee1"], Role.INSTRUCTOR)
+    assert not has_role(users["instructor1"], Role.TRAINEE)
+
+
+def test_it_makes_instructors_staff_and_trainees_not(school):
+    _, accounts = school()
+    assert authenticate(username="instructor1", password=accounts["instructor1"][1]).is_staff
+    assert not authenticate(username="trainee1", password=accounts["trainee1"][1]).is_staff
+
+
+def test_it_replaces_every_password_on_every_run(school):
+    _, first = school()
+    _, second = school()
+    for username in DEMO_USERNAMES:
+        assert first[username][1] != second[username][1]
+        assert authenticate(username=username, password=first[username][1]) is None
+        assert authenticate(username=username, password=second[username][1]) is not None

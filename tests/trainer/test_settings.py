@@ -1,0 +1,42 @@
+import os
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+from django.db import connection
+
+from trainer.settings import envbool, read_or_create_secret_key
+
+
+def test_it_generates_a_secret_key_once_and_keeps_it(tmp_path):
+    path = tmp_path / "secret"
+    key = read_or_create_secret_key(path)
+    assert len(key) >= 50
+    assert read_or_create_secret_key(path) == key
+    assert path.stat().st_mode & 0o077 == 0
+
+
+def test_it_refuses_a_boolean_spelled_otherwise_than_true_or_false(monkeypatch):
+    monkeypatch.setenv("DJANGO_DEBUG", "yes")
+    with pytest.raises(ImproperlyConfigured):
+        envbool("DJANGO_DEBUG", "False")
+    monkeypatch.setenv("DJANGO_DEBUG", "True")
+    assert envbool("DJANGO_DEBUG", "False")
+
+
+@pytest.mark.skipif("DATABASE_URL" in os.environ, reason="SQLite is the store only without DATABASE_URL")
+@pytest.mark.django_db
+def test_it_keeps_sqlite_in_wal_journal_mode():
+    assert connection.vendor == "sqlite"
+    with connection.cursor() as cursor:
+        cursor.execute("PRAGMA journal_mode")
+        assert cursor.fetchone() == ("wal",)
+
+
+@pytest.mark.skipif("DATABASE_URL" not in os.environ, reason="needs a PostgreSQL server in DATABASE_URL")
+@pytest.mark.django_db
+def test_it_stores_in_postgresql_when_database_url_is_set(django_user_model):
+    assert connection.vendor == "postgresql"
+    django_user_model.objects.create_user("trainee9")
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT username FROM auth_user WHERE username = %s", ["trainee9"])
+        assert cursor.fetchone() == ("trainee9",)

@@ -1,0 +1,56 @@
+import pytest
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db
+
+
+def log_in(client, username, password):
+    return client.post(reverse("login"), {"username": username, "password": password})
+
+
+def test_it_redirects_anonymous_users_from_home_to_login(client):
+    response = client.get(reverse("home"))
+    assert response.status_code == 302
+    assert response["Location"] == f"{reverse('login')}?next=/"
+
+
+def test_it_logs_a_demo_trainee_in(client, demo_passwords):
+    response = log_in(client, "trainee1", demo_passwords["trainee1"])
+    assert response.status_code == 302
+    assert response["Location"] == reverse("home")
+    home = client.get(reverse("home"))
+    assert home.status_code == 200
+    assert "trainee1" in home.text
+    assert "Trainee" in home.text
+
+
+def test_it_refuses_a_wrong_password(client, demo_passwords):
+    response = log_in(client, "trainee1", demo_passwords["trainee1"] + "x")
+    assert response.status_code == 200
+    assert "didn't match" in response.text
+    assert client.get(reverse("home")).status_code == 302
+
+
+def test_it_shows_the_admin_to_instructors_only(client, demo_passwords):
+    log_in(client, "instructor1", demo_passwords["instructor1"])
+    assert reverse("admin:index") in client.get(reverse("home")).text
+    assert client.get(reverse("admin:auth_user_changelist")).status_code == 200
+    client.post(reverse("logout"))
+    log_in(client, "trainee1", demo_passwords["trainee1"])
+    assert reverse("admin:index") not in client.get(reverse("home")).text
+
+
+def test_it_logs_out_with_a_post(client, demo_passwords):
+    log_in(client, "trainee2", demo_passwords["trainee2"])
+    response = client.post(reverse("logout"))
+    assert response.status_code == 302
+    assert response["Location"] == reverse("login")
+    assert client.get(reverse("home")).status_code == 302
+
+
+def test_it_loads_htmx_2_and_its_ws_extension_from_static_files(client):
+    page = client.get(reverse("login")).text
+    assert "/static/django_htmx/htmx-2.min.js" in page
+    assert "/static/django_htmx/ext/hx-ws-2.min.js" in page
+    assert "/static/css/table.css" in page
+    assert "https://" not in page
