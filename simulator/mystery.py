@@ -1,0 +1,273 @@
+"""The Must-Hit-By Mystery Bonus meter: its twelve configurations, exact contributions and the secret hit value.
+
+The meter holds its amount in exact :class:`~decimal.Decimal` cents (0.5% of $5 is 2.5 cents). The hit value
+is a whole number of cents drawn uniformly from the minimum dollar value up to, but not including, the
+maximum dollar value (:data:`HIT_VALUE_DRAW`): the bonus is won by the contribution that takes the meter
+"in excess of" the hit value, so with the maximum excluded the meter can never reach its maximum without a
+hit, and it passes the maximum by less than one contribution at most.
+
+A hit freezes the award (100% of the meter) and lights the winning position until the dealer resets the
+meter. A contribution that arrives after the hit and before the reset goes onto the reset meter
+(:data:`CONTRIBUTIONS_AFTER_HIT`): the reset sets the meter to the minimum, draws a new hit value and then
+applies those contributions in the order they arrived, so one of them can light a position again.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from decimal import Decimal
+from enum import StrEnum
+
+from simulator.citations import Citation, house, seed
+from simulator.money import Cents, Rounding, format_cents, round_to_unit
+from simulator.procedure import JsonValue
+
+
+@dataclass(frozen=True)
+class MysteryConfiguration:
+    """One of the seed's twelve MHB configurations: letter, minimum progressive wager, meter bounds, rate."""
+
+    letter: str
+    minimum_wager: Cents
+    minimum_value: Cents
+    maximum_value: Cents
+    contribution_rate: Decimal
+
+    @property
+    def name(self) -> str:
+        """The configuration as the seed heads it, such as "Configuration A, $1"."""
+        return f"Configuration {self.letter}, {format_cents(self.minimum_wager).removesuffix('.00')}"
+
+    def contribution(self, wager: Cents) -> Decimal:
+        """The exact amount in cents that ``wager`` adds to the meter.
+
+        >>> mystery_configuration("C", 500).contribution(500)
+        Decimal('2.500')
+        """
+        return wager * self.contribution_rate
+
+
+def _configuration(letter: str, wager_dollars: int, minimum: int, maximum: int, rate: str) -> MysteryConfiguration:
+    """A configuration from the seed's table, written in whole dollars and a percentage."""
+    return MysteryConfiguration(letter, wager_dollars * 100, minimum * 100, maximum * 100, Decimal(rate) / 100)
+
+
+MYSTERY_CONFIGURATIONS: tuple[MysteryConfiguration, ...] = (
+    _configuration("A", 1, 100, 200, "2"),
+    _configuration("A", 2, 100, 200, "1.5"),
+    _configuration("A", 5, 100, 250, "1"),
+    _configuration("B", 1, 100, 500, "5"),
+    _configuration("B", 2, 100, 500, "3.5"),
+    _configuration("B", 5, 100, 500, "2"),
+    _configuration("C", 1, 250, 500, "2"),
+    _configuration("C", 2, 250, 500, "1.5"),
+    _configuration("C", 5, 250, 500, "0.5"),
+    _configuration("D", 1, 250, 1000, "5"),
+    _configuration("D", 2, 250, 1000, "3"),
+    _configuration("D", 5, 250, 1000, "2"),
+)
+"""The twelve configurations exactly as §645b.3(c)(4) (and its ten twins) prints them."""
+
+HIT_VALUE_DRAW = house(
+    "MHB hit value draw",
+    "The random number generator draws the hit value uniformly in whole cents from the minimum dollar value "
+    "up to but not including the maximum, so the meter always hits by its maximum.",
+)
+
+CONTRIBUTIONS_AFTER_HIT = house(
+    "MHB contributions after a hit",
+    "A contribution received after a hit and before the reset goes onto the reset meter: it is applied, in "
+    "the order received, after the meter is reset to the minimum and a new hit value is drawn.",
+)
+
+
+def mystery_configuration(letter: str, minimum_wager: Cents) -> MysteryConfiguration:
+    """The configuration for a letter and a minimum progressive wager in cents; ValueError if there is none.
+
+    >>> mystery_configuration("D", 200).contribution_rate
+    Decimal('0.03')
+    """
+    for configuration in MYSTERY_CONFIGURATIONS:
+        if configuration.letter == letter and configuration.minimum_wager == minimum_wager:
+            return configuration
+    raise ValueError(f"There is no MHB configuration {letter!r} for a {format_cents(minimum_wager)} wager.")
+
+
+class PaymentSource(StrEnum):
+    """Where an MHB award is paid from, as the Rules Submission says (§645b.3(c)(6))."""
+
+    TABLE_INVENTORY = "table inventory"
+    PROGRESSIVE_JACKPOT_SLIP = "progressive jackpot slip"
+
+
+@dataclass(frozen=True)
+class MysteryRules:
+    """The Rules Submission's MHB choices: configuration, payment source and how a sub-cent award is paid."""
+
+    configuration: MysteryConfiguration
+    payment_source: PaymentSource = PaymentSource.TABLE_INVENTORY
+    award_rounding: Rounding = Rounding.UP
+
+    def award_cents(self, meter_amount: Decimal) -> Cents:
+        """The chips paid for a meter amount: rounded up to the cent by default so the winner gets at least 100%.
+
+        >>> MysteryRules(mystery_configuration("C", 500)).award_cents(Decimal("10002.5"))
+        10003
+        """
+        return round_to_unit(meter_amount, 1, self.award_rounding)
+
+
+PAYMENT_SOURCE_OPTION = house(
+    "MHB payment source option",
+    "The Rules Submission pays the MHB from the table inventory or by a progressive jackpot slip "
+    "(§645b.3(c)(6)); this simulator's default is the table inventory.",
+)
+
+AWARD_ROUNDING_OPTION = house(
+    "MHB award rounding option",
+    "The meter keeps fractions of a cent; the award is paid in whole cents, rounded up by default so the "
+    "winner receives at least 100% of the meter (§645b.3(c)(7)). The meter then resets to the minimum.",
+)
+
+
+@dataclass(frozen=True)
+class MysteryHit:
+    """A hit waiting for its payout: the lit position and the meter amount it won."""
+
+    seat: int
+    amount: Decimal
+
+
+class MysteryMeter:
+    """The MHB progressive meter with its secret hit value; a hit waits for the dealer's reset."""
+
+    def __init__(
+        self,
+        configuration: MysteryConfiguration,
+        amount: Decimal,
+        hit_value: Cents,
+        hit: MysteryHit | None = None,
+        carried: tuple[tuple[int, Cents], ...] = (),
+    ) -> None:
+        """A meter at ``amount`` cents that hits when a contribution takes it past ``hit_value`` cents."""
+        if not configuration.minimum_value <= hit_value < configuration.maximum_value:
+            raise ValueError(f"Hit value {hit_value} is outside {configuration.name}'s bounds.")
+        if hit is None and (amount > hit_value or carried):
+            raise ValueError("A meter past its hit value or carrying contributions must hold its hit.")
+        self.configuration = configuration
+        self.amount = amount
+        self._hit_value = hit_value
+        self.hit = hit
+        self.carried = list(carried)
+
+    @classmethod
+    def start(cls, configuration: MysteryConfiguration, rng: random.Random) -> MysteryMeter:
+        """A new meter at the configuration's minimum with a freshly drawn hit value."""
+        return cls(configuration, Decimal(configuration.minimum_value), draw_hit_value(configuration, rng))
+
+    def contribute(self, seat: int, wager: Cents) -> bool:
+        """Add a qualifying wager's contribution; True if it takes the meter past the hit value (a hit)."""
+        if self.hit is not None:
+            self.carried.append((seat, wager))
+            return False
+        self.amount += self.configuration.contribution(wager)
+        if self.amount > self._hit_value:
+            self.hit = MysteryHit(seat, self.amount)
+            return True
+        return False
+
+    def award(self) -> Decimal:
+        """100% of the meter amount at the hit, in exact cents; ValueError when nothing has hit."""
+        if self.hit is None:
+            raise ValueError("The meter has not hit.")
+        return self.hit.amount
+
+    def reset(self, rng: random.Random) -> bool:
+        """Reset to the minimum, draw a new hit value, apply carried contributions; True if one of them hit."""
+        carried = self.carried
+        self.amount = Decimal(self.configuration.minimum_value)
+        self._hit_value = draw_hit_value(self.configuration, rng)
+        self.hit = None
+        self.carried = []
+        hits = [self.contribute(seat, wager) for seat, wager in carried]
+        return any(hits)
+
+    def force_hit(self) -> None:
+        """Rig the secret hit value so the next contribution wins: the meter rounded up to the cent (demos, tests).
+
+        Every configuration's smallest contribution is at least 2 cents, so the next one passes the value.
+        """
+        rigged = math.ceil(self.amount)
+        self._hit_value = min(max(rigged, self.configuration.minimum_value), self.configuration.maximum_value - 1)
+
+    def is_past_hit_value(self) -> bool:
+        """Whether the meter amount is in excess of the secret hit value (without revealing the value)."""
+        return self.amount > self._hit_value
+
+    def public_view(self) -> dict[str, JsonValue]:
+        """What the progressive display shows everyone: configuration, amount and any lit position; no hit value."""
+        return {
+            "configuration": self.configuration.letter,
+            "minimum_wager": self.configuration.minimum_wager,
+            "amount": str(self.amount),
+            "display": format_cents(self.amount),
+            "lit_seat": None if self.hit is None else self.hit.seat,
+        }
+
+    def to_json(self) -> dict[str, JsonValue]:
+        """The whole meter for saving on the server, secret hit value included; never send it to a trainee."""
+        return {
+            "configuration": self.configuration.letter,
+            "minimum_wager": self.configuration.minimum_wager,
+            "amount": str(self.amount),
+            "hit_value": self._hit_value,
+            "hit": None if self.hit is None else {"seat": self.hit.seat, "amount": str(self.hit.amount)},
+            "carried": [[seat, wager] for seat, wager in self.carried],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, JsonValue]) -> MysteryMeter:
+        """Restore a meter saved by :meth:`to_json`."""
+        configuration = mystery_configuration(data["configuration"], data["minimum_wager"])
+        hit = data["hit"]
+        return cls(
+            configuration,
+            Decimal(data["amount"]),
+            data["hit_value"],
+            None if hit is None else MysteryHit(hit["seat"], Decimal(hit["amount"])),
+            tuple((seat, wager) for seat, wager in data["carried"]),
+        )
+
+
+def draw_hit_value(configuration: MysteryConfiguration, rng: random.Random) -> Cents:
+    """Draw the secret hit value uniformly in whole cents from the minimum up to, not including, the maximum."""
+    return rng.randrange(configuration.minimum_value, configuration.maximum_value)
+
+
+MYSTERY_CLAUSES: dict[str, str] = {
+    "(c)(1)": "A player qualifies for the MHB by placing the game's base wager and a progressive wager.",
+    "(c)(2)": "A percentage of each qualifying progressive wager is added to the MHB progressive meter.",
+    "(c)(3)": "The MHB is won when a qualifying player's contribution takes the meter in excess of a random "
+    "dollar value preselected by an electronic random number generator between a set minimum and maximum.",
+    "(c)(4)": "The contribution rate and the minimum and maximum dollar values follow one of configurations A to "
+    "D for a $1, $2 or $5 minimum progressive wager, as the Rules Submission names it.",
+    "(c)(5)(i)": "The dealer verifies that the appropriate light on the progressive table game system is lit.",
+    "(c)(5)(ii)": "The dealer has a floorperson or above validate the progressive payout.",
+    "(c)(5)(iii)": "The dealer pays the Must-Hit-By Mystery Bonus.",
+    "(c)(5)(iv)": "The dealer resets the progressive meter to the minimum dollar value in the Rules Submission.",
+    "(c)(6)": "The MHB is paid from the table inventory or by a progressive jackpot slip, as the Rules "
+    "Submission says.",
+    "(c)(7)": "The winner is paid 100% of the bonus jackpot amount on the progressive meter.",
+}
+"""The seed's MHB paragraphs in a sentence each; the eleven MHB sections print them identically."""
+
+
+def mystery_clause(section: str, paragraph: str) -> Citation:
+    """The seed citation of an MHB paragraph in a game's section, such as ``mystery_clause("§643b.1", "(c)(3)")``.
+
+    >>> str(mystery_clause("§649b.1", "(c)(7)"))
+    '§649b.1(c)(7) [seed text (51 Pa.B. 5607)]'
+    """
+    return seed(f"{section}{paragraph}", MYSTERY_CLAUSES[paragraph])

@@ -1,0 +1,598 @@
+"""The dealer's procedure at any progressive table, as step sets that a game's round mixes in.
+
+Three mixins, each a subclass of :class:`~simulator.procedure.Round` holding one state object:
+
+* :class:`ProgressiveIntakeMixin` (state ``self.progressive_intake``, a :class:`ProgressiveIntake`): after
+  "No more bets", lock out the progressive wagers, collect them, state the chip count in front of the table
+  inventory container (it must equal the number of wagers the system accepted) and drop the chips.
+* :class:`MysteryBonusMixin` (state ``self.mystery``, a :class:`MysteryBonus`): the system adds each
+  qualifying wager's contribution to the Must-Hit-By Mystery Bonus meter; after a hit, once the round's
+  wagers are settled, the dealer confirms the lit position, a floorperson validates, the dealer pays 100% of
+  the meter from the configured source and resets the meter.
+* :class:`ProgressiveWinMixin` (state ``self.progressive_wins``, a :class:`ProgressiveWins`): a progressive
+  wager won on a hand (Match the Dealer, Pai Gow Poker's Progressive Payout wager): confirm the hand, confirm
+  the light, a floorperson validates, pay. A percentage-of-meter award is never paid from the table
+  inventory, and that player's cards stay on the table until the paperwork is done.
+
+How a host round uses them::
+
+    class MyRound(ProgressiveIntakeMixin, MysteryBonusMixin, Round):
+        def __init__(self, ...):
+            super().__init__(automations)
+            self.progressive_intake = ProgressiveIntake(wagers)       # every wager the system accepted
+            self.mystery = MysteryBonus("§643b.1", rules, meter, rng, qualifying_wagers)
+
+        def next_action(self):
+            if not self.no_more_bets_announced:
+                return <the host's own "No more bets" action>
+            action = self.next_progressive_intake_action() or self.next_mystery_contribution_action()
+            if action is not None:
+                return action
+            if not self.base_game_settled:
+                return <the host's own steps>
+            return self.next_mystery_payout_action()          # None once every hit is paid and reset
+
+        def step_names(self):
+            return HOST_STEPS | PROGRESSIVE_INTAKE_STEPS | MYSTERY_BONUS_STEPS
+
+Each step is a triplet: ``verify_<step>(...)`` raises IllegalOperation (out of order, or a wrong argument with
+the expected action) and returns the expected action, ``can_<step>(...)`` answers with a bool, ``<step>(...)``
+performs and logs it. Steps that verify something are named ``confirm_...`` and ``count_...`` because the
+``verify_`` prefix belongs to the triplet. The mystery hit value never appears in an action or a fact.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from enum import IntEnum
+
+from simulator.citations import Citation, house, inferred, seed
+from simulator.money import Cents, format_cents
+from simulator.mystery import MysteryMeter, MysteryRules, PaymentSource, mystery_clause
+from simulator.procedure import Action, Actor, IllegalOperation, JsonValue, Operation, Round
+
+PROGRESSIVE_INTAKE_STEPS = frozenset(
+    {"lock_out_progressive_wagers", "collect_progressive_wagers", "count_progressive_chips", "drop_progressive_wagers"}
+)
+"""The intake steps, for the host's ``step_names()``."""
+
+MYSTERY_BONUS_STEPS = frozenset(
+    {
+        "add_mystery_contributions",
+        "confirm_mystery_light",
+        "validate_mystery_payout",
+        "pay_mystery_bonus",
+        "reset_mystery_meter",
+    }
+)
+"""The MHB steps, for the host's ``step_names()``."""
+
+PROGRESSIVE_WIN_STEPS = frozenset(
+    {"confirm_progressive_hand", "confirm_progressive_light", "validate_progressive_payout", "pay_progressive_win"}
+)
+"""The steps of a progressive win on a hand, for the host's ``step_names()``."""
+
+CONTRIBUTION_ORDER = house(
+    "MHB contribution order",
+    "The progressive system applies a round's contributions seat by seat, from seat 1 (the dealer's far left) "
+    "to the last seat, and a seat's wagers in the order its game's section names them.",
+)
+
+FIXED_ODDS_SOURCE = house(
+    "Progressive fixed-odds payment source",
+    "A progressive win paid at fixed odds is paid from the table inventory; only a percentage of the meter "
+    "goes by progressive jackpot slip.",
+)
+
+
+@dataclass(frozen=True)
+class ProgressiveWager:
+    """A progressive wager that the wagering device at a position accepted."""
+
+    seat: int
+    name: str
+    amount: Cents
+
+    def to_json(self) -> dict[str, JsonValue]:
+        """The wager as a log fact."""
+        return {"seat": self.seat, "wager": self.name, "amount": self.amount}
+
+
+def _procedure_citation(cited_as_seed: bool, clause: str, text: str) -> Citation:
+    """A §685b.1 clause: seed text for Match the Dealer, an analogy for every other progressive table."""
+    if cited_as_seed:
+        return seed(clause, text)
+    return inferred(f"{clause} pattern (analog §670a.10(a)(2)(ii), §605a.7)", text)
+
+
+class IntakeStage(IntEnum):
+    """How far the progressive wagers have gone from the sensors to the table inventory container."""
+
+    OPEN = 0
+    LOCKED_OUT = 1
+    COLLECTED = 2
+    COUNTED = 3
+    DROPPED = 4
+
+
+@dataclass
+class ProgressiveIntake:
+    """The round's progressive wagers on their way to the table inventory container.
+
+    ``cited_as_seed`` is True only where the game's own seed section states the procedure (§685b.1).
+    """
+
+    wagers: tuple[ProgressiveWager, ...]
+    cited_as_seed: bool = False
+    stage: IntakeStage = IntakeStage.OPEN
+
+    def citation(self, clause: str, text: str) -> Citation:
+        """The citation of an intake clause for this table."""
+        return _procedure_citation(self.cited_as_seed, clause, text)
+
+
+class ProgressiveIntakeMixin(Round):
+    """Lock out, collect, count and drop the progressive wagers (§685b.1(d)(2), (f) pattern)."""
+
+    progressive_intake: ProgressiveIntake
+
+    def next_progressive_intake_action(self) -> Action | None:
+        """The next intake step, or None once the chips are in the table inventory container."""
+        intake = self.progressive_intake
+        if intake.stage is IntakeStage.OPEN:
+            return Action(
+                "lock_out_progressive_wagers",
+                Actor.DEALER,
+                {},
+                intake.citation(
+                    "§685b.1(d)(2), (f)",
+                    'After "No more bets" the dealer uses the progressive table game system to prevent any '
+                    "further progressive wager.",
+                ),
+                "lock out the progressive wagers on the progressive table game system",
+            )
+        if not intake.wagers or intake.stage is IntakeStage.DROPPED:
+            return None
+        collect_text = "The dealer collects the progressive wagers."
+        if intake.stage is IntakeStage.LOCKED_OUT:
+            citation = intake.citation("§685b.1(f)", collect_text)
+            return Action("collect_progressive_wagers", Actor.DEALER, {}, citation, "collect the progressive wagers")
+        if intake.stage is IntakeStage.COLLECTED:
+            count = len(intake.wagers)
+            return Action(
+                "count_progressive_chips",
+                Actor.DEALER,
+                {"count": count},
+                intake.citation(
+                    "§685b.1(f)",
+                    "On the layout in front of the table inventory container, the dealer verifies that the "
+                    "number of value chips equals the number of progressive wagers the system accepted.",
+                ),
+                f"count the progressive chips in front of the table inventory container: the system accepted {count}",
+            )
+        return Action(
+            "drop_progressive_wagers",
+            Actor.DEALER,
+            {},
+            intake.citation("§685b.1(f)", "The dealer then places the value chips into the table inventory container."),
+            "drop the progressive chips into the table inventory container",
+        )
+
+    def _advance_intake(self, step: str, stage: IntakeStage, facts: Mapping[str, JsonValue]) -> Operation:
+        """Check the step is next, move the intake to ``stage`` and log it."""
+        action = self.require_step(step)
+        self.progressive_intake.stage = stage
+        return self.record(action, facts)
+
+    def verify_lock_out_progressive_wagers(self) -> Action:
+        """Raise unless locking out the progressive wagers is the next step."""
+        return self.require_step("lock_out_progressive_wagers")
+
+    def can_lock_out_progressive_wagers(self) -> bool:
+        """Whether the progressive wagers can be locked out now."""
+        return self.can("lock_out_progressive_wagers", {})
+
+    def lock_out_progressive_wagers(self) -> Operation:
+        """Press the lock-out: the system accepts no further progressive wager."""
+        accepted = [wager.to_json() for wager in self.progressive_intake.wagers]
+        return self._advance_intake("lock_out_progressive_wagers", IntakeStage.LOCKED_OUT, {"accepted": accepted})
+
+    def verify_collect_progressive_wagers(self) -> Action:
+        """Raise unless collecting the progressive wagers is the next step."""
+        return self.require_step("collect_progressive_wagers")
+
+    def can_collect_progressive_wagers(self) -> bool:
+        """Whether the progressive wagers can be collected now."""
+        return self.can("collect_progressive_wagers", {})
+
+    def collect_progressive_wagers(self) -> Operation:
+        """Collect the progressive wagers from the sensors."""
+        return self._advance_intake("collect_progressive_wagers", IntakeStage.COLLECTED, {})
+
+    def verify_count_progressive_chips(self, count: int) -> Action:
+        """Raise unless counting is next and ``count`` equals the number of wagers the system accepted."""
+        expected = self.require_step("count_progressive_chips")
+        self.require_argument(expected, "count", count, "wrong_chip_count")
+        return expected
+
+    def can_count_progressive_chips(self, count: int) -> bool:
+        """Whether stating ``count`` chips is right now."""
+        return self.can("count_progressive_chips", {"count": count})
+
+    def count_progressive_chips(self, count: int) -> Operation:
+        """State the chip count in front of the table inventory container."""
+        self.verify_count_progressive_chips(count)
+        return self._advance_intake("count_progressive_chips", IntakeStage.COUNTED, {"count": count})
+
+    def verify_drop_progressive_wagers(self) -> Action:
+        """Raise unless dropping the progressive chips is the next step."""
+        return self.require_step("drop_progressive_wagers")
+
+    def can_drop_progressive_wagers(self) -> bool:
+        """Whether the progressive chips can be dropped now."""
+        return self.can("drop_progressive_wagers", {})
+
+    def drop_progressive_wagers(self) -> Operation:
+        """Place the progressive chips into the table inventory container."""
+        total = sum(wager.amount for wager in self.progressive_intake.wagers)
+        return self._advance_intake("drop_progressive_wagers", IntakeStage.DROPPED, {"total": total})
+
+
+class MysteryPayoutStage(IntEnum):
+    """Which step of §645b.3(c)(5) the current hit is waiting for."""
+
+    LIGHT = 0
+    VALIDATION = 1
+    PAYMENT = 2
+    RESET = 3
+
+
+@dataclass(frozen=True)
+class MysteryPayout:
+    """An MHB award as paid: the seat, the chips in cents, the source and the exact meter amount."""
+
+    seat: int
+    amount: Cents
+    source: PaymentSource
+    meter_amount: Decimal
+
+
+@dataclass
+class MysteryBonus:
+    """The MHB at one table during a round: the game's section, the rules, the meter and the qualifying wagers.
+
+    ``qualifying_wagers`` holds only wagers that qualify (base wager placed, progressive wager at least the
+    configuration's minimum); they contribute in :data:`CONTRIBUTION_ORDER`. ``rng`` draws new hit values.
+    """
+
+    section: str
+    rules: MysteryRules
+    meter: MysteryMeter
+    rng: random.Random
+    qualifying_wagers: tuple[ProgressiveWager, ...]
+    contributed: bool = False
+    stage: MysteryPayoutStage = MysteryPayoutStage.LIGHT
+    payouts: list[MysteryPayout] = field(default_factory=list)
+
+    def ordered_wagers(self) -> list[ProgressiveWager]:
+        """The qualifying wagers in contribution order: by seat, and within a seat as listed."""
+        return sorted(self.qualifying_wagers, key=lambda wager: wager.seat)
+
+
+class MysteryBonusMixin(Round):
+    """The system's MHB contributions and the dealer's MHB payout (§645b.3(c)(2)–(7) and its ten twins)."""
+
+    mystery: MysteryBonus
+
+    def next_mystery_contribution_action(self) -> Action | None:
+        """The system's contribution step right after the intake, or None once it is done."""
+        if self.mystery.contributed:
+            return None
+        return Action(
+            "add_mystery_contributions",
+            Actor.SYSTEM,
+            {},
+            mystery_clause(self.mystery.section, "(c)(2)"),
+            "the progressive system adds each qualifying wager's contribution to the Mystery Bonus meter, seat 1 first",
+        )
+
+    def next_mystery_payout_action(self) -> Action | None:
+        """The next step of paying a hit, or None when no hit is waiting; call it after the round's settlement."""
+        mystery = self.mystery
+        hit = mystery.meter.hit
+        if hit is None:
+            return None
+        seat = hit.seat
+        if mystery.stage is MysteryPayoutStage.LIGHT:
+            citation = mystery_clause(mystery.section, "(c)(5)(i)")
+            description = f"verify that the Mystery Bonus light at seat {seat} is lit"
+            return Action("confirm_mystery_light", Actor.DEALER, {"seat": seat}, citation, description)
+        if mystery.stage is MysteryPayoutStage.VALIDATION:
+            citation = mystery_clause(mystery.section, "(c)(5)(ii)")
+            description = f"a floorperson or above validates the Mystery Bonus payout at seat {seat}"
+            return Action("validate_mystery_payout", Actor.FLOORPERSON, {"seat": seat}, citation, description)
+        if mystery.stage is MysteryPayoutStage.PAYMENT:
+            amount = mystery.rules.award_cents(hit.amount)
+            source = mystery.rules.payment_source
+            return Action(
+                "pay_mystery_bonus",
+                Actor.DEALER,
+                {"seat": seat, "amount": amount, "source": source.value},
+                mystery_clause(mystery.section, "(c)(5)(iii)"),
+                f"pay seat {seat} the Mystery Bonus of {format_cents(amount)} "
+                f"(100% of the meter, {format_cents(hit.amount)}) by {source.value}",
+            )
+        minimum = format_cents(mystery.meter.configuration.minimum_value)
+        citation = mystery_clause(mystery.section, "(c)(5)(iv)")
+        return Action("reset_mystery_meter", Actor.DEALER, {}, citation, f"reset the Mystery Bonus meter to {minimum}")
+
+    def verify_add_mystery_contributions(self) -> Action:
+        """Raise unless the contributions are the next step."""
+        return self.require_step("add_mystery_contributions")
+
+    def can_add_mystery_contributions(self) -> bool:
+        """Whether the system can add the contributions now."""
+        return self.can("add_mystery_contributions", {})
+
+    def add_mystery_contributions(self) -> Operation:
+        """Add each qualifying wager's contribution in order; a crossing lights the contributor's position."""
+        action = self.verify_add_mystery_contributions()
+        meter = self.mystery.meter
+        contributions: list[JsonValue] = []
+        for wager in self.mystery.ordered_wagers():
+            carried = meter.hit is not None
+            lit = meter.contribute(wager.seat, wager.amount)
+            contribution = meter.configuration.contribution(wager.amount)
+            fact = wager.to_json() | {"contribution": str(contribution), "lit": lit, "carried_to_reset": carried}
+            contributions.append(fact)
+        self.mystery.contributed = True
+        self.mystery.stage = MysteryPayoutStage.LIGHT
+        return self.record(action, {"contributions": contributions, "meter": meter.public_view()})
+
+    def verify_confirm_mystery_light(self, seat: int) -> Action:
+        """Raise unless confirming the light is next and ``seat`` is the lit position."""
+        expected = self.require_step("confirm_mystery_light")
+        self.require_argument(expected, "seat", seat, "wrong_seat")
+        return expected
+
+    def can_confirm_mystery_light(self, seat: int) -> bool:
+        """Whether confirming the light at ``seat`` is right now."""
+        return self.can("confirm_mystery_light", {"seat": seat})
+
+    def confirm_mystery_light(self, seat: int) -> Operation:
+        """Verify that the light at the winning position is lit."""
+        action = self.verify_confirm_mystery_light(seat)
+        self.mystery.stage = MysteryPayoutStage.VALIDATION
+        return self.record(action)
+
+    def verify_validate_mystery_payout(self, seat: int) -> Action:
+        """Raise unless the floorperson's validation is next and ``seat`` is the winner."""
+        expected = self.require_step("validate_mystery_payout")
+        self.require_argument(expected, "seat", seat, "wrong_seat")
+        return expected
+
+    def can_validate_mystery_payout(self, seat: int) -> bool:
+        """Whether a floorperson can validate the payout at ``seat`` now."""
+        return self.can("validate_mystery_payout", {"seat": seat})
+
+    def validate_mystery_payout(self, seat: int) -> Operation:
+        """A floorperson or above validates the MHB payout."""
+        action = self.verify_validate_mystery_payout(seat)
+        self.mystery.stage = MysteryPayoutStage.PAYMENT
+        return self.record(action)
+
+    def verify_pay_mystery_bonus(self, seat: int, amount: Cents, source: str) -> Action:
+        """Raise unless paying is next, to the winner, 100% of the meter, from the configured source."""
+        expected = self.require_step("pay_mystery_bonus")
+        self.require_argument(expected, "seat", seat, "wrong_seat")
+        _require_cited(
+            expected, "source", source, "wrong_payment_source", mystery_clause(self.mystery.section, "(c)(6)")
+        )
+        _require_cited(expected, "amount", amount, "wrong_amount", mystery_clause(self.mystery.section, "(c)(7)"))
+        return expected
+
+    def can_pay_mystery_bonus(self, seat: int, amount: Cents, source: str) -> bool:
+        """Whether this payment is the right one now."""
+        return self.can("pay_mystery_bonus", {"seat": seat, "amount": amount, "source": source})
+
+    def pay_mystery_bonus(self, seat: int, amount: Cents, source: str) -> Operation:
+        """Pay the winner 100% of the meter from the configured source."""
+        action = self.verify_pay_mystery_bonus(seat, amount, source)
+        meter_amount = self.mystery.meter.award()
+        self.mystery.payouts.append(MysteryPayout(seat, amount, PaymentSource(source), meter_amount))
+        self.mystery.stage = MysteryPayoutStage.RESET
+        return self.record(action, {"meter_amount": str(meter_amount)})
+
+    def verify_reset_mystery_meter(self) -> Action:
+        """Raise unless resetting the meter is next."""
+        return self.require_step("reset_mystery_meter")
+
+    def can_reset_mystery_meter(self) -> bool:
+        """Whether the meter can be reset now."""
+        return self.can("reset_mystery_meter", {})
+
+    def reset_mystery_meter(self) -> Operation:
+        """Reset the meter to the minimum; the system draws a new secret hit value."""
+        action = self.verify_reset_mystery_meter()
+        meter = self.mystery.meter
+        lit_again = meter.reset(self.mystery.rng)
+        self.mystery.stage = MysteryPayoutStage.LIGHT
+        return self.record(action, {"meter": meter.public_view(), "lit_again": lit_again})
+
+
+def _require_cited(expected: Action, name: str, given: JsonValue, code: str, citation: Citation) -> None:
+    """Raise ``code`` with ``citation`` unless argument ``name`` equals what the expected action holds."""
+    if expected.arguments[name] != given:
+        message = f"{name.capitalize()} {given!r} is wrong: {expected.description}"
+        raise IllegalOperation(code, message, citation, expected)
+
+
+@dataclass(frozen=True)
+class ProgressiveWin:
+    """A winning progressive hand waiting to be paid: seat, hand, amount and whether it is a share of the meter."""
+
+    seat: int
+    hand: str
+    amount: Cents
+    percentage_of_meter: bool
+
+    @property
+    def source(self) -> PaymentSource:
+        """A share of the meter goes by jackpot slip (§685b.1(h)(4)); fixed odds from the table inventory."""
+        if self.percentage_of_meter:
+            return PaymentSource.PROGRESSIVE_JACKPOT_SLIP
+        return PaymentSource.TABLE_INVENTORY
+
+
+class WinStage(IntEnum):
+    """Which step of §685b.1(h) the first waiting win is at."""
+
+    HAND = 0
+    LIGHT = 1
+    VALIDATION = 2
+    PAYMENT = 3
+
+
+@dataclass
+class ProgressiveWins:
+    """The round's progressive wins on hands, paid in the order the host queues them.
+
+    ``cards_held`` lists the seats whose cards must stay on the table until the jackpot paperwork is done;
+    the paperwork itself happens away from the table, so the host shows the flag and keeps those cards.
+    """
+
+    pending: list[ProgressiveWin] = field(default_factory=list)
+    cited_as_seed: bool = False
+    stage: WinStage = WinStage.HAND
+    paid: list[ProgressiveWin] = field(default_factory=list)
+    cards_held: set[int] = field(default_factory=set)
+
+    def citation(self, clause: str, text: str) -> Citation:
+        """The citation of a §685b.1(h) clause for this table."""
+        return _procedure_citation(self.cited_as_seed, clause, text)
+
+
+class ProgressiveWinMixin(Round):
+    """Pay a progressive wager won on a hand: hand, light, validation, payment (§685b.1(h) pattern).
+
+    The host appends :class:`ProgressiveWin` records to ``self.progressive_wins.pending`` when it settles the
+    wager, and may override :meth:`progressive_win_paid` to update its meter (and re-price later wins).
+    """
+
+    progressive_wins: ProgressiveWins
+
+    def next_progressive_win_action(self) -> Action | None:
+        """The next step for the first waiting win, or None when none is waiting."""
+        wins = self.progressive_wins
+        if not wins.pending:
+            return None
+        win = wins.pending[0]
+        seat = {"seat": win.seat}
+        if wins.stage is WinStage.HAND:
+            citation = wins.citation("§685b.1(h)(1)", "The dealer verifies that the hand is a winning hand.")
+            description = f"verify the winning hand at seat {win.seat}: {win.hand}"
+            return Action("confirm_progressive_hand", Actor.DEALER, seat | {"hand": win.hand}, citation, description)
+        if wins.stage is WinStage.LIGHT:
+            citation = wins.citation(
+                "§685b.1(h)(2)", "The dealer verifies that the appropriate light on the progressive system is lit."
+            )
+            description = f"verify that the progressive light at seat {win.seat} is lit"
+            return Action("confirm_progressive_light", Actor.DEALER, seat, citation, description)
+        if wins.stage is WinStage.VALIDATION:
+            citation = wins.citation("§685b.1(h)(3)", "A floorperson or above validates the progressive payout.")
+            description = f"a floorperson or above validates the progressive payout at seat {win.seat}"
+            return Action("validate_progressive_payout", Actor.FLOORPERSON, seat, citation, description)
+        return Action(
+            "pay_progressive_win",
+            Actor.DEALER,
+            seat | {"amount": win.amount, "source": win.source.value},
+            wins.citation(
+                "§685b.1(h)(4)",
+                "The dealer pays the winning progressive wager; a percentage of the meter is never paid from the "
+                "table inventory, and that player's cards stay on the table until the paperwork is complete.",
+            ),
+            f"pay seat {win.seat} {format_cents(win.amount)} for {win.hand} by {win.source.value}",
+        )
+
+    def progressive_win_paid(self, win: ProgressiveWin) -> None:
+        """Hook called after a win is paid; a host with a meter takes the award off it here. Does nothing by default."""
+
+    def _advance_win(self, action: Action, facts: Mapping[str, JsonValue] | None = None) -> Operation:
+        """Move the first waiting win to its next stage and log the step."""
+        self.progressive_wins.stage = WinStage(self.progressive_wins.stage + 1)
+        return self.record(action, facts)
+
+    def verify_confirm_progressive_hand(self, seat: int, hand: str) -> Action:
+        """Raise unless confirming this hand at this seat is next."""
+        expected = self.require_step("confirm_progressive_hand")
+        self.require_argument(expected, "seat", seat, "wrong_seat")
+        self.require_argument(expected, "hand", hand, "wrong_hand")
+        return expected
+
+    def can_confirm_progressive_hand(self, seat: int, hand: str) -> bool:
+        """Whether confirming ``hand`` at ``seat`` is right now."""
+        return self.can("confirm_progressive_hand", {"seat": seat, "hand": hand})
+
+    def confirm_progressive_hand(self, seat: int, hand: str) -> Operation:
+        """Verify that the hand at the seat is the winning hand."""
+        return self._advance_win(self.verify_confirm_progressive_hand(seat, hand))
+
+    def verify_confirm_progressive_light(self, seat: int) -> Action:
+        """Raise unless confirming the light at this seat is next."""
+        expected = self.require_step("confirm_progressive_light")
+        self.require_argument(expected, "seat", seat, "wrong_seat")
+        return expected
+
+    def can_confirm_progressive_light(self, seat: int) -> bool:
+        """Whether confirming the light at ``seat`` is right now."""
+        return self.can("confirm_progressive_light", {"seat": seat})
+
+    def confirm_progressive_light(self, seat: int) -> Operation:
+        """Verify that the progressive light at the seat is lit."""
+        return self._advance_win(self.verify_confirm_progressive_light(seat))
+
+    def verify_validate_progressive_payout(self, seat: int) -> Action:
+        """Raise unless the floorperson's validation at this seat is next."""
+        expected = self.require_step("validate_progressive_payout")
+        self.require_argument(expected, "seat", seat, "wrong_seat")
+        return expected
+
+    def can_validate_progressive_payout(self, seat: int) -> bool:
+        """Whether a floorperson can validate the payout at ``seat`` now."""
+        return self.can("validate_progressive_payout", {"seat": seat})
+
+    def validate_progressive_payout(self, seat: int) -> Operation:
+        """A floorperson or above validates the progressive payout."""
+        return self._advance_win(self.verify_validate_progressive_payout(seat))
+
+    def verify_pay_progressive_win(self, seat: int, amount: Cents, source: str) -> Action:
+        """Raise unless paying is next, at this seat, this amount, from the right source."""
+        expected = self.require_step("pay_progressive_win")
+        self.require_argument(expected, "seat", seat, "wrong_seat")
+        if source != expected.arguments["source"]:
+            win = self.progressive_wins.pending[0]
+            citation = expected.citation if win.percentage_of_meter else FIXED_ODDS_SOURCE
+            _require_cited(expected, "source", source, "wrong_payment_source", citation)
+        self.require_argument(expected, "amount", amount, "wrong_amount")
+        return expected
+
+    def can_pay_progressive_win(self, seat: int, amount: Cents, source: str) -> bool:
+        """Whether this payment is the right one now."""
+        return self.can("pay_progressive_win", {"seat": seat, "amount": amount, "source": source})
+
+    def pay_progressive_win(self, seat: int, amount: Cents, source: str) -> Operation:
+        """Pay the win; a jackpot-slip payout keeps the player's cards on the table until the paperwork is done."""
+        action = self.verify_pay_progressive_win(seat, amount, source)
+        wins = self.progressive_wins
+        win = wins.pending.pop(0)
+        wins.paid.append(win)
+        wins.stage = WinStage.HAND
+        held = win.source is PaymentSource.PROGRESSIVE_JACKPOT_SLIP
+        if held:
+            wins.cards_held.add(win.seat)
+        operation = self.record(action, {"cards_remain_on_table": held})
+        self.progressive_win_paid(win)
+        return operation
