@@ -254,14 +254,8 @@ def beat_it_paytable(choice: BeatItPaytable) -> DicePaytable:
     return _BEAT_IT_PAYTABLES[choice]
 
 
-def match_paytable(number: int) -> DicePaytable:
-    """The Match paytable for a wager on ``number`` (1 to 6): two of it pay 6 to 1, three pay 100 to 1.
-
-    >>> [(line.name, str(line.odds)) for line in match_paytable(4).lines]
-    [('Triple Match', '100 to 1'), ('Double Match', '6 to 1')]
-    """
-    if isinstance(number, bool) or number not in DIE_FACES:
-        raise ValueError(f"A Match wager on {number!r}: the Match areas are inscribed 1 through 6 (§645b.2(d)(2)).")
+def _match_on(number: int) -> DicePaytable:
+    """The Match paytable of §645b.2(g)(2) for the Match area inscribed ``number``."""
     return _paytable(
         f"Match on {number}",
         "(e)(2)",
@@ -272,6 +266,20 @@ def match_paytable(number: int) -> DicePaytable:
         ),
         f"when fewer than two dice show {number}",
     )
+
+
+_MATCH_PAYTABLES = {number: _match_on(number) for number in DIE_FACES}
+
+
+def match_paytable(number: int) -> DicePaytable:
+    """The Match paytable for a wager on ``number`` (1 to 6): two of it pay 6 to 1, three pay 100 to 1.
+
+    >>> [(line.name, str(line.odds)) for line in match_paytable(4).lines]
+    [('Triple Match', '100 to 1'), ('Double Match', '6 to 1')]
+    """
+    if isinstance(number, bool) or number not in _MATCH_PAYTABLES:
+        raise ValueError(f"A Match wager on {number!r}: the Match areas are inscribed 1 through 6 (§645b.2(d)(2)).")
+    return _MATCH_PAYTABLES[number]
 
 
 def settle_sum_wager(choice: SumPaytable, roll: DiceRoll, wager: Cents) -> DiceSettlement:
