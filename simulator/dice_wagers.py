@@ -3,9 +3,11 @@
 Each paytable is printed in §645b.2(g) and its winning condition in §645b.2(e). A paytable's lines
 are kept highest first and a roll pays the first line it reaches, only: a triple on Sum Paytable C
 pays "Any three match" 3 to 1, not also "Any two match" 1 to 1. A winning wager keeps its stake and
-is paid ``odds × wager``; a losing wager is collected.
+is paid ``odds × wager``; a losing wager is collected. A wager that some line of its paytable could
+not pay in whole cents (15 to 2 or 5 to 2 on an odd number of cents) is refused whatever the dice show;
+which wager units a table accepts is a table option.
 
-Readings of the seed text (each documented where it is applied):
+Readings of the seed text:
 
 - Sum Paytable D, "Any Series of three": three consecutive faces in any order (1-2-3 up to 4-5-6),
   as the examples in (e)(1)(iv) show; 5-6-1 does not wrap round.
