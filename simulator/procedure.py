@@ -8,6 +8,7 @@ is the correct next step: the automations perform it, and the grader shows it as
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -82,18 +83,30 @@ class Round:
         return self.next_action() is None
 
     def perform(self, step: str, arguments: Mapping[str, JsonValue]) -> Operation:
-        """Perform a named step with JSON arguments; raise IllegalOperation for an unknown step."""
+        """Perform a named step with JSON arguments; raise IllegalOperation for an unknown or malformed step."""
         method = self.step_method(step)
+        self.bind_arguments(method, arguments)
         operation: Operation = method(**arguments)
         return operation
 
     def can(self, step: str, arguments: Mapping[str, JsonValue]) -> bool:
         """Whether the named step could be performed now with these arguments."""
         try:
-            self.step_method(f"verify_{step}")(**arguments)
-        except (IllegalOperation, TypeError):
+            method = self.step_method(f"verify_{step}")
+            self.bind_arguments(method, arguments)
+            method(**arguments)
+        except IllegalOperation:
             return False
         return True
+
+    def bind_arguments(self, method: Callable[..., Any], arguments: Mapping[str, JsonValue]) -> None:
+        """Raise IllegalOperation when the arguments do not fit the step's parameters."""
+        try:
+            inspect.signature(method).bind(**arguments)
+        except TypeError as error:
+            expected = self.next_action()
+            citation = expected.citation if expected else self.closing_citation()
+            raise IllegalOperation("malformed_step", f"Malformed step: {error}.", citation, expected) from None
 
     def step_method(self, name: str) -> Callable[..., Any]:
         """The bound method for a step name, refusing anything that is not a step of this game."""
