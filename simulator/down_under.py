@@ -1,0 +1,633 @@
+"""A round of Down Under Blackjack whose trainee part is the Match the Dealer progressive (§685b.1).
+
+Steps, in order: "No more bets" (§685b.1(f)); the progressive intake from :mod:`simulator.progressive`
+(lock out, collect, count the chips in front of the table inventory container, drop); the system adds
+this round's contributions to the meter (§685b.1(j)); the burn card (§685a.7(c)); the deal of §685a.7(e),
+card by card from the dealer's far left; then, before any further card (§685b.1(g)), the Match the Dealer
+settlement: losing wagers first, seat by seat, then each win through the §685b.1(h) steps of
+:class:`~simulator.progressive.ProgressiveWinMixin`. The engine then completes the blackjack hand (the
+Down Under rules after §685a.7(e)(4) were not found), the floorperson completes the jackpot paperwork
+for each player whose cards had to stay on the table, and the dealer picks up the cards.
+
+Seats are numbered 1 to 6 from the dealer's left: seat 1 is first base, the dealer's far left, and is
+dealt first. Every seat plays a Down Under Blackjack wager; a Match the Dealer wager is the table's one
+amount, $1 or $5 (see :mod:`simulator.match_the_dealer`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from simulator.cards import Card, Rank, format_cards, parse_cards, shoe, shuffled
+from simulator.citations import Citation, house, inferred, seed
+from simulator.match_the_dealer import (
+    AWARD_ROUNDING_RULE,
+    METER_RULE,
+    ONE_AMOUNT_PER_TABLE_RULE,
+    SECONDARY_READING_RULES,
+    WAGER_RULE,
+    MatchMeter,
+    MatchSettlement,
+    SecondaryReading,
+    match_paytable,
+    settle_match_wager,
+)
+from simulator.money import Cents, Odds, Rounding, format_cents
+from simulator.procedure import Action, Actor, JsonValue, Operation, Round
+from simulator.progressive import (
+    PROGRESSIVE_INTAKE_STEPS,
+    PROGRESSIVE_WIN_STEPS,
+    IntakeStage,
+    ProgressiveIntake,
+    ProgressiveIntakeMixin,
+    ProgressiveWager,
+    ProgressiveWin,
+    ProgressiveWinMixin,
+    ProgressiveWins,
+)
+
+SEATS = (1, 2, 3, 4, 5, 6)
+DEALER = "dealer"
+MATCH_WAGER_NAME = "Match the Dealer Progressive"
+DEALER_STANDS_ON = 17
+SYSTEM_STEPS = frozenset({"add_match_contributions", "complete_blackjack_hand"})
+"""The steps the engine performs by itself by default: the progressive system's and the automated hand."""
+
+NO_MORE_BETS = seed(
+    "§685b.1(f)",
+    'After the Down Under Blackjack and Match the Dealer wagers are placed, the dealer announces "No more bets".',
+)
+BASE_WAGER = inferred(
+    "§685a.6(d) [NOT FOUND]",
+    "A player places a Down Under Blackjack wager to play (as §673a.6(d) says for Double Back Jack); "
+    "§685b.1(e) offers Match the Dealer only to such a player.",
+)
+BURN_CARD = inferred("§685a.7(c)", "After the shoe is loaded the dealer burns the first card into the discard rack.")
+DEALING = inferred(
+    "§685a.7(e)",
+    "Starting with the player farthest to the dealer's left and going clockwise: a card face up to each box with a "
+    "wager, the dealer's upcard face up, a second card face up to each box, then the dealer's second card.",
+)
+HOLE_CARD = inferred(
+    "§685a.7(e)(4)", "The dealer's second card is the hole card, dealt face down (text cut off; inferred)."
+)
+SETTLE_FIRST = seed(
+    "§685b.1(g)",
+    "Immediately after the second card is dealt to each player and the dealer, before any further card, the dealer "
+    "settles the Match the Dealer wagers.",
+)
+LOSING_WAGER = seed("§685b.1(g)(1)", "A player without a card matching the dealer's upcard loses the wager.")
+SETTLEMENT_ORDER = house(
+    "§685b.1(g) settlement order",
+    "Losing Match the Dealer wagers are settled first (g)(1), then the wins (g)(2), each seat by seat from seat 1; "
+    "meter awards are priced in that order.",
+)
+AUTOMATED_HAND = house(
+    "§685a.7(e)(4) onward [NOT FOUND]: engine automation",
+    "The Down Under Blackjack rules after the first two cards were not found. The engine completes the hand: each "
+    "player draws below 17, the dealer turns the hole card and draws below 17, a win pays 1 to 1 and a two-card 21 "
+    "pays 3 to 2 unless the dealer also has one.",
+)
+PAPERWORK = seed(
+    "§685b.1(h)(4)",
+    "If a progressive payout is not paid from the table inventory container, the player's cards remain on the table "
+    "until the necessary documentation has been completed.",
+)
+PICK_UP_CARDS = house("Down Under Blackjack end of round", "The dealer picks up every card into the discard rack.")
+
+
+@dataclass(frozen=True)
+class DownUnderTable:
+    """The table's Rules Submission choices for Down Under Blackjack with Match the Dealer.
+
+    Defaults: 6 decks, Paytable 1, a $1 Match the Dealer wager, the reset-reserve reading of the
+    secondary rate, sub-cent meter awards rounded down.
+    """
+
+    decks: int = 6
+    paytable: int = 1
+    match_wager: Cents = 100
+    secondary_reading: SecondaryReading = SecondaryReading.RESET_RESERVE
+    award_rounding: Rounding = Rounding.DOWN
+
+    def __post_init__(self) -> None:
+        """Refuse a deck count, paytable or wager amount the seed does not allow."""
+        match_paytable(self.decks, self.paytable)
+        MatchMeter.seeded(self.match_wager)
+
+    def to_json(self) -> dict[str, JsonValue]:
+        """The table's choices as JSON."""
+        return {
+            "decks": self.decks,
+            "paytable": self.paytable,
+            "match_wager": self.match_wager,
+            "secondary_reading": self.secondary_reading.value,
+            "award_rounding": self.award_rounding.value,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> DownUnderTable:
+        """Read the table's choices written by :meth:`to_json`."""
+        return cls(
+            data["decks"],
+            data["paytable"],
+            data["match_wager"],
+            SecondaryReading(data["secondary_reading"]),
+            Rounding(data["award_rounding"]),
+        )
+
+
+@dataclass(frozen=True)
+class SeatWagers:
+    """One seat's wagers in cents: the Down Under Blackjack wager and the Match the Dealer wager (0 for none)."""
+
+    blackjack: Cents
+    match_the_dealer: Cents = 0
+
+
+def check_wagers(table: DownUnderTable, seats: Mapping[int, SeatWagers]) -> None:
+    """Raise ValueError when a seat or its wagers break the table's rules (§685a.6(d), §685b.1(e))."""
+    for seat, wagers in seats.items():
+        if seat not in SEATS:
+            raise ValueError(f"There is no seat {seat}: seats are numbered 1 to 6 from the dealer's left.")
+        if wagers.blackjack <= 0 or wagers.blackjack % 2:
+            raise ValueError(
+                f"Seat {seat}: the Down Under Blackjack wager must be a positive even number of cents "
+                f"(a 3 to 2 payout is paid in whole cents) ({BASE_WAGER})."
+            )
+        if wagers.match_the_dealer not in (0, table.match_wager):
+            raise ValueError(
+                f"Seat {seat}: the Match the Dealer wager is exactly {format_cents(table.match_wager)} at this table "
+                f"({WAGER_RULE}; {ONE_AMOUNT_PER_TABLE_RULE})."
+            )
+
+
+def stacked_shoe(decks: int, top: Sequence[Card], rng: random.Random) -> list[Card]:
+    """A shuffled shoe whose burn card comes from the shuffle and whose next cards are exactly ``top``.
+
+    Raise ValueError when ``top`` holds a card more often than the shoe does.
+
+    >>> from simulator.cards import parse_cards
+    >>> cards = stacked_shoe(6, parse_cards("AsAsAs"), random.Random(1))
+    >>> [str(card) for card in cards[1:4]], len(cards)
+    (['As', 'As', 'As'], 312)
+    """
+    rest = Counter(shoe(decks))
+    rest.subtract(top)
+    too_many = sorted(str(card) for card, count in rest.items() if count < 0)
+    if too_many:
+        raise ValueError(
+            f"A {decks}-deck shoe holds {decks} of each card: the stack has too many {', '.join(too_many)}."
+        )
+    others = shuffled(list(rest.elements()), rng)
+    return [*others[:1], *top, *others[1:]]
+
+
+def blackjack_total(cards: Sequence[Card]) -> int:
+    """The best blackjack total of the cards: face cards count 10, an ace 11 unless that busts.
+
+    >>> from simulator.cards import parse_cards
+    >>> [blackjack_total(parse_cards(cards)) for cards in ("AsKd", "AsKd5c", "AhAd")]
+    [21, 16, 12]
+    """
+    total = sum(1 if card.rank is Rank.ACE else min(int(card.rank), 10) for card in cards)
+    if any(card.rank is Rank.ACE for card in cards) and total + 10 <= 21:
+        total += 10
+    return total
+
+
+def is_blackjack(cards: Sequence[Card]) -> bool:
+    """Whether two cards make 21."""
+    return len(cards) == 2 and blackjack_total(cards) == 21
+
+
+def blackjack_result(player: Sequence[Card], dealer: Sequence[Card], wager: Cents) -> tuple[str, Cents]:
+    """The automated result of a base wager and the player's net win in cents (negative when it loses)."""
+    player_total, dealer_total = blackjack_total(player), blackjack_total(dealer)
+    if is_blackjack(player):
+        return ("push", 0) if is_blackjack(dealer) else ("blackjack", Odds(3, 2).pay(wager))
+    if player_total > 21 or is_blackjack(dealer) or player_total < dealer_total <= 21:
+        return "lose", -wager
+    if player_total == dealer_total:
+        return "push", 0
+    return "win", wager
+
+
+class DownUnderRound(ProgressiveIntakeMixin, ProgressiveWinMixin, Round):
+    """One round of Down Under Blackjack with Match the Dealer, dealt step by step."""
+
+    def __init__(
+        self,
+        table: DownUnderTable,
+        seats: Mapping[int, SeatWagers],
+        seed_value: int,
+        *,
+        meter: MatchMeter | None = None,
+        shoe_top: Sequence[Card] = (),
+        automations: frozenset[str] = SYSTEM_STEPS,
+    ) -> None:
+        """Take the wagers and the meter, shuffle the shoe (its top stacked if given); raise ValueError on bad input."""
+        super().__init__(automations)
+        check_wagers(table, seats)
+        if not seats:
+            raise ValueError("A round needs at least one seat with a Down Under Blackjack wager.")
+        self.table = table
+        self.seats = {seat: seats[seat] for seat in sorted(seats)}
+        self.seed_value = seed_value
+        self.starting_meter = meter or MatchMeter.seeded(table.match_wager, table.secondary_reading)
+        if (self.starting_meter.wager, self.starting_meter.reading) != (table.match_wager, table.secondary_reading):
+            raise ValueError("The meter belongs to another wager amount or reading than this table's.")
+        self.meter = self.starting_meter
+        self.shoe_top = tuple(shoe_top)
+        self.shoe = stacked_shoe(table.decks, self.shoe_top, random.Random(seed_value))
+        self.drawn = 0
+        self.paytable = match_paytable(table.decks, table.paytable)
+        self.no_more_bets = False
+        match_wagers = tuple(
+            ProgressiveWager(seat, MATCH_WAGER_NAME, wagers.match_the_dealer)
+            for seat, wagers in self.seats.items()
+            if wagers.match_the_dealer
+        )
+        self.progressive_intake = ProgressiveIntake(match_wagers, cited_as_seed=True)
+        self.progressive_wins = ProgressiveWins(cited_as_seed=True)
+        self.contributions_added = False
+        self.burned: Card | None = None
+        self.hands: dict[int, list[Card]] = {seat: [] for seat in self.seats}
+        self.dealer_cards: list[Card] = []
+        self.match_settlements: dict[int, MatchSettlement] = {}
+        self.losing_seats_settled: list[int] = []
+        self.blackjack_results: dict[int, tuple[str, Cents]] = {}
+        self.paperwork_done: set[int] = set()
+        self.cards_picked_up = False
+        self.paid_from_inventory: Cents = 0
+        self.jackpot_slips: Cents = 0
+
+    # ----- what the table holds -----
+
+    @property
+    def upcard(self) -> Card | None:
+        """The dealer's upcard, once dealt."""
+        return self.dealer_cards[0] if self.dealer_cards else None
+
+    def deal_order(self) -> list[str]:
+        """Who receives each of the first cards: boxes with a wager from seat 1, the dealer, again, the dealer."""
+        boxes = [f"seat {seat}" for seat in self.seats]
+        return [*boxes, DEALER, *boxes, DEALER]
+
+    def losing_seats(self) -> list[int]:
+        """Seats whose Match the Dealer wager lost, in seat order."""
+        return [seat for seat, settlement in self.match_settlements.items() if not settlement.wins]
+
+    @property
+    def table_inventory_change(self) -> Cents:
+        """The table inventory's change this round: dropped wagers in, payouts and the base wagers' net out."""
+        intake = self.progressive_intake
+        dropped = sum(wager.amount for wager in intake.wagers) if intake.stage is IntakeStage.DROPPED else 0
+        return dropped - self.paid_from_inventory - sum(net for _, net in self.blackjack_results.values())
+
+    def cards_held(self) -> list[int]:
+        """Seats whose cards must stay on the table until the jackpot paperwork is completed."""
+        return sorted(self.progressive_wins.cards_held - self.paperwork_done)
+
+    def cards_accounted_for(self) -> Counter[Card]:
+        """Every card of the shoe: burned, on the table and still in the shoe."""
+        counted = Counter(self.shoe[self.drawn :])
+        counted.update([self.burned] if self.burned else [])
+        counted.update(self.dealer_cards)
+        for hand in self.hands.values():
+            counted.update(hand)
+        return counted
+
+    # ----- the correct next step -----
+
+    def step_names(self) -> frozenset[str]:
+        """Every step of a Down Under Blackjack round with Match the Dealer."""
+        own = {
+            "announce_no_more_bets",
+            "add_match_contributions",
+            "burn_card",
+            "deal_card",
+            "settle_losing_match_wager",
+            "complete_blackjack_hand",
+            "complete_jackpot_paperwork",
+            "pick_up_cards",
+        }
+        return frozenset(own) | PROGRESSIVE_INTAKE_STEPS | PROGRESSIVE_WIN_STEPS
+
+    def closing_citation(self) -> Citation:
+        """The rule cited for a step tried after the round is over."""
+        return PICK_UP_CARDS
+
+    def next_action(self) -> Action | None:
+        """The correct next step, or None once the cards are picked up."""
+        if not self.no_more_bets:
+            return Action("announce_no_more_bets", Actor.DEALER, {}, NO_MORE_BETS, 'announce "No more bets"')
+        action = self.next_progressive_intake_action() or self._contribution_action() or self._dealing_action()
+        if action is not None:
+            return action
+        action = self._losing_wager_action() or self.next_progressive_win_action()
+        if action is not None:
+            return action
+        if not self.blackjack_results:
+            description = "the engine completes the blackjack hand and settles the Down Under Blackjack wagers"
+            return Action("complete_blackjack_hand", Actor.SYSTEM, {}, AUTOMATED_HAND, description)
+        held = self.cards_held()
+        if held:
+            description = f"complete the jackpot paperwork for seat {held[0]}; its cards stay on the table until then"
+            return Action("complete_jackpot_paperwork", Actor.FLOORPERSON, {"seat": held[0]}, PAPERWORK, description)
+        if not self.cards_picked_up:
+            return Action("pick_up_cards", Actor.DEALER, {}, PICK_UP_CARDS, "pick up the cards into the discard rack")
+        return None
+
+    def _contribution_action(self) -> Action | None:
+        """The system's meter contributions, once the wagers are dropped."""
+        count = len(self.progressive_intake.wagers)
+        if self.contributions_added or not count:
+            return None
+        rule = SECONDARY_READING_RULES[self.table.secondary_reading]
+        citation = seed(METER_RULE.clause, f"{METER_RULE.text} Reading: {rule.text}")
+        description = (
+            f"the progressive system adds 15% of each of the {count} wagers to the meter and 6% to the reserve"
+        )
+        return Action("add_match_contributions", Actor.SYSTEM, {}, citation, description)
+
+    def _dealing_action(self) -> Action | None:
+        """The burn card, then the next card of the §685a.7(e) order."""
+        if self.burned is None:
+            return Action("burn_card", Actor.DEALER, {}, BURN_CARD, "burn the first card into the discard rack")
+        if len(self.dealer_cards) >= 2:
+            return None
+        dealt = sum(len(hand) for hand in self.hands.values()) + len(self.dealer_cards)
+        position = self.deal_order()[dealt]
+        if position != DEALER:
+            description = f"deal a card face up to {position}"
+            return Action("deal_card", Actor.DEALER, {"position": position}, DEALING, description)
+        if not self.dealer_cards:
+            return Action("deal_card", Actor.DEALER, {"position": DEALER}, DEALING, "deal the dealer's upcard face up")
+        return Action(
+            "deal_card", Actor.DEALER, {"position": DEALER}, HOLE_CARD, "deal the dealer's hole card face down"
+        )
+
+    def _losing_wager_action(self) -> Action | None:
+        """The next losing Match the Dealer wager to settle, seat by seat."""
+        waiting = [seat for seat in self.losing_seats() if seat not in self.losing_seats_settled]
+        if not waiting:
+            return None
+        seat = waiting[0]
+        description = (
+            f"seat {seat} has no card matching the upcard {self.upcard}: its Match the Dealer wager loses "
+            "(its chips are already in the table inventory container)"
+        )
+        return Action("settle_losing_match_wager", Actor.DEALER, {"seat": seat}, LOSING_WAGER, description)
+
+    # ----- the steps -----
+
+    def verify_announce_no_more_bets(self) -> Action:
+        """Raise unless announcing "No more bets" is the next step."""
+        return self.require_step("announce_no_more_bets")
+
+    def can_announce_no_more_bets(self) -> bool:
+        """Whether "No more bets" can be announced now."""
+        return self.can("announce_no_more_bets", {})
+
+    def announce_no_more_bets(self) -> Operation:
+        """Announce "No more bets"."""
+        action = self.verify_announce_no_more_bets()
+        self.no_more_bets = True
+        return self.record(action)
+
+    def verify_add_match_contributions(self) -> Action:
+        """Raise unless the meter contributions are the next step."""
+        return self.require_step("add_match_contributions")
+
+    def can_add_match_contributions(self) -> bool:
+        """Whether the system can add the contributions now."""
+        return self.can("add_match_contributions", {})
+
+    def add_match_contributions(self) -> Operation:
+        """Add 15% of each wager to the meter and 6% to the reserve."""
+        action = self.verify_add_match_contributions()
+        self.meter = self.meter.add_wagers(len(self.progressive_intake.wagers))
+        self.contributions_added = True
+        return self.record(action, {"meter": str(self.meter.amount)})
+
+    def verify_burn_card(self) -> Action:
+        """Raise unless burning the first card is the next step."""
+        return self.require_step("burn_card")
+
+    def can_burn_card(self) -> bool:
+        """Whether the first card can be burned now."""
+        return self.can("burn_card", {})
+
+    def burn_card(self) -> Operation:
+        """Burn the first card of the shoe, unexposed."""
+        action = self.verify_burn_card()
+        self.burned = self._draw()
+        return self.record(action)
+
+    def verify_deal_card(self, position: str) -> Action:
+        """Raise unless dealing a card to ``position`` ("seat N" or "dealer") is the next step."""
+        expected = self.require_step("deal_card")
+        self.require_argument(expected, "position", position, "wrong_position")
+        return expected
+
+    def can_deal_card(self, position: str) -> bool:
+        """Whether dealing a card to ``position`` is right now."""
+        return self.can("deal_card", {"position": position})
+
+    def deal_card(self, position: str) -> Operation:
+        """Deal the next card; after the hole card, judge every Match the Dealer wager against the upcard."""
+        action = self.verify_deal_card(position)
+        card = self._draw()
+        if position == DEALER:
+            self.dealer_cards.append(card)
+        else:
+            self.hands[int(position.removeprefix("seat "))].append(card)
+        hole_card = len(self.dealer_cards) == 2
+        if hole_card:
+            self._judge_match_wagers()
+        return self.record(action, {} if hole_card else {"card": str(card)})
+
+    def verify_settle_losing_match_wager(self, seat: int) -> Action:
+        """Raise unless settling ``seat``'s losing Match the Dealer wager is the next step."""
+        expected = self.require_step("settle_losing_match_wager")
+        self.require_argument(expected, "seat", seat, "wrong_seat")
+        return expected
+
+    def can_settle_losing_match_wager(self, seat: int) -> bool:
+        """Whether ``seat``'s wager can be settled as lost now."""
+        return self.can("settle_losing_match_wager", {"seat": seat})
+
+    def settle_losing_match_wager(self, seat: int) -> Operation:
+        """Settle a Match the Dealer wager without a matching card as lost."""
+        action = self.verify_settle_losing_match_wager(seat)
+        self.losing_seats_settled.append(seat)
+        return self.record(action)
+
+    def progressive_win_paid(self, win: ProgressiveWin) -> None:
+        """Take a meter award off the meter and book the payment against its source."""
+        settlement = self.match_settlements[win.seat]
+        self.meter = settlement.meter
+        if settlement.from_meter:
+            self.jackpot_slips += win.amount
+        else:
+            self.paid_from_inventory += win.amount
+
+    def verify_complete_blackjack_hand(self) -> Action:
+        """Raise unless completing the blackjack hand is the next step."""
+        return self.require_step("complete_blackjack_hand")
+
+    def can_complete_blackjack_hand(self) -> bool:
+        """Whether the engine can complete the hand now."""
+        return self.can("complete_blackjack_hand", {})
+
+    def complete_blackjack_hand(self) -> Operation:
+        """Draw for each player and the dealer and settle the Down Under Blackjack wagers."""
+        action = self.verify_complete_blackjack_hand()
+        for hand in self.hands.values():
+            while blackjack_total(hand) < DEALER_STANDS_ON:
+                hand.append(self._draw())
+        if not all(blackjack_total(hand) > 21 for hand in self.hands.values()):
+            while blackjack_total(self.dealer_cards) < DEALER_STANDS_ON:
+                self.dealer_cards.append(self._draw())
+        results: list[JsonValue] = []
+        for seat, hand in self.hands.items():
+            result, net = blackjack_result(hand, self.dealer_cards, self.seats[seat].blackjack)
+            self.blackjack_results[seat] = (result, net)
+            results.append({"seat": seat, "cards": format_cards(hand), "result": result, "net": net})
+        dealer = {"cards": format_cards(self.dealer_cards), "total": blackjack_total(self.dealer_cards)}
+        return self.record(action, {"dealer": dealer, "results": results})
+
+    def verify_complete_jackpot_paperwork(self, seat: int) -> Action:
+        """Raise unless the paperwork for ``seat`` is the next step."""
+        expected = self.require_step("complete_jackpot_paperwork")
+        self.require_argument(expected, "seat", seat, "wrong_seat")
+        return expected
+
+    def can_complete_jackpot_paperwork(self, seat: int) -> bool:
+        """Whether the paperwork for ``seat`` can be completed now."""
+        return self.can("complete_jackpot_paperwork", {"seat": seat})
+
+    def complete_jackpot_paperwork(self, seat: int) -> Operation:
+        """A floorperson completes the jackpot slip; the player's cards may then leave the table."""
+        action = self.verify_complete_jackpot_paperwork(seat)
+        self.paperwork_done.add(seat)
+        return self.record(action)
+
+    def verify_pick_up_cards(self) -> Action:
+        """Raise unless picking up the cards is next; cards held for paperwork may not be picked up."""
+        return self.require_step("pick_up_cards")
+
+    def can_pick_up_cards(self) -> bool:
+        """Whether the cards can be picked up now."""
+        return self.can("pick_up_cards", {})
+
+    def pick_up_cards(self) -> Operation:
+        """Pick up every card into the discard rack; the round is over."""
+        action = self.verify_pick_up_cards()
+        self.cards_picked_up = True
+        return self.record(action, {"table_inventory_change": self.table_inventory_change})
+
+    # ----- helpers -----
+
+    def _draw(self) -> Card:
+        """Take the next card out of the shoe."""
+        card = self.shoe[self.drawn]
+        self.drawn += 1
+        return card
+
+    def _judge_match_wagers(self) -> None:
+        """Settle every Match the Dealer wager against the upcard and queue the wins in seat order."""
+        upcard = self.dealer_cards[0]
+        meter = self.meter
+        for seat, wagers in self.seats.items():
+            if not wagers.match_the_dealer:
+                continue
+            settlement = settle_match_wager(self.hands[seat], upcard, self.paytable, meter, self.table.award_rounding)
+            self.match_settlements[seat] = settlement
+            if settlement.combination is not None:
+                meter = settlement.meter
+                win = ProgressiveWin(seat, settlement.combination.value, settlement.amount, settlement.from_meter)
+                self.progressive_wins.pending.append(win)
+
+    # ----- saving and replaying -----
+
+    def to_json(self) -> dict[str, JsonValue]:
+        """The round as JSON: the table, seats, seed, starting meter, stacked cards and the operations."""
+        return {
+            "table": self.table.to_json(),
+            "seats": {
+                str(seat): {"blackjack": wagers.blackjack, "match_the_dealer": wagers.match_the_dealer}
+                for seat, wagers in self.seats.items()
+            },
+            "seed": self.seed_value,
+            "meter": self.starting_meter.to_json(),
+            "shoe_top": format_cards(self.shoe_top),
+            "operations": [operation.to_json() for operation in self.operations],
+        }
+
+    @classmethod
+    def replay(cls, data: Mapping[str, Any], automations: frozenset[str] = SYSTEM_STEPS) -> DownUnderRound:
+        """Rebuild a round from :meth:`to_json` by performing its operations again."""
+        round_ = cls(
+            DownUnderTable.from_json(data["table"]),
+            {int(seat): SeatWagers(**wagers) for seat, wagers in data["seats"].items()},
+            data["seed"],
+            meter=MatchMeter.from_json(data["meter"]),
+            shoe_top=parse_cards(data["shoe_top"]),
+            automations=automations,
+        )
+        for operation in data["operations"]:
+            round_.perform(operation["step"], operation["arguments"])
+        return round_
+
+    def state_json(self) -> dict[str, JsonValue]:
+        """Everything the round holds, for comparing a replay with the live round (includes hidden cards)."""
+        return {
+            "drawn": self.drawn,
+            "hands": {str(seat): format_cards(hand) for seat, hand in self.hands.items()},
+            "dealer": format_cards(self.dealer_cards),
+            "meter": self.meter.to_json(),
+            "matches": {str(seat): str(settlement.combination) for seat, settlement in self.match_settlements.items()},
+            "paid": [[win.seat, win.amount, win.source.value] for win in self.progressive_wins.paid],
+            "results": {str(seat): list(result) for seat, result in self.blackjack_results.items()},
+            "table_inventory_change": self.table_inventory_change,
+            "jackpot_slips": self.jackpot_slips,
+            "operations": [operation.to_json() for operation in self.operations],
+        }
+
+
+DEMO_SEATS = {
+    1: SeatWagers(2500, 500),
+    2: SeatWagers(1000, 500),
+    4: SeatWagers(5000),
+    5: SeatWagers(2500, 500),
+}
+DEMO_FORCED_HIT = parse_cards("Kd As Qh Ah As 4c As 8s 9c 7d")
+"""Deal order seat 1, 2, 4, 5, upcard, again, hole card: seat 2 holds two aces of spades against the A♠ upcard."""
+
+
+def demo_down_under(seed_value: int, forced_hit: bool) -> list[str]:
+    """A narrated, fully automated round on a 6-deck, Paytable 1, $5 table; ``forced_hit`` stacks the A♠ progressive."""
+    table = DownUnderTable(decks=6, paytable=1, match_wager=500)
+    round_ = DownUnderRound(table, DEMO_SEATS, seed_value, shoe_top=DEMO_FORCED_HIT if forced_hit else ())
+    readings = (SECONDARY_READING_RULES[table.secondary_reading], ONE_AMOUNT_PER_TABLE_RULE, AWARD_ROUNDING_RULE)
+    lines = [
+        f"Down Under Blackjack with Match the Dealer: {table.decks} decks, Paytable {table.paytable}, "
+        f"{format_cents(table.match_wager)} wager, meter {format_cents(round_.meter.amount)}.",
+        *(f"Reading: {rule} {rule.text}" for rule in readings),
+    ]
+    for operation in round_.play_out():
+        action = operation.action
+        facts = "".join(f" {name}={value}" for name, value in operation.facts.items())
+        lines.append(f"{operation.number:>2}. {action.actor}: {action.description} [{action.citation}]{facts}")
+    lines.append(
+        f"Meter {format_cents(round_.meter.amount)}, reserve {format_cents(round_.meter.reserve)}; "
+        f"table inventory {format_cents(round_.table_inventory_change)}; "
+        f"jackpot slips {format_cents(round_.jackpot_slips)}."
+    )
+    return lines
