@@ -29,6 +29,8 @@ from simulator.match_the_dealer import (
     METER_RULE,
     ONE_AMOUNT_PER_TABLE_RULE,
     SECONDARY_READING_RULES,
+    STAKE_RULE,
+    WAGER_AMOUNTS,
     WAGER_RULE,
     MatchMeter,
     MatchSettlement,
@@ -53,7 +55,8 @@ from simulator.progressive import (
 SEATS = (1, 2, 3, 4, 5, 6)
 DEALER = "dealer"
 MATCH_WAGER_NAME = "Match the Dealer Progressive"
-DEALER_STANDS_ON = 17
+STAND_TOTAL = 17
+"""The automated hand draws below this total, for the players and the dealer alike (see AUTOMATED_HAND)."""
 SYSTEM_STEPS = frozenset({"add_match_contributions", "complete_blackjack_hand"})
 """The steps the engine performs by itself by default: the progressive system's and the automated hand."""
 
@@ -75,12 +78,11 @@ DEALING = inferred(
 HOLE_CARD = inferred(
     "§685a.7(e)(4)", "The dealer's second card is the hole card, dealt face down (text cut off; inferred)."
 )
-SETTLE_FIRST = seed(
-    "§685b.1(g)",
-    "Immediately after the second card is dealt to each player and the dealer, before any further card, the dealer "
-    "settles the Match the Dealer wagers.",
+LOSING_WAGER = seed(
+    "§685b.1(g)(1)",
+    "Immediately after the second card is dealt to each player and the dealer, before any further card, the Match "
+    "the Dealer wager of a player without a card matching the dealer's upcard loses.",
 )
-LOSING_WAGER = seed("§685b.1(g)(1)", "A player without a card matching the dealer's upcard loses the wager.")
 SETTLEMENT_ORDER = house(
     "§685b.1(g) settlement order",
     "Losing Match the Dealer wagers are settled first (g)(1), then the wins (g)(2), each seat by seat from seat 1; "
@@ -117,7 +119,10 @@ class DownUnderTable:
     def __post_init__(self) -> None:
         """Refuse a deck count, paytable or wager amount the seed does not allow."""
         match_paytable(self.decks, self.paytable)
-        MatchMeter.seeded(self.match_wager)
+        if self.match_wager not in WAGER_AMOUNTS:
+            raise ValueError(
+                f"The Match the Dealer wager is $1 or $5, not {format_cents(self.match_wager)} ({WAGER_RULE})."
+            )
 
     def to_json(self) -> dict[str, JsonValue]:
         """The table's choices as JSON."""
@@ -348,12 +353,11 @@ class DownUnderRound(ProgressiveIntakeMixin, ProgressiveWinMixin, Round):
         count = len(self.progressive_intake.wagers)
         if self.contributions_added or not count:
             return None
-        rule = SECONDARY_READING_RULES[self.table.secondary_reading]
-        citation = seed(METER_RULE.clause, f"{METER_RULE.text} Reading: {rule.text}")
         description = (
-            f"the progressive system adds 15% of each of the {count} wagers to the meter and 6% to the reserve"
+            f"the progressive system adds 15% of each of the {count} wagers to the meter and 6% to the reserve "
+            f"({SECONDARY_READING_RULES[self.table.secondary_reading]})"
         )
-        return Action("add_match_contributions", Actor.SYSTEM, {}, citation, description)
+        return Action("add_match_contributions", Actor.SYSTEM, {}, METER_RULE, description)
 
     def _dealing_action(self) -> Action | None:
         """The burn card, then the next card of the §685a.7(e) order."""
@@ -489,10 +493,10 @@ class DownUnderRound(ProgressiveIntakeMixin, ProgressiveWinMixin, Round):
         """Draw for each player and the dealer and settle the Down Under Blackjack wagers."""
         action = self.verify_complete_blackjack_hand()
         for hand in self.hands.values():
-            while blackjack_total(hand) < DEALER_STANDS_ON:
+            while blackjack_total(hand) < STAND_TOTAL:
                 hand.append(self._draw())
         if not all(blackjack_total(hand) > 21 for hand in self.hands.values()):
-            while blackjack_total(self.dealer_cards) < DEALER_STANDS_ON:
+            while blackjack_total(self.dealer_cards) < STAND_TOTAL:
                 self.dealer_cards.append(self._draw())
         results: list[JsonValue] = []
         for seat, hand in self.hands.items():
@@ -615,7 +619,13 @@ def demo_down_under(seed_value: int, forced_hit: bool) -> list[str]:
     """A narrated, fully automated round on a 6-deck, Paytable 1, $5 table; ``forced_hit`` stacks the A♠ progressive."""
     table = DownUnderTable(decks=6, paytable=1, match_wager=500)
     round_ = DownUnderRound(table, DEMO_SEATS, seed_value, shoe_top=DEMO_FORCED_HIT if forced_hit else ())
-    readings = (SECONDARY_READING_RULES[table.secondary_reading], ONE_AMOUNT_PER_TABLE_RULE, AWARD_ROUNDING_RULE)
+    readings = (
+        SECONDARY_READING_RULES[table.secondary_reading],
+        ONE_AMOUNT_PER_TABLE_RULE,
+        STAKE_RULE,
+        AWARD_ROUNDING_RULE,
+        SETTLEMENT_ORDER,
+    )
     lines = [
         f"Down Under Blackjack with Match the Dealer: {table.decks} decks, Paytable {table.paytable}, "
         f"{format_cents(table.match_wager)} wager, meter {format_cents(round_.meter.amount)}.",

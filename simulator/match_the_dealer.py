@@ -41,14 +41,6 @@ SEED_MULTIPLE = 1000
 PRIMARY_RATE = Decimal("0.15")
 SECONDARY_RATE = Decimal("0.06")
 
-COMBINATIONS_RULE = seed(
-    "§685b.1(a)",
-    "The wager wins when one or both of the player's cards match the dealer's upcard in one of six combinations.",
-)
-ACES_OF_SPADES_RULE = seed(
-    "§685b.1(a)(1)",
-    "Two Suited Match, Aces of Spades: both of the player's cards and the dealer's upcard are aces of spades.",
-)
 DECKS_RULE = seed("§685b.1(b)", "Match the Dealer is played on a Down Under Blackjack table using 6 or 8 decks.")
 WAGER_RULE = seed(
     "§685b.1(e)", "A player with a Down Under Blackjack wager may place a Match the Dealer wager of $1 or $5."
@@ -60,11 +52,6 @@ METER_RULE = seed(
     "§685b.1(j)",
     "The progressive seeds at 1,000 times the wager amount; the primary and secondary incrementation rates are 15% "
     "and 6%.",
-)
-PERCENTAGE_AWARD_RULE = seed(
-    "§685b.1(h)(4)",
-    "A payout that is a percentage of the progressive meter may not be paid from the table inventory container; "
-    "the player's cards remain on the table until the documentation is completed.",
 )
 ONE_AMOUNT_PER_TABLE_RULE = house(
     "§685b.1(e), (j) reading",
@@ -190,7 +177,7 @@ def match_paytable(decks: int, number: int) -> MatchPaytable:
     if decks not in DECK_COUNTS:
         raise ValueError(f"Match the Dealer is played with 6 or 8 decks, not {decks} ({DECKS_RULE.clause}).")
     if number not in PAYTABLE_NUMBERS:
-        raise ValueError(f"There is no Paytable {number}: §685b.1(i) prints Paytables 1 to 10.")
+        raise ValueError(f"There is no Paytable {number}: {PAYTABLE_RULE.clause} prints Paytables 1 to 10.")
     payouts: dict[MatchCombination, MatchPayout] = {
         MatchCombination.TWO_SUITED_ACES_OF_SPADES: MeterShare(100),
         MatchCombination.TWO_SUITED_ALL_OTHERS: MeterShare(10),
