@@ -615,10 +615,10 @@ DEMO_FORCED_HIT = parse_cards("Kd As Qh Ah As 4c As 8s 9c 7d")
 """Deal order seat 1, 2, 4, 5, upcard, again, hole card: seat 2 holds two aces of spades against the A♠ upcard."""
 
 
-def demo_down_under(seed_value: int, forced_hit: bool) -> list[str]:
+def demo_down_under(seed: int, forced_hit: bool) -> list[str]:
     """A narrated, fully automated round on a 6-deck, Paytable 1, $5 table; ``forced_hit`` stacks the A♠ progressive."""
     table = DownUnderTable(decks=6, paytable=1, match_wager=500)
-    round_ = DownUnderRound(table, DEMO_SEATS, seed_value, shoe_top=DEMO_FORCED_HIT if forced_hit else ())
+    round_ = DownUnderRound(table, DEMO_SEATS, seed, shoe_top=DEMO_FORCED_HIT if forced_hit else ())
     readings = (
         SECONDARY_READING_RULES[table.secondary_reading],
         ONE_AMOUNT_PER_TABLE_RULE,
