@@ -1,0 +1,108 @@
+"""A narrated, fully automated round at an MHB game's table, for the command line's demo.
+
+The scenario comes from the seed: three to six occupied positions, base wagers of $5, $10 or $25, and
+progressive wagers of $1 or $5 (or none) under configuration C with a $5 minimum, so a $1 progressive wager
+shows a non-qualifying wager and each $5 wager adds an exact 2.5 cents. The first occupied position always holds
+a qualifying $5 wager, so a forced hit (``forced_hit=True``) always has a winner. The hit value is never shown.
+"""
+
+from __future__ import annotations
+
+import random
+from decimal import Decimal
+
+from simulator.money import format_cents
+from simulator.mystery import (
+    AWARD_ROUNDING_OPTION,
+    CONTRIBUTIONS_AFTER_HIT,
+    PAYMENT_SOURCE_OPTION,
+    MysteryMeter,
+    MysteryRules,
+    mystery_clause,
+    mystery_configuration,
+)
+from simulator.mystery_games import MYSTERY_GAMES, MysteryGame
+from simulator.mystery_tables import SEATS, MysteryTableRound, SeatWagers
+from simulator.procedure import JsonValue, Operation
+from simulator.progressive import CONTRIBUTION_ORDER
+
+DEMO_CONFIGURATION = mystery_configuration("C", 500)
+"""The demo's configuration: $250 to $500, 0.5% of each qualifying $5 wager."""
+
+
+def demo_scenario(game: MysteryGame, rng: random.Random) -> list[SeatWagers]:
+    """The positions and wagers of a demo round, drawn from ``rng``."""
+    occupied = sorted(rng.sample(range(1, SEATS + 1), rng.randint(3, SEATS)))
+    seats = []
+    for index, seat in enumerate(occupied):
+        progressive = []
+        for position, spot in enumerate(game.progressive_wagers):
+            amount = 500 if index == position == 0 else rng.choice([0, 100, 500, 500])
+            if amount:
+                progressive.append((spot.name, amount))
+        seats.append(SeatWagers(seat, rng.choice([500, 1000, 2500]), tuple(progressive)))
+    return seats
+
+
+def demo_mystery_table(game_key: str, seed: int, forced_hit: bool) -> list[str]:
+    """Play one MHB table round for ``game_key`` by itself and narrate each step with its citation."""
+    game = MYSTERY_GAMES[game_key]
+    rng = random.Random(seed)
+    meter = MysteryMeter.start(DEMO_CONFIGURATION, rng)
+    seats = demo_scenario(game, rng)
+    table = MysteryTableRound(game, MysteryRules(DEMO_CONFIGURATION), meter, rng, seats, force_hit=forced_hit)
+    lines = [
+        f"{game.display_name}: Must-Hit-By Mystery Bonus ({game.section}), {DEMO_CONFIGURATION.name}, "
+        f"paid from the {table.mystery.rules.payment_source.value}",
+        f"Meter {format_cents(meter.amount)}; it must hit by {format_cents(DEMO_CONFIGURATION.maximum_value)}"
+        + ("; hit forced for this demonstration" if forced_hit else ""),
+    ]
+    for operation in table.play_out():
+        lines.append(_narrate(operation))
+        lines.extend(f"    {detail}" for detail in _details(game, operation))
+    lines.append(f"Meter after the round: {format_cents(meter.amount)}")
+    return lines
+
+
+def _narrate(operation: Operation) -> str:
+    """One performed step: number, actor, what was done and the rule it follows."""
+    action = operation.action
+    return f"{operation.number}. {action.actor.value}: {action.description} — {action.citation}"
+
+
+def _details(game: MysteryGame, operation: Operation) -> list[str]:
+    """The facts worth reading aloud after a step, with the rules they follow."""
+    facts = operation.facts
+    step = operation.action.step
+    if step == "announce_no_more_bets":
+        return [*(_seat_line(seat) for seat in facts["seats"]), f"qualification: {game.qualification_citation}"]
+    if step == "add_mystery_contributions":
+        lines = [_contribution_line(game, fact) for fact in facts["contributions"]]
+        return [f"order: {CONTRIBUTION_ORDER}", *lines, f"meter {facts['meter']['display']}"]
+    if step == "pay_mystery_bonus":
+        return [f"source: {PAYMENT_SOURCE_OPTION}", f"whole cents: {AWARD_ROUNDING_OPTION}"]
+    if step == "reset_mystery_meter":
+        lit = " and a carried contribution lit a position again" if facts["lit_again"] else ""
+        return [f"meter {facts['meter']['display']}{lit}"]
+    return []
+
+
+def _seat_line(seat: dict[str, JsonValue]) -> str:
+    """A position's wagers, each progressive wager marked as qualifying or not."""
+    base = seat["base_wager"]
+    parts = [f"{base['wager']} {format_cents(base['amount'])}"]
+    for wager in seat["progressive_wagers"]:
+        verdict = "qualifies" if wager["qualifies"] else "does not qualify"
+        parts.append(f"{wager['wager']} {format_cents(wager['amount'])} ({verdict})")
+    return f"seat {seat['seat']}: " + ", ".join(parts)
+
+
+def _contribution_line(game: MysteryGame, fact: dict[str, JsonValue]) -> str:
+    """One contribution and what it did, citing the rule when it lit a position or was carried."""
+    line = f"seat {fact['seat']} {fact['wager']}: +{format_cents(Decimal(fact['contribution']))}"
+    if fact["carried_to_reset"]:
+        return f"{line}, after the hit: it goes onto the reset meter ({CONTRIBUTIONS_AFTER_HIT})"
+    if fact["lit"]:
+        hit = mystery_clause(game.section, "(c)(3)")
+        return f"{line}: the meter passes the hit value and the light at seat {fact['seat']} comes on ({hit})"
+    return line

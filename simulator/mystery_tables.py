@@ -1,0 +1,188 @@
+"""A playable round at any MHB game's table in which the progressive procedure is the trainee's part.
+
+The round is: "No more bets"; lock out, collect, count and drop the progressive wagers; the system adds the
+qualifying contributions to the Mystery Bonus meter; the engine plays and settles the base game (automated:
+this module trains the progressive procedure, not the game); then, after a hit, confirm the light, the
+floorperson's validation, the payment and the reset. One class serves all games, given the game's data.
+A scenario can force a hit (``force_hit=True``): the secret hit value is set to the meter rounded up to the
+cent, so the round's first qualifying contribution wins. That is for demonstrations and tests only.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from simulator.citations import Citation, house, inferred
+from simulator.money import Cents
+from simulator.mystery import MysteryMeter, MysteryRules
+from simulator.mystery_games import MysteryGame
+from simulator.procedure import Action, Actor, IllegalOperation, JsonValue, Operation, Round
+from simulator.progressive import (
+    MYSTERY_BONUS_STEPS,
+    PROGRESSIVE_INTAKE_STEPS,
+    MysteryBonus,
+    MysteryBonusMixin,
+    ProgressiveIntake,
+    ProgressiveIntakeMixin,
+    ProgressiveWager,
+)
+
+SEATS = 6
+"""Player positions at every MHB training table, numbered 1 (the dealer's far left) to 6."""
+
+SEATS_CITATION = house(
+    "MHB training table positions",
+    "Each MHB training table has six player positions, numbered from 1 at the dealer's far left.",
+)
+
+NO_MORE_BETS = inferred(
+    "§685b.1(f) pattern (analog §670a.10(a)(2))",
+    'After all wagers are placed the dealer announces "No more bets" before locking out the progressive wagers.',
+)
+
+TABLE_STEPS = frozenset({"announce_no_more_bets", "play_base_game"})
+"""The steps this module adds to the progressive procedure."""
+
+SYSTEM_STEPS = frozenset({"add_mystery_contributions", "play_base_game"})
+"""The steps the engine always performs; the default automations."""
+
+
+@dataclass(frozen=True)
+class SeatWagers:
+    """One position's wagers when betting closes: the base wager and the progressive wagers by name, in cents."""
+
+    seat: int
+    base_wager: Cents
+    progressive_wagers: tuple[tuple[str, Cents], ...] = ()
+
+
+class MysteryTableRound(ProgressiveIntakeMixin, MysteryBonusMixin, Round):
+    """One round at an MHB game's table: the game's own positions and wagers, and the progressive procedure."""
+
+    def __init__(
+        self,
+        game: MysteryGame,
+        rules: MysteryRules,
+        meter: MysteryMeter,
+        rng: random.Random,
+        seats: Sequence[SeatWagers],
+        automations: frozenset[str] = SYSTEM_STEPS,
+        force_hit: bool = False,
+    ) -> None:
+        """Set the table: ``meter`` carries over between rounds, ``rng`` draws new hit values after a reset."""
+        super().__init__(automations)
+        if meter.configuration != rules.configuration:
+            raise ValueError("The meter's configuration is not the one in the rules.")
+        self.game = game
+        self.seats = _checked_seats(game, seats)
+        wagers = tuple(
+            ProgressiveWager(seat.seat, spot.name, dict(seat.progressive_wagers)[spot.name])
+            for seat in self.seats
+            for spot in game.progressive_wagers
+            if spot.name in dict(seat.progressive_wagers)
+        )
+        base_wagers = {seat.seat: seat.base_wager for seat in self.seats}
+        qualifying = tuple(
+            wager for wager in wagers if game.qualifies(rules.configuration, base_wagers[wager.seat], wager.amount)
+        )
+        self.progressive_intake = ProgressiveIntake(wagers)
+        self.mystery = MysteryBonus(game.section, rules, meter, rng, qualifying)
+        self.no_more_bets = False
+        self.base_game_played = False
+        if force_hit:
+            meter.force_hit()
+
+    def next_action(self) -> Action | None:
+        """The correct next step of the round, or None when it is finished."""
+        if not self.no_more_bets:
+            return Action("announce_no_more_bets", Actor.DEALER, {}, NO_MORE_BETS, 'announce "No more bets"')
+        action = self.next_progressive_intake_action() or self.next_mystery_contribution_action()
+        if action is not None:
+            return action
+        if not self.base_game_played:
+            return Action(
+                "play_base_game",
+                Actor.SYSTEM,
+                {},
+                self.base_game_citation(),
+                f"the engine plays and settles the {self.game.display_name} round (automated)",
+            )
+        return self.next_mystery_payout_action()
+
+    def step_names(self) -> frozenset[str]:
+        """Every step of an MHB table round."""
+        return TABLE_STEPS | PROGRESSIVE_INTAKE_STEPS | MYSTERY_BONUS_STEPS
+
+    def closing_citation(self) -> Citation:
+        """The rule cited after the round: the meter has been reset and no hit waits."""
+        return house("MHB table round complete", "The round is over once every Mystery Bonus hit is paid and reset.")
+
+    def base_game_citation(self) -> Citation:
+        """The house note that the base game's own play is automated outside this training module."""
+        return house(
+            "MHB training table base game",
+            f"The {self.game.display_name} round itself ({self.game.chapter}) is dealt and settled by the engine; "
+            "this module trains the progressive procedure.",
+        )
+
+    def verify_announce_no_more_bets(self) -> Action:
+        """Raise unless announcing "No more bets" is the next step."""
+        return self.require_step("announce_no_more_bets")
+
+    def can_announce_no_more_bets(self) -> bool:
+        """Whether "No more bets" can be announced now."""
+        return self.can("announce_no_more_bets", {})
+
+    def announce_no_more_bets(self) -> Operation:
+        """Announce "No more bets"; the log records every position's wagers and which progressive wagers qualify."""
+        action = self.verify_announce_no_more_bets()
+        self.no_more_bets = True
+        return self.record(action, {"seats": [self._seat_fact(seat) for seat in self.seats]})
+
+    def verify_play_base_game(self) -> Action:
+        """Raise unless the base game's automated play is the next step."""
+        return self.require_step("play_base_game")
+
+    def can_play_base_game(self) -> bool:
+        """Whether the base game can be played now."""
+        return self.can("play_base_game", {})
+
+    def play_base_game(self) -> Operation:
+        """The engine plays and settles the base game (outside this training module)."""
+        action = self.verify_play_base_game()
+        self.base_game_played = True
+        return self.record(action)
+
+    def _seat_fact(self, seat: SeatWagers) -> dict[str, JsonValue]:
+        """A position's wagers as a public fact, each progressive wager marked qualifying or not."""
+        qualifying = {(wager.seat, wager.name) for wager in self.mystery.qualifying_wagers}
+        return {
+            "seat": seat.seat,
+            "base_wager": {"wager": self.game.base_wager.name, "amount": seat.base_wager},
+            "progressive_wagers": [
+                {"wager": name, "amount": amount, "qualifies": (seat.seat, name) in qualifying}
+                for name, amount in seat.progressive_wagers
+            ],
+        }
+
+
+def _checked_seats(game: MysteryGame, seats: Sequence[SeatWagers]) -> tuple[SeatWagers, ...]:
+    """The positions in seat order, refusing unknown seats, repeated seats, unknown wagers and negative amounts."""
+    numbers = [seat.seat for seat in seats]
+    for seat in seats:
+        if not 1 <= seat.seat <= SEATS or numbers.count(seat.seat) > 1:
+            raise IllegalOperation(
+                "bad_seat", f"Seat {seat.seat} is not one free position of 1 to {SEATS}.", SEATS_CITATION
+            )
+        amounts = [seat.base_wager, *(amount for _, amount in seat.progressive_wagers)]
+        if any(amount < 0 for amount in amounts):
+            raise IllegalOperation("bad_wager", f"Seat {seat.seat} has a negative wager.", SEATS_CITATION)
+        for name, _ in seat.progressive_wagers:
+            try:
+                game.progressive_wager(name)
+            except ValueError:
+                message = f"Seat {seat.seat}: {game.display_name} has no {name!r}."
+                raise IllegalOperation("bad_wager", message, game.qualification_citation) from None
+    return tuple(sorted(seats, key=lambda seat: seat.seat))

@@ -1,0 +1,196 @@
+"""The MHB table round for the ten games other than Pai Gow Poker."""
+
+from __future__ import annotations
+
+import json
+import random
+from decimal import Decimal
+
+import pytest
+
+from simulator.mystery import MysteryMeter, MysteryRules, PaymentSource, mystery_configuration
+from simulator.mystery_games import MYSTERY_GAME_LIST, MYSTERY_GAMES, MysteryGame
+from simulator.mystery_tables import SYSTEM_STEPS, MysteryTableRound, SeatWagers
+from simulator.procedure import Actor, IllegalOperation
+
+TEN_GAMES = [game for game in MYSTERY_GAME_LIST if game.key != "pai-gow-poker"]
+CONFIGURATION = mystery_configuration("B", 500)  # $100 to $500, 2% of a $5 wager is 10 cents
+
+
+def table(
+    game: MysteryGame,
+    seats: list[SeatWagers],
+    force_hit: bool = False,
+    meter: MysteryMeter | None = None,
+    automations: frozenset[str] = SYSTEM_STEPS,
+    source: PaymentSource = PaymentSource.TABLE_INVENTORY,
+) -> MysteryTableRound:
+    meter = meter or MysteryMeter(CONFIGURATION, Decimal(20000), 45678)
+    rules = MysteryRules(CONFIGURATION, source)
+    return MysteryTableRound(game, rules, meter, random.Random(11), seats, automations, force_hit)
+
+
+def first_progressive(game: MysteryGame) -> str:
+    return game.progressive_wagers[0].name
+
+
+@pytest.mark.parametrize("game", TEN_GAMES, ids=lambda game: game.key)
+def test_mhb_c5_forced_hit_plays_out_in_the_seed_order(game: MysteryGame) -> None:
+    name = first_progressive(game)
+    seats = [SeatWagers(2, 1000, ((name, 500),)), SeatWagers(5, 2500, ((name, 500),))]
+    round_ = table(game, seats, force_hit=True)
+    round_.play_out()
+    assert [operation.action.step for operation in round_.operations] == [
+        "announce_no_more_bets",
+        "lock_out_progressive_wagers",
+        "collect_progressive_wagers",
+        "count_progressive_chips",
+        "drop_progressive_wagers",
+        "add_mystery_contributions",
+        "play_base_game",
+        "confirm_mystery_light",
+        "validate_mystery_payout",
+        "pay_mystery_bonus",
+        "reset_mystery_meter",
+    ]
+    # Seat 2 contributes first: $200.00 + 10 cents passes the forced hit value; seat 5's 10 cents goes on after.
+    payout = round_.mystery.payouts[0]
+    assert (payout.seat, payout.amount, payout.source) == (2, 20010, PaymentSource.TABLE_INVENTORY)
+    assert round_.mystery.meter.amount == Decimal(10000) + Decimal(10)
+    citations = {operation.action.step: operation.action.citation.clause for operation in round_.operations}
+    assert citations["confirm_mystery_light"] == f"{game.section}(c)(5)(i)"
+    assert citations["reset_mystery_meter"] == f"{game.section}(c)(5)(iv)"
+    seats_fact = round_.operations[0].facts["seats"]
+    assert seats_fact[0]["base_wager"]["wager"] == game.base_wager.name
+    assert seats_fact[0]["progressive_wagers"][0]["wager"] == name
+
+
+@pytest.mark.parametrize("game", TEN_GAMES, ids=lambda game: game.key)
+def test_mhb_c1_without_base_wager_or_below_minimum_no_contribution(game: MysteryGame) -> None:
+    name = first_progressive(game)
+    seats = [SeatWagers(1, 0, ((name, 500),)), SeatWagers(3, 1000, ((name, 100),))]
+    round_ = table(game, seats, force_hit=True)
+    round_.play_out()
+    assert round_.mystery.qualifying_wagers == ()
+    assert round_.operations[5].facts["contributions"] == []
+    assert round_.mystery.meter.amount == Decimal(20000)
+    assert round_.mystery.payouts == []
+    # Both wagers were still progressive wagers the system accepted: two chips are counted and dropped.
+    assert round_.operations[3].facts == {"count": 2}
+    verdicts = [seat["progressive_wagers"][0]["qualifies"] for seat in round_.operations[0].facts["seats"]]
+    assert verdicts == [False, False]
+
+
+def test_house_order_two_contributions_in_one_round_seat_order_then_section_order() -> None:
+    game = MYSTERY_GAMES["let-it-ride"]
+    three, five = (spot.name for spot in game.progressive_wagers)
+    seats = [SeatWagers(6, 1000, ((three, 500),)), SeatWagers(4, 1000, ((five, 500), (three, 500)))]
+    round_ = table(game, seats, force_hit=True)
+    round_.play_out()
+    contributions = round_.operations[5].facts["contributions"]
+    assert [(fact["seat"], fact["wager"]) for fact in contributions] == [(4, three), (4, five), (6, three)]
+    assert [fact["lit"] for fact in contributions] == [True, False, False]
+    assert [fact["carried_to_reset"] for fact in contributions] == [False, True, True]
+    assert round_.mystery.payouts[0].seat == 4
+
+
+def test_mhb_c5_trainee_performs_the_dealer_steps_and_is_refused_out_of_order() -> None:
+    game = MYSTERY_GAMES["mississippi-stud"]
+    seats = [SeatWagers(3, 1500, (("Progressive Payout wager", 500),))]
+    round_ = table(game, seats, force_hit=True)
+    assert round_.advance() == []
+    with pytest.raises(IllegalOperation) as error:
+        round_.lock_out_progressive_wagers()
+    assert error.value.expected is not None and error.value.expected.step == "announce_no_more_bets"
+    round_.announce_no_more_bets()
+    round_.lock_out_progressive_wagers()
+    round_.collect_progressive_wagers()
+    with pytest.raises(IllegalOperation) as error:
+        round_.perform("count_progressive_chips", {"count": 2})
+    assert error.value.code == "wrong_chip_count"
+    round_.perform("count_progressive_chips", {"count": 1})
+    round_.drop_progressive_wagers()
+    performed = round_.advance()
+    assert [operation.action.actor for operation in performed] == [Actor.SYSTEM, Actor.SYSTEM]
+    # The MHB is paid only after the round's wagers are settled, starting with the light.
+    with pytest.raises(IllegalOperation) as error:
+        round_.validate_mystery_payout(3)
+    assert error.value.expected is not None and error.value.expected.step == "confirm_mystery_light"
+    round_.confirm_mystery_light(3)
+    round_.validate_mystery_payout(3)
+    round_.pay_mystery_bonus(3, 20010, "table inventory")
+    round_.reset_mystery_meter()
+    assert round_.finished
+    with pytest.raises(IllegalOperation) as error:
+        round_.reset_mystery_meter()
+    assert error.value.code == "round_over"
+
+
+def test_mhb_c5_no_hit_no_payout_steps() -> None:
+    game = MYSTERY_GAMES["dj-wild-stud"]
+    seats = [SeatWagers(1, 1000, (("Progressive Bonus wager", 500),))]
+    round_ = table(game, seats)
+    round_.play_out()
+    assert round_.operations[-1].action.step == "play_base_game"
+    assert round_.mystery.meter.amount == Decimal(20010)
+
+
+def test_645b3_meter_carries_over_rounds_and_restarts() -> None:
+    game = MYSTERY_GAMES["crazy-4-poker"]
+    four = "Four-Card Progressive Payout wager"
+    meter = MysteryMeter(CONFIGURATION, Decimal(20000), 45678)
+    table(game, [SeatWagers(1, 1000, ((four, 500),))], meter=meter).play_out()
+    restored = MysteryMeter.from_json(json.loads(json.dumps(meter.to_json())))
+    table(game, [SeatWagers(2, 1000, ((four, 1000),))], meter=restored).play_out()
+    # 2% of $5 and then 2% of $10.
+    assert restored.amount == Decimal(20000) + Decimal(10) + Decimal(20)
+
+
+@pytest.mark.parametrize("game", TEN_GAMES, ids=lambda game: game.key)
+def test_mhb_c3_hit_value_never_in_the_log(game: MysteryGame) -> None:
+    name = first_progressive(game)
+    seats = [SeatWagers(seat, 1000, ((name, 500),)) for seat in range(1, 7)]
+    # $456.20 + six contributions of 10 cents: the sixth passes the secret $456.78, a real (unforced) hit.
+    meter = MysteryMeter(CONFIGURATION, Decimal(45620), 45678)
+    round_ = table(game, seats, meter=meter)
+    secrets = {str(meter.to_json()["hit_value"])}
+    round_.play_out()
+    assert round_.mystery.payouts[0].seat == 6
+    secrets.add(str(meter.to_json()["hit_value"]))  # the value drawn at the reset
+    log = json.dumps(
+        [
+            {"operation": operation.to_json(), "facts": operation.facts, "text": operation.action.description}
+            for operation in round_.operations
+        ]
+    )
+    for secret in secrets:
+        assert secret not in log
+        assert f"{int(secret) / 100:.2f}" not in log
+
+
+def test_643b1_c6_slip_payout_when_configured() -> None:
+    game = MYSTERY_GAMES["let-it-ride"]
+    seats = [SeatWagers(1, 1000, (("Five-Card Progressive Payout wager", 500),))]
+    round_ = table(game, seats, force_hit=True, source=PaymentSource.PROGRESSIVE_JACKPOT_SLIP)
+    round_.play_out()
+    assert round_.mystery.payouts[0].source is PaymentSource.PROGRESSIVE_JACKPOT_SLIP
+
+
+def test_house_seats_and_wagers_are_checked() -> None:
+    game = MYSTERY_GAMES["three-card-poker"]
+    with pytest.raises(IllegalOperation) as error:
+        table(game, [SeatWagers(7, 1000)])
+    assert error.value.code == "bad_seat"
+    with pytest.raises(IllegalOperation):
+        table(game, [SeatWagers(2, 1000), SeatWagers(2, 500)])
+    with pytest.raises(IllegalOperation) as error:
+        table(game, [SeatWagers(2, 1000, (("Progressive Bonus wager", 500),))])
+    assert error.value.code == "bad_wager"
+    with pytest.raises(ValueError):
+        MysteryTableRound(
+            game,
+            MysteryRules(mystery_configuration("A", 100)),
+            MysteryMeter.start(CONFIGURATION, random.Random(1)),
+            random.Random(1),
+            [],
+        )
