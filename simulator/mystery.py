@@ -202,10 +202,6 @@ class MysteryMeter:
         rigged = math.ceil(self.amount)
         self._hit_value = min(max(rigged, self.configuration.minimum_value), self.configuration.maximum_value - 1)
 
-    def is_past_hit_value(self) -> bool:
-        """Whether the meter amount is in excess of the secret hit value (without revealing the value)."""
-        return self.amount > self._hit_value
-
     def public_view(self) -> dict[str, JsonValue]:
         """What the progressive display shows everyone: configuration, amount and any lit position; no hit value."""
         return {

@@ -169,7 +169,7 @@ class MysteryTableRound(ProgressiveIntakeMixin, MysteryBonusMixin, Round):
 
 
 def _checked_seats(game: MysteryGame, seats: Sequence[SeatWagers]) -> tuple[SeatWagers, ...]:
-    """The positions in seat order, refusing unknown seats, repeated seats, unknown wagers and negative amounts."""
+    """The positions in seat order, refusing unknown or repeated seats and wagers, and negative amounts."""
     numbers = [seat.seat for seat in seats]
     for seat in seats:
         if not 1 <= seat.seat <= SEATS or numbers.count(seat.seat) > 1:
@@ -179,7 +179,12 @@ def _checked_seats(game: MysteryGame, seats: Sequence[SeatWagers]) -> tuple[Seat
         amounts = [seat.base_wager, *(amount for _, amount in seat.progressive_wagers)]
         if any(amount < 0 for amount in amounts):
             raise IllegalOperation("bad_wager", f"Seat {seat.seat} has a negative wager.", SEATS_CITATION)
-        for name, _ in seat.progressive_wagers:
+        names = [name for name, _ in seat.progressive_wagers]
+        if len(set(names)) < len(names):
+            raise IllegalOperation(
+                "bad_wager", f"Seat {seat.seat} has the same progressive wager twice.", SEATS_CITATION
+            )
+        for name in names:
             try:
                 game.progressive_wager(name)
             except ValueError:

@@ -234,8 +234,8 @@ def test_645b3_force_hit_makes_the_next_contribution_win() -> None:
     configuration = mystery_configuration("C", 500)
     meter = MysteryMeter(configuration, Decimal("26000.5"), 45000)
     meter.force_hit()
-    assert not meter.is_past_hit_value()
     assert meter.contribute(3, 500)
+    assert meter.award() == Decimal("26003.0")
 
 
 def test_645b3_c3_hit_value_bounds_are_enforced() -> None:

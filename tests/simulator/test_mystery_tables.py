@@ -7,6 +7,8 @@ import random
 from decimal import Decimal
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from simulator.mystery import MysteryMeter, MysteryRules, PaymentSource, mystery_configuration
 from simulator.mystery_games import MYSTERY_GAME_LIST, MYSTERY_GAMES, MysteryGame
@@ -194,3 +196,48 @@ def test_house_seats_and_wagers_are_checked() -> None:
             random.Random(1),
             [],
         )
+
+
+seat_wagers = st.builds(
+    lambda seat, base, first, second: SeatWagers(
+        seat,
+        base,
+        tuple(
+            (name, amount)
+            for name, amount in zip(
+                ("Three-Card Progressive Payout wager", "Five-Card Progressive Payout wager"),
+                (first, second),
+                strict=True,
+            )
+            if amount
+        ),
+    ),
+    st.integers(1, 6),
+    st.sampled_from([0, 500, 1000]),
+    st.sampled_from([0, 100, 500, 1000]),
+    st.sampled_from([0, 100, 500, 1000]),
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.lists(seat_wagers, max_size=6, unique_by=lambda seat: seat.seat),
+    st.integers(10000, 49999),
+    st.integers(0, 30),
+    st.integers(0, 10**6),
+)
+def test_649b1_c2_contributions_are_conserved_across_hits(
+    seats: list[SeatWagers], hit_value: int, head_start: int, draw_seed: int
+) -> None:
+    game = MYSTERY_GAMES["three-card-poker"]
+    start = Decimal(min(hit_value, 10000 + head_start * 700))
+    meter = MysteryMeter(CONFIGURATION, start, hit_value)
+    round_ = MysteryTableRound(game, MysteryRules(CONFIGURATION), meter, random.Random(draw_seed), seats)
+    round_.play_out()
+    qualifying = [amount for seat in seats if seat.base_wager for _, amount in seat.progressive_wagers if amount >= 500]
+    contributed = sum((amount * Decimal("0.02") for amount in qualifying), Decimal(0))
+    awarded = sum((payout.meter_amount - CONFIGURATION.minimum_value for payout in round_.mystery.payouts), Decimal(0))
+    # Every qualifying contribution is on the meter now or went out in an award above the reset value.
+    assert meter.amount - start + awarded == contributed
+    assert all(payout.meter_amount < CONFIGURATION.maximum_value + 20 for payout in round_.mystery.payouts)
+    assert round_.finished
