@@ -48,6 +48,11 @@ class Operation:
     action: Action
     facts: Mapping[str, JsonValue] = field(default_factory=dict)
 
+    def narration(self) -> str:
+        """One performed step as the demo reads it: number, actor, what was done and the rule it follows."""
+        action = self.action
+        return f"{self.number}. {action.actor.value}: {action.description} — {action.citation}"
+
     def to_json(self) -> dict[str, JsonValue]:
         """The operation as replay needs it: step, actor and arguments."""
         return {"step": self.action.step, "actor": self.action.actor.value, "arguments": dict(self.action.arguments)}

@@ -1,0 +1,1127 @@
+"""A round of Pai Gow Poker with the dice wagers, Tiger 9, Fortune and Envy, as the dealer performs it.
+
+The steps follow the digest's step list (§9): "No more bets", Envy lammers, the progressive lock-out,
+the shaker, announcing the dice, settling the dice wagers, the starting position, delivering the stacks,
+the players setting their hands, the dealer's hand by the house way, the Tiger 9 check, each player's
+settlement in order, Envy, the Must-Hit-By Mystery Bonus and clearing the table. Seats are numbered
+1 to 6 from the dealer's left; place 0 is the dealer.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from simulator.cards import Card, format_cards, pai_gow_deck, parse_cards, shuffled, stacked_deck
+from simulator.citations import Citation, inferred, seed
+from simulator.dice import DiceRoll, roll_dice
+from simulator.dice_wagers import DiceSettlement, settle_beat_it_wager, settle_match_wager, settle_sum_wager
+from simulator.fortune import envy_awards, fortune_hand, settle_fortune_wager
+from simulator.hands import SetHand, is_foul, is_tiger_nine
+from simulator.house_way import HOUSE_WAYS, HouseWaySetting
+from simulator.money import Cents, format_cents
+from simulator.mystery import MysteryMeter, MysteryRules
+from simulator.pai_gow_rules import (
+    DEALING_SECTIONS,
+    FoulRule,
+    MysteryPayoutTiming,
+    ShakerSelection,
+    ShakerType,
+    TableRules,
+)
+from simulator.pai_gow_settlement import (
+    Settlement,
+    WagerSettlement,
+    commission,
+    fouled_hand_rule,
+    settle_pai_gow_wager,
+    settle_tiger_nine_wager,
+)
+from simulator.player_styles import PlayerStyle, set_hand_in_style
+from simulator.procedure import Action, Actor, IllegalOperation, JsonValue, Operation, Round
+from simulator.progressive import (
+    MYSTERY_BONUS_STEPS,
+    PROGRESSIVE_INTAKE_STEPS,
+    IntakeStage,
+    MysteryBonus,
+    MysteryBonusMixin,
+    ProgressiveIntake,
+    ProgressiveIntakeMixin,
+    ProgressiveWager,
+)
+from simulator.starting_position import delivery_order, reveal_order, starting_position
+
+SEATS = (1, 2, 3, 4, 5, 6)
+DEALER = 0
+PLACES = (DEALER, *SEATS)
+STACK_SIZE = 7
+MATCH_SPOTS = tuple(f"match-{number}" for number in range(1, 7))
+DICE_SPOTS = ("sum", *MATCH_SPOTS, "beat-it")
+SIDE_SPOTS = ("tiger-9", "fortune", *DICE_SPOTS)
+WAGER_SPOTS = ("pai-gow", "progressive", *SIDE_SPOTS)
+SETTLEMENT_STEPS = ("pay_wager", "push_wager", "collect_wager")
+PLAYER_STEPS = frozenset({"set_player_hand", "press_shaker_button"})
+SYSTEM_STEPS = frozenset({"add_mystery_contributions"})
+FLOORPERSON_STEPS = frozenset({"validate_mystery_payout"})
+DEFAULT_AUTOMATIONS = PLAYER_STEPS | SYSTEM_STEPS | FLOORPERSON_STEPS
+MYSTERY_SECTION = "§645b.3"
+PROGRESSIVE_WAGER_NAME = "Progressive Payout wager"
+
+NO_MORE_BETS = seed(
+    "§645b.2(f)", 'All wagers are placed before the shaker is used; then the dealer announces "No more bets".'
+)
+ENVY_LAMMERS = inferred(
+    "§670a.10(a)(2)(i)",
+    'After "No more bets" the dealer places an Envy lammer beside each Qualifying Fortune Bonus wager.',
+)
+SELECT_SHAKER_PLAYER = seed(
+    "§645b.2(f)(1)", "With a player-activated shaker, a selected player presses the activation button at that position."
+)
+PRESS_SHAKER_BUTTON = seed("§645b.2(b)(2)", "The player-activated shaker shakes the dice for at least 5 seconds.")
+SHAKE_SHAKER = seed("§645b.2(f)(2)", "With a manual shaker the dealer shakes it at least three times.")
+UNCOVER_SHAKER = seed(
+    "§645b.2(f)(2)", "The dealer removes the lid and places the uncovered shaker on the designated area of the layout."
+)
+ANNOUNCE_DICE = seed("§645b.2(g)", "When the dice come to rest the dealer announces the value of each die.")
+SETTLE_DICE = seed(
+    "§645b.2(g)", "The dealer settles the Sum, Match and Beat It wagers, collecting losers and paying winners."
+)
+DICE_ORDER = inferred(
+    "§645b.2(g)", "Dice wagers are settled position by position from the dealer's right, Sum, Match 1–6, then Beat It."
+)
+STARTING_POSITION = inferred(
+    "§621a.6(c)",
+    "Count the dealer as 1 and go counterclockwise through every position, occupied or not, to the dice total.",
+)
+STUB = inferred("§645a.10", "The four cards left after seven stacks go to the discard rack unexposed.")
+EMPTY_STACKS = inferred(
+    "§645a.10", "Stacks delivered to positions without a wager are collected unexposed to the discard rack."
+)
+SET_PLAYER_HAND = inferred(
+    "§645a.11(a)–(b)", "Each player sets a five-card high hand and a two-card low hand face down."
+)
+REVEAL_DEALER = seed(
+    "§645b.1(e)", "Once every player has set, the dealer's cards are revealed and set under §645a.11(c)."
+)
+TIGER_NINE = seed("§645b.1(b)", "A Tiger 9 is the dealer's two-card low hand which contains a 9-high.")
+REVEAL_PLAYER = seed(
+    "§645b.1(f)", "The dealer reveals each player's cards and settles the wagers under §645a.11(e) and (f)."
+)
+REVEAL_ORDER = inferred("§645a.11(e)", "Hands are revealed from the dealer's far right, counterclockwise.")
+COLLECT_COMMISSION = inferred(
+    "§645a.13", "The dealer collects the 5% vigorish on a winning standard Pai Gow Poker wager."
+)
+FORTUNE = inferred(
+    "§645a.11(h)",
+    "After the Tiger 9 and Pai Gow Poker wagers (§645b.1(g)), the Fortune Bonus is judged on the best hand "
+    "of all seven cards.",
+)
+ENVY = inferred(
+    "§645a.13",
+    "Each Envy-qualifying hand pays the fixed Envy amount to every other player with a Qualifying Wager, last.",
+)
+CLEAR_TABLE = inferred("§645a.11", "The dealer collects every card to the discard rack: all 53 are accounted for.")
+ROUND_OVER = inferred("§645a.11", "The round is over once the table is cleared.")
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """What an instructor fixes in advance: the top of the deck, the dice and players' own hand settings."""
+
+    deck_top: tuple[Card, ...] = ()
+    dice: DiceRoll | None = None
+    player_settings: Mapping[int, SetHand] = field(default_factory=dict)
+    player_styles: Mapping[int, PlayerStyle] = field(default_factory=dict)
+    force_mystery_hit: bool = False
+
+    def to_json(self) -> dict[str, JsonValue]:
+        """The scenario as JSON-ready values."""
+        return {
+            "deck_top": format_cards(self.deck_top),
+            "dice": list(self.dice.values) if self.dice else None,
+            "player_settings": {
+                str(seat): {"high": format_cards(hand.high), "low": format_cards(hand.low)}
+                for seat, hand in self.player_settings.items()
+            },
+            "player_styles": {str(seat): style.name for seat, style in self.player_styles.items()},
+            "force_mystery_hit": self.force_mystery_hit,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Scenario:
+        """Rebuild a scenario saved by :meth:`to_json`."""
+        dice = data.get("dice")
+        return cls(
+            deck_top=parse_cards(data.get("deck_top", "")),
+            dice=DiceRoll(dice[0], (dice[1], dice[2])) if dice else None,
+            player_settings={
+                int(seat): SetHand(parse_cards(hand["high"]), parse_cards(hand["low"]))
+                for seat, hand in data.get("player_settings", {}).items()
+            },
+            player_styles={int(seat): PlayerStyle[name] for seat, name in data.get("player_styles", {}).items()},
+            force_mystery_hit=bool(data.get("force_mystery_hit", False)),
+        )
+
+
+def scenario_with_hands(
+    hands: Mapping[int, Sequence[Card]], dice: DiceRoll, rules: TableRules, **extra: Any
+) -> Scenario:
+    """A scenario that gives chosen places (0 = dealer) chosen seven cards, given the dice that pick the start."""
+    order = delivery_order(starting_position(dice.total), rules.dealing_direction)
+    top: list[Card] = []
+    for place in order:
+        cards = hands.get(place)
+        if cards is None:
+            break
+        if len(cards) != STACK_SIZE:
+            raise ValueError(f"Place {place} must get exactly seven cards, not {len(cards)}.")
+        top.extend(cards)
+    missing = set(hands) - set(order[: len(top) // STACK_SIZE])
+    if missing:
+        raise ValueError(
+            f"Fixed hands must follow the delivery order {order} without gaps; place {min(missing)} comes after a gap."
+        )
+    return Scenario(deck_top=tuple(top), dice=dice, **extra)
+
+
+def check_wagers(rules: TableRules, seats: Mapping[int, Mapping[str, Cents]]) -> None:
+    """Raise ValueError when a seat's wagers break the table's rules or limits (§645a.7, §645b.1(d), §645b.2(e))."""
+    offered = {
+        "tiger-9": rules.tiger_nine_offered,
+        "fortune": rules.fortune_paytable is not None,
+        "progressive": rules.mystery is not None,
+        "sum": rules.sum_paytable is not None,
+        "beat-it": rules.beat_it_paytable is not None,
+        **dict.fromkeys(MATCH_SPOTS, rules.match_offered),
+    }
+    for seat, wagers in seats.items():
+        if seat not in SEATS:
+            raise ValueError(f"There is no seat {seat}: seats are numbered 1 to 6 from the dealer's left.")
+        unknown = set(wagers) - set(WAGER_SPOTS)
+        if unknown:
+            raise ValueError(f"Seat {seat}: {', '.join(sorted(unknown))} is not a betting area of this table.")
+        if "pai-gow" not in wagers:
+            raise ValueError(f"Seat {seat}: a player must place a Pai Gow Poker wager to play (§645a.7(d)).")
+        for spot, amount in wagers.items():
+            if isinstance(amount, bool) or not isinstance(amount, int):
+                raise ValueError(f"Seat {seat}: the {spot} wager must be a whole number of cents.")
+            if spot == "pai-gow":
+                rules.pai_gow_limits.check("Pai Gow Poker", amount)
+            elif spot == "progressive":
+                if not offered[spot]:
+                    raise ValueError("This table does not offer the Progressive Payout wager.")
+                if amount != rules.progressive_wager:
+                    wanted = format_cents(rules.progressive_wager)
+                    raise ValueError(f"Seat {seat}: the Progressive Payout wager is exactly {wanted} at this table.")
+            else:
+                if not offered[spot]:
+                    raise ValueError(f"This table does not offer the {spot} wager.")
+                rules.side_wager_limits.check(spot, amount)
+
+
+class PaiGowRound(ProgressiveIntakeMixin, MysteryBonusMixin, Round):
+    """One round of (Commission-free) Pai Gow Poker with its side wagers, dealt step by step."""
+
+    def __init__(
+        self,
+        rules: TableRules,
+        seats: Mapping[int, Mapping[str, Cents]],
+        seed_value: int,
+        *,
+        scenario: Scenario | None = None,
+        round_number: int = 0,
+        meter: MysteryMeter | None = None,
+        automations: frozenset[str] = DEFAULT_AUTOMATIONS,
+    ) -> None:
+        """Take the wagers, shuffle (or stack) the deck, start or take the meter; raise ValueError on refused wagers."""
+        super().__init__(automations)
+        check_wagers(rules, seats)
+        self.rules = rules
+        self.seats = {seat: dict(seats[seat]) for seat in sorted(seats)}
+        self.seed_value = seed_value
+        self.scenario = scenario or Scenario()
+        self.round_number = round_number
+        self.rng = random.Random(seed_value)
+        top = self.scenario.deck_top
+        self.deck = stacked_deck(top, self.rng) if top else shuffled(pai_gow_deck(), self.rng)
+        self.house_way = HOUSE_WAYS[rules.house_way]
+        progressive = tuple(
+            ProgressiveWager(seat, PROGRESSIVE_WAGER_NAME, wagers["progressive"])
+            for seat, wagers in self.seats.items()
+            if "progressive" in wagers
+        )
+        self.progressive_intake = ProgressiveIntake(progressive)
+        self.starting_meter: dict[str, JsonValue] | None = None
+        if rules.mystery is not None:
+            meter_rng = random.Random(f"mystery meter {seed_value}")
+            mystery_meter = meter or MysteryMeter.start(rules.mystery, meter_rng)
+            self.starting_meter = mystery_meter.to_json()
+            if self.scenario.force_mystery_hit:
+                mystery_meter.force_hit()
+            mystery_rules = MysteryRules(rules.mystery, rules.mystery_payment_source)
+            self.mystery = MysteryBonus(MYSTERY_SECTION, mystery_rules, mystery_meter, meter_rng, progressive)
+        self.no_more_bets = False
+        self.lammers: tuple[int, ...] | None = None
+        self.shaker_seat: int | None = None
+        self.shake_count = 0
+        self.dice: DiceRoll | None = None
+        self.dice_visible = False
+        self.dice_announced = False
+        self.settled: dict[tuple[int, str], tuple[Settlement, Cents]] = {}
+        self.commissions: dict[int, Cents] = {}
+        self.starting_place: int | None = None
+        self.delivered: list[int] = []
+        self.stub_discarded = False
+        self.empty_stacks_collected = False
+        self.player_hands: dict[int, SetHand] = {}
+        self.dealer_revealed = False
+        self.dealer_hand: SetHand | None = None
+        self.tiger_nine_declared: bool | None = None
+        self.revealed_seats: list[int] = []
+        self.reset_seats: list[int] = []
+        self.table_cleared = False
+
+    # ----- saving and replaying -----
+
+    def setup_json(self) -> dict[str, JsonValue]:
+        """Everything needed to deal this round again: rules, wagers, seed, scenario, starting meter, automations."""
+        return {
+            "rules": self.rules.to_json(),
+            "seats": {str(seat): dict(wagers) for seat, wagers in self.seats.items()},
+            "seed": self.seed_value,
+            "round_number": self.round_number,
+            "scenario": self.scenario.to_json(),
+            "meter": self.starting_meter,
+            "automations": sorted(self.automations),
+        }
+
+    @classmethod
+    def from_setup_json(cls, data: Mapping[str, Any]) -> PaiGowRound:
+        """A fresh round from :meth:`setup_json`, before any step."""
+        meter = data.get("meter")
+        return cls(
+            TableRules.from_json(data["rules"]),
+            {int(seat): wagers for seat, wagers in data["seats"].items()},
+            data["seed"],
+            scenario=Scenario.from_json(data.get("scenario", {})),
+            round_number=data.get("round_number", 0),
+            meter=MysteryMeter.from_json(meter) if meter else None,
+            automations=frozenset(data.get("automations", DEFAULT_AUTOMATIONS)),
+        )
+
+    # ----- what the table holds -----
+
+    def stack_for(self, place: int) -> tuple[Card, ...]:
+        """The seven cards delivered (or to be delivered) to a place; hidden information."""
+        assert self.starting_place is not None
+        index = delivery_order(self.starting_place, self.rules.dealing_direction).index(place)
+        return tuple(self.deck[index * STACK_SIZE : (index + 1) * STACK_SIZE])
+
+    @property
+    def stub(self) -> tuple[Card, ...]:
+        """The four cards left after the seven stacks."""
+        return tuple(self.deck[len(PLACES) * STACK_SIZE :])
+
+    @property
+    def empty_places(self) -> tuple[int, ...]:
+        """Seats that receive a stack but hold no wager."""
+        return tuple(seat for seat in SEATS if seat not in self.seats)
+
+    def simulated_setting(self, seat: int) -> SetHand:
+        """How the simulated player at a seat sets the hand, by that player's style (house way by default)."""
+        style = self.scenario.player_styles.get(seat, PlayerStyle.HOUSE_WAY)
+        return set_hand_in_style(self.stack_for(seat), style, self.house_way, self.rules.wheel_rank)
+
+    def dealer_setting(self) -> HouseWaySetting:
+        """The dealer's hand set by the house way, with the clause that set it."""
+        return self.house_way.setting(self.stack_for(DEALER), self.rules.wheel_rank)
+
+    def settling_hand(self, seat: int) -> SetHand:
+        """The player's hand as it is settled: as set, or reset by the house way after a foul when the house resets."""
+        if seat in self.reset_seats:
+            return self.house_way.set_hand(self.stack_for(seat), self.rules.wheel_rank)
+        return self.player_hands[seat]
+
+    def selected_shaker_seat(self) -> int:
+        """The player selected to press the shaker button, by the house's selection rule."""
+        occupied = list(self.seats)
+        if self.rules.shaker_selection is ShakerSelection.ROTATE:
+            return occupied[self.round_number % len(occupied)]
+        return max(occupied, key=lambda seat: (self.seats[seat]["pai-gow"], -seat))
+
+    def lammer_seats(self) -> tuple[int, ...]:
+        """Seats whose Fortune Bonus wager qualifies for Envy."""
+        return tuple(
+            seat for seat, wagers in self.seats.items() if wagers.get("fortune", 0) >= self.rules.envy_qualifying_wager
+        )
+
+    # ----- the correct next step -----
+
+    def step_names(self) -> frozenset[str]:
+        """Every step of a Pai Gow Poker round."""
+        return frozenset(
+            {
+                "announce_no_more_bets",
+                "place_envy_lammers",
+                "select_shaker_player",
+                "press_shaker_button",
+                "shake_shaker",
+                "uncover_shaker",
+                "announce_dice",
+                *SETTLEMENT_STEPS,
+                "collect_commission",
+                "find_starting_position",
+                "deliver_stack",
+                "discard_stub",
+                "collect_empty_stacks",
+                "set_player_hand",
+                "reveal_dealer_hand",
+                "set_dealer_hand",
+                "declare_tiger_nine",
+                "reveal_player_hand",
+                "reset_fouled_hand",
+                "clear_table",
+                *PROGRESSIVE_INTAKE_STEPS,
+                *MYSTERY_BONUS_STEPS,
+            }
+        )
+
+    def closing_citation(self) -> Citation:
+        """The rule cited for a step tried after the round is over."""
+        return ROUND_OVER
+
+    def next_action(self) -> Action | None:
+        """The correct next step of the round, or None once the table is cleared."""
+        phases = (
+            self._opening_action,
+            self._progressive_action,
+            self._dice_action,
+            self._dealing_action,
+            self._settling_action,
+            self._mystery_payout_action,
+        )
+        for phase in phases:
+            action = phase()
+            if action is not None:
+                return action
+        if not self.table_cleared:
+            return Action(
+                "clear_table", Actor.DEALER, {}, CLEAR_TABLE, "clear the table: all cards to the discard rack"
+            )
+        return None
+
+    def _opening_action(self) -> Action | None:
+        """The "No more bets" announcement and the Envy lammers."""
+        if not self.no_more_bets:
+            return Action("announce_no_more_bets", Actor.DEALER, {}, NO_MORE_BETS, 'announce "No more bets"')
+        if self.lammers is None and self.lammer_seats():
+            seats = list(self.lammer_seats())
+            description = f"place Envy lammers at seats {', '.join(map(str, seats))}"
+            return Action("place_envy_lammers", Actor.DEALER, {"seats": seats}, ENVY_LAMMERS, description)
+        return None
+
+    def _progressive_action(self) -> Action | None:
+        """The progressive lock-out, collection, count and drop, then the mystery contributions."""
+        if self.rules.mystery is None:
+            return None
+        action = self.next_progressive_intake_action() or self.next_mystery_contribution_action()
+        if action is None and self.rules.mystery_payout_timing is MysteryPayoutTiming.AT_LOCK_OUT:
+            return self.next_mystery_payout_action()
+        return action
+
+    def _mystery_payout_action(self) -> Action | None:
+        """The Must-Hit-By Mystery Bonus payout, once every wager is settled (the default timing)."""
+        if self.rules.mystery is None:
+            return None
+        return self.next_mystery_payout_action()
+
+    def _dice_action(self) -> Action | None:
+        """The shaker, the dice announcement and the dice wagers."""
+        if self.dice is None or not self.dice_visible:
+            return self._shaker_action()
+        if not self.dice_announced:
+            red, blue_1, blue_2 = self.dice.values
+            arguments = {"red": red, "blue_1": blue_1, "blue_2": blue_2}
+            return Action("announce_dice", Actor.DEALER, arguments, ANNOUNCE_DICE, f"announce the dice: {self.dice}")
+        for seat in self._reveal_seats():
+            for spot in DICE_SPOTS:
+                if spot in self.seats[seat] and (seat, spot) not in self.settled:
+                    return self._settlement_action(seat, spot, self._dice_settlement(seat, spot))
+        return None
+
+    def _shaker_action(self) -> Action:
+        """Shaking or activating the shaker."""
+        if self.rules.shaker is ShakerType.PLAYER_ACTIVATED:
+            seat = self.selected_shaker_seat()
+            if self.shaker_seat is None:
+                description = f"select the player at seat {seat} to press the shaker button"
+                return Action("select_shaker_player", Actor.DEALER, {"seat": seat}, SELECT_SHAKER_PLAYER, description)
+            description = f"the player at seat {seat} presses the shaker button"
+            return Action("press_shaker_button", Actor.PLAYER, {"seat": seat}, PRESS_SHAKER_BUTTON, description)
+        if self.dice is None:
+            return Action(
+                "shake_shaker", Actor.DEALER, {"times": 3}, SHAKE_SHAKER, "shake the shaker at least three times"
+            )
+        return Action("uncover_shaker", Actor.DEALER, {}, UNCOVER_SHAKER, "remove the lid and set the shaker down")
+
+    def _dealing_action(self) -> Action | None:
+        """The starting position, the stacks, the stub and the empty seats' stacks."""
+        assert self.dice is not None
+        if self.starting_place is None:
+            place = starting_position(self.dice.total)
+            description = f"count {self.dice.total} from the dealer: the first stack goes to {_place_name(place)}"
+            citation = STARTING_POSITION
+            return Action("find_starting_position", Actor.DEALER, {"place": place}, citation, description)
+        order = delivery_order(self.starting_place, self.rules.dealing_direction)
+        if len(self.delivered) < len(order):
+            place = order[len(self.delivered)]
+            citation = inferred(
+                DEALING_SECTIONS[self.rules.dealing_method],
+                f"Stacks go face down from the starting position, {self.rules.dealing_direction.value}, "
+                "to every position whether or not it has a wager, and to the dealer.",
+            )
+            description = f"deliver stack {len(self.delivered) + 1} to {_place_name(place)}"
+            return Action("deliver_stack", Actor.DEALER, {"place": place}, citation, description)
+        if not self.stub_discarded:
+            return Action(
+                "discard_stub", Actor.DEALER, {}, STUB, "put the four-card stub in the discard rack unexposed"
+            )
+        if self.empty_places and not self.empty_stacks_collected:
+            description = f"collect the stacks at empty seats {', '.join(map(str, self.empty_places))} unexposed"
+            return Action("collect_empty_stacks", Actor.DEALER, {}, EMPTY_STACKS, description)
+        for seat in self.seats:
+            if seat not in self.player_hands:
+                hand = self.scenario.player_settings.get(seat) or self.simulated_setting(seat)
+                arguments = {"seat": seat, "high": format_cards(hand.high), "low": format_cards(hand.low)}
+                description = f"the player at seat {seat} sets the hand"
+                return Action("set_player_hand", Actor.PLAYER, arguments, SET_PLAYER_HAND, description)
+        return None
+
+    def _settling_action(self) -> Action | None:
+        """The dealer's hand, Tiger 9, each player's settlement, Fortune and Envy."""
+        if not self.dealer_revealed:
+            return Action("reveal_dealer_hand", Actor.DEALER, {}, REVEAL_DEALER, "turn over the dealer's seven cards")
+        if self.dealer_hand is None:
+            setting = self.dealer_setting()
+            low = format_cards(setting.hand.low)
+            description = f"set the dealer's hand by the {self.house_way.name} house way: low hand {low}"
+            return Action("set_dealer_hand", Actor.DEALER, {"low": low}, setting.clause, description)
+        if self.rules.commission_free and self.tiger_nine_declared is None:
+            tiger_nine = is_tiger_nine(self.dealer_hand.low)
+            description = "declare a Tiger 9" if tiger_nine else "declare that the dealer has no Tiger 9"
+            return Action("declare_tiger_nine", Actor.DEALER, {"tiger_nine": tiger_nine}, TIGER_NINE, description)
+        for seat in self._reveal_seats():
+            action = self._player_action(seat)
+            if action is not None:
+                return action
+        awards = self.envy_awards()
+        for seat in self._reveal_seats():
+            if awards.get(seat) and (seat, "envy") not in self.settled:
+                envy = WagerSettlement(Settlement.PAY, awards[seat], ENVY, "Envy")
+                return self._settlement_action(seat, "envy", envy)
+        return None
+
+    def _player_action(self, seat: int) -> Action | None:
+        """The next step for one seat: reveal, reset a foul, settle each wager in order."""
+        if seat not in self.revealed_seats:
+            description = f"reveal the hand at seat {seat}"
+            return Action("reveal_player_hand", Actor.DEALER, {"seat": seat}, REVEAL_ORDER, description)
+        fouled = is_foul(self.player_hands[seat], self.rules.wheel_rank)
+        if fouled and self.rules.foul_rule is FoulRule.RESET_BY_HOUSE_WAY and seat not in self.reset_seats:
+            description = f"reset the fouled hand at seat {seat} by the house way"
+            citation = fouled_hand_rule(self.rules)
+            return Action("reset_fouled_hand", Actor.DEALER, {"seat": seat}, citation, description)
+        for spot in ("pai-gow", "tiger-9", "fortune"):
+            if spot in self.seats[seat] and (seat, spot) not in self.settled:
+                return self._settlement_action(seat, spot, self.correct_settlement(seat, spot))
+            if spot == "pai-gow" and self._commission_due(seat):
+                amount = self._commission_due(seat)
+                description = f"collect {format_cents(amount)} commission from seat {seat}"
+                arguments = {"seat": seat, "amount": amount}
+                return Action("collect_commission", Actor.DEALER, arguments, COLLECT_COMMISSION, description)
+        return None
+
+    def _commission_due(self, seat: int) -> Cents:
+        """Commission still to collect at a seat in the standard game."""
+        settled = self.settled.get((seat, "pai-gow"))
+        if (
+            self.rules.commission_free
+            or settled is None
+            or settled[0] is not Settlement.PAY
+            or seat in self.commissions
+        ):
+            return 0
+        return commission(self.rules, settled[1])
+
+    def _settlement_action(self, seat: int, spot: str, correct: WagerSettlement) -> Action:
+        """The action that settles one wager correctly."""
+        name = _spot_name(spot)
+        if correct.settlement is Settlement.PAY:
+            arguments: dict[str, JsonValue] = {"seat": seat, "spot": spot, "amount": correct.amount}
+            description = f"pay seat {seat}'s {name} {format_cents(correct.amount)} ({correct.reason})"
+        else:
+            arguments = {"seat": seat, "spot": spot}
+            verb = "push" if correct.settlement is Settlement.PUSH else "collect"
+            description = f"{verb} seat {seat}'s {name} ({correct.reason})"
+        return Action(f"{correct.settlement.value}_wager", Actor.DEALER, arguments, correct.citation, description)
+
+    def _reveal_seats(self) -> list[int]:
+        """Occupied seats in reveal order."""
+        return [seat for seat in reveal_order() if seat in self.seats]
+
+    def _dice_settlement(self, seat: int, spot: str) -> WagerSettlement:
+        """The correct settlement of a dice wager."""
+        assert self.dice is not None
+        wager = self.seats[seat][spot]
+        result: DiceSettlement
+        if spot == "sum":
+            assert self.rules.sum_paytable is not None
+            result = settle_sum_wager(self.rules.sum_paytable, self.dice, wager)
+        elif spot == "beat-it":
+            assert self.rules.beat_it_paytable is not None
+            result = settle_beat_it_wager(self.rules.beat_it_paytable, self.dice, wager)
+        else:
+            result = settle_match_wager(int(spot.removeprefix("match-")), self.dice, wager)
+        if result.line is None:
+            return WagerSettlement(Settlement.COLLECT, 0, result.citation, "loses")
+        return WagerSettlement(
+            Settlement.PAY, result.payout, result.citation, f"{result.line.name}, {result.line.odds}"
+        )
+
+    def correct_settlement(self, seat: int, spot: str) -> WagerSettlement:
+        """The correct settlement of a seat's Pai Gow Poker, Tiger 9 or Fortune Bonus wager."""
+        assert self.dealer_hand is not None
+        wager = self.seats[seat][spot]
+        if spot == "pai-gow":
+            return settle_pai_gow_wager(self.rules, wager, self.settling_hand(seat), self.dealer_hand)
+        if spot == "tiger-9":
+            return settle_tiger_nine_wager(self.rules, wager, self.dealer_hand)
+        assert self.rules.fortune_paytable is not None
+        line, payout = settle_fortune_wager(
+            self.stack_for(seat), wager, self.rules.fortune_paytable, self.rules.wheel_rank
+        )
+        if line is None:
+            return WagerSettlement(Settlement.COLLECT, 0, FORTUNE, "no qualifying hand")
+        odds = self.rules.fortune_paytable.pays[line]
+        return WagerSettlement(Settlement.PAY, payout, FORTUNE, f"{line.value}, {odds}")
+
+    def envy_awards(self) -> dict[int, Cents]:
+        """Envy owed to each seat with a lammer, for Envy hands held by other players."""
+        if self.rules.fortune_paytable is None or not self.lammers:
+            return {}
+        hands = {seat: fortune_hand(self.stack_for(seat), self.rules.wheel_rank) for seat in self.seats}
+        return envy_awards(hands, self.lammers, self.rules.fortune_paytable)
+
+    # ----- the steps: verify, can, do -----
+
+    def verify_announce_no_more_bets(self) -> None:
+        """Check that "No more bets" is the next step."""
+        self.require_step("announce_no_more_bets")
+
+    def can_announce_no_more_bets(self) -> bool:
+        """Whether "No more bets" may be announced now."""
+        return self.can("announce_no_more_bets", {})
+
+    def announce_no_more_bets(self) -> Operation:
+        """Announce "No more bets": no wager may be placed or changed from now on."""
+        expected = self.require_step("announce_no_more_bets")
+        self.no_more_bets = True
+        return self.record(expected)
+
+    def verify_place_envy_lammers(self, seats: list[int]) -> Action:
+        """Check the lammers go on exactly the Qualifying Fortune Bonus wagers."""
+        expected = self.require_step("place_envy_lammers")
+        given = sorted(set(seats)) if isinstance(seats, list) else seats
+        self.require_argument(expected, "seats", given, "wrong_lammers")
+        return expected
+
+    def can_place_envy_lammers(self, seats: list[int]) -> bool:
+        """Whether these lammers may be placed now."""
+        return self.can("place_envy_lammers", {"seats": seats})
+
+    def place_envy_lammers(self, seats: list[int]) -> Operation:
+        """Place an Envy lammer beside each Qualifying Fortune Bonus wager."""
+        expected = self.verify_place_envy_lammers(seats)
+        self.lammers = tuple(sorted(seats))
+        return self.record(expected)
+
+    def verify_select_shaker_player(self, seat: int) -> Action:
+        """Check the selected player is the one the house's selection rule picks."""
+        expected = self.require_step("select_shaker_player")
+        self.require_argument(expected, "seat", seat, "wrong_seat")
+        return expected
+
+    def can_select_shaker_player(self, seat: int) -> bool:
+        """Whether this player may be selected now."""
+        return self.can("select_shaker_player", {"seat": seat})
+
+    def select_shaker_player(self, seat: int) -> Operation:
+        """Ask the selected player to press the shaker's activation button."""
+        expected = self.verify_select_shaker_player(seat)
+        self.shaker_seat = seat
+        return self.record(expected)
+
+    def verify_press_shaker_button(self, seat: int) -> Action:
+        """Check the selected player is the one pressing the button."""
+        expected = self.require_step("press_shaker_button")
+        self.require_argument(expected, "seat", seat, "wrong_seat")
+        return expected
+
+    def can_press_shaker_button(self, seat: int) -> bool:
+        """Whether this player may press the shaker button now."""
+        return self.can("press_shaker_button", {"seat": seat})
+
+    def press_shaker_button(self, seat: int) -> Operation:
+        """The selected player presses the button; the shaker shakes at least 5 seconds and the dice come to rest."""
+        expected = self.verify_press_shaker_button(seat)
+        self.dice = self.scenario.dice or roll_dice(self.rng)
+        self.dice_visible = True
+        return self.record(expected, {"dice": list(self.dice.values)})
+
+    def verify_shake_shaker(self, times: int) -> Action:
+        """Check the manual shaker is shaken at least three times (§645b.2(f)(2))."""
+        expected = self.require_step("shake_shaker")
+        if isinstance(times, bool) or not isinstance(times, int) or times < 3:
+            message = f"Shaken {times!r} times: the dealer shakes the manual shaker at least three times."
+            raise IllegalOperation("too_few_shakes", message, SHAKE_SHAKER, expected)
+        return expected
+
+    def can_shake_shaker(self, times: int) -> bool:
+        """Whether the shaker may be shaken this many times now."""
+        return self.can("shake_shaker", {"times": times})
+
+    def shake_shaker(self, times: int) -> Operation:
+        """Shake the manual shaker; the dice stay covered until the lid comes off."""
+        expected = self.verify_shake_shaker(times)
+        self.shake_count = times
+        self.dice = self.scenario.dice or roll_dice(self.rng)
+        return self.record(
+            Action(expected.step, expected.actor, {"times": times}, expected.citation, expected.description)
+        )
+
+    def verify_uncover_shaker(self) -> None:
+        """Check the shaker has been shaken and may be uncovered."""
+        self.require_step("uncover_shaker")
+
+    def can_uncover_shaker(self) -> bool:
+        """Whether the shaker may be uncovered now."""
+        return self.can("uncover_shaker", {})
+
+    def uncover_shaker(self) -> Operation:
+        """Remove the lid and set the uncovered shaker on the designated area."""
+        expected = self.require_step("uncover_shaker")
+        assert self.dice is not None
+        self.dice_visible = True
+        return self.record(expected, {"dice": list(self.dice.values)})
+
+    def verify_announce_dice(self, red: int, blue_1: int, blue_2: int) -> Action:
+        """Check each die is announced with its value, the red die first."""
+        expected = self.require_step("announce_dice")
+        if (red, sorted((blue_1, blue_2))) != (
+            expected.arguments["red"],
+            sorted((expected.arguments["blue_1"], expected.arguments["blue_2"])),
+        ):
+            message = f"Announced red {red}, blue {blue_1} and {blue_2}: the dice show {self.dice}."
+            raise IllegalOperation("wrong_dice", message, ANNOUNCE_DICE, expected)
+        return expected
+
+    def can_announce_dice(self, red: int, blue_1: int, blue_2: int) -> bool:
+        """Whether these dice values may be announced now."""
+        return self.can("announce_dice", {"red": red, "blue_1": blue_1, "blue_2": blue_2})
+
+    def announce_dice(self, red: int, blue_1: int, blue_2: int) -> Operation:
+        """Announce the value of each die."""
+        expected = self.verify_announce_dice(red, blue_1, blue_2)
+        self.dice_announced = True
+        return self.record(expected)
+
+    def verify_settlement(self, step: str, seat: int, spot: str, amount: Cents | None = None) -> Action:
+        """Check a pay, push or collect: the right wager next, the right settlement, the exact amount."""
+        expected = self.next_action()
+        if expected is None:
+            raise IllegalOperation("round_over", "The round is over: there is nothing to settle.", ROUND_OVER)
+        if expected.step not in SETTLEMENT_STEPS:
+            raise IllegalOperation(
+                "out_of_order", f"Out of order: the next step is {expected.description}", expected.citation, expected
+            )
+        if (seat, spot) != (expected.arguments["seat"], expected.arguments["spot"]):
+            wager = _spot_name(expected.arguments["spot"])
+            message = f"Out of order: settle seat {expected.arguments['seat']}'s {wager} next."
+            raise IllegalOperation("out_of_order", message, expected.citation, expected)
+        if step != expected.step:
+            message = f"Wrong settlement: {expected.description}."
+            raise IllegalOperation("wrong_settlement", message, expected.citation, expected)
+        if step == "pay_wager" and amount != expected.arguments["amount"]:
+            message = f"Paid {_money(amount)}: {expected.description}."
+            raise IllegalOperation("wrong_amount", message, expected.citation, expected)
+        return expected
+
+    def verify_pay_wager(self, seat: int, spot: str, amount: Cents) -> Action:
+        """Check that paying this wager this amount is the correct next step."""
+        return self.verify_settlement("pay_wager", seat, spot, amount)
+
+    def can_pay_wager(self, seat: int, spot: str, amount: Cents) -> bool:
+        """Whether this payment is the correct next step."""
+        return self.can("pay_wager", {"seat": seat, "spot": spot, "amount": amount})
+
+    def pay_wager(self, seat: int, spot: str, amount: Cents) -> Operation:
+        """Pay a winning wager its exact winnings; the stake stays with the player."""
+        expected = self.verify_pay_wager(seat, spot, amount)
+        self.settled[(seat, spot)] = (Settlement.PAY, amount)
+        return self.record(expected)
+
+    def verify_push_wager(self, seat: int, spot: str) -> Action:
+        """Check that pushing this wager is the correct next step."""
+        return self.verify_settlement("push_wager", seat, spot)
+
+    def can_push_wager(self, seat: int, spot: str) -> bool:
+        """Whether this push is the correct next step."""
+        return self.can("push_wager", {"seat": seat, "spot": spot})
+
+    def push_wager(self, seat: int, spot: str) -> Operation:
+        """Push a wager: it neither wins nor loses and stays with the player."""
+        expected = self.verify_push_wager(seat, spot)
+        self.settled[(seat, spot)] = (Settlement.PUSH, 0)
+        return self.record(expected)
+
+    def verify_collect_wager(self, seat: int, spot: str) -> Action:
+        """Check that collecting this wager is the correct next step."""
+        return self.verify_settlement("collect_wager", seat, spot)
+
+    def can_collect_wager(self, seat: int, spot: str) -> bool:
+        """Whether this collection is the correct next step."""
+        return self.can("collect_wager", {"seat": seat, "spot": spot})
+
+    def collect_wager(self, seat: int, spot: str) -> Operation:
+        """Collect a losing wager into the table inventory."""
+        expected = self.verify_collect_wager(seat, spot)
+        self.settled[(seat, spot)] = (Settlement.COLLECT, self.seats[seat][spot])
+        return self.record(expected)
+
+    def verify_collect_commission(self, seat: int, amount: Cents) -> Action:
+        """Check the commission collected from a winning standard-game wager."""
+        expected = self.require_step("collect_commission")
+        self.require_argument(expected, "seat", seat, "out_of_order")
+        self.require_argument(expected, "amount", amount, "wrong_amount")
+        return expected
+
+    def can_collect_commission(self, seat: int, amount: Cents) -> bool:
+        """Whether this commission may be collected now."""
+        return self.can("collect_commission", {"seat": seat, "amount": amount})
+
+    def collect_commission(self, seat: int, amount: Cents) -> Operation:
+        """Collect the vigorish on a winning Pai Gow Poker wager."""
+        expected = self.verify_collect_commission(seat, amount)
+        self.commissions[seat] = amount
+        return self.record(expected)
+
+    def verify_find_starting_position(self, place: int) -> Action:
+        """Check the starting position counted from the dice total."""
+        expected = self.require_step("find_starting_position")
+        self.require_argument(expected, "place", place, "wrong_starting_position")
+        return expected
+
+    def can_find_starting_position(self, place: int) -> bool:
+        """Whether this starting position is right."""
+        return self.can("find_starting_position", {"place": place})
+
+    def find_starting_position(self, place: int) -> Operation:
+        """Count the dice total from the dealer to find where the first stack goes."""
+        expected = self.verify_find_starting_position(place)
+        self.starting_place = place
+        return self.record(expected)
+
+    def verify_deliver_stack(self, place: int) -> Action:
+        """Check the next stack goes to the next place in delivery order."""
+        expected = self.require_step("deliver_stack")
+        self.require_argument(expected, "place", place, "wrong_delivery_order")
+        return expected
+
+    def can_deliver_stack(self, place: int) -> bool:
+        """Whether the next stack may go to this place."""
+        return self.can("deliver_stack", {"place": place})
+
+    def deliver_stack(self, place: int) -> Operation:
+        """Deliver the next seven-card stack face down to a place."""
+        expected = self.verify_deliver_stack(place)
+        self.delivered.append(place)
+        return self.record(expected)
+
+    def verify_discard_stub(self) -> None:
+        """Check the stub may go to the discard rack now."""
+        self.require_step("discard_stub")
+
+    def can_discard_stub(self) -> bool:
+        """Whether the stub may be discarded now."""
+        return self.can("discard_stub", {})
+
+    def discard_stub(self) -> Operation:
+        """Put the four leftover cards in the discard rack unexposed."""
+        expected = self.require_step("discard_stub")
+        self.stub_discarded = True
+        return self.record(expected)
+
+    def verify_collect_empty_stacks(self) -> None:
+        """Check the empty seats' stacks may be collected now."""
+        self.require_step("collect_empty_stacks")
+
+    def can_collect_empty_stacks(self) -> bool:
+        """Whether the empty seats' stacks may be collected now."""
+        return self.can("collect_empty_stacks", {})
+
+    def collect_empty_stacks(self) -> Operation:
+        """Collect the stacks at seats without a wager, unexposed, to the discard rack."""
+        expected = self.require_step("collect_empty_stacks")
+        self.empty_stacks_collected = True
+        return self.record(expected)
+
+    def verify_set_player_hand(self, seat: int, high: str, low: str) -> tuple[Action, SetHand]:
+        """Check a player sets exactly the seven cards of the seat's stack, five high and two low."""
+        expected = self.require_step("set_player_hand")
+        if seat not in self.seats or seat in self.player_hands:
+            message = f"Seat {seat} has no hand waiting to be set."
+            raise IllegalOperation("wrong_seat", message, SET_PLAYER_HAND, expected)
+        hand = _parse_setting(high, low, expected)
+        if len(hand.high) != 5 or len(hand.low) != 2 or sorted(hand.high + hand.low) != sorted(self.stack_for(seat)):
+            message = "A hand is set as five high cards and two low cards, exactly the seven dealt to the seat."
+            raise IllegalOperation("wrong_cards", message, SET_PLAYER_HAND, expected)
+        return expected, hand
+
+    def can_set_player_hand(self, seat: int, high: str, low: str) -> bool:
+        """Whether this player may set this hand now."""
+        return self.can("set_player_hand", {"seat": seat, "high": high, "low": low})
+
+    def set_player_hand(self, seat: int, high: str, low: str) -> Operation:
+        """A player sets the hand face down: five cards high, two low (the player may foul)."""
+        expected, hand = self.verify_set_player_hand(seat, high, low)
+        self.player_hands[seat] = hand
+        arguments = {"seat": seat, "high": format_cards(hand.high), "low": format_cards(hand.low)}
+        description = f"the player at seat {seat} sets the hand"
+        return self.record(Action(expected.step, Actor.PLAYER, arguments, SET_PLAYER_HAND, description))
+
+    def verify_reveal_dealer_hand(self) -> None:
+        """Check every player has set before the dealer's cards are turned over."""
+        self.require_step("reveal_dealer_hand")
+
+    def can_reveal_dealer_hand(self) -> bool:
+        """Whether the dealer's cards may be turned over now."""
+        return self.can("reveal_dealer_hand", {})
+
+    def reveal_dealer_hand(self) -> Operation:
+        """Turn over the dealer's seven cards."""
+        expected = self.require_step("reveal_dealer_hand")
+        self.dealer_revealed = True
+        return self.record(expected, {"cards": format_cards(self.stack_for(DEALER))})
+
+    def verify_set_dealer_hand(self, low: str) -> tuple[Action, SetHand]:
+        """Check the dealer's low hand is the house way's (any suits giving the same hands are accepted)."""
+        expected = self.require_step("set_dealer_hand")
+        dealer_cards = self.stack_for(DEALER)
+        low_cards = _parse_cards_argument(low, expected)
+        remaining = list(dealer_cards)
+        for card in low_cards:
+            if card not in remaining:
+                message = f"{card} is not one of the dealer's cards."
+                raise IllegalOperation("wrong_cards", message, expected.citation, expected)
+            remaining.remove(card)
+        hand = SetHand(tuple(remaining), low_cards)
+        if len(low_cards) != 2 or not self.house_way.is_house_way(dealer_cards, hand, self.rules.wheel_rank):
+            message = f"Low hand {format_cards(low_cards)} is not the house way: {expected.description}."
+            raise IllegalOperation("not_house_way", message, expected.citation, expected)
+        return expected, hand
+
+    def can_set_dealer_hand(self, low: str) -> bool:
+        """Whether this dealer setting is the house way's."""
+        return self.can("set_dealer_hand", {"low": low})
+
+    def set_dealer_hand(self, low: str) -> Operation:
+        """Set the dealer's hand by the house way: these two cards low, the other five high."""
+        expected, hand = self.verify_set_dealer_hand(low)
+        self.dealer_hand = hand
+        arguments = {"low": format_cards(hand.low)}
+        facts = {"high": format_cards(hand.high), "low": format_cards(hand.low)}
+        return self.record(
+            Action(expected.step, expected.actor, arguments, expected.citation, expected.description), facts
+        )
+
+    def verify_declare_tiger_nine(self, tiger_nine: bool) -> Action:
+        """Check the Tiger 9 declaration against the dealer's low hand."""
+        expected = self.require_step("declare_tiger_nine")
+        self.require_argument(expected, "tiger_nine", tiger_nine, "wrong_tiger_nine")
+        return expected
+
+    def can_declare_tiger_nine(self, tiger_nine: bool) -> bool:
+        """Whether this Tiger 9 declaration is right."""
+        return self.can("declare_tiger_nine", {"tiger_nine": tiger_nine})
+
+    def declare_tiger_nine(self, tiger_nine: bool) -> Operation:
+        """Declare whether the dealer's low hand is a Tiger 9."""
+        expected = self.verify_declare_tiger_nine(tiger_nine)
+        self.tiger_nine_declared = tiger_nine
+        return self.record(expected)
+
+    def verify_reveal_player_hand(self, seat: int) -> Action:
+        """Check this seat's hand is the next to reveal."""
+        expected = self.require_step("reveal_player_hand")
+        self.require_argument(expected, "seat", seat, "out_of_order")
+        return expected
+
+    def can_reveal_player_hand(self, seat: int) -> bool:
+        """Whether this seat's hand may be revealed now."""
+        return self.can("reveal_player_hand", {"seat": seat})
+
+    def reveal_player_hand(self, seat: int) -> Operation:
+        """Turn over a player's set hand."""
+        expected = self.verify_reveal_player_hand(seat)
+        self.revealed_seats.append(seat)
+        hand = self.player_hands[seat]
+        facts = {
+            "high": format_cards(hand.high),
+            "low": format_cards(hand.low),
+            "foul": is_foul(hand, self.rules.wheel_rank),
+        }
+        return self.record(expected, facts)
+
+    def verify_reset_fouled_hand(self, seat: int) -> Action:
+        """Check a fouled hand is being reset at a table whose house rule resets fouls."""
+        expected = self.require_step("reset_fouled_hand")
+        self.require_argument(expected, "seat", seat, "out_of_order")
+        return expected
+
+    def can_reset_fouled_hand(self, seat: int) -> bool:
+        """Whether this fouled hand may be reset now."""
+        return self.can("reset_fouled_hand", {"seat": seat})
+
+    def reset_fouled_hand(self, seat: int) -> Operation:
+        """Reset a fouled hand by the house way before settling it (house option)."""
+        expected = self.verify_reset_fouled_hand(seat)
+        self.reset_seats.append(seat)
+        hand = self.settling_hand(seat)
+        return self.record(expected, {"high": format_cards(hand.high), "low": format_cards(hand.low)})
+
+    def verify_clear_table(self) -> None:
+        """Check every wager is settled before the cards are cleared."""
+        self.require_step("clear_table")
+
+    def can_clear_table(self) -> bool:
+        """Whether the table may be cleared now."""
+        return self.can("clear_table", {})
+
+    def clear_table(self) -> Operation:
+        """Collect every card to the discard rack and account for all 53."""
+        expected = self.require_step("clear_table")
+        self.table_cleared = True
+        return self.record(expected, {"cards_accounted_for": len(self.deck)})
+
+    # ----- money and views -----
+
+    def chip_movements(self) -> dict[int, Cents]:
+        """Each seat's net result so far: winnings paid less wagers, commission and progressive wagers collected."""
+        net = dict.fromkeys(self.seats, 0)
+        if self.progressive_intake.stage >= IntakeStage.COLLECTED:
+            for wager in self.progressive_intake.wagers:
+                net[wager.seat] -= wager.amount
+        if self.rules.mystery is not None:
+            for payout in self.mystery.payouts:
+                net[payout.seat] += payout.amount
+        for (seat, _spot), (settlement, amount) in self.settled.items():
+            net[seat] += amount if settlement is Settlement.PAY else -amount if settlement is Settlement.COLLECT else 0
+        for seat, amount in self.commissions.items():
+            net[seat] -= amount
+        return net
+
+    def table_view(self) -> dict[str, JsonValue]:
+        """What anyone at the table can see now: never the deck order, unrevealed cards or future dice."""
+        seats: dict[str, JsonValue] = {}
+        for seat in SEATS:
+            wagers = self.seats.get(seat, {})
+            revealed = seat in self.revealed_seats
+            hand = self.player_hands.get(seat)
+            seats[str(seat)] = {
+                "wagers": dict(wagers),
+                "settled": {
+                    spot: {"settlement": settlement.value, "amount": amount}
+                    for (settled_seat, spot), (settlement, amount) in self.settled.items()
+                    if settled_seat == seat
+                },
+                "commission": self.commissions.get(seat),
+                "lammer": bool(self.lammers and seat in self.lammers),
+                "stack": seat in self.delivered and not (seat in self.empty_places and self.empty_stacks_collected),
+                "hand_set": hand is not None,
+                "high": format_cards(hand.high) if hand and revealed else None,
+                "low": format_cards(hand.low) if hand and revealed else None,
+            }
+        dealer: dict[str, JsonValue] = {
+            "stack": DEALER in self.delivered,
+            "cards": format_cards(self.stack_for(DEALER)) if self.dealer_revealed else None,
+            "high": format_cards(self.dealer_hand.high) if self.dealer_hand else None,
+            "low": format_cards(self.dealer_hand.low) if self.dealer_hand else None,
+            "tiger_nine": self.tiger_nine_declared,
+        }
+        return {
+            "game": self.rules.game_name,
+            "seats": seats,
+            "dealer": dealer,
+            "no_more_bets": self.no_more_bets,
+            "dice": list(self.dice.values) if self.dice and self.dice_visible else None,
+            "dice_announced": self.dice_announced,
+            "shaker_seat": self.shaker_seat,
+            "starting_place": self.starting_place,
+            "delivered": list(self.delivered),
+            "stub_discarded": self.stub_discarded,
+            "progressive": self.progressive_view(),
+            "finished": self.finished,
+        }
+
+    def progressive_view(self) -> dict[str, JsonValue] | None:
+        """The progressive display: the Mystery Bonus offer, the meter and any lit position; never the hit value."""
+        if self.rules.mystery is None:
+            return None
+        return {
+            "mystery_bonus_offered": True,
+            "meter": self.mystery.meter.public_view(),
+            "locked_out": self.progressive_intake.stage >= IntakeStage.LOCKED_OUT,
+            "collected": self.progressive_intake.stage >= IntakeStage.COLLECTED,
+        }
+
+
+def _place_name(place: int) -> str:
+    """A place as the dealer says it."""
+    return "the dealer" if place == DEALER else f"seat {place}"
+
+
+_SPOT_NAMES = {
+    "pai-gow": "Pai Gow Poker wager",
+    "tiger-9": "Tiger 9 wager",
+    "fortune": "Fortune Bonus wager",
+    "progressive": "Progressive Payout wager",
+    "sum": "Sum wager",
+    "beat-it": "Beat It wager",
+    "envy": "Envy Bonus",
+    **{spot: f"Match wager on {spot[-1]}" for spot in MATCH_SPOTS},
+}
+
+
+def _spot_name(spot: object) -> str:
+    """A betting area as the layout names it."""
+    return _SPOT_NAMES.get(str(spot), str(spot))
+
+
+def _money(amount: object) -> str:
+    """An amount given by the trainee, written as money when it is a whole number of cents."""
+    return format_cents(amount) if isinstance(amount, int) and not isinstance(amount, bool) else repr(amount)
+
+
+def _parse_cards_argument(text: str, expected: Action) -> tuple[Card, ...]:
+    """Cards given as a step argument; a malformed value is an IllegalOperation."""
+    try:
+        return parse_cards(text)
+    except (ValueError, TypeError) as error:
+        raise IllegalOperation("malformed_cards", str(error), expected.citation, expected) from None
+
+
+def _parse_setting(high: str, low: str, expected: Action) -> SetHand:
+    """A hand setting given as two card strings."""
+    return SetHand(_parse_cards_argument(high, expected), _parse_cards_argument(low, expected))

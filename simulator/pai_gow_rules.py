@@ -1,0 +1,261 @@
+"""The Rules Submission of a Pai Gow Poker table: every option the regulation leaves to the house.
+
+§601a.2 has each certificate holder file the options it uses; :class:`TableRules` is that filing for
+one simulated table. Options that fill a gap in 51 Pa.B. 5607 (or in the Chapter 645a text we could not
+read) carry a house citation, so the trainee always sees that they are house rules, not law.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from decimal import Decimal
+from enum import StrEnum
+from typing import Any
+
+from simulator.citations import Citation, house, inferred, seed
+from simulator.dice_wagers import BeatItPaytable, SumPaytable
+from simulator.fortune import REPRESENTATIVE_FORTUNE_PAYTABLE, FortunePaytable
+from simulator.hands import WheelRank
+from simulator.house_way import HOUSE_WAYS
+from simulator.money import Cents, Rounding, format_cents
+from simulator.mystery import MysteryConfiguration, PaymentSource, mystery_configuration
+from simulator.starting_position import DealingDirection
+
+
+class ShakerType(StrEnum):
+    """How the three dice are shaken (§645b.2(a), (f))."""
+
+    PLAYER_ACTIVATED = "player-activated shaker"
+    MANUAL = "manual shaker"
+
+
+class ShakerSelection(StrEnum):
+    """Which player is selected to press the shaker button; §645b.2(f)(1) does not say."""
+
+    ROTATE = "rotates one occupied seat per round from first base"
+    LARGEST_WAGER = "the player with the largest Pai Gow Poker wager (first base breaks ties)"
+
+
+class FoulRule(StrEnum):
+    """What happens to a fouled player hand; the Chapter 645a rule was not found."""
+
+    LOSES = "a fouled hand loses"
+    RESET_BY_HOUSE_WAY = "the dealer resets a fouled hand by the house way"
+
+
+class DealingMethod(StrEnum):
+    """How the seven stacks are made (§§645a.8–645a.10)."""
+
+    AUTOMATED_SHOE = "automated dealing shoe"
+    MANUAL_SHOE = "manual dealing shoe"
+    HAND = "dealt from the hand"
+
+
+class MysteryPayoutTiming(StrEnum):
+    """When in the round a Must-Hit-By Mystery Bonus is paid; §645b.3 does not say."""
+
+    AFTER_SETTLEMENT = "after every wager is settled"
+    AT_LOCK_OUT = "as soon as the contributions are added, before the dice"
+
+
+DEALING_SECTIONS = {
+    DealingMethod.MANUAL_SHOE: "§645a.8",
+    DealingMethod.HAND: "§645a.9",
+    DealingMethod.AUTOMATED_SHOE: "§645a.10",
+}
+
+
+@dataclass(frozen=True)
+class WagerLimits:
+    """The table minimum and maximum for one kind of wager, in cents."""
+
+    minimum: Cents
+    maximum: Cents
+    unit: Cents = 100
+
+    def __post_init__(self) -> None:
+        """Reject limits that cannot hold a wager."""
+        if not 0 < self.minimum <= self.maximum or self.minimum % self.unit or self.maximum % self.unit:
+            raise ValueError("Limits need 0 < minimum ≤ maximum, both in whole units.")
+
+    def check(self, name: str, amount: Cents) -> None:
+        """Raise ValueError with the limits when ``amount`` is outside them or not in whole units."""
+        if amount < self.minimum or amount > self.maximum or amount % self.unit:
+            raise ValueError(
+                f"The {name} wager of {format_cents(amount)} is outside the table limits "
+                f"({format_cents(self.minimum)} to {format_cents(self.maximum)} in {format_cents(self.unit)} units)."
+            )
+
+
+@dataclass(frozen=True)
+class TableRules:
+    """One table's Rules Submission (§601a.2): the game, its optional wagers and every house option."""
+
+    commission_free: bool = True
+    tiger_nine_offered: bool = True
+    shaker: ShakerType = ShakerType.PLAYER_ACTIVATED
+    shaker_selection: ShakerSelection = ShakerSelection.ROTATE
+    sum_paytable: SumPaytable | None = SumPaytable.A
+    match_offered: bool = True
+    beat_it_paytable: BeatItPaytable | None = BeatItPaytable.A
+    fortune_paytable: FortunePaytable | None = REPRESENTATIVE_FORTUNE_PAYTABLE
+    envy_qualifying_wager: Cents = 500
+    mystery: MysteryConfiguration | None = field(default_factory=lambda: mystery_configuration("A", 100))
+    mystery_payment_source: PaymentSource = PaymentSource.TABLE_INVENTORY
+    mystery_payout_timing: MysteryPayoutTiming = MysteryPayoutTiming.AFTER_SETTLEMENT
+    house_way: str = "foxwoods"
+    wheel_rank: WheelRank = WheelRank.SECOND_HIGHEST
+    foul_rule: FoulRule = FoulRule.LOSES
+    tiger_nine_pushes_fouled_hands: bool = True
+    commission_rate: Decimal = Decimal("0.05")
+    commission_unit: Cents = 1
+    commission_rounding: Rounding = Rounding.DOWN
+    dealing_method: DealingMethod = DealingMethod.AUTOMATED_SHOE
+    dealing_direction: DealingDirection = DealingDirection.CLOCKWISE
+    pai_gow_limits: WagerLimits = WagerLimits(1000, 100000)
+    side_wager_limits: WagerLimits = WagerLimits(100, 10000)
+    progressive_wager: Cents = 100
+
+    def __post_init__(self) -> None:
+        """Reject combinations the regulation does not allow."""
+        if self.tiger_nine_offered and not self.commission_free:
+            raise ValueError("The Tiger 9 wager is offered only in Commission-free Pai Gow Poker (§645b.1(d)(2)).")
+        if self.house_way not in HOUSE_WAYS:
+            raise ValueError(f"Unknown house way {self.house_way!r}: choose one of {', '.join(HOUSE_WAYS)}.")
+        if self.mystery is not None and self.progressive_wager < self.mystery.minimum_wager:
+            raise ValueError("The progressive wager must be at least the mystery configuration's minimum wager.")
+        if not Decimal(0) <= self.commission_rate < Decimal(1):
+            raise ValueError("The commission rate is a fraction below 1.")
+
+    @property
+    def game_name(self) -> str:
+        """The game's name as the layout shows it."""
+        return "Commission-free Pai Gow Poker" if self.commission_free else "Pai Gow Poker"
+
+    def to_json(self) -> dict[str, Any]:
+        """The rules as JSON-ready values, for saving a round."""
+        data: dict[str, Any] = {}
+        for item in fields(self):
+            value = getattr(self, item.name)
+            if isinstance(value, FortunePaytable):
+                value = value.name
+            elif isinstance(value, MysteryConfiguration):
+                value = {"configuration": value.letter, "minimum_wager": value.minimum_wager}
+            elif isinstance(value, WagerLimits):
+                value = {"minimum": value.minimum, "maximum": value.maximum, "unit": value.unit}
+            elif isinstance(value, Decimal):
+                value = str(value)
+            data[item.name] = value
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TableRules:
+        """Rebuild rules saved by :meth:`to_json`; raise ValueError on an unknown option."""
+        known = {item.name: item for item in fields(cls)}
+        unknown = set(data) - set(known)
+        if unknown:
+            raise ValueError(f"Unknown table options: {', '.join(sorted(unknown))}.")
+        values: dict[str, Any] = {}
+        for name, value in data.items():
+            values[name] = _option_from_json(name, value)
+        return cls(**values)
+
+
+_ENUM_OPTIONS: dict[str, Any] = {
+    "shaker": ShakerType,
+    "shaker_selection": ShakerSelection,
+    "sum_paytable": SumPaytable,
+    "beat_it_paytable": BeatItPaytable,
+    "mystery_payment_source": PaymentSource,
+    "mystery_payout_timing": MysteryPayoutTiming,
+    "wheel_rank": WheelRank,
+    "foul_rule": FoulRule,
+    "commission_rounding": Rounding,
+    "dealing_method": DealingMethod,
+    "dealing_direction": DealingDirection,
+}
+
+
+def _option_from_json(name: str, value: Any) -> Any:
+    """Turn one saved option back into its typed value."""
+    if value is None:
+        return None
+    if name in _ENUM_OPTIONS:
+        return _ENUM_OPTIONS[name](value)
+    if name == "fortune_paytable":
+        if value != REPRESENTATIVE_FORTUNE_PAYTABLE.name:
+            raise ValueError(f"Unknown Fortune Bonus paytable {value!r}.")
+        return REPRESENTATIVE_FORTUNE_PAYTABLE
+    if name == "mystery":
+        return mystery_configuration(value["configuration"], value["minimum_wager"])
+    if name in ("pai_gow_limits", "side_wager_limits"):
+        return WagerLimits(**value)
+    if name == "commission_rate":
+        return Decimal(value)
+    return value
+
+
+@dataclass(frozen=True)
+class HouseOption:
+    """One option that fills a gap in the regulation, with its value here and its default."""
+
+    name: str
+    value: str
+    default: str
+    citation: Citation
+
+
+_GAPS = {
+    "shaker_selection": house(
+        "§645b.2(f)(1)", "The regulation says a 'selected player' presses the button; who is selected is a house rule."
+    ),
+    "house_way": house("§645a.11(c)", "Pennsylvania publishes no house way; the certificate holder files its own."),
+    "wheel_rank": house("§645a.6", "The rank of A-2-3-4-5 among straights was not found in Chapter 645a."),
+    "foul_rule": house("§645a.11(f)", "The Chapter 645a rule for a fouled hand was not found."),
+    "tiger_nine_pushes_fouled_hands": house(
+        "§645b.1(f)(1)",
+        "Whether a dealer Tiger 9 also pushes a fouled player hand is not said; the seed says every Pai Gow Poker "
+        "wager pushes.",
+    ),
+    "commission_unit": house("§645a.13", "Commission rounding was not found in Chapter 645a."),
+    "commission_rounding": house("§645a.13", "Commission rounding was not found in Chapter 645a."),
+    "dealing_direction": inferred(
+        "§670a.10(c)", "Stacks go clockwise from the starting position in the Six-Card Fortune analog."
+    ),
+    "envy_qualifying_wager": inferred(
+        "§688a.1", "A Qualifying Wager is at least $5 in the Face Up Pai Gow Poker analog."
+    ),
+    "fortune_paytable": house(
+        "§645a.13", "The Pennsylvania Fortune Bonus paytables were not retrieved; this is an industry paytable."
+    ),
+    "mystery_payout_timing": house("§645b.3(c)(5)", "The regulation does not say when in the round the bonus is paid."),
+    "pai_gow_limits": house("§645a.7", "Table limits are the certificate holder's."),
+    "side_wager_limits": house("§645a.7", "Table limits are the certificate holder's."),
+}
+
+
+def house_options(rules: TableRules) -> list[HouseOption]:
+    """Every option of ``rules`` that fills a gap in the regulation, with the default and why it is a house rule."""
+    defaults = TableRules()
+    return [
+        HouseOption(name, _describe(getattr(rules, name)), _describe(getattr(defaults, name)), citation)
+        for name, citation in _GAPS.items()
+    ]
+
+
+def _describe(value: object) -> str:
+    """Write an option's value for a person."""
+    if isinstance(value, WagerLimits):
+        return f"{format_cents(value.minimum)} to {format_cents(value.maximum)}"
+    if isinstance(value, FortunePaytable):
+        return value.name
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return format_cents(value)
+    return str(value)
+
+
+RULES_SUBMISSION = seed(
+    "§601a.2", "The certificate holder's Rules Submission chooses the options the regulation allows."
+)

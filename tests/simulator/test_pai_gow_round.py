@@ -1,0 +1,398 @@
+"""The Pai Gow Poker round as the dealer performs it, clause by clause (51 Pa.B. 5607 and the digest's step list)."""
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from simulator.cards import parse_cards
+from simulator.dice import DiceRoll
+from simulator.hands import SetHand
+from simulator.notation import replay_round, save_round
+from simulator.pai_gow_demo import DEMO_SEATS, demo_round
+from simulator.pai_gow_round import DEALER, PaiGowRound, Scenario, scenario_with_hands
+from simulator.pai_gow_rules import FoulRule, ShakerType, TableRules
+from simulator.player_styles import PlayerStyle
+from simulator.procedure import IllegalOperation
+
+ONE_SEAT = {3: {"pai-gow": 2500, "tiger-9": 500, "sum": 1000, "match-5": 500, "beat-it": 500, "fortune": 500}}
+
+
+def play_until(round_: PaiGowRound, step: str) -> None:
+    """Perform correct steps until ``step`` is next."""
+    while (action := round_.next_action()) is not None and action.step != step:
+        round_.perform(action.step, action.arguments)
+    assert action is not None, f"{step} never came"
+
+
+def perform_expected(round_: PaiGowRound) -> None:
+    """Perform the next correct step."""
+    action = round_.next_action()
+    assert action is not None
+    round_.perform(action.step, action.arguments)
+
+
+def dealer_tiger_nine_scenario(rules: TableRules) -> Scenario:
+    """Dice 6-1-1 (total 8: the dealer's stack first) and a dealer hand whose house-way low hand is 9-8."""
+    # One pair: the pair stays high and the two highest other cards, 9 and 8, go low (Foxwoods, one pair).
+    return scenario_with_hands(
+        {DEALER: parse_cards("9c 8d 5h 5s 4c 3d 2h"), 1: parse_cards("Ah Kh Qd Jc 9s 7h 6c")},
+        DiceRoll(6, (1, 1)),
+        rules,
+    )
+
+
+def test_645b2_f_no_more_bets_is_announced_before_anything_else():
+    round_ = PaiGowRound(TableRules(), ONE_SEAT, 1)
+    with pytest.raises(IllegalOperation) as error:
+        round_.perform("shake_shaker", {"times": 3})
+    assert error.value.code == "out_of_order"
+    assert error.value.expected.step == "announce_no_more_bets"
+    assert error.value.citation.clause == "§645b.2(f)"
+    assert round_.operations == []
+
+
+def test_645b2_f2_manual_shaker_is_shaken_at_least_three_times():
+    round_ = PaiGowRound(TableRules(shaker=ShakerType.MANUAL), ONE_SEAT, 1)
+    play_until(round_, "shake_shaker")
+    before = len(round_.operations)
+    with pytest.raises(IllegalOperation) as error:
+        round_.shake_shaker(times=2)
+    assert error.value.code == "too_few_shakes"
+    assert round_.dice is None and len(round_.operations) == before
+    round_.shake_shaker(times=4)
+    assert round_.table_view()["dice"] is None, "the dice stay covered until the lid comes off"
+    round_.uncover_shaker()
+    assert round_.table_view()["dice"] is not None
+
+
+def test_645b2_f1_the_selected_player_presses_the_shaker_button():
+    rules = TableRules(shaker=ShakerType.PLAYER_ACTIVATED)
+    round_ = PaiGowRound(
+        rules, {2: {"pai-gow": 1000}, 5: {"pai-gow": 1000}}, 1, round_number=1, automations=frozenset()
+    )
+    play_until(round_, "select_shaker_player")
+    with pytest.raises(IllegalOperation):
+        round_.select_shaker_player(seat=2)
+    round_.select_shaker_player(seat=5)
+    assert round_.next_action().actor.value == "player"
+
+
+def test_645b2_g_dice_are_announced_before_any_settlement():
+    round_ = PaiGowRound(TableRules(), ONE_SEAT, 1, scenario=Scenario(dice=DiceRoll(6, (5, 5))))
+    play_until(round_, "announce_dice")
+    with pytest.raises(IllegalOperation) as error:
+        round_.collect_wager(seat=3, spot="sum")
+    assert error.value.code == "out_of_order"
+    with pytest.raises(IllegalOperation) as error:
+        round_.announce_dice(red=5, blue_1=6, blue_2=5)
+    assert error.value.code == "wrong_dice", "the red die is announced as red"
+    round_.announce_dice(red=6, blue_1=5, blue_2=5)
+
+
+def test_645b2_g1_sum_paytable_a_total_16_pays_6_to_1_and_a_wrong_amount_changes_nothing():
+    # Sum Paytable A: "16 6 to 1". $10 at 6 to 1 is $60.
+    round_ = PaiGowRound(TableRules(), ONE_SEAT, 1, scenario=Scenario(dice=DiceRoll(6, (5, 5))))
+    play_until(round_, "pay_wager")
+    assert round_.next_action().arguments == {"seat": 3, "spot": "sum", "amount": 6000}
+    before = len(round_.operations)
+    with pytest.raises(IllegalOperation) as error:
+        round_.pay_wager(seat=3, spot="sum", amount=5000)
+    assert error.value.code == "wrong_amount"
+    assert error.value.citation.clause.startswith("§645b.2")
+    assert len(round_.operations) == before and (3, "sum") not in round_.settled
+    with pytest.raises(IllegalOperation) as error:
+        round_.collect_wager(seat=3, spot="sum")
+    assert error.value.code == "wrong_settlement"
+    round_.pay_wager(seat=3, spot="sum", amount=6000)
+
+
+def test_645b2_e2_match_on_five_pays_double_match_6_to_1_and_beat_it_red_6_against_10_loses():
+    # Dice red 6, blue 5 and 5: two fives, Match on 5 "Double Match 6 to 1" on $5 is $30.
+    # Beat It A: the red 6 does not reach the blue sum 10, so it is collected.
+    round_ = PaiGowRound(TableRules(), ONE_SEAT, 1, scenario=Scenario(dice=DiceRoll(6, (5, 5))))
+    play_until(round_, "pay_wager")
+    round_.pay_wager(seat=3, spot="sum", amount=6000)
+    assert round_.next_action().arguments == {"seat": 3, "spot": "match-5", "amount": 3000}
+    round_.pay_wager(seat=3, spot="match-5", amount=3000)
+    assert round_.next_action().step == "collect_wager"
+    round_.collect_wager(seat=3, spot="beat-it")
+
+
+@pytest.mark.parametrize(
+    ("total", "dice", "place"), [(8, DiceRoll(6, (1, 1)), DEALER), (15, DiceRoll(5, (5, 5)), DEALER)]
+)
+def test_621a6_c_totals_8_and_15_give_the_dealer_the_first_stack(total, dice, place):
+    round_ = PaiGowRound(TableRules(), {1: {"pai-gow": 1000}}, 1, scenario=Scenario(dice=dice))
+    play_until(round_, "find_starting_position")
+    assert dice.total == total
+    with pytest.raises(IllegalOperation) as error:
+        round_.find_starting_position(place=1)
+    assert error.value.code == "wrong_starting_position"
+    round_.find_starting_position(place=place)
+    assert round_.next_action().arguments == {"place": DEALER}
+
+
+def test_670a10_c_stacks_are_delivered_clockwise_to_every_place_and_empty_seats_are_collected():
+    # Total 12 counts to seat 3; clockwise delivery from seat 3: 3, 4, 5, 6, dealer, 1, 2.
+    round_ = PaiGowRound(TableRules(), {1: {"pai-gow": 1000}}, 1, scenario=Scenario(dice=DiceRoll(6, (3, 3))))
+    play_until(round_, "deliver_stack")
+    delivered = []
+    while round_.next_action().step == "deliver_stack":
+        place = round_.next_action().arguments["place"]
+        round_.deliver_stack(place=place)
+        delivered.append(place)
+    assert delivered == [3, 4, 5, 6, DEALER, 1, 2]
+    assert round_.next_action().step == "discard_stub"
+    round_.discard_stub()
+    assert round_.next_action().step == "collect_empty_stacks"
+
+
+def test_645b1_e_the_dealer_reveals_only_after_every_player_has_set():
+    round_ = PaiGowRound(TableRules(), {1: {"pai-gow": 1000}, 4: {"pai-gow": 1000}}, 3, automations=frozenset())
+    play_until(round_, "set_player_hand")
+    with pytest.raises(IllegalOperation) as error:
+        round_.reveal_dealer_hand()
+    assert error.value.code == "out_of_order"
+    assert error.value.expected.step == "set_player_hand"
+
+
+def test_645a11_c_the_dealer_hand_must_be_set_by_the_house_way():
+    # Fives and threes with a 9 high: Foxwoods keeps low two pair together only with a king or ace to play low,
+    # so it splits and the lower pair, the threes, goes in the low hand.
+    rules = TableRules()
+    scenario = scenario_with_hands({DEALER: parse_cards("9c 8d 5h 5s 3c 3d 2h")}, DiceRoll(6, (1, 1)), rules)
+    round_ = PaiGowRound(rules, {1: {"pai-gow": 1000}}, 1, scenario=scenario)
+    play_until(round_, "set_dealer_hand")
+    with pytest.raises(IllegalOperation) as error:
+        round_.set_dealer_hand(low="9c 8d")
+    assert error.value.code == "not_house_way"
+    assert error.value.citation.provenance.value == "house procedure"
+    assert round_.dealer_hand is None
+    round_.set_dealer_hand(low="3d 3c")
+    assert sorted(round_.dealer_hand.low) == sorted(parse_cards("3c 3d"))
+
+
+def test_645b1_f1_a_dealer_tiger_9_pushes_every_pai_gow_wager_and_h_tiger_9_pays_30_to_1():
+    # Dealer low hand 9-8 is a Tiger 9: the Pai Gow Poker wager pushes; $5 on Tiger 9 at 30 to 1 is $150.
+    rules = TableRules()
+    seats = {1: {"pai-gow": 2500, "tiger-9": 500}}
+    round_ = PaiGowRound(rules, seats, 1, scenario=dealer_tiger_nine_scenario(rules))
+    play_until(round_, "declare_tiger_nine")
+    assert sorted(round_.dealer_hand.low) == sorted(parse_cards("9c 8d"))
+    with pytest.raises(IllegalOperation) as error:
+        round_.declare_tiger_nine(tiger_nine=False)
+    assert error.value.code == "wrong_tiger_nine"
+    round_.declare_tiger_nine(tiger_nine=True)
+    round_.reveal_player_hand(seat=1)
+    with pytest.raises(IllegalOperation) as error:
+        round_.pay_wager(seat=1, spot="pai-gow", amount=2500)
+    assert error.value.code == "wrong_settlement"
+    assert error.value.citation.clause == "§645b.1(f)(1)"
+    round_.push_wager(seat=1, spot="pai-gow")
+    assert round_.next_action().arguments == {"seat": 1, "spot": "tiger-9", "amount": 15000}
+    round_.pay_wager(seat=1, spot="tiger-9", amount=15000)
+
+
+def test_645b1_f2_without_a_tiger_9_the_dealer_collects_the_tiger_9_wager():
+    round_ = PaiGowRound(TableRules(), {2: {"pai-gow": 1000, "tiger-9": 500}}, 11)
+    play_until(round_, "declare_tiger_nine")
+    if round_.next_action().arguments["tiger_nine"]:
+        pytest.skip("this seed dealt a Tiger 9")
+    play_until(round_, "collect_wager")
+    while round_.next_action().arguments.get("spot") != "tiger-9":
+        perform_expected(round_)
+    assert round_.next_action().step == "collect_wager"
+
+
+def test_645a13_standard_game_collects_5_percent_commission_on_a_win():
+    # $25 standard win pays $25 and the dealer collects 5%: $1.25.
+    rules = TableRules(commission_free=False, tiger_nine_offered=False)
+    scenario = scenario_with_hands(
+        {DEALER: parse_cards("7c 5d 4h 3s 2c Td 9h"), 1: parse_cards("As Ad Kh Kc Qd Jc 9s")},
+        DiceRoll(6, (1, 1)),
+        rules,
+    )
+    round_ = PaiGowRound(rules, {1: {"pai-gow": 2500}}, 1, scenario=scenario)
+    play_until(round_, "pay_wager")
+    round_.pay_wager(seat=1, spot="pai-gow", amount=2500)
+    with pytest.raises(IllegalOperation) as error:
+        round_.collect_commission(seat=1, amount=100)
+    assert error.value.code == "wrong_amount"
+    round_.collect_commission(seat=1, amount=125)
+    assert round_.chip_movements()[1] == 2500 - 125
+
+
+def test_645b1_a_commission_free_win_pays_1_to_1_without_commission():
+    rules = TableRules()
+    scenario = scenario_with_hands(
+        {DEALER: parse_cards("7c 5d 4h 3s 2c Td 8h"), 1: parse_cards("As Ad Kh Kc Qd Jc 9s")},
+        DiceRoll(6, (1, 1)),
+        rules,
+    )
+    round_ = PaiGowRound(rules, {1: {"pai-gow": 2500}}, 1, scenario=scenario)
+    round_.play_out()
+    assert round_.settled[(1, "pai-gow")] == ("pay", 2500)
+    assert round_.commissions == {}
+
+
+def test_645a11_f_a_fouled_hand_loses_by_default():
+    rules = TableRules()
+    foul = SetHand(parse_cards("9s 7h 4c Jc Qd"), parse_cards("Ah Kh"))
+    scenario = scenario_with_hands(
+        {DEALER: parse_cards("7c 5d 4h 3s 2c Td 8h"), 1: parse_cards("Ah Kh Qd Jc 9s 7h 4c")},
+        DiceRoll(6, (1, 1)),
+        rules,
+        player_settings={1: foul},
+    )
+    round_ = PaiGowRound(rules, {1: {"pai-gow": 2500}}, 1, scenario=scenario)
+    play_until(round_, "collect_wager")
+    assert round_.next_action().arguments == {"seat": 1, "spot": "pai-gow"}
+    assert round_.next_action().citation.provenance.value == "house procedure"
+
+
+def test_645a11_f_house_option_resets_a_fouled_hand_by_the_house_way():
+    rules = TableRules(foul_rule=FoulRule.RESET_BY_HOUSE_WAY)
+    foul = SetHand(parse_cards("9s 7h 4c Jc Qd"), parse_cards("Ah Kh"))
+    scenario = scenario_with_hands(
+        {DEALER: parse_cards("7c 5d 4h 3s 2c Td 8h"), 1: parse_cards("Ah Kh Qd Jc 9s 7h 4c")},
+        DiceRoll(6, (1, 1)),
+        rules,
+        player_settings={1: foul},
+    )
+    round_ = PaiGowRound(rules, {1: {"pai-gow": 2500}}, 1, scenario=scenario)
+    play_until(round_, "reset_fouled_hand")
+    round_.reset_fouled_hand(seat=1)
+    # Reset by the house way: A-K-Q-J-9 high beats 7-5-4-3-2... and K-Q low beats T-8: the player wins.
+    assert round_.next_action().step == "pay_wager"
+
+
+def test_670a10_a2_i_envy_lammers_go_on_fortune_wagers_of_at_least_5_dollars():
+    seats = {1: {"pai-gow": 1000, "fortune": 500}, 2: {"pai-gow": 1000, "fortune": 400}, 4: {"pai-gow": 1000}}
+    round_ = PaiGowRound(TableRules(), seats, 1)
+    round_.announce_no_more_bets()
+    with pytest.raises(IllegalOperation) as error:
+        round_.place_envy_lammers(seats=[1, 2])
+    assert error.value.code == "wrong_lammers"
+    round_.place_envy_lammers(seats=[1])
+    assert round_.table_view()["seats"]["1"]["lammer"] is True
+    assert round_.table_view()["seats"]["2"]["lammer"] is False
+
+
+def test_645b3_c5_a_mystery_hit_is_paid_in_order_light_validation_payment_reset():
+    seats = {2: {"pai-gow": 1000, "progressive": 100}}
+    round_ = PaiGowRound(TableRules(), seats, 5, scenario=Scenario(force_mystery_hit=True), automations=frozenset())
+    play_until(round_, "add_mystery_contributions")
+    round_.add_mystery_contributions()
+    assert round_.table_view()["progressive"]["meter"]["lit_seat"] == 2
+    play_until(round_, "confirm_mystery_light")
+    with pytest.raises(IllegalOperation) as error:
+        round_.pay_mystery_bonus(seat=2, amount=10000, source="table inventory")
+    assert error.value.code == "out_of_order"
+    steps = []
+    while not round_.finished:
+        steps.append(round_.next_action().step)
+        perform_expected(round_)
+    assert steps == [
+        "confirm_mystery_light",
+        "validate_mystery_payout",
+        "pay_mystery_bonus",
+        "reset_mystery_meter",
+        "clear_table",
+    ]
+    assert round_.mystery.meter.public_view()["display"] == "$100.00"
+
+
+def test_645a7_wagers_outside_the_rules_are_refused_with_a_clear_error():
+    with pytest.raises(ValueError, match="outside the table limits"):
+        PaiGowRound(TableRules(), {1: {"pai-gow": 500_000}}, 1)
+    with pytest.raises(ValueError, match="Pai Gow Poker wager"):
+        PaiGowRound(TableRules(), {1: {"sum": 500}}, 1)
+    with pytest.raises(ValueError, match="Commission-free"):
+        TableRules(commission_free=False)
+    with pytest.raises(ValueError, match="second joker"):
+        PaiGowRound(TableRules(), {1: {"pai-gow": 1000}}, 1, scenario=Scenario(deck_top=parse_cards("JK JK")))
+
+
+def test_unknown_and_malformed_steps_are_refused_and_change_nothing():
+    round_ = PaiGowRound(TableRules(), ONE_SEAT, 1)
+    for step, arguments, code in [
+        ("drop_table", {}, "unknown_step"),
+        ("announce_no_more_bets", {"loudly": True}, "malformed_step"),
+        ("pay_wager", {"seat": 3}, "malformed_step"),
+    ]:
+        with pytest.raises(IllegalOperation) as error:
+            round_.perform(step, arguments)
+        assert error.value.code == code
+    assert round_.operations == []
+
+
+def test_the_demo_round_plays_out_with_all_53_cards_accounted_for():
+    round_ = demo_round(7)
+    round_.play_out()
+    assert round_.finished
+    assert round_.operations[-1].facts["cards_accounted_for"] == 53
+    assert sorted(map(str, round_.deck)) == sorted(map(str, parse_cards(" ".join(map(str, round_.deck)))))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(min_value=0, max_value=10**9), st.booleans())
+def test_replay_of_the_saved_log_equals_the_live_round(seed_value, force_hit):
+    round_ = demo_round(seed_value, force_hit)
+    round_.play_out()
+    replayed = replay_round(json.loads(json.dumps(save_round(round_))))
+    assert replayed.table_view() == round_.table_view()
+    assert [op.to_json() for op in replayed.operations] == [op.to_json() for op in round_.operations]
+    assert replayed.chip_movements() == round_.chip_movements()
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.integers(min_value=0, max_value=10**9),
+    st.dictionaries(st.sampled_from([1, 2, 3, 4, 5, 6]), st.sampled_from(list(PlayerStyle)), min_size=1),
+)
+def test_every_reachable_state_has_a_legal_next_step_and_chips_balance(seed_value, styles):
+    seats = {seat: DEMO_SEATS[seat] for seat in styles}
+    round_ = PaiGowRound(
+        TableRules(), seats, seed_value, scenario=Scenario(player_styles=styles), automations=frozenset()
+    )
+    while (action := round_.next_action()) is not None:
+        assert round_.can(action.step, action.arguments)
+        round_.perform(action.step, action.arguments)
+    inventory = sum(-net for net in round_.chip_movements().values())
+    paid_by_slip = sum(p.amount for p in round_.mystery.payouts if p.source.value != "table inventory")
+    assert sum(round_.chip_movements().values()) + inventory == paid_by_slip == 0
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(min_value=0, max_value=10**9), st.data())
+def test_a_wrong_step_never_changes_the_state(seed_value, data):
+    round_ = demo_round(seed_value)
+    steps = sorted(round_.step_names())
+    while not round_.finished:
+        before = json.dumps(round_.table_view(), sort_keys=True), len(round_.operations)
+        step = data.draw(st.sampled_from(steps))
+        arguments = data.draw(
+            st.sampled_from([{}, {"seat": 1}, {"seat": 3, "spot": "sum", "amount": 100}, {"place": 0}])
+        )
+        try:
+            round_.perform(step, arguments)
+        except IllegalOperation:
+            assert (json.dumps(round_.table_view(), sort_keys=True), len(round_.operations)) == before
+        perform_expected(round_) if not round_.finished else None
+
+
+def test_the_table_view_never_shows_unrevealed_cards_or_future_dice():
+    round_ = demo_round(982_451_653)
+    dealer_cards = None
+    while not round_.finished:
+        view = json.dumps(round_.table_view())
+        if round_.starting_place is not None:
+            dealer_cards = [str(card) for card in round_.stack_for(DEALER)]
+        if not round_.dealer_revealed and dealer_cards:
+            assert not any(card in view for card in dealer_cards)
+        if not round_.dice_visible:
+            assert '"dice": null' in view
+        assert "hit_value" not in view and "982451653" not in view
+        perform_expected(round_)
