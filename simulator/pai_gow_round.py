@@ -22,7 +22,7 @@ from simulator.fortune import envy_awards, fortune_hand, settle_fortune_wager
 from simulator.hands import SetHand, is_foul, is_tiger_nine
 from simulator.house_way import HOUSE_WAYS, HouseWaySetting
 from simulator.money import Cents, format_cents
-from simulator.mystery import MysteryMeter, MysteryRules
+from simulator.mystery import MysteryMeter, MysteryRules, PaymentSource
 from simulator.pai_gow_rules import (
     DEALING_SECTIONS,
     FoulRule,
@@ -1031,6 +1031,29 @@ class PaiGowRound(ProgressiveIntakeMixin, MysteryBonusMixin, Round):
         for seat, amount in self.commissions.items():
             net[seat] -= amount
         return net
+
+    def table_inventory_change(self) -> Cents:
+        """The table inventory's net change, read from the operation log: chips collected less chips paid from it."""
+        change = 0
+        for operation in self.operations:
+            arguments = operation.action.arguments
+            step = operation.action.step
+            if step == "collect_wager":
+                change += self.seats[arguments["seat"]][arguments["spot"]]
+            elif step in ("pay_wager", "collect_commission"):
+                change += -arguments["amount"] if step == "pay_wager" else arguments["amount"]
+            elif step == "drop_progressive_wagers":
+                change += sum(wager.amount for wager in self.progressive_intake.wagers)
+            elif step == "pay_mystery_bonus" and arguments["source"] == PaymentSource.TABLE_INVENTORY.value:
+                change -= arguments["amount"]
+        return change
+
+    def jackpot_slips(self) -> Cents:
+        """Mystery Bonus awards paid by progressive jackpot slip, from outside the table inventory."""
+        if self.rules.mystery is None:
+            return 0
+        slips = [payout for payout in self.mystery.payouts if payout.source is PaymentSource.PROGRESSIVE_JACKPOT_SLIP]
+        return sum(payout.amount for payout in slips)
 
     def table_view(self) -> dict[str, JsonValue]:
         """What anyone at the table can see now: never the deck order, unrevealed cards or future dice."""

@@ -6,9 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simulator.cards import parse_cards
+from simulator.cards import pai_gow_deck, parse_cards
 from simulator.dice import DiceRoll
 from simulator.hands import SetHand
+from simulator.mystery import PaymentSource
 from simulator.notation import replay_round, save_round
 from simulator.pai_gow_demo import DEMO_SEATS, demo_round
 from simulator.pai_gow_round import DEALER, PaiGowRound, Scenario, scenario_with_hands
@@ -351,18 +352,30 @@ def test_replay_of_the_saved_log_equals_the_live_round(seed_value, force_hit):
 @given(
     st.integers(min_value=0, max_value=10**9),
     st.dictionaries(st.sampled_from([1, 2, 3, 4, 5, 6]), st.sampled_from(list(PlayerStyle)), min_size=1),
+    st.sampled_from(list(PaymentSource)),
+    st.booleans(),
 )
-def test_every_reachable_state_has_a_legal_next_step_and_chips_balance(seed_value, styles):
+def test_every_reachable_state_has_a_legal_next_step_and_chips_are_conserved(seed_value, styles, source, force_hit):
+    rules = TableRules(mystery_payment_source=source)
     seats = {seat: DEMO_SEATS[seat] for seat in styles}
-    round_ = PaiGowRound(
-        TableRules(), seats, seed_value, scenario=Scenario(player_styles=styles), automations=frozenset()
-    )
+    scenario = Scenario(player_styles=styles, force_mystery_hit=force_hit)
+    round_ = PaiGowRound(rules, seats, seed_value, scenario=scenario, automations=frozenset())
     while (action := round_.next_action()) is not None:
         assert round_.can(action.step, action.arguments)
         round_.perform(action.step, action.arguments)
-    inventory = sum(-net for net in round_.chip_movements().values())
-    paid_by_slip = sum(p.amount for p in round_.mystery.payouts if p.source.value != "table inventory")
-    assert sum(round_.chip_movements().values()) + inventory == paid_by_slip == 0
+    settled = set(round_.settled) - {(seat, "envy") for seat in seats}
+    assert settled == {(seat, spot) for seat, wagers in seats.items() for spot in wagers if spot != "progressive"}
+    assert sum(round_.chip_movements().values()) + round_.table_inventory_change() == round_.jackpot_slips()
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(min_value=0, max_value=10**9))
+def test_all_53_cards_are_accounted_for_in_seven_stacks_and_the_stub(seed_value):
+    round_ = demo_round(seed_value)
+    round_.play_out()
+    dealt = [card for place in (DEALER, 1, 2, 3, 4, 5, 6) for card in round_.stack_for(place)] + list(round_.stub)
+    assert sorted(dealt) == sorted(pai_gow_deck())
+    assert all(len(round_.stack_for(place)) == 7 for place in (DEALER, 1, 2, 3, 4, 5, 6)) and len(round_.stub) == 4
 
 
 @settings(max_examples=15, deadline=None)
@@ -380,7 +393,8 @@ def test_a_wrong_step_never_changes_the_state(seed_value, data):
             round_.perform(step, arguments)
         except IllegalOperation:
             assert (json.dumps(round_.table_view(), sort_keys=True), len(round_.operations)) == before
-        perform_expected(round_) if not round_.finished else None
+        if not round_.finished:
+            perform_expected(round_)
 
 
 def test_the_table_view_never_shows_unrevealed_cards_or_future_dice():
