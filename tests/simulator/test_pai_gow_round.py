@@ -238,8 +238,8 @@ def test_645b1_a_commission_free_win_pays_1_to_1_without_commission():
     assert round_.commissions == {}
 
 
-def test_645a11_f_a_fouled_hand_loses_by_default():
-    rules = TableRules()
+def fouled_hand_round(rules: TableRules) -> PaiGowRound:
+    """Seat 1 sets A-K low and Q-J-9-7-4 high, a foul, against a dealer's seven-high hand."""
     foul = SetHand(parse_cards("9s 7h 4c Jc Qd"), parse_cards("Ah Kh"))
     scenario = scenario_with_hands(
         {DEALER: parse_cards("7c 5d 4h 3s 2c Td 8h"), 1: parse_cards("Ah Kh Qd Jc 9s 7h 4c")},
@@ -247,25 +247,21 @@ def test_645a11_f_a_fouled_hand_loses_by_default():
         rules,
         player_settings={1: foul},
     )
-    round_ = PaiGowRound(rules, {1: {"pai-gow": 2500}}, 1, scenario=scenario)
+    return PaiGowRound(rules, {1: {"pai-gow": 2500}}, 1, scenario=scenario)
+
+
+def test_645a11_f_a_fouled_hand_loses_by_default():
+    round_ = fouled_hand_round(TableRules())
     play_until(round_, "collect_wager")
     assert round_.next_action().arguments == {"seat": 1, "spot": "pai-gow"}
     assert round_.next_action().citation.provenance.value == "house procedure"
 
 
 def test_645a11_f_house_option_resets_a_fouled_hand_by_the_house_way():
-    rules = TableRules(foul_rule=FoulRule.RESET_BY_HOUSE_WAY)
-    foul = SetHand(parse_cards("9s 7h 4c Jc Qd"), parse_cards("Ah Kh"))
-    scenario = scenario_with_hands(
-        {DEALER: parse_cards("7c 5d 4h 3s 2c Td 8h"), 1: parse_cards("Ah Kh Qd Jc 9s 7h 4c")},
-        DiceRoll(6, (1, 1)),
-        rules,
-        player_settings={1: foul},
-    )
-    round_ = PaiGowRound(rules, {1: {"pai-gow": 2500}}, 1, scenario=scenario)
+    round_ = fouled_hand_round(TableRules(foul_rule=FoulRule.RESET_BY_HOUSE_WAY))
     play_until(round_, "reset_fouled_hand")
     round_.reset_fouled_hand(seat=1)
-    # Reset by the house way: A-K-Q-J-9 high beats 7-5-4-3-2... and K-Q low beats T-8: the player wins.
+    # Reset (no pair: A-J-9-7-4 high, K-Q low) beats the dealer's house way (T-5-4-3-2 high, 8-7 low): a win.
     assert round_.next_action().step == "pay_wager"
 
 
