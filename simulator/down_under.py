@@ -560,10 +560,10 @@ class DownUnderRound(ProgressiveIntakeMixin, ProgressiveWinMixin, Round):
 
     # ----- saving and replaying -----
 
-    def to_json(self) -> dict[str, JsonValue]:
-        """The round as JSON: the table, seats, seed, starting meter, stacked cards and the operations."""
+    def setup_json(self) -> dict[str, JsonValue]:
+        """Everything needed to deal this round again: rules, seats, seed, starting meter, stacked shoe, automations."""
         return {
-            "table": self.table.to_json(),
+            "rules": self.table.to_json(),
             "seats": {
                 str(seat): {"blackjack": wagers.blackjack, "match_the_dealer": wagers.match_the_dealer}
                 for seat, wagers in self.seats.items()
@@ -571,23 +571,20 @@ class DownUnderRound(ProgressiveIntakeMixin, ProgressiveWinMixin, Round):
             "seed": self.seed_value,
             "meter": self.starting_meter.to_json(),
             "shoe_top": format_cards(self.shoe_top),
-            "operations": [operation.to_json() for operation in self.operations],
+            "automations": sorted(self.automations),
         }
 
     @classmethod
-    def replay(cls, data: Mapping[str, Any], automations: frozenset[str] = SYSTEM_STEPS) -> DownUnderRound:
-        """Rebuild a round from :meth:`to_json` by performing its operations again."""
-        round_ = cls(
-            DownUnderTable.from_json(data["table"]),
+    def from_setup_json(cls, data: Mapping[str, Any]) -> DownUnderRound:
+        """A fresh round from :meth:`setup_json`, before any step."""
+        return cls(
+            DownUnderTable.from_json(data["rules"]),
             {int(seat): SeatWagers(**wagers) for seat, wagers in data["seats"].items()},
             data["seed"],
             meter=MatchMeter.from_json(data["meter"]),
             shoe_top=parse_cards(data["shoe_top"]),
-            automations=automations,
+            automations=frozenset(data["automations"]),
         )
-        for operation in data["operations"]:
-            round_.perform(operation["step"], operation["arguments"])
-        return round_
 
     def state_json(self) -> dict[str, JsonValue]:
         """Everything the round holds, for comparing a replay with the live round (includes hidden cards)."""

@@ -4,6 +4,7 @@ The scenario comes from the seed: three to six occupied positions, base wagers o
 progressive wagers of $1 or $5 (or none) under configuration C with a $5 minimum, so a $1 progressive wager
 shows a non-qualifying wager and each $5 wager adds an exact 2.5 cents. The first occupied position always holds
 a qualifying $5 wager, so a forced hit (``forced_hit=True``) always has a winner. The hit value is never shown.
+The scenario is drawn first; the round's own seed, which draws its hit values, is the next draw of the same seed.
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from simulator.mystery import (
     AWARD_ROUNDING_OPTION,
     CONTRIBUTIONS_AFTER_HIT,
     PAYMENT_SOURCE_OPTION,
-    MysteryMeter,
     MysteryRules,
     mystery_clause,
     mystery_configuration,
@@ -44,13 +44,18 @@ def demo_scenario(game: MysteryGame, rng: random.Random) -> list[SeatWagers]:
     return seats
 
 
-def demo_mystery_table(game_key: str, seed: int, forced_hit: bool) -> list[str]:
-    """Play one MHB table round for ``game_key`` by itself and narrate each step with its citation."""
+def demo_round(game_key: str, seed: int, forced_hit: bool) -> MysteryTableRound:
+    """The demo round for ``game_key``, not yet played: its scenario and its own seed both drawn from ``seed``."""
     game = MYSTERY_GAMES[game_key]
     rng = random.Random(seed)
-    meter = MysteryMeter.start(DEMO_CONFIGURATION, rng)
     seats = demo_scenario(game, rng)
-    table = MysteryTableRound(game, MysteryRules(DEMO_CONFIGURATION), meter, rng, seats, force_hit=forced_hit)
+    return MysteryTableRound(game, MysteryRules(DEMO_CONFIGURATION), seats, rng.getrandbits(32), force_hit=forced_hit)
+
+
+def demo_mystery_table(game_key: str, seed: int, forced_hit: bool) -> list[str]:
+    """Play one MHB table round for ``game_key`` by itself and narrate each step with its citation."""
+    table = demo_round(game_key, seed, forced_hit)
+    game, meter = table.game, table.mystery.meter
     lines = [
         f"{game.display_name}: Must-Hit-By Mystery Bonus ({game.section}), {DEMO_CONFIGURATION.name}, "
         f"paid from the {table.mystery.rules.payment_source.value}",

@@ -6,18 +6,25 @@ this module trains the progressive procedure, not the game); then, after a hit, 
 floorperson's validation, the payment and the reset. One class serves all games, given the game's data.
 A scenario can force a hit (``force_hit=True``): the secret hit value is set to the meter rounded up to the
 cent, so the round's first qualifying contribution wins. That is for demonstrations and tests only.
+
+The round owns its randomness: ``seed_value`` seeds the generator whose first draw is a new meter's hit value
+(used when no meter carries over; drawn either way, so a restored meter leaves the generator where a live round
+had it) and whose later draws are the hit values after each reset. :meth:`MysteryTableRound.setup_json`
+keeps the game, rules, seats, seed, starting meter (taken before any forced hit), automations and
+``force_hit``, so :meth:`MysteryTableRound.from_setup_json` deals the same round again.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from simulator.citations import Citation, house, inferred
-from simulator.money import Cents
-from simulator.mystery import MysteryMeter, MysteryRules
-from simulator.mystery_games import MysteryGame
+from simulator.money import Cents, Rounding
+from simulator.mystery import MysteryMeter, MysteryRules, PaymentSource, mystery_configuration
+from simulator.mystery_games import MYSTERY_GAMES, MysteryGame
 from simulator.procedure import Action, Actor, IllegalOperation, JsonValue, Operation, Round
 from simulator.progressive import (
     MYSTERY_BONUS_STEPS,
@@ -57,6 +64,20 @@ class SeatWagers:
     base_wager: Cents
     progressive_wagers: tuple[tuple[str, Cents], ...] = ()
 
+    def to_json(self) -> dict[str, JsonValue]:
+        """The position's wagers as JSON."""
+        return {
+            "seat": self.seat,
+            "base_wager": self.base_wager,
+            "progressive_wagers": [{"wager": name, "amount": amount} for name, amount in self.progressive_wagers],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> SeatWagers:
+        """Read a position's wagers written by :meth:`to_json`."""
+        wagers = tuple((wager["wager"], wager["amount"]) for wager in data["progressive_wagers"])
+        return cls(data["seat"], data["base_wager"], wagers)
+
 
 class MysteryTableRound(ProgressiveIntakeMixin, MysteryBonusMixin, Round):
     """One round at an MHB game's table: the game's own positions and wagers, and the progressive procedure."""
@@ -65,16 +86,23 @@ class MysteryTableRound(ProgressiveIntakeMixin, MysteryBonusMixin, Round):
         self,
         game: MysteryGame,
         rules: MysteryRules,
-        meter: MysteryMeter,
-        rng: random.Random,
         seats: Sequence[SeatWagers],
+        seed_value: int,
+        *,
+        meter: MysteryMeter | None = None,
         automations: frozenset[str] = SYSTEM_STEPS,
         force_hit: bool = False,
     ) -> None:
-        """Set the table: ``meter`` carries over between rounds, ``rng`` draws new hit values after a reset."""
+        """Set the table: ``meter`` carries over between rounds (a new one is started without it); raise ValueError."""
         super().__init__(automations)
+        self.seed_value = seed_value
+        self.rng = random.Random(seed_value)
+        new_meter = MysteryMeter.start(rules.configuration, self.rng)  # drawn even when a meter carries over
+        meter = meter or new_meter
         if meter.configuration != rules.configuration:
             raise ValueError("The meter's configuration is not the one in the rules.")
+        self.starting_meter = meter.to_json()
+        self.force_hit = force_hit
         self.game = game
         self.seats = _checked_seats(game, seats)
         wagers = tuple(
@@ -88,11 +116,54 @@ class MysteryTableRound(ProgressiveIntakeMixin, MysteryBonusMixin, Round):
             wager for wager in wagers if game.qualifies(rules.configuration, base_wagers[wager.seat], wager.amount)
         )
         self.progressive_intake = ProgressiveIntake(wagers)
-        self.mystery = MysteryBonus(game.section, rules, meter, rng, qualifying)
+        self.mystery = MysteryBonus(game.section, rules, meter, self.rng, qualifying)
         self.no_more_bets = False
         self.base_game_played = False
         if force_hit:
             meter.force_hit()
+
+    # ----- saving and replaying -----
+
+    def setup_json(self) -> dict[str, JsonValue]:
+        """Everything needed to deal this round again: game, rules, seats, seed, starting meter, automations."""
+        rules = self.mystery.rules
+        return {
+            "game": self.game.key,
+            "rules": {
+                "configuration": rules.configuration.letter,
+                "minimum_wager": rules.configuration.minimum_wager,
+                "payment_source": rules.payment_source.value,
+                "award_rounding": rules.award_rounding.value,
+            },
+            "seats": [seat.to_json() for seat in self.seats],
+            "seed": self.seed_value,
+            "meter": self.starting_meter,
+            "automations": sorted(self.automations),
+            "force_hit": self.force_hit,
+        }
+
+    @classmethod
+    def from_setup_json(cls, data: Mapping[str, Any]) -> MysteryTableRound:
+        """A fresh round from :meth:`setup_json`, before any step; raise ValueError for a game without the MHB."""
+        game = MYSTERY_GAMES.get(data["game"])
+        if game is None:
+            raise ValueError(f"{data['game']!r} is not a game with the Must-Hit-By Mystery Bonus.")
+        rules = data["rules"]
+        return cls(
+            game,
+            MysteryRules(
+                mystery_configuration(rules["configuration"], rules["minimum_wager"]),
+                PaymentSource(rules["payment_source"]),
+                Rounding(rules["award_rounding"]),
+            ),
+            [SeatWagers.from_json(seat) for seat in data["seats"]],
+            data["seed"],
+            meter=MysteryMeter.from_json(data["meter"]),
+            automations=frozenset(data["automations"]),
+            force_hit=data["force_hit"],
+        )
+
+    # ----- the correct next step and the steps -----
 
     def next_action(self) -> Action | None:
         """The correct next step of the round, or None when it is finished."""

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from simulator.mystery import MysteryMeter
-from simulator.mystery_demo import DEMO_CONFIGURATION, demo_mystery_table
+from simulator.mystery_demo import demo_mystery_table, demo_round
 from simulator.mystery_games import MYSTERY_GAME_LIST
 
 
@@ -23,7 +20,7 @@ def test_mhb_c5_demo_with_forced_hit_narrates_the_payout_with_citations(game: st
 
 def test_mhb_c3_demo_without_forced_hit_keeps_the_hit_value_secret() -> None:
     for seed in range(5):
-        hit_value = MysteryMeter.start(DEMO_CONFIGURATION, random.Random(seed)).to_json()["hit_value"]
+        hit_value = demo_round("ultimate-texas-hold-em", seed, forced_hit=False).starting_meter["hit_value"]
         text = "\n".join(demo_mystery_table("ultimate-texas-hold-em", seed, forced_hit=False))
         assert str(hit_value) not in text
         assert f"${hit_value // 100}.{hit_value % 100:02d}" not in text

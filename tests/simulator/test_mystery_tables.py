@@ -29,7 +29,7 @@ def table(
 ) -> MysteryTableRound:
     meter = meter or MysteryMeter(CONFIGURATION, Decimal(20000), 45678)
     rules = MysteryRules(CONFIGURATION, source)
-    return MysteryTableRound(game, rules, meter, random.Random(11), seats, automations, force_hit)
+    return MysteryTableRound(game, rules, seats, 11, meter=meter, automations=automations, force_hit=force_hit)
 
 
 def first_progressive(game: MysteryGame) -> str:
@@ -148,6 +148,27 @@ def test_645b3_meter_carries_over_rounds_and_restarts() -> None:
     assert restored.amount == Decimal(20000) + Decimal(10) + Decimal(20)
 
 
+def test_mhb_c3_a_new_tables_meter_starts_at_the_minimum_with_a_hit_value_drawn_from_the_seed() -> None:
+    game = MYSTERY_GAMES["fortune-asia-poker"]
+    seats = [SeatWagers(1, 1000, (("Progressive Payout wager", 500),))]
+    first, again = (MysteryTableRound(game, MysteryRules(CONFIGURATION), seats, 5) for _ in range(2))
+    assert first.starting_meter == again.starting_meter
+    assert first.starting_meter["amount"] == "10000"  # Configuration B: $100 minimum
+    assert 10000 <= first.starting_meter["hit_value"] < 50000  # below the $500 maximum
+
+
+def test_mhb_c5_iv_a_replay_with_a_carried_meter_draws_the_reset_hit_value_of_the_live_round() -> None:
+    game = MYSTERY_GAMES["texas-hold-em-bonus"]
+    seats = [SeatWagers(4, 1000, (("Progressive Payout wager", 500),))]
+    round_ = table(game, seats, force_hit=True)
+    setup = json.loads(json.dumps(round_.setup_json()))
+    round_.play_out()
+    replayed = MysteryTableRound.from_setup_json(setup)
+    replayed.play_out()
+    assert setup["meter"]["hit_value"] == 45678, "the starting meter is saved before the hit is forced"
+    assert replayed.mystery.meter.to_json() == round_.mystery.meter.to_json()
+
+
 @pytest.mark.parametrize("game", TEN_GAMES, ids=lambda game: game.key)
 def test_mhb_c3_hit_value_never_in_the_log(game: MysteryGame) -> None:
     name = first_progressive(game)
@@ -192,9 +213,9 @@ def test_house_seats_and_wagers_are_checked() -> None:
         MysteryTableRound(
             game,
             MysteryRules(mystery_configuration("A", 100)),
-            MysteryMeter.start(CONFIGURATION, random.Random(1)),
-            random.Random(1),
             [],
+            1,
+            meter=MysteryMeter.start(CONFIGURATION, random.Random(1)),
         )
 
 
@@ -232,7 +253,7 @@ def test_649b1_c2_contributions_are_conserved_across_hits(
     game = MYSTERY_GAMES["three-card-poker"]
     start = Decimal(min(hit_value, 10000 + head_start * 700))
     meter = MysteryMeter(CONFIGURATION, start, hit_value)
-    round_ = MysteryTableRound(game, MysteryRules(CONFIGURATION), meter, random.Random(draw_seed), seats)
+    round_ = MysteryTableRound(game, MysteryRules(CONFIGURATION), seats, draw_seed, meter=meter)
     round_.play_out()
     qualifying = [amount for seat in seats if seat.base_wager for _, amount in seat.progressive_wagers if amount >= 500]
     contributed = sum((amount * Decimal("0.02") for amount in qualifying), Decimal(0))
