@@ -63,16 +63,10 @@ def demo_mystery_table(game_key: str, seed: int, forced_hit: bool) -> list[str]:
         + ("; hit forced for this demonstration" if forced_hit else ""),
     ]
     for operation in table.play_out():
-        lines.append(_narrate(operation))
+        lines.append(operation.narration())
         lines.extend(f"    {detail}" for detail in _details(game, operation))
     lines.append(f"Meter after the round: {format_cents(meter.amount)}")
     return lines
-
-
-def _narrate(operation: Operation) -> str:
-    """One performed step: number, actor, what was done and the rule it follows."""
-    action = operation.action
-    return f"{operation.number}. {action.actor.value}: {action.description} — {action.citation}"
 
 
 def _details(game: MysteryGame, operation: Operation) -> list[str]:
