@@ -1,6 +1,35 @@
-"""The Django admin, titled for the dealer school."""
+"""The Django admin, titled for the dealer school: tables and attempts, never their hidden state."""
 
 from django.contrib import admin
 
+from trainer.models import Attempt, Table
+
 admin.site.site_header = "Dealer school administration"
 admin.site.site_title = "Dealer school"
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    """Training tables: the game, its rules and who validates; the meter (with its secret) is not shown."""
+
+    list_display = ("name", "game", "floorperson", "rounds_dealt")
+    fields = ("name", "game", "rules", "floorperson")
+
+
+@admin.register(Attempt)
+class AttemptAdmin(admin.ModelAdmin):
+    """Trainees' rounds, read-only: who, where, the mode and the result; never the round's log and its deck."""
+
+    list_display = ("trainee", "table", "mode", "started_at", "finished_at", "accuracy")
+    list_filter = ("mode", "table")
+    fields = ("trainee", "table", "mode", "started_at", "finished_at", "last_sequence", "score_card")
+    readonly_fields = fields
+
+    @admin.display(description="Accuracy")
+    def accuracy(self, attempt: Attempt) -> str:
+        """The score card's accuracy, once the round is over."""
+        return attempt.score_card["accuracy_text"] if attempt.score_card else "—"
+
+    def has_add_permission(self, request: object) -> bool:
+        """Rounds are dealt at the table, never added here."""
+        return False

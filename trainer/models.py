@@ -1,5 +1,6 @@
-"""The school's roles and the one helper that checks them."""
+"""The school's roles, its training tables and the trainees' attempts at them."""
 
+from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.db import models
@@ -15,3 +16,64 @@ class Role(models.TextChoices):
 def has_role(user: AbstractBaseUser | AnonymousUser, role: Role) -> bool:
     """Whether the user is signed in and belongs to the role's group."""
     return user.is_authenticated and user.groups.filter(name=role).exists()
+
+
+class Floorperson(models.TextChoices):
+    """Who validates a progressive or mystery win at a table."""
+
+    AUTOMATED = "automated", "Automated (the engine validates)"
+    INSTRUCTOR = "instructor", "An instructor validates from their own browser"
+
+
+class Table(models.Model):
+    """A training table: a game, its Rules Submission and the mystery meter it carries between rounds."""
+
+    name = models.CharField(max_length=120, unique=True)
+    game = models.CharField(max_length=40, help_text="A key of simulator.notation.ROUND_CLASSES.")
+    rules = models.JSONField(default=dict, blank=True, help_text="The game's rules as its to_json() writes them.")
+    floorperson = models.CharField(max_length=20, choices=Floorperson, default=Floorperson.AUTOMATED)
+    meter = models.JSONField(
+        null=True, blank=True, editable=False, help_text="The mystery meter with its secret hit value: server only."
+    )
+    rounds_dealt = models.PositiveIntegerField(default=0, editable=False)
+
+    class Meta:
+        ordering = ("name",)
+
+    def __str__(self) -> str:
+        """The table's name."""
+        return self.name
+
+
+class Mode(models.TextChoices):
+    """How an attempt is graded: feedback at each step, or silently until the score card."""
+
+    PRACTICE = "practice", "Practice"
+    EXAM = "exam", "Exam"
+
+
+class Attempt(models.Model):
+    """One round dealt by one trainee: the engine's log, every graded step and the score card."""
+
+    trainee = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="attempts")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="attempts")
+    mode = models.CharField(max_length=10, choices=Mode, default=Mode.PRACTICE)
+    log = models.JSONField(default=dict, editable=False, help_text="simulator.notation.save_round(): server only.")
+    graded_steps = models.JSONField(default=list, editable=False)
+    score_card = models.JSONField(null=True, blank=True, editable=False)
+    started_at = models.DateTimeField(auto_now_add=True)
+    step_started_at = models.DateTimeField(auto_now_add=True, help_text="When the current step was first shown.")
+    finished_at = models.DateTimeField(null=True, blank=True)
+    last_sequence = models.PositiveIntegerField(default=0, help_text="The last client frame number applied.")
+
+    class Meta:
+        ordering = ("-started_at",)
+
+    def __str__(self) -> str:
+        """The trainee, the table and when."""
+        return f"{self.trainee} at {self.table} ({self.started_at:%Y-%m-%d %H:%M})"
+
+    @property
+    def finished(self) -> bool:
+        """Whether the round is over and scored."""
+        return self.finished_at is not None

@@ -1,5 +1,9 @@
-"""WebSocket routes; the training-table consumer adds its route here."""
+"""WebSocket routes: the training table, one socket per attempt."""
 
-from django.urls import URLPattern
+from django.urls import URLPattern, path
 
-websocket_urlpatterns: list[URLPattern] = []
+from trainer.consumers import TableConsumer
+
+websocket_urlpatterns: list[URLPattern] = [
+    path("ws/table/<int:attempt_id>/", TableConsumer.as_asgi(), name="table-socket"),
+]

@@ -1,11 +1,30 @@
-"""Function views of the dealer school."""
+"""Function views of the dealer school: home, the tables, dealing a round, the table page and the history."""
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
 
-from trainer.models import Role, has_role
+from trainer import services
+from trainer.fragments import feedback_context, page_context, score_card_context
+from trainer.models import Attempt, Mode, Role, has_role
+from trainer.scoring import ScoreCard
+from trainer.services import TableSnapshot, Viewer
+
+
+def _require_school_role(request: HttpRequest) -> None:
+    """Refuse a signed-in user who is neither a trainee nor an instructor."""
+    if not any(has_role(request.user, role) for role in Role):
+        raise PermissionDenied("Ask an instructor for a role at the school.")
+
+
+def _get_attempt_for_user(request: HttpRequest, attempt_id: int) -> tuple[Attempt, Viewer]:
+    """The attempt and the user's part at it; 404 when it does not exist or is not theirs to see."""
+    found = services.viewable_attempt(attempt_id, request.user)
+    if found is None:
+        raise Http404("No such round.")
+    return found
 
 
 @require_GET
@@ -14,3 +33,55 @@ def home(request: HttpRequest) -> HttpResponse:
     """List what the signed-in user can do at the school."""
     roles = [role.label for role in Role if has_role(request.user, role)]
     return render(request, "trainer/home.html", {"roles": roles})
+
+
+@require_GET
+@login_required
+def tables(request: HttpRequest) -> HttpResponse:
+    """The tables to deal at, the user's unfinished rounds and, for instructors, the live tables to watch."""
+    _require_school_role(request)
+    context = {
+        "tables": services.open_tables(),
+        "unfinished": services.attempts_of(request.user).filter(finished_at__isnull=True),
+        "live": services.live_attempts() if has_role(request.user, Role.INSTRUCTOR) else [],
+    }
+    return render(request, "trainer/tables.html", context)
+
+
+@require_POST
+@login_required
+def deal(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Deal a new round at a table in the chosen mode and open it."""
+    _require_school_role(request)
+    table = get_object_or_404(services.open_tables(), pk=table_id)
+    mode = request.POST.get("mode", Mode.PRACTICE)
+    if mode not in Mode.values:
+        return HttpResponse("Choose practice or exam.", status=400)
+    attempt = services.start_round(request.user, table, Mode(mode))
+    return redirect("attempt", attempt.pk)
+
+
+@require_GET
+@login_required
+def attempt(request: HttpRequest, attempt_id: int) -> HttpResponse:
+    """The table page: the trainee deals, an instructor watches read-only (and validates when needed)."""
+    found_attempt, viewer = _get_attempt_for_user(request, attempt_id)
+    snapshot: TableSnapshot = services.table_snapshot(found_attempt)
+    context = page_context(snapshot, viewer)
+    context["feedback"] = feedback_context(snapshot, viewer, None, "")
+    template = "trainer/table.html" if viewer is Viewer.TRAINEE else "trainer/watch.html"
+    return render(request, template, context)
+
+
+@require_GET
+@login_required
+def history(request: HttpRequest) -> HttpResponse:
+    """The signed-in user's rounds, newest first, each with its score card."""
+    rows = [
+        {
+            "attempt": attempt,
+            "score_card": score_card_context(ScoreCard.from_json(attempt.score_card)) if attempt.score_card else None,
+        }
+        for attempt in services.attempts_of(request.user)
+    ]
+    return render(request, "trainer/history.html", {"attempts": rows})

@@ -14,6 +14,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from trainer.models import Role
+from trainer.services import create_demo_tables
 
 DEMO_ACCOUNTS = (
     ("trainee1", Role.TRAINEE),
@@ -37,6 +38,8 @@ class Command(BaseCommand):
         """Migrate, refresh the accounts, print them, then replace this process with Daphne."""
         call_command("migrate", interactive=False, verbosity=0)
         passwords = refresh_demo_accounts()
+        tables = create_demo_tables()
+        self.stdout.write(f"Demo tables: {', '.join(table.name for table in tables)}.")
         self.stdout.write(f"Dealer school at http://{host}:{port}/ (Ctrl-C stops it). Demo accounts:")
         for (username, role), password in zip(DEMO_ACCOUNTS, passwords, strict=True):
             self.stdout.write(f"  {username:<12} {role.label:<11} {password}")

@@ -1,0 +1,50 @@
+"""Helpers shared by the table tests: users with a role, demo tables, and frames that take the correct step."""
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+
+from simulator.money import format_cents
+from simulator.procedure import Action
+from trainer.models import Floorperson, Role
+from trainer.services import create_demo_tables
+
+
+def make_user(username, role=None):
+    user = get_user_model().objects.create_user(username=username, password="pw")
+    if role is not None:
+        user.groups.add(Group.objects.get(name=role))
+    return user
+
+
+def make_trainee(username="alice"):
+    return make_user(username, Role.TRAINEE)
+
+
+def make_instructor(username="ivy"):
+    return make_user(username, Role.INSTRUCTOR)
+
+
+def demo_table(floorperson=Floorperson.AUTOMATED, index=0):
+    table = create_demo_tables()[index]
+    table.floorperson = floorperson
+    table.save()
+    return table
+
+
+def form_value(name, value):
+    """An engine argument as the browser's form sends it."""
+    if name == "amount":
+        return format_cents(value).replace("$", "")
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return [str(item) for item in value]
+    if name == "low":
+        return value.split()
+    return str(value)
+
+
+def frame_for(action: Action, sequence: int) -> dict:
+    """The frame the browser sends to take this action."""
+    fields = {name: form_value(name, value) for name, value in action.arguments.items()}
+    return {"step": action.step, "seq": str(sequence), **fields, "HEADERS": {"HX-Request": "true"}}

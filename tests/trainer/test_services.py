@@ -1,0 +1,231 @@
+import pytest
+from table_helpers import demo_table, frame_for, make_instructor, make_trainee
+
+from simulator.pai_gow_round import MATCH_SPOTS
+from simulator.pai_gow_rules import TableRules
+from simulator.procedure import Actor
+from trainer import services
+from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, read_step
+from trainer.models import Attempt, Floorperson, Mode, Table
+from trainer.services import Notice
+
+pytestmark = pytest.mark.django_db
+
+
+def step_frame(action, sequence, controls=DEALER_STEPS):
+    return read_step(frame_for(action, sequence), controls, frozenset(controls))
+
+
+def next_dealer_action(attempt):
+    attempt.refresh_from_db()
+    action = services.live_round(attempt).next_action()
+    assert action is not None and action.actor is Actor.DEALER
+    return action
+
+
+def deal_correctly(attempt, user, stop_before=None):
+    """Take every correct dealer step through the services until the round ends (or a given step is next)."""
+    while True:
+        attempt.refresh_from_db()
+        round_ = services.live_round(attempt)
+        action = round_.next_action()
+        if action is None or action.actor is not Actor.DEALER or action.step == stop_before:
+            return action
+        reply = services.apply_step(attempt.pk, user, step_frame(action, attempt.last_sequence + 1))
+        assert reply.graded is not None and reply.graded.correct, reply.graded
+
+
+def test_it_seats_three_to_six_players_within_the_limits_covering_every_side_wager():
+    rules = TableRules()
+    for seed_value in range(40):
+        round_ = services.deal_pai_gow_round(demo_table(), seed_value, False)
+        seats = round_.seats
+        assert 3 <= len(seats) <= 6
+        spots = {spot for wagers in seats.values() for spot in wagers}
+        assert {"pai-gow", "tiger-9", "fortune", "sum", "beat-it", "progressive"} <= spots
+        assert spots & set(MATCH_SPOTS)
+        for wagers in seats.values():
+            rules.pai_gow_limits.check("Pai Gow Poker", wagers["pai-gow"])
+            assert wagers.get("progressive", rules.progressive_wager) == rules.progressive_wager
+
+
+def test_it_deals_the_same_players_for_the_same_seed():
+    table = demo_table()
+    first = services.deal_pai_gow_round(table, 1234, False)
+    second = services.deal_pai_gow_round(table, 1234, False)
+    assert first.seats == second.seats
+    assert first.scenario == second.scenario
+
+
+def test_it_starts_a_round_waiting_for_the_dealers_no_more_bets():
+    attempt = services.start_round(make_trainee(), demo_table(), Mode.PRACTICE)
+    assert next_dealer_action(attempt).step == "announce_no_more_bets"
+    assert attempt.last_sequence == 0
+    assert attempt.graded_steps == []
+    assert attempt.log["game"] == "pai-gow-poker"
+
+
+def test_it_deals_a_full_correct_round_to_a_perfect_score_and_carries_the_meter():
+    trainee = make_trainee()
+    table = demo_table()
+    attempt = services.start_round(trainee, table, Mode.PRACTICE, seed_value=7)
+    assert deal_correctly(attempt, trainee) is None
+    attempt.refresh_from_db()
+    assert attempt.finished
+    assert attempt.score_card["accuracy"] == "1"
+    assert attempt.score_card["passed"] is True
+    assert attempt.score_card["steps"] == len(attempt.graded_steps)
+    table.refresh_from_db()
+    assert table.rounds_dealt == 1
+    assert table.meter == services.live_round(attempt).mystery.meter.to_json()
+
+
+def test_it_starts_the_next_round_from_the_meter_the_last_one_left():
+    trainee = make_trainee()
+    table = demo_table()
+    first = services.start_round(trainee, table, Mode.PRACTICE, seed_value=7)
+    deal_correctly(first, trainee)
+    table.refresh_from_db()
+    second = services.start_round(trainee, table, Mode.PRACTICE, seed_value=8)
+    assert second.log["setup"]["meter"] == table.meter
+    assert second.log["setup"]["round_number"] == 1
+
+
+def test_it_grades_a_wrong_practice_step_and_leaves_the_round_as_it_was():
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=3)
+    operations = len(attempt.log["operations"])
+    frame = read_step({"step": "uncover_shaker", "seq": "1"}, DEALER_STEPS, frozenset(DEALER_STEPS))
+    reply = services.apply_step(attempt.pk, trainee, frame)
+    assert reply.graded is not None and not reply.graded.correct
+    assert reply.graded.code == "out_of_order"
+    assert reply.graded.expected_description == 'announce "No more bets"'
+    attempt.refresh_from_db()
+    assert len(attempt.log["operations"]) == operations
+    assert attempt.last_sequence == 1
+    assert len(attempt.graded_steps) == 1
+
+
+def test_it_corrects_the_round_after_a_wrong_exam_step():
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, demo_table(), Mode.EXAM, seed_value=3)
+    frame = read_step({"step": "uncover_shaker", "seq": "1"}, DEALER_STEPS, frozenset(DEALER_STEPS))
+    reply = services.apply_step(attempt.pk, trainee, frame)
+    assert not reply.graded.correct
+    assert reply.snapshot.view["no_more_bets"] is True
+
+
+def test_it_applies_a_repeated_frame_once():
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=3)
+    frame = step_frame(next_dealer_action(attempt), 1)
+    first = services.apply_step(attempt.pk, trainee, frame)
+    second = services.apply_step(attempt.pk, trainee, frame)
+    assert first.graded.correct
+    assert second.graded is None and second.notice is Notice.DUPLICATE
+    attempt.refresh_from_db()
+    assert len(attempt.graded_steps) == 1
+    assert second.snapshot == services.table_snapshot(attempt)
+
+
+def test_it_refuses_a_frame_from_the_future():
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=3)
+    reply = services.apply_step(attempt.pk, trainee, step_frame(next_dealer_action(attempt), 5))
+    assert reply.notice is Notice.OUT_OF_SEQUENCE
+    attempt.refresh_from_db()
+    assert attempt.last_sequence == 0 and attempt.graded_steps == []
+
+
+def test_it_refuses_steps_from_anyone_but_the_trainee():
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=3)
+    frame = step_frame(next_dealer_action(attempt), 1)
+    for other in (make_trainee("bob"), make_instructor()):
+        assert services.apply_step(attempt.pk, other, frame).notice is Notice.NOT_YOURS
+    attempt.refresh_from_db()
+    assert attempt.last_sequence == 0
+
+
+def test_it_resumes_a_forgotten_round_by_replaying_its_log():
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=11)
+    deal_correctly(attempt, trainee, stop_before="reveal_dealer_hand")
+    attempt.refresh_from_db()
+    before = services.table_snapshot(attempt)
+    services.forget_round(attempt.pk)
+    assert services.table_snapshot(attempt) == before
+    assert services.live_round(attempt).next_action().step == "reveal_dealer_hand"
+
+
+def test_it_replays_a_round_the_cache_has_fallen_behind():
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=11)
+    stale = services.live_round(attempt)
+    stale.perform("announce_no_more_bets", {})
+    attempt.refresh_from_db()
+    assert services.live_round(attempt) is not stale
+    assert services.live_round(attempt).next_action().step == "announce_no_more_bets"
+
+
+def test_it_waits_for_an_instructor_to_validate_a_mystery_win():
+    trainee, instructor = make_trainee(), make_instructor()
+    table = demo_table(Floorperson.INSTRUCTOR)
+    attempt = services.start_round(trainee, table, Mode.EXAM, seed_value=5, force_mystery_hit=True)
+    deal_correctly(attempt, trainee)
+    attempt.refresh_from_db()
+    round_ = services.live_round(attempt)
+    waiting = round_.next_action()
+    assert waiting.actor is Actor.FLOORPERSON
+    snapshot = services.table_snapshot(attempt)
+    assert snapshot.validation_seat == waiting.arguments["seat"]
+
+    pay_early = read_step(
+        {"step": "reset_mystery_meter", "seq": str(attempt.last_sequence + 1)}, DEALER_STEPS, frozenset(DEALER_STEPS)
+    )
+    skipped = services.apply_step(attempt.pk, trainee, pay_early)
+    assert skipped.graded.severity.value == "critical"
+    assert skipped.snapshot.validation_seat == waiting.arguments["seat"]
+
+    attempt.refresh_from_db()
+    validation = step_frame(waiting, attempt.last_sequence + 1, FLOORPERSON_STEPS)
+    assert services.validate_payout(attempt.pk, trainee, validation).notice is Notice.NOT_YOURS
+    assert services.validate_payout(attempt.pk, make_trainee("bob"), validation).notice is Notice.NOT_YOURS
+    reply = services.validate_payout(attempt.pk, instructor, validation)
+    assert reply.notice is None
+    assert reply.snapshot.validation_seat is None
+    assert services.validate_payout(attempt.pk, instructor, validation).notice is Notice.DUPLICATE
+
+    assert deal_correctly(attempt, trainee) is None
+    attempt.refresh_from_db()
+    assert attempt.finished
+    assert attempt.score_card["critical_errors"] == 1
+
+
+def test_it_lets_no_instructor_validate_where_the_engine_is_the_floorperson():
+    trainee, instructor = make_trainee(), make_instructor()
+    attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=5, force_mystery_hit=True)
+    frame = read_step(
+        {"step": "validate_mystery_payout", "seq": "1", "seat": "1"}, FLOORPERSON_STEPS, frozenset(FLOORPERSON_STEPS)
+    )
+    assert services.validate_payout(attempt.pk, instructor, frame).notice is Notice.NO_VALIDATION
+    assert deal_correctly(attempt, trainee) is None
+    attempt.refresh_from_db()
+    operations = [operation["step"] for operation in attempt.log["operations"]]
+    assert "validate_mystery_payout" in operations
+
+
+def test_it_lists_a_trainees_attempts_newest_first():
+    trainee = make_trainee()
+    table = demo_table()
+    first = services.start_round(trainee, table, Mode.PRACTICE)
+    second = services.start_round(trainee, table, Mode.EXAM)
+    services.start_round(make_trainee("bob"), table, Mode.PRACTICE)
+    assert list(services.attempts_of(trainee)) == [second, first]
+
+
+def test_it_creates_the_demo_tables_once():
+    services.create_demo_tables()
+    services.create_demo_tables()
+    assert Table.objects.count() == len(services.DEMO_TABLES)
+    assert Attempt.objects.count() == 0

@@ -1,0 +1,102 @@
+import re
+
+import pytest
+from django.urls import reverse
+from table_helpers import demo_table, make_instructor, make_trainee, make_user
+
+from trainer import services
+from trainer.models import Attempt, Floorperson, Mode
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_lists_the_tables_with_practice_and_exam(client):
+    client.force_login(make_trainee())
+    table = demo_table()
+    page = client.get(reverse("tables")).text
+    assert table.name in page
+    assert reverse("deal", args=[table.pk]) in page
+    assert 'value="practice"' in page and 'value="exam"' in page
+
+
+def test_it_refuses_the_tables_to_a_user_without_a_role(client):
+    client.force_login(make_user("mallory"))
+    assert client.get(reverse("tables")).status_code == 403
+
+
+def test_it_deals_a_round_and_opens_its_table(client):
+    trainee = make_trainee()
+    client.force_login(trainee)
+    table = demo_table()
+    response = client.post(reverse("deal", args=[table.pk]), {"mode": "exam"})
+    attempt = Attempt.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == reverse("attempt", args=[attempt.pk])
+    assert attempt.trainee == trainee and attempt.mode == Mode.EXAM
+
+
+def test_it_rejects_a_get_on_deal_and_an_unknown_mode(client):
+    client.force_login(make_trainee())
+    table = demo_table()
+    assert client.get(reverse("deal", args=[table.pk])).status_code == 405
+    assert client.post(reverse("deal", args=[table.pk]), {"mode": "cheat"}).status_code == 400
+
+
+def test_it_draws_the_table_page_with_its_socket_controls_and_felt(client):
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE)
+    client.force_login(trainee)
+    page = client.get(reverse("attempt", args=[attempt.pk])).text
+    assert f'ws-connect="/ws/table/{attempt.pk}/"' in page
+    assert 'id="felt"' in page and 'id="controls"' in page and 'id="feedback"' in page
+    assert 'name="seq" value="1"' in page
+    assert "Must-Hit-By Mystery Bonus offered" in page
+    for seat in range(1, 7):
+        assert f'data-place="{seat}"' in page
+    assert 'value="announce_no_more_bets"' in page
+    assert "/static/js/table.js" in page
+
+
+def test_it_never_puts_the_deck_or_the_seed_in_the_page(client):
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=987654321987)
+    client.force_login(trainee)
+    page = client.get(reverse("attempt", args=[attempt.pk])).text
+    assert "987654321987" not in page
+    round_ = services.live_round(attempt)
+    deck = " ".join(str(card) for card in round_.deck)
+    assert deck not in page
+    assert not re.search(r'class="card[ "]', page)
+
+
+def test_it_shows_the_house_options_as_house_rules_not_law(client):
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE)
+    client.force_login(trainee)
+    page = client.get(reverse("attempt", args=[attempt.pk])).text
+    assert "not law" in page
+    assert "provenance-house" in page
+
+
+def test_it_shows_an_instructor_the_watch_page_without_controls(client):
+    attempt = services.start_round(make_trainee(), demo_table(Floorperson.INSTRUCTOR), Mode.PRACTICE)
+    client.force_login(make_instructor())
+    page = client.get(reverse("attempt", args=[attempt.pk])).text
+    assert 'id="floorperson"' in page
+    assert 'id="controls"' not in page
+    assert "watching, read-only" in page
+
+
+def test_it_hides_a_round_from_another_trainee(client):
+    attempt = services.start_round(make_trainee(), demo_table(), Mode.PRACTICE)
+    client.force_login(make_trainee("bob"))
+    assert client.get(reverse("attempt", args=[attempt.pk])).status_code == 404
+
+
+def test_it_lists_the_trainees_history(client):
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE)
+    client.force_login(trainee)
+    page = client.get(reverse("history")).text
+    assert reverse("attempt", args=[attempt.pk]) in page
+    assert "not finished" in page

@@ -1,0 +1,457 @@
+"""Orchestration of the training tables: deal a round, apply a trainee's step, resume, validate, list attempts.
+
+The server is authoritative. A round lives in the database as its log (``simulator.notation.save_round``) and,
+while it is being dealt, in this process's memory (:func:`live_round`), rebuilt by replaying the log whenever the
+cached copy is missing or behind the database. Every step is graded (:mod:`trainer.scoring`) and committed in one
+transaction before anyone is answered. Nothing here returns hidden information: a :class:`TableSnapshot` holds
+only the round's public ``table_view()`` and the descriptions of steps already performed.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
+from django.db import transaction
+from django.db.models import F, QuerySet
+from django.utils import timezone
+
+from simulator.mystery import MysteryMeter
+from simulator.notation import replay_round, save_round
+from simulator.pai_gow_round import (
+    DEFAULT_AUTOMATIONS,
+    FLOORPERSON_STEPS,
+    MATCH_SPOTS,
+    SEATS,
+    PaiGowRound,
+    Scenario,
+)
+from simulator.pai_gow_rules import FoulRule, ShakerType, TableRules, WagerLimits
+from simulator.player_styles import PlayerStyle
+from simulator.procedure import Actor, JsonValue, Round
+from trainer.controls import DEALER_STEPS, StepFrame
+from trainer.models import Attempt, Floorperson, Mode, Role, Table, has_role
+from trainer.scoring import GradedStep, ScoreCard, grade_step
+from trainer.scoring import Mode as GradingMode
+
+User = AbstractBaseUser | AnonymousUser
+
+
+class Viewer(StrEnum):
+    """Who is looking at an attempt: the trainee dealing it, or an instructor watching (and validating)."""
+
+    TRAINEE = "trainee"
+    INSTRUCTOR = "instructor"
+
+
+class Notice(StrEnum):
+    """Why a frame changed nothing although it was readable."""
+
+    DUPLICATE = "That step was already received; here is the table as it stands."
+    OUT_OF_SEQUENCE = "Your table was out of date; here it is as it stands. Please take the step again."
+    FINISHED = "This round is over."
+    NOT_YOURS = "Only the trainee dealing this round takes its steps."
+    NO_VALIDATION = "There is no payout waiting for a floorperson's validation at this table."
+    WRONG_VALIDATION = "That is not the payout waiting for validation."
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """A performed step as everyone at the table saw it: number, who did it and what."""
+
+    number: int
+    actor: str
+    description: str
+
+
+@dataclass(frozen=True)
+class TableSnapshot:
+    """Everything a viewer may see of an attempt now; never the deck, future dice, seed or hit value."""
+
+    attempt_id: int
+    trainee: str
+    table_name: str
+    game: str
+    mode: Mode
+    floorperson: Floorperson
+    sequence: int
+    rules: dict[str, JsonValue]
+    view: dict[str, JsonValue]
+    log: tuple[LogEntry, ...]
+    graded_steps: tuple[GradedStep, ...]
+    score_card: ScoreCard | None
+    validation_seat: int | None
+
+    @property
+    def finished(self) -> bool:
+        """Whether the round is over and scored."""
+        return self.score_card is not None
+
+
+@dataclass(frozen=True)
+class StepReply:
+    """The answer to a frame: the table as it now stands, the grade of the step (if one was graded) or a notice."""
+
+    snapshot: TableSnapshot
+    graded: GradedStep | None = None
+    notice: Notice | None = None
+
+
+# ----- seating simulated players -----
+
+PAI_GOW_MULTIPLES = (1, 2, 3, 5, 10)
+SIDE_WAGER_MULTIPLES = (1, 2, 5, 10, 25)
+EXTRA_SIDE_WAGER_CHANCE = 0.25
+PROGRESSIVE_CHANCE = 0.6
+PLAYER_STYLE_WEIGHTS = {PlayerStyle.HOUSE_WAY: 80, PlayerStyle.OWN_WAY: 14, PlayerStyle.FOUL: 6}
+"""How often a simulated player sets by the house way, their own legal way, or fouls."""
+
+
+def pick_wager(limits: WagerLimits, multiples: tuple[int, ...], rng: random.Random) -> int:
+    """A wager within the limits: the minimum times one of ``multiples``, in whole units."""
+    amounts = [limits.minimum * multiple for multiple in multiples]
+    return rng.choice([amount for amount in amounts if amount <= limits.maximum and amount % limits.unit == 0])
+
+
+def offered_side_spots(rules: TableRules, rng: random.Random) -> list[str]:
+    """The side wagers this table offers; the Match wager on one number drawn for the round."""
+    spots = []
+    if rules.tiger_nine_offered:
+        spots.append("tiger-9")
+    if rules.fortune_paytable is not None:
+        spots.append("fortune")
+    if rules.sum_paytable is not None:
+        spots.append("sum")
+    if rules.match_offered:
+        spots.append(rng.choice(MATCH_SPOTS))
+    if rules.beat_it_paytable is not None:
+        spots.append("beat-it")
+    return spots
+
+
+def seat_pai_gow_players(rules: TableRules, rng: random.Random) -> dict[int, dict[str, int]]:
+    """Three to six players with a Pai Gow Poker wager each; every side wager offered is held by someone."""
+    seats = sorted(rng.sample(SEATS, rng.randint(3, 6)))
+    wagers = {seat: {"pai-gow": pick_wager(rules.pai_gow_limits, PAI_GOW_MULTIPLES, rng)} for seat in seats}
+    for spot in offered_side_spots(rules, rng):
+        holder = rng.choice(seats)
+        for seat in seats:
+            if seat == holder or rng.random() < EXTRA_SIDE_WAGER_CHANCE:
+                wagers[seat][spot] = pick_wager(rules.side_wager_limits, SIDE_WAGER_MULTIPLES, rng)
+    if rules.mystery is not None:
+        players = [seat for seat in seats if rng.random() < PROGRESSIVE_CHANCE] or [rng.choice(seats)]
+        for seat in players:
+            wagers[seat]["progressive"] = rules.progressive_wager
+    return wagers
+
+
+def choose_player_styles(seats: list[int], rng: random.Random) -> dict[int, PlayerStyle]:
+    """How each simulated player will set the hand: mostly the house way, sometimes their own way or a foul."""
+    styles, weights = zip(*PLAYER_STYLE_WEIGHTS.items(), strict=True)
+    return {seat: rng.choices(styles, weights)[0] for seat in seats}
+
+
+# ----- dealing a round -----
+
+
+def table_meter(table: Table, rules: TableRules) -> MysteryMeter | None:
+    """The meter the table carries from its last round, if it fits the table's mystery configuration."""
+    if table.meter is None or rules.mystery is None:
+        return None
+    meter = MysteryMeter.from_json(table.meter)
+    return meter if meter.configuration == rules.mystery else None
+
+
+def deal_pai_gow_round(table: Table, seed_value: int, force_mystery_hit: bool) -> PaiGowRound:
+    """A Pai Gow Poker round at the table with simulated players; the trainee performs every dealer step."""
+    rules = TableRules.from_json(table.rules)
+    players = random.Random(seed_value)
+    seats = seat_pai_gow_players(rules, players)
+    scenario = Scenario(player_styles=choose_player_styles(list(seats), players), force_mystery_hit=force_mystery_hit)
+    automations = DEFAULT_AUTOMATIONS
+    if table.floorperson == Floorperson.INSTRUCTOR:
+        automations -= FLOORPERSON_STEPS
+    return PaiGowRound(
+        rules,
+        seats,
+        seed_value,
+        scenario=scenario,
+        round_number=table.rounds_dealt,
+        meter=table_meter(table, rules),
+        automations=automations,
+    )
+
+
+ROUND_DEALERS: dict[str, Callable[[Table, int, bool], Round]] = {"pai-gow-poker": deal_pai_gow_round}
+"""How a round is dealt at a table of each game key (the keys of ``simulator.notation.ROUND_CLASSES``)."""
+
+
+def start_round(
+    trainee: AbstractBaseUser,
+    table: Table,
+    mode: Mode,
+    *,
+    seed_value: int | None = None,
+    force_mystery_hit: bool = False,
+) -> Attempt:
+    """Deal a new round at the table for the trainee; the seed comes from ``secrets`` unless a test fixes it."""
+    seed_value = secrets.randbits(63) if seed_value is None else seed_value
+    round_ = ROUND_DEALERS[table.game](table, seed_value, force_mystery_hit)
+    round_.advance()
+    attempt = Attempt.objects.create(trainee=trainee, table=table, mode=mode, log=save_round(round_))
+    _remember(attempt.pk, round_)
+    return attempt
+
+
+# ----- the live round, cached in memory -----
+
+ROUND_CACHE_SIZE = 1000
+_rounds: OrderedDict[int, Round] = OrderedDict()
+_rounds_lock = threading.Lock()
+
+
+def _remember(attempt_id: int, round_: Round) -> None:
+    """Keep a live round in memory, forgetting the least recently used beyond the cache size."""
+    with _rounds_lock:
+        _rounds[attempt_id] = round_
+        _rounds.move_to_end(attempt_id)
+        while len(_rounds) > ROUND_CACHE_SIZE:
+            _rounds.popitem(last=False)
+
+
+def forget_round(attempt_id: int) -> None:
+    """Drop a live round from memory; the next use replays it from the database."""
+    with _rounds_lock:
+        _rounds.pop(attempt_id, None)
+
+
+def live_round(attempt: Attempt) -> Round:
+    """The attempt's round as the database holds it: the cached object if it is current, else a replay of the log."""
+    with _rounds_lock:
+        cached = _rounds.get(attempt.pk)
+    if cached is not None and len(cached.operations) == len(attempt.log["operations"]):
+        return cached
+    round_ = replay_round(attempt.log)
+    _remember(attempt.pk, round_)
+    return round_
+
+
+# ----- who may see and act -----
+
+
+def viewer_of(attempt: Attempt, user: User) -> Viewer | None:
+    """The user's part at this attempt: its trainee, a watching instructor, or nobody (None)."""
+    if not user.is_authenticated:
+        return None
+    if attempt.trainee_id == user.pk:
+        return Viewer.TRAINEE
+    if has_role(user, Role.INSTRUCTOR):
+        return Viewer.INSTRUCTOR
+    return None
+
+
+def viewable_attempt(attempt_id: int, user: User) -> tuple[Attempt, Viewer] | None:
+    """The attempt and the user's part at it, or None when it does not exist or is not the user's to see."""
+    attempt = Attempt.objects.select_related("table", "trainee").filter(pk=attempt_id).first()
+    if attempt is None:
+        return None
+    viewer = viewer_of(attempt, user)
+    return None if viewer is None else (attempt, viewer)
+
+
+def dealer_steps(attempt: Attempt) -> frozenset[str]:
+    """The dealer steps of the attempt's game that a trainee may send."""
+    return frozenset(DEALER_STEPS) & live_round(attempt).step_names()
+
+
+# ----- the table as it stands -----
+
+
+def validation_seat(attempt: Attempt, round_: Round) -> int | None:
+    """The seat whose payout waits for an instructor's validation, if the round is waiting for one."""
+    expected = round_.next_action()
+    if attempt.table.floorperson != Floorperson.INSTRUCTOR or expected is None:
+        return None
+    if expected.actor is not Actor.FLOORPERSON or expected.step not in FLOORPERSON_STEPS:
+        return None
+    seat: int = expected.arguments["seat"]
+    return seat
+
+
+def snapshot_of(attempt: Attempt, round_: Round) -> TableSnapshot:
+    """The attempt as anyone allowed at the table may see it now."""
+    view: dict[str, JsonValue] = round_.table_view()  # type: ignore[attr-defined]
+    return TableSnapshot(
+        attempt_id=attempt.pk,
+        trainee=attempt.trainee.get_username(),
+        table_name=attempt.table.name,
+        game=attempt.table.game,
+        mode=Mode(attempt.mode),
+        floorperson=Floorperson(attempt.table.floorperson),
+        sequence=attempt.last_sequence,
+        rules=round_.rules.to_json(),  # type: ignore[attr-defined]
+        view=view,
+        log=tuple(
+            LogEntry(operation.number, operation.action.actor.value, operation.action.description)
+            for operation in round_.operations
+        ),
+        graded_steps=tuple(GradedStep.from_json(step) for step in attempt.graded_steps),
+        score_card=None if attempt.score_card is None else ScoreCard.from_json(attempt.score_card),
+        validation_seat=validation_seat(attempt, round_),
+    )
+
+
+def table_snapshot(attempt: Attempt) -> TableSnapshot:
+    """The attempt's table as it stands, for a page load or a (re)connection."""
+    return snapshot_of(attempt, live_round(attempt))
+
+
+# ----- acting at the table -----
+
+
+def _elapsed_ms(attempt: Attempt) -> int:
+    """The whole milliseconds since the current step was put to the trainee."""
+    return max(0, int((timezone.now() - attempt.step_started_at).total_seconds() * 1000))
+
+
+def _refusal(attempt: Attempt, sequence: int) -> Notice | None:
+    """Why a frame must change nothing: the round is over, or the frame is a repeat or out of date."""
+    if attempt.finished:
+        return Notice.FINISHED
+    if sequence <= attempt.last_sequence:
+        return Notice.DUPLICATE
+    if sequence != attempt.last_sequence + 1:
+        return Notice.OUT_OF_SEQUENCE
+    return None
+
+
+def _meter_json(round_: Round) -> dict[str, Any] | None:
+    """The round's mystery meter with its secret, for the table to carry to its next round (server only)."""
+    mystery = getattr(round_, "mystery", None)
+    return None if mystery is None else mystery.meter.to_json()  # type: ignore[no-any-return]
+
+
+def _finish(attempt: Attempt, round_: Round) -> None:
+    """Score the finished round and carry the table's meter to its next round."""
+    steps = [GradedStep.from_json(step) for step in attempt.graded_steps]
+    attempt.score_card = ScoreCard.from_steps(steps).to_json()
+    attempt.finished_at = timezone.now()
+    Table.objects.filter(pk=attempt.table_id).update(meter=_meter_json(round_), rounds_dealt=F("rounds_dealt") + 1)
+
+
+def _commit(attempt: Attempt, round_: Round, sequence: int, graded: GradedStep | None) -> None:
+    """Write the round's log, the grade and the frame number; score the round when it is over."""
+    attempt.log = save_round(round_)
+    if graded is not None:
+        attempt.graded_steps = [*attempt.graded_steps, graded.to_json()]
+    attempt.last_sequence = sequence
+    attempt.step_started_at = timezone.now()
+    if round_.finished and not attempt.finished:
+        _finish(attempt, round_)
+    attempt.save()
+
+
+def apply_step(attempt_id: int, user: User, frame: StepFrame) -> StepReply:
+    """Grade and apply the trainee's step, commit it, and return the table as it now stands.
+
+    A repeated or out-of-date frame, or any frame after the round is over, changes nothing. While a payout
+    waits for an instructor's validation, a step is graded as in practice so the engine never validates in the
+    instructor's place.
+    """
+    with transaction.atomic():
+        attempt = Attempt.objects.select_for_update().select_related("table", "trainee").get(pk=attempt_id)
+        round_ = live_round(attempt)
+        if attempt.trainee_id != user.pk:
+            return StepReply(snapshot_of(attempt, round_), notice=Notice.NOT_YOURS)
+        notice = _refusal(attempt, frame.sequence)
+        if notice is not None:
+            return StepReply(snapshot_of(attempt, round_), notice=notice)
+        waiting = validation_seat(attempt, round_) is not None
+        mode = GradingMode.PRACTICE if waiting else GradingMode(attempt.mode)
+        try:
+            graded = grade_step(round_, frame.step, frame.arguments, mode, _elapsed_ms(attempt))
+            _commit(attempt, round_, frame.sequence, graded)
+        except BaseException:
+            forget_round(attempt_id)
+            raise
+        return StepReply(snapshot_of(attempt, round_), graded=graded)
+
+
+def validate_payout(attempt_id: int, user: User, frame: StepFrame) -> StepReply:
+    """An instructor, as floorperson, validates the payout the round is waiting for; nobody else may."""
+    with transaction.atomic():
+        attempt = Attempt.objects.select_for_update().select_related("table", "trainee").get(pk=attempt_id)
+        round_ = live_round(attempt)
+        if viewer_of(attempt, user) is not Viewer.INSTRUCTOR:
+            return StepReply(snapshot_of(attempt, round_), notice=Notice.NOT_YOURS)
+        notice = _refusal(attempt, frame.sequence)
+        if notice is None and validation_seat(attempt, round_) is None:
+            notice = Notice.NO_VALIDATION
+        if notice is None and not round_.can(frame.step, frame.arguments):
+            notice = Notice.WRONG_VALIDATION
+        if notice is not None:
+            return StepReply(snapshot_of(attempt, round_), notice=notice)
+        try:
+            round_.perform(frame.step, frame.arguments)
+            round_.advance()
+            _commit(attempt, round_, frame.sequence, None)
+        except BaseException:
+            forget_round(attempt_id)
+            raise
+        return StepReply(snapshot_of(attempt, round_))
+
+
+# ----- the school's demo tables -----
+
+DEMO_TABLES: tuple[tuple[str, str, TableRules, Floorperson], ...] = (
+    ("Commission-free Pai Gow Poker — practice", "pai-gow-poker", TableRules(), Floorperson.AUTOMATED),
+    (
+        "Pai Gow Poker — standard game, manual shaker",
+        "pai-gow-poker",
+        TableRules(commission_free=False, tiger_nine_offered=False, shaker=ShakerType.MANUAL),
+        Floorperson.AUTOMATED,
+    ),
+    (
+        "Commission-free Pai Gow Poker — instructor as floorperson",
+        "pai-gow-poker",
+        TableRules(foul_rule=FoulRule.RESET_BY_HOUSE_WAY),
+        Floorperson.INSTRUCTOR,
+    ),
+)
+"""The tables the ``school`` command sets up: name, game, Rules Submission and who validates mystery wins."""
+
+
+def create_demo_tables() -> list[Table]:
+    """Create the demo tables, or bring their rules back to the demo's; a table keeps its meter and round count."""
+    return [
+        Table.objects.update_or_create(
+            name=name, defaults={"game": game, "rules": rules.to_json(), "floorperson": floorperson}
+        )[0]
+        for name, game, rules, floorperson in DEMO_TABLES
+    ]
+
+
+# ----- lists -----
+
+
+def open_tables() -> QuerySet[Table]:
+    """The tables a round can be dealt at (games the school knows how to deal)."""
+    return Table.objects.filter(game__in=ROUND_DEALERS)
+
+
+def attempts_of(trainee: AbstractBaseUser) -> QuerySet[Attempt]:
+    """A trainee's attempts, newest first, with their tables."""
+    return Attempt.objects.filter(trainee=trainee).select_related("table")
+
+
+def live_attempts() -> QuerySet[Attempt]:
+    """Rounds being dealt now, for instructors to watch, newest first."""
+    return Attempt.objects.filter(finished_at__isnull=True).select_related("table", "trainee")
