@@ -11,6 +11,9 @@ from pathlib import Path
 import pytest
 
 from simulator.citations import Provenance, house, seed
+from simulator.dice import DiceRoll
+from simulator.pai_gow_round import PaiGowRound, Scenario
+from simulator.pai_gow_rules import TableRules
 from simulator.procedure import Action, Actor, IllegalOperation, Operation, Round
 from trainer.scoring import (
     DEFAULT_PASS_THRESHOLD,
@@ -359,6 +362,43 @@ def test_a_score_card_round_trips_through_json():
     assert data["accuracy_text"] == "50.0%"
     assert data["pass_threshold"] == "1/2"
     assert ScoreCard.from_json(data) == card
+
+
+# ----- a real Pai Gow Poker round -----
+
+PAI_GOW_SEATS = {
+    1: {"pai-gow": 2500, "tiger-9": 500, "fortune": 500, "progressive": 100},
+    3: {"pai-gow": 2500, "sum": 1000, "match-5": 500, "beat-it": 500},
+    5: {"pai-gow": 1000, "fortune": 1000},
+}
+
+
+def test_a_fully_correct_pai_gow_round_scores_100_percent():
+    game_round = PaiGowRound(TableRules(), PAI_GOW_SEATS, 20240525)
+    game_round.advance()
+    graded = []
+    while (action := game_round.next_action()) is not None:
+        graded.append(grade_step(game_round, action.step, action.arguments, Mode.EXAM, 1200))
+    card = ScoreCard.from_steps(graded)
+    assert card.steps == len(graded) > 10
+    assert (card.correct, card.errors, card.accuracy_text, card.passed) == (len(graded), (), "100.0%", True)
+    assert game_round.finished
+
+
+def test_issue4_a_wrong_pai_gow_sum_payout_is_critical_with_the_paytable_citation():
+    # Sum Paytable A: "16 6 to 1". Dice red 6, blue 5 and 5 total 16, so $10 on Sum wins $60; $50 is wrong.
+    seats = {3: {"pai-gow": 2500, "sum": SUM_WAGER}}
+    game_round = PaiGowRound(TableRules(), seats, 1, scenario=Scenario(dice=DiceRoll(6, (5, 5))))
+    game_round.advance()
+    while (action := game_round.next_action()) is not None and action.step != "pay_wager":
+        grade_step(game_round, action.step, action.arguments, Mode.EXAM, 1000)
+    graded = grade_step(game_round, "pay_wager", {"seat": 3, "spot": "sum", "amount": 5000}, Mode.EXAM, 1000)
+    assert (graded.code, graded.severity) == ("wrong_amount", Severity.CRITICAL)
+    assert graded.expected_arguments == {"seat": 3, "spot": "sum", "amount": 6000}
+    assert graded.citation.clause.startswith("§645b.2")
+    assert graded.citation.provenance is Provenance.SEED
+    assert "Sum Paytable A" in graded.citation.text and "6 to 1" in graded.citation.text
+    assert game_round.settled[(3, "sum")][1] == 6000
 
 
 # ----- no Django -----
