@@ -256,7 +256,8 @@ class PaiGowRound(ProgressiveIntakeMixin, MysteryBonusMixin, Round):
         self.starting_meter: dict[str, JsonValue] | None = None
         if rules.mystery is not None:
             meter_rng = random.Random(f"mystery meter {seed_value}")
-            mystery_meter = meter or MysteryMeter.start(rules.mystery, meter_rng)
+            new_meter = MysteryMeter.start(rules.mystery, meter_rng)
+            mystery_meter = meter or new_meter
             self.starting_meter = mystery_meter.to_json()
             if self.scenario.force_mystery_hit:
                 mystery_meter.force_hit()

@@ -107,16 +107,7 @@ def test_a_forced_hit_round_pays_the_progressive_and_replays_identically(game: s
     assert state(through_json(round_)) == state(round_)
 
 
-PAI_GOW_RESET_DRAW = pytest.mark.xfail(
-    strict=True,
-    reason="PaiGowRound draws a new meter's hit value only when no meter is given, so a replay's reset draws "
-    "another secret hit value than the live round's (reported to the lead)",
-)
-
-
-@pytest.mark.parametrize(
-    "game", [pytest.param(game, marks=PAI_GOW_RESET_DRAW) if game == PAI_GOW_POKER else game for game in GAME_KEYS]
-)
+@pytest.mark.parametrize("game", GAME_KEYS)
 def test_a_replayed_round_hands_the_next_round_the_live_rounds_meter_with_its_secret(game: str) -> None:
     round_ = new_round(game, 7, forced_hit=True)
     round_.play_out()
