@@ -39,7 +39,7 @@ from simulator.match_the_dealer import (
     settle_match_wager,
 )
 from simulator.money import Cents, Odds, Rounding, format_cents
-from simulator.procedure import Action, Actor, JsonValue, Operation, Round
+from simulator.procedure import Action, Actor, JsonValue, NoMoreBetsMixin, Operation, Round
 from simulator.progressive import (
     PROGRESSIVE_INTAKE_STEPS,
     PROGRESSIVE_WIN_STEPS,
@@ -222,7 +222,7 @@ def blackjack_result(player: Sequence[Card], dealer: Sequence[Card], wager: Cent
     return "win", wager
 
 
-class DownUnderRound(ProgressiveIntakeMixin, ProgressiveWinMixin, Round):
+class DownUnderRound(NoMoreBetsMixin, ProgressiveIntakeMixin, ProgressiveWinMixin, Round):
     """One round of Down Under Blackjack with Match the Dealer, dealt step by step."""
 
     def __init__(
@@ -251,7 +251,6 @@ class DownUnderRound(ProgressiveIntakeMixin, ProgressiveWinMixin, Round):
         self.shoe = stacked_shoe(table.decks, self.shoe_top, random.Random(seed_value))
         self.drawn = 0
         self.paytable = match_paytable(table.decks, table.paytable)
-        self.no_more_bets = False
         match_wagers = tuple(
             ProgressiveWager(seat, MATCH_WAGER_NAME, wagers.match_the_dealer)
             for seat, wagers in self.seats.items()
@@ -389,20 +388,6 @@ class DownUnderRound(ProgressiveIntakeMixin, ProgressiveWinMixin, Round):
         return Action("settle_losing_match_wager", Actor.DEALER, {"seat": seat}, LOSING_WAGER, description)
 
     # ----- the steps -----
-
-    def verify_announce_no_more_bets(self) -> Action:
-        """Raise unless announcing "No more bets" is the next step."""
-        return self.require_step("announce_no_more_bets")
-
-    def can_announce_no_more_bets(self) -> bool:
-        """Whether "No more bets" can be announced now."""
-        return self.can("announce_no_more_bets", {})
-
-    def announce_no_more_bets(self) -> Operation:
-        """Announce "No more bets"."""
-        action = self.verify_announce_no_more_bets()
-        self.no_more_bets = True
-        return self.record(action)
 
     def verify_add_match_contributions(self) -> Action:
         """Raise unless the meter contributions are the next step."""

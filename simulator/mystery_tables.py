@@ -25,7 +25,7 @@ from simulator.citations import Citation, house, inferred
 from simulator.money import Cents, Rounding
 from simulator.mystery import MysteryMeter, MysteryRules, PaymentSource, mystery_configuration
 from simulator.mystery_games import MYSTERY_GAMES, MysteryGame
-from simulator.procedure import Action, Actor, IllegalOperation, JsonValue, Operation, Round
+from simulator.procedure import Action, Actor, IllegalOperation, JsonValue, NoMoreBetsMixin, Operation, Round
 from simulator.progressive import (
     MYSTERY_BONUS_STEPS,
     PROGRESSIVE_INTAKE_STEPS,
@@ -79,7 +79,7 @@ class SeatWagers:
         return cls(data["seat"], data["base_wager"], wagers)
 
 
-class MysteryTableRound(ProgressiveIntakeMixin, MysteryBonusMixin, Round):
+class MysteryTableRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Round):
     """One round at an MHB game's table: the game's own positions and wagers, and the progressive procedure."""
 
     def __init__(
@@ -117,7 +117,6 @@ class MysteryTableRound(ProgressiveIntakeMixin, MysteryBonusMixin, Round):
         )
         self.progressive_intake = ProgressiveIntake(wagers)
         self.mystery = MysteryBonus(game.section, rules, meter, self.rng, qualifying)
-        self.no_more_bets = False
         self.base_game_played = False
         if force_hit:
             meter.force_hit()
@@ -198,19 +197,9 @@ class MysteryTableRound(ProgressiveIntakeMixin, MysteryBonusMixin, Round):
             "this module trains the progressive procedure.",
         )
 
-    def verify_announce_no_more_bets(self) -> Action:
-        """Raise unless announcing "No more bets" is the next step."""
-        return self.require_step("announce_no_more_bets")
-
-    def can_announce_no_more_bets(self) -> bool:
-        """Whether "No more bets" can be announced now."""
-        return self.can("announce_no_more_bets", {})
-
-    def announce_no_more_bets(self) -> Operation:
-        """Announce "No more bets"; the log records every position's wagers and which progressive wagers qualify."""
-        action = self.verify_announce_no_more_bets()
-        self.no_more_bets = True
-        return self.record(action, {"seats": [self._seat_fact(seat) for seat in self.seats]})
+    def no_more_bets_facts(self) -> dict[str, JsonValue]:
+        """Every position's wagers as betting closes, and which progressive wagers qualify."""
+        return {"seats": [self._seat_fact(seat) for seat in self.seats]}
 
     def verify_play_base_game(self) -> Action:
         """Raise unless the base game's automated play is the next step."""

@@ -40,7 +40,7 @@ from simulator.pai_gow_settlement import (
     settle_tiger_nine_wager,
 )
 from simulator.player_styles import PlayerStyle, set_hand_in_style
-from simulator.procedure import Action, Actor, IllegalOperation, JsonValue, Operation, Round
+from simulator.procedure import Action, Actor, IllegalOperation, JsonValue, NoMoreBetsMixin, Operation, Round
 from simulator.progressive import (
     MYSTERY_BONUS_STEPS,
     PROGRESSIVE_INTAKE_STEPS,
@@ -221,7 +221,7 @@ def check_wagers(rules: TableRules, seats: Mapping[int, Mapping[str, Cents]]) ->
                 rules.side_wager_limits.check(spot, amount)
 
 
-class PaiGowRound(ProgressiveIntakeMixin, MysteryBonusMixin, Round):
+class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Round):
     """One round of (Commission-free) Pai Gow Poker with its side wagers, dealt step by step."""
 
     def __init__(
@@ -263,7 +263,6 @@ class PaiGowRound(ProgressiveIntakeMixin, MysteryBonusMixin, Round):
                 mystery_meter.force_hit()
             mystery_rules = MysteryRules(rules.mystery, rules.mystery_payment_source)
             self.mystery = MysteryBonus(MYSTERY_SECTION, mystery_rules, mystery_meter, meter_rng, progressive)
-        self.no_more_bets = False
         self.lammers: tuple[int, ...] | None = None
         self.shaker_seat: int | None = None
         self.shake_count = 0
@@ -616,20 +615,6 @@ class PaiGowRound(ProgressiveIntakeMixin, MysteryBonusMixin, Round):
         return envy_awards(hands, self.lammers, self.rules.fortune_paytable)
 
     # ----- the steps: verify, can, do -----
-
-    def verify_announce_no_more_bets(self) -> None:
-        """Check that "No more bets" is the next step."""
-        self.require_step("announce_no_more_bets")
-
-    def can_announce_no_more_bets(self) -> bool:
-        """Whether "No more bets" may be announced now."""
-        return self.can("announce_no_more_bets", {})
-
-    def announce_no_more_bets(self) -> Operation:
-        """Announce "No more bets": no wager may be placed or changed from now on."""
-        expected = self.require_step("announce_no_more_bets")
-        self.no_more_bets = True
-        return self.record(expected)
 
     def verify_place_envy_lammers(self, seats: list[int]) -> Action:
         """Check the lammers go on exactly the Qualifying Fortune Bonus wagers."""

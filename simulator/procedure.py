@@ -171,3 +171,27 @@ class Round:
         operation = Operation(len(self.operations) + 1, action, dict(facts or {}))
         self.operations.append(operation)
         return operation
+
+
+class NoMoreBetsMixin(Round):
+    """The "No more bets" announcement every game opens with; the host's next_action() offers it first."""
+
+    no_more_bets: bool = False
+
+    def no_more_bets_facts(self) -> Mapping[str, JsonValue]:
+        """What the log records with the announcement; a host may add the wagers it closes."""
+        return {}
+
+    def verify_announce_no_more_bets(self) -> Action:
+        """Raise unless announcing "No more bets" is the next step."""
+        return self.require_step("announce_no_more_bets")
+
+    def can_announce_no_more_bets(self) -> bool:
+        """Whether "No more bets" can be announced now."""
+        return self.can("announce_no_more_bets", {})
+
+    def announce_no_more_bets(self) -> Operation:
+        """Announce "No more bets": no wager may be placed, changed or withdrawn from now on."""
+        action = self.verify_announce_no_more_bets()
+        self.no_more_bets = True
+        return self.record(action, self.no_more_bets_facts())
