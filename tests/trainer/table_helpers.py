@@ -12,7 +12,7 @@ from trainer.services import create_demo_tables
 def make_user(username, role=None):
     user = get_user_model().objects.create_user(username=username, password="pw")
     if role is not None:
-        user.groups.add(Group.objects.get(name=role))
+        user.groups.add(Group.objects.get_or_create(name=role)[0])
     return user
 
 

@@ -1,0 +1,330 @@
+import json
+import re
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.test import Client
+from table_helpers import demo_table, frame_for, make_instructor, make_trainee, make_user
+
+from simulator.money import format_cents
+from simulator.pai_gow_round import DEALER
+from simulator.procedure import Actor
+from trainer import services
+from trainer.asgi import application
+from trainer.models import Attempt, Floorperson, Mode
+
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+
+ORIGIN = b"http://localhost"
+CARD = re.compile(r'class="card(?: red)?" title="(\w\w)"')
+
+
+def session_cookie(user):
+    client = Client()
+    client.force_login(user)
+    return client.cookies[settings.SESSION_COOKIE_NAME].value
+
+
+@database_sync_to_async
+def seat_at_table(username="alice", floorperson=Floorperson.AUTOMATED, mode=Mode.PRACTICE, **options):
+    trainee = make_trainee(username)
+    attempt = services.start_round(trainee, demo_table(floorperson), mode, **options)
+    return attempt, session_cookie(trainee)
+
+
+@database_sync_to_async
+def login_as(maker, username):
+    return session_cookie(maker(username))
+
+
+@database_sync_to_async
+def server_side(attempt_id):
+    """The attempt and its live round, as the server holds them (tests only)."""
+    attempt = Attempt.objects.get(pk=attempt_id)
+    return attempt, services.live_round(attempt)
+
+
+def socket(attempt_id, session=None, origin=ORIGIN):
+    headers = [(b"host", b"localhost")]
+    if origin is not None:
+        headers.append((b"origin", origin))
+    if session is not None:
+        headers.append((b"cookie", f"{settings.SESSION_COOKIE_NAME}={session}".encode()))
+    return WebsocketCommunicator(application, f"/ws/table/{attempt_id}/", headers=headers)
+
+
+async def connected(attempt_id, session):
+    communicator = socket(attempt_id, session)
+    accepted, _ = await communicator.connect()
+    assert accepted
+    snapshot = await communicator.receive_from()
+    return communicator, snapshot
+
+
+async def send_step(communicator, attempt_id):
+    """Take the correct next dealer step; return the action and the trainee's reply."""
+    attempt, round_ = await server_side(attempt_id)
+    action = round_.next_action()
+    assert action is not None and action.actor is Actor.DEALER
+    await communicator.send_to(text_data=json.dumps(frame_for(action, attempt.last_sequence + 1)))
+    return action, await communicator.receive_from()
+
+
+async def state(attempt_id):
+    attempt, round_ = await server_side(attempt_id)
+    return attempt.last_sequence, len(attempt.graded_steps), len(round_.operations)
+
+
+def fragment(frame, element_id):
+    """One top-level fragment of a frame (each partial starts a line with its id)."""
+    for part in re.split(r'(?m)^(?=<\w+ id=")', frame):
+        if part.startswith(f'<{part[1:].split(" ")[0]} id="{element_id}"'):
+            return part
+    raise AssertionError(f"no #{element_id} in the frame")
+
+
+async def test_it_refuses_an_anonymous_connection():
+    attempt, _ = await seat_at_table()
+    accepted, code = await socket(attempt.pk).connect()
+    assert not accepted
+    assert code == 4401
+
+
+async def test_it_refuses_another_trainee():
+    attempt, _ = await seat_at_table()
+    accepted, code = await socket(attempt.pk, await login_as(make_trainee, "bob")).connect()
+    assert not accepted
+    assert code == 4403
+
+
+async def test_it_refuses_a_user_without_a_role_and_a_round_that_does_not_exist():
+    attempt, session = await seat_at_table()
+    accepted, _ = await socket(attempt.pk, await login_as(make_user, "mallory")).connect()
+    assert not accepted
+    accepted, _ = await socket(attempt.pk + 100, session).connect()
+    assert not accepted
+
+
+async def test_it_refuses_a_missing_or_foreign_origin():
+    attempt, session = await seat_at_table()
+    accepted, _ = await socket(attempt.pk, session, origin=None).connect()
+    assert not accepted
+    accepted, _ = await socket(attempt.pk, session, origin=b"http://evil.example").connect()
+    assert not accepted
+
+
+async def test_it_sends_the_full_table_on_connection():
+    attempt, session = await seat_at_table()
+    communicator, snapshot = await connected(attempt.pk, session)
+    for element_id in ("felt", "sequence", "status", "feedback", "table-log", "score-card"):
+        assert f'id="{element_id}"' in snapshot
+    assert snapshot.count('hx-swap-oob="true"') == 6
+    assert 'name="seq" value="1"' in snapshot
+    await communicator.disconnect()
+
+
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [
+        ("{not json", "not valid JSON"),
+        ("[1, 2]", "JSON object naming a step"),
+        ("[" * 3000 + "]" * 3000, "too long"),
+        ("[" * 2000 + "]" * 2000, "not valid JSON"),
+        (json.dumps({"step": "announce_no_more_bets", "seq": "1", "pad": "x" * 5000}), "too long"),
+        (json.dumps({"step": "deal_myself_a_royal_flush", "seq": "1"}), "not a step you can take"),
+        (json.dumps({"step": "set_player_hand", "seq": "1", "seat": "1", "high": "As", "low": "Ks"}), "not a step"),
+        (json.dumps({"step": "validate_mystery_payout", "seq": "1", "seat": "1"}), "not a step you can take"),
+        (json.dumps({"step": "announce_no_more_bets"}), "frame number"),
+        (json.dumps({"step": "pay_wager", "seq": "1", "seat": "1", "spot": "sum"}), "fill in amount"),
+        (json.dumps({"step": "pay_wager", "seq": "1", "seat": "1", "spot": "sum", "amount": "1e999999"}), "dollars"),
+        (json.dumps({"step": "pay_wager", "seq": "1", "seat": "9", "spot": "sum", "amount": "5"}), "seat from 1"),
+        (json.dumps({"step": "collect_wager", "seq": "1", "seat": ["1", "2"], "spot": "sum"}), "one value"),
+    ],
+)
+async def test_it_answers_an_unreadable_frame_with_an_error_and_changes_nothing(text, error):
+    attempt, session = await seat_at_table()
+    communicator, _ = await connected(attempt.pk, session)
+    before = await state(attempt.pk)
+    await communicator.send_to(text_data=text)
+    reply = await communicator.receive_from()
+    assert 'id="feedback"' in reply and "feedback-error" in reply
+    assert error in reply
+    assert 'id="felt"' not in reply
+    assert await state(attempt.pk) == before
+    await communicator.send_to(bytes_data=b"\x00\x01")
+    assert "feedback-error" in await communicator.receive_from()
+    assert await state(attempt.pk) == before
+    await communicator.disconnect()
+
+
+async def test_it_grades_and_rejects_an_out_of_order_step():
+    attempt, session = await seat_at_table()
+    communicator, _ = await connected(attempt.pk, session)
+    _, _, operations = await state(attempt.pk)
+    await communicator.send_to(text_data=json.dumps({"step": "clear_table", "seq": "1"}))
+    reply = await communicator.receive_from()
+    feedback = fragment(reply, "feedback")
+    assert "✗ Wrong" in feedback
+    assert "minor" in feedback
+    assert "announce &quot;No more bets&quot;" in feedback
+    assert "§645b.2(f)" in feedback and "provenance-seed" in feedback
+    assert await state(attempt.pk) == (1, 1, operations)
+    assert 'name="seq" value="2"' in reply
+    await communicator.disconnect()
+
+
+async def test_it_applies_a_double_submitted_step_once():
+    attempt, session = await seat_at_table()
+    communicator, _ = await connected(attempt.pk, session)
+    _, _, operations = await state(attempt.pk)
+    frame = json.dumps({"step": "announce_no_more_bets", "seq": "1"})
+    await communicator.send_to(text_data=frame)
+    await communicator.send_to(text_data=frame)
+    first = await communicator.receive_from()
+    second = await communicator.receive_from()
+    assert "✓ Right" in first
+    assert "already received" in second
+    assert fragment(first, "felt") == fragment(second, "felt")
+    sequence, graded, after = await state(attempt.pk)
+    assert (sequence, graded) == (1, 1)
+    assert after > operations
+    await communicator.disconnect()
+
+
+async def test_it_resumes_exactly_where_the_round_was_after_a_reload():
+    attempt, session = await seat_at_table(seed_value=21)
+    communicator, _ = await connected(attempt.pk, session)
+    reply = ""
+    for _ in range(12):
+        _, reply = await send_step(communicator, attempt.pk)
+    await communicator.disconnect()
+    services.forget_round(attempt.pk)
+    communicator, snapshot = await connected(attempt.pk, session)
+    for element_id in ("felt", "sequence", "status", "table-log"):
+        assert fragment(snapshot, element_id) == fragment(reply, element_id)
+    _, reply = await send_step(communicator, attempt.pk)
+    assert "✓ Right" in reply
+    await communicator.disconnect()
+
+
+async def test_it_hides_exam_feedback_until_the_score_card():
+    attempt, session = await seat_at_table(mode=Mode.EXAM)
+    communicator, _ = await connected(attempt.pk, session)
+    await communicator.send_to(text_data=json.dumps({"step": "clear_table", "seq": "1"}))
+    reply = await communicator.receive_from()
+    assert "Step recorded" in reply
+    assert "Wrong" not in reply and "Expected" not in reply and "No more bets" not in fragment(reply, "feedback")
+    assert "<li" not in fragment(reply, "table-log")
+    await communicator.disconnect()
+
+
+def cards_in(frame):
+    return set(CARD.findall(frame))
+
+
+def revealed_cards(round_):
+    places = ([DEALER] if round_.dealer_revealed else []) + list(round_.revealed_seats)
+    return {str(card) for place in places for card in round_.stack_for(place)}
+
+
+async def test_it_deals_a_full_correct_round_to_100_percent_and_never_leaks_hidden_information():
+    attempt, session = await seat_at_table(seed_value=424242424242)
+    _, round_ = await server_side(attempt.pk)
+    deck = [str(card) for card in round_.deck]
+    stub = [str(card) for card in round_.stub]
+    hit_values = {round_.mystery.meter._hit_value}
+    communicator, snapshot = await connected(attempt.pk, session)
+    frames = [snapshot]
+    assert not cards_in(snapshot)
+    assert 'class="die ' not in snapshot
+    while True:
+        _, round_ = await server_side(attempt.pk)
+        if round_.finished:
+            break
+        hit_values.add(round_.mystery.meter._hit_value)
+        _, reply = await send_step(communicator, attempt.pk)
+        frames.append(reply)
+        _, round_ = await server_side(attempt.pk)
+        assert "✓ Right" in reply or round_.finished
+        assert cards_in(reply) <= revealed_cards(round_)
+        if not round_.dice_visible:
+            assert 'class="die ' not in reply
+    assert len(frames) > 40
+    assert any(cards_in(frame) for frame in frames)
+    final = frames[-1]
+    assert "Score card: passed" in final
+    assert "100.0%" in final
+    assert "No error: every step was right." in final
+    attempt, _ = await server_side(attempt.pk)
+    assert attempt.score_card["accuracy"] == "1"
+    for frame in frames:
+        assert " ".join(deck) not in frame
+        assert not set(stub) & cards_in(frame)
+        assert "424242424242" not in frame
+        for secret in ("hit_value", "deck_top", "player_styles", '"seed"', "setup_json", "to_json"):
+            assert secret not in frame
+        for hit_value in hit_values:
+            assert format_cents(hit_value) not in frame
+            assert f">{hit_value}<" not in frame
+    await communicator.disconnect()
+
+
+async def test_an_instructor_watches_read_only_and_validates_a_mystery_win_from_a_second_browser():
+    attempt, session = await seat_at_table(floorperson=Floorperson.INSTRUCTOR, seed_value=99, force_mystery_hit=True)
+    trainee, _ = await connected(attempt.pk, session)
+    instructor, watched = await connected(attempt.pk, await login_as(make_instructor, "ivy"))
+    assert 'id="floorperson"' in watched and 'id="graded-steps"' in watched
+    assert "Nothing is waiting" in watched
+
+    await instructor.send_to(text_data=json.dumps({"step": "announce_no_more_bets", "seq": "1"}))
+    assert "not a step you can take" in await instructor.receive_from()
+
+    while True:
+        _, round_ = await server_side(attempt.pk)
+        action = round_.next_action()
+        if action.actor is Actor.FLOORPERSON:
+            break
+        await send_step(trainee, attempt.pk)
+        update = await instructor.receive_from()
+        assert 'id="felt"' in update
+    seat = action.arguments["seat"]
+    assert f"Light on at seat {seat}" in update
+    assert f"Validate the payout at seat {seat}" in update
+
+    attempt, _ = await server_side(attempt.pk)
+    validation = frame_for(action, attempt.last_sequence + 1)
+    await trainee.send_to(text_data=json.dumps(validation))
+    assert "not a step you can take" in await trainee.receive_from()
+
+    await instructor.send_to(text_data=json.dumps(validation))
+    answer = await instructor.receive_from()
+    assert "Nothing is waiting" in answer
+    told = await trainee.receive_from()
+    assert "Waiting for the floorperson" not in told
+    _, round_ = await server_side(attempt.pk)
+    assert round_.next_action().step == "pay_mystery_bonus"
+
+    while not (await server_side(attempt.pk))[1].finished:
+        _, reply = await send_step(trainee, attempt.pk)
+        await instructor.receive_from()
+    assert "Score card: passed" in reply
+    await trainee.disconnect()
+    await instructor.disconnect()
+
+
+async def test_it_tells_watchers_by_id_not_html():
+    attempt, session = await seat_at_table()
+    layer = get_channel_layer()
+    channel = await layer.new_channel()
+    await layer.group_add(f"attempt-{attempt.pk}", channel)
+    communicator, _ = await connected(attempt.pk, session)
+    await send_step(communicator, attempt.pk)
+    message = await layer.receive(channel)
+    assert message["type"] == "table.updated"
+    assert message["attempt_id"] == attempt.pk
+    assert message["sequence"] == 1
+    assert not any("<" in str(value) for value in message.values())
+    await communicator.disconnect()
