@@ -55,7 +55,7 @@ def card_faces(cards: str | None) -> list[CardFace]:
     faces = []
     for code in (cards or "").split():
         if code == "JK":
-            faces.append(CardFace(code, "Joker", "★", False))
+            faces.append(CardFace(code, "JK", "★", False))
         else:
             faces.append(CardFace(code, RANK_NAMES.get(code[0], code[0]), SUIT_SYMBOLS[code[1]], code[1] in "hd"))
     return faces

@@ -78,6 +78,7 @@ class TableSnapshot:
 
     attempt_id: int
     trainee: str
+    table_id: int
     table_name: str
     game: str
     mode: Mode
@@ -292,6 +293,7 @@ def snapshot_of(attempt: Attempt, round_: Round) -> TableSnapshot:
     return TableSnapshot(
         attempt_id=attempt.pk,
         trainee=attempt.trainee.get_username(),
+        table_id=attempt.table_id,
         table_name=attempt.table.name,
         game=attempt.table.game,
         mode=Mode(attempt.mode),
@@ -444,7 +446,7 @@ def create_demo_tables() -> list[Table]:
 
 def open_tables() -> QuerySet[Table]:
     """The tables a round can be dealt at (games the school knows how to deal)."""
-    return Table.objects.filter(game__in=ROUND_DEALERS)
+    return Table.objects.filter(game__in=ROUND_DEALERS).order_by("pk")
 
 
 def attempts_of(trainee: AbstractBaseUser) -> QuerySet[Attempt]:

@@ -4,7 +4,9 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from trainer import services
 from trainer.fragments import feedback_context, page_context, score_card_context
@@ -58,6 +60,8 @@ def deal(request: HttpRequest, table_id: int) -> HttpResponse:
     if mode not in Mode.values:
         return HttpResponse("Choose practice or exam.", status=400)
     attempt = services.start_round(request.user, table, Mode(mode))
+    if request.htmx:
+        return HttpResponseClientRedirect(reverse("attempt", args=[attempt.pk]))
     return redirect("attempt", attempt.pk)
 
 

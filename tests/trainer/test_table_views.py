@@ -35,6 +35,15 @@ def test_it_deals_a_round_and_opens_its_table(client):
     assert attempt.trainee == trainee and attempt.mode == Mode.EXAM
 
 
+def test_it_answers_htmx_with_a_client_redirect_to_the_new_round(client):
+    client.force_login(make_trainee())
+    table = demo_table()
+    response = client.post(reverse("deal", args=[table.pk]), {"mode": "practice"}, headers={"HX-Request": "true"})
+    attempt = Attempt.objects.get()
+    assert response.status_code == 200
+    assert response["HX-Redirect"] == reverse("attempt", args=[attempt.pk])
+
+
 def test_it_rejects_a_get_on_deal_and_an_unknown_mode(client):
     client.force_login(make_trainee())
     table = demo_table()
