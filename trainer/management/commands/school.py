@@ -39,10 +39,10 @@ class Command(BaseCommand):
         call_command("migrate", interactive=False, verbosity=0)
         passwords = refresh_demo_accounts()
         tables = create_demo_tables()
-        self.stdout.write(f"Demo tables: {', '.join(table.name for table in tables)}.")
         self.stdout.write(f"Dealer school at http://{host}:{port}/ (Ctrl-C stops it). Demo accounts:")
         for (username, role), password in zip(DEMO_ACCOUNTS, passwords, strict=True):
             self.stdout.write(f"  {username:<12} {role.label:<11} {password}")
+        self.stdout.write(f"Demo tables: {', '.join(table.name for table in tables)}.")
         if no_serve:
             return
         self.stdout.flush()
