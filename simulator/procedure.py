@@ -15,6 +15,7 @@ from enum import StrEnum
 from typing import Any
 
 from simulator.citations import Citation
+from simulator.money import format_cents
 
 JsonValue = Any
 """A value that ``json.dumps`` writes as it is: str, int, bool, None, lists and dicts of them."""
@@ -56,6 +57,19 @@ class Operation:
     def to_json(self) -> dict[str, JsonValue]:
         """The operation as replay needs it: step, actor and arguments."""
         return {"step": self.action.step, "actor": self.action.actor.value, "arguments": dict(self.action.arguments)}
+
+
+def spoken(value: JsonValue) -> str:
+    """An argument as a person reads it: lists joined with commas, "none" for an empty list, True as "yes".
+
+    >>> spoken([]), spoken([1, 5]), spoken(True), spoken("Ks Qd")
+    ('none', '1, 5', 'yes', 'Ks Qd')
+    """
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(spoken(item) for item in value) or "none"
+    return str(value)
 
 
 class IllegalOperation(ValueError):
@@ -163,7 +177,9 @@ class Round:
     def require_argument(self, expected: Action, name: str, given: JsonValue, code: str) -> None:
         """Raise ``code`` unless argument ``name`` equals what the expected action holds."""
         if expected.arguments[name] != given:
-            message = f"{name.replace('_', ' ').capitalize()} {given!r} is wrong: {expected.description}"
+            message = (
+                f"{name.replace('_', ' ').capitalize()}: you gave {spoken(given)}; expected: {expected.description}."
+            )
             raise IllegalOperation(code, message, expected.citation, expected)
 
     def record(self, action: Action, facts: Mapping[str, JsonValue] | None = None) -> Operation:

@@ -135,7 +135,7 @@ def test_issue4_wrong_amount_is_critical_with_the_paytable_citation_and_the_expe
     assert graded.expected_step == "pay_wager"
     assert graded.expected_arguments == {"seat": 2, "amount": 6000}
     assert graded.expected_description == "pay seat 2 $60.00"
-    assert graded.message == "Amount 5000 is wrong: pay seat 2 $60.00"
+    assert graded.message == "Amount: you gave $50.00; expected: pay seat 2 $60.00."
 
 
 def test_issue4_order_slip_is_minor():
