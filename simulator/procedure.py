@@ -177,9 +177,8 @@ class Round:
     def require_argument(self, expected: Action, name: str, given: JsonValue, code: str) -> None:
         """Raise ``code`` unless argument ``name`` equals what the expected action holds."""
         if expected.arguments[name] != given:
-            message = (
-                f"{name.replace('_', ' ').capitalize()}: you gave {spoken(given)}; expected: {expected.description}."
-            )
+            shown = format_cents(given) if name == "amount" and type(given) is int else spoken(given)
+            message = f"{name.replace('_', ' ').capitalize()}: you gave {shown}; expected: {expected.description}."
             raise IllegalOperation(code, message, expected.citation, expected)
 
     def record(self, action: Action, facts: Mapping[str, JsonValue] | None = None) -> Operation:
