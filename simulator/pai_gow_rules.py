@@ -217,6 +217,7 @@ _GAPS = {
         "Whether a dealer Tiger 9 also pushes a fouled player hand is not said; the seed says every Pai Gow Poker "
         "wager pushes.",
     ),
+    "commission_rate": inferred("§645a.13", "The 5% vigorish is the industry rate; Chapter 645a's text was not retrieved."),
     "commission_unit": house("§645a.13", "Commission rounding was not found in Chapter 645a."),
     "commission_rounding": house("§645a.13", "Commission rounding was not found in Chapter 645a."),
     "dealing_direction": inferred(
@@ -253,6 +254,8 @@ def _describe(value: object) -> str:
         return "yes" if value else "no"
     if isinstance(value, int):
         return format_cents(value)
+    if isinstance(value, Decimal):
+        return f"{value * 100:g}%"
     return str(value)
 
 
