@@ -217,7 +217,7 @@ _GAPS = {
         "Whether a dealer Tiger 9 also pushes a fouled player hand is not said; the seed says every Pai Gow Poker "
         "wager pushes.",
     ),
-    "commission_rate": inferred("§645a.13", "The 5% vigorish is the industry rate; Chapter 645a's text was not retrieved."),
+    "commission_rate": inferred("§645a.13", "The 5% vigorish is the industry rate; Chapter 645a was not retrieved."),
     "commission_unit": house("§645a.13", "Commission rounding was not found in Chapter 645a."),
     "commission_rounding": house("§645a.13", "Commission rounding was not found in Chapter 645a."),
     "dealing_direction": inferred(
@@ -255,7 +255,7 @@ def _describe(value: object) -> str:
     if isinstance(value, int):
         return format_cents(value)
     if isinstance(value, Decimal):
-        return f"{value * 100:g}%"
+        return f"{(value * 100).normalize():f}%"
     return str(value)
 
 
