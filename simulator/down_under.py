@@ -306,6 +306,72 @@ class DownUnderRound(NoMoreBetsMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
             counted.update(hand)
         return counted
 
+    # ----- what the table shows -----
+
+    def table_view(self) -> dict[str, JsonValue]:
+        """What anyone at the table can see now: face-up cards, the upcard, wagers, the meter display and lights.
+
+        Never the shoe, the burn card, the hole card before the dealer turns it, the meter's reserve or the seed. A
+        waiting Match the Dealer win shows only as its position's light: naming the combination and the payout is
+        the dealer's part.
+        """
+        seats: dict[str, JsonValue] = {
+            str(seat): self._seat_view(seat) if seat in self.seats else None for seat in SEATS
+        }
+        hole_card_turned = bool(self.blackjack_results)
+        shown = self.dealer_cards if hole_card_turned else self.dealer_cards[:1]
+        stage = self.progressive_intake.stage
+        return {
+            "game": "Down Under Blackjack",
+            "section": "§685b.1",
+            "seats": seats,
+            "dealer": {
+                "cards": format_cards(shown),
+                "hole_card_down": len(self.dealer_cards) == 2 and not hole_card_turned,
+                "total": blackjack_total(self.dealer_cards) if hole_card_turned else None,
+            },
+            "burned": self.burned is not None,
+            "no_more_bets": self.no_more_bets,
+            "progressive": {
+                "match_the_dealer_offered": True,
+                "meter": {
+                    "wager": self.meter.wager,
+                    "amount": str(self.meter.amount),
+                    "display": format_cents(self.meter.amount),
+                },
+                "lit_seats": sorted({win.seat for win in self.progressive_wins.pending}),
+                "intake": stage.name.lower(),
+                "locked_out": stage >= IntakeStage.LOCKED_OUT,
+                "collected": stage >= IntakeStage.COLLECTED,
+                "dropped": stage is IntakeStage.DROPPED,
+            },
+            "cards_held": self.cards_held(),
+            "cards_picked_up": self.cards_picked_up,
+            "finished": self.finished,
+        }
+
+    def _seat_view(self, seat: int) -> dict[str, JsonValue]:
+        """One position as the table shows it: wagers, face-up cards, the Match the Dealer wager's state and result."""
+        wagers = self.seats[seat]
+        paid = {win.seat: win for win in self.progressive_wins.paid}
+        match: dict[str, JsonValue] = {"status": "in play" if wagers.match_the_dealer else "none"}
+        if seat in self.losing_seats_settled:
+            match = {"status": "lost"}
+        elif seat in paid:
+            win = paid[seat]
+            match = {"status": "paid", "combination": win.hand, "amount": win.amount, "source": win.source.value}
+        result = self.blackjack_results.get(seat)
+        return {
+            "blackjack_wager": wagers.blackjack,
+            "match_wager": wagers.match_the_dealer,
+            "cards": format_cards(self.hands[seat]),
+            "total": blackjack_total(self.hands[seat]) if self.hands[seat] else None,
+            "match": match,
+            "lit": any(win.seat == seat for win in self.progressive_wins.pending),
+            "cards_held": seat in self.cards_held(),
+            "result": None if result is None else {"result": result[0], "net": result[1]},
+        }
+
     # ----- the correct next step -----
 
     def step_names(self) -> frozenset[str]:
@@ -585,6 +651,24 @@ class DownUnderRound(NoMoreBetsMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
             "jackpot_slips": self.jackpot_slips,
             "operations": [operation.to_json() for operation in self.operations],
         }
+
+
+def suited_match_top(seats: Sequence[int], winner: int, decks: int, rng: random.Random) -> tuple[Card, ...]:
+    """The cards after the burn card for a round in which ``winner`` holds two suited matches of the upcard.
+
+    The upcard is drawn at random (the ace of spades makes it the 100% award, any other card the 10%); every
+    other card comes from the rest of the shoe without another copy of the upcard. For demonstrations and tests.
+
+    >>> top = suited_match_top([1, 3], 3, 6, random.Random(5))
+    >>> top[1] == top[2] == top[4], len(top)
+    (True, 5)
+    """
+    upcard = rng.choice(shoe(1))
+    others = [card for card in shuffled(shoe(decks), rng) if card != upcard]
+    order = sorted(seats)
+    first = [upcard if seat == winner else others.pop() for seat in order]
+    second = [upcard if seat == winner else others.pop() for seat in order]
+    return (*first, upcard, *second)
 
 
 DEMO_SEATS = {

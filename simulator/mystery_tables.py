@@ -29,6 +29,7 @@ from simulator.procedure import Action, Actor, IllegalOperation, JsonValue, NoMo
 from simulator.progressive import (
     MYSTERY_BONUS_STEPS,
     PROGRESSIVE_INTAKE_STEPS,
+    IntakeStage,
     MysteryBonus,
     MysteryBonusMixin,
     ProgressiveIntake,
@@ -125,15 +126,9 @@ class MysteryTableRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMix
 
     def setup_json(self) -> dict[str, JsonValue]:
         """Everything needed to deal this round again: game, rules, seats, seed, starting meter, automations."""
-        rules = self.mystery.rules
         return {
             "game": self.game.key,
-            "rules": {
-                "configuration": rules.configuration.letter,
-                "minimum_wager": rules.configuration.minimum_wager,
-                "payment_source": rules.payment_source.value,
-                "award_rounding": rules.award_rounding.value,
-            },
+            "rules": rules_to_json(self.mystery.rules),
             "seats": [seat.to_json() for seat in self.seats],
             "seed": self.seed_value,
             "meter": self.starting_meter,
@@ -147,20 +142,58 @@ class MysteryTableRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMix
         game = MYSTERY_GAMES.get(data["game"])
         if game is None:
             raise ValueError(f"{data['game']!r} is not a game with the Must-Hit-By Mystery Bonus.")
-        rules = data["rules"]
         return cls(
             game,
-            MysteryRules(
-                mystery_configuration(rules["configuration"], rules["minimum_wager"]),
-                PaymentSource(rules["payment_source"]),
-                Rounding(rules["award_rounding"]),
-            ),
+            rules_from_json(data["rules"]),
             [SeatWagers.from_json(seat) for seat in data["seats"]],
             data["seed"],
             meter=MysteryMeter.from_json(data["meter"]),
             automations=frozenset(data["automations"]),
             force_hit=data["force_hit"],
         )
+
+    # ----- what the table shows -----
+
+    def table_view(self) -> dict[str, JsonValue]:
+        """What anyone at the table can see now: the wagers and the progressive display; never the seed or hit value."""
+        by_number = {seat.seat: seat for seat in self.seats}
+        seats: dict[str, JsonValue] = {
+            str(number): self._seat_fact(by_number[number]) if number in by_number else None
+            for number in range(1, SEATS + 1)
+        }
+        return {
+            "game": self.game.display_name,
+            "section": self.game.section,
+            "chapter": self.game.chapter,
+            "base_wager": self.game.base_wager.name,
+            "progressive_wagers": [spot.name for spot in self.game.progressive_wagers],
+            "seats": seats,
+            "no_more_bets": self.no_more_bets,
+            "progressive": self.progressive_view(),
+            "base_game_played": self.base_game_played,
+            "finished": self.finished,
+        }
+
+    def progressive_view(self) -> dict[str, JsonValue]:
+        """The display the game's subsection (b) requires: the MHB offer, the meter, the lit position, awards paid."""
+        configuration = self.mystery.rules.configuration
+        stage = self.progressive_intake.stage
+        return {
+            "mystery_bonus_offered": True,
+            "display_clause": f"{self.game.section}(b)",
+            "configuration": configuration.name,
+            "minimum_value": configuration.minimum_value,
+            "maximum_value": configuration.maximum_value,
+            "meter": self.mystery.meter.public_view(),
+            "intake": stage.name.lower(),
+            "locked_out": stage >= IntakeStage.LOCKED_OUT,
+            "collected": stage >= IntakeStage.COLLECTED,
+            "dropped": stage is IntakeStage.DROPPED,
+            "payouts": [
+                {"seat": payout.seat, "amount": payout.amount, "source": payout.source.value}
+                for payout in self.mystery.payouts
+            ],
+        }
 
     # ----- the correct next step and the steps -----
 
@@ -226,6 +259,25 @@ class MysteryTableRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMix
                 for name, amount in seat.progressive_wagers
             ],
         }
+
+
+def rules_to_json(rules: MysteryRules) -> dict[str, JsonValue]:
+    """An MHB table's Rules Submission choices as JSON: configuration, minimum wager, payment source, rounding."""
+    return {
+        "configuration": rules.configuration.letter,
+        "minimum_wager": rules.configuration.minimum_wager,
+        "payment_source": rules.payment_source.value,
+        "award_rounding": rules.award_rounding.value,
+    }
+
+
+def rules_from_json(data: Mapping[str, Any]) -> MysteryRules:
+    """Read the choices written by :func:`rules_to_json`; ValueError for a configuration the seed does not print."""
+    return MysteryRules(
+        mystery_configuration(data["configuration"], data["minimum_wager"]),
+        PaymentSource(data["payment_source"]),
+        Rounding(data["award_rounding"]),
+    )
 
 
 def _checked_seats(game: MysteryGame, seats: Sequence[SeatWagers]) -> tuple[SeatWagers, ...]:

@@ -14,6 +14,7 @@ from simulator.down_under import (
     DownUnderTable,
     SeatWagers,
     blackjack_result,
+    blackjack_total,
     demo_down_under,
 )
 from simulator.match_the_dealer import MatchMeter
@@ -315,3 +316,69 @@ def test_demo_with_a_forced_hit_narrates_the_percentage_procedure() -> None:
     assert SLIP in text and "complete the jackpot paperwork for seat 2" in text
     assert demo_down_under(11, forced_hit=True) == lines
     assert "jackpot slips $0.00" in demo_down_under(11, forced_hit=False)[-1]
+
+
+# --- table_view(): what the trainee's browser may be sent -----------------------------------------------
+
+
+def views_until(round_: DownUnderRound, step: str | None) -> list[dict[str, object]]:
+    """The table view before the first step and after every correct step until ``step`` is next (None: the end)."""
+    views = [round_.table_view()]
+    action = round_.next_action()
+    while action is not None and action.step != step:
+        round_.perform(action.step, action.arguments)
+        views.append(round_.table_view())
+        action = round_.next_action()
+    return views
+
+
+def test_685a7_e4_view_hides_the_shoe_and_the_hole_card_until_the_dealer_turns_it() -> None:
+    seats = {1: SeatWagers(1000, 100), 4: SeatWagers(2000, 100)}
+    # Same cards dealt face up, different hole cards and different shoes behind them.
+    first = round_with(seats, stack({1: "3c", 4: "Th"}, "9d", {1: "4c", 4: "9s"}, hole="Ks"), seed_value=1)
+    second = round_with(seats, stack({1: "3c", 4: "Th"}, "9d", {1: "4c", 4: "9s"}, hole="2h"), seed_value=2)
+    views = views_until(first, "complete_blackjack_hand")
+    assert views == views_until(second, "complete_blackjack_hand")
+    dealer = views[-1]["dealer"]
+    assert dealer == {"cards": "9d", "hole_card_down": True, "total": None}
+    assert views[-1]["seats"]["4"]["cards"] == "Th 9s"
+    assert first.burned != second.burned, "the shoes differ from the burn card on"
+    assert all(view["burned"] is (index >= 7) for index, view in enumerate(views))
+    assert "Ks" not in json.dumps(views)
+    first.play_out()
+    turned = first.table_view()["dealer"]
+    assert turned["cards"].startswith("9d Ks") and turned["hole_card_down"] is False
+    assert turned["total"] == blackjack_total(first.dealer_cards)
+
+
+def test_685b1_h_view_lights_a_win_without_naming_it_until_it_is_paid() -> None:
+    seats = {2: SeatWagers(1000, 100), 5: SeatWagers(1000, 100)}
+    round_ = round_with(seats, stack({2: "7c", 5: "2d"}, "7c", {2: "Kd", 5: "3h"}))  # seat 2: one suited match
+    views = views_until(round_, "pay_progressive_win")
+    waiting = views[-1]
+    assert waiting["progressive"]["lit_seats"] == [2] and waiting["seats"]["2"]["lit"] is True
+    assert waiting["seats"]["2"]["match"] == {"status": "in play"}
+    assert waiting["seats"]["5"]["match"] == {"status": "lost"}
+    assert "one suited match" not in json.dumps(views)
+    round_.pay_progressive_win(2, 10 * 100, INVENTORY)  # Paytable 1, 6 decks: 1 Suited Match 10 to 1
+    paid = round_.table_view()["seats"]["2"]
+    assert paid["lit"] is False
+    assert paid["match"] == {
+        "status": "paid",
+        "combination": "one suited match",
+        "amount": 1000,
+        "source": INVENTORY,
+    }
+
+
+def test_685b1_h4_j_view_shows_the_meter_and_held_cards_never_the_reserve() -> None:
+    round_ = round_with({3: SeatWagers(1000, 100)}, stack({3: "Qd"}, "Qd", {3: "Qd"}))
+    views = views_until(round_, "complete_jackpot_paperwork")
+    assert views[0]["progressive"]["meter"] == {"wager": 100, "amount": "100000", "display": "$1,000.00"}
+    held = views[-1]
+    assert held["cards_held"] == [3] and held["seats"]["3"]["cards_held"] is True
+    assert held["seats"]["3"]["match"]["source"] == SLIP
+    reserve = str(round_.meter.reserve)
+    assert all("reserve" not in json.dumps(view) and f'"{reserve}"' not in json.dumps(view) for view in views)
+    round_.complete_jackpot_paperwork(3)
+    assert round_.table_view()["cards_held"] == []

@@ -262,3 +262,68 @@ def test_649b1_c2_contributions_are_conserved_across_hits(
     assert meter.amount - start + awarded == contributed
     assert all(payout.meter_amount < CONFIGURATION.maximum_value + 20 for payout in round_.mystery.payouts)
     assert round_.finished
+
+
+# --- table_view(): what the trainee's browser may be sent -----------------------------------------------
+
+
+def views_through_the_round(round_: MysteryTableRound) -> list[dict[str, object]]:
+    """The table view before the first step and after every step, played correctly."""
+    views = [round_.table_view()]
+    action = round_.next_action()
+    while action is not None:
+        round_.perform(action.step, action.arguments)
+        views.append(round_.table_view())
+        action = round_.next_action()
+    return views
+
+
+@pytest.mark.parametrize("game", TEN_GAMES, ids=lambda game: game.key)
+def test_mhb_b_view_states_the_mystery_bonus_is_offered_with_the_games_own_wager_names(game: MysteryGame) -> None:
+    name = game.progressive_wagers[-1].name
+    round_ = table(game, [SeatWagers(3, 1500, ((name, 500),)), SeatWagers(4, 1000, ((name, 100),))])
+    view = round_.table_view()
+    assert view["game"] == game.display_name and view["section"] == game.section
+    progressive = view["progressive"]
+    assert progressive["mystery_bonus_offered"] is True
+    assert progressive["display_clause"] == f"{game.section}(b)"
+    assert progressive["meter"]["display"] == "$200.00"
+    assert progressive["intake"] == "open"
+    assert view["seats"]["1"] is None
+    assert view["seats"]["3"] == {
+        "seat": 3,
+        "base_wager": {"wager": game.base_wager.name, "amount": 1500},
+        "progressive_wagers": [{"wager": name, "amount": 500, "qualifies": True}],
+    }
+    # Configuration B, $5: a $1 progressive wager does not qualify (the section's (c)(1)).
+    assert view["seats"]["4"]["progressive_wagers"] == [{"wager": name, "amount": 100, "qualifies": False}]
+
+
+def test_mhb_c5_view_follows_the_intake_the_light_and_the_payout() -> None:
+    game = MYSTERY_GAMES["mississippi-stud"]
+    name = first_progressive(game)
+    round_ = table(game, [SeatWagers(2, 1000, ((name, 500),)), SeatWagers(5, 2500, ((name, 500),))], force_hit=True)
+    views = views_through_the_round(round_)
+    stages = [view["progressive"]["intake"] for view in views]
+    assert stages[:6] == ["open", "open", "locked_out", "collected", "counted", "dropped"]
+    lit = [view["progressive"]["meter"]["lit_seat"] for view in views]
+    assert lit[:6] == [None] * 6 and lit[6] == 2  # the system's contributions light seat 2
+    assert [view["base_game_played"] for view in views].index(True) == 7
+    assert views[-1]["progressive"]["payouts"] == [{"seat": 2, "amount": 20010, "source": "table inventory"}]
+    assert views[-1]["progressive"]["meter"]["lit_seat"] is None
+    assert views[-1]["finished"] is True and not any(view["finished"] for view in views[:-1])
+
+
+@pytest.mark.parametrize("game", TEN_GAMES, ids=lambda game: game.key)
+def test_mhb_c3_view_is_the_same_whatever_the_secret_hit_value_and_seed(game: MysteryGame) -> None:
+    name = first_progressive(game)
+    seats = [SeatWagers(seat, 1000, ((name, 500),)) for seat in (1, 4, 6)]
+    low = table(game, seats, meter=MysteryMeter(CONFIGURATION, Decimal(20000), 30001))
+    high = MysteryTableRound(
+        game, MysteryRules(CONFIGURATION), seats, 987654321, meter=MysteryMeter(CONFIGURATION, Decimal(20000), 49999)
+    )
+    views = views_through_the_round(low)
+    assert views == views_through_the_round(high)
+    text = json.dumps(views)
+    for secret in ("30001", "300.01", "49999", "499.99", "987654321", "hit_value", "seed"):
+        assert secret not in text
