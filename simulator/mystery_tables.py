@@ -209,7 +209,7 @@ class MysteryTableRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMix
                 "play_base_game",
                 Actor.SYSTEM,
                 {},
-                self.base_game_citation(),
+                base_game_citation(self.game),
                 f"the engine plays and settles the {self.game.display_name} round (automated)",
             )
         return self.next_mystery_payout_action()
@@ -221,14 +221,6 @@ class MysteryTableRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMix
     def closing_citation(self) -> Citation:
         """The rule cited after the round: the meter has been reset and no hit waits."""
         return house("MHB table round complete", "The round is over once every Mystery Bonus hit is paid and reset.")
-
-    def base_game_citation(self) -> Citation:
-        """The house note that the base game's own play is automated outside this training module."""
-        return house(
-            "MHB training table base game",
-            f"The {self.game.display_name} round itself ({self.game.chapter}) is dealt and settled by the engine; "
-            "this module trains the progressive procedure.",
-        )
 
     def no_more_bets_facts(self) -> dict[str, JsonValue]:
         """Every position's wagers as betting closes, and which progressive wagers qualify."""
@@ -259,6 +251,15 @@ class MysteryTableRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMix
                 for name, amount in seat.progressive_wagers
             ],
         }
+
+
+def base_game_citation(game: MysteryGame) -> Citation:
+    """The house note that the base game's own play is automated outside this training module."""
+    return house(
+        "MHB training table base game",
+        f"The {game.display_name} round itself ({game.chapter}) is dealt and settled by the engine; "
+        "this module trains the progressive procedure.",
+    )
 
 
 def rules_to_json(rules: MysteryRules) -> dict[str, JsonValue]:

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from simulator.cards import parse_cards
+from simulator.down_under import DEALER
+from simulator.match_the_dealer import MatchCombination
 from simulator.money import format_cents, parse_dollars
 from simulator.mystery import PaymentSource
 from simulator.procedure import JsonValue
@@ -55,6 +57,12 @@ def read_seat(value: Any) -> int:
 def read_place(value: Any) -> int:
     """A place: 0 for the dealer, 1 to 6 for the positions."""
     return _whole_number(value, "a place (0 is the dealer)", 0, 6)
+
+
+def read_position(value: Any) -> str:
+    """A box to deal a card to, chosen as a place (0 is the dealer), as the engine names it ("seat 3", "dealer")."""
+    place = read_place(value)
+    return DEALER if place == 0 else f"seat {place}"
 
 
 def read_die(value: Any) -> int:
@@ -132,6 +140,14 @@ def read_source(value: Any) -> str:
     return text
 
 
+def read_combination(value: Any) -> str:
+    """A Match the Dealer winning combination, as §685b.1(a) names it."""
+    text = _text(value, "a winning combination")
+    if text not in {combination.value for combination in MatchCombination}:
+        raise FrameError("Choose the winning combination from the list.")
+    return text
+
+
 @dataclass(frozen=True)
 class StepControl:
     """A dealer step the trainee may send: its label, its keyboard key and how each of its fields is read."""
@@ -171,11 +187,22 @@ DEALER_STEPS: Mapping[str, StepControl] = {
     ),
     "reset_mystery_meter": StepControl("Reset the Mystery meter", {}),
     "clear_table": StepControl("Clear the table", {}, "x"),
+    "burn_card": StepControl("Burn a card", {}, "b"),
+    "deal_card": StepControl("Deal a card", {"position": read_position}, "d"),
+    "settle_losing_match_wager": StepControl("Collect the losing Match the Dealer wager", {"seat": read_seat}, "c"),
+    "confirm_progressive_hand": StepControl("Confirm the winning hand", {"seat": read_seat, "hand": read_combination}),
+    "confirm_progressive_light": StepControl("Confirm the progressive light", {"seat": read_seat}),
+    "pay_progressive_win": StepControl(
+        "Pay the progressive win", {"seat": read_seat, "amount": read_amount, "source": read_source}, "p"
+    ),
+    "pick_up_cards": StepControl("Pick up the cards", {}, "x"),
 }
-"""Every dealer step of the games at the school, with its control."""
+"""Every dealer step of the games at the school, with its control; a key is unique among one game's steps."""
 
 FLOORPERSON_STEPS: Mapping[str, StepControl] = {
     "validate_mystery_payout": StepControl("Validate the Mystery Bonus payout", {"seat": read_seat}),
+    "validate_progressive_payout": StepControl("Validate the progressive payout", {"seat": read_seat}),
+    "complete_jackpot_paperwork": StepControl("Complete the jackpot paperwork", {"seat": read_seat}),
 }
 """The floorperson's steps an instructor may perform from their own browser."""
 

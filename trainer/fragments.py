@@ -8,20 +8,40 @@ and, for instructors, the floorperson panel and the graded steps. Everything is 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from django.template.loader import render_to_string
 
 from simulator.citations import Citation, Provenance
+from simulator.down_under import AUTOMATED_HAND, SETTLEMENT_ORDER, DownUnderTable
+from simulator.match_the_dealer import (
+    AWARD_ROUNDING_RULE,
+    ONE_AMOUNT_PER_TABLE_RULE,
+    SECONDARY_READING_RULES,
+    STAKE_RULE,
+    MatchCombination,
+    match_paytable,
+)
 from simulator.money import format_cents
-from simulator.mystery import PaymentSource
+from simulator.mystery import (
+    AWARD_ROUNDING_OPTION,
+    CONTRIBUTIONS_AFTER_HIT,
+    HIT_VALUE_DRAW,
+    PAYMENT_SOURCE_OPTION,
+    PaymentSource,
+)
+from simulator.mystery_games import MYSTERY_GAMES
+from simulator.mystery_tables import SEATS_CITATION, base_game_citation, rules_from_json
+from simulator.notation import PAI_GOW_POKER
+from simulator.pai_gow_round import MYSTERY_SECTION
 from simulator.pai_gow_rules import FoulRule, HouseOption, ShakerType, TableRules, house_options
+from simulator.progressive import CONTRIBUTION_ORDER
 from trainer.controls import DEALER_STEPS, describe_step
 from trainer.models import Mode
 from trainer.scoring import GradedStep, ScoreCard
-from trainer.services import StepReply, TableSnapshot, Viewer
+from trainer.services import DOWN_UNDER_BLACKJACK, StepReply, TableSnapshot, Viewer
 
 SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 RANK_NAMES = {"T": "10"}
@@ -67,6 +87,56 @@ def chip(amount: int) -> dict[str, str]:
     return {"amount": format_cents(amount), "colour": colour}
 
 
+def area(
+    spot: str,
+    label: str,
+    short: str,
+    amount: int | None,
+    *,
+    settlement: str | None = None,
+    paid: int | None = None,
+    light: bool | None = None,
+    note: str = "",
+) -> dict[str, Any]:
+    """A betting area as the felt draws it: its name, the chip on it, how it settled and any progressive light."""
+    return {
+        "spot": spot,
+        "label": label,
+        "short": short,
+        "chip": None if amount is None else chip(amount),
+        "settlement": settlement,
+        "paid": None if paid is None else chip(paid),
+        "light": light,
+        "note": note,
+    }
+
+
+def progressive_display(
+    sign: str, meter: str, notes: list[str], lit_seats: list[int], progressive: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The progressive table game system's display: its sign, the meter, notes, the lit positions, the intake."""
+    if progressive["collected"]:
+        intake = "Progressive wagers collected"
+    elif progressive["locked_out"]:
+        intake = "Progressive wagers locked out"
+    else:
+        intake = "Progressive wagers open"
+    lit = ""
+    if lit_seats:
+        lit = f"Light on at seat{'s' if len(lit_seats) > 1 else ''} {', '.join(map(str, lit_seats))}"
+    return {"sign": sign, "meter": meter, "notes": notes, "lit": lit, "intake": intake}
+
+
+def inventory_container(progressive: Mapping[str, Any], wagers: list[int]) -> dict[str, Any]:
+    """The table inventory container and, once collected and until dropped, the progressive chips in front of it."""
+    in_front = progressive["collected"] and not progressive["dropped"]
+    return {
+        "chips": [chip(amount) for amount in wagers] if in_front else [],
+        "dropped": progressive["dropped"],
+        "count": len(wagers),
+    }
+
+
 def betting_areas(rules: TableRules) -> dict[str, list[str]]:
     """The betting areas at each position of this layout, by row: the game, its bonuses and the dice wagers."""
     bonus = ["tiger-9"] if rules.tiger_nine_offered else []
@@ -83,22 +153,23 @@ def seat_context(number: int, seat: Mapping[str, Any], areas: dict[str, list[str
     wagers = seat["wagers"]
     settled = seat["settled"]
 
-    def area(spot: str) -> dict[str, Any]:
+    def pai_gow_area(spot: str) -> dict[str, Any]:
         settlement = settled.get(spot)
-        return {
-            "spot": spot,
-            "label": SPOT_LABELS[spot],
-            "short": spot.removeprefix("match-") if spot.startswith("match-") else SPOT_LABELS[spot],
-            "chip": chip(wagers[spot]) if spot in wagers else None,
-            "settlement": settlement["settlement"] if settlement else None,
-            "paid": chip(settlement["amount"]) if settlement and settlement["settlement"] == "pay" else None,
-        }
+        return area(
+            spot,
+            SPOT_LABELS[spot],
+            spot.removeprefix("match-") if spot.startswith("match-") else SPOT_LABELS[spot],
+            wagers.get(spot),
+            settlement=settlement["settlement"] if settlement else None,
+            paid=settlement["amount"] if settlement and settlement["settlement"] == "pay" else None,
+            light=lit if spot == "progressive" else None,
+        )
 
     envy = settled.get("envy")
     return {
         "number": number,
         "occupied": bool(wagers),
-        "rows": {row: [area(spot) for spot in spots] for row, spots in areas.items()},
+        "rows": {row: [pai_gow_area(spot) for spot in spots] for row, spots in areas.items()},
         "envy_paid": chip(envy["amount"]) if envy else None,
         "commission": format_cents(seat["commission"]) if seat.get("commission") else None,
         "lammer": seat["lammer"],
@@ -137,38 +208,349 @@ def felt_context(snapshot: TableSnapshot) -> dict[str, Any]:
         "no_more_bets": view["no_more_bets"],
         "starting_place": view["starting_place"],
         "delivered": view["delivered"],
-        "stub_discarded": view["stub_discarded"],
-        "progressive": progressive,
+        "discards": [
+            *([{"label": "stub", "title": "The four-card stub"}] if view["stub_discarded"] else []),
+            *([{"label": "all 53", "title": "Every card, accounted for"}] if view["finished"] else []),
+        ],
+        "display": progressive
+        and progressive_display(
+            "Must-Hit-By Mystery Bonus offered",
+            progressive["meter"]["display"],
+            [f"Configuration {progressive['meter']['configuration']} · {MYSTERY_SECTION}(b)"],
+            [lit_seat] if lit_seat else [],
+            progressive,
+        ),
         "finished": view["finished"],
     }
 
 
-def shown_steps(rules: TableRules) -> frozenset[str]:
-    """The dealer steps this table's rules can ever ask for, so the controls show nothing that cannot apply."""
+def shown_steps(rules: TableRules, steps: frozenset[str]) -> frozenset[str]:
+    """The dealer steps of Pai Gow Poker (``steps``) these rules can ever ask for: no control that cannot apply."""
     hidden = {"select_shaker_player"} if rules.shaker is ShakerType.MANUAL else {"shake_shaker", "uncover_shaker"}
     hidden |= {"collect_commission"} if rules.commission_free else {"declare_tiger_nine"}
     hidden |= {"place_envy_lammers"} if rules.fortune_paytable is None else set()
     hidden |= {"reset_fouled_hand"} if rules.foul_rule is not FoulRule.RESET_BY_HOUSE_WAY else set()
     if rules.mystery is None:
         hidden |= {step for step in DEALER_STEPS if "progressive" in step or "mystery" in step}
-    return frozenset(DEALER_STEPS) - hidden
+    return steps - hidden
+
+
+def buttons(steps: frozenset[str]) -> dict[str, dict[str, str]]:
+    """A button for each of ``steps``, by step name: the step, its label and its keyboard key."""
+    return {
+        step: {"step": step, "label": control.label, "key": control.key}
+        for step, control in DEALER_STEPS.items()
+        if step in steps
+    }
 
 
 def controls_context(snapshot: TableSnapshot) -> dict[str, Any]:
-    """The control panel: a button per dealer step this table can ask for, and the choices its forms offer."""
+    """The Pai Gow Poker control panel: a button per step this table can ask for, and the choices its forms offer."""
     rules = TableRules.from_json(snapshot.rules)
     areas = betting_areas(rules)
     spots = [*areas["main"], *areas["bonus"], *areas["dice"]] + (["envy"] if rules.fortune_paytable else [])
     return {
-        "buttons": {
-            step: {"step": step, "label": control.label, "key": control.key}
-            for step, control in DEALER_STEPS.items()
-            if step in shown_steps(rules)
-        },
+        "buttons": buttons(shown_steps(rules, snapshot.dealer_steps)),
         "seats": range(1, 7),
         "dice_values": range(1, 7),
         "spots": [(spot, SPOT_LABELS[spot]) for spot in spots],
         "sources": [source.value for source in PaymentSource],
+    }
+
+
+def pai_gow_house_options(snapshot: TableSnapshot) -> list[HouseOption]:
+    """The Pai Gow Poker table's options that fill gaps in the regulation."""
+    return house_options(TableRules.from_json(snapshot.rules))
+
+
+# ----- the other MHB games' tables -----
+
+
+def short_wager_name(name: str) -> str:
+    """A wager's name as a small betting area prints it: "Three-Card Progressive Payout wager" -> "Three-Card"."""
+    short = name.removesuffix(" wager").removesuffix(" Payout").removesuffix(" Progressive")
+    return short or name
+
+
+def mystery_seat_context(number: int, seat: Mapping[str, Any] | None, view: Mapping[str, Any]) -> dict[str, Any]:
+    """One position at an MHB game's table: the base wager, the progressive wagers, the light and any award."""
+    if seat is None:
+        return {"number": number, "occupied": False}
+    progressive = view["progressive"]
+    lit = progressive["meter"]["lit_seat"] == number
+    on_the_layout = not progressive["collected"]
+    award = next((payout for payout in progressive["payouts"] if payout["seat"] == number), None)
+    base = seat["base_wager"]
+    return {
+        "number": number,
+        "occupied": True,
+        "base": area("base", base["wager"], short_wager_name(base["wager"]), base["amount"]),
+        "progressive": [
+            area(
+                f"progressive-{index}",
+                wager["wager"],
+                short_wager_name(wager["wager"]),
+                wager["amount"] if on_the_layout else None,
+                note="qualifies" if wager["qualifies"] else "does not qualify",
+            )
+            for index, wager in enumerate(seat["progressive_wagers"], start=1)
+        ],
+        "lit": lit,
+        "award": chip(award["amount"]) if award else None,
+    }
+
+
+def mystery_felt_context(snapshot: TableSnapshot) -> dict[str, Any]:
+    """An MHB game's felt: the positions with the game's own wagers, the display and the inventory container."""
+    view = snapshot.view
+    progressive = view["progressive"]
+    lit_seat = progressive["meter"]["lit_seat"]
+    wagers = [
+        wager["amount"] for seat in view["seats"].values() if seat is not None for wager in seat["progressive_wagers"]
+    ]
+    return {
+        "game": view["game"],
+        "no_more_bets": view["no_more_bets"],
+        "finished": view["finished"],
+        "seats": [mystery_seat_context(number, view["seats"][str(number)], view) for number in range(1, 7)],
+        "display": progressive_display(
+            "Must-Hit-By Mystery Bonus offered",
+            progressive["meter"]["display"],
+            [
+                f"{progressive['configuration']} · {progressive['display_clause']}",
+                f"Must hit by {format_cents(progressive['maximum_value'])}",
+            ],
+            [lit_seat] if lit_seat else [],
+            progressive,
+        ),
+        "container": inventory_container(progressive, wagers),
+        "base_game": {"chapter": view["chapter"], "played": view["base_game_played"]},
+    }
+
+
+def mystery_controls_context(snapshot: TableSnapshot) -> dict[str, Any]:
+    """The control panel at an MHB game's table: the progressive procedure's steps."""
+    return {
+        "buttons": buttons(snapshot.dealer_steps),
+        "seats": range(1, 7),
+        "sources": [source.value for source in PaymentSource],
+    }
+
+
+def mystery_house_options(snapshot: TableSnapshot) -> list[HouseOption]:
+    """The options of an MHB game's table that fill gaps in the regulation."""
+    rules = rules_from_json(snapshot.rules)
+    return [
+        HouseOption(
+            "payment source", rules.payment_source.value, PaymentSource.TABLE_INVENTORY.value, PAYMENT_SOURCE_OPTION
+        ),
+        HouseOption(
+            "award rounding", f"{rules.award_rounding.value} to the cent", "up to the cent", AWARD_ROUNDING_OPTION
+        ),
+        HouseOption("hit value draw", "whole cents, the minimum up to the maximum", "the same", HIT_VALUE_DRAW),
+        HouseOption("contribution order", "seat 1 first", "seat 1 first", CONTRIBUTION_ORDER),
+        HouseOption("contributions after a hit", "onto the reset meter", "the same", CONTRIBUTIONS_AFTER_HIT),
+        HouseOption("positions", "six", "six", SEATS_CITATION),
+        HouseOption("base game", "dealt by the engine", "the same", base_game_citation(MYSTERY_GAMES[snapshot.game])),
+    ]
+
+
+# ----- Down Under Blackjack with Match the Dealer -----
+
+BLACKJACK_RESULTS = {"blackjack": "pay", "win": "pay", "push": "push", "lose": "collect"}
+"""How the engine's Down Under Blackjack result settles the wager on the felt."""
+
+
+def down_under_seat_context(number: int, seat: Mapping[str, Any] | None, view: Mapping[str, Any]) -> dict[str, Any]:
+    """One position at Down Under Blackjack: the face-up cards, both wagers, the light and the results."""
+    if seat is None:
+        return {"number": number, "occupied": False}
+    progressive = view["progressive"]
+    result = seat["result"]
+    match = seat["match"]
+    collected = progressive["collected"]
+    match_area = None
+    if seat["match_wager"]:
+        match_area = area(
+            "match-the-dealer",
+            "Match the Dealer Progressive wager",
+            "Match the Dealer",
+            None if collected else seat["match_wager"],
+            settlement={"lost": "collect", "paid": "pay"}.get(match["status"]),
+            paid=match.get("amount"),
+            light=seat["lit"],
+            note=match.get("combination", "in the container" if collected and match["status"] == "in play" else ""),
+        )
+    return {
+        "number": number,
+        "occupied": True,
+        "cards": card_faces(seat["cards"]),
+        "total": seat["total"],
+        "blackjack": area(
+            "blackjack",
+            "Down Under Blackjack wager",
+            "Blackjack",
+            seat["blackjack_wager"],
+            settlement=BLACKJACK_RESULTS[result["result"]] if result else None,
+            paid=result["net"] if result and result["net"] > 0 else None,
+            note="blackjack" if result and result["result"] == "blackjack" else "",
+        ),
+        "match": match_area,
+        "cards_held": seat["cards_held"],
+    }
+
+
+def down_under_felt_context(snapshot: TableSnapshot) -> dict[str, Any]:
+    """The Down Under Blackjack felt: positions, the dealer's cards, the Match the Dealer display and paytable."""
+    view = snapshot.view
+    rules = DownUnderTable.from_json(snapshot.rules)
+    progressive = view["progressive"]
+    paytable = match_paytable(rules.decks, rules.paytable)
+    dealer = view["dealer"]
+    wagers = [seat["match_wager"] for seat in view["seats"].values() if seat is not None and seat["match_wager"]]
+    return {
+        "game": view["game"],
+        "no_more_bets": view["no_more_bets"],
+        "finished": view["finished"],
+        "seats": [down_under_seat_context(number, view["seats"][str(number)], view) for number in range(1, 7)],
+        "dealer": {
+            "cards": card_faces(dealer["cards"]),
+            "hole_card_down": dealer["hole_card_down"],
+            "total": dealer["total"],
+        },
+        "display": progressive_display(
+            "Match the Dealer Progressive",
+            progressive["meter"]["display"],
+            [f"{format_cents(rules.match_wager).removesuffix('.00')} wager · {view['section']}(j)"],
+            progressive["lit_seats"],
+            progressive,
+        ),
+        "paytable": {
+            "name": str(paytable),
+            "lines": [(combination.value, str(payout)) for combination, payout in paytable.payouts.items()],
+        },
+        "container": inventory_container(progressive, wagers),
+        "discards": [
+            *([{"label": "burn", "title": "The burn card, unexposed"}] if view["burned"] else []),
+            *([{"label": "all cards", "title": "The round's cards, picked up"}] if view["cards_picked_up"] else []),
+        ],
+        "cards_held": view["cards_held"],
+    }
+
+
+def down_under_controls_context(snapshot: TableSnapshot) -> dict[str, Any]:
+    """The control panel at Down Under Blackjack: the deal and the Match the Dealer settlement."""
+    return {
+        "buttons": buttons(snapshot.dealer_steps),
+        "seats": range(1, 7),
+        "combinations": [combination.value for combination in MatchCombination],
+        "sources": [source.value for source in PaymentSource],
+    }
+
+
+def down_under_house_options(snapshot: TableSnapshot) -> list[HouseOption]:
+    """The Down Under Blackjack table's readings and options that fill gaps in the regulation."""
+    rules = DownUnderTable.from_json(snapshot.rules)
+    defaults = DownUnderTable()
+    return [
+        HouseOption(
+            "secondary incrementation rate",
+            rules.secondary_reading.value,
+            defaults.secondary_reading.value,
+            SECONDARY_READING_RULES[rules.secondary_reading],
+        ),
+        HouseOption(
+            "wager amount",
+            format_cents(rules.match_wager),
+            format_cents(defaults.match_wager),
+            ONE_AMOUNT_PER_TABLE_RULE,
+        ),
+        HouseOption("stake", "not returned on a win", "the same", STAKE_RULE),
+        HouseOption(
+            "meter award rounding", rules.award_rounding.value, defaults.award_rounding.value, AWARD_ROUNDING_RULE
+        ),
+        HouseOption("settlement order", "losing wagers first, seat by seat", "the same", SETTLEMENT_ORDER),
+        HouseOption("the blackjack hand", "completed by the engine", "the same", AUTOMATED_HAND),
+    ]
+
+
+# ----- every game's layout -----
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How one game's table is drawn: its felt and controls, each a template and its context, and its house options."""
+
+    felt_template: str
+    felt: Callable[[TableSnapshot], dict[str, Any]]
+    controls_template: str
+    controls: Callable[[TableSnapshot], dict[str, Any]]
+    house_options: Callable[[TableSnapshot], list[HouseOption]]
+
+
+MYSTERY_TABLE_LAYOUT = Layout(
+    "trainer/_felt_mystery.html",
+    mystery_felt_context,
+    "trainer/_controls_mystery_table.html",
+    mystery_controls_context,
+    mystery_house_options,
+)
+
+LAYOUTS: Mapping[str, Layout] = {
+    PAI_GOW_POKER: Layout(
+        "trainer/_felt_pai_gow.html",
+        felt_context,
+        "trainer/_controls_pai_gow.html",
+        controls_context,
+        pai_gow_house_options,
+    ),
+    DOWN_UNDER_BLACKJACK: Layout(
+        "trainer/_felt_down_under.html",
+        down_under_felt_context,
+        "trainer/_controls_down_under.html",
+        down_under_controls_context,
+        down_under_house_options,
+    ),
+    **{key: MYSTERY_TABLE_LAYOUT for key in MYSTERY_GAMES if key != PAI_GOW_POKER},
+}
+"""Each game key's layout."""
+
+
+FLOORPERSON_PROMPTS = {
+    "validate_mystery_payout": (
+        "The dealer has confirmed the Mystery Bonus light at seat {seat}. Check the light and the meter, then "
+        "validate the payout.",
+        "Validate the payout at seat {seat}",
+        "Waiting for the floorperson to validate the payout at seat {seat}",
+    ),
+    "validate_progressive_payout": (
+        "The dealer has confirmed the winning hand and the progressive light at seat {seat}. Check the cards, the "
+        "light and the paytable, then validate the payout.",
+        "Validate the payout at seat {seat}",
+        "Waiting for the floorperson to validate the payout at seat {seat}",
+    ),
+    "complete_jackpot_paperwork": (
+        "Seat {seat} was paid a share of the meter by progressive jackpot slip; the player's cards stay on the table "
+        "until the paperwork is complete.",
+        "Complete the jackpot paperwork for seat {seat}",
+        "Waiting for the floorperson to complete the jackpot paperwork for seat {seat}",
+    ),
+}
+"""For each floorperson step: what the instructor is asked to check, the button, and what the status bar says."""
+
+
+def floorperson_context(snapshot: TableSnapshot) -> dict[str, str] | None:
+    """The floorperson's step the table waits for, in words, or None."""
+    if snapshot.validation_step is None:
+        return None
+    prompt, button, waiting = FLOORPERSON_PROMPTS[snapshot.validation_step]
+    seat = snapshot.validation_seat
+    return {
+        "step": snapshot.validation_step,
+        "seat": str(seat),
+        "prompt": prompt.format(seat=seat),
+        "button": button.format(seat=seat),
+        "waiting": waiting.format(seat=seat),
     }
 
 
@@ -231,24 +613,18 @@ def house_option_context(option: HouseOption) -> dict[str, Any]:
 
 def page_context(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
     """Everything the table page and each fragment draw."""
-    rules = TableRules.from_json(snapshot.rules)
+    layout = LAYOUTS[snapshot.game]
     sees_log = viewer is Viewer.INSTRUCTOR or snapshot.mode == Mode.PRACTICE or snapshot.finished
     return {
         "snapshot": snapshot,
         "viewer": viewer.value,
-        "felt": felt_context(snapshot),
-        "controls": controls_context(snapshot),
+        "felt": layout.felt(snapshot) | {"template": layout.felt_template},
+        "controls": layout.controls(snapshot) | {"template": layout.controls_template},
+        "floorperson": floorperson_context(snapshot),
         "log": snapshot.log if sees_log else (),
         "score_card": score_card_context(snapshot.score_card) if snapshot.score_card else None,
         "graded_steps": [graded_context(step) for step in snapshot.graded_steps] if viewer is Viewer.INSTRUCTOR else [],
-        "house_options": [
-            {
-                "name": option.name.replace("_", " "),
-                "value": option.value,
-                "citation": citation_context(option.citation),
-            }
-            for option in house_options(rules)
-        ],
+        "house_options": [house_option_context(option) for option in layout.house_options(snapshot)],
     }
 
 

@@ -24,20 +24,19 @@ from django.db import transaction
 from django.db.models import F, QuerySet
 from django.utils import timezone
 
-from simulator.mystery import MysteryMeter
-from simulator.notation import replay_round, save_round
-from simulator.pai_gow_round import (
-    DEFAULT_AUTOMATIONS,
-    FLOORPERSON_STEPS,
-    MATCH_SPOTS,
-    SEATS,
-    PaiGowRound,
-    Scenario,
-)
+from simulator import down_under, mystery_tables
+from simulator.cards import Card
+from simulator.down_under import DownUnderRound, DownUnderTable, suited_match_top
+from simulator.match_the_dealer import MatchMeter
+from simulator.mystery import MysteryConfiguration, MysteryMeter, MysteryRules, PaymentSource, mystery_configuration
+from simulator.mystery_games import MYSTERY_GAME_LIST, MYSTERY_GAMES, MysteryGame
+from simulator.mystery_tables import MysteryTableRound, rules_from_json, rules_to_json
+from simulator.notation import PAI_GOW_POKER, replay_round, save_round
+from simulator.pai_gow_round import DEFAULT_AUTOMATIONS, MATCH_SPOTS, SEATS, PaiGowRound, Scenario
 from simulator.pai_gow_rules import FoulRule, ShakerType, TableRules, WagerLimits
 from simulator.player_styles import PlayerStyle
-from simulator.procedure import Actor, JsonValue, Round
-from trainer.controls import DEALER_STEPS, StepFrame
+from simulator.procedure import Action, Actor, JsonValue, Round
+from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, StepFrame
 from trainer.models import Attempt, Floorperson, Mode, Role, Table, has_role
 from trainer.scoring import GradedStep, ScoreCard, grade_step
 from trainer.scoring import Mode as GradingMode
@@ -90,6 +89,8 @@ class TableSnapshot:
     graded_steps: tuple[GradedStep, ...]
     score_card: ScoreCard | None
     validation_seat: int | None
+    validation_step: str | None
+    dealer_steps: frozenset[str]
 
     @property
     def finished(self) -> bool:
@@ -138,9 +139,19 @@ def offered_side_spots(rules: TableRules, rng: random.Random) -> list[str]:
     return spots
 
 
+def pick_seats(rng: random.Random) -> list[int]:
+    """Three to six occupied positions, in seat order."""
+    return sorted(rng.sample(SEATS, rng.randint(3, 6)))
+
+
+def pick_progressive_players(seats: list[int], rng: random.Random) -> list[int]:
+    """The players who place a progressive wager: each by chance, and always at least one."""
+    return [seat for seat in seats if rng.random() < PROGRESSIVE_CHANCE] or [rng.choice(seats)]
+
+
 def seat_pai_gow_players(rules: TableRules, rng: random.Random) -> dict[int, dict[str, int]]:
     """Three to six players with a Pai Gow Poker wager each; every side wager offered is held by someone."""
-    seats = sorted(rng.sample(SEATS, rng.randint(3, 6)))
+    seats = pick_seats(rng)
     wagers = {seat: {"pai-gow": pick_wager(rules.pai_gow_limits, PAI_GOW_MULTIPLES, rng)} for seat in seats}
     for spot in offered_side_spots(rules, rng):
         holder = rng.choice(seats)
@@ -148,8 +159,7 @@ def seat_pai_gow_players(rules: TableRules, rng: random.Random) -> dict[int, dic
             if seat == holder or rng.random() < EXTRA_SIDE_WAGER_CHANCE:
                 wagers[seat][spot] = pick_wager(rules.side_wager_limits, SIDE_WAGER_MULTIPLES, rng)
     if rules.mystery is not None:
-        players = [seat for seat in seats if rng.random() < PROGRESSIVE_CHANCE] or [rng.choice(seats)]
-        for seat in players:
+        for seat in pick_progressive_players(seats, rng):
             wagers[seat]["progressive"] = rules.progressive_wager
     return wagers
 
@@ -160,15 +170,66 @@ def choose_player_styles(seats: list[int], rng: random.Random) -> dict[int, Play
     return {seat: rng.choices(styles, weights)[0] for seat in seats}
 
 
+BASE_WAGERS = (500, 1000, 1500, 2500, 5000, 10000)
+"""The base wager a simulated player places at an MHB or Down Under Blackjack table, in cents ($5 to $100)."""
+UNQUALIFIED_CHANCE = 0.2
+"""How often a player at an MHB table with a minimum above $1 wagers $1 on a progressive, which does not qualify."""
+
+
+def seat_mystery_players(
+    game: MysteryGame, configuration: MysteryConfiguration, rng: random.Random
+) -> list[mystery_tables.SeatWagers]:
+    """Three to six players with the game's base wager; some add its progressive wagers, the first always qualifying."""
+    seats = pick_seats(rng)
+    players = pick_progressive_players(seats, rng)
+    positions = []
+    for seat in seats:
+        progressive: list[tuple[str, int]] = []
+        if seat in players:
+            spots = [spot for spot in game.progressive_wagers if rng.random() < PROGRESSIVE_CHANCE]
+            for spot in spots or [rng.choice(game.progressive_wagers)]:
+                unqualified = (
+                    seat != players[0] and configuration.minimum_wager > 100 and rng.random() < UNQUALIFIED_CHANCE
+                )
+                progressive.append((spot.name, 100 if unqualified else configuration.minimum_wager))
+        positions.append(mystery_tables.SeatWagers(seat, rng.choice(BASE_WAGERS), tuple(progressive)))
+    return positions
+
+
+def seat_down_under_players(rules: DownUnderTable, rng: random.Random) -> dict[int, down_under.SeatWagers]:
+    """Three to six players with a Down Under Blackjack wager; some add the table's Match the Dealer wager."""
+    seats = pick_seats(rng)
+    players = pick_progressive_players(seats, rng)
+    return {
+        seat: down_under.SeatWagers(rng.choice(BASE_WAGERS), rules.match_wager if seat in players else 0)
+        for seat in seats
+    }
+
+
 # ----- dealing a round -----
 
 
-def table_meter(table: Table, rules: TableRules) -> MysteryMeter | None:
-    """The meter the table carries from its last round, if it fits the table's mystery configuration."""
-    if table.meter is None or rules.mystery is None:
+def table_automations(table: Table, automations: frozenset[str]) -> frozenset[str]:
+    """The steps the engine performs at this table: without the floorperson's when an instructor validates."""
+    if table.floorperson == Floorperson.INSTRUCTOR:
+        return automations - frozenset(FLOORPERSON_STEPS)
+    return automations
+
+
+def table_meter(table: Table, configuration: MysteryConfiguration | None) -> MysteryMeter | None:
+    """The mystery meter the table carries from its last round, if it fits the table's configuration."""
+    if table.meter is None or configuration is None or "hit_value" not in table.meter:
         return None
     meter = MysteryMeter.from_json(table.meter)
-    return meter if meter.configuration == rules.mystery else None
+    return meter if meter.configuration == configuration else None
+
+
+def table_match_meter(table: Table, rules: DownUnderTable) -> MatchMeter | None:
+    """The Match the Dealer meter the table carries from its last round, if it fits the table's wager and reading."""
+    if table.meter is None or "reserve" not in table.meter:
+        return None
+    meter = MatchMeter.from_json(table.meter)
+    return meter if (meter.wager, meter.reading) == (rules.match_wager, rules.secondary_reading) else None
 
 
 def deal_pai_gow_round(table: Table, seed_value: int, force_mystery_hit: bool) -> PaiGowRound:
@@ -177,21 +238,67 @@ def deal_pai_gow_round(table: Table, seed_value: int, force_mystery_hit: bool) -
     players = random.Random(seed_value)
     seats = seat_pai_gow_players(rules, players)
     scenario = Scenario(player_styles=choose_player_styles(list(seats), players), force_mystery_hit=force_mystery_hit)
-    automations = DEFAULT_AUTOMATIONS
-    if table.floorperson == Floorperson.INSTRUCTOR:
-        automations -= FLOORPERSON_STEPS
     return PaiGowRound(
         rules,
         seats,
         seed_value,
         scenario=scenario,
         round_number=table.rounds_dealt,
-        meter=table_meter(table, rules),
-        automations=automations,
+        meter=table_meter(table, rules.mystery),
+        automations=table_automations(table, DEFAULT_AUTOMATIONS),
     )
 
 
-ROUND_DEALERS: dict[str, Callable[[Table, int, bool], Round]] = {"pai-gow-poker": deal_pai_gow_round}
+MYSTERY_TABLE_AUTOMATIONS = mystery_tables.SYSTEM_STEPS | {"validate_mystery_payout"}
+"""What the engine performs at an MHB table by default: the system's steps, the base game and the floorperson's."""
+
+
+def deal_mystery_table_round(table: Table, seed_value: int, force_mystery_hit: bool) -> MysteryTableRound:
+    """A round at an MHB game's table with simulated players; the trainee performs the progressive procedure."""
+    game = MYSTERY_GAMES[table.game]
+    rules = rules_from_json(table.rules)
+    seats = seat_mystery_players(game, rules.configuration, random.Random(seed_value))
+    return MysteryTableRound(
+        game,
+        rules,
+        seats,
+        seed_value,
+        meter=table_meter(table, rules.configuration),
+        automations=table_automations(table, MYSTERY_TABLE_AUTOMATIONS),
+        force_hit=force_mystery_hit,
+    )
+
+
+DOWN_UNDER_AUTOMATIONS = down_under.SYSTEM_STEPS | {"validate_progressive_payout", "complete_jackpot_paperwork"}
+"""What the engine performs at a Down Under Blackjack table by default: the system's, the hand and the floorperson's."""
+
+
+def deal_down_under_round(table: Table, seed_value: int, force_progressive_hit: bool) -> DownUnderRound:
+    """A Down Under Blackjack round with simulated players; a forced hit wins a Match the Dealer meter award."""
+    rules = DownUnderTable.from_json(table.rules)
+    players = random.Random(seed_value)
+    seats = seat_down_under_players(rules, players)
+    shoe_top: tuple[Card, ...] = ()
+    if force_progressive_hit:
+        winner = min(seat for seat, wagers in seats.items() if wagers.match_the_dealer)
+        shoe_top = suited_match_top(list(seats), winner, rules.decks, players)
+    return DownUnderRound(
+        rules,
+        seats,
+        seed_value,
+        meter=table_match_meter(table, rules),
+        shoe_top=shoe_top,
+        automations=table_automations(table, DOWN_UNDER_AUTOMATIONS),
+    )
+
+
+DOWN_UNDER_BLACKJACK = "down-under-blackjack"
+
+ROUND_DEALERS: dict[str, Callable[[Table, int, bool], Round]] = {
+    PAI_GOW_POKER: deal_pai_gow_round,
+    DOWN_UNDER_BLACKJACK: deal_down_under_round,
+    **{game.key: deal_mystery_table_round for game in MYSTERY_GAME_LIST if game.key != PAI_GOW_POKER},
+}
 """How a round is dealt at a table of each game key (the keys of ``simulator.notation.ROUND_CLASSES``)."""
 
 
@@ -276,20 +383,29 @@ def dealer_steps(attempt: Attempt) -> frozenset[str]:
 # ----- the table as it stands -----
 
 
-def validation_seat(attempt: Attempt, round_: Round) -> int | None:
-    """The seat whose payout waits for an instructor's validation, if the round is waiting for one."""
+def floorperson_action(attempt: Attempt, round_: Round) -> Action | None:
+    """The floorperson's step the round waits for an instructor to take (a validation, paperwork), if any."""
     expected = round_.next_action()
     if attempt.table.floorperson != Floorperson.INSTRUCTOR or expected is None:
         return None
     if expected.actor is not Actor.FLOORPERSON or expected.step not in FLOORPERSON_STEPS:
         return None
-    seat: int = expected.arguments["seat"]
+    return expected
+
+
+def validation_seat(attempt: Attempt, round_: Round) -> int | None:
+    """The seat whose payout waits for an instructor as floorperson, if the round is waiting for one."""
+    action = floorperson_action(attempt, round_)
+    if action is None:
+        return None
+    seat: int = action.arguments["seat"]
     return seat
 
 
 def snapshot_of(attempt: Attempt, round_: Round) -> TableSnapshot:
     """The attempt as anyone allowed at the table may see it now."""
     view: dict[str, JsonValue] = round_.table_view()  # type: ignore[attr-defined]
+    waiting = floorperson_action(attempt, round_)
     return TableSnapshot(
         attempt_id=attempt.pk,
         trainee=attempt.trainee.get_username(),
@@ -299,7 +415,7 @@ def snapshot_of(attempt: Attempt, round_: Round) -> TableSnapshot:
         mode=Mode(attempt.mode),
         floorperson=Floorperson(attempt.table.floorperson),
         sequence=attempt.last_sequence,
-        rules=round_.rules.to_json(),  # type: ignore[attr-defined]
+        rules=round_.setup_json()["rules"],  # type: ignore[attr-defined]
         view=view,
         log=tuple(
             LogEntry(operation.number, operation.action.actor.value, operation.action.description)
@@ -307,7 +423,9 @@ def snapshot_of(attempt: Attempt, round_: Round) -> TableSnapshot:
         ),
         graded_steps=tuple(GradedStep.from_json(step) for step in attempt.graded_steps),
         score_card=None if attempt.score_card is None else ScoreCard.from_json(attempt.score_card),
-        validation_seat=validation_seat(attempt, round_),
+        validation_seat=None if waiting is None else waiting.arguments["seat"],
+        validation_step=None if waiting is None else waiting.step,
+        dealer_steps=frozenset(DEALER_STEPS) & round_.step_names(),
     )
 
 
@@ -336,7 +454,9 @@ def _refusal(attempt: Attempt, sequence: int) -> Notice | None:
 
 
 def _meter_json(round_: Round) -> dict[str, Any] | None:
-    """The round's mystery meter with its secret, for the table to carry to its next round (server only)."""
+    """The round's progressive meter with its secrets, for the table to carry to its next round (server only)."""
+    if isinstance(round_, DownUnderRound):
+        return dict(round_.meter.to_json())
     mystery = getattr(round_, "mystery", None)
     return None if mystery is None else mystery.meter.to_json()  # type: ignore[no-any-return]
 
@@ -413,31 +533,67 @@ def validate_payout(attempt_id: int, user: User, frame: StepFrame) -> StepReply:
 
 # ----- the school's demo tables -----
 
-DEMO_TABLES: tuple[tuple[str, str, TableRules, Floorperson], ...] = (
-    ("Commission-free Pai Gow Poker — practice", "pai-gow-poker", TableRules(), Floorperson.AUTOMATED),
+DemoTable = tuple[str, str, dict[str, JsonValue], Floorperson]
+"""A table the ``school`` command sets up: name, game key, the rules as the game's JSON, who validates wins."""
+
+DEMO_TABLES: tuple[DemoTable, ...] = (
+    ("Commission-free Pai Gow Poker — practice", PAI_GOW_POKER, TableRules().to_json(), Floorperson.AUTOMATED),
     (
         "Pai Gow Poker — standard game, manual shaker",
-        "pai-gow-poker",
-        TableRules(commission_free=False, tiger_nine_offered=False, shaker=ShakerType.MANUAL),
+        PAI_GOW_POKER,
+        TableRules(commission_free=False, tiger_nine_offered=False, shaker=ShakerType.MANUAL).to_json(),
         Floorperson.AUTOMATED,
     ),
     (
         "Commission-free Pai Gow Poker — instructor as floorperson",
-        "pai-gow-poker",
-        TableRules(foul_rule=FoulRule.RESET_BY_HOUSE_WAY),
+        PAI_GOW_POKER,
+        TableRules(foul_rule=FoulRule.RESET_BY_HOUSE_WAY).to_json(),
         Floorperson.INSTRUCTOR,
     ),
 )
-"""The tables the ``school`` command sets up: name, game, Rules Submission and who validates mystery wins."""
+"""The Pai Gow Poker tables the ``school`` command sets up."""
+
+MYSTERY_DEMO_CHOICES: tuple[tuple[str, str, int, PaymentSource], ...] = (
+    ("let-it-ride", "A", 100, PaymentSource.TABLE_INVENTORY),
+    ("texas-hold-em-bonus", "C", 500, PaymentSource.TABLE_INVENTORY),
+    ("three-card-poker", "B", 500, PaymentSource.TABLE_INVENTORY),
+    ("ultimate-texas-hold-em", "D", 100, PaymentSource.TABLE_INVENTORY),
+    ("mississippi-stud", "A", 200, PaymentSource.TABLE_INVENTORY),
+    ("crazy-4-poker", "C", 100, PaymentSource.TABLE_INVENTORY),
+    ("fortune-asia-poker", "B", 100, PaymentSource.TABLE_INVENTORY),
+    ("six-card-fortune-pai-gow-poker", "D", 500, PaymentSource.TABLE_INVENTORY),
+    ("dj-wild-stud", "C", 200, PaymentSource.PROGRESSIVE_JACKPOT_SLIP),
+    ("face-up-pai-gow-poker", "A", 500, PaymentSource.PROGRESSIVE_JACKPOT_SLIP),
+)
+"""Each other MHB game's demo table: its configuration letter, minimum progressive wager and payment source."""
+
+
+def mystery_demo_table(key: str, letter: str, minimum_wager: int, source: PaymentSource) -> DemoTable:
+    """An MHB game's demo table, named after the game and its configuration."""
+    rules = MysteryRules(mystery_configuration(letter, minimum_wager), source)
+    name = f"{MYSTERY_GAMES[key].display_name} — Mystery Bonus, {rules.configuration.name}"
+    return (name, key, rules_to_json(rules), Floorperson.AUTOMATED)
+
+
+OTHER_GAMES_DEMO_TABLES: tuple[DemoTable, ...] = (
+    *(mystery_demo_table(*choices) for choices in MYSTERY_DEMO_CHOICES),
+    (
+        "Down Under Blackjack — Match the Dealer, 6 decks, Paytable 1, $5",
+        DOWN_UNDER_BLACKJACK,
+        DownUnderTable(decks=6, paytable=1, match_wager=500).to_json(),
+        Floorperson.AUTOMATED,
+    ),
+)
+"""One table for each other game the school deals: the ten other MHB games and Down Under Blackjack."""
 
 
 def create_demo_tables() -> list[Table]:
     """Create the demo tables, or bring their rules back to the demo's; a table keeps its meter and round count."""
     return [
-        Table.objects.update_or_create(
-            name=name, defaults={"game": game, "rules": rules.to_json(), "floorperson": floorperson}
-        )[0]
-        for name, game, rules, floorperson in DEMO_TABLES
+        Table.objects.update_or_create(name=name, defaults={"game": game, "rules": rules, "floorperson": floorperson})[
+            0
+        ]
+        for name, game, rules, floorperson in (*DEMO_TABLES, *OTHER_GAMES_DEMO_TABLES)
     ]
 
 
