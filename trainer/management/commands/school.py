@@ -42,7 +42,9 @@ class Command(BaseCommand):
         self.stdout.write(f"Dealer school at http://{host}:{port}/ (Ctrl-C stops it). Demo accounts:")
         for (username, role), password in zip(DEMO_ACCOUNTS, passwords, strict=True):
             self.stdout.write(f"  {username:<12} {role.label:<11} {password}")
-        self.stdout.write(f"Demo tables: {', '.join(table.name for table in tables)}.")
+        self.stdout.write("Demo tables:")
+        for table in tables:
+            self.stdout.write(f"  {table.name}")
         if no_serve:
             return
         self.stdout.flush()
