@@ -273,7 +273,7 @@ def short_wager_name(name: str) -> str:
 
 
 def mystery_seat_context(number: int, seat: Mapping[str, Any] | None, view: Mapping[str, Any]) -> dict[str, Any]:
-    """One position at an MHB game's table: the base wager, the progressive wagers, the light and any award."""
+    """One position at an MHB game's table: the base wager, the progressive wagers and their light, any award."""
     if seat is None:
         return {"number": number, "occupied": False}
     progressive = view["progressive"]
@@ -295,7 +295,7 @@ def mystery_seat_context(number: int, seat: Mapping[str, Any] | None, view: Mapp
             )
             for index, wager in enumerate(seat["progressive_wagers"], start=1)
         ],
-        "lit": lit,
+        "light": lit if seat["progressive_wagers"] else None,
         "award": chip(award["amount"]) if award else None,
     }
 
