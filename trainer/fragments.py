@@ -3,7 +3,9 @@
 A frame is a few top-level elements, each with an ``id`` that exists on the page, which the htmx ws extension
 swaps in place: the felt, the frame number, the status line, the feedback panel, the table log, the score card
 and, for instructors, the floorperson panel and the graded steps. Everything is rendered from a
-:class:`~trainer.services.TableSnapshot`, which holds only what the table shows.
+:class:`~trainer.services.TableSnapshot`, which holds only what the table shows. Each game draws its own felt
+and controls from shared partials (cards, chips, betting areas, the progressive display): :data:`LAYOUTS` names
+them by game key.
 """
 
 from __future__ import annotations
@@ -212,8 +214,9 @@ def felt_context(snapshot: TableSnapshot) -> dict[str, Any]:
             *([{"label": "stub", "title": "The four-card stub"}] if view["stub_discarded"] else []),
             *([{"label": "all 53", "title": "Every card, accounted for"}] if view["finished"] else []),
         ],
-        "display": progressive
-        and progressive_display(
+        "display": None
+        if progressive is None
+        else progressive_display(
             "Must-Hit-By Mystery Bonus offered",
             progressive["meter"]["display"],
             [f"Configuration {progressive['meter']['configuration']} · {MYSTERY_SECTION}(b)"],
