@@ -94,11 +94,6 @@ AUTOMATED_HAND = house(
     "player draws below 17, the dealer turns the hole card and draws below 17, a win pays 1 to 1 and a two-card 21 "
     "pays 3 to 2 unless the dealer also has one.",
 )
-PAPERWORK = seed(
-    "§685b.1(h)(4)",
-    "If a progressive payout is not paid from the table inventory container, the player's cards remain on the table "
-    "until the necessary documentation has been completed.",
-)
 PICK_UP_CARDS = house("Down Under Blackjack end of round", "The dealer picks up every card into the discard rack.")
 
 
@@ -265,7 +260,6 @@ class DownUnderRound(NoMoreBetsMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
         self.match_settlements: dict[int, MatchSettlement] = {}
         self.losing_seats_settled: list[int] = []
         self.blackjack_results: dict[int, tuple[str, Cents]] = {}
-        self.paperwork_done: set[int] = set()
         self.cards_picked_up = False
         self.paid_from_inventory: Cents = 0
         self.jackpot_slips: Cents = 0
@@ -292,10 +286,6 @@ class DownUnderRound(NoMoreBetsMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
         intake = self.progressive_intake
         dropped = sum(wager.amount for wager in intake.wagers) if intake.stage is IntakeStage.DROPPED else 0
         return dropped - self.paid_from_inventory - sum(net for _, net in self.blackjack_results.values())
-
-    def cards_held(self) -> list[int]:
-        """Seats whose cards must stay on the table until the jackpot paperwork is completed."""
-        return sorted(self.progressive_wins.cards_held - self.paperwork_done)
 
     def cards_accounted_for(self) -> Counter[Card]:
         """Every card of the shoe: burned, on the table and still in the shoe."""
@@ -334,11 +324,7 @@ class DownUnderRound(NoMoreBetsMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
             "no_more_bets": self.no_more_bets,
             "progressive": {
                 "match_the_dealer_offered": True,
-                "meter": {
-                    "wager": self.meter.wager,
-                    "amount": str(self.meter.amount),
-                    "display": format_cents(self.meter.amount),
-                },
+                "meter": {"wager": self.meter.wager, **self.meter.meter.public_view()},
                 "lit_seats": sorted({win.seat for win in self.progressive_wins.pending}),
                 "intake": stage.name.lower(),
                 "locked_out": stage >= IntakeStage.LOCKED_OUT,
@@ -383,7 +369,6 @@ class DownUnderRound(NoMoreBetsMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
             "deal_card",
             "settle_losing_match_wager",
             "complete_blackjack_hand",
-            "complete_jackpot_paperwork",
             "pick_up_cards",
         }
         return frozenset(own) | PROGRESSIVE_INTAKE_STEPS | PROGRESSIVE_WIN_STEPS
@@ -405,10 +390,9 @@ class DownUnderRound(NoMoreBetsMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
         if not self.blackjack_results:
             description = "the engine completes the blackjack hand and settles the Down Under Blackjack wagers"
             return Action("complete_blackjack_hand", Actor.SYSTEM, {}, AUTOMATED_HAND, description)
-        held = self.cards_held()
-        if held:
-            description = f"complete the jackpot paperwork for seat {held[0]}; its cards stay on the table until then"
-            return Action("complete_jackpot_paperwork", Actor.FLOORPERSON, {"seat": held[0]}, PAPERWORK, description)
+        action = self.next_jackpot_paperwork_action()
+        if action is not None:
+            return action
         if not self.cards_picked_up:
             return Action("pick_up_cards", Actor.DEALER, {}, PICK_UP_CARDS, "pick up the cards into the discard rack")
         return None
@@ -556,22 +540,6 @@ class DownUnderRound(NoMoreBetsMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
             results.append({"seat": seat, "cards": format_cards(hand), "result": result, "net": net})
         dealer = {"cards": format_cards(self.dealer_cards), "total": blackjack_total(self.dealer_cards)}
         return self.record(action, {"dealer": dealer, "results": results})
-
-    def verify_complete_jackpot_paperwork(self, seat: int) -> Action:
-        """Raise unless the paperwork for ``seat`` is the next step."""
-        expected = self.require_step("complete_jackpot_paperwork")
-        self.require_argument(expected, "seat", seat, "wrong_seat")
-        return expected
-
-    def can_complete_jackpot_paperwork(self, seat: int) -> bool:
-        """Whether the paperwork for ``seat`` can be completed now."""
-        return self.can("complete_jackpot_paperwork", {"seat": seat})
-
-    def complete_jackpot_paperwork(self, seat: int) -> Operation:
-        """A floorperson completes the jackpot slip; the player's cards may then leave the table."""
-        action = self.verify_complete_jackpot_paperwork(seat)
-        self.paperwork_done.add(seat)
-        return self.record(action)
 
     def verify_pick_up_cards(self) -> Action:
         """Raise unless picking up the cards is next; cards held for paperwork may not be picked up."""

@@ -31,7 +31,8 @@ from fractions import Fraction
 
 from simulator.cards import Card, Rank, Suit
 from simulator.citations import Citation, house, seed
-from simulator.money import Cents, Odds, Rounding, format_cents, round_to_unit
+from simulator.money import Cents, Odds, Rounding, format_cents
+from simulator.progressive import JackpotMeter, MeterShare
 
 ACE_OF_SPADES = Card(Rank.ACE, Suit.SPADES)
 DECK_COUNTS = (6, 8)
@@ -119,21 +120,6 @@ def judge_match(player_cards: Sequence[Card], upcard: Card) -> MatchCombination 
     return _BY_MATCH_COUNTS.get((suited, non_suited))
 
 
-@dataclass(frozen=True)
-class MeterShare:
-    """A payout of a percentage of the progressive meter, such as 10%.
-
-    >>> str(MeterShare(10))
-    '10% of the progressive meter'
-    """
-
-    percent: int
-
-    def __str__(self) -> str:
-        """Write the share as the paytable does."""
-        return f"{self.percent}% of the progressive meter"
-
-
 MatchPayout = Odds | MeterShare
 """One paytable line's payout: fixed odds, or a share of the meter."""
 
@@ -210,38 +196,49 @@ SECONDARY_READING_RULES = {
 class MatchMeter:
     """The Match the Dealer progressive meter and its hidden reserve, in exact cents (§685b.1(j)).
 
+    The arithmetic is :class:`~simulator.progressive.JackpotMeter`'s; this type fixes the table's one wager
+    amount ($1 or $5), its seed (1,000 times that amount), the 15% and 6% rates and the secondary-rate reading.
+
     >>> meter = MatchMeter.seeded(100).add_wagers(2)
     >>> format_cents(meter.amount), format_cents(meter.reserve)
     ('$1,000.30', '$0.12')
     """
 
     wager: Cents
-    amount: Decimal
-    reserve: Decimal = Decimal(0)
+    meter: JackpotMeter
     reading: SecondaryReading = SecondaryReading.RESET_RESERVE
 
     def __post_init__(self) -> None:
-        """Refuse a wager amount the seed does not allow."""
+        """Refuse a wager amount the seed does not allow, or a meter seeded at another amount."""
         if self.wager not in WAGER_AMOUNTS:
             raise ValueError(f"The Match the Dealer wager is $1 or $5, not {format_cents(self.wager)} ({WAGER_RULE}).")
+        if self.meter.seed_amount != SEED_MULTIPLE * self.wager:
+            raise ValueError(f"The meter seeds at 1,000 times the wager ({METER_RULE}).")
 
     @classmethod
     def seeded(cls, wager: Cents, reading: SecondaryReading = SecondaryReading.RESET_RESERVE) -> MatchMeter:
         """A new meter at its seed: 1,000 times the table's wager amount, with an empty reserve."""
-        return cls(wager, Decimal(SEED_MULTIPLE * wager), Decimal(0), reading)
+        return cls(wager, JackpotMeter.seeded(SEED_MULTIPLE * wager), reading)
+
+    @property
+    def amount(self) -> Decimal:
+        """The amount the meter shows, in exact cents."""
+        return self.meter.amount
+
+    @property
+    def reserve(self) -> Decimal:
+        """The hidden reserve the secondary rate builds, in exact cents."""
+        return self.meter.reserve
 
     @property
     def seed_amount(self) -> Cents:
         """The amount the meter starts from: 1,000 times the wager amount."""
-        return SEED_MULTIPLE * self.wager
+        return self.meter.seed_amount
 
     def add_wagers(self, count: int) -> MatchMeter:
         """The meter after ``count`` wagers: 15% of each onto the meter, 6% of each into the reserve."""
-        return replace(
-            self,
-            amount=self.amount + PRIMARY_RATE * self.wager * count,
-            reserve=self.reserve + SECONDARY_RATE * self.wager * count,
-        )
+        primary, secondary = PRIMARY_RATE * self.wager * count, SECONDARY_RATE * self.wager * count
+        return replace(self, meter=self.meter.add(primary, secondary))
 
     def award(self, share: MeterShare, rounding: Rounding = Rounding.DOWN) -> tuple[Cents, MatchMeter]:
         """Pay ``share`` of the meter: the amount in whole cents and the meter after it.
@@ -252,12 +249,9 @@ class MatchMeter:
         >>> paid, after.amount
         (10001, Decimal('90014.00'))
         """
-        paid = round_to_unit(self.amount * share.percent / 100, 1, rounding)
-        if share.percent < 100:
-            return paid, replace(self, amount=self.amount - paid)
-        if self.reading is SecondaryReading.RESET_RESERVE:
-            return paid, replace(self, amount=self.seed_amount + self.reserve, reserve=Decimal(0))
-        return paid, replace(self, amount=Decimal(self.seed_amount))
+        reserve_to_reset = self.reading is SecondaryReading.RESET_RESERVE
+        paid, after = self.meter.award(share, rounding, reserve_to_reset=reserve_to_reset)
+        return paid, replace(self, meter=after)
 
     def to_json(self) -> dict[str, str | int]:
         """The meter as JSON: exact amounts written as decimal strings."""
@@ -266,12 +260,9 @@ class MatchMeter:
     @classmethod
     def from_json(cls, data: Mapping[str, str | int]) -> MatchMeter:
         """Read a meter written by :meth:`to_json`."""
-        return cls(
-            int(data["wager"]),
-            Decimal(str(data["amount"])),
-            Decimal(str(data["reserve"])),
-            SecondaryReading(str(data["reading"])),
-        )
+        wager = int(data["wager"])
+        meter = JackpotMeter(SEED_MULTIPLE * wager, Decimal(str(data["amount"])), Decimal(str(data["reserve"])))
+        return cls(wager, meter, SecondaryReading(str(data["reading"])))
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,12 @@ Three mixins, each a subclass of :class:`~simulator.procedure.Round` holding one
 * :class:`ProgressiveWinMixin` (state ``self.progressive_wins``, a :class:`ProgressiveWins`): a progressive
   wager won on a hand (Match the Dealer, Pai Gow Poker's Progressive Payout wager): confirm the hand, confirm
   the light, a floorperson validates, pay. A percentage-of-meter award is never paid from the table
-  inventory, and that player's cards stay on the table until the paperwork is done.
+  inventory, and that player's cards stay on the table until a floorperson completes the jackpot paperwork
+  (``complete_jackpot_paperwork``, offered by :meth:`~ProgressiveWinMixin.next_jackpot_paperwork_action`,
+  which the host asks for before it clears the table).
+
+Two value types serve every progressive meter that pays on a hand: :class:`MeterShare` (a paytable line paying
+a percentage of the meter) and :class:`JackpotMeter` (the meter in exact cents, its seed and a hidden reserve).
 
 How a host round uses them::
 
@@ -45,12 +50,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from enum import IntEnum
 
 from simulator.citations import Citation, house, inferred, seed
-from simulator.money import Cents, format_cents
+from simulator.money import Cents, Rounding, format_cents, round_to_unit
 from simulator.mystery import MysteryMeter, MysteryRules, PaymentSource, mystery_clause
 from simulator.procedure import Action, Actor, IllegalOperation, JsonValue, Operation, Round
 
@@ -71,9 +76,15 @@ MYSTERY_BONUS_STEPS = frozenset(
 """The MHB steps, for the host's ``step_names()``."""
 
 PROGRESSIVE_WIN_STEPS = frozenset(
-    {"confirm_progressive_hand", "confirm_progressive_light", "validate_progressive_payout", "pay_progressive_win"}
+    {
+        "confirm_progressive_hand",
+        "confirm_progressive_light",
+        "validate_progressive_payout",
+        "pay_progressive_win",
+        "complete_jackpot_paperwork",
+    }
 )
-"""The steps of a progressive win on a hand, for the host's ``step_names()``."""
+"""The steps of a progressive win on a hand and its jackpot paperwork, for the host's ``step_names()``."""
 
 CONTRIBUTION_ORDER = house(
     "MHB contribution order",
@@ -99,6 +110,80 @@ class ProgressiveWager:
     def to_json(self) -> dict[str, JsonValue]:
         """The wager as a log fact."""
         return {"seat": self.seat, "wager": self.name, "amount": self.amount}
+
+
+@dataclass(frozen=True)
+class MeterShare:
+    """A payout of a percentage of the progressive meter, such as 10%.
+
+    >>> str(MeterShare(10))
+    '10% of the progressive meter'
+    """
+
+    percent: int
+
+    def __post_init__(self) -> None:
+        """Refuse a share that is not a whole percentage from 1 to 100."""
+        if not 0 < self.percent <= 100:
+            raise ValueError(f"A share of the meter is 1% to 100%, not {self.percent}%.")
+
+    def __str__(self) -> str:
+        """Write the share as the paytable does."""
+        return f"{self.percent}% of the progressive meter"
+
+
+@dataclass(frozen=True)
+class JackpotMeter:
+    """A progressive jackpot meter in exact cents: the amount it shows, the seed it resets to and a hidden reserve.
+
+    The owner decides the contributions (its rates of progression); the meter adds them and pays shares of itself.
+
+    >>> meter = JackpotMeter.seeded(100_000).add(Decimal("0.15") * 100)  # $1,000 and 15% of a $1 wager
+    >>> paid, after = meter.award(MeterShare(10))
+    >>> paid, after.amount
+    (10001, Decimal('90014.00'))
+    """
+
+    seed_amount: Cents
+    amount: Decimal
+    reserve: Decimal = Decimal(0)
+
+    @classmethod
+    def seeded(cls, seed_amount: Cents) -> JackpotMeter:
+        """A new meter showing its seed, with an empty reserve."""
+        return cls(seed_amount, Decimal(seed_amount))
+
+    def add(self, contribution: Decimal, reserve_contribution: Decimal = Decimal(0)) -> JackpotMeter:
+        """The meter after ``contribution`` onto the amount shown and ``reserve_contribution`` into the reserve."""
+        return replace(self, amount=self.amount + contribution, reserve=self.reserve + reserve_contribution)
+
+    def award(
+        self, share: MeterShare, rounding: Rounding = Rounding.DOWN, *, reserve_to_reset: bool = True
+    ) -> tuple[Cents, JackpotMeter]:
+        """Pay ``share`` of the meter: the amount rounded to a whole cent, and the meter after it.
+
+        A share below 100% leaves exactly the rest on the meter. A 100% award resets the meter to its seed,
+        plus the reserve when ``reserve_to_reset`` (the reserve then starts again from nothing).
+        """
+        paid = round_to_unit(self.amount * share.percent / 100, 1, rounding)
+        if share.percent < 100:
+            return paid, replace(self, amount=self.amount - paid)
+        if reserve_to_reset:
+            return paid, replace(self, amount=self.seed_amount + self.reserve, reserve=Decimal(0))
+        return paid, replace(self, amount=Decimal(self.seed_amount))
+
+    def public_view(self) -> dict[str, JsonValue]:
+        """What the progressive display shows: the amount, exact and as money; never the reserve."""
+        return {"amount": str(self.amount), "display": format_cents(self.amount)}
+
+    def to_json(self) -> dict[str, JsonValue]:
+        """The meter as JSON: exact amounts written as decimal strings."""
+        return {"seed_amount": self.seed_amount, "amount": str(self.amount), "reserve": str(self.reserve)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JsonValue]) -> JackpotMeter:
+        """Read a meter written by :meth:`to_json`."""
+        return cls(int(data["seed_amount"]), Decimal(str(data["amount"])), Decimal(str(data["reserve"])))
 
 
 def _procedure_citation(cited_as_seed: bool, clause: str, text: str) -> Citation:
@@ -460,8 +545,8 @@ class WinStage(IntEnum):
 class ProgressiveWins:
     """The round's progressive wins on hands, paid in the order the host queues them.
 
-    ``cards_held`` lists the seats whose cards must stay on the table until the jackpot paperwork is done;
-    the paperwork itself happens away from the table, so the host shows the flag and keeps those cards.
+    ``cards_held`` lists the seats paid by progressive jackpot slip, whose cards must stay on the table until a
+    floorperson completes the jackpot paperwork; ``paperwork_done`` the seats whose paperwork is complete.
     """
 
     pending: list[ProgressiveWin] = field(default_factory=list)
@@ -469,6 +554,7 @@ class ProgressiveWins:
     stage: WinStage = WinStage.HAND
     paid: list[ProgressiveWin] = field(default_factory=list)
     cards_held: set[int] = field(default_factory=set)
+    paperwork_done: set[int] = field(default_factory=set)
 
     def citation(self, clause: str, text: str) -> Citation:
         """The citation of a §685b.1(h) clause for this table."""
@@ -479,7 +565,9 @@ class ProgressiveWinMixin(Round):
     """Pay a progressive wager won on a hand: hand, light, validation, payment (§685b.1(h) pattern).
 
     The host appends :class:`ProgressiveWin` records to ``self.progressive_wins.pending`` when it settles the
-    wager, and may override :meth:`progressive_win_paid` to update its meter (and re-price later wins).
+    wager, and may override :meth:`progressive_win_paid` to update its meter (and re-price later wins). Before it
+    clears the table it offers :meth:`next_jackpot_paperwork_action`: the floorperson's paperwork for each seat
+    paid by jackpot slip, whose cards stay on the table until then (§685b.1(h)(4)).
     """
 
     progressive_wins: ProgressiveWins
@@ -596,3 +684,37 @@ class ProgressiveWinMixin(Round):
         operation = self.record(action, {"cards_remain_on_table": held})
         self.progressive_win_paid(win)
         return operation
+
+    def cards_held(self) -> list[int]:
+        """Seats whose cards must stay on the table until the jackpot paperwork is completed."""
+        wins = self.progressive_wins
+        return sorted(wins.cards_held - wins.paperwork_done)
+
+    def next_jackpot_paperwork_action(self) -> Action | None:
+        """The floorperson's jackpot paperwork for the first seat whose cards are held, or None; ask before clearing."""
+        held = self.cards_held()
+        if not held:
+            return None
+        citation = self.progressive_wins.citation(
+            "§685b.1(h)(4)",
+            "If a progressive payout is not paid from the table inventory container, the player's cards remain on "
+            "the table until the necessary documentation has been completed.",
+        )
+        description = f"complete the jackpot paperwork for seat {held[0]}; its cards stay on the table until then"
+        return Action("complete_jackpot_paperwork", Actor.FLOORPERSON, {"seat": held[0]}, citation, description)
+
+    def verify_complete_jackpot_paperwork(self, seat: int) -> Action:
+        """Raise unless the paperwork for ``seat`` is the next step."""
+        expected = self.require_step("complete_jackpot_paperwork")
+        self.require_argument(expected, "seat", seat, "wrong_seat")
+        return expected
+
+    def can_complete_jackpot_paperwork(self, seat: int) -> bool:
+        """Whether the paperwork for ``seat`` can be completed now."""
+        return self.can("complete_jackpot_paperwork", {"seat": seat})
+
+    def complete_jackpot_paperwork(self, seat: int) -> Operation:
+        """A floorperson completes the jackpot slip; the player's cards may then leave the table."""
+        action = self.verify_complete_jackpot_paperwork(seat)
+        self.progressive_wins.paperwork_done.add(seat)
+        return self.record(action)

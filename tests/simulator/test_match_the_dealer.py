@@ -11,7 +11,6 @@ from simulator.cards import parse_card, parse_cards, standard_deck
 from simulator.match_the_dealer import (
     MatchCombination,
     MatchMeter,
-    MeterShare,
     SecondaryReading,
     combination_probabilities,
     fixed_odds_return,
@@ -21,6 +20,7 @@ from simulator.match_the_dealer import (
     settle_match_wager,
 )
 from simulator.money import Odds, Rounding
+from simulator.progressive import MeterShare
 
 C = MatchCombination
 

@@ -16,6 +16,8 @@ from simulator.progressive import (
     MYSTERY_BONUS_STEPS,
     PROGRESSIVE_INTAKE_STEPS,
     PROGRESSIVE_WIN_STEPS,
+    JackpotMeter,
+    MeterShare,
     MysteryBonus,
     MysteryBonusMixin,
     ProgressiveIntake,
@@ -232,7 +234,7 @@ def test_643b1_c3_hit_value_absent_from_the_operation_log() -> None:
 
 
 class WinHost(ProgressiveWinMixin, Round):
-    """A host whose only steps are the progressive wins it is given."""
+    """A host whose only steps are the progressive wins it is given and their jackpot paperwork."""
 
     def __init__(self, wins: list[ProgressiveWin], cited_as_seed: bool) -> None:
         super().__init__(frozenset())
@@ -240,7 +242,7 @@ class WinHost(ProgressiveWinMixin, Round):
         self.paid_hook: list[int] = []
 
     def next_action(self) -> Action | None:
-        return self.next_progressive_win_action()
+        return self.next_progressive_win_action() or self.next_jackpot_paperwork_action()
 
     def progressive_win_paid(self, win: ProgressiveWin) -> None:
         self.paid_hook.append(win.seat)
@@ -280,3 +282,49 @@ def test_685b1_h4_percentage_of_meter_never_from_table_inventory_and_cards_stay(
     operation = host.pay_progressive_win(5, 100000, "progressive jackpot slip")
     assert operation.facts == {"cards_remain_on_table": True}
     assert host.progressive_wins.cards_held == {5}
+
+
+def test_685b1_h4_cards_stay_until_the_floorperson_completes_the_jackpot_paperwork() -> None:
+    slip = ProgressiveWin(5, "royal flush plus royal match", 10000, percentage_of_meter=True)
+    inventory = ProgressiveWin(2, "four of a kind", 2500, percentage_of_meter=False)
+    host = WinHost([slip, inventory], cited_as_seed=False)
+    for win in (slip, inventory):
+        host.confirm_progressive_hand(win.seat, win.hand)
+        host.confirm_progressive_light(win.seat)
+        host.validate_progressive_payout(win.seat)
+        host.pay_progressive_win(win.seat, win.amount, win.source.value)
+    assert host.cards_held() == [5], "a fixed amount from the table inventory holds no cards"
+    paperwork = host.next_jackpot_paperwork_action()
+    assert paperwork is not None
+    assert (paperwork.step, paperwork.actor, paperwork.arguments) == (
+        "complete_jackpot_paperwork",
+        Actor.FLOORPERSON,
+        {"seat": 5},
+    )
+    assert paperwork.citation.clause.startswith("§685b.1(h)(4) pattern")
+    assert paperwork.citation.provenance is Provenance.PA_INFERRED
+    with pytest.raises(IllegalOperation) as error:
+        host.complete_jackpot_paperwork(2)
+    assert error.value.code == "wrong_seat"
+    host.complete_jackpot_paperwork(5)
+    assert host.cards_held() == [] and host.next_jackpot_paperwork_action() is None
+
+
+def test_meter_share_is_a_whole_percentage_from_1_to_100() -> None:
+    assert str(MeterShare(100)) == "100% of the progressive meter"
+    for percent in (0, 101, -10):
+        with pytest.raises(ValueError):
+            MeterShare(percent)
+
+
+def test_jackpot_meter_100_percent_resets_to_the_seed_and_a_share_leaves_the_rest() -> None:
+    # $1,000 seed; 15% of three $1 wagers is 45 cents; a 6% reserve contribution of 18 cents.
+    meter = JackpotMeter.seeded(100_000).add(Decimal(45), Decimal(18))
+    paid, after = meter.award(MeterShare(10))
+    assert (paid, after.amount, after.reserve) == (10_004, Decimal("90041.0"), Decimal(18))  # $100.045 rounded down
+    paid, after = meter.award(MeterShare(100), reserve_to_reset=False)
+    assert (paid, after.amount, after.reserve) == (100_045, 100_000, Decimal(18))
+    paid, after = meter.award(MeterShare(100))
+    assert (paid, after.amount, after.reserve) == (100_045, 100_000 + 18, 0)
+    assert JackpotMeter.from_json(json.loads(json.dumps(meter.to_json()))) == meter
+    assert meter.public_view() == {"amount": "100045", "display": "$1,000.45"}
