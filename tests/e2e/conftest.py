@@ -1,0 +1,124 @@
+"""End-to-end fixtures: the school served by Daphne in a subprocess, and Debian's Chromium driven by Playwright.
+
+The live server is the README's own run command, ``manage.py school --port 0``, on a SQLite file of its own in a
+temporary folder: it migrates, creates the demo tables, prints the demo accounts (read here from its output) and
+then becomes Daphne on a free port (read from Daphne's log). The test process opens the same SQLite file, with
+the product's SQLite options, to learn the correct next step of a round as the server holds it and to seat a
+trainee at a round with a chosen seed; it never answers the browser. Its ORM calls run in one worker thread,
+because the sync Playwright API keeps an event loop running in the test thread.
+"""
+
+import os
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+import pytest
+from django.conf import settings
+from django.db import connections
+from live_table import LAPTOP, LiveSchool
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+
+PROJECT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("CHROMIUM_EXECUTABLE", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SERVER_START_SECONDS = 60
+ACCOUNT_LINE = re.compile(r"^ +(?P<username>\S+) +(?:Trainee|Instructor) +(?P<password>\S+)$", re.MULTILINE)
+LISTENING = re.compile(r"Listening on TCP address 127\.0\.0\.1:(\d+)")
+
+
+def sqlite_url(path: Path) -> str:
+    """A DATABASE_URL for a SQLite file with the product's own SQLite options (WAL, busy timeout, IMMEDIATE)."""
+    return f"sqlite:///{path}?{urlencode(settings.DATABASES['default']['OPTIONS'])}"
+
+
+def wait_for_port(server: subprocess.Popen[bytes], log: Path) -> int:
+    """The port Daphne listens on, once its log says so; fail with the log if it exits or takes too long."""
+    deadline = time.monotonic() + SERVER_START_SECONDS
+    while time.monotonic() < deadline:
+        found = LISTENING.search(log.read_text())
+        if found:
+            return int(found[1])
+        if server.poll() is not None:
+            break
+        time.sleep(0.1)
+    server.kill()
+    pytest.fail(f"The school did not start:\n{log.read_text()}")
+
+
+@pytest.fixture(scope="session")
+def school(tmp_path_factory: pytest.TempPathFactory, django_db_blocker: Any) -> Iterator[LiveSchool]:
+    """Serve the school with Daphne on a fresh SQLite file; stop it after the session."""
+    folder = tmp_path_factory.mktemp("school")
+    database = folder / "school.sqlite3"
+    output, log = folder / "school.out", folder / "daphne.log"
+    environment = {key: value for key, value in os.environ.items() if key not in ("REDIS_URL", "DJANGO_DEBUG")}
+    environment["DATABASE_URL"] = sqlite_url(database)
+    command = [sys.executable, "manage.py", "school", "--host", "127.0.0.1", "--port", "0"]
+    with output.open("wb") as stdout, log.open("wb") as stderr:
+        server = subprocess.Popen(command, cwd=PROJECT, env=environment, stdout=stdout, stderr=stderr)
+    try:
+        port = wait_for_port(server, log)
+        passwords = {match["username"]: match["password"] for match in ACCOUNT_LINE.finditer(output.read_text())}
+        default = settings.DATABASES["default"]
+        product_database = default["NAME"]
+        default["NAME"] = str(database)
+        with django_db_blocker.unblock(), ThreadPoolExecutor(1, thread_name_prefix="orm") as orm:
+            yield LiveSchool(f"http://127.0.0.1:{port}", passwords, orm)
+            orm.submit(connections.close_all).result()
+        default["NAME"] = product_database
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium, headless, launched once for the session."""
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def new_page(browser: Browser, school: LiveSchool) -> Iterator[Callable[[], Page]]:
+    """Open a page in a browser context of its own (its own cookies), as a second person's browser would."""
+    contexts: list[BrowserContext] = []
+
+    def open_page() -> Page:
+        context = browser.new_context(base_url=school.url, viewport=LAPTOP)
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture(scope="session")
+def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the screenshots go: $E2E_SCREENSHOTS if set, else a temporary folder."""
+    folder = os.environ.get("E2E_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        return Path(folder)
+    return tmp_path_factory.mktemp("screenshots")

@@ -1,0 +1,231 @@
+"""The end-to-end tests' view of the school: the live server, logging in, and a trainee dealing at the table page.
+
+:class:`TablePage` deals like a person: it clicks the betting areas and the seats on the felt, picks the dealer's
+cards, types amounts into the controls and uses the keyboard shortcuts for the frequent steps. What the correct
+next step is comes from the server's database through the ORM (:func:`expected_action`), never from the page.
+"""
+
+from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from playwright.sync_api import Locator, Page, expect
+
+from simulator.procedure import Action, Actor, JsonValue
+from trainer import services
+from trainer.controls import DEALER_STEPS
+from trainer.models import Attempt, Mode, Table
+
+PRACTICE_TABLE, MANUAL_SHAKER_TABLE, INSTRUCTOR_TABLE = (name for name, *_ in services.DEMO_TABLES)
+LAPTOP = {"width": 1366, "height": 900}
+TABLET = {"width": 820, "height": 1180}
+
+
+@dataclass
+class LiveSchool:
+    """The running school: its address, the demo accounts' passwords and the ORM of its database."""
+
+    url: str
+    passwords: dict[str, str]
+    orm: ThreadPoolExecutor
+
+    def query(self, function: Callable[..., Any], *args: Any, **options: Any) -> Any:
+        """Run an ORM function against the live server's database, off the Playwright thread."""
+        return self.orm.submit(function, *args, **options).result(timeout=30)
+
+
+def log_in(page: Page, school: LiveSchool, username: str) -> None:
+    """Log in through the login page with a demo account's printed password."""
+    page.goto("/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(school.passwords[username])
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("heading", name=f"Welcome, {username}")).to_be_visible()
+
+
+# ----- the server's side (ORM functions, run through LiveSchool.query) -----
+
+
+def expected_action(attempt_id: int) -> Action | None:
+    """The correct next step of the attempt's round as the server's database holds it; None when it is over."""
+    attempt = Attempt.objects.select_related("table", "trainee").get(pk=attempt_id)
+    return services.live_round(attempt).next_action()
+
+
+def seat_trainee(username: str, table_name: str, **options: Any) -> int:
+    """Deal a practice round for a trainee at a demo table with the given start_round options; its attempt id."""
+    trainee = get_user_model().objects.get(username=username)
+    table = Table.objects.get(name=table_name)
+    return services.start_round(trainee, table, Mode.PRACTICE, **options).pk
+
+
+# ----- the trainee's browser -----
+
+
+def dollars(cents: int) -> str:
+    """An amount as a person types it: 37.50."""
+    return f"{cents // 100}.{cents % 100:02d}"
+
+
+class TablePage:
+    """A trainee's table page for one attempt, dealt through its controls and felt."""
+
+    def __init__(self, page: Page, school: LiveSchool, attempt_id: int) -> None:
+        """Open the attempt's table page and wait for its socket."""
+        self.page = page
+        self.school = school
+        self.attempt_id = attempt_id
+        if not page.url.endswith(f"/rounds/{attempt_id}/"):
+            page.goto(f"/rounds/{attempt_id}/")
+        expect(page.locator("body[data-ws-ready]")).to_have_count(1)
+        self.feedback = page.locator("#feedback")
+        self.status = page.locator("#status")
+        self.score_card = page.locator("#score-card")
+
+    def expected(self) -> Action | None:
+        """The correct next step, learned from the server's database."""
+        action: Action | None = self.school.query(expected_action, self.attempt_id)
+        return action
+
+    def sequence(self) -> int:
+        """The frame number the page will send with its next step."""
+        return int(self.page.locator("#sequence").input_value())
+
+    def take(self, step: str, arguments: Mapping[str, JsonValue]) -> None:
+        """Take one dealer step through the page and wait for the server's answer to be swapped in."""
+        sequence = self.sequence()
+        handler = getattr(self, f"_{step}", None)
+        if handler is not None:
+            handler(**arguments)
+        elif DEALER_STEPS[step].key and not arguments:
+            self._press(DEALER_STEPS[step].key)
+        else:
+            self._button(step).click()
+        expect(self.page.locator("#sequence")).to_have_value(str(sequence + 1))
+
+    def deal_correctly_until(self, stop: Callable[[Action | None], bool]) -> Action | None:
+        """Take each correct dealer step, checking it is graded right, until ``stop`` holds for the next one."""
+        action = self.expected()
+        while not stop(action):
+            assert action is not None and action.actor is Actor.DEALER, f"the round waits for {action}"
+            self.take(action.step, action.arguments)
+            if action.step != "clear_table":
+                expect(self.feedback).to_contain_text("✓ Right")
+            action = self.expected()
+        return action
+
+    # ----- the controls -----
+
+    def _button(self, step: str) -> Locator:
+        """The control button that sends a step."""
+        return self.page.locator(f'#controls button[value="{step}"]')
+
+    def _form(self, step: str) -> Locator:
+        """The control group holding a step's button and its fields."""
+        return self.page.locator("#controls form").filter(has=self.page.locator(f'button[value="{step}"]'))
+
+    def _press(self, key: str) -> None:
+        """Press a keyboard shortcut, after clicking the status bar so that no field has the focus."""
+        self.status.click()
+        self.page.keyboard.press(key)
+
+    def _pick_seat(self, seat: int) -> None:
+        """Click a seat on the felt: every seat selector in the controls follows."""
+        self.page.locator(f'#felt [data-pick-place="{seat}"]').click()
+
+    def _type_amount(self, form: Locator, amount: int) -> None:
+        """Type an amount in dollars into a form's amount field, as a person would."""
+        field = form.locator('input[name="amount"]')
+        field.fill("")
+        field.press_sequentially(dollars(amount))
+
+    def _place_envy_lammers(self, seats: list[int]) -> None:
+        form = self._form("place_envy_lammers")
+        for seat in range(1, 7):
+            form.get_by_role("checkbox", name=str(seat), exact=True).set_checked(seat in seats)
+        self._button("place_envy_lammers").click()
+
+    def _count_progressive_chips(self, count: int) -> None:
+        self._form("count_progressive_chips").get_by_label("Chips counted").fill(str(count))
+        self._button("count_progressive_chips").click()
+
+    def _select_shaker_player(self, seat: int) -> None:
+        self._pick_seat(seat)
+        self._button("select_shaker_player").click()
+
+    def _shake_shaker(self, times: int) -> None:
+        self._form("shake_shaker").get_by_label("Shakes").fill(str(times))
+        self._press(DEALER_STEPS["shake_shaker"].key)
+
+    def _announce_dice(self, red: int, blue_1: int, blue_2: int) -> None:
+        form = self._form("announce_dice")
+        for name, value in (("red", red), ("blue_1", blue_1), ("blue_2", blue_2)):
+            form.locator(f'select[name="{name}"]').select_option(str(value))
+        self._button("announce_dice").click()
+
+    def _choose_wager(self, seat: int, spot: str) -> Locator:
+        """Click the wager's betting area on the felt (or, for Envy, choose it in the form); the settlement form."""
+        form = self.page.locator("#settlement-form")
+        area = self.page.locator(f'#felt button.area[data-seat="{seat}"][data-spot="{spot}"]')
+        if area.count():
+            area.click()
+        else:
+            self._pick_seat(seat)
+            form.locator('select[name="spot"]').select_option(spot)
+        return form
+
+    def _pay_wager(self, seat: int, spot: str, amount: int) -> None:
+        self._type_amount(self._choose_wager(seat, spot), amount)
+        self._button("pay_wager").click()
+
+    def _push_wager(self, seat: int, spot: str) -> None:
+        self._choose_wager(seat, spot)
+        self._button("push_wager").click()
+
+    def _collect_wager(self, seat: int, spot: str) -> None:
+        self._choose_wager(seat, spot)
+        self._button("collect_wager").click()
+
+    def _collect_commission(self, seat: int, amount: int) -> None:
+        self._pick_seat(seat)
+        self._type_amount(self._form("collect_commission"), amount)
+        self._button("collect_commission").click()
+
+    def _take_place_step(self, step: str, place: int) -> None:
+        """Choose a place with its number key, then press the step's key."""
+        self._press(str(place))
+        self.page.keyboard.press(DEALER_STEPS[step].key)
+
+    def _find_starting_position(self, place: int) -> None:
+        self._take_place_step("find_starting_position", place)
+
+    def _deliver_stack(self, place: int) -> None:
+        self._take_place_step("deliver_stack", place)
+
+    def _reveal_player_hand(self, seat: int) -> None:
+        self._take_place_step("reveal_player_hand", seat)
+
+    def _reset_fouled_hand(self, seat: int) -> None:
+        self._pick_seat(seat)
+        self._button("reset_fouled_hand").click()
+
+    def _set_dealer_hand(self, low: str) -> None:
+        for card in low.split():
+            self.page.locator(f'#felt label.card-pick:has(input[value="{card}"])').click()
+        self._button("set_dealer_hand").click()
+
+    def _declare_tiger_nine(self, tiger_nine: bool) -> None:
+        self._button("declare_tiger_nine").filter(has_text="yes" if tiger_nine else "no").click()
+
+    def _confirm_mystery_light(self, seat: int) -> None:
+        self._pick_seat(seat)
+        self._button("confirm_mystery_light").click()
+
+    def _pay_mystery_bonus(self, seat: int, amount: int, source: str) -> None:
+        form = self._form("pay_mystery_bonus")
+        self._pick_seat(seat)
+        self._type_amount(form, amount)
+        form.locator('select[name="source"]').select_option(source)
+        self._button("pay_mystery_bonus").click()

@@ -1,0 +1,173 @@
+"""A trainee deals in Chromium against the live Daphne server: a perfect round, three graded mistakes, a mystery win."""
+
+import re
+from itertools import combinations
+
+import pytest
+from live_table import (
+    INSTRUCTOR_TABLE,
+    LAPTOP,
+    MANUAL_SHAKER_TABLE,
+    PRACTICE_TABLE,
+    TABLET,
+    LiveSchool,
+    TablePage,
+    expected_action,
+    log_in,
+    seat_trainee,
+)
+from playwright.sync_api import Page, expect
+
+from simulator.pai_gow_round import NO_MORE_BETS
+from simulator.procedure import Actor
+from trainer import services
+from trainer.models import Attempt, Table
+
+pytestmark = pytest.mark.e2e
+
+AUTOMATED_TABLES = {"commission-free": PRACTICE_TABLE, "standard-manual-shaker": MANUAL_SHAKER_TABLE}
+"""The demo tables where the engine acts as floorperson, by the name of their screenshots."""
+SUM_PAYTABLE_A = {17: "25 to 1", 16: "6 to 1", 8: "3 to 1"}
+"""§645b.2(g)(1), Sum of Dice Paytable A as printed: a total of 17 pays 25 to 1, 16 pays 6 to 1, 8 pays 3 to 1."""
+
+
+def citation_shown(panel, clause, provenance, text):
+    """Check a panel shows the rule: its clause, its provenance label and its text."""
+    citation = panel.locator(".citation").filter(has_text=clause)
+    expect(citation.locator("strong")).to_have_text(clause)
+    expect(citation.locator(".provenance")).to_have_text(provenance)
+    expect(citation).to_contain_text(text)
+
+
+def seed_with_a_winning_sum_wager():
+    """The first seed whose round at the practice table pays a Sum wager (server side)."""
+    table = Table.objects.get(name=PRACTICE_TABLE)
+    for seed_value in range(1, 1000):
+        round_ = services.deal_pai_gow_round(table, seed_value, False)
+        while (action := round_.next_action()) is not None and action.step != "find_starting_position":
+            if action.step == "pay_wager" and action.arguments["spot"] == "sum":
+                return seed_value
+            round_.perform(action.step, action.arguments)
+    raise AssertionError("no seed up to 1000 pays a Sum wager")
+
+
+def not_the_house_way(attempt_id):
+    """Two of the dealer's cards that the house way would not put in the low hand (server side)."""
+    round_ = services.live_round(Attempt.objects.get(pk=attempt_id))
+    cards = [str(card) for card in round_.stack_for(0)]
+    return next(
+        " ".join(pair) for pair in combinations(cards, 2) if not round_.can("set_dealer_hand", {"low": " ".join(pair)})
+    )
+
+
+def sum_wager_and_total(attempt_id, seat):
+    """The Sum wager at a seat and the dice total (server side)."""
+    round_ = services.live_round(Attempt.objects.get(pk=attempt_id))
+    return round_.seats[seat]["sum"], round_.dice.total
+
+
+@pytest.mark.parametrize("picture", AUTOMATED_TABLES)
+def test_a_trainee_logs_in_and_deals_a_full_round_correctly_to_100_percent(
+    new_page, school: LiveSchool, screenshots, picture
+):
+    page: Page = new_page()
+    log_in(page, school, "trainee1")
+    page.get_by_role("link", name="Tables", exact=True).click()
+    table_card = page.locator(".table-card").filter(has_text=AUTOMATED_TABLES[picture])
+    table_card.get_by_role("button", name="Practice").click()
+    expect(page).to_have_url(re.compile(r"/rounds/\d+/$"))
+    table = TablePage(page, school, int(page.url.rstrip("/").rsplit("/", 1)[1]))
+    expect(table.feedback).to_contain_text("Practice mode")
+
+    table.deal_correctly_until(lambda action: action.step == "reveal_player_hand")
+    action = table.expected()
+    table.take(action.step, action.arguments)
+    page.screenshot(path=screenshots / f"{picture}-mid-round-laptop.png", full_page=True)
+    page.set_viewport_size(TABLET)
+    page.screenshot(path=screenshots / f"{picture}-mid-round-tablet.png", full_page=True)
+    page.set_viewport_size(LAPTOP)
+
+    assert table.deal_correctly_until(lambda action: action is None) is None
+    expect(table.score_card).to_contain_text("Score card: passed")
+    expect(table.score_card).to_contain_text("100.0%")
+    expect(table.score_card).to_contain_text("No error: every step was right.")
+    expect(table.status).to_contain_text("Round over: 100.0% accuracy")
+    page.screenshot(path=screenshots / f"{picture}-score-card-laptop.png", full_page=True)
+
+
+def test_a_trainee_makes_three_mistakes_in_practice_and_sees_the_three_right_citations(new_page, school: LiveSchool):
+    page = new_page()
+    log_in(page, school, "trainee1")
+    seed_value = school.query(seed_with_a_winning_sum_wager)
+    table = TablePage(page, school, school.query(seat_trainee, "trainee1", PRACTICE_TABLE, seed_value=seed_value))
+
+    # 1. Out of order: the shaker player is selected before "No more bets" (§645b.2(f), seed text, minor).
+    assert table.expected().step == "announce_no_more_bets"
+    table.take("select_shaker_player", {"seat": 1})
+    expect(table.feedback).to_contain_text("✗ Wrong")
+    expect(table.feedback.locator(".severity")).to_have_text("minor")
+    citation_shown(table.feedback, "§645b.2(f)", "seed", NO_MORE_BETS.text)
+
+    # 2. A wrong Sum payout: even money instead of Paytable A's odds (§645b.2(e)(1)(i), (g)(1), seed, critical).
+    action = table.deal_correctly_until(lambda action: action.arguments.get("spot") == "sum")
+    seat = action.arguments["seat"]
+    wager, total = school.query(sum_wager_and_total, table.attempt_id, seat)
+    assert action.step == "pay_wager" and action.arguments["amount"] != wager
+    table.take("pay_wager", {"seat": seat, "spot": "sum", "amount": wager})
+    expect(table.feedback).to_contain_text("✗ Wrong")
+    expect(table.feedback.locator(".severity")).to_have_text("critical")
+    citation_shown(
+        table.feedback, "§645b.2(e)(1)(i), (g)(1)", "seed", f'Sum Paytable A: "{total}" pays {SUM_PAYTABLE_A[total]}.'
+    )
+
+    # 3. The dealer's hand not set by the house way (the table's Foxwoods house way, a house rule, critical).
+    action = table.deal_correctly_until(lambda action: action.step == "set_dealer_hand")
+    table.take("set_dealer_hand", {"low": school.query(not_the_house_way, table.attempt_id)})
+    expect(table.feedback).to_contain_text("✗ Wrong")
+    expect(table.feedback.locator(".severity")).to_have_text("critical")
+    assert action.citation.clause.startswith("Foxwoods house way: ")
+    citation_shown(table.feedback, action.citation.clause, "house", action.citation.text)
+
+    assert table.deal_correctly_until(lambda action: action is None) is None
+    expect(table.score_card).to_contain_text("Score card: not passed")
+    errors = table.score_card.locator("ol.errors > li")
+    expect(errors).to_have_count(3)
+    for error, clause, provenance in zip(
+        errors.all(),
+        ("§645b.2(f)", "§645b.2(e)(1)(i), (g)(1)", action.citation.clause),
+        ("seed", "seed", "house"),
+        strict=True,
+    ):
+        expect(error.locator(".citation strong")).to_have_text(clause)
+        expect(error.locator(".provenance")).to_have_text(provenance)
+
+
+def test_an_instructor_in_a_second_browser_validates_a_mystery_win_and_the_trainee_deals_on(
+    new_page, school: LiveSchool, screenshots
+):
+    trainee_page, instructor_page = new_page(), new_page()
+    log_in(trainee_page, school, "trainee2")
+    log_in(instructor_page, school, "instructor1")
+    attempt_id = school.query(seat_trainee, "trainee2", INSTRUCTOR_TABLE, force_mystery_hit=True)
+    table = TablePage(trainee_page, school, attempt_id)
+    instructor_page.goto(f"/rounds/{attempt_id}/")
+    expect(instructor_page.locator("body[data-ws-ready]")).to_have_count(1)
+    floorperson = instructor_page.locator("#floorperson")
+    expect(floorperson).to_contain_text("Nothing is waiting")
+
+    validation = table.deal_correctly_until(lambda action: action.actor is Actor.FLOORPERSON)
+    seat = validation.arguments["seat"]
+    expect(table.status).to_contain_text(f"Waiting for the floorperson to validate the payout at seat {seat}")
+    expect(instructor_page.locator("#felt")).to_contain_text(f"Light on at seat {seat}")
+    instructor_page.screenshot(path=screenshots / "instructor-validation-laptop.png", full_page=True)
+
+    instructor_page.get_by_role("button", name=f"Validate the payout at seat {seat}").click()
+    expect(floorperson).to_contain_text("Nothing is waiting")
+    expect(table.status).not_to_contain_text("Waiting for the floorperson")
+    expect(table.status).to_contain_text("Dealing")
+    assert school.query(expected_action, attempt_id).step == "pay_mystery_bonus"
+
+    assert table.deal_correctly_until(lambda action: action is None) is None
+    expect(table.score_card).to_contain_text("Score card: passed")
+    expect(table.score_card).to_contain_text("100.0%")
+    expect(instructor_page.locator("#status")).to_contain_text("Round over: 100.0% accuracy")
