@@ -1,0 +1,471 @@
+"""WebSocket load benchmark: N logged-in trainees deal rounds at a set pace against one Daphne process with SQLite.
+
+Run: .venv/bin/python bench/ws_load.py [--tables 200] [--rate 1] [--duration 60] [--seed 1]
+
+The script prepares a fresh SQLite file in a temporary folder (migrations, the demo tables, one trainee account
+and enough dealt rounds per table), starts ``daphne`` on a free 127.0.0.1 port with the benchmark's echo route
+enabled (DEALER_SCHOOL_BENCH_ECHO=1), logs every trainee in through the login page, then runs two phases of the
+same length and pace on the same server:
+
+1. table: each trainee deals its rounds over /ws/table/<attempt>/, one correct step per tick, and waits for the
+   server's graded reply; the correct steps are learned by replaying each dealt round in the script, as the
+   trainee reading the table would know them;
+2. echo: each trainee sends the same frames to the bare echo consumer at /ws/bench/echo/.
+
+It prints the action-to-reply latency (p50, p95, p99, max), the actions per second and the errors of each phase,
+the table/echo ratios, and the CPU time the server and this load generator used. It stops Daphne at the end.
+Requests go only to 127.0.0.1; every loop is bounded by the duration and a reply timeout. Not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import base64
+import hashlib
+import http.cookiejar
+import json
+import os
+import random
+import re
+import secrets
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections import Counter
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+PROJECT = Path(__file__).resolve().parent.parent
+REPLY_TIMEOUT_SECONDS = 10.0
+SERVER_START_SECONDS = 60.0
+LOGINS_AT_ONCE = 4
+LISTENING = re.compile(r"Listening on TCP address 127\.0\.0\.1:(\d+)")
+WEBSOCKET_GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
+CSRF_FIELD = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+@dataclass
+class DealtRound:
+    """A dealt round waiting for a trainee: its attempt id and the frames of its correct dealer steps, in order."""
+
+    attempt_id: int
+    frames: list[dict[str, Any]]
+
+
+@dataclass
+class Trainee:
+    """One simulated trainee at one table: the login, the session cookie and the rounds to deal."""
+
+    username: str
+    rounds: list[DealtRound]
+    cookie: str = ""
+
+
+@dataclass
+class Phase:
+    """What one phase measured: a latency per answered action, the errors by kind and the wall time."""
+
+    name: str
+    latencies: list[float] = field(default_factory=list)
+    errors: Counter[str] = field(default_factory=Counter)
+    seconds: float = 0.0
+    server_cpu: float = 0.0
+    client_cpu: float = 0.0
+
+
+# ----- preparing the database (runs before any socket is opened) -----
+
+
+def set_up_django(database: Path) -> str:
+    """Configure Django in this process on the benchmark's SQLite file; return that file's DATABASE_URL."""
+    for variable in ("DATABASE_URL", "REDIS_URL"):
+        os.environ.pop(variable, None)
+    os.environ["DJANGO_SETTINGS_MODULE"] = "trainer.settings"
+    sys.path.insert(0, str(PROJECT))
+    import django
+    from django.conf import settings
+
+    default = settings.DATABASES["default"]
+    default["NAME"] = str(database)
+    django.setup()
+    return f"sqlite:///{database}?{urlencode(default['OPTIONS'])}"
+
+
+def form_value(name: str, value: Any) -> Any:
+    """An engine argument as the browser's form sends it (strings, lists of strings, dollars, yes or no)."""
+    if name == "amount":
+        return f"{value // 100}.{value % 100:02d}"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return [str(item) for item in value]
+    if name == "low":
+        return value.split()
+    return str(value)
+
+
+def dealer_frames(log: dict[str, Any]) -> list[dict[str, Any]]:
+    """The browser frames of every correct dealer step of a dealt round, found by replaying its log."""
+    from simulator.notation import replay_round
+    from simulator.procedure import Actor
+
+    round_ = replay_round(log)
+    frames = []
+    while (action := round_.next_action()) is not None:
+        if action.actor is not Actor.DEALER:
+            raise RuntimeError(f"round waits for a {action.actor.value}: use a table whose floorperson is automated")
+        fields = {name: form_value(name, value) for name, value in action.arguments.items()}
+        headers = {"HX-Request": "true", "HX-Trigger-Name": "step", "HX-Current-URL": "/rounds/"}
+        frames.append({"step": action.step, **fields, "HEADERS": headers})
+        round_.perform(action.step, action.arguments)
+        round_.advance()
+    return frames
+
+
+def prepare_school(tables: int, steps_needed: int, rng: random.Random) -> tuple[list[Trainee], str]:
+    """Create the trainees (one password); deal each enough rounds at the automated Pai Gow Poker demo tables."""
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.hashers import make_password
+    from django.contrib.auth.models import Group
+    from django.core.management import call_command
+
+    from trainer import services
+    from trainer.models import Floorperson, Mode, Role, Table
+
+    call_command("migrate", interactive=False, verbosity=0)
+    services.create_demo_tables()
+    automated = [
+        Table.objects.get(name=name)
+        for name, _, _, floorperson in services.DEMO_TABLES
+        if floorperson == Floorperson.AUTOMATED
+    ]
+    group = Group.objects.get(name=Role.TRAINEE)
+    password = secrets.token_urlsafe(12)
+    encoded = make_password(password)
+    trainees = []
+    for number in range(1, tables + 1):
+        user = get_user_model().objects.create(username=f"bench{number:03d}", password=encoded)
+        user.groups.add(group)
+        table = automated[number % len(automated)]
+        rounds: list[DealtRound] = []
+        while sum(len(round_.frames) for round_ in rounds) < steps_needed:
+            attempt = services.start_round(user, table, Mode.PRACTICE, seed_value=rng.getrandbits(63))
+            rounds.append(DealtRound(attempt.pk, dealer_frames(attempt.log)))
+        trainees.append(Trainee(user.get_username(), rounds))
+    return trainees, password
+
+
+# ----- the server -----
+
+
+@contextmanager
+def daphne(database_url: str, folder: Path) -> Iterator[tuple[int, int]]:
+    """Run one Daphne process on a free 127.0.0.1 port with the echo route; yield its port and pid; stop it."""
+    environment = dict(os.environ, DATABASE_URL=database_url, DEALER_SCHOOL_BENCH_ECHO="1")
+    log = folder / "daphne.log"
+    command = [sys.executable, "-m", "daphne", "--bind", "127.0.0.1", "--port", "0", "trainer.asgi:application"]
+    with log.open("wb") as stderr:
+        server = subprocess.Popen(command, cwd=PROJECT, env=environment, stdout=subprocess.DEVNULL, stderr=stderr)
+    try:
+        deadline = time.monotonic() + SERVER_START_SECONDS
+        while not (found := LISTENING.search(log.read_text())):
+            if server.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"Daphne did not start:\n{log.read_text()}")
+            time.sleep(0.1)
+        yield int(found[1]), server.pid
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+def cpu_seconds(pid: int) -> float:
+    """The user and system CPU seconds a process has used (Linux /proc); 0 where /proc is missing."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def log_in(base: str, username: str, password: str) -> str:
+    """Log in through the login page like a browser; return the Cookie header with the session."""
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}), urllib.request.HTTPCookieProcessor(jar))
+    page = opener.open(f"{base}/login/", timeout=60).read().decode()
+    token = CSRF_FIELD.search(page)
+    if token is None:
+        raise RuntimeError("the login page has no CSRF token")
+    form = urlencode({"username": username, "password": password, "csrfmiddlewaretoken": token[1], "next": "/"})
+    opener.open(urllib.request.Request(f"{base}/login/", data=form.encode()), timeout=60).read()
+    cookies = {cookie.name: cookie.value for cookie in jar}
+    if "sessionid" not in cookies:
+        raise RuntimeError(f"{username} could not log in")
+    return "; ".join(f"{name}={value}" for name, value in cookies.items())
+
+
+# ----- the clients -----
+
+
+class Socket:
+    """A small RFC 6455 client over asyncio streams: the opening handshake, masked text frames out, frames in.
+
+    (autobahn's asyncio client cannot run here: Django's settings load Daphne, which puts txaio on Twisted.)
+    """
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        """Wrap an open connection whose handshake is done."""
+        self.reader = reader
+        self.writer = writer
+
+    @classmethod
+    async def open(cls, port: int, path: str, cookie: str) -> Socket:
+        """Open a WebSocket to the server as the logged-in browser would (same origin, session cookie)."""
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        key = base64.b64encode(os.urandom(16)).decode()
+        writer.write(
+            f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\nOrigin: http://127.0.0.1:{port}\r\n"
+            f"Cookie: {cookie}\r\n\r\n".encode()
+        )
+        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), REPLY_TIMEOUT_SECONDS)
+        accept = base64.b64encode(hashlib.sha1(f"{key}{WEBSOCKET_GUID}".encode()).digest()).decode()
+        if not head.startswith(b"HTTP/1.1 101") or accept.encode() not in head:
+            writer.close()
+            raise ConnectionError(head.split(b"\r\n", 1)[0].decode(errors="replace"))
+        return cls(reader, writer)
+
+    def _send_frame(self, opcode: int, payload: bytes) -> None:
+        """Send one masked frame, as a client must."""
+        length = len(payload)
+        if length < 126:
+            header = bytes([0x80 | opcode, 0x80 | length])
+        elif length < 1 << 16:
+            header = bytes([0x80 | opcode, 0x80 | 126]) + length.to_bytes(2, "big")
+        else:
+            header = bytes([0x80 | opcode, 0x80 | 127]) + length.to_bytes(8, "big")
+        mask = os.urandom(4)
+        key = int.from_bytes((mask * (length // 4 + 1))[:length], "big")
+        self.writer.write(header + mask + (int.from_bytes(payload, "big") ^ key).to_bytes(length, "big"))
+
+    def send(self, text: str) -> None:
+        """Send a text frame."""
+        self._send_frame(0x1, text.encode())
+
+    async def receive(self) -> str | None:
+        """The next text message from the server; None when it closes the connection."""
+        message = b""
+        while True:
+            first, second = await self.reader.readexactly(2)
+            length = second & 0x7F
+            if length >= 126:
+                length = int.from_bytes(await self.reader.readexactly(2 if length == 126 else 8), "big")
+            payload = await self.reader.readexactly(length)
+            opcode = first & 0x0F
+            if opcode == 0x8:
+                return None
+            if opcode == 0x9:
+                self._send_frame(0xA, payload)
+            elif opcode in (0x0, 0x1):
+                message += payload
+                if first & 0x80:
+                    return message.decode()
+
+    def close(self) -> None:
+        """Send a close frame and drop the connection."""
+        if not self.writer.is_closing():
+            self._send_frame(0x8, (1000).to_bytes(2, "big"))
+            self.writer.close()
+
+
+class Pace:
+    """One action per tick for one client, from a start time and a phase offset, until the deadline."""
+
+    def __init__(self, start: float, offset: float, interval: float, deadline: float) -> None:
+        """Start ticking at ``start + offset``."""
+        self.next = start + offset
+        self.interval = interval
+        self.deadline = deadline
+
+    async def tick(self) -> bool:
+        """Sleep until the next action is due; False once the phase is over."""
+        delay = self.next - time.perf_counter()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        self.next += self.interval
+        return time.perf_counter() < self.deadline
+
+
+async def exchange(socket: Socket, text: str, phase: Phase, accept: Callable[[str], bool]) -> bool:
+    """Send a text frame, wait for its reply and record the latency; False when the socket is gone."""
+    sent = time.perf_counter()
+    socket.send(text)
+    try:
+        reply = await asyncio.wait_for(socket.receive(), REPLY_TIMEOUT_SECONDS)
+        received = time.perf_counter()
+    except TimeoutError:
+        phase.errors["no reply in time"] += 1
+        return False
+    if reply is None:
+        phase.errors["connection closed"] += 1
+        return False
+    phase.latencies.append(received - sent)
+    if not accept(reply):
+        phase.errors["unexpected reply"] += 1
+    return True
+
+
+async def deal_rounds(trainee: Trainee, port: int, pace: Pace, phase: Phase) -> None:
+    """Deal the trainee's rounds one step per tick over the table socket, each step graded right."""
+    for round_ in trainee.rounds:
+        socket = await Socket.open(port, f"/ws/table/{round_.attempt_id}/", trainee.cookie)
+        try:
+            snapshot = await asyncio.wait_for(socket.receive(), REPLY_TIMEOUT_SECONDS)
+            if snapshot is None:
+                phase.errors["connection closed"] += 1
+                return
+            for sequence, frame in enumerate(round_.frames, start=1):
+                if not await pace.tick():
+                    return
+                text = json.dumps(frame | {"seq": str(sequence)})
+                if not await exchange(socket, text, phase, lambda reply: "✓ Right" in reply):
+                    return
+        finally:
+            socket.close()
+    phase.errors["ran out of dealt rounds"] += 1
+
+
+async def echo_frames(trainee: Trainee, port: int, pace: Pace, phase: Phase) -> None:
+    """Send the trainee's step frames to the echo consumer at the same pace; each must come back unchanged."""
+    socket = await Socket.open(port, "/ws/bench/echo/", trainee.cookie)
+    try:
+        frames = (frame for round_ in trainee.rounds for frame in round_.frames)
+        for sequence, frame in enumerate(frames, start=1):
+            if not await pace.tick():
+                return
+            text = json.dumps(frame | {"seq": str(sequence)})
+            if not await exchange(socket, text, phase, lambda reply, text=text: reply == text):
+                return
+    finally:
+        socket.close()
+
+
+async def run_phase(
+    name: str,
+    client: Callable[[Trainee, int, Pace, Phase], Any],
+    trainees: list[Trainee],
+    port: int,
+    server_pid: int,
+    arguments: argparse.Namespace,
+) -> Phase:
+    """Run every trainee's client together for the phase's duration; measure latencies, errors and CPU."""
+    phase = Phase(name)
+    offsets = random.Random(arguments.seed).choices(range(1000), k=len(trainees))
+    interval = 1 / arguments.rate
+    server_cpu, client_cpu = cpu_seconds(server_pid), time.process_time()
+    start = time.perf_counter() + 1.0
+    deadline = start + arguments.duration
+
+    async def guarded(trainee: Trainee, offset: int) -> None:
+        try:
+            await client(trainee, port, Pace(start, interval * offset / 1000, interval, deadline), phase)
+        except (OSError, ConnectionError, TimeoutError) as error:
+            phase.errors[f"connection failed: {type(error).__name__}"] += 1
+
+    await asyncio.wait_for(
+        asyncio.gather(*(guarded(trainee, offset) for trainee, offset in zip(trainees, offsets, strict=True))),
+        arguments.duration + 4 * REPLY_TIMEOUT_SECONDS,
+    )
+    phase.seconds = time.perf_counter() - start
+    phase.server_cpu = cpu_seconds(server_pid) - server_cpu
+    phase.client_cpu = time.process_time() - client_cpu
+    return phase
+
+
+# ----- the report -----
+
+
+def percentiles(latencies: list[float]) -> dict[str, float]:
+    """p50, p95, p99 and the maximum, in milliseconds."""
+    if len(latencies) < 2:
+        return {"p50": float("nan"), "p95": float("nan"), "p99": float("nan"), "max": float("nan")}
+    cuts = statistics.quantiles(latencies, n=100, method="inclusive")
+    return {"p50": cuts[49] * 1000, "p95": cuts[94] * 1000, "p99": cuts[98] * 1000, "max": max(latencies) * 1000}
+
+
+def report(phases: list[Phase], arguments: argparse.Namespace) -> None:
+    """Print each phase's figures and the table/echo ratios."""
+    print(
+        f"\n{arguments.tables} trainees at {arguments.rate:g} action/s each for {arguments.duration:g} s per phase; "
+        "one Daphne process, SQLite, in-memory channel layer, 127.0.0.1"
+    )
+    print(
+        f"{'phase':<7}{'actions':>9}{'act/s':>9}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'max ms':>9}{'errors':>8}"
+        f"{'server CPU':>12}{'client CPU':>12}"
+    )
+    figures = {}
+    for phase in phases:
+        figures[phase.name] = found = percentiles(phase.latencies)
+        print(
+            f"{phase.name:<7}{len(phase.latencies):>9}{len(phase.latencies) / phase.seconds:>9.1f}"
+            f"{found['p50']:>9.1f}{found['p95']:>9.1f}{found['p99']:>9.1f}{found['max']:>9.1f}"
+            f"{sum(phase.errors.values()):>8}{phase.server_cpu:>11.1f}s{phase.client_cpu:>11.1f}s"
+        )
+        for kind, count in phase.errors.items():
+            print(f"    {phase.name} error: {kind} × {count}")
+    table, echo = figures["table"], figures["echo"]
+    ratios = ", ".join(f"{name} {table[name] / echo[name]:.1f}×" for name in ("p50", "p95", "p99"))
+    print(f"table/echo latency ratio: {ratios}")
+
+
+async def benchmark(trainees: list[Trainee], port: int, server_pid: int, arguments: argparse.Namespace) -> None:
+    """Run the table phase, then the echo phase, and print the report."""
+    table = await run_phase("table", deal_rounds, trainees, port, server_pid, arguments)
+    echo = await run_phase("echo", echo_frames, trainees, port, server_pid, arguments)
+    report([table, echo], arguments)
+
+
+def main() -> None:
+    """Parse the options, prepare the school, start Daphne, log the trainees in and run both phases."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
+    parser.add_argument("--tables", type=int, default=200, help="concurrent trainees, one table each (200)")
+    parser.add_argument("--rate", type=float, default=1.0, help="actions per second per trainee (1)")
+    parser.add_argument("--duration", type=float, default=60.0, help="seconds per phase, at most 600 (60)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the dealt rounds and the clients' offsets (1)")
+    arguments = parser.parse_args()
+    if not (1 <= arguments.tables <= 1000 and 0 < arguments.rate <= 20 and 0 < arguments.duration <= 600):
+        parser.error("use 1 to 1000 tables, a rate up to 20 per second and a duration up to 600 seconds")
+    with tempfile.TemporaryDirectory(prefix="ws-load-") as folder:
+        database_url = set_up_django(Path(folder) / "bench.sqlite3")
+        started = time.perf_counter()
+        steps_needed = int(arguments.duration * arguments.rate) + 2
+        trainees, password = prepare_school(arguments.tables, steps_needed, random.Random(arguments.seed))
+        print(
+            f"prepared {len(trainees)} trainees and {sum(len(t.rounds) for t in trainees)} rounds "
+            f"in {time.perf_counter() - started:.1f} s"
+        )
+        with daphne(database_url, Path(folder)) as (port, server_pid):
+            started = time.perf_counter()
+            base = f"http://127.0.0.1:{port}"
+            with ThreadPoolExecutor(LOGINS_AT_ONCE) as pool:
+                cookies = pool.map(lambda trainee: log_in(base, trainee.username, password), trainees)
+                for trainee, cookie in zip(trainees, cookies, strict=True):
+                    trainee.cookie = cookie
+            print(f"logged {len(trainees)} trainees in through {base}/login/ in {time.perf_counter() - started:.1f} s")
+            asyncio.run(benchmark(trainees, port, server_pid, arguments))
+
+
+if __name__ == "__main__":
+    main()
