@@ -1,10 +1,12 @@
 """A round of Pai Gow Poker with the dice wagers, Tiger 9, Fortune and Envy, as the dealer performs it.
 
-The steps follow the digest's step list (§9): "No more bets", Envy lammers, the progressive lock-out,
-the shaker, announcing the dice, settling the dice wagers, the starting position, delivering the stacks,
-the players setting their hands, the dealer's hand by the house way, the Tiger 9 check, each player's
-settlement in order, Envy, the Must-Hit-By Mystery Bonus and clearing the table. Seats are numbered
-1 to 6 from the dealer's left; place 0 is the dealer.
+The steps follow the digest's step list (§9): "No more bets", Envy lammers, the progressive lock-out and the
+system's contributions to the Mystery Bonus meter and the progressive jackpot meter, the shaker, announcing the
+dice, settling the dice wagers, the starting position, delivering the stacks, the players setting their hands,
+the dealer's hand by the house way, the Tiger 9 check, each player's settlement in order, Envy, the Progressive
+Payout wins on the players' own hands (hand, light, floorperson, payment: :mod:`simulator.pai_gow_progressive`),
+the Must-Hit-By Mystery Bonus, the jackpot paperwork for cards held on the table, and clearing the table. Seats
+are numbered 1 to 6 from the dealer's left; place 0 is the dealer.
 """
 
 from __future__ import annotations
@@ -14,15 +16,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from simulator.cards import Card, format_cards, pai_gow_deck, parse_cards, shuffled, stacked_deck
+from simulator.cards import Card, Rank, Suit, format_cards, pai_gow_deck, parse_cards, shuffled, stacked_deck
 from simulator.citations import Citation, inferred, seed
-from simulator.dice import DiceRoll, roll_dice
+from simulator.dice import DiceRoll, all_rolls, roll_dice
 from simulator.dice_wagers import DiceSettlement, settle_beat_it_wager, settle_match_wager, settle_sum_wager
-from simulator.fortune import envy_awards, fortune_hand, settle_fortune_wager
+from simulator.fortune import FortuneHand, envy_awards, fortune_hand, settle_fortune_wager
 from simulator.hands import SetHand, is_foul, is_tiger_nine
 from simulator.house_way import HOUSE_WAYS, HouseWaySetting
 from simulator.money import Cents, format_cents
 from simulator.mystery import MysteryMeter, MysteryRules, PaymentSource
+from simulator.pai_gow_progressive import ProgressivePaytable, judge_progressive_hand
 from simulator.pai_gow_rules import (
     DEALING_SECTIONS,
     FoulRule,
@@ -44,12 +47,17 @@ from simulator.procedure import Action, Actor, IllegalOperation, JsonValue, NoMo
 from simulator.progressive import (
     MYSTERY_BONUS_STEPS,
     PROGRESSIVE_INTAKE_STEPS,
+    PROGRESSIVE_WIN_STEPS,
     IntakeStage,
+    JackpotMeter,
     MysteryBonus,
     MysteryBonusMixin,
     ProgressiveIntake,
     ProgressiveIntakeMixin,
     ProgressiveWager,
+    ProgressiveWin,
+    ProgressiveWinMixin,
+    ProgressiveWins,
 )
 from simulator.starting_position import delivery_order, reveal_order, starting_position
 
@@ -63,8 +71,8 @@ SIDE_SPOTS = ("tiger-9", "fortune", *DICE_SPOTS)
 WAGER_SPOTS = ("pai-gow", "progressive", *SIDE_SPOTS)
 SETTLEMENT_STEPS = ("pay_wager", "push_wager", "collect_wager")
 PLAYER_STEPS = frozenset({"set_player_hand", "press_shaker_button"})
-SYSTEM_STEPS = frozenset({"add_mystery_contributions"})
-FLOORPERSON_STEPS = frozenset({"validate_mystery_payout"})
+SYSTEM_STEPS = frozenset({"add_mystery_contributions", "add_progressive_contributions"})
+FLOORPERSON_STEPS = frozenset({"validate_mystery_payout", "validate_progressive_payout", "complete_jackpot_paperwork"})
 DEFAULT_AUTOMATIONS = PLAYER_STEPS | SYSTEM_STEPS | FLOORPERSON_STEPS
 MYSTERY_SECTION = "§645b.3"
 PROGRESSIVE_WAGER_NAME = "Progressive Payout wager"
@@ -186,12 +194,29 @@ def scenario_with_hands(
     return Scenario(deck_top=tuple(top), dice=dice, **extra)
 
 
+def seven_card_straight_flush_scenario(seat: int, rules: TableRules, rng: random.Random, **extra: Any) -> Scenario:
+    """A scenario whose dice start the deal at ``seat`` and give it a 7-card straight flush without joker.
+
+    The dice, the suit and the ranks are drawn with ``rng``; the rest of the deck is shuffled as usual. It forces
+    the top line of a progressive paytable, for demonstrations and tests.
+
+    >>> scenario = seven_card_straight_flush_scenario(4, TableRules(), random.Random(2))
+    >>> starting_position(scenario.dice.total), fortune_hand(scenario.deck_top).value
+    (4, '7-card straight flush without joker')
+    """
+    dice = rng.choice([roll for roll in all_rolls() if starting_position(roll.total) == seat])
+    suit = rng.choice(list(Suit))
+    lowest = rng.randint(Rank.TWO, Rank.EIGHT)
+    cards = [Card(Rank(rank), suit) for rank in range(lowest, lowest + STACK_SIZE)]
+    return scenario_with_hands({seat: cards}, dice, rules, **extra)
+
+
 def check_wagers(rules: TableRules, seats: Mapping[int, Mapping[str, Cents]]) -> None:
     """Raise ValueError when a seat's wagers break the table's rules or limits (§645a.7, §645b.1(d), §645b.2(e))."""
     offered = {
         "tiger-9": rules.tiger_nine_offered,
         "fortune": rules.fortune_paytable is not None,
-        "progressive": rules.mystery is not None,
+        "progressive": rules.progressive_wager_offered,
         "sum": rules.sum_paytable is not None,
         "beat-it": rules.beat_it_paytable is not None,
         **dict.fromkeys(MATCH_SPOTS, rules.match_offered),
@@ -221,7 +246,7 @@ def check_wagers(rules: TableRules, seats: Mapping[int, Mapping[str, Cents]]) ->
                 rules.side_wager_limits.check(spot, amount)
 
 
-class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Round):
+class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, ProgressiveWinMixin, Round):
     """One round of (Commission-free) Pai Gow Poker with its side wagers, dealt step by step."""
 
     def __init__(
@@ -233,9 +258,14 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Ro
         scenario: Scenario | None = None,
         round_number: int = 0,
         meter: MysteryMeter | None = None,
+        progressive_meter: JackpotMeter | None = None,
         automations: frozenset[str] = DEFAULT_AUTOMATIONS,
     ) -> None:
-        """Take the wagers, shuffle (or stack) the deck, start or take the meter; raise ValueError on refused wagers."""
+        """Take the wagers, shuffle (or stack) the deck, start or take the meters; raise ValueError on refused wagers.
+
+        ``meter`` is the Mystery Bonus meter and ``progressive_meter`` the progressive jackpot meter the table
+        carries from its last round; each starts afresh when not given.
+        """
         super().__init__(automations)
         check_wagers(rules, seats)
         self.rules = rules
@@ -263,6 +293,16 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Ro
                 mystery_meter.force_hit()
             mystery_rules = MysteryRules(rules.mystery, rules.mystery_payment_source)
             self.mystery = MysteryBonus(MYSTERY_SECTION, mystery_rules, mystery_meter, meter_rng, progressive)
+        self.progressive_wins = ProgressiveWins()
+        self.progressive_contributed = False
+        self.progressive_meter: JackpotMeter | None = None
+        self.starting_progressive_meter: dict[str, JsonValue] | None = None
+        if rules.progressive_paytable is not None:
+            seeded = rules.progressive_paytable.seeded_meter()
+            self.progressive_meter = progressive_meter or seeded
+            if self.progressive_meter.seed_amount != seeded.seed_amount:
+                raise ValueError("The progressive jackpot meter belongs to a paytable with another seed.")
+            self.starting_progressive_meter = self.progressive_meter.to_json()
         self.lammers: tuple[int, ...] | None = None
         self.shaker_seat: int | None = None
         self.shake_count = 0
@@ -294,6 +334,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Ro
             "round_number": self.round_number,
             "scenario": self.scenario.to_json(),
             "meter": self.starting_meter,
+            "progressive_meter": self.starting_progressive_meter,
             "automations": sorted(self.automations),
         }
 
@@ -301,6 +342,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Ro
     def from_setup_json(cls, data: Mapping[str, Any]) -> PaiGowRound:
         """A fresh round from :meth:`setup_json`, before any step."""
         meter = data.get("meter")
+        progressive_meter = data.get("progressive_meter")
         return cls(
             TableRules.from_json(data["rules"]),
             {int(seat): wagers for seat, wagers in data["seats"].items()},
@@ -308,6 +350,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Ro
             scenario=Scenario.from_json(data.get("scenario", {})),
             round_number=data.get("round_number", 0),
             meter=MysteryMeter.from_json(meter) if meter else None,
+            progressive_meter=JackpotMeter.from_json(progressive_meter) if progressive_meter else None,
             automations=frozenset(data.get("automations", DEFAULT_AUTOMATIONS)),
         )
 
@@ -383,8 +426,10 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Ro
                 "reveal_player_hand",
                 "reset_fouled_hand",
                 "clear_table",
+                "add_progressive_contributions",
                 *PROGRESSIVE_INTAKE_STEPS,
                 *MYSTERY_BONUS_STEPS,
+                *PROGRESSIVE_WIN_STEPS,
             }
         )
 
@@ -400,7 +445,9 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Ro
             self._dice_action,
             self._dealing_action,
             self._settling_action,
+            self.next_progressive_win_action,
             self._mystery_payout_action,
+            self.next_jackpot_paperwork_action,
         )
         for phase in phases:
             action = phase()
@@ -423,13 +470,29 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Ro
         return None
 
     def _progressive_action(self) -> Action | None:
-        """The progressive lock-out, collection, count and drop, then the mystery contributions."""
-        if self.rules.mystery is None:
+        """The progressive lock-out, collection, count and drop, then the system's contributions to each meter."""
+        if not self.rules.progressive_wager_offered:
             return None
-        action = self.next_progressive_intake_action() or self.next_mystery_contribution_action()
+        action = self.next_progressive_intake_action()
+        if action is None and self.rules.mystery is not None:
+            action = self.next_mystery_contribution_action()
+        action = action or self._progressive_contribution_action()
         if action is None and self.rules.mystery_payout_timing is MysteryPayoutTiming.AT_LOCK_OUT:
-            return self.next_mystery_payout_action()
+            return self._mystery_payout_action()
         return action
+
+    def _progressive_contribution_action(self) -> Action | None:
+        """The system adds the rate of progression of each Progressive Payout wager to the jackpot meter, once."""
+        paytable = self.rules.progressive_paytable
+        count = len(self.progressive_intake.wagers)
+        if paytable is None or self.progressive_contributed or not count:
+            return None
+        rate = f"{(paytable.rate * 100).normalize():f}%"
+        description = (
+            f"the progressive system adds {rate} of each of the {count} Progressive Payout wagers "
+            "to the progressive jackpot meter"
+        )
+        return Action("add_progressive_contributions", Actor.SYSTEM, {}, paytable.rate_citation, description)
 
     def _mystery_payout_action(self) -> Action | None:
         """The Must-Hit-By Mystery Bonus payout, once every wager is settled (the default timing)."""
@@ -614,7 +677,51 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Ro
         hands = {seat: fortune_hand(self.stack_for(seat), self.rules.wheel_rank) for seat in self.seats}
         return envy_awards(hands, self.lammers, self.rules.fortune_paytable)
 
+    def _progressive_paytable(self) -> tuple[ProgressivePaytable, JackpotMeter]:
+        """The table's progressive paytable and the jackpot meter as it stands (only at a table that offers it)."""
+        paytable = self.rules.progressive_paytable
+        assert paytable is not None and self.progressive_meter is not None
+        return paytable, self.progressive_meter
+
+    def _priced_win(self, seat: int, hand: FortuneHand) -> ProgressiveWin:
+        """A progressive win at a seat, priced from the jackpot meter as it stands now."""
+        paytable, meter = self._progressive_paytable()
+        amount, _after = paytable.pay(hand, meter)
+        return ProgressiveWin(seat, hand.value, amount, paytable.pays_from_meter(hand))
+
+    def _queue_progressive_win(self, seat: int) -> None:
+        """Queue the seat's win when it holds a Progressive Payout wager and its seven cards make a paying hand."""
+        paytable = self.rules.progressive_paytable
+        if paytable is None or "progressive" not in self.seats[seat]:
+            return
+        hand = judge_progressive_hand(self.stack_for(seat), paytable, self.rules.wheel_rank)
+        if hand is not None:
+            self.progressive_wins.pending.append(self._priced_win(seat, hand))
+
+    def progressive_win_paid(self, win: ProgressiveWin) -> None:
+        """Take a share of the meter off it (a 100% award resets it to its seed) and re-price the wins still waiting."""
+        paytable, meter = self._progressive_paytable()
+        _paid, self.progressive_meter = paytable.pay(FortuneHand(win.hand), meter)
+        pending = self.progressive_wins.pending
+        pending[:] = [self._priced_win(waiting.seat, FortuneHand(waiting.hand)) for waiting in pending]
+
     # ----- the steps: verify, can, do -----
+
+    def verify_add_progressive_contributions(self) -> Action:
+        """Raise unless the jackpot meter contributions are the next step."""
+        return self.require_step("add_progressive_contributions")
+
+    def can_add_progressive_contributions(self) -> bool:
+        """Whether the system can add the contributions now."""
+        return self.can("add_progressive_contributions", {})
+
+    def add_progressive_contributions(self) -> Operation:
+        """Add the rate of progression of every Progressive Payout wager to the progressive jackpot meter."""
+        action = self.verify_add_progressive_contributions()
+        paytable, meter = self._progressive_paytable()
+        self.progressive_meter = meter.add(paytable.contribution(len(self.progressive_intake.wagers)))
+        self.progressive_contributed = True
+        return self.record(action, {"meter": self.progressive_meter.public_view()})
 
     def verify_place_envy_lammers(self, seats: list[int]) -> Action:
         """Check the lammers go on exactly the Qualifying Fortune Bonus wagers."""
@@ -959,9 +1066,10 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Ro
         return self.can("reveal_player_hand", {"seat": seat})
 
     def reveal_player_hand(self, seat: int) -> Operation:
-        """Turn over a player's set hand."""
+        """Turn over a player's set hand; a paying progressive hand lights the position and waits to be paid."""
         expected = self.verify_reveal_player_hand(seat)
         self.revealed_seats.append(seat)
+        self._queue_progressive_win(seat)
         hand = self.player_hands[seat]
         facts = {
             "high": format_cards(hand.high),
@@ -1012,6 +1120,8 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Ro
         if self.rules.mystery is not None:
             for payout in self.mystery.payouts:
                 net[payout.seat] += payout.amount
+        for win in self.progressive_wins.paid:
+            net[win.seat] += win.amount
         for (seat, _spot), (settlement, amount) in self.settled.items():
             net[seat] += amount if settlement is Settlement.PAY else -amount if settlement is Settlement.COLLECT else 0
         for seat, amount in self.commissions.items():
@@ -1030,20 +1140,25 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Ro
                 change += -arguments["amount"] if step == "pay_wager" else arguments["amount"]
             elif step == "drop_progressive_wagers":
                 change += sum(wager.amount for wager in self.progressive_intake.wagers)
-            elif step == "pay_mystery_bonus" and arguments["source"] == PaymentSource.TABLE_INVENTORY.value:
+            elif step in ("pay_mystery_bonus", "pay_progressive_win") and (
+                arguments["source"] == PaymentSource.TABLE_INVENTORY.value
+            ):
                 change -= arguments["amount"]
         return change
 
     def jackpot_slips(self) -> Cents:
-        """Mystery Bonus awards paid by progressive jackpot slip, from outside the table inventory."""
-        if self.rules.mystery is None:
-            return 0
-        slips = [payout for payout in self.mystery.payouts if payout.source is PaymentSource.PROGRESSIVE_JACKPOT_SLIP]
-        return sum(payout.amount for payout in slips)
+        """Mystery Bonus and progressive awards paid by progressive jackpot slip, from outside the table inventory."""
+        slip = PaymentSource.PROGRESSIVE_JACKPOT_SLIP
+        payouts = self.mystery.payouts if self.rules.mystery is not None else []
+        mystery = sum(payout.amount for payout in payouts if payout.source is slip)
+        return mystery + sum(win.amount for win in self.progressive_wins.paid if win.source is slip)
 
     def table_view(self) -> dict[str, JsonValue]:
         """What anyone at the table can see now: never the deck order, unrevealed cards or future dice."""
         seats: dict[str, JsonValue] = {}
+        lit = self.progressive_lit_seats()
+        held = self.cards_held()
+        paid = {win.seat: win for win in self.progressive_wins.paid}
         for seat in SEATS:
             wagers = self.seats.get(seat, {})
             revealed = seat in self.revealed_seats
@@ -1061,6 +1176,9 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Ro
                 "hand_set": hand is not None,
                 "high": format_cards(hand.high) if hand and revealed else None,
                 "low": format_cards(hand.low) if hand and revealed else None,
+                "progressive_lit": seat in lit,
+                "progressive_paid": _paid_view(paid[seat]) if seat in paid else None,
+                "cards_held": seat in held,
             }
         dealer: dict[str, JsonValue] = {
             "stack": DEALER in self.delivered,
@@ -1081,19 +1199,37 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Ro
             "delivered": list(self.delivered),
             "stub_discarded": self.stub_discarded,
             "progressive": self.progressive_view(),
+            "cards_held": held,
             "finished": self.finished,
         }
 
+    def progressive_lit_seats(self) -> list[int]:
+        """Positions whose progressive light is on for a hand waiting to be paid, in seat order."""
+        return sorted({win.seat for win in self.progressive_wins.pending})
+
     def progressive_view(self) -> dict[str, JsonValue] | None:
-        """The progressive display: the Mystery Bonus offer, the meter and any lit position; never the hit value."""
-        if self.rules.mystery is None:
+        """The progressive displays: the Mystery Bonus meter and the jackpot meter, with their lit positions.
+
+        Only what the displays show: never the mystery hit value; a waiting progressive win shows only as its
+        position's light, because naming the hand and its payout is the dealer's part.
+        """
+        if not self.rules.progressive_wager_offered:
             return None
+        jackpot: JsonValue = None
+        if self.progressive_meter is not None:
+            jackpot = self.progressive_meter.public_view() | {"lit_seats": self.progressive_lit_seats()}
         return {
-            "mystery_bonus_offered": True,
-            "meter": self.mystery.meter.public_view(),
+            "mystery_bonus_offered": self.rules.mystery is not None,
+            "meter": self.mystery.meter.public_view() if self.rules.mystery is not None else None,
+            "jackpot": jackpot,
             "locked_out": self.progressive_intake.stage >= IntakeStage.LOCKED_OUT,
             "collected": self.progressive_intake.stage >= IntakeStage.COLLECTED,
         }
+
+
+def _paid_view(win: ProgressiveWin) -> dict[str, JsonValue]:
+    """A paid progressive win as the table shows it: the hand, the amount and how it was paid."""
+    return {"hand": win.hand, "amount": win.amount, "source": win.source.value}
 
 
 def _place_name(place: int) -> str:

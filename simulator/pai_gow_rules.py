@@ -19,6 +19,7 @@ from simulator.hands import WheelRank
 from simulator.house_way import HOUSE_WAYS
 from simulator.money import Cents, Rounding, format_cents
 from simulator.mystery import MysteryConfiguration, PaymentSource, mystery_configuration
+from simulator.pai_gow_progressive import EXAMPLE_PROGRESSIVE_PAYTABLE, ProgressivePaytable
 from simulator.starting_position import DealingDirection
 
 
@@ -103,6 +104,7 @@ class TableRules:
     mystery: MysteryConfiguration | None = field(default_factory=lambda: mystery_configuration("A", 100))
     mystery_payment_source: PaymentSource = PaymentSource.TABLE_INVENTORY
     mystery_payout_timing: MysteryPayoutTiming = MysteryPayoutTiming.AFTER_SETTLEMENT
+    progressive_paytable: ProgressivePaytable | None = EXAMPLE_PROGRESSIVE_PAYTABLE
     house_way: str = "foxwoods"
     wheel_rank: WheelRank = WheelRank.SECOND_HIGHEST
     foul_rule: FoulRule = FoulRule.LOSES
@@ -124,8 +126,16 @@ class TableRules:
             raise ValueError(f"Unknown house way {self.house_way!r}: choose one of {', '.join(HOUSE_WAYS)}.")
         if self.mystery is not None and self.progressive_wager < self.mystery.minimum_wager:
             raise ValueError("The progressive wager must be at least the mystery configuration's minimum wager.")
+        if self.progressive_paytable is not None and self.progressive_wager != self.progressive_paytable.wager:
+            wanted = format_cents(self.progressive_paytable.wager)
+            raise ValueError(f"The progressive paytable pays a {wanted} wager: the progressive wager must be {wanted}.")
         if not Decimal(0) <= self.commission_rate < Decimal(1):
             raise ValueError("The commission rate is a fraction below 1.")
+
+    @property
+    def progressive_wager_offered(self) -> bool:
+        """Whether the Progressive Payout wager is offered: it feeds the Mystery Bonus, the paytable or both."""
+        return self.mystery is not None or self.progressive_paytable is not None
 
     @property
     def game_name(self) -> str:
@@ -137,7 +147,7 @@ class TableRules:
         data: dict[str, Any] = {}
         for item in fields(self):
             value = getattr(self, item.name)
-            if isinstance(value, FortunePaytable):
+            if isinstance(value, FortunePaytable | ProgressivePaytable):
                 value = value.name
             elif isinstance(value, MysteryConfiguration):
                 value = {"configuration": value.letter, "minimum_wager": value.minimum_wager}
@@ -150,12 +160,16 @@ class TableRules:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TableRules:
-        """Rebuild rules saved by :meth:`to_json`; raise ValueError on an unknown option."""
+        """Rebuild rules saved by :meth:`to_json`; raise ValueError on an unknown option.
+
+        Rules saved before the progressive paytable existed have no ``progressive_paytable``: that table paid no
+        progressive hand, so it is read as None and an old round replays exactly as it was dealt.
+        """
         known = {item.name: item for item in fields(cls)}
         unknown = set(data) - set(known)
         if unknown:
             raise ValueError(f"Unknown table options: {', '.join(sorted(unknown))}.")
-        values: dict[str, Any] = {}
+        values: dict[str, Any] = {"progressive_paytable": None}
         for name, value in data.items():
             values[name] = _option_from_json(name, value)
         return cls(**values)
@@ -186,6 +200,10 @@ def _option_from_json(name: str, value: Any) -> Any:
         if value != REPRESENTATIVE_FORTUNE_PAYTABLE.name:
             raise ValueError(f"Unknown Fortune Bonus paytable {value!r}.")
         return REPRESENTATIVE_FORTUNE_PAYTABLE
+    if name == "progressive_paytable":
+        if value != EXAMPLE_PROGRESSIVE_PAYTABLE.name:
+            raise ValueError(f"Unknown progressive paytable {value!r}.")
+        return EXAMPLE_PROGRESSIVE_PAYTABLE
     if name == "mystery":
         return mystery_configuration(value["configuration"], value["minimum_wager"])
     if name in ("pai_gow_limits", "side_wager_limits"):
@@ -230,6 +248,12 @@ _GAPS = {
         "§645a.13", "The Pennsylvania Fortune Bonus paytables were not retrieved; this is an industry paytable."
     ),
     "mystery_payout_timing": house("§645b.3(c)(5)", "The regulation does not say when in the round the bonus is paid."),
+    "progressive_paytable": house(
+        "§645a.13",
+        "Pennsylvania's Progressive Payout paytable and rate of progression were not retrieved; the default is an "
+        "EXAMPLE (meter shares as in §655a.12(c), fixed amounts at the Fortune odds, 15% of each wager as in "
+        "§685b.1(j)) that the certificate holder replaces with its filed paytable.",
+    ),
     "pai_gow_limits": house("§645a.7", "Table limits are the certificate holder's."),
     "side_wager_limits": house("§645a.7", "Table limits are the certificate holder's."),
 }
@@ -248,7 +272,7 @@ def _describe(value: object) -> str:
     """Write an option's value for a person."""
     if isinstance(value, WagerLimits):
         return f"{format_cents(value.minimum)} to {format_cents(value.maximum)}"
-    if isinstance(value, FortunePaytable):
+    if isinstance(value, FortunePaytable | ProgressivePaytable):
         return value.name
     if isinstance(value, bool):
         return "yes" if value else "no"

@@ -1,6 +1,7 @@
 """The Pai Gow Poker round as the dealer performs it, clause by clause (51 Pa.B. 5607 and the digest's step list)."""
 
 import json
+import random
 
 import pytest
 from hypothesis import given, settings
@@ -12,10 +13,17 @@ from simulator.hands import SetHand
 from simulator.mystery import PaymentSource
 from simulator.notation import replay_round, save_round
 from simulator.pai_gow_demo import DEMO_SEATS, demo_round
-from simulator.pai_gow_round import DEALER, PaiGowRound, Scenario, scenario_with_hands
+from simulator.pai_gow_round import (
+    DEALER,
+    PaiGowRound,
+    Scenario,
+    scenario_with_hands,
+    seven_card_straight_flush_scenario,
+)
 from simulator.pai_gow_rules import FoulRule, ShakerType, TableRules
 from simulator.player_styles import PlayerStyle
 from simulator.procedure import IllegalOperation
+from simulator.progressive import JackpotMeter
 
 ONE_SEAT = {3: {"pai-gow": 2500, "tiger-9": 500, "sum": 1000, "match-5": 500, "beat-it": 500, "fortune": 500}}
 
@@ -350,11 +358,19 @@ def test_replay_of_the_saved_log_equals_the_live_round(seed_value, force_hit):
     st.dictionaries(st.sampled_from([1, 2, 3, 4, 5, 6]), st.sampled_from(list(PlayerStyle)), min_size=1),
     st.sampled_from(list(PaymentSource)),
     st.booleans(),
+    st.booleans(),
 )
-def test_every_reachable_state_has_a_legal_next_step_and_chips_are_conserved(seed_value, styles, source, force_hit):
+def test_every_reachable_state_has_a_legal_next_step_and_chips_are_conserved(
+    seed_value, styles, source, force_hit, force_progressive
+):
     rules = TableRules(mystery_payment_source=source)
     seats = {seat: DEMO_SEATS[seat] for seat in styles}
     scenario = Scenario(player_styles=styles, force_mystery_hit=force_hit)
+    progressive = [seat for seat in seats if "progressive" in seats[seat]]
+    if force_progressive and progressive:
+        rng = random.Random(seed_value)
+        extra = {"player_styles": styles, "force_mystery_hit": force_hit}
+        scenario = seven_card_straight_flush_scenario(min(progressive), rules, rng, **extra)
     round_ = PaiGowRound(rules, seats, seed_value, scenario=scenario, automations=frozenset())
     while (action := round_.next_action()) is not None:
         assert round_.can(action.step, action.arguments)
@@ -406,3 +422,195 @@ def test_the_table_view_never_shows_unrevealed_cards_or_future_dice():
             assert '"dice": null' in view
         assert "hit_value" not in view and "982451653" not in view
         perform_expected(round_)
+
+
+# ----- the Progressive Payout wager paid on the player's own hand (§645a.7(e)(4), §645a.11(h), §685b.1(h)) -----
+
+SLIP, INVENTORY = "progressive jackpot slip", "table inventory"
+SEED_METER = 1_000 * 100
+"""The example paytable's meter seeds at 1,000 times the $1 wager."""
+RATE = 15
+"""Each $1 Progressive Payout wager adds 15%: 15 cents."""
+DEALER_TEN_HIGH = "7c 5d 4s 3s 2c Td 8d"
+
+
+def progressive_round(hands, seats, rules=None, **options):
+    """The dealer's stack first (dice 6-1-1, total 8), then the given seats' seven cards in delivery order."""
+    rules = rules or TableRules()
+    cards = {DEALER: parse_cards(DEALER_TEN_HIGH)} | {seat: parse_cards(text) for seat, text in hands.items()}
+    scenario = scenario_with_hands(cards, DiceRoll(6, (1, 1)), rules)
+    return PaiGowRound(rules, seats, 1, scenario=scenario, **options)
+
+
+def raises(round_, step, **arguments):
+    before = json.dumps(round_.table_view(), sort_keys=True), len(round_.operations)
+    with pytest.raises(IllegalOperation) as error:
+        round_.perform(step, arguments)
+    assert (json.dumps(round_.table_view(), sort_keys=True), len(round_.operations)) == before
+    return error.value
+
+
+STRAIGHT_FLUSH_SEAT_1 = {1: "9h 8h 7h 6h 5h 4h 3h"}
+ONE_PROGRESSIVE = {1: {"pai-gow": 1000, "fortune": 500, "progressive": 100}, 2: {"pai-gow": 1000, "progressive": 100}}
+
+
+def test_685b1_j_analog_the_system_adds_15_percent_of_each_progressive_wager_to_the_jackpot_meter():
+    round_ = progressive_round({}, ONE_PROGRESSIVE, automations=frozenset())
+    play_until(round_, "add_mystery_contributions")
+    round_.add_mystery_contributions()
+    action = round_.next_action()
+    assert (action.step, action.actor.value) == ("add_progressive_contributions", "system")
+    assert action.citation.provenance.value.startswith("Chapter 645a") and "§685b.1(j)" in action.citation.clause
+    round_.add_progressive_contributions()
+    assert round_.progressive_meter.amount == SEED_METER + 2 * RATE
+    assert round_.table_view()["progressive"]["jackpot"] == {
+        "amount": "100030.00",
+        "display": "$1,000.30",
+        "lit_seats": [],
+    }
+
+
+def test_645a11_h_685b1_h_progressive_win_is_hand_then_light_then_validation_then_payment():
+    round_ = progressive_round(STRAIGHT_FLUSH_SEAT_1, ONE_PROGRESSIVE, automations=frozenset())
+    play_until(round_, "confirm_progressive_hand")
+    assert set(round_.settled) == {(1, "pai-gow"), (1, "fortune"), (2, "pai-gow")}, "Fortune and Envy come first"
+    error = raises(round_, "pay_progressive_win", seat=1, amount=SEED_METER + 2 * RATE, source=SLIP)
+    assert (error.code, error.expected.step) == ("out_of_order", "confirm_progressive_hand")
+    error = raises(round_, "confirm_progressive_light", seat=1)
+    assert (error.code, error.expected.step) == ("out_of_order", "confirm_progressive_hand")
+    error = raises(round_, "confirm_progressive_hand", seat=1, hand="straight flush")
+    assert error.code == "wrong_hand" and error.expected.arguments["hand"] == "7-card straight flush without joker"
+    assert error.citation.clause.startswith("§685b.1(h)(1) pattern")
+    round_.confirm_progressive_hand(seat=1, hand="7-card straight flush without joker")
+    error = raises(round_, "validate_progressive_payout", seat=1)
+    assert (error.code, error.expected.step) == ("out_of_order", "confirm_progressive_light")
+    round_.confirm_progressive_light(seat=1)
+    error = raises(round_, "pay_progressive_win", seat=1, amount=SEED_METER + 2 * RATE, source=SLIP)
+    assert (error.code, error.expected.step, error.expected.actor.value) == (
+        "out_of_order",
+        "validate_progressive_payout",
+        "floorperson",
+    )
+    round_.validate_progressive_payout(seat=1)
+    round_.pay_progressive_win(seat=1, amount=SEED_METER + 2 * RATE, source=SLIP)
+
+
+def test_685b1_h4_a_100_percent_award_by_jackpot_slip_holds_the_cards_and_resets_the_meter_to_its_seed():
+    round_ = progressive_round(STRAIGHT_FLUSH_SEAT_1, ONE_PROGRESSIVE)
+    play_until(round_, "pay_progressive_win")
+    meter = SEED_METER + 2 * RATE  # 100% of $1,000.30
+    error = raises(round_, "pay_progressive_win", seat=1, amount=meter, source=INVENTORY)
+    assert error.code == "wrong_payment_source" and error.citation.clause.startswith("§685b.1(h)(4)")
+    round_.pay_progressive_win(seat=1, amount=meter, source=SLIP)
+    assert round_.progressive_meter.amount == SEED_METER
+    play_until(round_, "complete_jackpot_paperwork")
+    assert round_.table_view()["cards_held"] == [1] and round_.table_view()["seats"]["1"]["cards_held"] is True
+    error = raises(round_, "clear_table")
+    assert (error.expected.step, error.expected.actor.value) == ("complete_jackpot_paperwork", "floorperson")
+    round_.complete_jackpot_paperwork(seat=1)
+    round_.clear_table()
+    assert round_.jackpot_slips() == meter and round_.chip_movements()[1] >= meter - 100
+    assert sum(round_.chip_movements().values()) + round_.table_inventory_change() == round_.jackpot_slips()
+
+
+def test_645a13_a_fixed_award_is_paid_from_the_table_inventory_and_holds_no_cards():
+    # Four of a kind pays $25 on the $1 wager (the Fortune Bonus 25 to 1 as a fixed amount).
+    round_ = progressive_round({1: "Kd 9c 9d 9h 9s 3c 2h"}, ONE_PROGRESSIVE)
+    play_until(round_, "pay_progressive_win")
+    error = raises(round_, "pay_progressive_win", seat=1, amount=2_500, source=SLIP)
+    assert error.code == "wrong_payment_source" and error.citation.provenance.value == "house procedure"
+    before = round_.table_inventory_change()
+    round_.pay_progressive_win(seat=1, amount=2_500, source=INVENTORY)
+    assert round_.table_inventory_change() == before - 2_500
+    assert round_.progressive_meter.amount == SEED_METER + 2 * RATE, "a fixed amount leaves the meter"
+    round_.play_out()
+    assert "complete_jackpot_paperwork" not in [operation.action.step for operation in round_.operations]
+    assert round_.jackpot_slips() == 0
+
+
+def test_685b1_h4_a_second_share_is_priced_after_the_first_is_paid():
+    # Reveal order 6 ... 1: seat 2's royal flush plus royal match (10%) is paid before seat 1's 7-card straight flush
+    # (100%), which is then 100% of what the 10% award left.
+    seats = {seat: {"pai-gow": 1000, "progressive": 100} for seat in (1, 2)}
+    round_ = progressive_round(STRAIGHT_FLUSH_SEAT_1 | {2: "As Ks Qs Js Ts Kd Qd"}, seats)
+    round_.play_out()
+    meter = SEED_METER + 2 * RATE
+    first = meter // 10  # 10% of $1,000.30 is $100.03
+    paid = [(win.seat, win.hand, win.amount) for win in round_.progressive_wins.paid]
+    assert paid == [
+        (2, "royal flush plus royal match", first),
+        (1, "7-card straight flush without joker", meter - first),
+    ]
+    assert round_.progressive_meter.amount == SEED_METER
+
+
+def test_645a7_e4_a_paying_hand_without_a_progressive_wager_wins_nothing():
+    round_ = progressive_round(STRAIGHT_FLUSH_SEAT_1, {1: {"pai-gow": 1000}, 2: {"pai-gow": 1000, "progressive": 100}})
+    round_.play_out()
+    assert round_.progressive_wins.paid == [] and round_.progressive_meter.amount == SEED_METER + RATE
+
+
+def test_645a7_e4_a_table_without_the_mystery_bonus_still_takes_and_pays_the_progressive_wager():
+    round_ = progressive_round(STRAIGHT_FLUSH_SEAT_1, ONE_PROGRESSIVE, rules=TableRules(mystery=None))
+    round_.play_out()
+    steps = [operation.action.step for operation in round_.operations]
+    assert "add_mystery_contributions" not in steps and "drop_progressive_wagers" in steps
+    assert round_.progressive_wins.paid[0].amount == SEED_METER + 2 * RATE
+    assert round_.table_view()["progressive"]["meter"] is None
+
+
+def test_a_table_without_the_progressive_paytable_deals_as_before():
+    round_ = progressive_round(STRAIGHT_FLUSH_SEAT_1, ONE_PROGRESSIVE, rules=TableRules(progressive_paytable=None))
+    round_.play_out()
+    steps = {operation.action.step for operation in round_.operations}
+    assert not steps & {"add_progressive_contributions", "confirm_progressive_hand", "complete_jackpot_paperwork"}
+    assert round_.table_view()["progressive"]["jackpot"] is None and round_.setup_json()["progressive_meter"] is None
+
+
+def test_the_progressive_meter_carries_over_and_replay_through_notation_is_exact():
+    paytable = TableRules().progressive_paytable
+    carried = paytable.seeded_meter().add(paytable.contribution(40))  # forty earlier wagers: $1,006.00
+    hands = {1: "2h 3d 5c 6s 8c Jh 9c", 2: "As Ks Qs Js Ts Kd Qd"}
+    round_ = progressive_round(hands, ONE_PROGRESSIVE, progressive_meter=carried)
+    round_.play_out()
+    assert round_.progressive_wins.paid[0].amount == (SEED_METER + 42 * RATE) // 10
+    replayed = replay_round(json.loads(json.dumps(save_round(round_))))
+    assert replayed.table_view() == round_.table_view()
+    assert replayed.progressive_meter == round_.progressive_meter
+    assert [op.to_json() for op in replayed.operations] == [op.to_json() for op in round_.operations]
+    assert replayed.chip_movements() == round_.chip_movements()
+    with pytest.raises(ValueError, match="another seed"):
+        progressive_round({}, ONE_PROGRESSIVE, progressive_meter=JackpotMeter.seeded(500_000))
+
+
+def test_685b1_h_table_view_lights_a_win_only_once_its_hand_is_revealed_and_names_it_only_when_paid():
+    round_ = progressive_round(STRAIGHT_FLUSH_SEAT_1, ONE_PROGRESSIVE)
+    views = []
+    while (action := round_.next_action()) is not None and action.step != "pay_progressive_win":
+        views.append(round_.table_view())
+        round_.perform(action.step, action.arguments)
+    lit = [view["seats"]["1"]["progressive_lit"] for view in views]
+    first_lit = lit.index(True)
+    assert "1" in [
+        str(op.action.arguments.get("seat")) for op in round_.operations if op.action.step == "reveal_player_hand"
+    ]
+    assert views[first_lit - 1]["seats"]["1"]["high"] is None and views[first_lit]["seats"]["1"]["high"] is not None
+    assert all(lit[first_lit:]) and views[-1]["progressive"]["jackpot"]["lit_seats"] == [1]
+    assert "straight flush" not in json.dumps(views)
+    round_.perform(action.step, action.arguments)
+    paid = round_.table_view()["seats"]["1"]
+    assert paid["progressive_lit"] is False
+    assert paid["progressive_paid"] == {
+        "hand": "7-card straight flush without joker",
+        "amount": 100_030,
+        "source": SLIP,
+    }
+
+
+def test_seven_card_straight_flush_scenario_forces_the_top_line_at_a_chosen_seat():
+    rules = TableRules()
+    for seat in (1, 4, 6):
+        scenario = seven_card_straight_flush_scenario(seat, rules, random.Random(seat))
+        round_ = PaiGowRound(rules, {seat: {"pai-gow": 1000, "progressive": 100}}, 9, scenario=scenario)
+        round_.play_out()
+        assert [win.hand for win in round_.progressive_wins.paid] == ["7-card straight flush without joker"]
