@@ -17,6 +17,7 @@ from typing import Any
 
 from simulator.cards import parse_cards
 from simulator.down_under import DEALER
+from simulator.fortune import FortuneHand
 from simulator.match_the_dealer import MatchCombination
 from simulator.money import format_cents, parse_dollars
 from simulator.mystery import PaymentSource
@@ -133,18 +134,22 @@ def read_spot(value: Any) -> str:
 
 
 def read_source(value: Any) -> str:
-    """Where a Mystery Bonus is paid from."""
+    """Where a Mystery Bonus or a progressive win is paid from."""
     text = _text(value, "a payment source")
     if text not in {source.value for source in PaymentSource}:
         raise FrameError("Choose the payment source from the list.")
     return text
 
 
-def read_combination(value: Any) -> str:
-    """A Match the Dealer winning combination, as §685b.1(a) names it."""
-    text = _text(value, "a winning combination")
-    if text not in {combination.value for combination in MatchCombination}:
-        raise FrameError("Choose the winning combination from the list.")
+PROGRESSIVE_HANDS = frozenset({hand.value for hand in (*MatchCombination, *FortuneHand)})
+"""Every hand a progressive pays on, as the dealer names it: Match the Dealer's combinations, Pai Gow Poker's hands."""
+
+
+def read_progressive_hand(value: Any) -> str:
+    """A progressive winning hand: a Match the Dealer combination (§685b.1(a)) or a Pai Gow Poker paytable hand."""
+    text = _text(value, "a winning hand")
+    if text not in PROGRESSIVE_HANDS:
+        raise FrameError("Choose the winning hand from the list.")
     return text
 
 
@@ -190,7 +195,9 @@ DEALER_STEPS: Mapping[str, StepControl] = {
     "burn_card": StepControl("Burn a card", {}, "b"),
     "deal_card": StepControl("Deal a card", {"position": read_position}, "d"),
     "settle_losing_match_wager": StepControl("Collect the losing Match the Dealer wager", {"seat": read_seat}, "c"),
-    "confirm_progressive_hand": StepControl("Confirm the winning hand", {"seat": read_seat, "hand": read_combination}),
+    "confirm_progressive_hand": StepControl(
+        "Confirm the winning hand", {"seat": read_seat, "hand": read_progressive_hand}
+    ),
     "confirm_progressive_light": StepControl("Confirm the progressive light", {"seat": read_seat}),
     "pay_progressive_win": StepControl(
         "Pay the progressive win", {"seat": read_seat, "amount": read_amount, "source": read_source}, "p"

@@ -37,9 +37,10 @@ from simulator.mystery import (
 from simulator.mystery_games import MYSTERY_GAMES
 from simulator.mystery_tables import SEATS_CITATION, base_game_citation, rules_from_json
 from simulator.notation import PAI_GOW_POKER
+from simulator.pai_gow_progressive import ProgressivePaytable
 from simulator.pai_gow_round import MYSTERY_SECTION
 from simulator.pai_gow_rules import FoulRule, HouseOption, ShakerType, TableRules, house_options
-from simulator.progressive import CONTRIBUTION_ORDER
+from simulator.progressive import CONTRIBUTION_ORDER, PROGRESSIVE_INTAKE_STEPS, PROGRESSIVE_WIN_STEPS
 from trainer.controls import DEALER_STEPS, describe_step
 from trainer.models import Mode
 from trainer.scoring import GradedStep, ScoreCard
@@ -143,7 +144,7 @@ def betting_areas(rules: TableRules) -> dict[str, list[str]]:
     """The betting areas at each position of this layout, by row: the game, its bonuses and the dice wagers."""
     bonus = ["tiger-9"] if rules.tiger_nine_offered else []
     bonus += ["fortune"] if rules.fortune_paytable is not None else []
-    bonus += ["progressive"] if rules.mystery is not None else []
+    bonus += ["progressive"] if rules.progressive_wager_offered else []
     dice = ["sum"] if rules.sum_paytable is not None else []
     dice += [f"match-{number}" for number in range(1, 7)] if rules.match_offered else []
     dice += ["beat-it"] if rules.beat_it_paytable is not None else []
@@ -151,11 +152,27 @@ def betting_areas(rules: TableRules) -> dict[str, list[str]]:
 
 
 def seat_context(number: int, seat: Mapping[str, Any], areas: dict[str, list[str]], lit: bool) -> dict[str, Any]:
-    """One position on the felt: its betting areas with chips and settlements, its stack and its hand."""
+    """One position on the felt: its betting areas with chips and settlements, its stack and its hand.
+
+    ``lit`` is the Mystery Bonus light; the Progressive Payout area's one light is also on while a progressive
+    win on the player's hand waits to be paid.
+    """
     wagers = seat["wagers"]
     settled = seat["settled"]
+    progressive_paid = seat["progressive_paid"]
 
     def pai_gow_area(spot: str) -> dict[str, Any]:
+        if spot == "progressive":
+            return area(
+                spot,
+                SPOT_LABELS[spot],
+                SPOT_LABELS[spot],
+                wagers.get(spot),
+                settlement="pay" if progressive_paid else None,
+                paid=progressive_paid["amount"] if progressive_paid else None,
+                light=lit or seat["progressive_lit"],
+                note=progressive_paid["hand"] if progressive_paid else "",
+            )
         settlement = settled.get(spot)
         return area(
             spot,
@@ -164,7 +181,6 @@ def seat_context(number: int, seat: Mapping[str, Any], areas: dict[str, list[str
             wagers.get(spot),
             settlement=settlement["settlement"] if settlement else None,
             paid=settlement["amount"] if settlement and settlement["settlement"] == "pay" else None,
-            light=lit if spot == "progressive" else None,
         )
 
     envy = settled.get("envy")
@@ -179,7 +195,7 @@ def seat_context(number: int, seat: Mapping[str, Any], areas: dict[str, list[str
         "hand_set": seat["hand_set"],
         "high": card_faces(seat["high"]),
         "low": card_faces(seat["low"]),
-        "lit": lit,
+        "cards_held": seat["cards_held"],
     }
 
 
@@ -189,7 +205,22 @@ def felt_context(snapshot: TableSnapshot) -> dict[str, Any]:
     rules = TableRules.from_json(snapshot.rules)
     areas = betting_areas(rules)
     progressive = view["progressive"]
-    lit_seat = progressive["meter"]["lit_seat"] if progressive else None
+    mystery = progressive["meter"] if progressive else None
+    lit_seat = mystery["lit_seat"] if mystery else None
+    displays = []
+    if mystery:
+        displays.append(
+            progressive_display(
+                "Must-Hit-By Mystery Bonus offered",
+                mystery["display"],
+                [f"Configuration {mystery['configuration']} · {MYSTERY_SECTION}(b)"],
+                [lit_seat] if lit_seat else [],
+                progressive,
+            )
+        )
+    if progressive and progressive["jackpot"] and rules.progressive_paytable:
+        shows_intake = not displays
+        displays.append(jackpot_display(rules.progressive_paytable, progressive, shows_intake))
     dice = view["dice"]
     dealer = view["dealer"]
     return {
@@ -214,16 +245,25 @@ def felt_context(snapshot: TableSnapshot) -> dict[str, Any]:
             *([{"label": "stub", "title": "The four-card stub"}] if view["stub_discarded"] else []),
             *([{"label": "all 53", "title": "Every card, accounted for"}] if view["finished"] else []),
         ],
-        "display": None
-        if progressive is None
-        else progressive_display(
-            "Must-Hit-By Mystery Bonus offered",
-            progressive["meter"]["display"],
-            [f"Configuration {progressive['meter']['configuration']} · {MYSTERY_SECTION}(b)"],
-            [lit_seat] if lit_seat else [],
-            progressive,
-        ),
+        "displays": displays,
+        "cards_held": view["cards_held"],
         "finished": view["finished"],
+    }
+
+
+def jackpot_display(
+    paytable: ProgressivePaytable, progressive: Mapping[str, Any], shows_intake: bool
+) -> dict[str, Any]:
+    """The progressive jackpot meter's display beside the Mystery Bonus one: meter, seed and rate, lights, paytable."""
+    jackpot = progressive["jackpot"]
+    rate = f"{(paytable.rate * 100).normalize():f}%"
+    notes = [f"Seeds at {format_cents(paytable.seed_amount)} · {rate} of each {format_cents(paytable.wager)} wager"]
+    display = progressive_display(
+        "Progressive Payout jackpot", jackpot["display"], notes, jackpot["lit_seats"], progressive
+    )
+    return display | {
+        "intake": display["intake"] if shows_intake else "",
+        "paytable": {"name": paytable.name, "lines": paytable.lines()},
     }
 
 
@@ -233,8 +273,9 @@ def shown_steps(rules: TableRules, steps: frozenset[str]) -> frozenset[str]:
     hidden |= {"collect_commission"} if rules.commission_free else {"declare_tiger_nine"}
     hidden |= {"place_envy_lammers"} if rules.fortune_paytable is None else set()
     hidden |= {"reset_fouled_hand"} if rules.foul_rule is not FoulRule.RESET_BY_HOUSE_WAY else set()
-    if rules.mystery is None:
-        hidden |= {step for step in DEALER_STEPS if "progressive" in step or "mystery" in step}
+    hidden |= set() if rules.progressive_wager_offered else set(PROGRESSIVE_INTAKE_STEPS)
+    hidden |= set() if rules.mystery is not None else {step for step in DEALER_STEPS if "mystery" in step}
+    hidden |= set() if rules.progressive_paytable is not None else set(PROGRESSIVE_WIN_STEPS)
     return steps - hidden
 
 
@@ -258,6 +299,7 @@ def controls_context(snapshot: TableSnapshot) -> dict[str, Any]:
         "dice_values": range(1, 7),
         "spots": [(spot, SPOT_LABELS[spot]) for spot in spots],
         "sources": [source.value for source in PaymentSource],
+        "hands": [hand for hand, _award in rules.progressive_paytable.lines()] if rules.progressive_paytable else [],
     }
 
 
@@ -446,7 +488,7 @@ def down_under_controls_context(snapshot: TableSnapshot) -> dict[str, Any]:
     return {
         "buttons": buttons(snapshot.dealer_steps),
         "seats": range(1, 7),
-        "combinations": [combination.value for combination in MatchCombination],
+        "hands": [combination.value for combination in MatchCombination],
         "sources": [source.value for source in PaymentSource],
     }
 

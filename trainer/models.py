@@ -26,14 +26,18 @@ class Floorperson(models.TextChoices):
 
 
 class Table(models.Model):
-    """A training table: a game, its Rules Submission and the mystery meter it carries between rounds."""
+    """A training table: a game, its Rules Submission and the progressive meters it carries between rounds."""
 
     name = models.CharField(max_length=120, unique=True)
     game = models.CharField(max_length=40, help_text="A key of simulator.notation.ROUND_CLASSES.")
     rules = models.JSONField(default=dict, blank=True, help_text="The game's rules as its to_json() writes them.")
     floorperson = models.CharField(max_length=20, choices=Floorperson, default=Floorperson.AUTOMATED)
     meter = models.JSONField(
-        null=True, blank=True, editable=False, help_text="The mystery meter with its secret hit value: server only."
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="The progressive meters with their secrets (the mystery hit value): server only. A Pai Gow Poker "
+        "table keeps two, under the keys mystery and progressive.",
     )
     rounds_dealt = models.PositiveIntegerField(default=0, editable=False)
 

@@ -32,10 +32,19 @@ from simulator.mystery import MysteryConfiguration, MysteryMeter, MysteryRules, 
 from simulator.mystery_games import MYSTERY_GAME_LIST, MYSTERY_GAMES, MysteryGame
 from simulator.mystery_tables import MysteryTableRound, rules_from_json, rules_to_json
 from simulator.notation import PAI_GOW_POKER, replay_round, save_round
-from simulator.pai_gow_round import DEFAULT_AUTOMATIONS, MATCH_SPOTS, SEATS, PaiGowRound, Scenario
+from simulator.pai_gow_progressive import ProgressivePaytable
+from simulator.pai_gow_round import (
+    DEFAULT_AUTOMATIONS,
+    MATCH_SPOTS,
+    SEATS,
+    PaiGowRound,
+    Scenario,
+    seven_card_straight_flush_scenario,
+)
 from simulator.pai_gow_rules import FoulRule, ShakerType, TableRules, WagerLimits
 from simulator.player_styles import PlayerStyle
 from simulator.procedure import Action, Actor, JsonValue, Round
+from simulator.progressive import JackpotMeter
 from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, StepFrame
 from trainer.models import Attempt, Floorperson, Mode, Role, Table, has_role
 from trainer.scoring import GradedStep, ScoreCard, grade_step
@@ -158,7 +167,7 @@ def seat_pai_gow_players(rules: TableRules, rng: random.Random) -> dict[int, dic
         for seat in seats:
             if seat == holder or rng.random() < EXTRA_SIDE_WAGER_CHANCE:
                 wagers[seat][spot] = pick_wager(rules.side_wager_limits, SIDE_WAGER_MULTIPLES, rng)
-    if rules.mystery is not None:
+    if rules.progressive_wager_offered:
         for seat in pick_progressive_players(seats, rng):
             wagers[seat]["progressive"] = rules.progressive_wager
     return wagers
@@ -216,12 +225,37 @@ def table_automations(table: Table, automations: frozenset[str]) -> frozenset[st
     return automations
 
 
-def table_meter(table: Table, configuration: MysteryConfiguration | None) -> MysteryMeter | None:
-    """The mystery meter the table carries from its last round, if it fits the table's configuration."""
-    if table.meter is None or configuration is None or "hit_value" not in table.meter:
+def fitting_mystery_meter(
+    saved: dict[str, Any] | None, configuration: MysteryConfiguration | None
+) -> MysteryMeter | None:
+    """A saved mystery meter, if there is one and it fits the table's configuration."""
+    if saved is None or configuration is None or "hit_value" not in saved:
         return None
-    meter = MysteryMeter.from_json(table.meter)
+    meter = MysteryMeter.from_json(saved)
     return meter if meter.configuration == configuration else None
+
+
+def table_meter(table: Table, configuration: MysteryConfiguration | None) -> MysteryMeter | None:
+    """The mystery meter an MHB game's table carries from its last round, if it fits the table's configuration."""
+    return fitting_mystery_meter(table.meter, configuration)
+
+
+def fitting_jackpot_meter(saved: dict[str, Any] | None, paytable: ProgressivePaytable | None) -> JackpotMeter | None:
+    """A saved progressive jackpot meter, if there is one and it seeds where the table's paytable does."""
+    if saved is None or paytable is None:
+        return None
+    meter = JackpotMeter.from_json(saved)
+    return meter if meter.seed_amount == paytable.seed_amount else None
+
+
+def pai_gow_meters(table: Table, rules: TableRules) -> tuple[MysteryMeter | None, JackpotMeter | None]:
+    """The Mystery Bonus meter and the progressive jackpot meter a Pai Gow Poker table carries, where they fit.
+
+    The table keeps both in its ``meter`` field under the keys ``"mystery"`` and ``"progressive"``.
+    """
+    saved = table.meter or {}
+    mystery = fitting_mystery_meter(saved.get("mystery"), rules.mystery)
+    return mystery, fitting_jackpot_meter(saved.get("progressive"), rules.progressive_paytable)
 
 
 def table_match_meter(table: Table, rules: DownUnderTable) -> MatchMeter | None:
@@ -232,19 +266,32 @@ def table_match_meter(table: Table, rules: DownUnderTable) -> MatchMeter | None:
     return meter if (meter.wager, meter.reading) == (rules.match_wager, rules.secondary_reading) else None
 
 
-def deal_pai_gow_round(table: Table, seed_value: int, force_mystery_hit: bool) -> PaiGowRound:
-    """A Pai Gow Poker round at the table with simulated players; the trainee performs every dealer step."""
+def deal_pai_gow_round(
+    table: Table, seed_value: int, force_mystery_hit: bool, force_progressive_win: bool = False
+) -> PaiGowRound:
+    """A Pai Gow Poker round at the table with simulated players; the trainee performs every dealer step.
+
+    ``force_progressive_win`` deals the first player with a Progressive Payout wager a 7-card straight flush
+    without joker, the progressive paytable's top line.
+    """
     rules = TableRules.from_json(table.rules)
     players = random.Random(seed_value)
     seats = seat_pai_gow_players(rules, players)
-    scenario = Scenario(player_styles=choose_player_styles(list(seats), players), force_mystery_hit=force_mystery_hit)
+    styles = choose_player_styles(list(seats), players)
+    scenario = Scenario(player_styles=styles, force_mystery_hit=force_mystery_hit)
+    progressive = [seat for seat, wagers in seats.items() if "progressive" in wagers]
+    if force_progressive_win and progressive:
+        extra = {"player_styles": styles, "force_mystery_hit": force_mystery_hit}
+        scenario = seven_card_straight_flush_scenario(progressive[0], rules, players, **extra)
+    mystery_meter, jackpot_meter = pai_gow_meters(table, rules)
     return PaiGowRound(
         rules,
         seats,
         seed_value,
         scenario=scenario,
         round_number=table.rounds_dealt,
-        meter=table_meter(table, rules.mystery),
+        meter=mystery_meter,
+        progressive_meter=jackpot_meter,
         automations=table_automations(table, DEFAULT_AUTOMATIONS),
     )
 
@@ -309,10 +356,19 @@ def start_round(
     *,
     seed_value: int | None = None,
     force_mystery_hit: bool = False,
+    force_progressive_win: bool = False,
 ) -> Attempt:
-    """Deal a new round at the table for the trainee; the seed comes from ``secrets`` unless a test fixes it."""
+    """Deal a new round at the table for the trainee; the seed comes from ``secrets`` unless a test fixes it.
+
+    ``force_mystery_hit`` forces the table's progressive: the Mystery Bonus, or Match the Dealer's meter award.
+    ``force_progressive_win`` forces, at Pai Gow Poker only, a Progressive Payout win on a player's own hand.
+    """
     seed_value = secrets.randbits(63) if seed_value is None else seed_value
-    round_ = ROUND_DEALERS[table.game](table, seed_value, force_mystery_hit)
+    round_: Round
+    if table.game == PAI_GOW_POKER:
+        round_ = deal_pai_gow_round(table, seed_value, force_mystery_hit, force_progressive_win)
+    else:
+        round_ = ROUND_DEALERS[table.game](table, seed_value, force_mystery_hit)
     round_.advance()
     attempt = Attempt.objects.create(trainee=trainee, table=table, mode=mode, log=save_round(round_))
     _remember(attempt.pk, round_)
@@ -454,9 +510,13 @@ def _refusal(attempt: Attempt, sequence: int) -> Notice | None:
 
 
 def _meter_json(round_: Round) -> dict[str, Any] | None:
-    """The round's progressive meter with its secrets, for the table to carry to its next round (server only)."""
+    """The round's progressive meters with their secrets, for the table to carry to its next round (server only)."""
     if isinstance(round_, DownUnderRound):
         return dict(round_.meter.to_json())
+    if isinstance(round_, PaiGowRound):
+        mystery = round_.mystery.meter.to_json() if round_.rules.mystery is not None else None
+        jackpot = round_.progressive_meter.to_json() if round_.progressive_meter is not None else None
+        return {"mystery": mystery, "progressive": jackpot}
     mystery = getattr(round_, "mystery", None)
     return None if mystery is None else mystery.meter.to_json()  # type: ignore[no-any-return]
 

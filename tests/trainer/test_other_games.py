@@ -15,7 +15,7 @@ from simulator.money import format_cents
 from simulator.mystery_games import MYSTERY_GAME_LIST, MYSTERY_GAMES
 from simulator.procedure import Actor
 from trainer import services
-from trainer.controls import DEALER_STEPS, FrameError, read_combination, read_position, read_step
+from trainer.controls import DEALER_STEPS, FrameError, read_position, read_progressive_hand, read_step
 from trainer.models import Attempt, Floorperson, Mode, Table
 
 OTHER_MHB_GAMES = [game.key for game in MYSTERY_GAME_LIST if game.key != "pai-gow-poker"]
@@ -257,11 +257,13 @@ def test_685a7_e_a_card_to_the_wrong_box_is_graded_critical_with_its_rule():
     assert reply.graded.severity.value == "critical" and reply.graded.citation.clause == "§685a.7(e)"
 
 
-def test_the_controls_read_a_box_as_a_place_and_a_combination_from_the_list():
+def test_the_controls_read_a_box_as_a_place_and_a_winning_hand_from_the_list():
     assert read_position("0") == "dealer" and read_position("4") == "seat 4"
-    assert read_combination("one suited match") == "one suited match"
+    assert read_progressive_hand("one suited match") == "one suited match"
+    assert read_progressive_hand("royal flush plus royal match") == "royal flush plus royal match"
     for bad in ("7", "seat 1"):
         with pytest.raises(FrameError):
             read_position(bad)
-    with pytest.raises(FrameError):
-        read_combination("royal flush")
+    for bad in ("royal flush pair", ["one suited match"]):
+        with pytest.raises(FrameError):
+            read_progressive_hand(bad)

@@ -77,7 +77,11 @@ def test_it_deals_a_full_correct_round_to_a_perfect_score_and_carries_the_meter(
     assert attempt.score_card["steps"] == len(attempt.graded_steps)
     table.refresh_from_db()
     assert table.rounds_dealt == 1
-    assert table.meter == services.live_round(attempt).mystery.meter.to_json()
+    round_ = services.live_round(attempt)
+    assert table.meter == {
+        "mystery": round_.mystery.meter.to_json(),
+        "progressive": round_.progressive_meter.to_json(),
+    }
 
 
 def test_it_starts_the_next_round_from_the_meter_the_last_one_left():
@@ -87,7 +91,8 @@ def test_it_starts_the_next_round_from_the_meter_the_last_one_left():
     deal_correctly(first, trainee)
     table.refresh_from_db()
     second = services.start_round(trainee, table, Mode.PRACTICE, seed_value=8)
-    assert second.log["setup"]["meter"] == table.meter
+    assert second.log["setup"]["meter"] == table.meter["mystery"]
+    assert second.log["setup"]["progressive_meter"] == table.meter["progressive"]
     assert second.log["setup"]["round_number"] == 1
 
 
