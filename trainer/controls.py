@@ -200,7 +200,7 @@ DEALER_STEPS: Mapping[str, StepControl] = {
     ),
     "confirm_progressive_light": StepControl("Confirm the progressive light", {"seat": read_seat}),
     "pay_progressive_win": StepControl(
-        "Pay the progressive win", {"seat": read_seat, "amount": read_amount, "source": read_source}, "p"
+        "Pay the progressive win", {"seat": read_seat, "amount": read_amount, "source": read_source}, "w"
     ),
     "pick_up_cards": StepControl("Pick up the cards", {}, "x"),
 }

@@ -87,6 +87,14 @@ def test_the_instructor_validates_the_payout_and_completes_the_paperwork_and_the
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("index", range(len(services.DEMO_TABLES) + len(services.OTHER_GAMES_DEMO_TABLES)))
+def test_each_keyboard_key_takes_one_step_of_a_game(index):
+    attempt = services.start_round(make_trainee(), demo_table(index=index), Mode.PRACTICE, seed_value=1)
+    keys = [DEALER_STEPS[step].key for step in services.dealer_steps(attempt) if DEALER_STEPS[step].key]
+    assert len(keys) == len(set(keys))
+
+
+@pytest.mark.django_db
 def test_the_felt_shows_the_jackpot_meter_beside_the_mystery_bonus_and_the_controls_offer_the_win_steps(client):
     trainee = make_trainee()
     attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=6)
