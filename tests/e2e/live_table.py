@@ -229,3 +229,20 @@ class TablePage:
         self._type_amount(form, amount)
         form.locator('select[name="source"]').select_option(source)
         self._button("pay_mystery_bonus").click()
+
+    def _confirm_progressive_hand(self, seat: int, hand: str) -> None:
+        form = self._form("confirm_progressive_hand")
+        self._pick_seat(seat)
+        form.locator('select[name="hand"]').select_option(hand)
+        self._button("confirm_progressive_hand").click()
+
+    def _confirm_progressive_light(self, seat: int) -> None:
+        self._pick_seat(seat)
+        self._button("confirm_progressive_light").click()
+
+    def _pay_progressive_win(self, seat: int, amount: int, source: str) -> None:
+        form = self._form("pay_progressive_win")
+        self._pick_seat(seat)
+        self._type_amount(form, amount)
+        form.locator('select[name="source"]').select_option(source)
+        self._button("pay_progressive_win").click()

@@ -156,6 +156,12 @@ def test_an_instructor_in_a_second_browser_validates_a_mystery_win_and_the_train
     expect(floorperson).to_contain_text("Nothing is waiting")
 
     validation = table.deal_correctly_until(lambda action: action.actor is Actor.FLOORPERSON)
+    while validation.step != "validate_mystery_payout":
+        # A simulated player's own progressive hand win waits for the floorperson first: take it and deal on.
+        button = instructor_page.locator("#floorperson button")
+        expect(button).to_have_count(1)
+        button.click()
+        validation = table.deal_correctly_until(lambda action: action.actor is Actor.FLOORPERSON)
     seat = validation.arguments["seat"]
     expect(table.status).to_contain_text(f"Waiting for the floorperson to validate the payout at seat {seat}")
     expect(instructor_page.locator("#felt")).to_contain_text(f"Light on at seat {seat}")
@@ -171,3 +177,23 @@ def test_an_instructor_in_a_second_browser_validates_a_mystery_win_and_the_train
     expect(table.score_card).to_contain_text("Score card: passed")
     expect(table.score_card).to_contain_text("100.0%")
     expect(instructor_page.locator("#status")).to_contain_text("Round over: 100.0% accuracy")
+
+
+def test_a_trainee_pays_a_progressive_hand_win_in_order_hand_light_validation_payment(new_page, school: LiveSchool):
+    page = new_page()
+    log_in(page, school, "trainee1")
+    attempt_id = school.query(seat_trainee, "trainee1", PRACTICE_TABLE, force_progressive_win=True)
+    table = TablePage(page, school, attempt_id)
+    page.goto(f"/rounds/{attempt_id}/")
+    expect(page.locator("body[data-ws-ready]")).to_have_count(1)
+    steps = []
+    action = table.deal_correctly_until(lambda action: action.step == "confirm_progressive_hand")
+    while action is not None and action.step.endswith(("progressive_hand", "progressive_light", "progressive_win")):
+        steps.append(action.step)
+        table.take(action.step, action.arguments)
+        expect(table.feedback).to_contain_text("✓ Right")
+        action = school.query(expected_action, attempt_id)
+    # The engine is the floorperson at this table: it validates between the light and the payment (§685b.1(h)).
+    assert steps == ["confirm_progressive_hand", "confirm_progressive_light", "pay_progressive_win"]
+    assert table.deal_correctly_until(lambda action: action is None) is None
+    expect(table.score_card).to_contain_text("100.0%")
