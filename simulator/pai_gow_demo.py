@@ -57,6 +57,8 @@ def narrate_pai_gow_round(seed: int, force_hit: bool = False) -> list[str]:
     lines.extend(f"  seat {seat}: {format_cents(net)}" for seat, net in round_.chip_movements().items())
     if rules.mystery is not None:
         lines.append(f"Mystery Bonus meter after the round: {round_.mystery.meter.public_view()['display']}")
+    if round_.progressive_meter is not None:
+        lines.append(f"Progressive jackpot meter after the round: {round_.progressive_meter.public_view()['display']}")
     return lines
 
 
@@ -77,7 +79,7 @@ def _details(round_: PaiGowRound, operation: Operation) -> list[str]:
         return [f"high {facts['high']} / low {facts['low']}{foul}"]
     if step == "clear_table":
         return [f"{facts['cards_accounted_for']} cards accounted for", f"stub: {format_cards(round_.stub)}"]
-    if step == "add_mystery_contributions":
+    if step in ("add_mystery_contributions", "add_progressive_contributions"):
         return [f"meter {facts['meter']['display']}"] if "meter" in facts else []
     if step == "find_starting_position" and operation.action.arguments["place"] == DEALER:
         return ["the count ends on the dealer: the dealer takes the first stack"]
