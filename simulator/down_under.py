@@ -20,6 +20,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from simulator.cards import Card, Rank, format_cards, parse_cards, shoe, shuffled
@@ -666,12 +667,28 @@ def demo_down_under(seed: int, forced_hit: bool) -> list[str]:
         *(f"Reading: {rule} {rule.text}" for rule in readings),
     ]
     for operation in round_.play_out():
-        action = operation.action
-        facts = "".join(f" {name}={value}" for name, value in operation.facts.items())
-        lines.append(f"{operation.number:>2}. {action.actor}: {action.description} [{action.citation}]{facts}")
+        lines.append(operation.narration())
+        lines.extend(
+            f"    {name.replace('_', ' ')}: {_fact_text(value, name)}" for name, value in operation.facts.items()
+        )
     lines.append(
         f"Meter {format_cents(round_.meter.amount)}, reserve {format_cents(round_.meter.reserve)}; "
         f"table inventory {format_cents(round_.table_inventory_change)}; "
         f"jackpot slips {format_cents(round_.jackpot_slips)}."
     )
     return lines
+
+
+def _fact_text(value: JsonValue, name: str = "") -> str:
+    """A logged fact as the demo reads it: amounts in dollars, lists and records spelled out."""
+    if isinstance(value, list):
+        return "; ".join(_fact_text(item) for item in value) or "none"
+    if isinstance(value, dict):
+        return ", ".join(f"{key} {_fact_text(item, key)}" for key, item in value.items())
+    if name in MONEY_FACTS and not isinstance(value, bool) and isinstance(value, int | str):
+        return format_cents(Decimal(value))
+    return str(value)
+
+
+MONEY_FACTS = frozenset({"amount", "meter", "table_inventory_change"})
+"""Facts that hold an amount in cents."""

@@ -323,7 +323,7 @@ class ProgressiveIntakeMixin(Round):
     def drop_progressive_wagers(self) -> Operation:
         """Place the progressive chips into the table inventory container."""
         total = sum(wager.amount for wager in self.progressive_intake.wagers)
-        return self._advance_intake("drop_progressive_wagers", IntakeStage.DROPPED, {"total": total})
+        return self._advance_intake("drop_progressive_wagers", IntakeStage.DROPPED, {"amount": total})
 
 
 class MysteryPayoutStage(IntEnum):
