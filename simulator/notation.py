@@ -30,7 +30,7 @@ def game_key(round_: Round) -> str:
     raise ValueError(f"{type(round_).__name__} is not a saved game.")
 
 
-def save_round(round_: Any) -> dict[str, JsonValue]:
+def save_round(round_: Round) -> dict[str, JsonValue]:
     """The round as JSON-ready data: its game, its setup and every operation performed so far."""
     return {
         "game": game_key(round_),

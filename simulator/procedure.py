@@ -145,6 +145,14 @@ class Round:
         """The rule cited when something is tried after the round is over."""
         raise NotImplementedError
 
+    def table_view(self) -> dict[str, JsonValue]:
+        """What anyone at the table may see now: never the deck or shoe order, unrevealed cards or any secret."""
+        raise NotImplementedError
+
+    def setup_json(self) -> dict[str, JsonValue]:
+        """Everything needed to deal the round again from its first step; server side only, it holds the seed."""
+        raise NotImplementedError
+
     def advance(self) -> list[Operation]:
         """Perform automated steps until the next step is a person's or the round is over."""
         performed = []
