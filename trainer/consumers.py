@@ -8,7 +8,7 @@ from channels.generic.websocket import WebsocketConsumer
 
 from trainer import services
 from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, MAX_FRAME_CHARACTERS, FrameError, StepFrame, read_step
-from trainer.fragments import error_frame, table_frame
+from trainer.fragments import TableFrames
 from trainer.services import StepReply, Viewer
 
 ANONYMOUS_CLOSE_CODE = 4401
@@ -46,10 +46,11 @@ class TableConsumer(WebsocketConsumer):
             self.controls, self.allowed = DEALER_STEPS, services.dealer_steps(attempt)
         else:
             self.controls, self.allowed = FLOORPERSON_STEPS, frozenset(FLOORPERSON_STEPS)
+        self.frames = TableFrames(self.viewer)
         self.group = f"attempt-{self.attempt_id}"
         async_to_sync(self.channel_layer.group_add)(self.group, self.channel_name)
         self.accept()
-        self.send(text_data=table_frame(services.table_snapshot(attempt), self.viewer))
+        self.send(text_data=self.frames.table(services.table_snapshot(attempt)))
 
     def disconnect(self, code: int) -> None:
         """Leave the attempt's group."""
@@ -61,10 +62,10 @@ class TableConsumer(WebsocketConsumer):
         try:
             frame = read_step(decode_frame(text_data), self.controls, self.allowed)
         except FrameError as error:
-            self.send(text_data=error_frame(str(error)))
+            self.send(text_data=self.frames.error(str(error)))
             return
         reply = self.act(frame)
-        self.send(text_data=table_frame(reply.snapshot, self.viewer, reply))
+        self.send(text_data=self.frames.table(reply.snapshot, reply))
         if reply.notice is None:
             message = {"type": "table.updated", "attempt_id": self.attempt_id, "origin": self.channel_name}
             async_to_sync(self.channel_layer.group_send)(self.group, message | {"sequence": frame.sequence})
@@ -82,4 +83,4 @@ class TableConsumer(WebsocketConsumer):
             return
         found = services.viewable_attempt(self.attempt_id, self.scope["user"])
         if found is not None:
-            self.send(text_data=table_frame(services.table_snapshot(found[0]), self.viewer))
+            self.send(text_data=self.frames.table(services.table_snapshot(found[0])))

@@ -11,7 +11,7 @@ them by game key.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.template.loader import render_to_string
@@ -42,7 +42,7 @@ from simulator.pai_gow_round import MYSTERY_SECTION
 from simulator.pai_gow_rules import FoulRule, HouseOption, ShakerType, TableRules, house_options
 from simulator.progressive import CONTRIBUTION_ORDER, PROGRESSIVE_INTAKE_STEPS, PROGRESSIVE_WIN_STEPS
 from trainer.controls import DEALER_STEPS, describe_step
-from trainer.models import Mode
+from trainer.models import Floorperson, Mode
 from trainer.scoring import GradedStep, ScoreCard
 from trainer.services import DOWN_UNDER_BLACKJACK, StepReply, TableSnapshot, Viewer
 
@@ -151,8 +151,10 @@ def betting_areas(rules: TableRules) -> dict[str, list[str]]:
     return {"main": ["pai-gow"], "bonus": bonus, "dice": dice}
 
 
-def seat_context(number: int, seat: Mapping[str, Any], areas: dict[str, list[str]], lit: bool) -> dict[str, Any]:
-    """One position on the felt: its betting areas with chips and settlements, its stack and its hand.
+def seat_context(
+    number: int, seat: Mapping[str, Any], areas: dict[str, list[str]], lit: bool, view: Mapping[str, Any]
+) -> dict[str, Any]:
+    """One position on the felt: its betting areas with chips and settlements, its stack, its hand and its badges.
 
     ``lit`` is the Mystery Bonus light; the Progressive Payout area's one light is also on while a progressive
     win on the player's hand waits to be paid.
@@ -196,10 +198,12 @@ def seat_context(number: int, seat: Mapping[str, Any], areas: dict[str, list[str
         "high": card_faces(seat["high"]),
         "low": card_faces(seat["low"]),
         "cards_held": seat["cards_held"],
+        "starting": view["starting_place"] == number,
+        "shaker": view["shaker_seat"] == number,
     }
 
 
-def felt_context(snapshot: TableSnapshot) -> dict[str, Any]:
+def felt_context(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
     """The Pai Gow Poker felt as the templates draw it, from the round's public table view."""
     view = snapshot.view
     rules = TableRules.from_json(snapshot.rules)
@@ -223,9 +227,15 @@ def felt_context(snapshot: TableSnapshot) -> dict[str, Any]:
         displays.append(jackpot_display(rules.progressive_paytable, progressive, shows_intake))
     dice = view["dice"]
     dealer = view["dealer"]
+    pick = viewer is Viewer.TRAINEE and dealer["high"] is None and bool(dealer["cards"])
     return {
-        "game": view["game"],
-        "seats": [seat_context(n, view["seats"][str(n)], areas, n == lit_seat) for n in range(1, 7)],
+        "title": {"game": view["game"], "no_more_bets": view["no_more_bets"]},
+        "seats": [seat_context(n, view["seats"][str(n)], areas, n == lit_seat, view) for n in range(1, 7)],
+        "shaker": {
+            "manual": rules.shaker is ShakerType.MANUAL,
+            "dice": {"red": dice[0], "blue": dice[1:]} if dice else None,
+            "announced": view["dice_announced"],
+        },
         "dealer": {
             "stack": dealer["stack"],
             "cards": card_faces(dealer["cards"]),
@@ -233,22 +243,21 @@ def felt_context(snapshot: TableSnapshot) -> dict[str, Any]:
             "low": card_faces(dealer["low"]),
             "tiger_nine": dealer["tiger_nine"],
             "set": dealer["high"] is not None,
+            "starting": view["starting_place"] == 0,
+            "pick": pick,
         },
-        "dice": {"red": dice[0], "blue": dice[1:]} if dice else None,
-        "dice_announced": view["dice_announced"],
-        "shaker_seat": view["shaker_seat"],
-        "manual_shaker": rules.shaker is ShakerType.MANUAL,
-        "no_more_bets": view["no_more_bets"],
-        "starting_place": view["starting_place"],
-        "delivered": view["delivered"],
+        "displays": numbered_displays(displays),
         "discards": [
             *([{"label": "stub", "title": "The four-card stub"}] if view["stub_discarded"] else []),
             *([{"label": "all 53", "title": "Every card, accounted for"}] if view["finished"] else []),
         ],
-        "displays": displays,
-        "cards_held": view["cards_held"],
         "finished": view["finished"],
     }
+
+
+def numbered_displays(displays: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The felt's progressive displays, each with the element id it is redrawn by."""
+    return [display | {"id": f"felt-display-{number}"} for number, display in enumerate(displays, start=1)]
 
 
 def jackpot_display(
@@ -345,7 +354,7 @@ def mystery_seat_context(number: int, seat: Mapping[str, Any] | None, view: Mapp
     }
 
 
-def mystery_felt_context(snapshot: TableSnapshot) -> dict[str, Any]:
+def mystery_felt_context(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
     """An MHB game's felt: the positions with the game's own wagers, the display and the inventory container."""
     view = snapshot.view
     progressive = view["progressive"]
@@ -353,23 +362,23 @@ def mystery_felt_context(snapshot: TableSnapshot) -> dict[str, Any]:
     wagers = [
         wager["amount"] for seat in view["seats"].values() if seat is not None for wager in seat["progressive_wagers"]
     ]
+    display = progressive_display(
+        "Must-Hit-By Mystery Bonus offered",
+        progressive["meter"]["display"],
+        [
+            f"{progressive['configuration']} · {progressive['display_clause']}",
+            f"Must hit by {format_cents(progressive['maximum_value'])}",
+        ],
+        [lit_seat] if lit_seat else [],
+        progressive,
+    )
     return {
-        "game": view["game"],
-        "no_more_bets": view["no_more_bets"],
+        "title": {"game": view["game"], "no_more_bets": view["no_more_bets"]},
         "finished": view["finished"],
         "seats": [mystery_seat_context(number, view["seats"][str(number)], view) for number in range(1, 7)],
-        "display": progressive_display(
-            "Must-Hit-By Mystery Bonus offered",
-            progressive["meter"]["display"],
-            [
-                f"{progressive['configuration']} · {progressive['display_clause']}",
-                f"Must hit by {format_cents(progressive['maximum_value'])}",
-            ],
-            [lit_seat] if lit_seat else [],
-            progressive,
-        ),
+        "displays": numbered_displays([display]),
         "container": inventory_container(progressive, wagers),
-        "base_game": {"chapter": view["chapter"], "played": view["base_game_played"]},
+        "base_game": {"game": view["game"], "chapter": view["chapter"], "played": view["base_game_played"]},
     }
 
 
@@ -445,7 +454,7 @@ def down_under_seat_context(number: int, seat: Mapping[str, Any] | None, view: M
     }
 
 
-def down_under_felt_context(snapshot: TableSnapshot) -> dict[str, Any]:
+def down_under_felt_context(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
     """The Down Under Blackjack felt: positions, the dealer's cards, the Match the Dealer display and paytable."""
     view = snapshot.view
     rules = DownUnderTable.from_json(snapshot.rules)
@@ -453,33 +462,32 @@ def down_under_felt_context(snapshot: TableSnapshot) -> dict[str, Any]:
     paytable = match_paytable(rules.decks, rules.paytable)
     dealer = view["dealer"]
     wagers = [seat["match_wager"] for seat in view["seats"].values() if seat is not None and seat["match_wager"]]
+    display = progressive_display(
+        "Match the Dealer Progressive",
+        progressive["meter"]["display"],
+        [f"{format_cents(rules.match_wager).removesuffix('.00')} wager · {view['section']}(j)"],
+        progressive["lit_seats"],
+        progressive,
+    )
     return {
-        "game": view["game"],
-        "no_more_bets": view["no_more_bets"],
+        "title": {"game": view["game"], "no_more_bets": view["no_more_bets"]},
         "finished": view["finished"],
         "seats": [down_under_seat_context(number, view["seats"][str(number)], view) for number in range(1, 7)],
         "dealer": {
             "cards": card_faces(dealer["cards"]),
             "hole_card_down": dealer["hole_card_down"],
             "total": dealer["total"],
+            "paytable": {
+                "name": str(paytable),
+                "lines": [(combination.value, str(payout)) for combination, payout in paytable.payouts.items()],
+            },
         },
-        "display": progressive_display(
-            "Match the Dealer Progressive",
-            progressive["meter"]["display"],
-            [f"{format_cents(rules.match_wager).removesuffix('.00')} wager · {view['section']}(j)"],
-            progressive["lit_seats"],
-            progressive,
-        ),
-        "paytable": {
-            "name": str(paytable),
-            "lines": [(combination.value, str(payout)) for combination, payout in paytable.payouts.items()],
-        },
+        "displays": numbered_displays([display]),
         "container": inventory_container(progressive, wagers),
         "discards": [
             *([{"label": "burn", "title": "The burn card, unexposed"}] if view["burned"] else []),
             *([{"label": "all cards", "title": "The round's cards, picked up"}] if view["cards_picked_up"] else []),
         ],
-        "cards_held": view["cards_held"],
     }
 
 
@@ -523,11 +531,83 @@ def down_under_house_options(snapshot: TableSnapshot) -> list[HouseOption]:
 
 
 @dataclass(frozen=True)
+class Region:
+    """A part of the table page with its own element id, drawn by one template from everything that template reads.
+
+    A frame redraws a region only when its context differs from the one last sent on the connection, unless
+    ``redraw`` is set: then the region holds the trainee's own inputs, which every answer clears, as a page drawn
+    afresh would. A region with ``parts`` (the felt) is redrawn whole only when its ``shell`` changes; otherwise
+    each part is redrawn on its own.
+    """
+
+    element_id: str
+    template: str
+    context: dict[str, Any]
+    redraw: bool = False
+    parts: tuple[Region, ...] = ()
+    shell: Any = None
+
+
+def title_region(felt: Mapping[str, Any]) -> Region:
+    """The felt's title: the game and whether bets are still open."""
+    return Region("felt-title", "trainer/_felt_title.html", {"title": felt["title"]})
+
+
+def seat_regions(felt: Mapping[str, Any], template: str) -> list[Region]:
+    """The six positions of a felt, each drawn by the game's position template."""
+    return [Region(f"felt-seat-{seat['number']}", template, {"seat": seat}) for seat in felt["seats"]]
+
+
+def display_regions(felt: Mapping[str, Any]) -> list[Region]:
+    """The felt's progressive displays."""
+    return [
+        Region(display["id"], "trainer/_progressive_display.html", {"display": display}) for display in felt["displays"]
+    ]
+
+
+def pai_gow_regions(felt: Mapping[str, Any]) -> list[Region]:
+    """The parts of the Pai Gow Poker felt: positions, shaker, dealer's place, displays and discard rack."""
+    dealer = felt["dealer"]
+    return [
+        title_region(felt),
+        *seat_regions(felt, "trainer/_position.html"),
+        Region("felt-shaker", "trainer/_shaker.html", {"shaker": felt["shaker"]}),
+        Region("felt-dealer", "trainer/_dealer_pai_gow.html", {"dealer": dealer}, redraw=dealer["pick"]),
+        *display_regions(felt),
+        Region("felt-discards", "trainer/_discard_rack.html", {"discards": felt["discards"]}),
+    ]
+
+
+def mystery_regions(felt: Mapping[str, Any]) -> list[Region]:
+    """The parts of an MHB game's felt: positions, inventory container, the base game's note and the display."""
+    return [
+        title_region(felt),
+        *seat_regions(felt, "trainer/_position_mystery.html"),
+        Region("felt-container", "trainer/_inventory_container.html", {"container": felt["container"]}),
+        Region("felt-base-game", "trainer/_base_game.html", {"base_game": felt["base_game"]}),
+        *display_regions(felt),
+    ]
+
+
+def down_under_regions(felt: Mapping[str, Any]) -> list[Region]:
+    """The parts of the Down Under Blackjack felt: positions, container, dealer's place, display and discard rack."""
+    return [
+        title_region(felt),
+        *seat_regions(felt, "trainer/_position_down_under.html"),
+        Region("felt-container", "trainer/_inventory_container.html", {"container": felt["container"]}),
+        Region("felt-dealer", "trainer/_dealer_down_under.html", {"dealer": felt["dealer"]}),
+        *display_regions(felt),
+        Region("felt-discards", "trainer/_discard_rack.html", {"discards": felt["discards"]}),
+    ]
+
+
+@dataclass(frozen=True)
 class Layout:
-    """How one game's table is drawn: its felt and controls, each a template and its context, and its house options."""
+    """How one game's table is drawn: its felt, the felt's parts, its controls and its house options."""
 
     felt_template: str
-    felt: Callable[[TableSnapshot], dict[str, Any]]
+    felt: Callable[[TableSnapshot, Viewer], dict[str, Any]]
+    regions: Callable[[Mapping[str, Any]], list[Region]]
     controls_template: str
     controls: Callable[[TableSnapshot], dict[str, Any]]
     house_options: Callable[[TableSnapshot], list[HouseOption]]
@@ -536,6 +616,7 @@ class Layout:
 MYSTERY_TABLE_LAYOUT = Layout(
     "trainer/_felt_mystery.html",
     mystery_felt_context,
+    mystery_regions,
     "trainer/_controls_mystery_table.html",
     mystery_controls_context,
     mystery_house_options,
@@ -545,6 +626,7 @@ LAYOUTS: Mapping[str, Layout] = {
     PAI_GOW_POKER: Layout(
         "trainer/_felt_pai_gow.html",
         felt_context,
+        pai_gow_regions,
         "trainer/_controls_pai_gow.html",
         controls_context,
         pai_gow_house_options,
@@ -552,6 +634,7 @@ LAYOUTS: Mapping[str, Layout] = {
     DOWN_UNDER_BLACKJACK: Layout(
         "trainer/_felt_down_under.html",
         down_under_felt_context,
+        down_under_regions,
         "trainer/_controls_down_under.html",
         down_under_controls_context,
         down_under_house_options,
@@ -642,12 +725,32 @@ def feedback_context(snapshot: TableSnapshot, viewer: Viewer, reply: StepReply |
     graded = reply.graded if reply else None
     if graded is None and reply is None and not error and snapshot.graded_steps:
         graded = snapshot.graded_steps[-1]
-    silent = viewer is Viewer.TRAINEE and snapshot.mode == Mode.EXAM and not snapshot.finished
+    exam = snapshot.mode == Mode.EXAM
+    silent = viewer is Viewer.TRAINEE and exam and not snapshot.finished
     return {
         "error": error,
         "notice": reply.notice.value if reply and reply.notice else "",
         "graded": graded_context(graded) if graded and not silent else None,
         "recorded": bool(graded) and silent,
+        "exam": exam,
+    }
+
+
+def error_feedback(message: str) -> dict[str, Any]:
+    """The feedback panel holding only an error: the frame could not be read, and the table is unchanged."""
+    return {"error": message, "notice": "", "graded": None, "recorded": False, "exam": False}
+
+
+def status_context(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
+    """The status bar: the table, the mode, who deals (for a watcher) and whether the round waits or is over."""
+    floorperson = floorperson_context(snapshot)
+    return {
+        "table_name": snapshot.table_name,
+        "mode": snapshot.mode.value,
+        "trainee": snapshot.trainee if viewer is Viewer.INSTRUCTOR else "",
+        "finished": snapshot.finished,
+        "accuracy": snapshot.score_card.accuracy_text if snapshot.score_card else "",
+        "waiting": floorperson["waiting"] if floorperson else "",
     }
 
 
@@ -656,38 +759,120 @@ def house_option_context(option: HouseOption) -> dict[str, Any]:
     return {"name": option.name.replace("_", " "), "value": option.value, "citation": citation_context(option.citation)}
 
 
-def page_context(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
-    """Everything the table page and each fragment draw."""
+def table_regions(snapshot: TableSnapshot, viewer: Viewer, feedback: dict[str, Any]) -> list[Region]:
+    """The regions of the viewer's table that a frame carries, in the order a frame carries them.
+
+    The trainee sees the feedback and, at the end, the score card; an instructor sees the floorperson's panel and
+    every graded step. The table log is hidden from a trainee in an exam until the round is over.
+    """
     layout = LAYOUTS[snapshot.game]
+    felt = layout.felt(snapshot, viewer) | {"template": layout.felt_template}
     sees_log = viewer is Viewer.INSTRUCTOR or snapshot.mode == Mode.PRACTICE or snapshot.finished
-    return {
+    hides_log = snapshot.mode == Mode.EXAM and viewer is Viewer.TRAINEE
+    regions = [
+        Region(
+            "felt",
+            "trainer/_felt.html",
+            {"felt": felt},
+            parts=tuple(layout.regions(felt)),
+            shell=(felt["template"], felt["finished"]),
+        ),
+        Region("sequence", "trainer/_sequence.html", {"next_sequence": snapshot.sequence + 1}),
+        Region("status", "trainer/_status.html", {"status": status_context(snapshot, viewer)}),
+    ]
+    log = Region(
+        "table-log", "trainer/_table_log.html", {"log": snapshot.log if sees_log else (), "hides_log": hides_log}
+    )
+    if viewer is Viewer.TRAINEE:
+        score_card = score_card_context(snapshot.score_card) if snapshot.score_card else None
+        deal = {"table_id": snapshot.table_id, "mode": snapshot.mode.value}
+        return [
+            *regions,
+            Region("feedback", "trainer/_feedback.html", {"feedback": feedback}),
+            log,
+            Region("score-card", "trainer/_score_card.html", {"score_card": score_card, "deal": deal}),
+        ]
+    floorperson = {
+        "floorperson": floorperson_context(snapshot),
+        "instructor_validates": snapshot.floorperson == Floorperson.INSTRUCTOR,
+    }
+    graded_steps = [graded_context(step) for step in snapshot.graded_steps]
+    return [
+        *regions,
+        Region("floorperson", "trainer/_floorperson.html", floorperson),
+        Region("graded-steps", "trainer/_graded_steps.html", {"graded_steps": graded_steps}),
+        log,
+    ]
+
+
+def page_context(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
+    """Everything the table page draws: every region of the viewer's table, the controls and the house rules."""
+    layout = LAYOUTS[snapshot.game]
+    context = {
         "snapshot": snapshot,
         "viewer": viewer.value,
-        "felt": layout.felt(snapshot) | {"template": layout.felt_template},
         "controls": layout.controls(snapshot) | {"template": layout.controls_template},
-        "floorperson": floorperson_context(snapshot),
-        "log": snapshot.log if sees_log else (),
-        "score_card": score_card_context(snapshot.score_card) if snapshot.score_card else None,
-        "graded_steps": [graded_context(step) for step in snapshot.graded_steps] if viewer is Viewer.INSTRUCTOR else [],
         "house_options": [house_option_context(option) for option in layout.house_options(snapshot)],
     }
+    for region in table_regions(snapshot, viewer, feedback_context(snapshot, viewer, None, "")):
+        context.update(region.context)
+    return context
 
 
-FRAME_PARTIALS = {
-    Viewer.TRAINEE: ("_felt", "_sequence", "_status", "_feedback", "_table_log", "_score_card"),
-    Viewer.INSTRUCTOR: ("_felt", "_sequence", "_status", "_floorperson", "_graded_steps", "_table_log"),
-}
-"""The fragments each viewer's frame carries, every one swapped by its id."""
+def render_region(region: Region) -> str:
+    """A region's HTML, marked for htmx to swap it out of band by its id."""
+    return render_to_string(region.template, region.context | {"oob": True})
 
 
-def table_frame(snapshot: TableSnapshot, viewer: Viewer, reply: StepReply | None = None, error: str = "") -> str:
-    """A WebSocket frame for one viewer: every fragment of the table, marked for an out-of-band swap."""
-    context = page_context(snapshot, viewer) | {"oob": True}
-    context["feedback"] = feedback_context(snapshot, viewer, reply, error)
-    return "".join(render_to_string(f"trainer/{name}.html", context) for name in FRAME_PARTIALS[viewer])
+class TableFrames:
+    """The WebSocket frames of one connection: the first draws the viewer's whole table, each later one what changed.
 
+    It remembers the context of every region it has sent, so a frame redraws only the regions whose context
+    changed (and those that must be redrawn), and it adds the new steps to the table log instead of drawing the
+    log again. A new connection starts a new ``TableFrames``, so a reload or a reconnection gets the whole table.
+    """
 
-def error_frame(message: str) -> str:
-    """A frame holding only an error in the feedback panel: the table is unchanged."""
-    feedback = {"error": message, "notice": "", "graded": None, "recorded": False}
-    return render_to_string("trainer/_feedback.html", {"feedback": feedback, "oob": True})
+    def __init__(self, viewer: Viewer) -> None:
+        """Nothing sent yet to this viewer."""
+        self.viewer = viewer
+        self.sent: dict[str, Any] = {}
+
+    def table(self, snapshot: TableSnapshot, reply: StepReply | None = None) -> str:
+        """The frame that brings this viewer's table to ``snapshot``; the feedback is redrawn for every reply."""
+        feedback = feedback_context(snapshot, self.viewer, reply, "")
+        html: list[str] = []
+        for region in table_regions(snapshot, self.viewer, feedback):
+            if region.element_id == "feedback" and reply is not None:
+                region = replace(region, redraw=True)
+            html += self._log(region) if region.element_id == "table-log" else self._draw(region)
+        return "".join(html)
+
+    def error(self, message: str) -> str:
+        """A frame holding only an error in the feedback panel: the table is unchanged."""
+        return "".join(self._draw(Region("feedback", "trainer/_feedback.html", {"feedback": error_feedback(message)})))
+
+    def _remember(self, region: Region) -> None:
+        """Note a region (and every part of it) as sent."""
+        self.sent[region.element_id] = region.shell if region.parts else region.context
+        for part in region.parts:
+            self._remember(part)
+
+    def _draw(self, region: Region) -> list[str]:
+        """The region if it changed, else whichever of its parts changed."""
+        drawn = region.shell if region.parts else region.context
+        if region.redraw or self.sent.get(region.element_id) != drawn:
+            self._remember(region)
+            return [render_region(region)]
+        return [html for part in region.parts for html in self._draw(part)]
+
+    def _log(self, region: Region) -> list[str]:
+        """The table log: the new entries only, newest first, when the log already shown is a beginning of it."""
+        shown = self.sent.get("table-log")
+        entries = region.context["log"]
+        if shown is None or not shown["log"]:
+            return self._draw(region)
+        count = len(shown["log"])
+        if len(entries) <= count or entries[:count] != shown["log"]:
+            return self._draw(region)
+        self._remember(region)
+        return [render_to_string("trainer/_table_log_entries.html", {"log": entries[count:], "oob": True})]

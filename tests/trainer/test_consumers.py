@@ -8,6 +8,7 @@ from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.test import Client
 from table_helpers import demo_table, frame_for, make_instructor, make_trainee, make_user
+from table_page import TablePage
 
 from simulator.money import format_cents
 from simulator.pai_gow_round import DEALER
@@ -178,7 +179,7 @@ async def test_it_grades_and_rejects_an_out_of_order_step():
 
 async def test_it_applies_a_double_submitted_step_once():
     attempt, session = await seat_at_table()
-    communicator, _ = await connected(attempt.pk, session)
+    communicator, snapshot = await connected(attempt.pk, session)
     _, _, operations = await state(attempt.pk)
     frame = json.dumps({"step": "announce_no_more_bets", "seq": "1"})
     await communicator.send_to(text_data=frame)
@@ -187,7 +188,10 @@ async def test_it_applies_a_double_submitted_step_once():
     second = await communicator.receive_from()
     assert "✓ Right" in first
     assert "already received" in second
-    assert fragment(first, "felt") == fragment(second, "felt")
+    page = TablePage(snapshot).apply(first)
+    felt = page.html("felt")
+    assert 'id="felt' not in second and 'id="sequence"' not in second
+    assert page.apply(second).html("felt") == felt
     sequence, graded, after = await state(attempt.pk)
     assert (sequence, graded) == (1, 1)
     assert after > operations
@@ -196,15 +200,17 @@ async def test_it_applies_a_double_submitted_step_once():
 
 async def test_it_resumes_exactly_where_the_round_was_after_a_reload():
     attempt, session = await seat_at_table(seed_value=21)
-    communicator, _ = await connected(attempt.pk, session)
-    reply = ""
+    communicator, snapshot = await connected(attempt.pk, session)
+    page = TablePage(snapshot)
     for _ in range(12):
         _, reply = await send_step(communicator, attempt.pk)
+        page.apply(reply)
     await communicator.disconnect()
     services.forget_round(attempt.pk)
     communicator, snapshot = await connected(attempt.pk, session)
+    reloaded = TablePage(snapshot)
     for element_id in ("felt", "sequence", "status", "table-log"):
-        assert fragment(snapshot, element_id) == fragment(reply, element_id)
+        assert reloaded.html(element_id) == page.html(element_id)
     _, reply = await send_step(communicator, attempt.pk)
     assert "✓ Right" in reply
     await communicator.disconnect()
@@ -212,12 +218,12 @@ async def test_it_resumes_exactly_where_the_round_was_after_a_reload():
 
 async def test_it_hides_exam_feedback_until_the_score_card():
     attempt, session = await seat_at_table(mode=Mode.EXAM)
-    communicator, _ = await connected(attempt.pk, session)
+    communicator, snapshot = await connected(attempt.pk, session)
     await communicator.send_to(text_data=json.dumps({"step": "clear_table", "seq": "1"}))
     reply = await communicator.receive_from()
     assert "Step recorded" in reply
     assert "Wrong" not in reply and "Expected" not in reply and "No more bets" not in fragment(reply, "feedback")
-    assert "<li" not in fragment(reply, "table-log")
+    assert "<li" not in TablePage(snapshot).apply(reply).html("table-log")
     await communicator.disconnect()
 
 
@@ -282,6 +288,7 @@ async def test_an_instructor_watches_read_only_and_validates_a_mystery_win_from_
     await instructor.send_to(text_data=json.dumps({"step": "announce_no_more_bets", "seq": "1"}))
     assert "not a step you can take" in await instructor.receive_from()
 
+    page = TablePage(watched)
     while True:
         _, round_ = await server_side(attempt.pk)
         action = round_.next_action()
@@ -289,9 +296,10 @@ async def test_an_instructor_watches_read_only_and_validates_a_mystery_win_from_
             break
         await send_step(trainee, attempt.pk)
         update = await instructor.receive_from()
-        assert 'id="felt"' in update
+        assert 'id="sequence"' in update
+        page.apply(update)
     seat = action.arguments["seat"]
-    assert f"Light on at seat {seat}" in update
+    assert f"Light on at seat {seat}" in page.html("felt")
     assert f"Validate the payout at seat {seat}" in update
 
     attempt, _ = await server_side(attempt.pk)

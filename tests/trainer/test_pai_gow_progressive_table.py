@@ -7,7 +7,8 @@ import pytest
 from channels.db import database_sync_to_async
 from django.apps import apps
 from table_helpers import demo_table, frame_for, make_instructor, make_trainee
-from test_consumers import cards_in, connected, fragment, login_as, revealed_cards, server_side, session_cookie
+from table_page import TablePage
+from test_consumers import cards_in, connected, login_as, revealed_cards, server_side, session_cookie
 
 from simulator.money import format_cents
 from simulator.procedure import Actor
@@ -109,8 +110,9 @@ def test_the_felt_shows_the_jackpot_meter_beside_the_mystery_bonus_and_the_contr
     assert "progressive paytable" in page.lower()
 
 
-async def deal_to_the_end(trainee, attempt_id, instructor=None):
-    """Take every correct step over the sockets; check each trainee frame shows nothing hidden; return them."""
+async def deal_to_the_end(trainee, snapshot, attempt_id, instructor=None):
+    """Take every correct step over the sockets, checking each trainee frame; return (action, frame, felt shown)."""
+    page = TablePage(snapshot)
     attempt, round_ = await server_side(attempt_id)
     deck = " ".join(str(card) for card in round_.deck)
     stub = {str(card) for card in round_.stub}
@@ -132,7 +134,7 @@ async def deal_to_the_end(trainee, attempt_id, instructor=None):
         assert deck not in reply and not any(secret in reply for secret in secrets)
         for word in ("hit_value", "deck_top", "player_styles", '"seed"', "setup_json", "progressive_meter"):
             assert word not in reply
-        frames.append((action, reply))
+        frames.append((action, reply, page.apply(reply).html("felt")))
     return frames
 
 
@@ -148,23 +150,23 @@ async def test_a_forced_progressive_win_is_dealt_over_the_websocket_to_100_perce
         return attempt, session_cookie(trainee)
 
     attempt, session = await seat()
-    trainee, _ = await connected(attempt.pk, session)
+    trainee, snapshot = await connected(attempt.pk, session)
     instructor = None
     if floorperson == Floorperson.INSTRUCTOR:
         instructor, _ = await connected(attempt.pk, await login_as(make_instructor, "ivy"))
-    frames = await deal_to_the_end(trainee, attempt.pk, instructor)
-    steps = [action.step for action, _ in frames]
+    frames = await deal_to_the_end(trainee, snapshot, attempt.pk, instructor)
+    steps = [action.step for action, _, _ in frames]
     assert all(step in steps for step in PROGRESSIVE_STEPS)
     _, round_ = await server_side(attempt.pk)
     winner = round_.progressive_wins.paid[0].seat
     reveal = next(
         i
-        for i, (action, _) in enumerate(frames)
+        for i, (action, _, _) in enumerate(frames)
         if action.arguments == {"seat": winner} and action.step == "reveal_player_hand"
     )
-    assert all(f"Light on at seat {winner}" not in fragment(reply, "felt") for _, reply in frames[:reveal])
-    assert f"Light on at seat {winner}" in fragment(frames[reveal][1], "felt")
-    paid = fragment(frames[steps.index("pay_progressive_win")][1], "felt")
+    assert all(f"Light on at seat {winner}" not in felt for _, _, felt in frames[:reveal])
+    assert f"Light on at seat {winner}" in frames[reveal][2]
+    paid = frames[steps.index("pay_progressive_win")][2]
     assert "+$1,000" in paid and "7-card straight flush without joker" in paid
     if floorperson == Floorperson.INSTRUCTOR:  # the engine, as floorperson, does the paperwork at once
         assert "cards held" in paid

@@ -1,0 +1,156 @@
+"""The frames of one connection: the whole table first, then only what changed, and the page always ends up right."""
+
+import re
+from itertools import combinations
+
+import pytest
+from table_helpers import demo_table, make_instructor, make_trainee
+from table_page import TablePage
+from test_other_games import browser_frame
+
+from simulator.procedure import Action, Actor
+from trainer import services
+from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, read_step
+from trainer.fragments import TableFrames
+from trainer.models import Attempt, Floorperson, Mode, Table
+from trainer.services import Viewer
+
+pytestmark = pytest.mark.django_db
+
+REGIONS = {
+    Viewer.TRAINEE: ("felt", "sequence", "status", "feedback", "table-log", "score-card"),
+    Viewer.INSTRUCTOR: ("felt", "sequence", "status", "floorperson", "graded-steps", "table-log"),
+}
+SEAT_REGION = re.compile(r'id="felt-seat-(\d)"')
+
+
+def current(attempt_id):
+    attempt = Attempt.objects.get(pk=attempt_id)
+    return attempt, services.live_round(attempt)
+
+
+def take(attempt_id, user, action):
+    """Take an action as the browser sends it: a dealer's step, or the instructor's as floorperson."""
+    attempt, _ = current(attempt_id)
+    data = browser_frame(action, attempt.last_sequence + 1)
+    if action.actor is Actor.FLOORPERSON:
+        return services.validate_payout(attempt_id, user, read_step(data, FLOORPERSON_STEPS, FLOORPERSON_STEPS))
+    return services.apply_step(attempt_id, user, read_step(data, DEALER_STEPS, frozenset(DEALER_STEPS)))
+
+
+def mistake(round_, action):
+    """A wrong step instead of some correct ones: out of order before "No more bets", a low hand off the house way."""
+    if action.step == "announce_no_more_bets":
+        return Action("clear_table", Actor.DEALER, {}, action.citation, "")
+    if action.step == "set_dealer_hand":
+        cards = [str(card) for card in round_.stack_for(0)]
+        for pair in combinations(cards, 2):
+            if not round_.can("set_dealer_hand", {"low": " ".join(pair)}):
+                return Action("set_dealer_hand", Actor.DEALER, {"low": " ".join(pair)}, action.citation, "")
+    return None
+
+
+def fresh_page(attempt_id, viewer):
+    """The whole table as a new connection draws it now."""
+    return TablePage(TableFrames(viewer).table(services.table_snapshot(Attempt.objects.get(pk=attempt_id))))
+
+
+def deal_with_both_pages(attempt_id, trainee, instructor, with_mistakes=False):
+    """Deal the round while the trainee's and an instructor's connections bring their pages up to date frame by frame.
+
+    After every frame, each page must be the table a new connection draws. Returns the trainee's answered actions
+    with their frames.
+    """
+    frames = {viewer: TableFrames(viewer) for viewer in Viewer}
+    snapshot = services.table_snapshot(Attempt.objects.get(pk=attempt_id))
+    pages = {viewer: TablePage(frames[viewer].table(snapshot)) for viewer in Viewer}
+    answered = []
+    mistaken = set()
+    while (action := current(attempt_id)[1].next_action()) is not None:
+        wrong = mistake(current(attempt_id)[1], action) if with_mistakes and action.step not in mistaken else None
+        if wrong is not None:
+            mistaken.add(action.step)
+            action = wrong
+        acting = Viewer.INSTRUCTOR if action.actor is Actor.FLOORPERSON else Viewer.TRAINEE
+        reply = take(attempt_id, instructor if acting is Viewer.INSTRUCTOR else trainee, action)
+        assert reply.notice is None
+        frame = frames[acting].table(reply.snapshot, reply)
+        pages[acting].apply(frame)
+        watching = Viewer.TRAINEE if acting is Viewer.INSTRUCTOR else Viewer.INSTRUCTOR
+        pages[watching].apply(frames[watching].table(services.table_snapshot(Attempt.objects.get(pk=attempt_id))))
+        if acting is Viewer.TRAINEE:
+            answered.append((action, frame))
+        for viewer in Viewer:
+            fresh = fresh_page(attempt_id, viewer)
+            for element_id in REGIONS[viewer]:
+                assert pages[viewer].html(element_id) == fresh.html(element_id), (action, element_id)
+    return answered
+
+
+@pytest.mark.parametrize(
+    ("index", "floorperson", "options"),
+    [
+        (0, Floorperson.AUTOMATED, {"seed_value": 11}),
+        (1, Floorperson.AUTOMATED, {"seed_value": 12}),
+        (2, Floorperson.INSTRUCTOR, {"seed_value": 13, "force_mystery_hit": True, "force_progressive_win": True}),
+    ],
+)
+def test_a_page_brought_up_to_date_frame_by_frame_is_the_pai_gow_table_drawn_afresh(index, floorperson, options):
+    trainee, instructor = make_trainee(), make_instructor()
+    attempt = services.start_round(trainee, demo_table(floorperson, index=index), Mode.PRACTICE, **options)
+    answered = deal_with_both_pages(attempt.pk, trainee, instructor, with_mistakes=True)
+    assert sum("✗ Wrong" in frame for _, frame in answered) == 2
+    assert "Score card: not passed" in answered[-1][1]
+
+
+@pytest.mark.parametrize("game", ["three-card-poker", services.DOWN_UNDER_BLACKJACK])
+def test_a_page_brought_up_to_date_frame_by_frame_is_the_other_games_table_drawn_afresh(game):
+    services.create_demo_tables()
+    trainee, instructor = make_trainee(), make_instructor()
+    table = Table.objects.filter(game=game).first()
+    attempt = services.start_round(trainee, table, Mode.EXAM, seed_value=17, force_mystery_hit=True)
+    answered = deal_with_both_pages(attempt.pk, trainee, instructor)
+    assert "Score card: passed" in answered[-1][1]
+
+
+def test_a_settled_wager_redraws_its_own_seat_and_a_step_adds_only_its_own_log_entries():
+    trainee, instructor = make_trainee(), make_instructor()
+    attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=11)
+    answered = deal_with_both_pages(attempt.pk, trainee, instructor)
+    settled = [(action, frame) for action, frame in answered if action.step in ("pay_wager", "collect_wager")]
+    assert settled
+    for action, frame in settled:
+        assert set(SEAT_REGION.findall(frame)) == {str(action.arguments["seat"])}
+        assert 'id="felt"' not in frame and 'id="status"' not in frame and 'id="score-card"' not in frame
+        assert 'id="table-log"' not in frame
+        assert frame.count('<ol id="log-entries" hx-swap-oob="afterbegin">') == 1
+    whole = TableFrames(Viewer.TRAINEE).table(services.table_snapshot(Attempt.objects.get(pk=attempt.pk)))
+    assert sum(len(frame) for _, frame in answered) / len(answered) < len(whole) / 4
+
+
+def test_an_error_stays_in_the_feedback_until_a_frame_draws_the_table():
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=11)
+    frames = TableFrames(Viewer.TRAINEE)
+    page = TablePage(frames.table(services.table_snapshot(attempt)))
+    feedback = page.html("feedback")
+    error = frames.error("That frame is not valid JSON.")
+    assert 'id="felt' not in error and 'id="sequence"' not in error
+    assert "not valid JSON" in page.apply(error).html("feedback")
+    assert page.apply(frames.table(services.table_snapshot(attempt))).html("feedback") == feedback
+
+
+def test_the_dealers_cards_to_pick_are_drawn_afresh_with_every_answer_to_the_trainee_as_a_new_page_would():
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=11)
+    frames = {viewer: TableFrames(viewer) for viewer in Viewer}
+    for viewer in Viewer:
+        frames[viewer].table(services.table_snapshot(attempt))
+    while (action := current(attempt.pk)[1].next_action()).step != "set_dealer_hand":
+        frames[Viewer.TRAINEE].table(take(attempt.pk, trainee, action).snapshot)
+    frames[Viewer.INSTRUCTOR].table(services.table_snapshot(Attempt.objects.get(pk=attempt.pk)))
+    reply = take(attempt.pk, trainee, mistake(current(attempt.pk)[1], action))
+    frame = frames[Viewer.TRAINEE].table(reply.snapshot, reply)
+    assert "✗ Wrong" in frame
+    assert 'id="felt-dealer"' in frame and 'class="card-pick"' in frame
+    assert 'id="felt-dealer"' not in frames[Viewer.INSTRUCTOR].table(reply.snapshot)
