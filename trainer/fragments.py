@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from django.template.loader import render_to_string
@@ -72,6 +73,17 @@ class CardFace:
     suit: str
     red: bool
 
+    @property
+    def html(self) -> str:
+        """The card's markup."""
+        return card_html(self)
+
+
+@lru_cache(maxsize=64)
+def card_html(face: CardFace) -> str:
+    """A card's markup, drawn once for each card and reused: a card looks the same wherever it lies."""
+    return render_to_string("trainer/_card.html", {"card": face})
+
 
 def card_faces(cards: str | None) -> list[CardFace]:
     """The cards of a view ("Ks Qd JK") as faces; none when the cards are not shown."""
@@ -90,7 +102,9 @@ def chip(amount: int) -> dict[str, str]:
     return {"amount": format_cents(amount), "colour": colour}
 
 
+@lru_cache(maxsize=4096)
 def area(
+    seat: int,
     spot: str,
     label: str,
     short: str,
@@ -100,9 +114,13 @@ def area(
     paid: int | None = None,
     light: bool | None = None,
     note: str = "",
-) -> dict[str, Any]:
-    """A betting area as the felt draws it: its name, the chip on it, how it settled and any progressive light."""
-    return {
+) -> str:
+    """A seat's betting area as the felt draws it: its name, the chip on it, how it settled and any progressive light.
+
+    The markup is drawn once for each state an area can be in and reused, since a seat is redrawn whole when any
+    of its areas changes.
+    """
+    drawn = {
         "spot": spot,
         "label": label,
         "short": short,
@@ -112,6 +130,7 @@ def area(
         "light": light,
         "note": note,
     }
+    return render_to_string("trainer/_area.html", {"seat": {"number": seat}, "area": drawn})
 
 
 def progressive_display(
@@ -163,9 +182,10 @@ def seat_context(
     settled = seat["settled"]
     progressive_paid = seat["progressive_paid"]
 
-    def pai_gow_area(spot: str) -> dict[str, Any]:
+    def pai_gow_area(spot: str) -> str:
         if spot == "progressive":
             return area(
+                number,
                 spot,
                 SPOT_LABELS[spot],
                 SPOT_LABELS[spot],
@@ -177,6 +197,7 @@ def seat_context(
             )
         settlement = settled.get(spot)
         return area(
+            number,
             spot,
             SPOT_LABELS[spot],
             spot.removeprefix("match-") if spot.startswith("match-") else SPOT_LABELS[spot],
@@ -338,9 +359,10 @@ def mystery_seat_context(number: int, seat: Mapping[str, Any] | None, view: Mapp
     return {
         "number": number,
         "occupied": True,
-        "base": area("base", base["wager"], short_wager_name(base["wager"]), base["amount"]),
+        "base": area(number, "base", base["wager"], short_wager_name(base["wager"]), base["amount"]),
         "progressive": [
             area(
+                number,
                 f"progressive-{index}",
                 wager["wager"],
                 short_wager_name(wager["wager"]),
@@ -426,6 +448,7 @@ def down_under_seat_context(number: int, seat: Mapping[str, Any] | None, view: M
     match_area = None
     if seat["match_wager"]:
         match_area = area(
+            number,
             "match-the-dealer",
             "Match the Dealer Progressive wager",
             "Match the Dealer",
@@ -441,6 +464,7 @@ def down_under_seat_context(number: int, seat: Mapping[str, Any] | None, view: M
         "cards": card_faces(seat["cards"]),
         "total": seat["total"],
         "blackjack": area(
+            number,
             "blackjack",
             "Down Under Blackjack wager",
             "Blackjack",
