@@ -1,10 +1,14 @@
-"""The training table's WebSocket: a thin, synchronous consumer that reads frames and answers with HTML fragments."""
+"""The training table's WebSocket: a thin consumer that reads frames and answers with HTML fragments.
+
+The consumer is asynchronous so that reading a frame, sending the answer and telling the other viewers cost no
+thread hop; the step itself (the services and the HTML, which touch the database) is one synchronous call.
+"""
 
 import json
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.generic.websocket import WebsocketConsumer
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
 
 from trainer import services
 from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, MAX_FRAME_CHARACTERS, FrameError, StepFrame, read_step
@@ -27,48 +31,59 @@ def decode_frame(text_data: str | None) -> Any:
         raise FrameError("That frame is not valid JSON.") from None
 
 
-class TableConsumer(WebsocketConsumer):
+class TableConsumer(AsyncWebsocketConsumer):
     """One viewer at one attempt: the trainee dealing it, or an instructor watching and validating."""
 
-    def connect(self) -> None:
+    async def connect(self) -> None:
         """Refuse anyone who may not see the attempt; otherwise join its group and send a full snapshot."""
         self.attempt_id: int = self.scope["url_route"]["kwargs"]["attempt_id"]
-        user = self.scope["user"]
-        if not user.is_authenticated:
-            self.close(code=ANONYMOUS_CLOSE_CODE)
+        if not self.scope["user"].is_authenticated:
+            await self.close(code=ANONYMOUS_CLOSE_CODE)
             return
-        found = services.viewable_attempt(self.attempt_id, user)
+        if not await database_sync_to_async(self.take_seat)():
+            await self.close(code=FORBIDDEN_CLOSE_CODE)
+            return
+        self.group = f"attempt-{self.attempt_id}"
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        if table := await database_sync_to_async(self.draw_table)():
+            await self.send(text_data=table)
+
+    def take_seat(self) -> bool:
+        """Whether the user may see the attempt; if so, note their part and the steps they may send."""
+        found = services.viewable_attempt(self.attempt_id, self.scope["user"])
         if found is None:
-            self.close(code=FORBIDDEN_CLOSE_CODE)
-            return
+            return False
         attempt, self.viewer = found
         if self.viewer is Viewer.TRAINEE:
             self.controls, self.allowed = DEALER_STEPS, services.dealer_steps(attempt)
         else:
             self.controls, self.allowed = FLOORPERSON_STEPS, frozenset(FLOORPERSON_STEPS)
         self.frames = TableFrames(self.viewer)
-        self.group = f"attempt-{self.attempt_id}"
-        async_to_sync(self.channel_layer.group_add)(self.group, self.channel_name)
-        self.accept()
-        self.send(text_data=self.frames.table(services.table_snapshot(attempt)))
+        return True
 
-    def disconnect(self, code: int) -> None:
+    async def disconnect(self, code: int) -> None:
         """Leave the attempt's group."""
         if hasattr(self, "group"):
-            async_to_sync(self.channel_layer.group_discard)(self.group, self.channel_name)
+            await self.channel_layer.group_discard(self.group, self.channel_name)
 
-    def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        """Read a step, make one call into the services, answer with the table and tell the other viewers."""
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """Read a step, make one call into the services, answer with what changed and tell the other viewers."""
         try:
             frame = read_step(decode_frame(text_data), self.controls, self.allowed)
         except FrameError as error:
-            self.send(text_data=self.frames.error(str(error)))
+            await self.send(text_data=self.frames.error(str(error)))
             return
-        reply = self.act(frame)
-        self.send(text_data=self.frames.table(reply.snapshot, reply))
-        if reply.notice is None:
+        answer, changed = await database_sync_to_async(self.answer)(frame)
+        await self.send(text_data=answer)
+        if changed:
             message = {"type": "table.updated", "attempt_id": self.attempt_id, "origin": self.channel_name}
-            async_to_sync(self.channel_layer.group_send)(self.group, message | {"sequence": frame.sequence})
+            await self.channel_layer.group_send(self.group, message | {"sequence": frame.sequence})
+
+    def answer(self, frame: StepFrame) -> tuple[str, bool]:
+        """Take the frame's step and draw what changed; whether the table changed for the other viewers."""
+        reply = self.act(frame)
+        return self.frames.table(reply.snapshot, reply), reply.notice is None
 
     def act(self, frame: StepFrame) -> StepReply:
         """The trainee's step, or the instructor's validation as floorperson."""
@@ -77,10 +92,14 @@ class TableConsumer(WebsocketConsumer):
             return services.apply_step(self.attempt_id, user, frame)
         return services.validate_payout(self.attempt_id, user, frame)
 
-    def table_updated(self, event: dict[str, Any]) -> None:
-        """Another viewer changed the table: send this viewer the table as it now stands."""
+    async def table_updated(self, event: dict[str, Any]) -> None:
+        """Another viewer changed the table: send this viewer what changed on it."""
         if event["origin"] == self.channel_name:
             return
+        if changes := await database_sync_to_async(self.draw_table)():
+            await self.send(text_data=changes)
+
+    def draw_table(self) -> str:
+        """What brings this viewer's page to the table as it stands; "" when nothing changed or access has ended."""
         found = services.viewable_attempt(self.attempt_id, self.scope["user"])
-        if found is not None:
-            self.send(text_data=self.frames.table(services.table_snapshot(found[0])))
+        return "" if found is None else self.frames.table(services.table_snapshot(found[0]))

@@ -88,13 +88,22 @@ TEMPLATES = [
     },
 ]
 
+# Connections persist: Channels closes a request's connection after every WebSocket message unless
+# CONN_MAX_AGE keeps it, and opening one for each step costs more than the step's own queries.
+CONNECTION_MAX_AGE = None
+
 if "DATABASE_URL" in os.environ:
-    DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_health_checks=True)}
+    DATABASES = {
+        "default": dj_database_url.parse(
+            os.environ["DATABASE_URL"], conn_max_age=CONNECTION_MAX_AGE, conn_health_checks=True
+        )
+    }
 else:
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": BASE_DIR / "db.sqlite3",
+            "CONN_MAX_AGE": CONNECTION_MAX_AGE,
             # WAL lets the server read while a step is being written; IMMEDIATE and the busy
             # timeout avoid "database is locked" when two processes write (Daphne and a test).
             "OPTIONS": {

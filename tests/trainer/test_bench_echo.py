@@ -28,6 +28,7 @@ def echo_socket(user):
 
 
 @pytest.mark.asyncio
+@pytest.mark.django_db  # Channels checks the thread's database connection around each message
 async def test_the_echo_consumer_sends_a_signed_in_users_text_frames_back_and_refuses_anonymous_users(monkeypatch):
     monkeypatch.setenv(BENCH_ECHO_VARIABLE, "1")
     assert await echo_socket(AnonymousUser()).connect() == (False, 4401)
