@@ -371,21 +371,42 @@ def start_round(
         round_ = ROUND_DEALERS[table.game](table, seed_value, force_mystery_hit)
     round_.advance()
     attempt = Attempt.objects.create(trainee=trainee, table=table, mode=mode, log=save_round(round_))
-    _remember(attempt.pk, round_)
+    _remember(attempt.pk, LiveAttempt(round_, [], [], attempt.last_sequence, len(round_.operations)))
     return attempt
 
 
 # ----- the live round, cached in memory -----
 
 ROUND_CACHE_SIZE = 1000
-_rounds: OrderedDict[int, Round] = OrderedDict()
+
+
+@dataclass
+class LiveAttempt:
+    """An attempt as this process holds it: the round and the graded steps, as committed at a frame number.
+
+    ``sequence`` is the attempt's ``last_sequence`` and ``operations`` the length of the round's log when they
+    were last committed (or read); the entry serves only while the database and the round still agree with both.
+    """
+
+    round: Round
+    graded: list[dict[str, JsonValue]]
+    graded_steps: list[GradedStep]
+    sequence: int
+    operations: int
+
+    def holds(self, attempt: Attempt) -> bool:
+        """Whether this is the attempt as the database holds it: same frame number, nothing performed since."""
+        return self.sequence == attempt.last_sequence and len(self.round.operations) == self.operations
+
+
+_rounds: OrderedDict[int, LiveAttempt] = OrderedDict()
 _rounds_lock = threading.Lock()
 
 
-def _remember(attempt_id: int, round_: Round) -> None:
-    """Keep a live round in memory, forgetting the least recently used beyond the cache size."""
+def _remember(attempt_id: int, live: LiveAttempt) -> None:
+    """Keep a live attempt in memory, forgetting the least recently used beyond the cache size."""
     with _rounds_lock:
-        _rounds[attempt_id] = round_
+        _rounds[attempt_id] = live
         _rounds.move_to_end(attempt_id)
         while len(_rounds) > ROUND_CACHE_SIZE:
             _rounds.popitem(last=False)
@@ -397,15 +418,29 @@ def forget_round(attempt_id: int) -> None:
         _rounds.pop(attempt_id, None)
 
 
-def live_round(attempt: Attempt) -> Round:
-    """The attempt's round as the database holds it: the cached object if it is current, else a replay of the log."""
+def live_attempt(attempt: Attempt) -> LiveAttempt:
+    """The attempt's round and graded steps as the database holds them: the cached ones if current, else read afresh.
+
+    The round's log and the graded steps are read from the database only when the cache cannot serve, so an
+    attempt loaded without them (:data:`ROW_WITHOUT_LOGS`) costs no decoding on the way of a step.
+    """
     with _rounds_lock:
         cached = _rounds.get(attempt.pk)
-    if cached is not None and len(cached.operations) == len(attempt.log["operations"]):
+    if cached is not None and cached.holds(attempt):
         return cached
+    if missing := [name for name in ROW_LOGS if name in attempt.get_deferred_fields()]:
+        attempt.refresh_from_db(fields=missing)
     round_ = replay_round(attempt.log)
-    _remember(attempt.pk, round_)
-    return round_
+    graded = list(attempt.graded_steps)
+    steps = [GradedStep.from_json(step) for step in graded]
+    live = LiveAttempt(round_, graded, steps, attempt.last_sequence, len(round_.operations))
+    _remember(attempt.pk, live)
+    return live
+
+
+def live_round(attempt: Attempt) -> Round:
+    """The attempt's round as the database holds it: the cached object if it is current, else a replay of the log."""
+    return live_attempt(attempt).round
 
 
 # ----- who may see and act -----
@@ -422,9 +457,21 @@ def viewer_of(attempt: Attempt, user: User) -> Viewer | None:
     return None
 
 
+ROW_LOGS = ("log", "graded_steps")
+"""The attempt's columns that grow with every step: a step reads them only when the live cache cannot serve."""
+
+
+def attempts_at_tables() -> QuerySet[Attempt]:
+    """Attempts with their table and trainee, leaving out what a step does not read.
+
+    The logs, the table's rules and its meters are read only if used.
+    """
+    return Attempt.objects.select_related("table", "trainee").defer(*ROW_LOGS, "table__rules", "table__meter")
+
+
 def viewable_attempt(attempt_id: int, user: User) -> tuple[Attempt, Viewer] | None:
     """The attempt and the user's part at it, or None when it does not exist or is not the user's to see."""
-    attempt = Attempt.objects.select_related("table", "trainee").filter(pk=attempt_id).first()
+    attempt = attempts_at_tables().filter(pk=attempt_id).first()
     if attempt is None:
         return None
     viewer = viewer_of(attempt, user)
@@ -458,8 +505,9 @@ def validation_seat(attempt: Attempt, round_: Round) -> int | None:
     return seat
 
 
-def snapshot_of(attempt: Attempt, round_: Round) -> TableSnapshot:
+def snapshot_of(attempt: Attempt, live: LiveAttempt) -> TableSnapshot:
     """The attempt as anyone allowed at the table may see it now."""
+    round_ = live.round
     view: dict[str, JsonValue] = round_.table_view()  # type: ignore[attr-defined]
     waiting = floorperson_action(attempt, round_)
     return TableSnapshot(
@@ -477,7 +525,7 @@ def snapshot_of(attempt: Attempt, round_: Round) -> TableSnapshot:
             LogEntry(operation.number, operation.action.actor.value, operation.action.description)
             for operation in round_.operations
         ),
-        graded_steps=tuple(GradedStep.from_json(step) for step in attempt.graded_steps),
+        graded_steps=tuple(live.graded_steps),
         score_card=None if attempt.score_card is None else ScoreCard.from_json(attempt.score_card),
         validation_seat=None if waiting is None else waiting.arguments["seat"],
         validation_step=None if waiting is None else waiting.step,
@@ -487,7 +535,7 @@ def snapshot_of(attempt: Attempt, round_: Round) -> TableSnapshot:
 
 def table_snapshot(attempt: Attempt) -> TableSnapshot:
     """The attempt's table as it stands, for a page load or a (re)connection."""
-    return snapshot_of(attempt, live_round(attempt))
+    return snapshot_of(attempt, live_attempt(attempt))
 
 
 # ----- acting at the table -----
@@ -521,24 +569,36 @@ def _meter_json(round_: Round) -> dict[str, Any] | None:
     return None if mystery is None else mystery.meter.to_json()  # type: ignore[no-any-return]
 
 
-def _finish(attempt: Attempt, round_: Round) -> None:
+def _finish(attempt: Attempt, live: LiveAttempt) -> None:
     """Score the finished round and carry the table's meter to its next round."""
-    steps = [GradedStep.from_json(step) for step in attempt.graded_steps]
-    attempt.score_card = ScoreCard.from_steps(steps).to_json()
+    attempt.score_card = ScoreCard.from_steps(live.graded_steps).to_json()
     attempt.finished_at = timezone.now()
-    Table.objects.filter(pk=attempt.table_id).update(meter=_meter_json(round_), rounds_dealt=F("rounds_dealt") + 1)
+    meter = _meter_json(live.round)
+    Table.objects.filter(pk=attempt.table_id).update(meter=meter, rounds_dealt=F("rounds_dealt") + 1)
 
 
-def _commit(attempt: Attempt, round_: Round, sequence: int, graded: GradedStep | None) -> None:
-    """Write the round's log, the grade and the frame number; score the round when it is over."""
+def _commit(attempt: Attempt, live: LiveAttempt, sequence: int, graded: GradedStep | None) -> None:
+    """Write the round's log, the grade and the frame number (only the columns that changed); score a round over."""
+    round_ = live.round
     attempt.log = save_round(round_)
+    changed = ["log", "last_sequence", "step_started_at"]
     if graded is not None:
-        attempt.graded_steps = [*attempt.graded_steps, graded.to_json()]
+        live.graded.append(graded.to_json())
+        live.graded_steps.append(graded)
+        attempt.graded_steps = live.graded
+        changed.append("graded_steps")
     attempt.last_sequence = sequence
     attempt.step_started_at = timezone.now()
     if round_.finished and not attempt.finished:
-        _finish(attempt, round_)
-    attempt.save()
+        _finish(attempt, live)
+        changed += ["score_card", "finished_at"]
+    attempt.save(update_fields=changed)
+    live.sequence, live.operations = sequence, len(round_.operations)
+
+
+def _locked_attempt(attempt_id: int) -> Attempt:
+    """The attempt, locked for the rest of the transaction (PostgreSQL; SQLite's transactions take the lock)."""
+    return attempts_at_tables().select_for_update().get(pk=attempt_id)
 
 
 def apply_step(attempt_id: int, user: User, frame: StepFrame) -> StepReply:
@@ -546,49 +606,51 @@ def apply_step(attempt_id: int, user: User, frame: StepFrame) -> StepReply:
 
     A repeated or out-of-date frame, or any frame after the round is over, changes nothing. While a payout
     waits for an instructor's validation, a step is graded as in practice so the engine never validates in the
-    instructor's place.
+    instructor's place. If anything fails before the commit is through, the cached round is dropped.
     """
-    with transaction.atomic():
-        attempt = Attempt.objects.select_for_update().select_related("table", "trainee").get(pk=attempt_id)
-        round_ = live_round(attempt)
-        if attempt.trainee_id != user.pk:
-            return StepReply(snapshot_of(attempt, round_), notice=Notice.NOT_YOURS)
-        notice = _refusal(attempt, frame.sequence)
-        if notice is not None:
-            return StepReply(snapshot_of(attempt, round_), notice=notice)
-        waiting = validation_seat(attempt, round_) is not None
-        mode = GradingMode.PRACTICE if waiting else GradingMode(attempt.mode)
-        try:
+    try:
+        with transaction.atomic():
+            attempt = _locked_attempt(attempt_id)
+            live = live_attempt(attempt)
+            round_ = live.round
+            if attempt.trainee_id != user.pk:
+                return StepReply(snapshot_of(attempt, live), notice=Notice.NOT_YOURS)
+            notice = _refusal(attempt, frame.sequence)
+            if notice is not None:
+                return StepReply(snapshot_of(attempt, live), notice=notice)
+            waiting = validation_seat(attempt, round_) is not None
+            mode = GradingMode.PRACTICE if waiting else GradingMode(attempt.mode)
             graded = grade_step(round_, frame.step, frame.arguments, mode, _elapsed_ms(attempt))
-            _commit(attempt, round_, frame.sequence, graded)
-        except BaseException:
-            forget_round(attempt_id)
-            raise
-        return StepReply(snapshot_of(attempt, round_), graded=graded)
+            _commit(attempt, live, frame.sequence, graded)
+            return StepReply(snapshot_of(attempt, live), graded=graded)
+    except BaseException:
+        forget_round(attempt_id)
+        raise
 
 
 def validate_payout(attempt_id: int, user: User, frame: StepFrame) -> StepReply:
     """An instructor, as floorperson, validates the payout the round is waiting for; nobody else may."""
-    with transaction.atomic():
-        attempt = Attempt.objects.select_for_update().select_related("table", "trainee").get(pk=attempt_id)
-        round_ = live_round(attempt)
-        if viewer_of(attempt, user) is not Viewer.INSTRUCTOR:
-            return StepReply(snapshot_of(attempt, round_), notice=Notice.NOT_YOURS)
-        notice = _refusal(attempt, frame.sequence)
-        if notice is None and validation_seat(attempt, round_) is None:
-            notice = Notice.NO_VALIDATION
-        if notice is None and not round_.can(frame.step, frame.arguments):
-            notice = Notice.WRONG_VALIDATION
-        if notice is not None:
-            return StepReply(snapshot_of(attempt, round_), notice=notice)
-        try:
+    try:
+        with transaction.atomic():
+            attempt = _locked_attempt(attempt_id)
+            live = live_attempt(attempt)
+            round_ = live.round
+            if viewer_of(attempt, user) is not Viewer.INSTRUCTOR:
+                return StepReply(snapshot_of(attempt, live), notice=Notice.NOT_YOURS)
+            notice = _refusal(attempt, frame.sequence)
+            if notice is None and validation_seat(attempt, round_) is None:
+                notice = Notice.NO_VALIDATION
+            if notice is None and not round_.can(frame.step, frame.arguments):
+                notice = Notice.WRONG_VALIDATION
+            if notice is not None:
+                return StepReply(snapshot_of(attempt, live), notice=notice)
             round_.perform(frame.step, frame.arguments)
             round_.advance()
-            _commit(attempt, round_, frame.sequence, None)
-        except BaseException:
-            forget_round(attempt_id)
-            raise
-        return StepReply(snapshot_of(attempt, round_))
+            _commit(attempt, live, frame.sequence, None)
+            return StepReply(snapshot_of(attempt, live))
+    except BaseException:
+        forget_round(attempt_id)
+        raise
 
 
 # ----- the school's demo tables -----

@@ -1,6 +1,9 @@
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from table_helpers import demo_table, frame_for, make_instructor, make_trainee
 
+from simulator.notation import replay_round, save_round
 from simulator.pai_gow_round import MATCH_SPOTS
 from simulator.pai_gow_rules import TableRules
 from simulator.procedure import Actor
@@ -171,6 +174,38 @@ def test_it_replays_a_round_the_cache_has_fallen_behind():
     attempt.refresh_from_db()
     assert services.live_round(attempt) is not stale
     assert services.live_round(attempt).next_action().step == "announce_no_more_bets"
+
+
+def test_a_step_reads_the_attempt_once_without_its_logs_and_writes_only_what_changed():
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=11)
+    action = next_dealer_action(attempt)
+    with CaptureQueriesContext(connection) as queries:
+        reply = services.apply_step(attempt.pk, trainee, step_frame(action, 1))
+    assert reply.graded.correct
+    statements = [query["sql"] for query in queries if query["sql"].startswith(("SELECT", "UPDATE", "INSERT"))]
+    assert len(statements) == 2
+    select, update = statements
+    assert select.startswith("SELECT") and '"log"' not in select and '"graded_steps"' not in select
+    assert update.startswith("UPDATE") and '"mode"' not in update and '"score_card"' not in update
+    attempt.refresh_from_db()
+    assert attempt.last_sequence == 1 and len(attempt.graded_steps) == 1
+    assert attempt.log == save_round(services.live_round(attempt))
+
+
+def test_it_replays_a_round_another_process_has_moved_on():
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=11)
+    cached = services.live_round(attempt)
+    elsewhere = replay_round(attempt.log)
+    action = elsewhere.next_action()
+    elsewhere.perform(action.step, action.arguments)
+    elsewhere.advance()
+    Attempt.objects.filter(pk=attempt.pk).update(log=save_round(elsewhere), last_sequence=1)
+    attempt.refresh_from_db()
+    assert services.live_round(attempt) is not cached
+    assert len(services.live_round(attempt).operations) == len(elsewhere.operations)
+    assert services.live_round(attempt).next_action() == elsewhere.next_action()
 
 
 def test_it_waits_for_an_instructor_to_validate_a_mystery_win():

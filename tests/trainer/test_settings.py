@@ -40,3 +40,9 @@ def test_it_stores_in_postgresql_when_database_url_is_set(django_user_model):
     with connection.cursor() as cursor:
         cursor.execute("SELECT username FROM auth_user WHERE username = %s", ["trainee9"])
         assert cursor.fetchone() == ("trainee9",)
+
+
+def test_it_keeps_database_connections_open_between_websocket_messages():
+    from django.conf import settings
+
+    assert settings.DATABASES["default"]["CONN_MAX_AGE"] is None
