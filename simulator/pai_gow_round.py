@@ -322,6 +322,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         self.revealed_seats: list[int] = []
         self.reset_seats: list[int] = []
         self.table_cleared = False
+        self._next_action_at: tuple[int, Action | None] | None = None
 
     # ----- saving and replaying -----
 
@@ -438,7 +439,25 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         return ROUND_OVER
 
     def next_action(self) -> Action | None:
-        """The correct next step of the round, or None once the table is cleared."""
+        """The correct next step of the round, or None once the table is cleared.
+
+        It is worked out once for each length of the log (a performance cache, no change of answer): the state
+        changes only by logging a step, and :meth:`perform` forgets it after every step it performs.
+        """
+        logged = len(self.operations)
+        if self._next_action_at is None or self._next_action_at[0] != logged:
+            self._next_action_at = (logged, self._work_out_next_action())
+        return self._next_action_at[1]
+
+    def perform(self, step: str, arguments: Mapping[str, JsonValue]) -> Operation:
+        """Perform a named step (see :meth:`Round.perform`); the next action is worked out afresh afterwards."""
+        try:
+            return super().perform(step, arguments)
+        finally:
+            self._next_action_at = None
+
+    def _work_out_next_action(self) -> Action | None:
+        """The correct next step of the round as the state now stands, phase by phase."""
         phases = (
             self._opening_action,
             self._progressive_action,

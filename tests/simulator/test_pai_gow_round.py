@@ -352,6 +352,18 @@ def test_replay_of_the_saved_log_equals_the_live_round(seed_value, force_hit):
     assert replayed.chip_movements() == round_.chip_movements()
 
 
+@settings(max_examples=15, deadline=None)
+@given(st.integers(min_value=0, max_value=10**9), st.booleans())
+def test_the_next_action_worked_out_once_per_state_is_the_one_worked_out_afresh(seed_value, force_hit):
+    round_ = demo_round(seed_value, force_hit)
+    while True:
+        served = round_.next_action()
+        assert served == round_._work_out_next_action() == round_.next_action()
+        if served is None:
+            break
+        round_.perform(served.step, served.arguments)
+
+
 @settings(max_examples=25, deadline=None)
 @given(
     st.integers(min_value=0, max_value=10**9),
