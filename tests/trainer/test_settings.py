@@ -1,6 +1,7 @@
 import os
 
 import pytest
+from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.db import connection
 
@@ -43,6 +44,4 @@ def test_it_stores_in_postgresql_when_database_url_is_set(django_user_model):
 
 
 def test_it_keeps_database_connections_open_between_websocket_messages():
-    from django.conf import settings
-
     assert settings.DATABASES["default"]["CONN_MAX_AGE"] is None
