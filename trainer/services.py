@@ -508,7 +508,7 @@ def validation_seat(attempt: Attempt, round_: Round) -> int | None:
 def snapshot_of(attempt: Attempt, live: LiveAttempt) -> TableSnapshot:
     """The attempt as anyone allowed at the table may see it now."""
     round_ = live.round
-    view: dict[str, JsonValue] = round_.table_view()  # type: ignore[attr-defined]
+    view: dict[str, JsonValue] = round_.table_view()
     waiting = floorperson_action(attempt, round_)
     return TableSnapshot(
         attempt_id=attempt.pk,
@@ -519,7 +519,7 @@ def snapshot_of(attempt: Attempt, live: LiveAttempt) -> TableSnapshot:
         mode=Mode(attempt.mode),
         floorperson=Floorperson(attempt.table.floorperson),
         sequence=attempt.last_sequence,
-        rules=round_.setup_json()["rules"],  # type: ignore[attr-defined]
+        rules=round_.setup_json()["rules"],
         view=view,
         log=tuple(
             LogEntry(operation.number, operation.action.actor.value, operation.action.description)
