@@ -7,6 +7,7 @@ thread hop; the step itself (the services and the HTML, which touch the database
 import json
 from typing import Any
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
@@ -61,6 +62,17 @@ class TableConsumer(AsyncWebsocketConsumer):
             self.controls, self.allowed = FLOORPERSON_STEPS, frozenset(FLOORPERSON_STEPS)
         self.frames = TableFrames(self.viewer)
         return True
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Run the message's handler straight away.
+
+        Channels' own dispatch first closes old database connections in a thread hop of its own; here every
+        handler that touches the database goes through ``database_sync_to_async``, which closes them itself.
+        """
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def disconnect(self, code: int) -> None:
         """Leave the attempt's group."""
