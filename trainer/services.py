@@ -3,18 +3,23 @@
 The server is authoritative. A round lives in the database as its log (``simulator.notation.save_round``) and,
 while it is being dealt, in this process's memory (:func:`live_round`), rebuilt by replaying the log whenever the
 cached copy is missing or behind the database. Every step is graded (:mod:`trainer.scoring`) and committed in one
-transaction before anyone is answered. Nothing here returns hidden information: a :class:`TableSnapshot` holds
-only the round's public ``table_view()`` and the descriptions of steps already performed.
+transaction before anyone is answered. A step on a cached round is written without reading the row first: the
+write names the frame number the cache holds, and if the database has moved on it writes nothing, the cache is
+dropped and the step is taken again on the row as the database holds it.
+
+Nothing here returns hidden information: a :class:`TableSnapshot` holds only the round's public ``table_view()``
+and the descriptions of steps already performed.
 """
 
 from __future__ import annotations
 
+import copy
 import random
 import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
@@ -371,7 +376,8 @@ def start_round(
         round_ = ROUND_DEALERS[table.game](table, seed_value, force_mystery_hit)
     round_.advance()
     attempt = Attempt.objects.create(trainee=trainee, table=table, mode=mode, log=save_round(round_))
-    _remember(attempt.pk, LiveAttempt(round_, [], [], attempt.last_sequence, len(round_.operations)))
+    row = copy.copy(attempt)
+    _remember(attempt.pk, LiveAttempt(row, round_, [], [], attempt.last_sequence, len(round_.operations)))
     return attempt
 
 
@@ -382,17 +388,21 @@ ROUND_CACHE_SIZE = 1000
 
 @dataclass
 class LiveAttempt:
-    """An attempt as this process holds it: the round and the graded steps, as committed at a frame number.
+    """An attempt as this process holds it: the row, the round and the graded steps, as committed at a frame number.
 
     ``sequence`` is the attempt's ``last_sequence`` and ``operations`` the length of the round's log when they
     were last committed (or read); the entry serves only while the database and the round still agree with both.
+    ``attempt`` is the row as last read or written, without its logs; ``lock`` keeps two threads from taking a
+    step on the same cached round at once.
     """
 
+    attempt: Attempt
     round: Round
     graded: list[dict[str, JsonValue]]
     graded_steps: list[GradedStep]
     sequence: int
     operations: int
+    lock: threading.Lock = field(default_factory=threading.Lock)
 
     def holds(self, attempt: Attempt) -> bool:
         """Whether this is the attempt as the database holds it: same frame number, nothing performed since."""
@@ -433,7 +443,7 @@ def live_attempt(attempt: Attempt) -> LiveAttempt:
     round_ = replay_round(attempt.log)
     graded = list(attempt.graded_steps)
     steps = [GradedStep.from_json(step) for step in graded]
-    live = LiveAttempt(round_, graded, steps, attempt.last_sequence, len(round_.operations))
+    live = LiveAttempt(attempt, round_, graded, steps, attempt.last_sequence, len(round_.operations))
     _remember(attempt.pk, live)
     return live
 
@@ -505,9 +515,9 @@ def validation_seat(attempt: Attempt, round_: Round) -> int | None:
     return seat
 
 
-def snapshot_of(attempt: Attempt, live: LiveAttempt) -> TableSnapshot:
+def snapshot_of(live: LiveAttempt) -> TableSnapshot:
     """The attempt as anyone allowed at the table may see it now."""
-    round_ = live.round
+    attempt, round_ = live.attempt, live.round
     view: dict[str, JsonValue] = round_.table_view()
     waiting = floorperson_action(attempt, round_)
     return TableSnapshot(
@@ -535,7 +545,7 @@ def snapshot_of(attempt: Attempt, live: LiveAttempt) -> TableSnapshot:
 
 def table_snapshot(attempt: Attempt) -> TableSnapshot:
     """The attempt's table as it stands, for a page load or a (re)connection."""
-    return snapshot_of(attempt, live_attempt(attempt))
+    return snapshot_of(live_attempt(attempt))
 
 
 # ----- acting at the table -----
@@ -569,60 +579,115 @@ def _meter_json(round_: Round) -> dict[str, Any] | None:
     return None if mystery is None else mystery.meter.to_json()  # type: ignore[no-any-return]
 
 
-def _finish(attempt: Attempt, live: LiveAttempt) -> None:
-    """Score the finished round and carry the table's meter to its next round."""
-    attempt.score_card = ScoreCard.from_steps(live.graded_steps).to_json()
-    attempt.finished_at = timezone.now()
+def _finish(live: LiveAttempt) -> dict[str, Any]:
+    """The columns that score a finished round; the table's meter is carried to its next round."""
     meter = _meter_json(live.round)
-    Table.objects.filter(pk=attempt.table_id).update(meter=meter, rounds_dealt=F("rounds_dealt") + 1)
+    Table.objects.filter(pk=live.attempt.table_id).update(meter=meter, rounds_dealt=F("rounds_dealt") + 1)
+    return {"score_card": ScoreCard.from_steps(live.graded_steps).to_json(), "finished_at": timezone.now()}
 
 
-def _commit(attempt: Attempt, live: LiveAttempt, sequence: int, graded: GradedStep | None) -> None:
-    """Write the round's log, the grade and the frame number (only the columns that changed); score a round over."""
-    round_ = live.round
-    attempt.log = save_round(round_)
-    changed = ["log", "last_sequence", "step_started_at"]
+class CacheBehind(Exception):
+    """The database has moved on from the cached round: another process took a step on the attempt."""
+
+
+def _commit(live: LiveAttempt, sequence: int, graded: GradedStep | None) -> None:
+    """Write the round's log, the grade and the frame number (only the columns that changed); score a round over.
+
+    The write names the frame number the cache holds, so it changes nothing (and raises :class:`CacheBehind`) if
+    the database has moved on; only after it has been written is the cached row brought up to date.
+    """
+    attempt = live.attempt
+    graded_json = [] if graded is None else [graded.to_json()]
+    columns: dict[str, Any] = {
+        "log": save_round(live.round),
+        "last_sequence": sequence,
+        "step_started_at": timezone.now(),
+    }
     if graded is not None:
-        live.graded.append(graded.to_json())
-        live.graded_steps.append(graded)
-        attempt.graded_steps = live.graded
-        changed.append("graded_steps")
-    attempt.last_sequence = sequence
-    attempt.step_started_at = timezone.now()
-    if round_.finished and not attempt.finished:
-        _finish(attempt, live)
-        changed += ["score_card", "finished_at"]
-    attempt.save(update_fields=changed)
-    live.sequence, live.operations = sequence, len(round_.operations)
+        columns["graded_steps"] = live.graded + graded_json
+    if not Attempt.objects.filter(pk=attempt.pk, last_sequence=live.sequence).update(**columns):
+        raise CacheBehind
+    live.graded += graded_json
+    live.graded_steps += [] if graded is None else [graded]
+    if live.round.finished and not attempt.finished:
+        finished = _finish(live)
+        Attempt.objects.filter(pk=attempt.pk).update(**finished)
+        columns |= finished
+    for name, value in columns.items():
+        setattr(attempt, name, value)
+    live.sequence, live.operations = sequence, len(live.round.operations)
 
 
-def _locked_attempt(attempt_id: int) -> Attempt:
-    """The attempt, locked for the rest of the transaction (PostgreSQL; SQLite's transactions take the lock)."""
-    return attempts_at_tables().select_for_update().get(pk=attempt_id)
+def _locked_attempt(attempt_id: int) -> LiveAttempt:
+    """The attempt as the database holds it, its row locked for the rest of the transaction and read afresh.
+
+    PostgreSQL locks the row; SQLite's transactions take the lock for the whole database.
+    """
+    attempt = attempts_at_tables().select_for_update().get(pk=attempt_id)
+    live = live_attempt(attempt)
+    live.attempt = attempt
+    return live
+
+
+def _cached_next_step(attempt_id: int, user: User, sequence: int) -> LiveAttempt | None:
+    """The cached attempt if, as far as this process knows, the frame is the trainee's next step on it."""
+    with _rounds_lock:
+        live = _rounds.get(attempt_id)
+    if live is None or live.attempt.trainee_id != user.pk or _refusal(live.attempt, sequence) is not None:
+        return None
+    return live
+
+
+def _take_step(live: LiveAttempt, frame: StepFrame) -> StepReply:
+    """Grade the trainee's step on the round and commit it.
+
+    While a payout waits for an instructor's validation, a step is graded as in practice so the engine never
+    validates in the instructor's place.
+    """
+    attempt = live.attempt
+    waiting = validation_seat(attempt, live.round) is not None
+    mode = GradingMode.PRACTICE if waiting else GradingMode(attempt.mode)
+    graded = grade_step(live.round, frame.step, frame.arguments, mode, _elapsed_ms(attempt))
+    _commit(live, frame.sequence, graded)
+    return StepReply(snapshot_of(live), graded=graded)
+
+
+def _step_on_cached_round(attempt_id: int, user: User, frame: StepFrame) -> StepReply | None:
+    """The step taken on the cached round with no read of the row; None if the cache cannot take it."""
+    live = _cached_next_step(attempt_id, user, frame.sequence)
+    if live is None:
+        return None
+    with live.lock:
+        if _cached_next_step(attempt_id, user, frame.sequence) is not live:
+            return None
+        try:
+            with transaction.atomic():
+                return _take_step(live, frame)
+        except CacheBehind:
+            forget_round(attempt_id)
+            return None
 
 
 def apply_step(attempt_id: int, user: User, frame: StepFrame) -> StepReply:
     """Grade and apply the trainee's step, commit it, and return the table as it now stands.
 
-    A repeated or out-of-date frame, or any frame after the round is over, changes nothing. While a payout
-    waits for an instructor's validation, a step is graded as in practice so the engine never validates in the
-    instructor's place. If anything fails before the commit is through, the cached round is dropped.
+    The cached round takes the step if it can; otherwise (nothing cached, the database has moved on, or the frame
+    is not the next step) the row is read and locked. A repeated or out-of-date frame, or any frame after the round
+    is over, changes nothing. If anything fails before the commit is through, the cached round is dropped.
     """
     try:
+        if (reply := _step_on_cached_round(attempt_id, user, frame)) is not None:
+            return reply
         with transaction.atomic():
-            attempt = _locked_attempt(attempt_id)
-            live = live_attempt(attempt)
-            round_ = live.round
+            live = _locked_attempt(attempt_id)
+            attempt = live.attempt
             if attempt.trainee_id != user.pk:
-                return StepReply(snapshot_of(attempt, live), notice=Notice.NOT_YOURS)
+                return StepReply(snapshot_of(live), notice=Notice.NOT_YOURS)
             notice = _refusal(attempt, frame.sequence)
             if notice is not None:
-                return StepReply(snapshot_of(attempt, live), notice=notice)
-            waiting = validation_seat(attempt, round_) is not None
-            mode = GradingMode.PRACTICE if waiting else GradingMode(attempt.mode)
-            graded = grade_step(round_, frame.step, frame.arguments, mode, _elapsed_ms(attempt))
-            _commit(attempt, live, frame.sequence, graded)
-            return StepReply(snapshot_of(attempt, live), graded=graded)
+                return StepReply(snapshot_of(live), notice=notice)
+            with live.lock:
+                return _take_step(live, frame)
     except BaseException:
         forget_round(attempt_id)
         raise
@@ -632,22 +697,23 @@ def validate_payout(attempt_id: int, user: User, frame: StepFrame) -> StepReply:
     """An instructor, as floorperson, validates the payout the round is waiting for; nobody else may."""
     try:
         with transaction.atomic():
-            attempt = _locked_attempt(attempt_id)
-            live = live_attempt(attempt)
+            live = _locked_attempt(attempt_id)
+            attempt = live.attempt
             round_ = live.round
             if viewer_of(attempt, user) is not Viewer.INSTRUCTOR:
-                return StepReply(snapshot_of(attempt, live), notice=Notice.NOT_YOURS)
+                return StepReply(snapshot_of(live), notice=Notice.NOT_YOURS)
             notice = _refusal(attempt, frame.sequence)
             if notice is None and validation_seat(attempt, round_) is None:
                 notice = Notice.NO_VALIDATION
             if notice is None and not round_.can(frame.step, frame.arguments):
                 notice = Notice.WRONG_VALIDATION
             if notice is not None:
-                return StepReply(snapshot_of(attempt, live), notice=notice)
-            round_.perform(frame.step, frame.arguments)
-            round_.advance()
-            _commit(attempt, live, frame.sequence, None)
-            return StepReply(snapshot_of(attempt, live))
+                return StepReply(snapshot_of(live), notice=notice)
+            with live.lock:
+                round_.perform(frame.step, frame.arguments)
+                round_.advance()
+                _commit(live, frame.sequence, None)
+            return StepReply(snapshot_of(live))
     except BaseException:
         forget_round(attempt_id)
         raise

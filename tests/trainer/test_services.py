@@ -176,21 +176,72 @@ def test_it_replays_a_round_the_cache_has_fallen_behind():
     assert services.live_round(attempt).next_action().step == "announce_no_more_bets"
 
 
-def test_a_step_reads_the_attempt_once_without_its_logs_and_writes_only_what_changed():
+def statements_of(queries):
+    return [query["sql"] for query in queries if query["sql"].startswith(("SELECT", "UPDATE", "INSERT"))]
+
+
+def test_a_step_on_a_cached_round_is_one_write_naming_the_frame_number_it_follows():
     trainee = make_trainee()
     attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=11)
     action = next_dealer_action(attempt)
     with CaptureQueriesContext(connection) as queries:
         reply = services.apply_step(attempt.pk, trainee, step_frame(action, 1))
     assert reply.graded.correct
-    statements = [query["sql"] for query in queries if query["sql"].startswith(("SELECT", "UPDATE", "INSERT"))]
-    assert len(statements) == 2
-    select, update = statements
-    assert select.startswith("SELECT") and '"log"' not in select and '"graded_steps"' not in select
+    (update,) = statements_of(queries)
     assert update.startswith("UPDATE") and '"mode"' not in update and '"score_card"' not in update
+    assert '"last_sequence" = 0' in update
     attempt.refresh_from_db()
     assert attempt.last_sequence == 1 and len(attempt.graded_steps) == 1
     assert attempt.log == save_round(services.live_round(attempt))
+
+
+def test_a_step_on_a_forgotten_round_reads_the_attempt_once_without_its_logs_then_writes():
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=11)
+    action = next_dealer_action(attempt)
+    services.forget_round(attempt.pk)
+    with CaptureQueriesContext(connection) as queries:
+        reply = services.apply_step(attempt.pk, trainee, step_frame(action, 1))
+    assert reply.graded.correct
+    select, *reads, update = statements_of(queries)
+    assert select.startswith("SELECT") and '"log"' not in select and '"graded_steps"' not in select
+    assert all(read.startswith("SELECT") for read in reads), "only the logs, read once to replay the round"
+    assert update.startswith("UPDATE")
+    attempt.refresh_from_db()
+    assert attempt.last_sequence == 1 and attempt.log == save_round(services.live_round(attempt))
+
+
+def step_elsewhere(attempt):
+    """Another process takes the next dealer step on the attempt, behind this process's cache."""
+    elsewhere = replay_round(attempt.log)
+    action = elsewhere.next_action()
+    elsewhere.perform(action.step, action.arguments)
+    elsewhere.advance()
+    Attempt.objects.filter(pk=attempt.pk).update(log=save_round(elsewhere), last_sequence=attempt.last_sequence + 1)
+    return action
+
+
+def test_a_step_the_database_has_already_taken_elsewhere_is_a_duplicate_not_a_second_step():
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=11)
+    action = step_elsewhere(attempt)
+    reply = services.apply_step(attempt.pk, trainee, step_frame(action, 1))
+    assert reply.notice is Notice.DUPLICATE
+    attempt.refresh_from_db()
+    assert attempt.last_sequence == 1 and attempt.graded_steps == []
+    assert len(services.live_round(attempt).operations) == len(replay_round(attempt.log).operations)
+
+
+def test_a_step_after_one_taken_elsewhere_is_taken_on_the_round_as_the_database_holds_it():
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=11)
+    step_elsewhere(attempt)
+    attempt.refresh_from_db()
+    action = replay_round(attempt.log).next_action()
+    reply = services.apply_step(attempt.pk, trainee, step_frame(action, 2))
+    assert reply.graded.correct and reply.graded.step == action.step
+    attempt.refresh_from_db()
+    assert attempt.last_sequence == 2 and attempt.log == save_round(services.live_round(attempt))
 
 
 def test_it_replays_a_round_another_process_has_moved_on():
