@@ -6,16 +6,21 @@ and, for instructors, the floorperson panel and the graded steps. Everything is 
 :class:`~trainer.services.TableSnapshot`, which holds only what the table shows. Each game draws its own felt
 and controls from shared partials (cards, chips, betting areas, the progressive display): :data:`LAYOUTS` names
 them by game key.
+
+The regions are Jinja2 templates (templates/jinja2/trainer/), drawn by :func:`render` for a frame and for the
+page alike: the page, a Django template, places each region already drawn. The controls and the house rules
+are drawn on the page only, by Django templates (templates/trainer/).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
-from django.template.loader import render_to_string
+from django.template import engines
+from markupsafe import Markup
 
 from simulator.citations import Citation, Provenance
 from simulator.down_under import AUTOMATED_HAND, SETTLEMENT_ORDER, DownUnderTable
@@ -64,6 +69,11 @@ CHIP_COLOURS = ((100000, "orange"), (50000, "purple"), (10000, "black"), (2500, 
 PROVENANCE_LABELS = {Provenance.SEED: "seed", Provenance.PA_INFERRED: "inferred", Provenance.HOUSE: "house"}
 
 
+def render(template: str, context: Mapping[str, Any]) -> Markup:
+    """A partial's HTML, drawn by the Jinja2 engine and marked safe: the one way a frame and the page draw a part."""
+    return Markup(engines["jinja2"].env.get_template(template).render(context))
+
+
 @dataclass(frozen=True)
 class CardFace:
     """A face-up card as it is drawn: rank, suit symbol and colour."""
@@ -74,26 +84,39 @@ class CardFace:
     red: bool
 
     @property
-    def html(self) -> str:
+    def html(self) -> Markup:
         """The card's markup."""
         return card_html(self)
 
 
 @lru_cache(maxsize=64)
-def card_html(face: CardFace) -> str:
+def card_html(face: CardFace) -> Markup:
     """A card's markup, drawn once for each card and reused: a card looks the same wherever it lies."""
-    return render_to_string("trainer/_card.html", {"card": face})
+    return render("trainer/_card.html", {"card": face})
 
 
-def card_faces(cards: str | None) -> list[CardFace]:
-    """The cards of a view ("Ks Qd JK") as faces; none when the cards are not shown."""
+@lru_cache(maxsize=4096)
+def card_faces(cards: str | None) -> tuple[CardFace, ...]:
+    """The cards of a view ("Ks Qd JK") as faces, worked out once for each hand; none when the cards are not shown."""
     faces = []
     for code in (cards or "").split():
         if code == "JK":
             faces.append(CardFace(code, "JK", "★", False))
         else:
             faces.append(CardFace(code, RANK_NAMES.get(code[0], code[0]), SUIT_SYMBOLS[code[1]], code[1] in "hd"))
-    return faces
+    return tuple(faces)
+
+
+@lru_cache(maxsize=4096)
+def hand_html(cards: str | None) -> Markup:
+    """A hand's markup, its cards side by side, drawn once for each hand; empty when the cards are not shown."""
+    return Markup("".join(face.html for face in card_faces(cards)))
+
+
+@lru_cache(maxsize=8)
+def seat_pick(number: int) -> Markup:
+    """The button on a position that chooses its seat in the controls, drawn once for each seat."""
+    return render("trainer/_seat_pick.html", {"number": number})
 
 
 def chip(amount: int) -> dict[str, str]:
@@ -114,7 +137,7 @@ def area(
     paid: int | None = None,
     light: bool | None = None,
     note: str = "",
-) -> str:
+) -> Markup:
     """A seat's betting area as the felt draws it: its name, the chip on it, how it settled and any progressive light.
 
     The markup is drawn once for each state an area can be in and reused, since a seat is redrawn whole when any
@@ -130,13 +153,16 @@ def area(
         "light": light,
         "note": note,
     }
-    return render_to_string("trainer/_area.html", {"seat": {"number": seat}, "area": drawn})
+    return render("trainer/_area.html", {"seat": {"number": seat}, "area": drawn})
 
 
 def progressive_display(
     sign: str, meter: str, notes: list[str], lit_seats: list[int], progressive: Mapping[str, Any]
 ) -> dict[str, Any]:
-    """The progressive table game system's display: its sign, the meter, notes, the lit positions, the intake."""
+    """The progressive table game system's display: its sign, the meter, notes, the lit positions, the intake.
+
+    It shows no paytable; the Progressive Payout jackpot's display adds one.
+    """
     if progressive["collected"]:
         intake = "Progressive wagers collected"
     elif progressive["locked_out"]:
@@ -146,7 +172,7 @@ def progressive_display(
     lit = ""
     if lit_seats:
         lit = f"Light on at seat{'s' if len(lit_seats) > 1 else ''} {', '.join(map(str, lit_seats))}"
-    return {"sign": sign, "meter": meter, "notes": notes, "lit": lit, "intake": intake}
+    return {"sign": sign, "meter": meter, "notes": notes, "lit": lit, "intake": intake, "paytable": None}
 
 
 def inventory_container(progressive: Mapping[str, Any], wagers: list[int]) -> dict[str, Any]:
@@ -159,7 +185,11 @@ def inventory_container(progressive: Mapping[str, Any], wagers: list[int]) -> di
     }
 
 
-def betting_areas(rules: TableRules) -> dict[str, list[str]]:
+BettingAreas = tuple[tuple[str, tuple[str, ...]], ...]
+"""The betting areas at each position of a layout, by row: ``(("main", ("pai-gow",)), ("bonus", (...)), ...)``."""
+
+
+def betting_areas(rules: TableRules) -> BettingAreas:
     """The betting areas at each position of this layout, by row: the game, its bonuses and the dice wagers."""
     bonus = ["tiger-9"] if rules.tiger_nine_offered else []
     bonus += ["fortune"] if rules.fortune_paytable is not None else []
@@ -167,11 +197,42 @@ def betting_areas(rules: TableRules) -> dict[str, list[str]]:
     dice = ["sum"] if rules.sum_paytable is not None else []
     dice += [f"match-{number}" for number in range(1, 7)] if rules.match_offered else []
     dice += ["beat-it"] if rules.beat_it_paytable is not None else []
-    return {"main": ["pai-gow"], "bonus": bonus, "dice": dice}
+    return (("main", ("pai-gow",)), ("bonus", tuple(bonus)), ("dice", tuple(dice)))
+
+
+@dataclass(frozen=True)
+class PaiGowFixtures:
+    """What a Pai Gow Poker table shows whatever the round: its betting areas, its shaker and its jackpot's sign."""
+
+    rules: Mapping[str, Any]
+    """The rules these were read from, as the snapshot carries them."""
+    areas: BettingAreas
+    manual_shaker: bool
+    jackpot_sign: dict[str, Any] | None
+
+
+PAI_GOW_FIXTURES: dict[int, PaiGowFixtures] = {}
+"""The fixtures last read for each Pai Gow Poker table, by table id."""
+
+
+def pai_gow_fixtures(snapshot: TableSnapshot) -> PaiGowFixtures:
+    """The fixtures of the snapshot's table, read again from its rules only when they are not the ones last read."""
+    fixtures = PAI_GOW_FIXTURES.get(snapshot.table_id)
+    if fixtures is None or fixtures.rules != snapshot.rules:
+        rules = TableRules.from_json(snapshot.rules)
+        paytable = rules.progressive_paytable
+        fixtures = PaiGowFixtures(
+            snapshot.rules,
+            betting_areas(rules),
+            rules.shaker is ShakerType.MANUAL,
+            jackpot_sign(paytable) if paytable else None,
+        )
+        PAI_GOW_FIXTURES[snapshot.table_id] = fixtures
+    return fixtures
 
 
 def seat_context(
-    number: int, seat: Mapping[str, Any], areas: dict[str, list[str]], lit: bool, view: Mapping[str, Any]
+    number: int, seat: Mapping[str, Any], areas: BettingAreas, lit: bool, view: Mapping[str, Any]
 ) -> dict[str, Any]:
     """One position on the felt: its betting areas with chips and settlements, its stack, its hand and its badges.
 
@@ -181,54 +242,80 @@ def seat_context(
     wagers = seat["wagers"]
     settled = seat["settled"]
     progressive_paid = seat["progressive_paid"]
-
-    def pai_gow_area(spot: str) -> str:
-        if spot == "progressive":
-            return area(
-                number,
-                spot,
-                SPOT_LABELS[spot],
-                SPOT_LABELS[spot],
-                wagers.get(spot),
-                settlement="pay" if progressive_paid else None,
-                paid=progressive_paid["amount"] if progressive_paid else None,
-                light=lit or seat["progressive_lit"],
-                note=progressive_paid["hand"] if progressive_paid else "",
-            )
-        settlement = settled.get(spot)
-        return area(
-            number,
-            spot,
-            SPOT_LABELS[spot],
-            spot.removeprefix("match-") if spot.startswith("match-") else SPOT_LABELS[spot],
-            wagers.get(spot),
-            settlement=settlement["settlement"] if settlement else None,
-            paid=settlement["amount"] if settlement and settlement["settlement"] == "pay" else None,
-        )
-
     envy = settled.get("envy")
     return {
         "number": number,
+        "pick_button": seat_pick(number),
         "occupied": bool(wagers),
-        "rows": {row: [pai_gow_area(spot) for spot in spots] for row, spots in areas.items()},
+        "rows": seat_rows(
+            number,
+            areas,
+            tuple(wagers.items()),
+            tuple((spot, settlement["settlement"], settlement["amount"]) for spot, settlement in settled.items()),
+            (progressive_paid["amount"], progressive_paid["hand"]) if progressive_paid else None,
+            lit or seat["progressive_lit"],
+        ),
         "envy_paid": chip(envy["amount"]) if envy else None,
         "commission": format_cents(seat["commission"]) if seat.get("commission") else None,
         "lammer": seat["lammer"],
         "stack": seat["stack"],
         "hand_set": seat["hand_set"],
-        "high": card_faces(seat["high"]),
-        "low": card_faces(seat["low"]),
+        "high": hand_html(seat["high"]),
+        "low": hand_html(seat["low"]),
         "cards_held": seat["cards_held"],
         "starting": view["starting_place"] == number,
         "shaker": view["shaker_seat"] == number,
     }
 
 
+@lru_cache(maxsize=4096)
+def seat_rows(
+    number: int,
+    areas: BettingAreas,
+    wagers: tuple[tuple[str, int], ...],
+    settlements: tuple[tuple[str, str, int], ...],
+    progressive_paid: tuple[int, str] | None,
+    progressive_lit: bool,
+) -> tuple[tuple[str, Markup], ...]:
+    """A position's betting areas, each row's drawn together once for each state they can be in: (row, markup) pairs.
+
+    ``wagers`` are (spot, amount) pairs, ``settlements`` (spot, settlement, amount) triples and
+    ``progressive_paid`` the (amount, hand) of a progressive win paid on the player's hand.
+    """
+    wagered = dict(wagers)
+    settled = {spot: (settlement, amount) for spot, settlement, amount in settlements}
+
+    def pai_gow_area(spot: str) -> Markup:
+        if spot == "progressive":
+            return area(
+                number,
+                spot,
+                SPOT_LABELS[spot],
+                SPOT_LABELS[spot],
+                wagered.get(spot),
+                settlement="pay" if progressive_paid else None,
+                paid=progressive_paid[0] if progressive_paid else None,
+                light=progressive_lit,
+                note=progressive_paid[1] if progressive_paid else "",
+            )
+        settlement, amount = settled.get(spot, (None, None))
+        return area(
+            number,
+            spot,
+            SPOT_LABELS[spot],
+            spot.removeprefix("match-") if spot.startswith("match-") else SPOT_LABELS[spot],
+            wagered.get(spot),
+            settlement=settlement,
+            paid=amount if settlement == "pay" else None,
+        )
+
+    return tuple((row, Markup("\n".join(pai_gow_area(spot) for spot in spots))) for row, spots in areas)
+
+
 def felt_context(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
     """The Pai Gow Poker felt as the templates draw it, from the round's public table view."""
     view = snapshot.view
-    rules = TableRules.from_json(snapshot.rules)
-    areas = betting_areas(rules)
+    fixtures = pai_gow_fixtures(snapshot)
     progressive = view["progressive"]
     mystery = progressive["meter"] if progressive else None
     lit_seat = mystery["lit_seat"] if mystery else None
@@ -243,25 +330,25 @@ def felt_context(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
                 progressive,
             )
         )
-    if progressive and progressive["jackpot"] and rules.progressive_paytable:
+    if progressive and progressive["jackpot"] and fixtures.jackpot_sign:
         shows_intake = not displays
-        displays.append(jackpot_display(rules.progressive_paytable, progressive, shows_intake))
+        displays.append(jackpot_display(fixtures.jackpot_sign, progressive, shows_intake))
     dice = view["dice"]
     dealer = view["dealer"]
     pick = viewer is Viewer.TRAINEE and dealer["high"] is None and bool(dealer["cards"])
     return {
         "title": {"game": view["game"], "no_more_bets": view["no_more_bets"]},
-        "seats": [seat_context(n, view["seats"][str(n)], areas, n == lit_seat, view) for n in range(1, 7)],
+        "seats": [seat_context(n, view["seats"][str(n)], fixtures.areas, n == lit_seat, view) for n in range(1, 7)],
         "shaker": {
-            "manual": rules.shaker is ShakerType.MANUAL,
+            "manual": fixtures.manual_shaker,
             "dice": {"red": dice[0], "blue": dice[1:]} if dice else None,
             "announced": view["dice_announced"],
         },
         "dealer": {
             "stack": dealer["stack"],
             "cards": card_faces(dealer["cards"]),
-            "high": card_faces(dealer["high"]),
-            "low": card_faces(dealer["low"]),
+            "high": hand_html(dealer["high"]),
+            "low": hand_html(dealer["low"]),
             "tiger_nine": dealer["tiger_nine"],
             "set": dealer["high"] is not None,
             "starting": view["starting_place"] == 0,
@@ -281,20 +368,20 @@ def numbered_displays(displays: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [display | {"id": f"felt-display-{number}"} for number, display in enumerate(displays, start=1)]
 
 
-def jackpot_display(
-    paytable: ProgressivePaytable, progressive: Mapping[str, Any], shows_intake: bool
-) -> dict[str, Any]:
+def jackpot_sign(paytable: ProgressivePaytable) -> dict[str, Any]:
+    """What the progressive jackpot's display always shows: the seed and the rate, and the paytable."""
+    rate = f"{(paytable.rate * 100).normalize():f}%"
+    note = f"Seeds at {format_cents(paytable.seed_amount)} · {rate} of each {format_cents(paytable.wager)} wager"
+    return {"notes": [note], "paytable": {"name": paytable.name, "lines": paytable.lines()}}
+
+
+def jackpot_display(sign: Mapping[str, Any], progressive: Mapping[str, Any], shows_intake: bool) -> dict[str, Any]:
     """The progressive jackpot meter's display beside the Mystery Bonus one: meter, seed and rate, lights, paytable."""
     jackpot = progressive["jackpot"]
-    rate = f"{(paytable.rate * 100).normalize():f}%"
-    notes = [f"Seeds at {format_cents(paytable.seed_amount)} · {rate} of each {format_cents(paytable.wager)} wager"]
     display = progressive_display(
-        "Progressive Payout jackpot", jackpot["display"], notes, jackpot["lit_seats"], progressive
+        "Progressive Payout jackpot", jackpot["display"], sign["notes"], jackpot["lit_seats"], progressive
     )
-    return display | {
-        "intake": display["intake"] if shows_intake else "",
-        "paytable": {"name": paytable.name, "lines": paytable.lines()},
-    }
+    return display | {"intake": display["intake"] if shows_intake else "", "paytable": sign["paytable"]}
 
 
 def shown_steps(rules: TableRules, steps: frozenset[str]) -> frozenset[str]:
@@ -321,8 +408,8 @@ def buttons(steps: frozenset[str]) -> dict[str, dict[str, str]]:
 def controls_context(snapshot: TableSnapshot) -> dict[str, Any]:
     """The Pai Gow Poker control panel: a button per step this table can ask for, and the choices its forms offer."""
     rules = TableRules.from_json(snapshot.rules)
-    areas = betting_areas(rules)
-    spots = [*areas["main"], *areas["bonus"], *areas["dice"]] + (["envy"] if rules.fortune_paytable else [])
+    spots = [spot for _row, row_spots in betting_areas(rules) for spot in row_spots]
+    spots += ["envy"] if rules.fortune_paytable else []
     return {
         "buttons": buttons(shown_steps(rules, snapshot.dealer_steps)),
         "seats": range(1, 7),
@@ -350,7 +437,7 @@ def short_wager_name(name: str) -> str:
 def mystery_seat_context(number: int, seat: Mapping[str, Any] | None, view: Mapping[str, Any]) -> dict[str, Any]:
     """One position at an MHB game's table: the base wager, the progressive wagers and their light, any award."""
     if seat is None:
-        return {"number": number, "occupied": False}
+        return {"number": number, "pick_button": seat_pick(number), "occupied": False, "light": None}
     progressive = view["progressive"]
     lit = progressive["meter"]["lit_seat"] == number
     on_the_layout = not progressive["collected"]
@@ -358,6 +445,7 @@ def mystery_seat_context(number: int, seat: Mapping[str, Any] | None, view: Mapp
     base = seat["base_wager"]
     return {
         "number": number,
+        "pick_button": seat_pick(number),
         "occupied": True,
         "base": area(number, "base", base["wager"], short_wager_name(base["wager"]), base["amount"]),
         "progressive": [
@@ -440,7 +528,13 @@ BLACKJACK_RESULTS = {"blackjack": "pay", "win": "pay", "push": "push", "lose": "
 def down_under_seat_context(number: int, seat: Mapping[str, Any] | None, view: Mapping[str, Any]) -> dict[str, Any]:
     """One position at Down Under Blackjack: the face-up cards, both wagers, the light and the results."""
     if seat is None:
-        return {"number": number, "occupied": False}
+        return {
+            "number": number,
+            "pick_button": seat_pick(number),
+            "occupied": False,
+            "cards": hand_html(None),
+            "cards_held": False,
+        }
     progressive = view["progressive"]
     result = seat["result"]
     match = seat["match"]
@@ -460,8 +554,9 @@ def down_under_seat_context(number: int, seat: Mapping[str, Any] | None, view: M
         )
     return {
         "number": number,
+        "pick_button": seat_pick(number),
         "occupied": True,
-        "cards": card_faces(seat["cards"]),
+        "cards": hand_html(seat["cards"]),
         "total": seat["total"],
         "blackjack": area(
             number,
@@ -498,7 +593,7 @@ def down_under_felt_context(snapshot: TableSnapshot, viewer: Viewer) -> dict[str
         "finished": view["finished"],
         "seats": [down_under_seat_context(number, view["seats"][str(number)], view) for number in range(1, 7)],
         "dealer": {
-            "cards": card_faces(dealer["cards"]),
+            "cards": hand_html(dealer["cards"]),
             "hole_card_down": dealer["hole_card_down"],
             "total": dealer["total"],
             "paytable": {
@@ -554,14 +649,13 @@ def down_under_house_options(snapshot: TableSnapshot) -> list[HouseOption]:
 # ----- every game's layout -----
 
 
-@dataclass(frozen=True)
-class Region:
+class Region(NamedTuple):
     """A part of the table page with its own element id, drawn by one template from everything that template reads.
 
     A frame redraws a region only when its context differs from the one last sent on the connection, unless
     ``redraw`` is set: then the region holds the trainee's own inputs, which every answer clears, as a page drawn
     afresh would. A region with ``parts`` (the felt) is redrawn whole only when its ``shell`` changes; otherwise
-    each part is redrawn on its own.
+    each part is redrawn on its own. (A named tuple: a frame builds a score of them, and a tuple is built fastest.)
     """
 
     element_id: str
@@ -707,13 +801,20 @@ def floorperson_context(snapshot: TableSnapshot) -> dict[str, str] | None:
 
 
 def citation_context(citation: Citation) -> dict[str, str]:
-    """A rule as the trainee reads it: clause, provenance label (seed, inferred or house) and text."""
-    return {
+    """A rule as the trainee reads it: its clause, and its markup wherever a page or a frame prints the rule."""
+    return {"clause": citation.clause, "html": citation_html(citation)}
+
+
+@lru_cache(maxsize=512)
+def citation_html(citation: Citation) -> Markup:
+    """A rule's markup: clause, provenance label (seed, inferred or house) and text, drawn once for each rule."""
+    drawn = {
         "clause": citation.clause,
         "provenance": PROVENANCE_LABELS[citation.provenance],
         "provenance_text": citation.provenance.value,
         "text": citation.text,
     }
+    return render("trainer/_citation.html", {"citation": drawn})
 
 
 def graded_context(graded: GradedStep) -> dict[str, Any]:
@@ -830,22 +931,25 @@ def table_regions(snapshot: TableSnapshot, viewer: Viewer, feedback: dict[str, A
 
 
 def page_context(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
-    """Everything the table page draws: every region of the viewer's table, the controls and the house rules."""
+    """Everything the table page draws: the controls, the house rules and every region of the viewer's table.
+
+    The regions come already drawn, as a new connection's first frame draws them, by their element ids written
+    with underscores (``regions.score_card``).
+    """
     layout = LAYOUTS[snapshot.game]
-    context = {
+    regions = table_regions(snapshot, viewer, feedback_context(snapshot, viewer, None, ""))
+    return {
         "snapshot": snapshot,
         "viewer": viewer.value,
         "controls": layout.controls(snapshot) | {"template": layout.controls_template},
         "house_options": [house_option_context(option) for option in layout.house_options(snapshot)],
+        "regions": {region.element_id.replace("-", "_"): render_region(region, oob=False) for region in regions},
     }
-    for region in table_regions(snapshot, viewer, feedback_context(snapshot, viewer, None, "")):
-        context.update(region.context)
-    return context
 
 
-def render_region(region: Region) -> str:
-    """A region's HTML, marked for htmx to swap it out of band by its id."""
-    return render_to_string(region.template, region.context | {"oob": True})
+def render_region(region: Region, *, oob: bool) -> Markup:
+    """A region's HTML; in a frame (``oob``) marked for htmx to swap it out of band by its id."""
+    return render(region.template, region.context | {"oob": oob})
 
 
 class TableFrames:
@@ -867,7 +971,7 @@ class TableFrames:
         html: list[str] = []
         for region in table_regions(snapshot, self.viewer, feedback):
             if region.element_id == "feedback" and reply is not None:
-                region = replace(region, redraw=True)
+                region = region._replace(redraw=True)
             html += self._log(region) if region.element_id == "table-log" else self._draw(region)
         return "".join(html)
 
@@ -886,7 +990,7 @@ class TableFrames:
         drawn = region.shell if region.parts else region.context
         if region.redraw or self.sent.get(region.element_id) != drawn:
             self._remember(region)
-            return [render_region(region)]
+            return [render_region(region, oob=True)]
         return [html for part in region.parts for html in self._draw(part)]
 
     def _log(self, region: Region) -> list[str]:
@@ -899,4 +1003,4 @@ class TableFrames:
         if len(entries) <= count or entries[:count] != shown["log"]:
             return self._draw(region)
         self._remember(region)
-        return [render_to_string("trainer/_table_log_entries.html", {"log": entries[count:], "oob": True})]
+        return [render("trainer/_table_log_entries.html", {"log": entries[count:]})]

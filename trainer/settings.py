@@ -86,6 +86,12 @@ TEMPLATES = [
             ],
         },
     },
+    # The table's regions (templates/jinja2/trainer/_*.html): the page and every WebSocket frame draw them.
+    {
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "DIRS": [BASE_DIR / "templates" / "jinja2"],
+        "OPTIONS": {"environment": "trainer.jinja.environment"},
+    },
 ]
 
 # Connections persist: Channels closes a request's connection after every WebSocket message unless

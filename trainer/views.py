@@ -9,7 +9,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from trainer import services
-from trainer.fragments import feedback_context, page_context, score_card_context
+from trainer.fragments import page_context, score_card_context
 from trainer.models import Attempt, Mode, Role, has_role
 from trainer.scoring import ScoreCard
 from trainer.services import TableSnapshot, Viewer
@@ -71,10 +71,8 @@ def attempt(request: HttpRequest, attempt_id: int) -> HttpResponse:
     """The table page: the trainee deals, an instructor watches read-only (and validates when needed)."""
     found_attempt, viewer = _get_attempt_for_user(request, attempt_id)
     snapshot: TableSnapshot = services.table_snapshot(found_attempt)
-    context = page_context(snapshot, viewer)
-    context["feedback"] = feedback_context(snapshot, viewer, None, "")
     template = "trainer/table.html" if viewer is Viewer.TRAINEE else "trainer/watch.html"
-    return render(request, template, context)
+    return render(request, template, page_context(snapshot, viewer))
 
 
 @require_GET

@@ -4,6 +4,7 @@ import re
 from itertools import combinations
 
 import pytest
+from django.urls import reverse
 from table_helpers import demo_table, make_instructor, make_trainee
 from table_page import TablePage
 from test_other_games import browser_frame
@@ -154,3 +155,18 @@ def test_the_dealers_cards_to_pick_are_drawn_afresh_with_every_answer_to_the_tra
     assert "✗ Wrong" in frame
     assert 'id="felt-dealer"' in frame and 'class="card-pick"' in frame
     assert 'id="felt-dealer"' not in frames[Viewer.INSTRUCTOR].table(reply.snapshot)
+
+
+@pytest.mark.parametrize("game", ["pai-gow-poker", "three-card-poker", services.DOWN_UNDER_BLACKJACK])
+def test_the_page_draws_every_region_as_a_new_connections_first_frame_does(client, game):
+    services.create_demo_tables()
+    trainee, instructor = make_trainee(), make_instructor()
+    attempt = services.start_round(trainee, Table.objects.filter(game=game).first(), Mode.PRACTICE, seed_value=17)
+    for _ in range(4):
+        take(attempt.pk, trainee, current(attempt.pk)[1].next_action())
+    for viewer, user in ((Viewer.TRAINEE, trainee), (Viewer.INSTRUCTOR, instructor)):
+        client.force_login(user)
+        page = TablePage(client.get(reverse("attempt", args=[attempt.pk])).text)
+        frame = fresh_page(attempt.pk, viewer)
+        for element_id in REGIONS[viewer]:
+            assert page.html(element_id) == frame.html(element_id), (viewer, element_id)
