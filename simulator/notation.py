@@ -30,13 +30,16 @@ def game_key(round_: Round) -> str:
     raise ValueError(f"{type(round_).__name__} is not a saved game.")
 
 
-def save_round(round_: Round) -> dict[str, JsonValue]:
-    """The round as JSON-ready data: its game, its setup and every operation performed so far."""
-    return {
-        "game": game_key(round_),
-        "setup": round_.setup_json(),
-        "operations": [operation.to_json() for operation in round_.operations],
-    }
+def save_round(round_: Round, saved: Mapping[str, Any] | None = None) -> dict[str, JsonValue]:
+    """The round as JSON-ready data: its game, its setup and every operation performed so far.
+
+    ``saved`` is an earlier save of the same round, whose setup and operations are taken as they are: only the
+    operations performed since are turned into JSON.
+    """
+    setup = round_.setup_json() if saved is None else saved["setup"]
+    operations = [] if saved is None else list(saved["operations"])
+    operations += [operation.to_json() for operation in round_.operations[len(operations) :]]
+    return {"game": game_key(round_), "setup": setup, "operations": operations}
 
 
 def replay_round(data: Mapping[str, Any]) -> Round:

@@ -375,9 +375,10 @@ def start_round(
     else:
         round_ = ROUND_DEALERS[table.game](table, seed_value, force_mystery_hit)
     round_.advance()
-    attempt = Attempt.objects.create(trainee=trainee, table=table, mode=mode, log=save_round(round_))
+    log = save_round(round_)
+    attempt = Attempt.objects.create(trainee=trainee, table=table, mode=mode, log=log)
     row = copy.copy(attempt)
-    _remember(attempt.pk, LiveAttempt(row, round_, [], [], attempt.last_sequence, len(round_.operations)))
+    _remember(attempt.pk, LiveAttempt(row, round_, log, [], [], attempt.last_sequence, len(round_.operations)))
     return attempt
 
 
@@ -392,12 +393,13 @@ class LiveAttempt:
 
     ``sequence`` is the attempt's ``last_sequence`` and ``operations`` the length of the round's log when they
     were last committed (or read); the entry serves only while the database and the round still agree with both.
-    ``attempt`` is the row as last read or written, without its logs; ``lock`` keeps two threads from taking a
-    step on the same cached round at once.
+    ``attempt`` is the row as last read or written (its logs read only where needed), ``log`` the round's log
+    as last saved; ``lock`` keeps two threads from taking a step on the same cached round at once.
     """
 
     attempt: Attempt
     round: Round
+    log: dict[str, JsonValue]
     graded: list[dict[str, JsonValue]]
     graded_steps: list[GradedStep]
     sequence: int
@@ -443,7 +445,7 @@ def live_attempt(attempt: Attempt) -> LiveAttempt:
     round_ = replay_round(attempt.log)
     graded = list(attempt.graded_steps)
     steps = [GradedStep.from_json(step) for step in graded]
-    live = LiveAttempt(attempt, round_, graded, steps, attempt.last_sequence, len(round_.operations))
+    live = LiveAttempt(attempt, round_, attempt.log, graded, steps, attempt.last_sequence, len(round_.operations))
     _remember(attempt.pk, live)
     return live
 
@@ -529,7 +531,7 @@ def snapshot_of(live: LiveAttempt) -> TableSnapshot:
         mode=Mode(attempt.mode),
         floorperson=Floorperson(attempt.table.floorperson),
         sequence=attempt.last_sequence,
-        rules=round_.setup_json()["rules"],
+        rules=live.log["setup"]["rules"],
         view=view,
         log=tuple(
             LogEntry(operation.number, operation.action.actor.value, operation.action.description)
@@ -599,7 +601,7 @@ def _commit(live: LiveAttempt, sequence: int, graded: GradedStep | None) -> None
     attempt = live.attempt
     graded_json = [] if graded is None else [graded.to_json()]
     columns: dict[str, Any] = {
-        "log": save_round(live.round),
+        "log": save_round(live.round, live.log),
         "last_sequence": sequence,
         "step_started_at": timezone.now(),
     }
@@ -607,6 +609,7 @@ def _commit(live: LiveAttempt, sequence: int, graded: GradedStep | None) -> None
         columns["graded_steps"] = live.graded + graded_json
     if not Attempt.objects.filter(pk=attempt.pk, last_sequence=live.sequence).update(**columns):
         raise CacheBehind
+    live.log = columns["log"]
     live.graded += graded_json
     live.graded_steps += [] if graded is None else [graded]
     if live.round.finished and not attempt.finished:

@@ -100,6 +100,19 @@ def test_a_fully_automated_round_replays_through_json_to_the_live_state(
 
 
 @pytest.mark.parametrize("game", GAME_KEYS)
+def test_a_save_extended_step_by_step_equals_a_save_of_the_whole_round(game: str) -> None:
+    round_ = new_round(game, 7, forced_hit=True)
+    saved = save_round(round_)
+    while (action := round_.next_action()) is not None:
+        round_.perform(action.step, action.arguments)
+        earlier, text = saved, json.dumps(saved)
+        saved = save_round(round_, earlier)
+        assert saved == save_round(round_)
+        assert json.dumps(earlier) == text, "the earlier save is left as it was"
+    assert len(saved["operations"]) == len(round_.operations)
+
+
+@pytest.mark.parametrize("game", GAME_KEYS)
 def test_a_forced_hit_round_pays_the_progressive_and_replays_identically(game: str) -> None:
     round_ = new_round(game, 7, forced_hit=True)
     round_.play_out()
