@@ -1,5 +1,6 @@
 """ASGI entry point: Django over HTTP, the WebSocket routes behind the origin check and the session login."""
 
+import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -20,3 +21,7 @@ application = ProtocolTypeRouter(
         "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
+
+# Everything loaded so far (Django, the apps, the routes) lives as long as the server: moved out of the cyclic
+# garbage collector's reach, it is no longer walked by every full collection while tables are being dealt.
+gc.freeze()

@@ -1,3 +1,4 @@
+import gc
 import os
 import uuid
 
@@ -52,3 +53,7 @@ async def test_it_carries_group_messages_through_redis_when_redis_url_is_set():
         assert await layer.receive(channel) == {"type": "table.updated", "round_id": 7}
     finally:
         await layer.group_discard(group, channel)
+
+
+def test_the_server_moves_what_it_loaded_out_of_the_garbage_collectors_reach():
+    assert gc.get_freeze_count() > 10_000
