@@ -8,10 +8,12 @@ is the correct next step: the automations perform it, and the grader shows it as
 
 from __future__ import annotations
 
+import functools
 import inspect
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from types import MethodType
 from typing import Any
 
 from simulator.citations import Citation
@@ -28,6 +30,12 @@ class Actor(StrEnum):
     PLAYER = "player"
     FLOORPERSON = "floorperson"
     SYSTEM = "system"
+
+
+@functools.cache
+def step_signature(function: Callable[..., Any]) -> inspect.Signature:
+    """The parameters a step method takes besides the round: worked out once for each method of each game."""
+    return inspect.Signature(tuple(inspect.signature(function).parameters.values())[1:])
 
 
 @dataclass(frozen=True)
@@ -118,23 +126,23 @@ class Round:
             return False
         return True
 
-    def bind_arguments(self, method: Callable[..., Any], arguments: Mapping[str, JsonValue]) -> None:
+    def bind_arguments(self, method: MethodType, arguments: Mapping[str, JsonValue]) -> None:
         """Raise IllegalOperation when the arguments do not fit the step's parameters."""
         try:
-            inspect.signature(method).bind(**arguments)
+            step_signature(method.__func__).bind(**arguments)
         except TypeError as error:
             expected = self.next_action()
             citation = expected.citation if expected else self.closing_citation()
             raise IllegalOperation("malformed_step", f"Malformed step: {error}.", citation, expected) from None
 
-    def step_method(self, name: str) -> Callable[..., Any]:
+    def step_method(self, name: str) -> MethodType:
         """The bound method for a step name, refusing anything that is not a step of this game."""
         bare = name.removeprefix("verify_")
         if bare not in self.step_names():
             expected = self.next_action()
             citation = expected.citation if expected else self.closing_citation()
             raise IllegalOperation("unknown_step", f"{bare!r} is not a step of this game.", citation, expected)
-        method: Callable[..., Any] = getattr(self, name)
+        method: MethodType = getattr(self, name)
         return method
 
     def step_names(self) -> frozenset[str]:
