@@ -2,6 +2,11 @@
 
 The consumer is asynchronous so that reading a frame, sending the answer and telling the other viewers cost no
 thread hop; the step itself (the services and the HTML, which touch the database) is one synchronous call.
+
+An attempt has two groups: its watchers (instructors) and its dealer (the trainee's connections). A trainee's
+step is told to the watchers only, so the dealing connection is never woken by its own step (a second tab of the
+same trainee catches up at its next frame, answered with the table as it stands); an instructor's validation is
+told to both.
 """
 
 import json
@@ -18,6 +23,16 @@ from trainer.services import StepReply, Viewer
 
 ANONYMOUS_CLOSE_CODE = 4401
 FORBIDDEN_CLOSE_CODE = 4403
+
+
+def watchers_group(attempt_id: int) -> str:
+    """The group of the instructors watching an attempt."""
+    return f"attempt-{attempt_id}-watchers"
+
+
+def dealer_group(attempt_id: int) -> str:
+    """The group of the trainee's connections to their attempt."""
+    return f"attempt-{attempt_id}-dealer"
 
 
 def decode_frame(text_data: str | None) -> Any:
@@ -44,7 +59,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if not await database_sync_to_async(self.take_seat)():
             await self.close(code=FORBIDDEN_CLOSE_CODE)
             return
-        self.group = f"attempt-{self.attempt_id}"
+        self.group = (dealer_group if self.viewer is Viewer.TRAINEE else watchers_group)(self.attempt_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         if table := await database_sync_to_async(self.draw_table)():
@@ -90,7 +105,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=answer)
         if changed:
             message = {"type": "table.updated", "attempt_id": self.attempt_id, "origin": self.channel_name}
-            await self.channel_layer.group_send(self.group, message | {"sequence": frame.sequence})
+            message["sequence"] = frame.sequence
+            await self.channel_layer.group_send(watchers_group(self.attempt_id), message)
+            if self.viewer is Viewer.INSTRUCTOR:
+                await self.channel_layer.group_send(dealer_group(self.attempt_id), message)
 
     def answer(self, frame: StepFrame) -> tuple[str, bool]:
         """Take the frame's step and draw what changed; whether the table changed for the other viewers."""

@@ -1,3 +1,4 @@
+import asyncio
 import json
 import re
 
@@ -15,6 +16,7 @@ from simulator.pai_gow_round import DEALER
 from simulator.procedure import Actor
 from trainer import services
 from trainer.asgi import application
+from trainer.consumers import dealer_group, watchers_group
 from trainer.models import Attempt, Floorperson, Mode
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
@@ -327,7 +329,7 @@ async def test_it_tells_watchers_by_id_not_html():
     attempt, session = await seat_at_table()
     layer = get_channel_layer()
     channel = await layer.new_channel()
-    await layer.group_add(f"attempt-{attempt.pk}", channel)
+    await layer.group_add(watchers_group(attempt.pk), channel)
     communicator, _ = await connected(attempt.pk, session)
     await send_step(communicator, attempt.pk)
     message = await layer.receive(channel)
@@ -335,4 +337,18 @@ async def test_it_tells_watchers_by_id_not_html():
     assert message["attempt_id"] == attempt.pk
     assert message["sequence"] == 1
     assert not any("<" in str(value) for value in message.values())
+    await communicator.disconnect()
+
+
+async def test_a_trainees_step_is_told_to_the_watchers_and_not_back_to_the_trainees_connections():
+    attempt, session = await seat_at_table()
+    layer = get_channel_layer()
+    watcher, dealer = await layer.new_channel(), await layer.new_channel()
+    await layer.group_add(watchers_group(attempt.pk), watcher)
+    await layer.group_add(dealer_group(attempt.pk), dealer)
+    communicator, _ = await connected(attempt.pk, session)
+    await send_step(communicator, attempt.pk)
+    assert (await layer.receive(watcher))["sequence"] == 1
+    with pytest.raises(TimeoutError):
+        await asyncio.wait_for(layer.receive(dealer), timeout=0.2)
     await communicator.disconnect()
