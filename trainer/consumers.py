@@ -1,7 +1,9 @@
 """The training table's WebSocket: a thin consumer that reads frames and answers with HTML fragments.
 
 The consumer is asynchronous so that reading a frame, sending the answer and telling the other viewers cost no
-thread hop; the step itself (the services and the HTML, which touch the database) is one synchronous call.
+thread hop; the step itself (the services and the HTML, which touch the database) is one synchronous call, run on
+a small pool of step threads so that one step's commit, waiting for the disk, does not hold up the next step
+(the services take an attempt's steps one at a time and write one at a time).
 
 An attempt has two groups: its watchers (instructors) and its dealer (the trainee's connections). A trainee's
 step is told to the watchers only, so the dealing connection is never woken by its own step (a second tab of the
@@ -10,6 +12,7 @@ told to both.
 """
 
 import json
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from channels.consumer import get_handler_name
@@ -23,6 +26,8 @@ from trainer.services import StepReply, Viewer
 
 ANONYMOUS_CLOSE_CODE = 4401
 FORBIDDEN_CLOSE_CODE = 4403
+STEP_THREADS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="table-step")
+"""The threads that take the steps and draw the answers, each with its own database connection."""
 
 
 def watchers_group(attempt_id: int) -> str:
@@ -101,7 +106,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         except FrameError as error:
             await self.send(text_data=self.frames.error(str(error)))
             return
-        answer, changed = await database_sync_to_async(self.answer)(frame)
+        taking_step = database_sync_to_async(self.answer, thread_sensitive=False, executor=STEP_THREADS)
+        answer, changed = await taking_step(frame)
         await self.send(text_data=answer)
         if changed:
             message = {"type": "table.updated", "attempt_id": self.attempt_id, "origin": self.channel_name}

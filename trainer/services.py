@@ -18,8 +18,9 @@ import random
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
@@ -394,7 +395,7 @@ class LiveAttempt:
     ``sequence`` is the attempt's ``last_sequence`` and ``operations`` the length of the round's log when they
     were last committed (or read); the entry serves only while the database and the round still agree with both.
     ``attempt`` is the row as last read or written (its logs read only where needed), ``log`` the round's log
-    as last saved; ``lock`` keeps two threads from taking a step on the same cached round at once.
+    as last saved. Whoever reads or changes it holds :func:`attempt_lock`.
     """
 
     attempt: Attempt
@@ -404,7 +405,6 @@ class LiveAttempt:
     graded_steps: list[GradedStep]
     sequence: int
     operations: int
-    lock: threading.Lock = field(default_factory=threading.Lock)
 
     def holds(self, attempt: Attempt) -> bool:
         """Whether this is the attempt as the database holds it: same frame number, nothing performed since."""
@@ -413,6 +413,30 @@ class LiveAttempt:
 
 _rounds: OrderedDict[int, LiveAttempt] = OrderedDict()
 _rounds_lock = threading.Lock()
+
+ATTEMPT_LOCK_STRIPES = 256
+_attempt_locks = tuple(threading.RLock() for _ in range(ATTEMPT_LOCK_STRIPES))
+_one_writer = threading.Lock()
+
+
+def attempt_lock(attempt_id: int) -> threading.RLock:
+    """The lock held to read or change an attempt's live round: one thread at a time per attempt in this process.
+
+    Attempts share the locks by their id modulo :data:`ATTEMPT_LOCK_STRIPES`, so the locks take fixed memory.
+    Take it before :func:`writing`, never inside it.
+    """
+    return _attempt_locks[attempt_id % ATTEMPT_LOCK_STRIPES]
+
+
+@contextmanager
+def writing() -> Iterator[None]:
+    """A transaction that writes, one at a time in this process.
+
+    Steps run on several threads so that one step's commit, waiting for the disk, does not hold up the next
+    step's grading; their writes queue here rather than in SQLite's busy-wait, which sleeps in milliseconds.
+    """
+    with _one_writer, transaction.atomic():
+        yield
 
 
 def _remember(attempt_id: int, live: LiveAttempt) -> None:
@@ -436,18 +460,19 @@ def live_attempt(attempt: Attempt) -> LiveAttempt:
     The round's log and the graded steps are read from the database only when the cache cannot serve, so an
     attempt loaded without them (:data:`ROW_WITHOUT_LOGS`) costs no decoding on the way of a step.
     """
-    with _rounds_lock:
-        cached = _rounds.get(attempt.pk)
-    if cached is not None and cached.holds(attempt):
-        return cached
-    if missing := [name for name in ROW_LOGS if name in attempt.get_deferred_fields()]:
-        attempt.refresh_from_db(fields=missing)
-    round_ = replay_round(attempt.log)
-    graded = list(attempt.graded_steps)
-    steps = [GradedStep.from_json(step) for step in graded]
-    live = LiveAttempt(attempt, round_, attempt.log, graded, steps, attempt.last_sequence, len(round_.operations))
-    _remember(attempt.pk, live)
-    return live
+    with attempt_lock(attempt.pk):
+        with _rounds_lock:
+            cached = _rounds.get(attempt.pk)
+        if cached is not None and cached.holds(attempt):
+            return cached
+        if missing := [name for name in ROW_LOGS if name in attempt.get_deferred_fields()]:
+            attempt.refresh_from_db(fields=missing)
+        round_ = replay_round(attempt.log)
+        graded = list(attempt.graded_steps)
+        steps = [GradedStep.from_json(step) for step in graded]
+        live = LiveAttempt(attempt, round_, attempt.log, graded, steps, attempt.last_sequence, len(round_.operations))
+        _remember(attempt.pk, live)
+        return live
 
 
 def live_round(attempt: Attempt) -> Round:
@@ -547,7 +572,8 @@ def snapshot_of(live: LiveAttempt) -> TableSnapshot:
 
 def table_snapshot(attempt: Attempt) -> TableSnapshot:
     """The attempt's table as it stands, for a page load or a (re)connection."""
-    return snapshot_of(live_attempt(attempt))
+    with attempt_lock(attempt.pk):
+        return snapshot_of(live_attempt(attempt))
 
 
 # ----- acting at the table -----
@@ -641,8 +667,8 @@ def _cached_next_step(attempt_id: int, user: User, sequence: int) -> LiveAttempt
     return live
 
 
-def _take_step(live: LiveAttempt, frame: StepFrame) -> StepReply:
-    """Grade the trainee's step on the round and commit it.
+def _grade(live: LiveAttempt, frame: StepFrame) -> GradedStep:
+    """Grade the trainee's step on the round, which performs it when it is right.
 
     While a payout waits for an instructor's validation, a step is graded as in practice so the engine never
     validates in the instructor's place.
@@ -650,25 +676,22 @@ def _take_step(live: LiveAttempt, frame: StepFrame) -> StepReply:
     attempt = live.attempt
     waiting = validation_seat(attempt, live.round) is not None
     mode = GradingMode.PRACTICE if waiting else GradingMode(attempt.mode)
-    graded = grade_step(live.round, frame.step, frame.arguments, mode, _elapsed_ms(attempt))
-    _commit(live, frame.sequence, graded)
-    return StepReply(snapshot_of(live), graded=graded)
+    return grade_step(live.round, frame.step, frame.arguments, mode, _elapsed_ms(attempt))
 
 
 def _step_on_cached_round(attempt_id: int, user: User, frame: StepFrame) -> StepReply | None:
-    """The step taken on the cached round with no read of the row; None if the cache cannot take it."""
+    """The step graded on the cached round and written with no read of the row; None if the cache cannot take it."""
     live = _cached_next_step(attempt_id, user, frame.sequence)
     if live is None:
         return None
-    with live.lock:
-        if _cached_next_step(attempt_id, user, frame.sequence) is not live:
-            return None
-        try:
-            with transaction.atomic():
-                return _take_step(live, frame)
-        except CacheBehind:
-            forget_round(attempt_id)
-            return None
+    graded = _grade(live, frame)
+    try:
+        with writing():
+            _commit(live, frame.sequence, graded)
+    except CacheBehind:
+        forget_round(attempt_id)
+        return None
+    return StepReply(snapshot_of(live), graded=graded)
 
 
 def apply_step(attempt_id: int, user: User, frame: StepFrame) -> StepReply:
@@ -678,48 +701,49 @@ def apply_step(attempt_id: int, user: User, frame: StepFrame) -> StepReply:
     is not the next step) the row is read and locked. A repeated or out-of-date frame, or any frame after the round
     is over, changes nothing. If anything fails before the commit is through, the cached round is dropped.
     """
-    try:
-        if (reply := _step_on_cached_round(attempt_id, user, frame)) is not None:
-            return reply
-        with transaction.atomic():
-            live = _locked_attempt(attempt_id)
-            attempt = live.attempt
-            if attempt.trainee_id != user.pk:
-                return StepReply(snapshot_of(live), notice=Notice.NOT_YOURS)
-            notice = _refusal(attempt, frame.sequence)
-            if notice is not None:
-                return StepReply(snapshot_of(live), notice=notice)
-            with live.lock:
-                return _take_step(live, frame)
-    except BaseException:
-        forget_round(attempt_id)
-        raise
+    with attempt_lock(attempt_id):
+        try:
+            if (reply := _step_on_cached_round(attempt_id, user, frame)) is not None:
+                return reply
+            with writing():
+                live = _locked_attempt(attempt_id)
+                attempt = live.attempt
+                if attempt.trainee_id != user.pk:
+                    return StepReply(snapshot_of(live), notice=Notice.NOT_YOURS)
+                notice = _refusal(attempt, frame.sequence)
+                if notice is not None:
+                    return StepReply(snapshot_of(live), notice=notice)
+                graded = _grade(live, frame)
+                _commit(live, frame.sequence, graded)
+            return StepReply(snapshot_of(live), graded=graded)
+        except BaseException:
+            forget_round(attempt_id)
+            raise
 
 
 def validate_payout(attempt_id: int, user: User, frame: StepFrame) -> StepReply:
     """An instructor, as floorperson, validates the payout the round is waiting for; nobody else may."""
-    try:
-        with transaction.atomic():
-            live = _locked_attempt(attempt_id)
-            attempt = live.attempt
-            round_ = live.round
-            if viewer_of(attempt, user) is not Viewer.INSTRUCTOR:
-                return StepReply(snapshot_of(live), notice=Notice.NOT_YOURS)
-            notice = _refusal(attempt, frame.sequence)
-            if notice is None and validation_seat(attempt, round_) is None:
-                notice = Notice.NO_VALIDATION
-            if notice is None and not round_.can(frame.step, frame.arguments):
-                notice = Notice.WRONG_VALIDATION
-            if notice is not None:
-                return StepReply(snapshot_of(live), notice=notice)
-            with live.lock:
+    with attempt_lock(attempt_id):
+        try:
+            with writing():
+                live = _locked_attempt(attempt_id)
+                attempt, round_ = live.attempt, live.round
+                if viewer_of(attempt, user) is not Viewer.INSTRUCTOR:
+                    return StepReply(snapshot_of(live), notice=Notice.NOT_YOURS)
+                notice = _refusal(attempt, frame.sequence)
+                if notice is None and validation_seat(attempt, round_) is None:
+                    notice = Notice.NO_VALIDATION
+                if notice is None and not round_.can(frame.step, frame.arguments):
+                    notice = Notice.WRONG_VALIDATION
+                if notice is not None:
+                    return StepReply(snapshot_of(live), notice=notice)
                 round_.perform(frame.step, frame.arguments)
                 round_.advance()
                 _commit(live, frame.sequence, None)
             return StepReply(snapshot_of(live))
-    except BaseException:
-        forget_round(attempt_id)
-        raise
+        except BaseException:
+            forget_round(attempt_id)
+            raise
 
 
 # ----- the school's demo tables -----

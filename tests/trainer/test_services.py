@@ -1,3 +1,7 @@
+import functools
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -320,3 +324,46 @@ def test_it_creates_the_demo_tables_once():
     services.create_demo_tables()
     assert Table.objects.count() == len(services.DEMO_TABLES) + len(services.OTHER_GAMES_DEMO_TABLES)
     assert Attempt.objects.count() == 0
+
+
+def on_threads(calls):
+    """Run the calls at once on threads of their own (each with its own database connection); their results."""
+    barrier = threading.Barrier(len(calls))
+
+    def run(call):
+        barrier.wait()
+        try:
+            return call()
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(len(calls)) as pool:
+        return list(pool.map(run, calls))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_steps_at_several_tables_taken_at_once_on_threads_are_all_committed():
+    seated = []
+    for number in range(4):
+        trainee = make_trainee(f"trainee{number}")
+        seated.append((trainee, services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=number)))
+    for sequence in range(1, 6):
+        frames = [(trainee, attempt, step_frame(next_dealer_action(attempt), sequence)) for trainee, attempt in seated]
+        calls = [functools.partial(services.apply_step, a.pk, t, f) for t, a, f in frames]
+        assert all(reply.graded.correct for reply in on_threads(calls))
+    for _, attempt in seated:
+        attempt.refresh_from_db()
+        assert attempt.last_sequence == 5 and len(attempt.graded_steps) == 5
+        assert attempt.log == save_round(services.live_round(attempt))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_one_frame_sent_twice_at_once_on_two_threads_is_taken_once():
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=11)
+    frame = step_frame(next_dealer_action(attempt), 1)
+    replies = on_threads([lambda: services.apply_step(attempt.pk, trainee, frame)] * 2)
+    assert sorted(str(reply.notice) for reply in replies) == [str(None), str(Notice.DUPLICATE)]
+    attempt.refresh_from_db()
+    assert attempt.last_sequence == 1 and len(attempt.graded_steps) == 1
+    assert len(replay_round(attempt.log).operations) == len(services.live_round(attempt).operations)
