@@ -6,7 +6,7 @@ import pytest
 from channels.layers import get_channel_layer
 from channels.testing import ApplicationCommunicator
 
-from trainer.asgi import application
+from trainer.asgi import FULL_COLLECTION_THRESHOLD, application
 
 
 async def get_over_asgi(path):
@@ -55,5 +55,6 @@ async def test_it_carries_group_messages_through_redis_when_redis_url_is_set():
         await layer.group_discard(group, channel)
 
 
-def test_the_server_moves_what_it_loaded_out_of_the_garbage_collectors_reach():
+def test_the_server_moves_what_it_loaded_out_of_the_garbage_collectors_reach_and_collects_in_full_rarely():
     assert gc.get_freeze_count() > 10_000
+    assert gc.get_threshold()[2] == FULL_COLLECTION_THRESHOLD
