@@ -607,11 +607,10 @@ def _meter_json(round_: Round) -> dict[str, Any] | None:
     return None if mystery is None else mystery.meter.to_json()  # type: ignore[no-any-return]
 
 
-def _finish(live: LiveAttempt) -> dict[str, Any]:
-    """The columns that score a finished round; the table's meter is carried to its next round."""
+def _carry_meter(live: LiveAttempt) -> None:
+    """Carry the finished round's progressive meters to the table's next round and count the round dealt."""
     meter = _meter_json(live.round)
     Table.objects.filter(pk=live.attempt.table_id).update(meter=meter, rounds_dealt=F("rounds_dealt") + 1)
-    return {"score_card": ScoreCard.from_steps(live.graded_steps).to_json(), "finished_at": timezone.now()}
 
 
 class CacheBehind(Exception):
@@ -625,23 +624,22 @@ def _commit(live: LiveAttempt, sequence: int, graded: GradedStep | None) -> None
     the database has moved on; only after it has been written is the cached row brought up to date.
     """
     attempt = live.attempt
-    graded_json = [] if graded is None else [graded.to_json()]
+    steps = live.graded_steps if graded is None else [*live.graded_steps, graded]
     columns: dict[str, Any] = {
         "log": save_round(live.round, live.log),
         "last_sequence": sequence,
         "step_started_at": timezone.now(),
     }
     if graded is not None:
-        columns["graded_steps"] = live.graded + graded_json
+        columns["graded_steps"] = [*live.graded, graded.to_json()]
+    finishing = live.round.finished and not attempt.finished
+    if finishing:
+        columns |= {"score_card": ScoreCard.from_steps(steps).to_json(), "finished_at": timezone.now()}
     if not Attempt.objects.filter(pk=attempt.pk, last_sequence=live.sequence).update(**columns):
         raise CacheBehind
-    live.log = columns["log"]
-    live.graded += graded_json
-    live.graded_steps += [] if graded is None else [graded]
-    if live.round.finished and not attempt.finished:
-        finished = _finish(live)
-        Attempt.objects.filter(pk=attempt.pk).update(**finished)
-        columns |= finished
+    if finishing:
+        _carry_meter(live)
+    live.log, live.graded, live.graded_steps = columns["log"], columns.get("graded_steps", live.graded), steps
     for name, value in columns.items():
         setattr(attempt, name, value)
     live.sequence, live.operations = sequence, len(live.round.operations)
