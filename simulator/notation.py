@@ -30,16 +30,14 @@ def game_key(round_: Round) -> str:
     raise ValueError(f"{type(round_).__name__} is not a saved game.")
 
 
-def save_round(round_: Round, saved: Mapping[str, Any] | None = None) -> dict[str, JsonValue]:
-    """The round as JSON-ready data: its game, its setup and every operation performed so far.
+def save_round(round_: Round) -> dict[str, JsonValue]:
+    """The round as JSON-ready data: its game, its setup and every operation performed so far."""
+    return {"game": game_key(round_), "setup": round_.setup_json(), "operations": operations_since(round_, 0)}
 
-    ``saved`` is an earlier save of the same round, whose setup and operations are taken as they are: only the
-    operations performed since are turned into JSON.
-    """
-    setup = round_.setup_json() if saved is None else saved["setup"]
-    operations = [] if saved is None else list(saved["operations"])
-    operations += [operation.to_json() for operation in round_.operations[len(operations) :]]
-    return {"game": game_key(round_), "setup": setup, "operations": operations}
+
+def operations_since(round_: Round, count: int) -> list[JsonValue]:
+    """The operations performed after the round's first ``count``, as JSON-ready data."""
+    return [operation.to_json() for operation in round_.operations[count:]]
 
 
 def replay_round(data: Mapping[str, Any]) -> Round:

@@ -1,4 +1,7 @@
-"""The school's roles, its training tables and the trainees' attempts at them."""
+"""The school's roles, its training tables, the trainees' attempts at them and the steps of each attempt."""
+
+from itertools import chain
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -57,13 +60,16 @@ class Mode(models.TextChoices):
 
 
 class Attempt(models.Model):
-    """One round dealt by one trainee: the engine's log, every graded step and the score card."""
+    """One round dealt by one trainee: the round as dealt, its steps (:class:`Step`) and the score card."""
 
     trainee = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="attempts")
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="attempts")
     mode = models.CharField(max_length=10, choices=Mode, default=Mode.PRACTICE)
-    log = models.JSONField(default=dict, editable=False, help_text="simulator.notation.save_round(): server only.")
-    graded_steps = models.JSONField(default=list, editable=False)
+    log = models.JSONField(
+        default=dict,
+        editable=False,
+        help_text="simulator.notation.save_round() of the round as dealt, before the first step: server only.",
+    )
     score_card = models.JSONField(null=True, blank=True, editable=False)
     started_at = models.DateTimeField(auto_now_add=True)
     step_started_at = models.DateTimeField(auto_now_add=True, help_text="When the current step was first shown.")
@@ -81,3 +87,34 @@ class Attempt(models.Model):
     def finished(self) -> bool:
         """Whether the round is over and scored."""
         return self.finished_at is not None
+
+    def round_log(self) -> dict[str, Any]:
+        """The round's whole log as ``save_round`` writes it: the round as dealt, then each step's operations."""
+        later = self.steps.values_list("operations", flat=True)
+        return {**self.log, "operations": [*self.log["operations"], *chain.from_iterable(later)]}
+
+    def graded_steps(self) -> list[dict[str, Any]]:
+        """The trainee's graded steps in the order taken, as JSON."""
+        return list(self.steps.exclude(graded=None).values_list("graded", flat=True))
+
+
+class Step(models.Model):
+    """One frame applied to an attempt: the engine operations it performed and, for a trainee's step, its grade.
+
+    Steps are only ever added, so a step writes one small row instead of rewriting the round's log.
+    """
+
+    attempt = models.ForeignKey(Attempt, on_delete=models.CASCADE, related_name="steps")
+    sequence = models.PositiveIntegerField(help_text="The client frame number that applied it.")
+    operations = models.JSONField(
+        default=list, help_text="The operations performed since the previous step, as save_round() writes them."
+    )
+    graded = models.JSONField(null=True, blank=True, help_text="The trainee's graded step; none for a validation.")
+
+    class Meta:
+        ordering = ("attempt", "sequence")
+        constraints = (models.UniqueConstraint(fields=("attempt", "sequence"), name="one_step_per_frame"),)
+
+    def __str__(self) -> str:
+        """The attempt and the frame number."""
+        return f"step {self.sequence} of attempt {self.attempt_id}"

@@ -1,6 +1,7 @@
 """Orchestration of the training tables: deal a round, apply a trainee's step, resume, validate, list attempts.
 
-The server is authoritative. A round lives in the database as its log (``simulator.notation.save_round``) and,
+The server is authoritative. A round lives in the database as its log as dealt (``simulator.notation.save_round``)
+followed by one row per step (:class:`~trainer.models.Step`, the operations it performed and its grade) and,
 while it is being dealt, in this process's memory (:func:`live_round`), rebuilt by replaying the log whenever the
 cached copy is missing or behind the database. Every step is graded (:mod:`trainer.scoring`) and committed in one
 transaction before anyone is answered. A step on a cached round is written without reading the row first: the
@@ -37,7 +38,7 @@ from simulator.match_the_dealer import MatchMeter
 from simulator.mystery import MysteryConfiguration, MysteryMeter, MysteryRules, PaymentSource, mystery_configuration
 from simulator.mystery_games import MYSTERY_GAME_LIST, MYSTERY_GAMES, MysteryGame
 from simulator.mystery_tables import MysteryTableRound, rules_from_json, rules_to_json
-from simulator.notation import PAI_GOW_POKER, replay_round, save_round
+from simulator.notation import PAI_GOW_POKER, operations_since, replay_round, save_round
 from simulator.pai_gow_progressive import ProgressivePaytable
 from simulator.pai_gow_round import (
     DEFAULT_AUTOMATIONS,
@@ -52,7 +53,7 @@ from simulator.player_styles import PlayerStyle
 from simulator.procedure import Action, Actor, JsonValue, Round
 from simulator.progressive import JackpotMeter
 from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, StepFrame
-from trainer.models import Attempt, Floorperson, Mode, Role, Table, has_role
+from trainer.models import Attempt, Floorperson, Mode, Role, Step, Table, has_role
 from trainer.scoring import GradedStep, ScoreCard, grade_step
 from trainer.scoring import Mode as GradingMode
 
@@ -379,7 +380,7 @@ def start_round(
     log = save_round(round_)
     attempt = Attempt.objects.create(trainee=trainee, table=table, mode=mode, log=log)
     row = copy.copy(attempt)
-    _remember(attempt.pk, LiveAttempt(row, round_, log, [], [], attempt.last_sequence, len(round_.operations)))
+    _remember(attempt.pk, LiveAttempt(row, round_, log, [], attempt.last_sequence, len(round_.operations)))
     return attempt
 
 
@@ -394,14 +395,13 @@ class LiveAttempt:
 
     ``sequence`` is the attempt's ``last_sequence`` and ``operations`` the length of the round's log when they
     were last committed (or read); the entry serves only while the database and the round still agree with both.
-    ``attempt`` is the row as last read or written (its logs read only where needed), ``log`` the round's log
-    as last saved. Whoever reads or changes it holds :func:`attempt_lock`.
+    ``attempt`` is the row as last read or written (its log read only where needed), ``log`` the round's log as
+    dealt. Whoever reads or changes it holds :func:`attempt_lock`.
     """
 
     attempt: Attempt
     round: Round
     log: dict[str, JsonValue]
-    graded: list[dict[str, JsonValue]]
     graded_steps: list[GradedStep]
     sequence: int
     operations: int
@@ -457,20 +457,19 @@ def forget_round(attempt_id: int) -> None:
 def live_attempt(attempt: Attempt) -> LiveAttempt:
     """The attempt's round and graded steps as the database holds them: the cached ones if current, else read afresh.
 
-    The round's log and the graded steps are read from the database only when the cache cannot serve, so an
-    attempt loaded without them (:data:`ROW_WITHOUT_LOGS`) costs no decoding on the way of a step.
+    The round's log and its steps are read from the database only when the cache cannot serve, so an attempt
+    loaded without its log (:func:`attempts_at_tables`) costs no decoding on the way of a step.
     """
     with attempt_lock(attempt.pk):
         with _rounds_lock:
             cached = _rounds.get(attempt.pk)
         if cached is not None and cached.holds(attempt):
             return cached
-        if missing := [name for name in ROW_LOGS if name in attempt.get_deferred_fields()]:
-            attempt.refresh_from_db(fields=missing)
-        round_ = replay_round(attempt.log)
-        graded = list(attempt.graded_steps)
-        steps = [GradedStep.from_json(step) for step in graded]
-        live = LiveAttempt(attempt, round_, attempt.log, graded, steps, attempt.last_sequence, len(round_.operations))
+        if "log" in attempt.get_deferred_fields():
+            attempt.refresh_from_db(fields=["log"])
+        round_ = replay_round(attempt.round_log())
+        steps = [GradedStep.from_json(step) for step in attempt.graded_steps()]
+        live = LiveAttempt(attempt, round_, attempt.log, steps, attempt.last_sequence, len(round_.operations))
         _remember(attempt.pk, live)
         return live
 
@@ -494,16 +493,13 @@ def viewer_of(attempt: Attempt, user: User) -> Viewer | None:
     return None
 
 
-ROW_LOGS = ("log", "graded_steps")
-"""The attempt's columns that grow with every step: a step reads them only when the live cache cannot serve."""
-
-
 def attempts_at_tables() -> QuerySet[Attempt]:
     """Attempts with their table and trainee, leaving out what a step does not read.
 
-    The logs, the table's rules and its meters are read only if used.
+    The round's log (read only when the live cache cannot serve), the table's rules and its meters are read only
+    if used.
     """
-    return Attempt.objects.select_related("table", "trainee").defer(*ROW_LOGS, "table__rules", "table__meter")
+    return Attempt.objects.select_related("table", "trainee").defer("log", "table__rules", "table__meter")
 
 
 def viewable_attempt(attempt_id: int, user: User) -> tuple[Attempt, Viewer] | None:
@@ -618,28 +614,25 @@ class CacheBehind(Exception):
 
 
 def _commit(live: LiveAttempt, sequence: int, graded: GradedStep | None) -> None:
-    """Write the round's log, the grade and the frame number (only the columns that changed); score a round over.
+    """Move the attempt to the frame number and add the step's row (its operations and grade); score a round over.
 
-    The write names the frame number the cache holds, so it changes nothing (and raises :class:`CacheBehind`) if
-    the database has moved on; only after it has been written is the cached row brought up to date.
+    The attempt's write names the frame number the cache holds, so it changes nothing (and raises
+    :class:`CacheBehind`) if the database has moved on; only after both writes is the cached row brought up to date.
     """
     attempt = live.attempt
     steps = live.graded_steps if graded is None else [*live.graded_steps, graded]
-    columns: dict[str, Any] = {
-        "log": save_round(live.round, live.log),
-        "last_sequence": sequence,
-        "step_started_at": timezone.now(),
-    }
-    if graded is not None:
-        columns["graded_steps"] = [*live.graded, graded.to_json()]
+    columns: dict[str, Any] = {"last_sequence": sequence, "step_started_at": timezone.now()}
     finishing = live.round.finished and not attempt.finished
     if finishing:
         columns |= {"score_card": ScoreCard.from_steps(steps).to_json(), "finished_at": timezone.now()}
     if not Attempt.objects.filter(pk=attempt.pk, last_sequence=live.sequence).update(**columns):
         raise CacheBehind
+    grade = None if graded is None else graded.to_json()
+    operations = operations_since(live.round, live.operations)
+    Step.objects.create(attempt_id=attempt.pk, sequence=sequence, operations=operations, graded=grade)
     if finishing:
         _carry_meter(live)
-    live.log, live.graded, live.graded_steps = columns["log"], columns.get("graded_steps", live.graded), steps
+    live.graded_steps = steps
     for name, value in columns.items():
         setattr(attempt, name, value)
     live.sequence, live.operations = sequence, len(live.round.operations)

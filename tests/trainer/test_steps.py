@@ -1,0 +1,80 @@
+"""An attempt's steps as rows of their own: one per frame, and attempts from before them carried over."""
+
+import pytest
+from django.db import IntegrityError, connection, transaction
+from django.db.migrations.executor import MigrationExecutor
+from table_helpers import demo_table, frame_for, make_trainee
+
+from simulator.notation import replay_round, save_round
+from trainer import services
+from trainer.controls import DEALER_STEPS, read_step
+from trainer.models import Attempt, Mode, Step
+
+BEFORE_STEPS = [("trainer", "0003_pai_gow_meters")]
+WITH_STEPS = [("trainer", "0004_steps")]
+
+
+def take_steps(attempt, trainee, count):
+    """Take the next ``count`` correct dealer steps; return their names."""
+    steps = []
+    for sequence in range(1, count + 1):
+        action = services.live_round(attempt).next_action()
+        frame = read_step(frame_for(action, sequence), DEALER_STEPS, frozenset(DEALER_STEPS))
+        assert services.apply_step(attempt.pk, trainee, frame).graded.correct
+        steps.append(action.step)
+    return steps
+
+
+@pytest.mark.django_db
+def test_each_acknowledged_step_adds_one_row_and_the_attempt_keeps_the_round_as_dealt():
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=11)
+    dealt = attempt.log
+    steps = take_steps(attempt, trainee, 4)
+    attempt.refresh_from_db()
+    assert attempt.log == dealt
+    assert list(attempt.steps.values_list("sequence", flat=True)) == [1, 2, 3, 4]
+    assert attempt.round_log() == save_round(services.live_round(attempt))
+    assert [graded["step"] for graded in attempt.graded_steps()] == steps
+
+
+@pytest.mark.django_db
+def test_a_frame_number_is_taken_by_one_step_row_only():
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=11)
+    take_steps(attempt, trainee, 1)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Step.objects.create(attempt=attempt, sequence=1)
+
+
+def migrate(targets):
+    """Bring the database to the migrations named; the app registry as it stands there."""
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(targets)
+    return executor.loader.project_state(targets).apps
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_attempt_from_before_step_rows_keeps_its_log_and_its_grades_become_steps_in_order():
+    round_ = replay_round(save_round(services.deal_pai_gow_round(demo_table(), 11, False)))
+    round_.advance()
+    trainee = make_trainee()
+    apps = migrate(BEFORE_STEPS)
+    grades = [{"step": "announce_no_more_bets", "correct": True}, {"step": "shake_shaker", "correct": False}]
+    old_attempt = apps.get_model("trainer", "Attempt").objects.create(
+        trainee_id=trainee.pk,
+        table_id=demo_table().pk,
+        log=save_round(round_),
+        graded_steps=grades,
+        last_sequence=3,
+    )
+    migrate(WITH_STEPS)
+    attempt = Attempt.objects.get(pk=old_attempt.pk)
+    assert attempt.round_log() == save_round(round_)
+    assert attempt.graded_steps() == grades
+    assert list(attempt.steps.values_list("sequence", flat=True)) == [1, 2]
+
+    apps = migrate(BEFORE_STEPS)
+    assert apps.get_model("trainer", "Attempt").objects.get(pk=attempt.pk).graded_steps == grades
+    migrate(WITH_STEPS)
