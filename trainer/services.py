@@ -53,9 +53,10 @@ from simulator.player_styles import PlayerStyle
 from simulator.procedure import Action, Actor, JsonValue, Round
 from simulator.progressive import JackpotMeter
 from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, StepFrame
-from trainer.models import Attempt, Floorperson, Mode, Role, Step, Table, has_role
+from trainer.models import Attempt, Floorperson, Mode, Role, Table, has_role
 from trainer.scoring import GradedStep, ScoreCard, grade_step
 from trainer.scoring import Mode as GradingMode
+from trainer.step_writes import add_step, move_attempt_on
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -625,11 +626,11 @@ def _commit(live: LiveAttempt, sequence: int, graded: GradedStep | None) -> None
     finishing = live.round.finished and not attempt.finished
     if finishing:
         columns |= {"score_card": ScoreCard.from_steps(steps).to_json(), "finished_at": timezone.now()}
-    if not Attempt.objects.filter(pk=attempt.pk, last_sequence=live.sequence).update(**columns):
+    if not move_attempt_on(attempt.pk, live.sequence, columns):
         raise CacheBehind
-    grade = None if graded is None else graded.to_json()
     operations = operations_since(live.round, live.operations)
-    Step.objects.create(attempt_id=attempt.pk, sequence=sequence, operations=operations, graded=grade)
+    grade = None if graded is None else graded.to_json()
+    add_step({"attempt": attempt.pk, "sequence": sequence, "operations": operations, "graded": grade})
     if finishing:
         _carry_meter(live)
     live.graded_steps = steps
