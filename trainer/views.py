@@ -1,5 +1,8 @@
 """Function views of the dealer school: home, the tables, dealing a round, the table page and the history."""
 
+from itertools import groupby
+from operator import attrgetter
+
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
@@ -8,17 +11,34 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from simulator.mystery_games import MYSTERY_GAMES
+from simulator.notation import PAI_GOW_POKER
 from trainer import services
 from trainer.fragments import page_context, score_card_context
-from trainer.models import Attempt, Mode, Role, has_role
+from trainer.models import Attempt, Mode, Role, Table, has_role
 from trainer.scoring import ScoreCard
 from trainer.services import TableSnapshot, Viewer
+
+GAME_NAMES = {
+    PAI_GOW_POKER: MYSTERY_GAMES[PAI_GOW_POKER].display_name,
+    **{key: game.display_name for key, game in MYSTERY_GAMES.items()},
+    services.DOWN_UNDER_BLACKJACK: "Down Under Blackjack",
+}
+"""Each game's name on the list of tables, in the list's order: Pai Gow Poker, the other MHB games, Down Under."""
+GAME_RANKS = {key: rank for rank, key in enumerate(GAME_NAMES)}
+"""Each game's place in that order: the key the tables are sorted by before grouping."""
 
 
 def _require_school_role(request: HttpRequest) -> None:
     """Refuse a signed-in user who is neither a trainee nor an instructor."""
     if not any(has_role(request.user, role) for role in Role):
         raise PermissionDenied("Ask an instructor for a role at the school.")
+
+
+def _tables_by_game() -> list[tuple[str, list[Table]]]:
+    """The open tables grouped under their game's name, games in the list's order, tables in the queryset's."""
+    tables = sorted(services.open_tables(), key=lambda table: GAME_RANKS[table.game])
+    return [(GAME_NAMES[game], list(group)) for game, group in groupby(tables, key=attrgetter("game"))]
 
 
 def _get_attempt_for_user(request: HttpRequest, attempt_id: int) -> tuple[Attempt, Viewer]:
@@ -43,7 +63,7 @@ def tables(request: HttpRequest) -> HttpResponse:
     """The tables to deal at, the user's unfinished rounds and, for instructors, the live tables to watch."""
     _require_school_role(request)
     context = {
-        "tables": services.open_tables(),
+        "games": _tables_by_game(),
         "unfinished": services.attempts_of(request.user).filter(finished_at__isnull=True),
         "live": services.live_attempts() if has_role(request.user, Role.INSTRUCTOR) else [],
     }

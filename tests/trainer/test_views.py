@@ -1,7 +1,28 @@
+import re
+from html import unescape
+
 import pytest
 from django.urls import reverse
 
+from trainer.models import Table
+
 pytestmark = pytest.mark.django_db
+
+HEADINGS = {
+    "pai-gow-poker": "Pai Gow Poker",
+    "let-it-ride": "Let It Ride Poker",
+    "texas-hold-em-bonus": "Texas Hold 'Em Bonus Poker",
+    "three-card-poker": "Three Card Poker",
+    "ultimate-texas-hold-em": "Ultimate Texas Hold 'Em Poker",
+    "mississippi-stud": "Mississippi Stud",
+    "crazy-4-poker": "Crazy 4 Poker",
+    "fortune-asia-poker": "Fortune Asia Poker",
+    "six-card-fortune-pai-gow-poker": "Six-Card Fortune Pai Gow Poker",
+    "dj-wild-stud": "DJ Wild Stud Poker",
+    "face-up-pai-gow-poker": "Face Up Pai Gow Poker",
+    "down-under-blackjack": "Down Under Blackjack",
+}
+"""The list of tables' heading for each game, in the list's order: Pai Gow Poker, the other MHB games, Down Under."""
 
 
 def log_in(client, username, password):
@@ -54,3 +75,21 @@ def test_it_loads_htmx_2_and_its_ws_extension_from_static_files(client):
     assert "/static/django_htmx/ext/hx-ws-2.min.js" in page
     assert "/static/css/table.css" in page
     assert "https://" not in page
+
+
+def test_it_lists_the_tables_under_one_heading_per_game_pai_gow_poker_first(client, demo_passwords):
+    log_in(client, "trainee1", demo_passwords["trainee1"])
+    page = client.get(reverse("tables")).text
+    main = page.split("<main>", 1)[1]
+    groups = re.findall(r'<h3>(.*?)</h3>\s*<ul class="table-list">(.*?)</ul>', main, re.DOTALL)
+    listed = [
+        (unescape(heading), [unescape(name) for name in re.findall(r"<strong>(.*?)</strong>", cards)])
+        for heading, cards in groups
+    ]
+    expected = [
+        (heading, [table.name for table in Table.objects.filter(game=game).order_by("pk")])
+        for game, heading in HEADINGS.items()
+    ]
+    assert listed == expected
+    first_table = Table.objects.filter(game="pai-gow-poker").order_by("pk").first()
+    assert re.search(r'<form method="post" action="([^"]+)"', main)[1] == reverse("deal", args=[first_table.pk])
