@@ -1,0 +1,100 @@
+"""The felt stays legible on a laptop and a tablet: every chip inside its betting area, nothing off the page's side.
+
+One trainee's page shows a Pai Gow Poker round with a wager on every betting area at all six positions, dealt on
+the server's side up to clearing the table, so that the hands and the paid chips are on the felt too; each test
+resizes that page to a laptop's or a tablet's viewport and measures it with getBoundingClientRect.
+"""
+
+from collections.abc import Iterator
+
+import pytest
+from django.contrib.auth import get_user_model
+from live_table import LAPTOP, PRACTICE_TABLE, LiveSchool, TablePage, log_in
+from playwright.sync_api import Browser, Page, expect
+
+from simulator.notation import save_round
+from simulator.pai_gow_round import DEFAULT_AUTOMATIONS, MATCH_SPOTS, PaiGowRound
+from simulator.pai_gow_rules import TableRules
+from trainer import services
+from trainer.models import Attempt, Mode, Table
+
+pytestmark = pytest.mark.e2e
+
+VIEWPORTS = {
+    "laptop": {"width": 1366, "height": 768},
+    "tablet-landscape": {"width": 1024, "height": 768},
+    "tablet-portrait": {"width": 768, "height": 1024},
+}
+EVERY_WAGER = {
+    "pai-gow": 100000,
+    "progressive": 100,
+    **dict.fromkeys(("tiger-9", "fortune", "sum", *MATCH_SPOTS, "beat-it"), 10000),
+}
+"""A wager on every betting area of the practice table, the largest its limits allow; the progressive one is $1."""
+PAYING_SEED = 40
+"""A seed whose settlement pays Tiger 9, Fortune, Sum and Beat It wagers, up to +$3,000.00 on one area."""
+OUTSIDE = """([items, box]) => {
+  const inside = (inner, outer) =>
+    inner.left >= outer.left && inner.right <= outer.right && inner.top >= outer.top && inner.bottom <= outer.bottom;
+  return [...document.querySelectorAll(items)]
+    .filter((item) => !inside(item.getBoundingClientRect(), item.closest(box).getBoundingClientRect()))
+    .map((item) => `${item.closest(box).title || item.closest(box).id}: ${item.textContent.trim()}`);
+}"""
+"""The items (a selector) that stick out of their enclosing box (a selector), named by the box's title or id."""
+UNREADABLE_CHIPS = """() => [...document.querySelectorAll("#felt .chip")]
+  .filter((chip) => {
+    const lines = document.createRange();
+    lines.selectNodeContents(chip);
+    return parseFloat(getComputedStyle(chip).fontSize) < 11 || lines.getClientRects().length > 1;
+  })
+  .map((chip) => chip.textContent)"""
+"""The chips whose label is smaller than 11px or broken over two lines."""
+
+
+def seat_every_wager(username: str) -> int:
+    """Seat a trainee at a practice-table round with every wager at six positions, dealt up to clearing the table."""
+    table = Table.objects.get(name=PRACTICE_TABLE)
+    automations = services.table_automations(table, DEFAULT_AUTOMATIONS)
+    seats = dict.fromkeys(range(1, 7), EVERY_WAGER)
+    round_ = PaiGowRound(TableRules.from_json(table.rules), seats, PAYING_SEED, automations=automations)
+    while (action := round_.next_action()) is not None and action.step != "clear_table":
+        round_.perform(action.step, action.arguments)
+    trainee = get_user_model().objects.get(username=username)
+    return Attempt.objects.create(trainee=trainee, table=table, mode=Mode.PRACTICE, log=save_round(round_)).pk
+
+
+@pytest.fixture(scope="module")
+def full_felt(browser: Browser, school: LiveSchool) -> Iterator[Page]:
+    """One trainee's page at the round with every wager, opened once for this module's tests."""
+    context = browser.new_context(base_url=school.url, viewport=LAPTOP)
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    log_in(page, school, "trainee1")
+    TablePage(page, school, school.query(seat_every_wager, "trainee1"))
+    expect(page.locator("#felt .area")).to_have_count(6 * len(EVERY_WAGER))
+    expect(page.locator("#felt .area:not(:has(.chip))")).to_have_count(0)
+    yield page
+    context.close()
+
+
+@pytest.fixture(params=VIEWPORTS)
+def felt(request: pytest.FixtureRequest, full_felt: Page) -> Page:
+    """The page with every wager, at a laptop's or a tablet's viewport."""
+    full_felt.set_viewport_size(VIEWPORTS[request.param])
+    return full_felt
+
+
+def test_chips_stay_inside_their_betting_areas(felt: Page):
+    assert felt.evaluate(OUTSIDE, ["#felt .area .chip", ".area"]) == []
+
+
+def test_betting_areas_and_cards_stay_inside_their_positions(felt: Page):
+    assert felt.evaluate(OUTSIDE, ["#felt .position .area, #felt .position .card", ".position"]) == []
+
+
+def test_chip_labels_are_at_least_11px_and_on_one_line(felt: Page):
+    assert felt.evaluate(UNREADABLE_CHIPS) == []
+
+
+def test_the_page_has_no_horizontal_overflow(felt: Page):
+    assert felt.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
