@@ -104,7 +104,8 @@ class Step(models.Model):
     Steps are only ever added, so a step writes one small row instead of rewriting the round's log.
     """
 
-    attempt = models.ForeignKey(Attempt, on_delete=models.CASCADE, related_name="steps")
+    # No index of its own: the unique (attempt, sequence) index serves every lookup by attempt.
+    attempt = models.ForeignKey(Attempt, on_delete=models.CASCADE, related_name="steps", db_index=False)
     sequence = models.PositiveIntegerField(help_text="The client frame number that applied it.")
     operations = models.JSONField(
         default=list, help_text="The operations performed since the previous step, as save_round() writes them."

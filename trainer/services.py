@@ -52,6 +52,7 @@ from simulator.pai_gow_rules import FoulRule, ShakerType, TableRules, WagerLimit
 from simulator.player_styles import PlayerStyle
 from simulator.procedure import Action, Actor, JsonValue, Round
 from simulator.progressive import JackpotMeter
+from trainer.checkpoints import keep_checkpointing
 from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, StepFrame
 from trainer.models import Attempt, Floorperson, Mode, Role, Table, has_role
 from trainer.scoring import GradedStep, ScoreCard, grade_step
@@ -435,7 +436,9 @@ def writing() -> Iterator[None]:
 
     Steps run on several threads so that one step's commit, waiting for the disk, does not hold up the next
     step's grading; their writes queue here rather than in SQLite's busy-wait, which sleeps in milliseconds.
+    On SQLite, the first write starts the process's checkpoint thread (:mod:`trainer.checkpoints`).
     """
+    keep_checkpointing()
     with _one_writer, transaction.atomic():
         yield
 

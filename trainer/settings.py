@@ -8,6 +8,8 @@ Environment variables (all optional):
 - DJANGO_ALLOWED_HOSTS: comma-separated host names (default "localhost,127.0.0.1,[::1]").
 - DATABASE_URL: a dj-database-url address selecting PostgreSQL; without it SQLite in WAL mode
   stores everything in ``db.sqlite3`` at the project root.
+- DJANGO_SQLITE_SYNCHRONOUS: "full" (default) or "normal": whether SQLite flushes each commit to disk before
+  the reply (see sqlite_synchronous below).
 - REDIS_URL: a Redis address selecting channels_redis, so several Daphne processes serve one
   school; without it the channel layer lives in the memory of the single Daphne process.
 """
@@ -94,6 +96,21 @@ TEMPLATES = [
     },
 ]
 
+
+def sqlite_synchronous() -> str:
+    """DJANGO_SQLITE_SYNCHRONOUS as SQLite's ``synchronous`` pragma: FULL (the default) or NORMAL.
+
+    FULL flushes each commit to disk before the reply, so no acknowledged step is lost even to a power cut.
+    NORMAL flushes at the next checkpoint (within a second or so): an acknowledged step survives the server
+    stopping or crashing, but a power cut or an operating-system crash may undo the last second of steps. The
+    database stays consistent either way (https://sqlite.org/pragma.html#pragma_synchronous).
+    """
+    value = os.environ.get("DJANGO_SQLITE_SYNCHRONOUS", "full").upper()
+    if value not in ("FULL", "NORMAL"):
+        raise ImproperlyConfigured("DJANGO_SQLITE_SYNCHRONOUS must be full or normal.")
+    return value
+
+
 # Connections persist: Channels closes a request's connection after every WebSocket message unless
 # CONN_MAX_AGE keeps it, and opening one for each step costs more than the step's own queries.
 CONNECTION_MAX_AGE = None
@@ -112,8 +129,13 @@ else:
             "CONN_MAX_AGE": CONNECTION_MAX_AGE,
             # WAL lets the server read while a step is being written; IMMEDIATE and the busy
             # timeout avoid "database is locked" when two processes write (Daphne and a test).
+            # Checkpoints are taken by a thread of their own (trainer.checkpoints): a commit takes
+            # one only if the log reaches 10,000 pages (40 MiB), should that thread not keep up.
             "OPTIONS": {
-                "init_command": "PRAGMA journal_mode=WAL; PRAGMA busy_timeout=5000",
+                "init_command": (
+                    "PRAGMA journal_mode=WAL; PRAGMA busy_timeout=5000; PRAGMA wal_autocheckpoint=10000; "
+                    f"PRAGMA synchronous={sqlite_synchronous()}"
+                ),
                 "transaction_mode": "IMMEDIATE",
             },
             # A file, not memory: the live-server tests run Daphne in another process.

@@ -5,7 +5,7 @@ from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.db import connection
 
-from trainer.settings import envbool, read_or_create_secret_key
+from trainer.settings import envbool, read_or_create_secret_key, sqlite_synchronous
 
 
 def test_it_generates_a_secret_key_once_and_keeps_it(tmp_path):
@@ -31,6 +31,26 @@ def test_it_keeps_sqlite_in_wal_journal_mode():
     with connection.cursor() as cursor:
         cursor.execute("PRAGMA journal_mode")
         assert cursor.fetchone() == ("wal",)
+
+
+@pytest.mark.skipif("DATABASE_URL" in os.environ, reason="SQLite is the store only without DATABASE_URL")
+@pytest.mark.django_db
+def test_sqlite_flushes_each_commit_to_disk_unless_told_otherwise():
+    with connection.cursor() as cursor:
+        cursor.execute("PRAGMA synchronous")
+        assert cursor.fetchone() == (2,), "FULL"
+        cursor.execute("PRAGMA wal_autocheckpoint")
+        assert cursor.fetchone() == (10_000,), "checkpoints are the checkpoint thread's, short of 40 MiB of log"
+
+
+def test_it_takes_full_or_normal_for_sqlites_synchronous_and_refuses_anything_else(monkeypatch):
+    monkeypatch.delenv("DJANGO_SQLITE_SYNCHRONOUS", raising=False)
+    assert sqlite_synchronous() == "FULL"
+    monkeypatch.setenv("DJANGO_SQLITE_SYNCHRONOUS", "normal")
+    assert sqlite_synchronous() == "NORMAL"
+    monkeypatch.setenv("DJANGO_SQLITE_SYNCHRONOUS", "off")
+    with pytest.raises(ImproperlyConfigured):
+        sqlite_synchronous()
 
 
 @pytest.mark.skipif("DATABASE_URL" not in os.environ, reason="needs a PostgreSQL server in DATABASE_URL")

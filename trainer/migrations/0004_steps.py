@@ -54,7 +54,10 @@ class Migration(migrations.Migration):
                 (
                     "attempt",
                     models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE, related_name="steps", to="trainer.attempt"
+                        db_index=False,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="steps",
+                        to="trainer.attempt",
                     ),
                 ),
             ],
