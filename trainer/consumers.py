@@ -22,6 +22,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from trainer import services
 from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, MAX_FRAME_CHARACTERS, FrameError, StepFrame, read_step
 from trainer.fragments import TableFrames
+from trainer.models import Attempt
 from trainer.services import StepReply, Viewer
 
 ANONYMOUS_CLOSE_CODE = 4401
@@ -61,27 +62,27 @@ class TableConsumer(AsyncWebsocketConsumer):
         if not self.scope["user"].is_authenticated:
             await self.close(code=ANONYMOUS_CLOSE_CODE)
             return
-        if not await database_sync_to_async(self.take_seat)():
+        attempt = await database_sync_to_async(self.take_seat)()
+        if attempt is None:
             await self.close(code=FORBIDDEN_CLOSE_CODE)
             return
         self.group = (dealer_group if self.viewer is Viewer.TRAINEE else watchers_group)(self.attempt_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
-        if table := await database_sync_to_async(self.draw_table)():
-            await self.send(text_data=table)
+        await self.send(text_data=await database_sync_to_async(self.draw)(attempt))
 
-    def take_seat(self) -> bool:
-        """Whether the user may see the attempt; if so, note their part and the steps they may send."""
+    def take_seat(self) -> Attempt | None:
+        """The attempt if the user may see it, noting their part and the steps they may send; else None."""
         found = services.viewable_attempt(self.attempt_id, self.scope["user"])
         if found is None:
-            return False
+            return None
         attempt, self.viewer = found
         if self.viewer is Viewer.TRAINEE:
             self.controls, self.allowed = DEALER_STEPS, services.dealer_steps(attempt)
         else:
             self.controls, self.allowed = FLOORPERSON_STEPS, frozenset(FLOORPERSON_STEPS)
         self.frames = TableFrames(self.viewer)
-        return True
+        return attempt
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Run the message's handler straight away.
@@ -138,4 +139,8 @@ class TableConsumer(AsyncWebsocketConsumer):
     def draw_table(self) -> str:
         """What brings this viewer's page to the table as it stands; "" when nothing changed or access has ended."""
         found = services.viewable_attempt(self.attempt_id, self.scope["user"])
-        return "" if found is None else self.frames.table(services.table_snapshot(found[0]))
+        return "" if found is None else self.draw(found[0])
+
+    def draw(self, attempt: Attempt) -> str:
+        """What brings this viewer's page to the attempt's table as it stands; "" when nothing changed."""
+        return self.frames.table(services.table_snapshot(attempt))

@@ -88,14 +88,14 @@ class Attempt(models.Model):
         """Whether the round is over and scored."""
         return self.finished_at is not None
 
-    def round_log(self) -> dict[str, Any]:
-        """The round's whole log as ``save_round`` writes it: the round as dealt, then each step's operations."""
-        later = self.steps.values_list("operations", flat=True)
-        return {**self.log, "operations": [*self.log["operations"], *chain.from_iterable(later)]}
+    def saved_round(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """The round's whole log as ``save_round`` writes it and the trainee's graded steps, in one read of the steps.
 
-    def graded_steps(self) -> list[dict[str, Any]]:
-        """The trainee's graded steps in the order taken, as JSON."""
-        return list(self.steps.exclude(graded=None).values_list("graded", flat=True))
+        The log is the round as dealt followed by each step's operations, in frame order.
+        """
+        steps = list(self.steps.values_list("operations", "graded"))
+        operations = [*self.log["operations"], *chain.from_iterable(operations for operations, _ in steps)]
+        return {**self.log, "operations": operations}, [graded for _, graded in steps if graded is not None]
 
 
 class Step(models.Model):

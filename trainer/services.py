@@ -471,8 +471,9 @@ def live_attempt(attempt: Attempt) -> LiveAttempt:
             return cached
         if "log" in attempt.get_deferred_fields():
             attempt.refresh_from_db(fields=["log"])
-        round_ = replay_round(attempt.round_log())
-        steps = [GradedStep.from_json(step) for step in attempt.graded_steps()]
+        log, grades = attempt.saved_round()
+        round_ = replay_round(log)
+        steps = [GradedStep.from_json(step) for step in grades]
         live = LiveAttempt(attempt, round_, attempt.log, steps, attempt.last_sequence, len(round_.operations))
         _remember(attempt.pk, live)
         return live

@@ -48,3 +48,13 @@ def frame_for(action: Action, sequence: int) -> dict:
     """The frame the browser sends to take this action."""
     fields = {name: form_value(name, value) for name, value in action.arguments.items()}
     return {"step": action.step, "seq": str(sequence), **fields, "HEADERS": {"HX-Request": "true"}}
+
+
+def round_log(attempt):
+    """The attempt's whole log as the database holds it."""
+    return attempt.saved_round()[0]
+
+
+def graded_steps(attempt):
+    """The attempt's graded steps as the database holds them."""
+    return attempt.saved_round()[1]

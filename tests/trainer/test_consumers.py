@@ -8,7 +8,7 @@ from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.test import Client
-from table_helpers import demo_table, frame_for, make_instructor, make_trainee, make_user
+from table_helpers import demo_table, frame_for, graded_steps, make_instructor, make_trainee, make_user
 from table_page import TablePage
 
 from simulator.money import format_cents
@@ -80,7 +80,7 @@ async def send_step(communicator, attempt_id):
 def state(attempt_id):
     """The frame number, the graded steps and the operations as the server holds them (tests only)."""
     attempt = Attempt.objects.get(pk=attempt_id)
-    return attempt.last_sequence, len(attempt.graded_steps()), len(services.live_round(attempt).operations)
+    return attempt.last_sequence, len(graded_steps(attempt)), len(services.live_round(attempt).operations)
 
 
 def fragment(frame, element_id):
