@@ -147,7 +147,11 @@ if "REDIS_URL" in os.environ:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [os.environ["REDIS_URL"]]},
+            # redis-py 8 times out any read after 5 s by default, which ends an idle consumer's blocking wait for
+            # a message (django/channels_redis#422); the wait has no timeout of its own, connecting still has one.
+            "CONFIG": {
+                "hosts": [{"address": os.environ["REDIS_URL"], "socket_timeout": None, "socket_connect_timeout": 5}]
+            },
         }
     }
 else:

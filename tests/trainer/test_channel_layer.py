@@ -1,7 +1,9 @@
+import asyncio
 import os
 import time
 
 import pytest
+from channels.layers import get_channel_layer
 
 from trainer.channel_layer import SWEEP_INTERVAL_SECONDS, SweepingInMemoryChannelLayer
 
@@ -33,3 +35,19 @@ async def test_it_sweeps_at_most_once_per_interval():
 @pytest.mark.skipif("REDIS_URL" in os.environ, reason="REDIS_URL selects channels_redis")
 def test_the_single_process_settings_use_it(settings):
     assert settings.CHANNEL_LAYERS["default"]["BACKEND"] == "trainer.channel_layer.SweepingInMemoryChannelLayer"
+
+
+@pytest.mark.skipif("REDIS_URL" not in os.environ, reason="needs a Redis server in REDIS_URL")
+@pytest.mark.asyncio
+async def test_an_idle_consumer_keeps_waiting_on_redis_past_the_clients_default_five_second_timeout():
+    layer = get_channel_layer()
+    channel = await layer.new_channel()
+
+    async def send_later():
+        await asyncio.sleep(6)
+        await layer.send(channel, {"type": "table.updated"})
+
+    sender = asyncio.create_task(send_later())
+    assert await asyncio.wait_for(layer.receive(channel), 10) == {"type": "table.updated"}
+    await sender
+    await layer.flush()
