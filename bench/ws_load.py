@@ -1,8 +1,10 @@
 """WebSocket load benchmark: N logged-in trainees deal rounds at a set pace against one Daphne process with SQLite.
 
-Run: .venv/bin/python bench/ws_load.py [--tables 200] [--rate 1] [--duration 60] [--seed 1]
+Run: .venv/bin/python bench/ws_load.py [--tables 200] [--rate 1] [--duration 60] [--seed 1] [--synchronous full]
 
-The script prepares a fresh SQLite file in a temporary folder (migrations, the demo tables, one trainee account
+``--synchronous`` sets the school's DJANGO_SQLITE_SYNCHRONOUS for the run (full, the default, flushes every step to
+disk before the reply, so a flush that stalls delays every step waiting behind it; normal does not wait for the
+disk). The script prepares a fresh SQLite file in a temporary folder (migrations, the demo tables, one trainee account
 and enough dealt rounds per table), starts ``daphne`` on a free 127.0.0.1 port with the benchmark's echo route
 enabled (DEALER_SCHOOL_BENCH_ECHO=1), logs every trainee in through the login page, then runs two phases of the
 same length and pace on the same server:
@@ -409,7 +411,7 @@ def report(phases: list[Phase], arguments: argparse.Namespace) -> None:
     """Print each phase's figures and the table/echo ratios."""
     print(
         f"\n{arguments.tables} trainees at {arguments.rate:g} action/s each for {arguments.duration:g} s per phase; "
-        "one Daphne process, SQLite, in-memory channel layer, 127.0.0.1"
+        f"one Daphne process, SQLite (synchronous={arguments.synchronous}), in-memory channel layer, 127.0.0.1"
     )
     print(
         f"{'phase':<7}{'actions':>9}{'act/s':>9}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'max ms':>9}{'errors':>8}"
@@ -444,9 +446,16 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=1.0, help="actions per second per trainee (1)")
     parser.add_argument("--duration", type=float, default=60.0, help="seconds per phase, at most 600 (60)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the dealt rounds and the clients' offsets (1)")
+    parser.add_argument(
+        "--synchronous",
+        choices=("full", "normal"),
+        default=os.environ.get("DJANGO_SQLITE_SYNCHRONOUS", "full"),
+        help="SQLite's flush of each commit to disk, as DJANGO_SQLITE_SYNCHRONOUS (the school's setting; full)",
+    )
     arguments = parser.parse_args()
     if not (1 <= arguments.tables <= 1000 and 0 < arguments.rate <= 20 and 0 < arguments.duration <= 600):
         parser.error("use 1 to 1000 tables, a rate up to 20 per second and a duration up to 600 seconds")
+    os.environ["DJANGO_SQLITE_SYNCHRONOUS"] = arguments.synchronous
     with tempfile.TemporaryDirectory(prefix="ws-load-") as folder:
         database_url = set_up_django(Path(folder) / "bench.sqlite3")
         started = time.perf_counter()
