@@ -44,7 +44,12 @@ def _checkpoint_every_second(path: Path) -> None:
 
 
 def keep_checkpointing() -> threading.Thread | None:
-    """The checkpoint thread of this process, started on the first call; None unless the database is SQLite."""
+    """The checkpoint thread of this process, started on the first call; None unless the database is SQLite.
+
+    Every write calls it, so once the thread runs it only looks at the list that holds it.
+    """
+    if _running:
+        return _running[0]
     if connection.vendor != "sqlite":
         return None
     with _started:
