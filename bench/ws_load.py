@@ -140,14 +140,14 @@ def prepare_school(tables: int, steps_needed: int, rng: random.Random) -> tuple[
     from django.contrib.auth.models import Group
     from django.core.management import call_command
 
-    from trainer import services
+    from trainer import demo_tables, services
     from trainer.models import Floorperson, Mode, Role, Table
 
     call_command("migrate", interactive=False, verbosity=0)
-    services.create_demo_tables()
+    demo_tables.create_demo_tables()
     automated = [
         Table.objects.get(name=name)
-        for name, _, _, floorperson in services.DEMO_TABLES
+        for name, _, _, floorperson in demo_tables.DEMO_TABLES
         if floorperson == Floorperson.AUTOMATED
     ]
     group = Group.objects.get(name=Role.TRAINEE)

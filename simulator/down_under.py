@@ -580,6 +580,10 @@ class DownUnderRound(NoMoreBetsMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
 
     # ----- saving and replaying -----
 
+    def carried_meters(self) -> dict[str, JsonValue]:
+        """The Match the Dealer meter the table carries to its next round."""
+        return dict(self.meter.to_json())
+
     def setup_json(self) -> dict[str, JsonValue]:
         """Everything needed to deal this round again: rules, seats, seed, starting meter, stacked shoe, automations."""
         return {

@@ -124,6 +124,10 @@ class MysteryTableRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMix
 
     # ----- saving and replaying -----
 
+    def carried_meters(self) -> dict[str, JsonValue]:
+        """The Mystery Bonus meter, with its hidden hit value, that the table carries to its next round; server only."""
+        return dict(self.mystery.meter.to_json())
+
     def setup_json(self) -> dict[str, JsonValue]:
         """Everything needed to deal this round again: game, rules, seats, seed, starting meter, automations."""
         return {

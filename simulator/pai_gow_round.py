@@ -326,6 +326,12 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
 
     # ----- saving and replaying -----
 
+    def carried_meters(self) -> dict[str, JsonValue]:
+        """The Mystery Bonus and progressive jackpot meters the table carries to its next round; server only."""
+        mystery = self.mystery.meter.to_json() if self.rules.mystery is not None else None
+        jackpot = self.progressive_meter.to_json() if self.progressive_meter is not None else None
+        return {"mystery": mystery, "progressive": jackpot}
+
     def setup_json(self) -> dict[str, JsonValue]:
         """Everything needed to deal this round again: rules, wagers, seed, scenario, starting meter, automations."""
         return {

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MethodType
-from typing import Any
+from typing import Any, Self
 
 from simulator.citations import Citation
 from simulator.money import format_cents
@@ -155,6 +155,15 @@ class Round:
 
     def table_view(self) -> dict[str, JsonValue]:
         """What anyone at the table may see now: never the deck or shoe order, unrevealed cards or any secret."""
+        raise NotImplementedError
+
+    @classmethod
+    def from_setup_json(cls, data: Mapping[str, Any]) -> Self:
+        """A fresh round from :meth:`setup_json`, before any step."""
+        raise NotImplementedError
+
+    def carried_meters(self) -> dict[str, JsonValue]:
+        """The progressive meters, with their secrets, that the table carries to its next round; server side only."""
         raise NotImplementedError
 
     def setup_json(self) -> dict[str, JsonValue]:

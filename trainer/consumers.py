@@ -21,7 +21,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 
 from trainer import services
 from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, MAX_FRAME_CHARACTERS, FrameError, StepFrame, read_step
-from trainer.fragments import TableFrames
+from trainer.frames import TableFrames
 from trainer.models import Attempt
 from trainer.services import StepReply, Viewer
 

@@ -15,11 +15,10 @@ and the descriptions of steps already performed.
 from __future__ import annotations
 
 import copy
-import random
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
@@ -31,27 +30,10 @@ from django.db import transaction
 from django.db.models import F, QuerySet
 from django.utils import timezone
 
-from simulator import down_under, mystery_tables
-from simulator.cards import Card
-from simulator.down_under import DownUnderRound, DownUnderTable, suited_match_top
-from simulator.match_the_dealer import MatchMeter
-from simulator.mystery import MysteryConfiguration, MysteryMeter, MysteryRules, PaymentSource, mystery_configuration
-from simulator.mystery_games import MYSTERY_GAME_LIST, MYSTERY_GAMES, MysteryGame
-from simulator.mystery_tables import MysteryTableRound, rules_from_json, rules_to_json
-from simulator.notation import PAI_GOW_POKER, operations_since, replay_round, save_round
-from simulator.pai_gow_progressive import ProgressivePaytable
-from simulator.pai_gow_round import (
-    DEFAULT_AUTOMATIONS,
-    MATCH_SPOTS,
-    SEATS,
-    PaiGowRound,
-    Scenario,
-    seven_card_straight_flush_scenario,
-)
-from simulator.pai_gow_rules import FoulRule, ShakerType, TableRules, WagerLimits
-from simulator.player_styles import PlayerStyle
+from simulator.games import GAMES, Game
+from simulator.notation import operations_since, replay_round, save_round
 from simulator.procedure import Action, Actor, JsonValue, Round
-from simulator.progressive import JackpotMeter
+from simulator.table_deals import TableDeal
 from trainer.checkpoints import keep_checkpointing
 from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, StepFrame
 from trainer.models import Attempt, Floorperson, Mode, Role, Table, has_role
@@ -125,237 +107,35 @@ class StepReply:
     notice: Notice | None = None
 
 
-# ----- seating simulated players -----
-
-PAI_GOW_MULTIPLES = (1, 2, 3, 5, 10)
-SIDE_WAGER_MULTIPLES = (1, 2, 5, 10, 25)
-EXTRA_SIDE_WAGER_CHANCE = 0.25
-PROGRESSIVE_CHANCE = 0.6
-PLAYER_STYLE_WEIGHTS = {PlayerStyle.HOUSE_WAY: 80, PlayerStyle.OWN_WAY: 14, PlayerStyle.FOUL: 6}
-"""How often a simulated player sets by the house way, their own legal way, or fouls."""
-
-
-def pick_wager(limits: WagerLimits, multiples: tuple[int, ...], rng: random.Random) -> int:
-    """A wager within the limits: the minimum times one of ``multiples``, in whole units."""
-    amounts = [limits.minimum * multiple for multiple in multiples]
-    return rng.choice([amount for amount in amounts if amount <= limits.maximum and amount % limits.unit == 0])
-
-
-def offered_side_spots(rules: TableRules, rng: random.Random) -> list[str]:
-    """The side wagers this table offers; the Match wager on one number drawn for the round."""
-    spots = []
-    if rules.tiger_nine_offered:
-        spots.append("tiger-9")
-    if rules.fortune_paytable is not None:
-        spots.append("fortune")
-    if rules.sum_paytable is not None:
-        spots.append("sum")
-    if rules.match_offered:
-        spots.append(rng.choice(MATCH_SPOTS))
-    if rules.beat_it_paytable is not None:
-        spots.append("beat-it")
-    return spots
-
-
-def pick_seats(rng: random.Random) -> list[int]:
-    """Three to six occupied positions, in seat order."""
-    return sorted(rng.sample(SEATS, rng.randint(3, 6)))
-
-
-def pick_progressive_players(seats: list[int], rng: random.Random) -> list[int]:
-    """The players who place a progressive wager: each by chance, and always at least one."""
-    return [seat for seat in seats if rng.random() < PROGRESSIVE_CHANCE] or [rng.choice(seats)]
-
-
-def seat_pai_gow_players(rules: TableRules, rng: random.Random) -> dict[int, dict[str, int]]:
-    """Three to six players with a Pai Gow Poker wager each; every side wager offered is held by someone."""
-    seats = pick_seats(rng)
-    wagers = {seat: {"pai-gow": pick_wager(rules.pai_gow_limits, PAI_GOW_MULTIPLES, rng)} for seat in seats}
-    for spot in offered_side_spots(rules, rng):
-        holder = rng.choice(seats)
-        for seat in seats:
-            if seat == holder or rng.random() < EXTRA_SIDE_WAGER_CHANCE:
-                wagers[seat][spot] = pick_wager(rules.side_wager_limits, SIDE_WAGER_MULTIPLES, rng)
-    if rules.progressive_wager_offered:
-        for seat in pick_progressive_players(seats, rng):
-            wagers[seat]["progressive"] = rules.progressive_wager
-    return wagers
-
-
-def choose_player_styles(seats: list[int], rng: random.Random) -> dict[int, PlayerStyle]:
-    """How each simulated player will set the hand: mostly the house way, sometimes their own way or a foul."""
-    styles, weights = zip(*PLAYER_STYLE_WEIGHTS.items(), strict=True)
-    return {seat: rng.choices(styles, weights)[0] for seat in seats}
-
-
-BASE_WAGERS = (500, 1000, 1500, 2500, 5000, 10000)
-"""The base wager a simulated player places at an MHB or Down Under Blackjack table, in cents ($5 to $100)."""
-UNQUALIFIED_CHANCE = 0.2
-"""How often a player at an MHB table with a minimum above $1 wagers $1 on a progressive, which does not qualify."""
-
-
-def seat_mystery_players(
-    game: MysteryGame, configuration: MysteryConfiguration, rng: random.Random
-) -> list[mystery_tables.SeatWagers]:
-    """Three to six players with the game's base wager; some add its progressive wagers, the first always qualifying."""
-    seats = pick_seats(rng)
-    players = pick_progressive_players(seats, rng)
-    positions = []
-    for seat in seats:
-        progressive: list[tuple[str, int]] = []
-        if seat in players:
-            spots = [spot for spot in game.progressive_wagers if rng.random() < PROGRESSIVE_CHANCE]
-            for spot in spots or [rng.choice(game.progressive_wagers)]:
-                unqualified = (
-                    seat != players[0] and configuration.minimum_wager > 100 and rng.random() < UNQUALIFIED_CHANCE
-                )
-                progressive.append((spot.name, 100 if unqualified else configuration.minimum_wager))
-        positions.append(mystery_tables.SeatWagers(seat, rng.choice(BASE_WAGERS), tuple(progressive)))
-    return positions
-
-
-def seat_down_under_players(rules: DownUnderTable, rng: random.Random) -> dict[int, down_under.SeatWagers]:
-    """Three to six players with a Down Under Blackjack wager; some add the table's Match the Dealer wager."""
-    seats = pick_seats(rng)
-    players = pick_progressive_players(seats, rng)
-    return {
-        seat: down_under.SeatWagers(rng.choice(BASE_WAGERS), rules.match_wager if seat in players else 0)
-        for seat in seats
-    }
-
-
 # ----- dealing a round -----
 
 
-def table_automations(table: Table, automations: frozenset[str]) -> frozenset[str]:
+def table_automations(table: Table, game: Game) -> frozenset[str]:
     """The steps the engine performs at this table: without the floorperson's when an instructor validates."""
     if table.floorperson == Floorperson.INSTRUCTOR:
-        return automations - frozenset(FLOORPERSON_STEPS)
-    return automations
+        return game.automations - frozenset(FLOORPERSON_STEPS)
+    return game.automations
 
 
-def fitting_mystery_meter(
-    saved: dict[str, Any] | None, configuration: MysteryConfiguration | None
-) -> MysteryMeter | None:
-    """A saved mystery meter, if there is one and it fits the table's configuration."""
-    if saved is None or configuration is None or "hit_value" not in saved:
-        return None
-    meter = MysteryMeter.from_json(saved)
-    return meter if meter.configuration == configuration else None
+def deal_round(
+    table: Table, seed_value: int, *, force_mystery_hit: bool = False, force_progressive_win: bool = False
+) -> Round:
+    """The table's next round with simulated players, its meters carried from the last round, not yet stored.
 
-
-def table_meter(table: Table, configuration: MysteryConfiguration | None) -> MysteryMeter | None:
-    """The mystery meter an MHB game's table carries from its last round, if it fits the table's configuration."""
-    return fitting_mystery_meter(table.meter, configuration)
-
-
-def fitting_jackpot_meter(saved: dict[str, Any] | None, paytable: ProgressivePaytable | None) -> JackpotMeter | None:
-    """A saved progressive jackpot meter, if there is one and it seeds where the table's paytable does."""
-    if saved is None or paytable is None:
-        return None
-    meter = JackpotMeter.from_json(saved)
-    return meter if meter.seed_amount == paytable.seed_amount else None
-
-
-def pai_gow_meters(table: Table, rules: TableRules) -> tuple[MysteryMeter | None, JackpotMeter | None]:
-    """The Mystery Bonus meter and the progressive jackpot meter a Pai Gow Poker table carries, where they fit.
-
-    The table keeps both in its ``meter`` field under the keys ``"mystery"`` and ``"progressive"``.
+    ``force_mystery_hit`` forces the table's progressive: the Mystery Bonus, or Match the Dealer's meter award.
+    ``force_progressive_win`` forces, at Pai Gow Poker only, a Progressive Payout win on a player's own hand.
     """
-    saved = table.meter or {}
-    mystery = fitting_mystery_meter(saved.get("mystery"), rules.mystery)
-    return mystery, fitting_jackpot_meter(saved.get("progressive"), rules.progressive_paytable)
-
-
-def table_match_meter(table: Table, rules: DownUnderTable) -> MatchMeter | None:
-    """The Match the Dealer meter the table carries from its last round, if it fits the table's wager and reading."""
-    if table.meter is None or "reserve" not in table.meter:
-        return None
-    meter = MatchMeter.from_json(table.meter)
-    return meter if (meter.wager, meter.reading) == (rules.match_wager, rules.secondary_reading) else None
-
-
-def deal_pai_gow_round(
-    table: Table, seed_value: int, force_mystery_hit: bool, force_progressive_win: bool = False
-) -> PaiGowRound:
-    """A Pai Gow Poker round at the table with simulated players; the trainee performs every dealer step.
-
-    ``force_progressive_win`` deals the first player with a Progressive Payout wager a 7-card straight flush
-    without joker, the progressive paytable's top line.
-    """
-    rules = TableRules.from_json(table.rules)
-    players = random.Random(seed_value)
-    seats = seat_pai_gow_players(rules, players)
-    styles = choose_player_styles(list(seats), players)
-    scenario = Scenario(player_styles=styles, force_mystery_hit=force_mystery_hit)
-    progressive = [seat for seat, wagers in seats.items() if "progressive" in wagers]
-    if force_progressive_win and progressive:
-        extra = {"player_styles": styles, "force_mystery_hit": force_mystery_hit}
-        scenario = seven_card_straight_flush_scenario(progressive[0], rules, players, **extra)
-    mystery_meter, jackpot_meter = pai_gow_meters(table, rules)
-    return PaiGowRound(
-        rules,
-        seats,
-        seed_value,
-        scenario=scenario,
+    game = GAMES[table.game]
+    deal = TableDeal(
+        rules=table.rules,
+        seed=seed_value,
+        automations=table_automations(table, game),
+        carried_meters=table.meter,
         round_number=table.rounds_dealt,
-        meter=mystery_meter,
-        progressive_meter=jackpot_meter,
-        automations=table_automations(table, DEFAULT_AUTOMATIONS),
+        force_mystery_hit=force_mystery_hit,
+        force_progressive_win=force_progressive_win,
     )
-
-
-MYSTERY_TABLE_AUTOMATIONS = mystery_tables.SYSTEM_STEPS | {"validate_mystery_payout"}
-"""What the engine performs at an MHB table by default: the system's steps, the base game and the floorperson's."""
-
-
-def deal_mystery_table_round(table: Table, seed_value: int, force_mystery_hit: bool) -> MysteryTableRound:
-    """A round at an MHB game's table with simulated players; the trainee performs the progressive procedure."""
-    game = MYSTERY_GAMES[table.game]
-    rules = rules_from_json(table.rules)
-    seats = seat_mystery_players(game, rules.configuration, random.Random(seed_value))
-    return MysteryTableRound(
-        game,
-        rules,
-        seats,
-        seed_value,
-        meter=table_meter(table, rules.configuration),
-        automations=table_automations(table, MYSTERY_TABLE_AUTOMATIONS),
-        force_hit=force_mystery_hit,
-    )
-
-
-DOWN_UNDER_AUTOMATIONS = down_under.SYSTEM_STEPS | {"validate_progressive_payout", "complete_jackpot_paperwork"}
-"""What the engine performs at a Down Under Blackjack table by default: the system's, the hand and the floorperson's."""
-
-
-def deal_down_under_round(table: Table, seed_value: int, force_progressive_hit: bool) -> DownUnderRound:
-    """A Down Under Blackjack round with simulated players; a forced hit wins a Match the Dealer meter award."""
-    rules = DownUnderTable.from_json(table.rules)
-    players = random.Random(seed_value)
-    seats = seat_down_under_players(rules, players)
-    shoe_top: tuple[Card, ...] = ()
-    if force_progressive_hit:
-        winner = min(seat for seat, wagers in seats.items() if wagers.match_the_dealer)
-        shoe_top = suited_match_top(list(seats), winner, rules.decks, players)
-    return DownUnderRound(
-        rules,
-        seats,
-        seed_value,
-        meter=table_match_meter(table, rules),
-        shoe_top=shoe_top,
-        automations=table_automations(table, DOWN_UNDER_AUTOMATIONS),
-    )
-
-
-DOWN_UNDER_BLACKJACK = "down-under-blackjack"
-
-ROUND_DEALERS: dict[str, Callable[[Table, int, bool], Round]] = {
-    PAI_GOW_POKER: deal_pai_gow_round,
-    DOWN_UNDER_BLACKJACK: deal_down_under_round,
-    **{game.key: deal_mystery_table_round for game in MYSTERY_GAME_LIST if game.key != PAI_GOW_POKER},
-}
-"""How a round is dealt at a table of each game key (the keys of ``simulator.notation.ROUND_CLASSES``)."""
+    return game.deal(deal)
 
 
 def start_round(
@@ -367,17 +147,11 @@ def start_round(
     force_mystery_hit: bool = False,
     force_progressive_win: bool = False,
 ) -> Attempt:
-    """Deal a new round at the table for the trainee; the seed comes from ``secrets`` unless a test fixes it.
-
-    ``force_mystery_hit`` forces the table's progressive: the Mystery Bonus, or Match the Dealer's meter award.
-    ``force_progressive_win`` forces, at Pai Gow Poker only, a Progressive Payout win on a player's own hand.
-    """
+    """Deal a new round at the table for the trainee and store it; the seed comes from ``secrets`` unless fixed."""
     seed_value = secrets.randbits(63) if seed_value is None else seed_value
-    round_: Round
-    if table.game == PAI_GOW_POKER:
-        round_ = deal_pai_gow_round(table, seed_value, force_mystery_hit, force_progressive_win)
-    else:
-        round_ = ROUND_DEALERS[table.game](table, seed_value, force_mystery_hit)
+    round_ = deal_round(
+        table, seed_value, force_mystery_hit=force_mystery_hit, force_progressive_win=force_progressive_win
+    )
     round_.advance()
     log = save_round(round_)
     attempt = Attempt.objects.create(trainee=trainee, table=table, mode=mode, log=log)
@@ -596,21 +370,9 @@ def _refusal(attempt: Attempt, sequence: int) -> Notice | None:
     return None
 
 
-def _meter_json(round_: Round) -> dict[str, Any] | None:
-    """The round's progressive meters with their secrets, for the table to carry to its next round (server only)."""
-    if isinstance(round_, DownUnderRound):
-        return dict(round_.meter.to_json())
-    if isinstance(round_, PaiGowRound):
-        mystery = round_.mystery.meter.to_json() if round_.rules.mystery is not None else None
-        jackpot = round_.progressive_meter.to_json() if round_.progressive_meter is not None else None
-        return {"mystery": mystery, "progressive": jackpot}
-    mystery = getattr(round_, "mystery", None)
-    return None if mystery is None else mystery.meter.to_json()  # type: ignore[no-any-return]
-
-
 def _carry_meter(live: LiveAttempt) -> None:
     """Carry the finished round's progressive meters to the table's next round and count the round dealt."""
-    meter = _meter_json(live.round)
+    meter = live.round.carried_meters()
     Table.objects.filter(pk=live.attempt.table_id).update(meter=meter, rounds_dealt=F("rounds_dealt") + 1)
 
 
@@ -742,78 +504,12 @@ def validate_payout(attempt_id: int, user: User, frame: StepFrame) -> StepReply:
             raise
 
 
-# ----- the school's demo tables -----
-
-DemoTable = tuple[str, str, dict[str, JsonValue], Floorperson]
-"""A table the ``school`` command sets up: name, game key, the rules as the game's JSON, who validates wins."""
-
-DEMO_TABLES: tuple[DemoTable, ...] = (
-    ("Commission-free Pai Gow Poker — practice", PAI_GOW_POKER, TableRules().to_json(), Floorperson.AUTOMATED),
-    (
-        "Pai Gow Poker — standard game, manual shaker",
-        PAI_GOW_POKER,
-        TableRules(commission_free=False, tiger_nine_offered=False, shaker=ShakerType.MANUAL).to_json(),
-        Floorperson.AUTOMATED,
-    ),
-    (
-        "Commission-free Pai Gow Poker — instructor as floorperson",
-        PAI_GOW_POKER,
-        TableRules(foul_rule=FoulRule.RESET_BY_HOUSE_WAY).to_json(),
-        Floorperson.INSTRUCTOR,
-    ),
-)
-"""The Pai Gow Poker tables the ``school`` command sets up."""
-
-MYSTERY_DEMO_CHOICES: tuple[tuple[str, str, int, PaymentSource], ...] = (
-    ("let-it-ride", "A", 100, PaymentSource.TABLE_INVENTORY),
-    ("texas-hold-em-bonus", "C", 500, PaymentSource.TABLE_INVENTORY),
-    ("three-card-poker", "B", 500, PaymentSource.TABLE_INVENTORY),
-    ("ultimate-texas-hold-em", "D", 100, PaymentSource.TABLE_INVENTORY),
-    ("mississippi-stud", "A", 200, PaymentSource.TABLE_INVENTORY),
-    ("crazy-4-poker", "C", 100, PaymentSource.TABLE_INVENTORY),
-    ("fortune-asia-poker", "B", 100, PaymentSource.TABLE_INVENTORY),
-    ("six-card-fortune-pai-gow-poker", "D", 500, PaymentSource.TABLE_INVENTORY),
-    ("dj-wild-stud", "C", 200, PaymentSource.PROGRESSIVE_JACKPOT_SLIP),
-    ("face-up-pai-gow-poker", "A", 500, PaymentSource.PROGRESSIVE_JACKPOT_SLIP),
-)
-"""Each other MHB game's demo table: its configuration letter, minimum progressive wager and payment source."""
-
-
-def mystery_demo_table(key: str, letter: str, minimum_wager: int, source: PaymentSource) -> DemoTable:
-    """An MHB game's demo table, named after the game and its configuration."""
-    rules = MysteryRules(mystery_configuration(letter, minimum_wager), source)
-    name = f"{MYSTERY_GAMES[key].display_name} — Mystery Bonus, {rules.configuration.name}"
-    return (name, key, rules_to_json(rules), Floorperson.AUTOMATED)
-
-
-OTHER_GAMES_DEMO_TABLES: tuple[DemoTable, ...] = (
-    *(mystery_demo_table(*choices) for choices in MYSTERY_DEMO_CHOICES),
-    (
-        "Down Under Blackjack — Match the Dealer, 6 decks, Paytable 1, $5",
-        DOWN_UNDER_BLACKJACK,
-        DownUnderTable(decks=6, paytable=1, match_wager=500).to_json(),
-        Floorperson.AUTOMATED,
-    ),
-)
-"""One table for each other game the school deals: the ten other MHB games and Down Under Blackjack."""
-
-
-def create_demo_tables() -> list[Table]:
-    """Create the demo tables, or bring their rules back to the demo's; a table keeps its meter and round count."""
-    return [
-        Table.objects.update_or_create(name=name, defaults={"game": game, "rules": rules, "floorperson": floorperson})[
-            0
-        ]
-        for name, game, rules, floorperson in (*DEMO_TABLES, *OTHER_GAMES_DEMO_TABLES)
-    ]
-
-
 # ----- lists -----
 
 
 def open_tables() -> QuerySet[Table]:
     """The tables a round can be dealt at (games the school knows how to deal)."""
-    return Table.objects.filter(game__in=ROUND_DEALERS).order_by("pk")
+    return Table.objects.filter(game__in=GAMES).order_by("pk")
 
 
 def attempts_of(trainee: AbstractBaseUser) -> QuerySet[Attempt]:

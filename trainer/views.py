@@ -11,22 +11,15 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from simulator.mystery_games import MYSTERY_GAMES
-from simulator.notation import PAI_GOW_POKER
+from simulator.games import GAMES
 from trainer import services
-from trainer.fragments import page_context, score_card_context
 from trainer.models import Attempt, Mode, Role, Table, has_role
 from trainer.scoring import ScoreCard
 from trainer.services import TableSnapshot, Viewer
+from trainer.table_page import page_context, score_card_context
 
-GAME_NAMES = {
-    PAI_GOW_POKER: MYSTERY_GAMES[PAI_GOW_POKER].display_name,
-    **{key: game.display_name for key, game in MYSTERY_GAMES.items()},
-    services.DOWN_UNDER_BLACKJACK: "Down Under Blackjack",
-}
-"""Each game's name on the list of tables, in the list's order: Pai Gow Poker, the other MHB games, Down Under."""
-GAME_RANKS = {key: rank for rank, key in enumerate(GAME_NAMES)}
-"""Each game's place in that order: the key the tables are sorted by before grouping."""
+GAME_RANKS = {key: rank for rank, key in enumerate(GAMES)}
+"""Each game's place in the registry's order: the key the tables are sorted by before grouping."""
 
 
 def _require_school_role(request: HttpRequest) -> None:
@@ -38,7 +31,7 @@ def _require_school_role(request: HttpRequest) -> None:
 def _tables_by_game() -> list[tuple[str, list[Table]]]:
     """The open tables grouped under their game's name, games in the list's order, tables in the queryset's."""
     tables = sorted(services.open_tables(), key=lambda table: GAME_RANKS[table.game])
-    return [(GAME_NAMES[game], list(group)) for game, group in groupby(tables, key=attrgetter("game"))]
+    return [(GAMES[game].name, list(group)) for game, group in groupby(tables, key=attrgetter("game"))]
 
 
 def _get_attempt_for_user(request: HttpRequest, attempt_id: int) -> tuple[Attempt, Viewer]:

@@ -14,11 +14,11 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import Locator, Page, expect
 
 from simulator.procedure import Action, Actor, JsonValue
-from trainer import services
+from trainer import demo_tables, services
 from trainer.controls import DEALER_STEPS
 from trainer.models import Attempt, Mode, Table
 
-PRACTICE_TABLE, MANUAL_SHAKER_TABLE, INSTRUCTOR_TABLE = (name for name, *_ in services.DEMO_TABLES)
+PRACTICE_TABLE, MANUAL_SHAKER_TABLE, INSTRUCTOR_TABLE = (name for name, *_ in demo_tables.DEMO_TABLES)
 LAPTOP = {"width": 1366, "height": 900}
 TABLET = {"width": 820, "height": 1180}
 

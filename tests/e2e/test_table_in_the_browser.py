@@ -43,7 +43,7 @@ def seed_with_a_winning_sum_wager():
     """The first seed whose round at the practice table pays a Sum wager (server side)."""
     table = Table.objects.get(name=PRACTICE_TABLE)
     for seed_value in range(1, 1000):
-        round_ = services.deal_pai_gow_round(table, seed_value, False)
+        round_ = services.deal_round(table, seed_value)
         while (action := round_.next_action()) is not None and action.step != "find_starting_position":
             if action.step == "pay_wager" and action.arguments["spot"] == "sum":
                 return seed_value

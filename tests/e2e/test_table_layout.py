@@ -12,8 +12,9 @@ from django.contrib.auth import get_user_model
 from live_table import LAPTOP, PRACTICE_TABLE, LiveSchool, TablePage, log_in
 from playwright.sync_api import Browser, Page, expect
 
+from simulator.games import GAMES
 from simulator.notation import save_round
-from simulator.pai_gow_round import DEFAULT_AUTOMATIONS, MATCH_SPOTS, PaiGowRound
+from simulator.pai_gow_round import MATCH_SPOTS, PaiGowRound
 from simulator.pai_gow_rules import TableRules
 from trainer import services
 from trainer.models import Attempt, Mode, Table
@@ -54,7 +55,7 @@ UNREADABLE_CHIPS = """() => [...document.querySelectorAll("#felt .chip")]
 def seat_every_wager(username: str) -> int:
     """Seat a trainee at a practice-table round with every wager at six positions, dealt up to clearing the table."""
     table = Table.objects.get(name=PRACTICE_TABLE)
-    automations = services.table_automations(table, DEFAULT_AUTOMATIONS)
+    automations = services.table_automations(table, GAMES[table.game])
     seats = dict.fromkeys(range(1, 7), EVERY_WAGER)
     round_ = PaiGowRound(TableRules.from_json(table.rules), seats, PAYING_SEED, automations=automations)
     while (action := round_.next_action()) is not None and action.step != "clear_table":

@@ -5,7 +5,8 @@ import sys
 
 import pytest
 
-from simulator.__main__ import game_choices, main
+from simulator.__main__ import main
+from simulator.games import GAMES
 
 
 def run(argv):
@@ -14,7 +15,7 @@ def run(argv):
     return "\n".join(lines)
 
 
-@pytest.mark.parametrize("game", game_choices())
+@pytest.mark.parametrize("game", list(GAMES))
 def test_demo_narrates_every_step_with_its_citation_and_a_forced_hit_is_paid(game):
     text = run(["demo", "--game", game, "--seed", "5", "--force-hit"])
     steps = [line for line in text.splitlines() if line[:1].isdigit()]

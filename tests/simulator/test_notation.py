@@ -11,11 +11,12 @@ from hypothesis import strategies as st
 from simulator.cards import parse_cards
 from simulator.down_under import DownUnderRound, DownUnderTable
 from simulator.down_under import SeatWagers as DownUnderSeat
+from simulator.games import GAMES, game_of
 from simulator.mystery import MysteryRules, mystery_configuration
 from simulator.mystery_games import MYSTERY_GAMES
 from simulator.mystery_tables import MysteryTableRound
 from simulator.mystery_tables import SeatWagers as MysterySeat
-from simulator.notation import ROUND_CLASSES, game_key, operations_since, replay_round, save_round
+from simulator.notation import operations_since, replay_round, save_round
 from simulator.pai_gow_round import PaiGowRound, Scenario
 from simulator.pai_gow_rules import TableRules
 from simulator.procedure import JsonValue, Round
@@ -77,11 +78,11 @@ def progressive_paid(round_: Round) -> bool:
 
 
 def test_every_game_has_one_key_and_the_mhb_round_is_saved_under_its_own_game() -> None:
-    assert sorted(ROUND_CLASSES) == sorted(GAME_KEYS)
+    assert sorted(GAMES) == sorted(GAME_KEYS)
     assert len(GAME_KEYS) == 12
     for game in GAME_KEYS:
         round_ = new_round(game, 1, forced_hit=False)
-        assert game_key(round_) == game
+        assert game_of(round_).key == game
         assert save_round(round_)["game"] == game
 
 
@@ -173,5 +174,5 @@ def test_a_setup_of_another_game_than_the_saved_key_is_refused() -> None:
 def test_an_mhb_table_round_of_pai_gow_poker_is_not_saved_as_the_pai_gow_round() -> None:
     seats = [MysterySeat(1, 1000, (("Progressive Payout wager", 500),))]
     round_ = MysteryTableRound(MYSTERY_GAMES[PAI_GOW_POKER], MysteryRules(mystery_configuration("B", 500)), seats, 1)
-    with pytest.raises(ValueError, match="not a saved game"):
+    with pytest.raises(ValueError, match="not a registered game"):
         save_round(round_)

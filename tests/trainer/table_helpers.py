@@ -5,8 +5,8 @@ from django.contrib.auth.models import Group
 
 from simulator.money import format_cents
 from simulator.procedure import Action
+from trainer.demo_tables import create_demo_tables
 from trainer.models import Floorperson, Role
-from trainer.services import create_demo_tables
 
 
 def make_user(username, role=None):

@@ -9,10 +9,11 @@ from table_helpers import demo_table, make_instructor, make_trainee
 from table_page import TablePage
 from test_other_games import browser_frame
 
+from simulator.games import DOWN_UNDER_BLACKJACK
 from simulator.procedure import Action, Actor
-from trainer import services
+from trainer import demo_tables, services
 from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, read_step
-from trainer.fragments import TableFrames
+from trainer.frames import TableFrames
 from trainer.models import Attempt, Floorperson, Mode, Table
 from trainer.services import Viewer
 
@@ -104,9 +105,9 @@ def test_a_page_brought_up_to_date_frame_by_frame_is_the_pai_gow_table_drawn_afr
     assert "Score card: not passed" in answered[-1][1]
 
 
-@pytest.mark.parametrize("game", ["three-card-poker", services.DOWN_UNDER_BLACKJACK])
+@pytest.mark.parametrize("game", ["three-card-poker", DOWN_UNDER_BLACKJACK.key])
 def test_a_page_brought_up_to_date_frame_by_frame_is_the_other_games_table_drawn_afresh(game):
-    services.create_demo_tables()
+    demo_tables.create_demo_tables()
     trainee, instructor = make_trainee(), make_instructor()
     table = Table.objects.filter(game=game).first()
     attempt = services.start_round(trainee, table, Mode.EXAM, seed_value=17, force_mystery_hit=True)
@@ -157,9 +158,9 @@ def test_the_dealers_cards_to_pick_are_drawn_afresh_with_every_answer_to_the_tra
     assert 'id="felt-dealer"' not in frames[Viewer.INSTRUCTOR].table(reply.snapshot)
 
 
-@pytest.mark.parametrize("game", ["pai-gow-poker", "three-card-poker", services.DOWN_UNDER_BLACKJACK])
+@pytest.mark.parametrize("game", ["pai-gow-poker", "three-card-poker", DOWN_UNDER_BLACKJACK.key])
 def test_the_page_draws_every_region_as_a_new_connections_first_frame_does(client, game):
-    services.create_demo_tables()
+    demo_tables.create_demo_tables()
     trainee, instructor = make_trainee(), make_instructor()
     attempt = services.start_round(trainee, Table.objects.filter(game=game).first(), Mode.PRACTICE, seed_value=17)
     for _ in range(4):

@@ -12,10 +12,11 @@ from table_helpers import frame_for, make_instructor, make_trainee
 from test_consumers import connected, fragment, login_as, server_side, session_cookie
 
 from simulator.down_under import DownUnderRound
+from simulator.games import GAMES
 from simulator.money import format_cents
 from simulator.mystery_games import MYSTERY_GAME_LIST, MYSTERY_GAMES
 from simulator.procedure import Actor
-from trainer import services
+from trainer import demo_tables, services
 from trainer.controls import DEALER_STEPS, FrameError, read_position, read_progressive_hand, read_step
 from trainer.models import Attempt, Floorperson, Mode, Table
 
@@ -27,7 +28,7 @@ CARD = re.compile(r'class="card(?: red)?" title="(\w\w)"')
 
 def table_of(game, floorperson=Floorperson.AUTOMATED):
     """The school's demo table of a game, with the floorperson the test needs."""
-    services.create_demo_tables()
+    demo_tables.create_demo_tables()
     table = Table.objects.get(game=game)
     table.floorperson = floorperson
     table.save()
@@ -169,7 +170,7 @@ async def test_an_instructor_validates_a_forced_hit_on_the_instructor_table(game
 @pytest.mark.django_db
 def test_every_other_game_has_a_demo_table_dealt_from_the_list(client):
     client.force_login(make_trainee())
-    services.create_demo_tables()
+    demo_tables.create_demo_tables()
     page = client.get(reverse("tables")).text
     for game in OTHER_GAMES:
         table = Table.objects.get(game=game)
@@ -199,18 +200,18 @@ def test_mhb_players_place_the_games_own_wagers_and_one_always_qualifies(game):
     table = table_of(game)
     names = {spot.name for spot in MYSTERY_GAMES[game].progressive_wagers}
     for seed_value in range(25):
-        round_ = services.deal_mystery_table_round(table, seed_value, False)
+        round_ = services.deal_round(table, seed_value)
         assert 3 <= len(round_.seats) <= 6
         assert {name for seat in round_.seats for name, _ in seat.progressive_wagers} <= names
         assert round_.mystery.qualifying_wagers
-        assert round_.automations == services.MYSTERY_TABLE_AUTOMATIONS
+        assert round_.automations == GAMES[game].automations
 
 
 @pytest.mark.django_db
 def test_down_under_players_wager_within_the_tables_rules_and_a_forced_hit_wins_a_meter_share():
     table = table_of(DOWN_UNDER, Floorperson.INSTRUCTOR)
     for seed_value in range(25):
-        round_ = services.deal_down_under_round(table, seed_value, True)
+        round_ = services.deal_round(table, seed_value, force_mystery_hit=True)
         assert any(wagers.match_the_dealer == 500 for wagers in round_.seats.values())
         assert not round_.automations & {"validate_progressive_payout", "complete_jackpot_paperwork"}
         round_.play_out()
@@ -234,7 +235,7 @@ def test_the_table_carries_its_meter_to_the_next_round(game):
         attempt.refresh_from_db()
     table.refresh_from_db()
     assert table.rounds_dealt == 1
-    next_round = services.ROUND_DEALERS[game](table, 6, False)
+    next_round = services.deal_round(table, 6)
     if game == DOWN_UNDER:
         assert next_round.meter == round_.meter
     else:

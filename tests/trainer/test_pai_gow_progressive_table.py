@@ -12,7 +12,7 @@ from test_consumers import cards_in, connected, login_as, revealed_cards, server
 
 from simulator.money import format_cents
 from simulator.procedure import Actor
-from trainer import services
+from trainer import demo_tables, services
 from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, read_step
 from trainer.models import Floorperson, Mode
 
@@ -28,7 +28,7 @@ def taken(round_, actor=None):
 def test_a_forced_win_gives_the_first_progressive_player_the_top_line():
     table = demo_table()
     for seed_value in range(10):
-        round_ = services.deal_pai_gow_round(table, seed_value, False, force_progressive_win=True)
+        round_ = services.deal_round(table, seed_value, force_progressive_win=True)
         round_.play_out()
         winner = min(seat for seat, wagers in round_.seats.items() if "progressive" in wagers)
         paid = round_.progressive_wins.paid
@@ -43,7 +43,7 @@ def test_a_forced_win_gives_the_first_progressive_player_the_top_line():
 @pytest.mark.django_db
 def test_a_saved_mystery_meter_moves_under_its_key_and_a_meter_that_does_not_fit_is_not_carried():
     table = demo_table()
-    first = services.deal_pai_gow_round(table, 1, False)
+    first = services.deal_round(table, 1)
     first.play_out()
     legacy = first.mystery.meter.to_json()
     table.meter = legacy
@@ -52,9 +52,10 @@ def test_a_saved_mystery_meter_moves_under_its_key_and_a_meter_that_does_not_fit
     migration.nest_mystery_meters(apps, None)
     table.refresh_from_db()
     assert table.meter == {"mystery": legacy, "progressive": None}
-    assert services.deal_pai_gow_round(table, 2, False).starting_meter == legacy
+    assert services.deal_round(table, 2).starting_meter == legacy
     table.meter = {"mystery": None, "progressive": {"seed_amount": 500_000, "amount": "500000", "reserve": "0"}}
-    assert services.pai_gow_meters(table, first.rules) == (None, None)
+    fresh = services.deal_round(table, 3).progressive_meter
+    assert fresh.seed_amount == first.rules.progressive_paytable.seed_amount != 500_000, "a meter seeded elsewhere"
 
 
 @pytest.mark.django_db
@@ -83,12 +84,14 @@ def test_the_instructor_validates_the_payout_and_completes_the_paperwork_and_the
     assert attempt.score_card["accuracy"] == "1"
     table.refresh_from_db()
     assert round_.progressive_meter.amount == 1_000 * 100, "the 100% award reset the meter to its seed"
-    mystery, jackpot = services.pai_gow_meters(table, round_.rules)
-    assert (mystery.to_json(), jackpot) == (round_.mystery.meter.to_json(), round_.progressive_meter)
+    assert table.meter == round_.carried_meters()
+    next_round = services.deal_round(table, 5)
+    assert next_round.mystery.meter.to_json() == round_.mystery.meter.to_json()
+    assert next_round.progressive_meter == round_.progressive_meter
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("index", range(len(services.DEMO_TABLES) + len(services.OTHER_GAMES_DEMO_TABLES)))
+@pytest.mark.parametrize("index", range(len(demo_tables.DEMO_TABLES) + len(demo_tables.OTHER_GAMES_DEMO_TABLES)))
 def test_each_keyboard_key_takes_one_step_of_a_game(index):
     attempt = services.start_round(make_trainee(), demo_table(index=index), Mode.PRACTICE, seed_value=1)
     keys = [DEALER_STEPS[step].key for step in services.dealer_steps(attempt) if DEALER_STEPS[step].key]

@@ -11,7 +11,7 @@ from simulator.notation import operations_since, replay_round, save_round
 from simulator.pai_gow_round import MATCH_SPOTS
 from simulator.pai_gow_rules import TableRules
 from simulator.procedure import Actor
-from trainer import services
+from trainer import demo_tables, services
 from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, read_step
 from trainer.models import Attempt, Floorperson, Mode, Step, Table
 from trainer.services import Notice
@@ -45,7 +45,7 @@ def deal_correctly(attempt, user, stop_before=None):
 def test_it_seats_three_to_six_players_within_the_limits_covering_every_side_wager():
     rules = TableRules()
     for seed_value in range(40):
-        round_ = services.deal_pai_gow_round(demo_table(), seed_value, False)
+        round_ = services.deal_round(demo_table(), seed_value)
         seats = round_.seats
         assert 3 <= len(seats) <= 6
         spots = {spot for wagers in seats.values() for spot in wagers}
@@ -58,8 +58,8 @@ def test_it_seats_three_to_six_players_within_the_limits_covering_every_side_wag
 
 def test_it_deals_the_same_players_for_the_same_seed():
     table = demo_table()
-    first = services.deal_pai_gow_round(table, 1234, False)
-    second = services.deal_pai_gow_round(table, 1234, False)
+    first = services.deal_round(table, 1234)
+    second = services.deal_round(table, 1234)
     assert first.seats == second.seats
     assert first.scenario == second.scenario
 
@@ -321,9 +321,9 @@ def test_it_lists_a_trainees_attempts_newest_first():
 
 
 def test_it_creates_the_demo_tables_once():
-    services.create_demo_tables()
-    services.create_demo_tables()
-    assert Table.objects.count() == len(services.DEMO_TABLES) + len(services.OTHER_GAMES_DEMO_TABLES)
+    demo_tables.create_demo_tables()
+    demo_tables.create_demo_tables()
+    assert Table.objects.count() == len(demo_tables.DEMO_TABLES) + len(demo_tables.OTHER_GAMES_DEMO_TABLES)
     assert Attempt.objects.count() == 0
 
 

@@ -57,7 +57,7 @@ def migrate(targets):
 
 @pytest.mark.django_db(transaction=True)
 def test_an_attempt_from_before_step_rows_keeps_its_log_and_its_grades_become_steps_in_order():
-    round_ = replay_round(save_round(services.deal_pai_gow_round(demo_table(), 11, False)))
+    round_ = replay_round(save_round(services.deal_round(demo_table(), 11)))
     round_.advance()
     trainee = make_trainee()
     apps = migrate(BEFORE_STEPS)

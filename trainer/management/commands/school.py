@@ -13,8 +13,8 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from trainer.demo_tables import create_demo_tables
 from trainer.models import Role
-from trainer.services import create_demo_tables
 
 DEMO_ACCOUNTS = (
     ("trainee1", Role.TRAINEE),

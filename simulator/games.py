@@ -1,0 +1,104 @@
+"""The game registry: every game the school deals, declared once with its round, rules, dealing and demo.
+
+No other module names a game's key (the demo data aside): the engine and the web side look a game up here.
+A thirteenth game is an engine module with its round class, one entry below, a web table description and
+its templates (see "Adding a game" in the README).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from simulator.down_under import DownUnderRound, DownUnderTable, demo_down_under
+from simulator.mystery_demo import demo_mystery_table
+from simulator.mystery_games import MYSTERY_GAME_LIST, MysteryGame
+from simulator.mystery_tables import MysteryTableRound, rules_from_json
+from simulator.pai_gow_demo import narrate_pai_gow_round
+from simulator.pai_gow_round import DEFAULT_AUTOMATIONS, MYSTERY_SECTION, PaiGowRound
+from simulator.pai_gow_rules import TableRules
+from simulator.procedure import JsonValue, Round
+from simulator.table_deals import (
+    DOWN_UNDER_AUTOMATIONS,
+    MYSTERY_TABLE_AUTOMATIONS,
+    TableDeal,
+    deal_down_under_round,
+    deal_mystery_table_round,
+    deal_pai_gow_round,
+)
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game: key, name, the sections it follows, its round class, rules, default automations, dealing, demo."""
+
+    key: str
+    name: str
+    sections: tuple[str, ...]
+    round_class: type[Round]
+    read_rules: Callable[[dict[str, JsonValue]], Any]
+    """Build the game's rules from their JSON; ValueError when they do not validate."""
+    automations: frozenset[str]
+    """The steps the engine performs by default at a training table; the trainee performs the others."""
+    deal: Callable[[TableDeal], Round]
+    """Deal a round at a training table with simulated players."""
+    demo: Callable[[int, bool], list[str]]
+    """A narrated, fully automated round: ``demo(seed, force_hit)``."""
+
+
+def mystery_table_game(game: MysteryGame) -> Game:
+    """The registry entry of a game whose table runs the Must-Hit-By Mystery Bonus around an automated base game."""
+    return Game(
+        game.key,
+        game.display_name,
+        (game.section,),
+        MysteryTableRound,
+        rules_from_json,
+        MYSTERY_TABLE_AUTOMATIONS,
+        partial(deal_mystery_table_round, game),
+        partial(demo_mystery_table, game.key),
+    )
+
+
+PAI_GOW_POKER = Game(
+    "pai-gow-poker",
+    "Pai Gow Poker",
+    ("§645b.1", "§645b.2", MYSTERY_SECTION),
+    PaiGowRound,
+    TableRules.from_json,
+    DEFAULT_AUTOMATIONS,
+    deal_pai_gow_round,
+    narrate_pai_gow_round,
+)
+
+DOWN_UNDER_BLACKJACK = Game(
+    "down-under-blackjack",
+    "Down Under Blackjack",
+    ("§685b.1",),
+    DownUnderRound,
+    DownUnderTable.from_json,
+    DOWN_UNDER_AUTOMATIONS,
+    deal_down_under_round,
+    demo_down_under,
+)
+
+GAMES: Mapping[str, Game] = {
+    game.key: game
+    for game in (
+        PAI_GOW_POKER,
+        *(mystery_table_game(game) for game in MYSTERY_GAME_LIST if game.section != MYSTERY_SECTION),
+        DOWN_UNDER_BLACKJACK,
+    )
+}
+"""Every game by key, in the order the school lists them: Pai Gow Poker, the other MHB games, Down Under."""
+
+
+def game_of(round_: Round) -> Game:
+    """The registered game a round deals; ValueError for a round of no registered game."""
+    key = round_.game.key if isinstance(round_, MysteryTableRound) else None
+    for game in GAMES.values():
+        if game.round_class is type(round_) and key in (None, game.key):
+            return game
+    raise ValueError(f"{type(round_).__name__} is not a registered game.")

@@ -1,0 +1,109 @@
+"""Simulated players at a training table: who sits, what they wager and how they set their hands."""
+
+from __future__ import annotations
+
+import random
+
+from simulator import down_under, mystery_tables
+from simulator.down_under import DownUnderTable
+from simulator.mystery import MysteryConfiguration
+from simulator.mystery_games import MysteryGame
+from simulator.pai_gow_round import MATCH_SPOTS, SEATS
+from simulator.pai_gow_rules import TableRules, WagerLimits
+from simulator.player_styles import PlayerStyle
+
+PAI_GOW_MULTIPLES = (1, 2, 3, 5, 10)
+SIDE_WAGER_MULTIPLES = (1, 2, 5, 10, 25)
+EXTRA_SIDE_WAGER_CHANCE = 0.25
+PROGRESSIVE_CHANCE = 0.6
+PLAYER_STYLE_WEIGHTS = {PlayerStyle.HOUSE_WAY: 80, PlayerStyle.OWN_WAY: 14, PlayerStyle.FOUL: 6}
+"""How often a simulated player sets by the house way, their own legal way, or fouls."""
+
+
+def pick_wager(limits: WagerLimits, multiples: tuple[int, ...], rng: random.Random) -> int:
+    """A wager within the limits: the minimum times one of ``multiples``, in whole units."""
+    amounts = [limits.minimum * multiple for multiple in multiples]
+    return rng.choice([amount for amount in amounts if amount <= limits.maximum and amount % limits.unit == 0])
+
+
+def offered_side_spots(rules: TableRules, rng: random.Random) -> list[str]:
+    """The side wagers this table offers; the Match wager on one number drawn for the round."""
+    spots = []
+    if rules.tiger_nine_offered:
+        spots.append("tiger-9")
+    if rules.fortune_paytable is not None:
+        spots.append("fortune")
+    if rules.sum_paytable is not None:
+        spots.append("sum")
+    if rules.match_offered:
+        spots.append(rng.choice(MATCH_SPOTS))
+    if rules.beat_it_paytable is not None:
+        spots.append("beat-it")
+    return spots
+
+
+def pick_seats(rng: random.Random) -> list[int]:
+    """Three to six occupied positions, in seat order."""
+    return sorted(rng.sample(SEATS, rng.randint(3, 6)))
+
+
+def pick_progressive_players(seats: list[int], rng: random.Random) -> list[int]:
+    """The players who place a progressive wager: each by chance, and always at least one."""
+    return [seat for seat in seats if rng.random() < PROGRESSIVE_CHANCE] or [rng.choice(seats)]
+
+
+def seat_pai_gow_players(rules: TableRules, rng: random.Random) -> dict[int, dict[str, int]]:
+    """Three to six players with a Pai Gow Poker wager each; every side wager offered is held by someone."""
+    seats = pick_seats(rng)
+    wagers = {seat: {"pai-gow": pick_wager(rules.pai_gow_limits, PAI_GOW_MULTIPLES, rng)} for seat in seats}
+    for spot in offered_side_spots(rules, rng):
+        holder = rng.choice(seats)
+        for seat in seats:
+            if seat == holder or rng.random() < EXTRA_SIDE_WAGER_CHANCE:
+                wagers[seat][spot] = pick_wager(rules.side_wager_limits, SIDE_WAGER_MULTIPLES, rng)
+    if rules.progressive_wager_offered:
+        for seat in pick_progressive_players(seats, rng):
+            wagers[seat]["progressive"] = rules.progressive_wager
+    return wagers
+
+
+def choose_player_styles(seats: list[int], rng: random.Random) -> dict[int, PlayerStyle]:
+    """How each simulated player will set the hand: mostly the house way, sometimes their own way or a foul."""
+    styles, weights = zip(*PLAYER_STYLE_WEIGHTS.items(), strict=True)
+    return {seat: rng.choices(styles, weights)[0] for seat in seats}
+
+
+BASE_WAGERS = (500, 1000, 1500, 2500, 5000, 10000)
+"""The base wager a simulated player places at an MHB or Down Under Blackjack table, in cents ($5 to $100)."""
+UNQUALIFIED_CHANCE = 0.2
+"""How often a player at an MHB table with a minimum above $1 wagers $1 on a progressive, which does not qualify."""
+
+
+def seat_mystery_players(
+    game: MysteryGame, configuration: MysteryConfiguration, rng: random.Random
+) -> list[mystery_tables.SeatWagers]:
+    """Three to six players with the game's base wager; some add its progressive wagers, the first always qualifying."""
+    seats = pick_seats(rng)
+    players = pick_progressive_players(seats, rng)
+    positions = []
+    for seat in seats:
+        progressive: list[tuple[str, int]] = []
+        if seat in players:
+            spots = [spot for spot in game.progressive_wagers if rng.random() < PROGRESSIVE_CHANCE]
+            for spot in spots or [rng.choice(game.progressive_wagers)]:
+                unqualified = (
+                    seat != players[0] and configuration.minimum_wager > 100 and rng.random() < UNQUALIFIED_CHANCE
+                )
+                progressive.append((spot.name, 100 if unqualified else configuration.minimum_wager))
+        positions.append(mystery_tables.SeatWagers(seat, rng.choice(BASE_WAGERS), tuple(progressive)))
+    return positions
+
+
+def seat_down_under_players(rules: DownUnderTable, rng: random.Random) -> dict[int, down_under.SeatWagers]:
+    """Three to six players with a Down Under Blackjack wager; some add the table's Match the Dealer wager."""
+    seats = pick_seats(rng)
+    players = pick_progressive_players(seats, rng)
+    return {
+        seat: down_under.SeatWagers(rng.choice(BASE_WAGERS), rules.match_wager if seat in players else 0)
+        for seat in seats
+    }

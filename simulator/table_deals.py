@@ -1,0 +1,133 @@
+"""Dealing a round at a training table: its rules, the meters it carries, simulated players and any forced win."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from simulator import down_under, mystery_tables
+from simulator.cards import Card
+from simulator.down_under import DownUnderRound, DownUnderTable, suited_match_top
+from simulator.match_the_dealer import MatchMeter
+from simulator.mystery import MysteryConfiguration, MysteryMeter
+from simulator.mystery_games import MysteryGame
+from simulator.mystery_tables import MysteryTableRound, rules_from_json
+from simulator.pai_gow_progressive import ProgressivePaytable
+from simulator.pai_gow_round import PaiGowRound, Scenario, seven_card_straight_flush_scenario
+from simulator.pai_gow_rules import TableRules
+from simulator.procedure import JsonValue
+from simulator.progressive import JackpotMeter
+from simulator.simulated_players import (
+    choose_player_styles,
+    seat_down_under_players,
+    seat_mystery_players,
+    seat_pai_gow_players,
+)
+
+
+@dataclass(frozen=True)
+class TableDeal:
+    """What a table hands the engine to deal its next round; ``carried_meters`` is the last round's, server only."""
+
+    rules: dict[str, JsonValue]
+    seed: int
+    automations: frozenset[str]
+    carried_meters: Mapping[str, JsonValue] | None = None
+    round_number: int = 0
+    force_mystery_hit: bool = False
+    force_progressive_win: bool = False
+
+
+def fitting_mystery_meter(saved: Any, configuration: MysteryConfiguration | None) -> MysteryMeter | None:
+    """A saved mystery meter, if there is one and it fits the table's configuration."""
+    if saved is None or configuration is None or "hit_value" not in saved:
+        return None
+    meter = MysteryMeter.from_json(saved)
+    return meter if meter.configuration == configuration else None
+
+
+def fitting_jackpot_meter(saved: Any, paytable: ProgressivePaytable | None) -> JackpotMeter | None:
+    """A saved progressive jackpot meter, if there is one and it seeds where the table's paytable does."""
+    if saved is None or paytable is None:
+        return None
+    meter = JackpotMeter.from_json(saved)
+    return meter if meter.seed_amount == paytable.seed_amount else None
+
+
+def fitting_match_meter(saved: Any, rules: DownUnderTable) -> MatchMeter | None:
+    """A saved Match the Dealer meter, if there is one and it fits the table's wager and reading."""
+    if saved is None or "reserve" not in saved:
+        return None
+    meter = MatchMeter.from_json(saved)
+    return meter if (meter.wager, meter.reading) == (rules.match_wager, rules.secondary_reading) else None
+
+
+def deal_pai_gow_round(table: TableDeal) -> PaiGowRound:
+    """A Pai Gow Poker round with simulated players; the trainee performs every dealer step.
+
+    ``force_progressive_win`` deals the first player with a Progressive Payout wager a 7-card straight flush
+    without joker, the progressive paytable's top line.
+    """
+    rules = TableRules.from_json(table.rules)
+    players = random.Random(table.seed)
+    seats = seat_pai_gow_players(rules, players)
+    styles = choose_player_styles(list(seats), players)
+    scenario = Scenario(player_styles=styles, force_mystery_hit=table.force_mystery_hit)
+    progressive = [seat for seat, wagers in seats.items() if "progressive" in wagers]
+    if table.force_progressive_win and progressive:
+        extra = {"player_styles": styles, "force_mystery_hit": table.force_mystery_hit}
+        scenario = seven_card_straight_flush_scenario(progressive[0], rules, players, **extra)
+    carried = table.carried_meters or {}
+    return PaiGowRound(
+        rules,
+        seats,
+        table.seed,
+        scenario=scenario,
+        round_number=table.round_number,
+        meter=fitting_mystery_meter(carried.get("mystery"), rules.mystery),
+        progressive_meter=fitting_jackpot_meter(carried.get("progressive"), rules.progressive_paytable),
+        automations=table.automations,
+    )
+
+
+def deal_mystery_table_round(game: MysteryGame, table: TableDeal) -> MysteryTableRound:
+    """A round at an MHB game's table with simulated players; the trainee performs the progressive procedure."""
+    rules = rules_from_json(table.rules)
+    seats = seat_mystery_players(game, rules.configuration, random.Random(table.seed))
+    return MysteryTableRound(
+        game,
+        rules,
+        seats,
+        table.seed,
+        meter=fitting_mystery_meter(table.carried_meters, rules.configuration),
+        automations=table.automations,
+        force_hit=table.force_mystery_hit,
+    )
+
+
+def deal_down_under_round(table: TableDeal) -> DownUnderRound:
+    """A Down Under Blackjack round with simulated players; a forced hit wins a Match the Dealer meter award."""
+    rules = DownUnderTable.from_json(table.rules)
+    players = random.Random(table.seed)
+    seats = seat_down_under_players(rules, players)
+    shoe_top: tuple[Card, ...] = ()
+    if table.force_mystery_hit:
+        winner = min(seat for seat, wagers in seats.items() if wagers.match_the_dealer)
+        shoe_top = suited_match_top(list(seats), winner, rules.decks, players)
+    return DownUnderRound(
+        rules,
+        seats,
+        table.seed,
+        meter=fitting_match_meter(table.carried_meters, rules),
+        shoe_top=shoe_top,
+        automations=table.automations,
+    )
+
+
+MYSTERY_TABLE_AUTOMATIONS = mystery_tables.SYSTEM_STEPS | {"validate_mystery_payout"}
+"""What the engine performs at an MHB table by default: the system's steps, the base game and the floorperson's."""
+
+DOWN_UNDER_AUTOMATIONS = down_under.SYSTEM_STEPS | {"validate_progressive_payout", "complete_jackpot_paperwork"}
+"""What the engine performs at a Down Under Blackjack table by default: the system's, the hand and the floorperson's."""

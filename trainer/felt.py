@@ -1,0 +1,201 @@
+"""The felt's shared parts: cards, chips, betting areas, progressive displays, buttons and redrawn regions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from django.template import engines
+from markupsafe import Markup
+
+from simulator.money import format_cents
+from simulator.pai_gow_rules import HouseOption
+from trainer.controls import DEALER_STEPS
+from trainer.services import TableSnapshot, Viewer
+
+SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+
+
+RANK_NAMES = {"T": "10"}
+
+
+CHIP_COLOURS = ((100000, "orange"), (50000, "purple"), (10000, "black"), (2500, "green"), (500, "red"), (0, "white"))
+"""The casino colour of the largest chip in an amount, from $1,000 down to $1."""
+
+
+def render(template: str, context: Mapping[str, Any]) -> Markup:
+    """A partial's HTML, drawn by the Jinja2 engine and marked safe: the one way a frame and the page draw a part."""
+    return Markup(engines["jinja2"].env.get_template(template).render(context))
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """A face-up card as it is drawn: rank, suit symbol and colour."""
+
+    code: str
+    rank: str
+    suit: str
+    red: bool
+
+    @property
+    def html(self) -> Markup:
+        """The card's markup."""
+        return card_html(self)
+
+
+@lru_cache(maxsize=64)
+def card_html(face: CardFace) -> Markup:
+    """A card's markup, drawn once for each card and reused: a card looks the same wherever it lies."""
+    return render("trainer/_card.html", {"card": face})
+
+
+@lru_cache(maxsize=4096)
+def card_faces(cards: str | None) -> tuple[CardFace, ...]:
+    """The cards of a view ("Ks Qd JK") as faces, worked out once for each hand; none when the cards are not shown."""
+    faces = []
+    for code in (cards or "").split():
+        if code == "JK":
+            faces.append(CardFace(code, "JK", "★", False))
+        else:
+            faces.append(CardFace(code, RANK_NAMES.get(code[0], code[0]), SUIT_SYMBOLS[code[1]], code[1] in "hd"))
+    return tuple(faces)
+
+
+@lru_cache(maxsize=4096)
+def hand_html(cards: str | None) -> Markup:
+    """A hand's markup, its cards side by side, drawn once for each hand; empty when the cards are not shown."""
+    return Markup("".join(face.html for face in card_faces(cards)))
+
+
+@lru_cache(maxsize=8)
+def seat_pick(number: int) -> Markup:
+    """The button on a position that chooses its seat in the controls, drawn once for each seat."""
+    return render("trainer/_seat_pick.html", {"number": number})
+
+
+def chip(amount: int) -> dict[str, str]:
+    """A chip drawn for an amount: the amount as money and the colour of its largest chip."""
+    colour = next(name for value, name in CHIP_COLOURS if amount >= value)
+    return {"amount": format_cents(amount), "colour": colour}
+
+
+@lru_cache(maxsize=4096)
+def area(
+    seat: int,
+    spot: str,
+    label: str,
+    short: str,
+    amount: int | None,
+    *,
+    settlement: str | None = None,
+    paid: int | None = None,
+    light: bool | None = None,
+    note: str = "",
+) -> Markup:
+    """A seat's betting area as the felt draws it: its name, the chip on it, how it settled and any progressive light.
+
+    The markup is drawn once for each state an area can be in and reused, since a seat is redrawn whole when any
+    of its areas changes.
+    """
+    drawn = {
+        "spot": spot,
+        "label": label,
+        "short": short,
+        "chip": None if amount is None else chip(amount),
+        "settlement": settlement,
+        "paid": None if paid is None else chip(paid),
+        "light": light,
+        "note": note,
+    }
+    return render("trainer/_area.html", {"seat": {"number": seat}, "area": drawn})
+
+
+def progressive_display(
+    sign: str, meter: str, notes: list[str], lit_seats: list[int], progressive: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The progressive table game system's display: its sign, the meter, notes, the lit positions, the intake.
+
+    It shows no paytable; the Progressive Payout jackpot's display adds one.
+    """
+    if progressive["collected"]:
+        intake = "Progressive wagers collected"
+    elif progressive["locked_out"]:
+        intake = "Progressive wagers locked out"
+    else:
+        intake = "Progressive wagers open"
+    lit = ""
+    if lit_seats:
+        lit = f"Light on at seat{'s' if len(lit_seats) > 1 else ''} {', '.join(map(str, lit_seats))}"
+    return {"sign": sign, "meter": meter, "notes": notes, "lit": lit, "intake": intake, "paytable": None}
+
+
+def inventory_container(progressive: Mapping[str, Any], wagers: list[int]) -> dict[str, Any]:
+    """The table inventory container and, once collected and until dropped, the progressive chips in front of it."""
+    in_front = progressive["collected"] and not progressive["dropped"]
+    return {
+        "chips": [chip(amount) for amount in wagers] if in_front else [],
+        "dropped": progressive["dropped"],
+        "count": len(wagers),
+    }
+
+
+def numbered_displays(displays: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The felt's progressive displays, each with the element id it is redrawn by."""
+    return [display | {"id": f"felt-display-{number}"} for number, display in enumerate(displays, start=1)]
+
+
+def buttons(steps: frozenset[str]) -> dict[str, dict[str, str]]:
+    """A button for each of ``steps``, by step name: the step, its label and its keyboard key."""
+    return {
+        step: {"step": step, "label": control.label, "key": control.key}
+        for step, control in DEALER_STEPS.items()
+        if step in steps
+    }
+
+
+class Region(NamedTuple):
+    """A part of the table page with its own element id, drawn by one template from everything that template reads.
+
+    A frame redraws a region only when its context differs from the one last sent on the connection, unless
+    ``redraw`` is set: then the region holds the trainee's own inputs, which every answer clears, as a page drawn
+    afresh would. A region with ``parts`` (the felt) is redrawn whole only when its ``shell`` changes; otherwise
+    each part is redrawn on its own. (A named tuple: a frame builds a score of them, and a tuple is built fastest.)
+    """
+
+    element_id: str
+    template: str
+    context: dict[str, Any]
+    redraw: bool = False
+    parts: tuple[Region, ...] = ()
+    shell: Any = None
+
+
+def title_region(felt: Mapping[str, Any]) -> Region:
+    """The felt's title: the game and whether bets are still open."""
+    return Region("felt-title", "trainer/_felt_title.html", {"title": felt["title"]})
+
+
+def seat_regions(felt: Mapping[str, Any], template: str) -> list[Region]:
+    """The six positions of a felt, each drawn by the game's position template."""
+    return [Region(f"felt-seat-{seat['number']}", template, {"seat": seat}) for seat in felt["seats"]]
+
+
+def display_regions(felt: Mapping[str, Any]) -> list[Region]:
+    """The felt's progressive displays."""
+    return [
+        Region(display["id"], "trainer/_progressive_display.html", {"display": display}) for display in felt["displays"]
+    ]
+
+
+@dataclass(frozen=True)
+class TableDescription:
+    """How one game's table is drawn: its felt, the felt's parts, its controls and its house options."""
+
+    felt_template: str
+    felt: Callable[[TableSnapshot, Viewer], dict[str, Any]]
+    regions: Callable[[Mapping[str, Any]], list[Region]]
+    controls_template: str
+    controls: Callable[[TableSnapshot], dict[str, Any]]
+    house_options: Callable[[TableSnapshot], list[HouseOption]]

@@ -1,0 +1,183 @@
+"""The Down Under Blackjack table with Match the Dealer: its felt, controls and the parts a frame redraws."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from simulator.down_under import AUTOMATED_HAND, SETTLEMENT_ORDER, DownUnderTable
+from simulator.match_the_dealer import (
+    AWARD_ROUNDING_RULE,
+    ONE_AMOUNT_PER_TABLE_RULE,
+    SECONDARY_READING_RULES,
+    STAKE_RULE,
+    MatchCombination,
+    match_paytable,
+)
+from simulator.money import format_cents
+from simulator.mystery import (
+    PaymentSource,
+)
+from simulator.pai_gow_rules import HouseOption
+from trainer.felt import (
+    Region,
+    TableDescription,
+    area,
+    buttons,
+    display_regions,
+    hand_html,
+    inventory_container,
+    numbered_displays,
+    progressive_display,
+    seat_pick,
+    seat_regions,
+    title_region,
+)
+from trainer.services import TableSnapshot, Viewer
+
+BLACKJACK_RESULTS = {"blackjack": "pay", "win": "pay", "push": "push", "lose": "collect"}
+"""How the engine's Down Under Blackjack result settles the wager on the felt."""
+
+
+def down_under_seat_context(number: int, seat: Mapping[str, Any] | None, view: Mapping[str, Any]) -> dict[str, Any]:
+    """One position at Down Under Blackjack: the face-up cards, both wagers, the light and the results."""
+    if seat is None:
+        return {
+            "number": number,
+            "pick_button": seat_pick(number),
+            "occupied": False,
+            "cards": hand_html(None),
+            "cards_held": False,
+        }
+    progressive = view["progressive"]
+    result = seat["result"]
+    match = seat["match"]
+    collected = progressive["collected"]
+    match_area = None
+    if seat["match_wager"]:
+        match_area = area(
+            number,
+            "match-the-dealer",
+            "Match the Dealer Progressive wager",
+            "Match the Dealer",
+            None if collected else seat["match_wager"],
+            settlement={"lost": "collect", "paid": "pay"}.get(match["status"]),
+            paid=match.get("amount"),
+            light=seat["lit"],
+            note=match.get("combination", "in the container" if collected and match["status"] == "in play" else ""),
+        )
+    return {
+        "number": number,
+        "pick_button": seat_pick(number),
+        "occupied": True,
+        "cards": hand_html(seat["cards"]),
+        "total": seat["total"],
+        "blackjack": area(
+            number,
+            "blackjack",
+            "Down Under Blackjack wager",
+            "Blackjack",
+            seat["blackjack_wager"],
+            settlement=BLACKJACK_RESULTS[result["result"]] if result else None,
+            paid=result["net"] if result and result["net"] > 0 else None,
+            note="blackjack" if result and result["result"] == "blackjack" else "",
+        ),
+        "match": match_area,
+        "cards_held": seat["cards_held"],
+    }
+
+
+def down_under_felt_context(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
+    """The Down Under Blackjack felt: positions, the dealer's cards, the Match the Dealer display and paytable."""
+    view = snapshot.view
+    rules = DownUnderTable.from_json(snapshot.rules)
+    progressive = view["progressive"]
+    paytable = match_paytable(rules.decks, rules.paytable)
+    dealer = view["dealer"]
+    wagers = [seat["match_wager"] for seat in view["seats"].values() if seat is not None and seat["match_wager"]]
+    display = progressive_display(
+        "Match the Dealer Progressive",
+        progressive["meter"]["display"],
+        [f"{format_cents(rules.match_wager).removesuffix('.00')} wager · {view['section']}(j)"],
+        progressive["lit_seats"],
+        progressive,
+    )
+    return {
+        "title": {"game": view["game"], "no_more_bets": view["no_more_bets"]},
+        "finished": view["finished"],
+        "seats": [down_under_seat_context(number, view["seats"][str(number)], view) for number in range(1, 7)],
+        "dealer": {
+            "cards": hand_html(dealer["cards"]),
+            "hole_card_down": dealer["hole_card_down"],
+            "total": dealer["total"],
+            "paytable": {
+                "name": str(paytable),
+                "lines": [(combination.value, str(payout)) for combination, payout in paytable.payouts.items()],
+            },
+        },
+        "displays": numbered_displays([display]),
+        "container": inventory_container(progressive, wagers),
+        "discards": [
+            *([{"label": "burn", "title": "The burn card, unexposed"}] if view["burned"] else []),
+            *([{"label": "all cards", "title": "The round's cards, picked up"}] if view["cards_picked_up"] else []),
+        ],
+    }
+
+
+def down_under_controls_context(snapshot: TableSnapshot) -> dict[str, Any]:
+    """The control panel at Down Under Blackjack: the deal and the Match the Dealer settlement."""
+    return {
+        "buttons": buttons(snapshot.dealer_steps),
+        "seats": range(1, 7),
+        "hands": [combination.value for combination in MatchCombination],
+        "sources": [source.value for source in PaymentSource],
+    }
+
+
+def down_under_house_options(snapshot: TableSnapshot) -> list[HouseOption]:
+    """The Down Under Blackjack table's readings and options that fill gaps in the regulation."""
+    rules = DownUnderTable.from_json(snapshot.rules)
+    defaults = DownUnderTable()
+    return [
+        HouseOption(
+            "secondary incrementation rate",
+            rules.secondary_reading.value,
+            defaults.secondary_reading.value,
+            SECONDARY_READING_RULES[rules.secondary_reading],
+        ),
+        HouseOption(
+            "wager amount",
+            format_cents(rules.match_wager),
+            format_cents(defaults.match_wager),
+            ONE_AMOUNT_PER_TABLE_RULE,
+        ),
+        HouseOption("stake", "not returned on a win", "the same", STAKE_RULE),
+        HouseOption(
+            "meter award rounding", rules.award_rounding.value, defaults.award_rounding.value, AWARD_ROUNDING_RULE
+        ),
+        HouseOption("settlement order", "losing wagers first, seat by seat", "the same", SETTLEMENT_ORDER),
+        HouseOption("the blackjack hand", "completed by the engine", "the same", AUTOMATED_HAND),
+    ]
+
+
+def down_under_regions(felt: Mapping[str, Any]) -> list[Region]:
+    """The parts of the Down Under Blackjack felt: positions, container, dealer's place, display and discard rack."""
+    return [
+        title_region(felt),
+        *seat_regions(felt, "trainer/_position_down_under.html"),
+        Region("felt-container", "trainer/_inventory_container.html", {"container": felt["container"]}),
+        Region("felt-dealer", "trainer/_dealer_down_under.html", {"dealer": felt["dealer"]}),
+        *display_regions(felt),
+        Region("felt-discards", "trainer/_discard_rack.html", {"discards": felt["discards"]}),
+    ]
+
+
+DOWN_UNDER_TABLE = TableDescription(
+    "trainer/_felt_down_under.html",
+    down_under_felt_context,
+    down_under_regions,
+    "trainer/_controls_down_under.html",
+    down_under_controls_context,
+    down_under_house_options,
+)
+"""How the Down Under Blackjack table is drawn."""

@@ -1,0 +1,297 @@
+"""The Pai Gow Poker table: its betting areas, felt, controls and the parts of the felt a frame redraws."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from markupsafe import Markup
+
+from simulator.money import format_cents
+from simulator.mystery import (
+    PaymentSource,
+)
+from simulator.pai_gow_progressive import ProgressivePaytable
+from simulator.pai_gow_round import MYSTERY_SECTION
+from simulator.pai_gow_rules import FoulRule, HouseOption, ShakerType, TableRules, house_options
+from simulator.progressive import PROGRESSIVE_INTAKE_STEPS, PROGRESSIVE_WIN_STEPS
+from trainer.controls import DEALER_STEPS
+from trainer.felt import (
+    Region,
+    TableDescription,
+    area,
+    buttons,
+    card_faces,
+    chip,
+    display_regions,
+    hand_html,
+    numbered_displays,
+    progressive_display,
+    seat_pick,
+    seat_regions,
+    title_region,
+)
+from trainer.services import TableSnapshot, Viewer
+
+SPOT_LABELS = {
+    "pai-gow": "Pai Gow",
+    "tiger-9": "Tiger 9",
+    "fortune": "Fortune",
+    "progressive": "Progressive",
+    "sum": "Sum",
+    "beat-it": "Beat It",
+    "envy": "Envy",
+    **{f"match-{number}": f"Match {number}" for number in range(1, 7)},
+}
+
+
+BettingAreas = tuple[tuple[str, tuple[str, ...]], ...]
+"""The betting areas at each position of a layout, by row: ``(("main", ("pai-gow",)), ("bonus", (...)), ...)``."""
+
+
+def betting_areas(rules: TableRules) -> BettingAreas:
+    """The betting areas at each position of this layout, by row: the game, its bonuses and the dice wagers."""
+    bonus = ["tiger-9"] if rules.tiger_nine_offered else []
+    bonus += ["fortune"] if rules.fortune_paytable is not None else []
+    bonus += ["progressive"] if rules.progressive_wager_offered else []
+    dice = ["sum"] if rules.sum_paytable is not None else []
+    dice += [f"match-{number}" for number in range(1, 7)] if rules.match_offered else []
+    dice += ["beat-it"] if rules.beat_it_paytable is not None else []
+    return (("main", ("pai-gow",)), ("bonus", tuple(bonus)), ("dice", tuple(dice)))
+
+
+@dataclass(frozen=True)
+class PaiGowFixtures:
+    """What a Pai Gow Poker table shows whatever the round: its betting areas, its shaker and its jackpot's sign."""
+
+    rules: Mapping[str, Any]
+    """The rules these were read from, as the snapshot carries them."""
+    areas: BettingAreas
+    manual_shaker: bool
+    jackpot_sign: dict[str, Any] | None
+
+
+PAI_GOW_FIXTURES: dict[int, PaiGowFixtures] = {}
+"""The fixtures last read for each Pai Gow Poker table, by table id."""
+
+
+def pai_gow_fixtures(snapshot: TableSnapshot) -> PaiGowFixtures:
+    """The fixtures of the snapshot's table, read again from its rules only when they are not the ones last read."""
+    fixtures = PAI_GOW_FIXTURES.get(snapshot.table_id)
+    if fixtures is None or fixtures.rules != snapshot.rules:
+        rules = TableRules.from_json(snapshot.rules)
+        paytable = rules.progressive_paytable
+        fixtures = PaiGowFixtures(
+            snapshot.rules,
+            betting_areas(rules),
+            rules.shaker is ShakerType.MANUAL,
+            jackpot_sign(paytable) if paytable else None,
+        )
+        PAI_GOW_FIXTURES[snapshot.table_id] = fixtures
+    return fixtures
+
+
+def seat_context(
+    number: int, seat: Mapping[str, Any], areas: BettingAreas, lit: bool, view: Mapping[str, Any]
+) -> dict[str, Any]:
+    """One position on the felt: its betting areas with chips and settlements, its stack, its hand and its badges.
+
+    ``lit`` is the Mystery Bonus light; the Progressive Payout area's one light is also on while a progressive
+    win on the player's hand waits to be paid.
+    """
+    wagers = seat["wagers"]
+    settled = seat["settled"]
+    progressive_paid = seat["progressive_paid"]
+    envy = settled.get("envy")
+    return {
+        "number": number,
+        "pick_button": seat_pick(number),
+        "occupied": bool(wagers),
+        "rows": seat_rows(
+            number,
+            areas,
+            tuple(wagers.items()),
+            tuple((spot, settlement["settlement"], settlement["amount"]) for spot, settlement in settled.items()),
+            (progressive_paid["amount"], progressive_paid["hand"]) if progressive_paid else None,
+            lit or seat["progressive_lit"],
+        ),
+        "envy_paid": chip(envy["amount"]) if envy else None,
+        "commission": format_cents(seat["commission"]) if seat.get("commission") else None,
+        "lammer": seat["lammer"],
+        "stack": seat["stack"],
+        "hand_set": seat["hand_set"],
+        "high": hand_html(seat["high"]),
+        "low": hand_html(seat["low"]),
+        "cards_held": seat["cards_held"],
+        "starting": view["starting_place"] == number,
+        "shaker": view["shaker_seat"] == number,
+    }
+
+
+@lru_cache(maxsize=4096)
+def seat_rows(
+    number: int,
+    areas: BettingAreas,
+    wagers: tuple[tuple[str, int], ...],
+    settlements: tuple[tuple[str, str, int], ...],
+    progressive_paid: tuple[int, str] | None,
+    progressive_lit: bool,
+) -> tuple[tuple[str, Markup], ...]:
+    """A position's betting areas, each row's drawn together once for each state they can be in: (row, markup) pairs.
+
+    ``wagers`` are (spot, amount) pairs, ``settlements`` (spot, settlement, amount) triples and
+    ``progressive_paid`` the (amount, hand) of a progressive win paid on the player's hand.
+    """
+    wagered = dict(wagers)
+    settled = {spot: (settlement, amount) for spot, settlement, amount in settlements}
+
+    def pai_gow_area(spot: str) -> Markup:
+        if spot == "progressive":
+            return area(
+                number,
+                spot,
+                SPOT_LABELS[spot],
+                SPOT_LABELS[spot],
+                wagered.get(spot),
+                settlement="pay" if progressive_paid else None,
+                paid=progressive_paid[0] if progressive_paid else None,
+                light=progressive_lit,
+                note=progressive_paid[1] if progressive_paid else "",
+            )
+        settlement, amount = settled.get(spot, (None, None))
+        return area(
+            number,
+            spot,
+            SPOT_LABELS[spot],
+            spot.removeprefix("match-") if spot.startswith("match-") else SPOT_LABELS[spot],
+            wagered.get(spot),
+            settlement=settlement,
+            paid=amount if settlement == "pay" else None,
+        )
+
+    return tuple((row, Markup("\n".join(pai_gow_area(spot) for spot in spots))) for row, spots in areas)
+
+
+def felt_context(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
+    """The Pai Gow Poker felt as the templates draw it, from the round's public table view."""
+    view = snapshot.view
+    fixtures = pai_gow_fixtures(snapshot)
+    progressive = view["progressive"]
+    mystery = progressive["meter"] if progressive else None
+    lit_seat = mystery["lit_seat"] if mystery else None
+    displays = []
+    if mystery:
+        displays.append(
+            progressive_display(
+                "Must-Hit-By Mystery Bonus offered",
+                mystery["display"],
+                [f"Configuration {mystery['configuration']} · {MYSTERY_SECTION}(b)"],
+                [lit_seat] if lit_seat else [],
+                progressive,
+            )
+        )
+    if progressive and progressive["jackpot"] and fixtures.jackpot_sign:
+        shows_intake = not displays
+        displays.append(jackpot_display(fixtures.jackpot_sign, progressive, shows_intake))
+    dice = view["dice"]
+    dealer = view["dealer"]
+    pick = viewer is Viewer.TRAINEE and dealer["high"] is None and bool(dealer["cards"])
+    return {
+        "title": {"game": view["game"], "no_more_bets": view["no_more_bets"]},
+        "seats": [seat_context(n, view["seats"][str(n)], fixtures.areas, n == lit_seat, view) for n in range(1, 7)],
+        "shaker": {
+            "manual": fixtures.manual_shaker,
+            "dice": {"red": dice[0], "blue": dice[1:]} if dice else None,
+            "announced": view["dice_announced"],
+        },
+        "dealer": {
+            "stack": dealer["stack"],
+            "cards": card_faces(dealer["cards"]),
+            "high": hand_html(dealer["high"]),
+            "low": hand_html(dealer["low"]),
+            "tiger_nine": dealer["tiger_nine"],
+            "set": dealer["high"] is not None,
+            "starting": view["starting_place"] == 0,
+            "pick": pick,
+        },
+        "displays": numbered_displays(displays),
+        "discards": [
+            *([{"label": "stub", "title": "The four-card stub"}] if view["stub_discarded"] else []),
+            *([{"label": "all 53", "title": "Every card, accounted for"}] if view["finished"] else []),
+        ],
+        "finished": view["finished"],
+    }
+
+
+def jackpot_sign(paytable: ProgressivePaytable) -> dict[str, Any]:
+    """What the progressive jackpot's display always shows: the seed and the rate, and the paytable."""
+    rate = f"{(paytable.rate * 100).normalize():f}%"
+    note = f"Seeds at {format_cents(paytable.seed_amount)} · {rate} of each {format_cents(paytable.wager)} wager"
+    return {"notes": [note], "paytable": {"name": paytable.name, "lines": paytable.lines()}}
+
+
+def jackpot_display(sign: Mapping[str, Any], progressive: Mapping[str, Any], shows_intake: bool) -> dict[str, Any]:
+    """The progressive jackpot meter's display beside the Mystery Bonus one: meter, seed and rate, lights, paytable."""
+    jackpot = progressive["jackpot"]
+    display = progressive_display(
+        "Progressive Payout jackpot", jackpot["display"], sign["notes"], jackpot["lit_seats"], progressive
+    )
+    return display | {"intake": display["intake"] if shows_intake else "", "paytable": sign["paytable"]}
+
+
+def shown_steps(rules: TableRules, steps: frozenset[str]) -> frozenset[str]:
+    """The dealer steps of Pai Gow Poker (``steps``) these rules can ever ask for: no control that cannot apply."""
+    hidden = {"select_shaker_player"} if rules.shaker is ShakerType.MANUAL else {"shake_shaker", "uncover_shaker"}
+    hidden |= {"collect_commission"} if rules.commission_free else {"declare_tiger_nine"}
+    hidden |= {"place_envy_lammers"} if rules.fortune_paytable is None else set()
+    hidden |= {"reset_fouled_hand"} if rules.foul_rule is not FoulRule.RESET_BY_HOUSE_WAY else set()
+    hidden |= set() if rules.progressive_wager_offered else set(PROGRESSIVE_INTAKE_STEPS)
+    hidden |= set() if rules.mystery is not None else {step for step in DEALER_STEPS if "mystery" in step}
+    hidden |= set() if rules.progressive_paytable is not None else set(PROGRESSIVE_WIN_STEPS)
+    return steps - hidden
+
+
+def controls_context(snapshot: TableSnapshot) -> dict[str, Any]:
+    """The Pai Gow Poker control panel: a button per step this table can ask for, and the choices its forms offer."""
+    rules = TableRules.from_json(snapshot.rules)
+    spots = [spot for _row, row_spots in betting_areas(rules) for spot in row_spots]
+    spots += ["envy"] if rules.fortune_paytable else []
+    return {
+        "buttons": buttons(shown_steps(rules, snapshot.dealer_steps)),
+        "seats": range(1, 7),
+        "dice_values": range(1, 7),
+        "spots": [(spot, SPOT_LABELS[spot]) for spot in spots],
+        "sources": [source.value for source in PaymentSource],
+        "hands": [hand for hand, _award in rules.progressive_paytable.lines()] if rules.progressive_paytable else [],
+    }
+
+
+def pai_gow_house_options(snapshot: TableSnapshot) -> list[HouseOption]:
+    """The Pai Gow Poker table's options that fill gaps in the regulation."""
+    return house_options(TableRules.from_json(snapshot.rules))
+
+
+def pai_gow_regions(felt: Mapping[str, Any]) -> list[Region]:
+    """The parts of the Pai Gow Poker felt: positions, shaker, dealer's place, displays and discard rack."""
+    dealer = felt["dealer"]
+    return [
+        title_region(felt),
+        *seat_regions(felt, "trainer/_position.html"),
+        Region("felt-shaker", "trainer/_shaker.html", {"shaker": felt["shaker"]}),
+        Region("felt-dealer", "trainer/_dealer_pai_gow.html", {"dealer": dealer}, redraw=dealer["pick"]),
+        *display_regions(felt),
+        Region("felt-discards", "trainer/_discard_rack.html", {"discards": felt["discards"]}),
+    ]
+
+
+PAI_GOW_TABLE = TableDescription(
+    "trainer/_felt_pai_gow.html",
+    felt_context,
+    pai_gow_regions,
+    "trainer/_controls_pai_gow.html",
+    controls_context,
+    pai_gow_house_options,
+)
+"""How the Pai Gow Poker table is drawn."""

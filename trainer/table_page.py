@@ -1,0 +1,209 @@
+"""The table page's regions for a viewer: the felt, status, feedback, log, score card and floorperson panel."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from markupsafe import Markup
+
+from simulator.citations import Citation, Provenance
+from simulator.pai_gow_rules import HouseOption
+from trainer.controls import describe_step
+from trainer.felt import Region, render
+from trainer.models import Floorperson, Mode
+from trainer.scoring import GradedStep, ScoreCard
+from trainer.services import StepReply, TableSnapshot, Viewer
+from trainer.tables import table_description
+
+PROVENANCE_LABELS = {Provenance.SEED: "seed", Provenance.PA_INFERRED: "inferred", Provenance.HOUSE: "house"}
+
+
+FLOORPERSON_PROMPTS = {
+    "validate_mystery_payout": (
+        "The dealer has confirmed the Mystery Bonus light at seat {seat}. Check the light and the meter, then "
+        "validate the payout.",
+        "Validate the payout at seat {seat}",
+        "Waiting for the floorperson to validate the payout at seat {seat}",
+    ),
+    "validate_progressive_payout": (
+        "The dealer has confirmed the winning hand and the progressive light at seat {seat}. Check the cards, the "
+        "light and the paytable, then validate the payout.",
+        "Validate the payout at seat {seat}",
+        "Waiting for the floorperson to validate the payout at seat {seat}",
+    ),
+    "complete_jackpot_paperwork": (
+        "Seat {seat} was paid a share of the meter by progressive jackpot slip; the player's cards stay on the table "
+        "until the paperwork is complete.",
+        "Complete the jackpot paperwork for seat {seat}",
+        "Waiting for the floorperson to complete the jackpot paperwork for seat {seat}",
+    ),
+}
+"""For each floorperson step: what the instructor is asked to check, the button, and what the status bar says."""
+
+
+def floorperson_context(snapshot: TableSnapshot) -> dict[str, str] | None:
+    """The floorperson's step the table waits for, in words, or None."""
+    if snapshot.validation_step is None:
+        return None
+    prompt, button, waiting = FLOORPERSON_PROMPTS[snapshot.validation_step]
+    seat = snapshot.validation_seat
+    return {
+        "step": snapshot.validation_step,
+        "seat": str(seat),
+        "prompt": prompt.format(seat=seat),
+        "button": button.format(seat=seat),
+        "waiting": waiting.format(seat=seat),
+    }
+
+
+def citation_context(citation: Citation) -> dict[str, str]:
+    """A rule as the trainee reads it: its clause, and its markup wherever a page or a frame prints the rule."""
+    return {"clause": citation.clause, "html": citation_html(citation)}
+
+
+@lru_cache(maxsize=512)
+def citation_html(citation: Citation) -> Markup:
+    """A rule's markup: clause, provenance label (seed, inferred or house) and text, drawn once for each rule."""
+    drawn = {
+        "clause": citation.clause,
+        "provenance": PROVENANCE_LABELS[citation.provenance],
+        "provenance_text": citation.provenance.value,
+        "text": citation.text,
+    }
+    return render("trainer/_citation.html", {"citation": drawn})
+
+
+def graded_context(graded: GradedStep) -> dict[str, Any]:
+    """A graded step as the feedback panel, the score card and the instructor list show it."""
+    return {
+        "number": graded.number,
+        "correct": graded.correct,
+        "did": describe_step(graded.step, graded.arguments),
+        "expected": graded.expected_description,
+        "message": graded.message,
+        "severity": graded.severity.value if graded.severity else None,
+        "citation": citation_context(graded.citation),
+        "seconds": f"{graded.elapsed_ms / 1000:.1f}",
+    }
+
+
+def score_card_context(score_card: ScoreCard) -> dict[str, Any]:
+    """The end-of-round score card."""
+    return {
+        "steps": score_card.steps,
+        "correct": score_card.correct,
+        "attempts": score_card.attempts,
+        "accuracy": score_card.accuracy_text,
+        "critical_errors": score_card.critical_errors,
+        "minutes": f"{score_card.total_ms // 60000}:{score_card.total_ms // 1000 % 60:02d}",
+        "passed": score_card.passed,
+        "errors": [graded_context(error) for error in score_card.errors],
+    }
+
+
+def feedback_context(snapshot: TableSnapshot, viewer: Viewer, reply: StepReply | None, error: str) -> dict[str, Any]:
+    """The feedback panel: the grade at once in practice, only "recorded" in an exam, or a notice or error."""
+    graded = reply.graded if reply else None
+    if graded is None and reply is None and not error and snapshot.graded_steps:
+        graded = snapshot.graded_steps[-1]
+    exam = snapshot.mode == Mode.EXAM
+    silent = viewer is Viewer.TRAINEE and exam and not snapshot.finished
+    return {
+        "error": error,
+        "notice": reply.notice.value if reply and reply.notice else "",
+        "graded": graded_context(graded) if graded and not silent else None,
+        "recorded": bool(graded) and silent,
+        "exam": exam,
+    }
+
+
+def error_feedback(message: str) -> dict[str, Any]:
+    """The feedback panel holding only an error: the frame could not be read, and the table is unchanged."""
+    return {"error": message, "notice": "", "graded": None, "recorded": False, "exam": False}
+
+
+def status_context(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
+    """The status bar: the table, the mode, who deals (for a watcher) and whether the round waits or is over."""
+    floorperson = floorperson_context(snapshot)
+    return {
+        "table_name": snapshot.table_name,
+        "mode": snapshot.mode.value,
+        "trainee": snapshot.trainee if viewer is Viewer.INSTRUCTOR else "",
+        "finished": snapshot.finished,
+        "accuracy": snapshot.score_card.accuracy_text if snapshot.score_card else "",
+        "waiting": floorperson["waiting"] if floorperson else "",
+    }
+
+
+def house_option_context(option: HouseOption) -> dict[str, Any]:
+    """A table option that fills a gap in the regulation, with the reason it is not law."""
+    return {"name": option.name.replace("_", " "), "value": option.value, "citation": citation_context(option.citation)}
+
+
+def table_regions(snapshot: TableSnapshot, viewer: Viewer, feedback: dict[str, Any]) -> list[Region]:
+    """The regions of the viewer's table that a frame carries, in the order a frame carries them.
+
+    The trainee sees the feedback and, at the end, the score card; an instructor sees the floorperson's panel and
+    every graded step. The table log is hidden from a trainee in an exam until the round is over.
+    """
+    layout = table_description(snapshot.game)
+    felt = layout.felt(snapshot, viewer) | {"template": layout.felt_template}
+    sees_log = viewer is Viewer.INSTRUCTOR or snapshot.mode == Mode.PRACTICE or snapshot.finished
+    hides_log = snapshot.mode == Mode.EXAM and viewer is Viewer.TRAINEE
+    regions = [
+        Region(
+            "felt",
+            "trainer/_felt.html",
+            {"felt": felt},
+            parts=tuple(layout.regions(felt)),
+            shell=(felt["template"], felt["finished"]),
+        ),
+        Region("sequence", "trainer/_sequence.html", {"next_sequence": snapshot.sequence + 1}),
+        Region("status", "trainer/_status.html", {"status": status_context(snapshot, viewer)}),
+    ]
+    log = Region(
+        "table-log", "trainer/_table_log.html", {"log": snapshot.log if sees_log else (), "hides_log": hides_log}
+    )
+    if viewer is Viewer.TRAINEE:
+        score_card = score_card_context(snapshot.score_card) if snapshot.score_card else None
+        deal = {"table_id": snapshot.table_id, "mode": snapshot.mode.value}
+        return [
+            *regions,
+            Region("feedback", "trainer/_feedback.html", {"feedback": feedback}),
+            log,
+            Region("score-card", "trainer/_score_card.html", {"score_card": score_card, "deal": deal}),
+        ]
+    floorperson = {
+        "floorperson": floorperson_context(snapshot),
+        "instructor_validates": snapshot.floorperson == Floorperson.INSTRUCTOR,
+    }
+    graded_steps = [graded_context(step) for step in snapshot.graded_steps]
+    return [
+        *regions,
+        Region("floorperson", "trainer/_floorperson.html", floorperson),
+        Region("graded-steps", "trainer/_graded_steps.html", {"graded_steps": graded_steps}),
+        log,
+    ]
+
+
+def page_context(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
+    """Everything the table page draws: the controls, the house rules and every region of the viewer's table.
+
+    The regions come already drawn, as a new connection's first frame draws them, by their element ids written
+    with underscores (``regions.score_card``).
+    """
+    layout = table_description(snapshot.game)
+    regions = table_regions(snapshot, viewer, feedback_context(snapshot, viewer, None, ""))
+    return {
+        "snapshot": snapshot,
+        "viewer": viewer.value,
+        "controls": layout.controls(snapshot) | {"template": layout.controls_template},
+        "house_options": [house_option_context(option) for option in layout.house_options(snapshot)],
+        "regions": {region.element_id.replace("-", "_"): render_region(region, oob=False) for region in regions},
+    }
+
+
+def render_region(region: Region, *, oob: bool) -> Markup:
+    """A region's HTML; in a frame (``oob``) marked for htmx to swap it out of band by its id."""
+    return render(region.template, region.context | {"oob": oob})
