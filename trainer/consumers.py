@@ -23,7 +23,8 @@ from trainer import services
 from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, MAX_FRAME_CHARACTERS, FrameError, StepFrame, read_step
 from trainer.frames import TableFrames
 from trainer.models import Attempt
-from trainer.services import StepReply, Viewer
+from trainer.services import StepReply
+from trainer.snapshots import Viewer
 
 ANONYMOUS_CLOSE_CODE = 4401
 FORBIDDEN_CLOSE_CODE = 4403

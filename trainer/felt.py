@@ -13,7 +13,7 @@ from markupsafe import Markup
 from simulator.money import format_cents
 from simulator.pai_gow_rules import HouseOption
 from trainer.controls import DEALER_STEPS
-from trainer.services import TableSnapshot, Viewer
+from trainer.snapshots import TableSnapshot, Viewer
 
 SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 

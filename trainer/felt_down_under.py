@@ -33,7 +33,7 @@ from trainer.felt import (
     seat_regions,
     title_region,
 )
-from trainer.services import TableSnapshot, Viewer
+from trainer.snapshots import TableSnapshot, Viewer
 
 BLACKJACK_RESULTS = {"blackjack": "pay", "win": "pay", "push": "push", "lose": "collect"}
 """How the engine's Down Under Blackjack result settles the wager on the felt."""

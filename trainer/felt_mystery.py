@@ -31,7 +31,7 @@ from trainer.felt import (
     seat_regions,
     title_region,
 )
-from trainer.services import TableSnapshot, Viewer
+from trainer.snapshots import TableSnapshot, Viewer
 
 
 def short_wager_name(name: str) -> str:

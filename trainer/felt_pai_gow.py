@@ -33,7 +33,7 @@ from trainer.felt import (
     seat_regions,
     title_region,
 )
-from trainer.services import TableSnapshot, Viewer
+from trainer.snapshots import TableSnapshot, Viewer
 
 SPOT_LABELS = {
     "pai-gow": "Pai Gow",

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from trainer.felt import Region, render
-from trainer.services import StepReply, TableSnapshot, Viewer
+from trainer.services import StepReply
+from trainer.snapshots import TableSnapshot, Viewer
 from trainer.table_page import error_feedback, feedback_context, render_region, table_regions
 
 

@@ -13,7 +13,8 @@ from trainer.controls import describe_step
 from trainer.felt import Region, render
 from trainer.models import Floorperson, Mode
 from trainer.scoring import GradedStep, ScoreCard
-from trainer.services import StepReply, TableSnapshot, Viewer
+from trainer.services import StepReply
+from trainer.snapshots import TableSnapshot, Viewer
 from trainer.tables import table_description
 
 PROVENANCE_LABELS = {Provenance.SEED: "seed", Provenance.PA_INFERRED: "inferred", Provenance.HOUSE: "house"}

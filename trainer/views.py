@@ -15,7 +15,7 @@ from simulator.games import GAMES
 from trainer import services
 from trainer.models import Attempt, Mode, Role, Table, has_role
 from trainer.scoring import ScoreCard
-from trainer.services import TableSnapshot, Viewer
+from trainer.snapshots import TableSnapshot, Viewer
 from trainer.table_page import page_context, score_card_context
 
 GAME_RANKS = {key: rank for rank, key in enumerate(GAMES)}

@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import Locator, Page, expect
 
 from simulator.procedure import Action, Actor, JsonValue
-from trainer import demo_tables, services
+from trainer import demo_tables, round_store, services
 from trainer.controls import DEALER_STEPS
 from trainer.models import Attempt, Mode, Table
 
@@ -51,7 +51,7 @@ def log_in(page: Page, school: LiveSchool, username: str) -> None:
 def expected_action(attempt_id: int) -> Action | None:
     """The correct next step of the attempt's round as the server's database holds it; None when it is over."""
     attempt = Attempt.objects.select_related("table", "trainee").get(pk=attempt_id)
-    return services.live_round(attempt).next_action()
+    return round_store.live_round(attempt).next_action()
 
 
 def seat_trainee(username: str, table_name: str, **options: Any) -> int:

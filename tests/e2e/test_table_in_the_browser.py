@@ -20,7 +20,7 @@ from playwright.sync_api import Page, expect
 
 from simulator.pai_gow_round import NO_MORE_BETS
 from simulator.procedure import Actor
-from trainer import services
+from trainer import round_store, services
 from trainer.models import Attempt, Table
 
 pytestmark = pytest.mark.e2e
@@ -53,7 +53,7 @@ def seed_with_a_winning_sum_wager():
 
 def not_the_house_way(attempt_id):
     """Two of the dealer's cards that the house way would not put in the low hand (server side)."""
-    round_ = services.live_round(Attempt.objects.get(pk=attempt_id))
+    round_ = round_store.live_round(Attempt.objects.get(pk=attempt_id))
     cards = [str(card) for card in round_.stack_for(0)]
     return next(
         " ".join(pair) for pair in combinations(cards, 2) if not round_.can("set_dealer_hand", {"low": " ".join(pair)})
@@ -62,7 +62,7 @@ def not_the_house_way(attempt_id):
 
 def sum_wager_and_total(attempt_id, seat):
     """The Sum wager at a seat and the dice total (server side)."""
-    round_ = services.live_round(Attempt.objects.get(pk=attempt_id))
+    round_ = round_store.live_round(Attempt.objects.get(pk=attempt_id))
     return round_.seats[seat]["sum"], round_.dice.total
 
 

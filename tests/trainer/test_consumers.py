@@ -14,7 +14,7 @@ from table_page import TablePage
 from simulator.money import format_cents
 from simulator.pai_gow_round import DEALER
 from simulator.procedure import Actor
-from trainer import services
+from trainer import round_store, services
 from trainer.asgi import application
 from trainer.consumers import dealer_group, watchers_group
 from trainer.models import Attempt, Floorperson, Mode
@@ -47,7 +47,7 @@ def login_as(maker, username):
 def server_side(attempt_id):
     """The attempt and its live round, as the server holds them (tests only)."""
     attempt = Attempt.objects.get(pk=attempt_id)
-    return attempt, services.live_round(attempt)
+    return attempt, round_store.live_round(attempt)
 
 
 def socket(attempt_id, session=None, origin=ORIGIN):
@@ -80,7 +80,7 @@ async def send_step(communicator, attempt_id):
 def state(attempt_id):
     """The frame number, the graded steps and the operations as the server holds them (tests only)."""
     attempt = Attempt.objects.get(pk=attempt_id)
-    return attempt.last_sequence, len(graded_steps(attempt)), len(services.live_round(attempt).operations)
+    return attempt.last_sequence, len(graded_steps(attempt)), len(round_store.live_round(attempt).operations)
 
 
 def fragment(frame, element_id):
@@ -210,7 +210,7 @@ async def test_it_resumes_exactly_where_the_round_was_after_a_reload():
         _, reply = await send_step(communicator, attempt.pk)
         page.apply(reply)
     await communicator.disconnect()
-    services.forget_round(attempt.pk)
+    round_store.forget_round(attempt.pk)
     communicator, snapshot = await connected(attempt.pk, session)
     reloaded = TablePage(snapshot)
     for element_id in ("felt", "sequence", "status", "table-log"):

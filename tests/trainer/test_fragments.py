@@ -11,11 +11,11 @@ from test_other_games import browser_frame
 
 from simulator.games import DOWN_UNDER_BLACKJACK
 from simulator.procedure import Action, Actor
-from trainer import demo_tables, services
+from trainer import demo_tables, round_store, services
 from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, read_step
 from trainer.frames import TableFrames
 from trainer.models import Attempt, Floorperson, Mode, Table
-from trainer.services import Viewer
+from trainer.snapshots import Viewer
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +28,7 @@ SEAT_REGION = re.compile(r'id="felt-seat-(\d)"')
 
 def current(attempt_id):
     attempt = Attempt.objects.get(pk=attempt_id)
-    return attempt, services.live_round(attempt)
+    return attempt, round_store.live_round(attempt)
 
 
 def take(attempt_id, user, action):

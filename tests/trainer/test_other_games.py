@@ -16,7 +16,7 @@ from simulator.games import GAMES
 from simulator.money import format_cents
 from simulator.mystery_games import MYSTERY_GAME_LIST, MYSTERY_GAMES
 from simulator.procedure import Actor
-from trainer import demo_tables, services
+from trainer import demo_tables, round_store, services
 from trainer.controls import DEALER_STEPS, FrameError, read_position, read_progressive_hand, read_step
 from trainer.models import Attempt, Floorperson, Mode, Table
 
@@ -224,7 +224,7 @@ def test_the_table_carries_its_meter_to_the_next_round(game):
     trainee = make_trainee()
     table = table_of(game)
     attempt = services.start_round(trainee, table, Mode.PRACTICE, seed_value=5)
-    round_ = services.live_round(attempt)
+    round_ = round_store.live_round(attempt)
     while (action := round_.next_action()) is not None:
         reply = services.apply_step(
             attempt.pk,
@@ -246,7 +246,7 @@ def test_the_table_carries_its_meter_to_the_next_round(game):
 def test_685a7_e_a_card_to_the_wrong_box_is_graded_critical_with_its_rule():
     trainee = make_trainee()
     attempt = services.start_round(trainee, table_of(DOWN_UNDER), Mode.PRACTICE, seed_value=8)
-    round_ = services.live_round(attempt)
+    round_ = round_store.live_round(attempt)
     while (action := round_.next_action()).step != "deal_card":
         services.apply_step(
             attempt.pk,

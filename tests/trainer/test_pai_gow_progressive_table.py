@@ -12,7 +12,7 @@ from test_consumers import cards_in, connected, login_as, revealed_cards, server
 
 from simulator.money import format_cents
 from simulator.procedure import Actor
-from trainer import demo_tables, services
+from trainer import demo_tables, round_store, services
 from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, read_step
 from trainer.models import Floorperson, Mode
 
@@ -66,7 +66,7 @@ def test_the_instructor_validates_the_payout_and_completes_the_paperwork_and_the
     waited = []
     while True:
         attempt.refresh_from_db()
-        round_ = services.live_round(attempt)
+        round_ = round_store.live_round(attempt)
         action = round_.next_action()
         if action is None:
             break

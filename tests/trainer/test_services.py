@@ -11,7 +11,7 @@ from simulator.notation import operations_since, replay_round, save_round
 from simulator.pai_gow_round import MATCH_SPOTS
 from simulator.pai_gow_rules import TableRules
 from simulator.procedure import Actor
-from trainer import demo_tables, services
+from trainer import demo_tables, round_store, services
 from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, read_step
 from trainer.models import Attempt, Floorperson, Mode, Step, Table
 from trainer.services import Notice
@@ -25,7 +25,7 @@ def step_frame(action, sequence, controls=DEALER_STEPS):
 
 def next_dealer_action(attempt):
     attempt.refresh_from_db()
-    action = services.live_round(attempt).next_action()
+    action = round_store.live_round(attempt).next_action()
     assert action is not None and action.actor is Actor.DEALER
     return action
 
@@ -34,7 +34,7 @@ def deal_correctly(attempt, user, stop_before=None):
     """Take every correct dealer step through the services until the round ends (or a given step is next)."""
     while True:
         attempt.refresh_from_db()
-        round_ = services.live_round(attempt)
+        round_ = round_store.live_round(attempt)
         action = round_.next_action()
         if action is None or action.actor is not Actor.DEALER or action.step == stop_before:
             return action
@@ -84,7 +84,7 @@ def test_it_deals_a_full_correct_round_to_a_perfect_score_and_carries_the_meter(
     assert attempt.score_card["steps"] == len(graded_steps(attempt))
     table.refresh_from_db()
     assert table.rounds_dealt == 1
-    round_ = services.live_round(attempt)
+    round_ = round_store.live_round(attempt)
     assert table.meter == {
         "mystery": round_.mystery.meter.to_json(),
         "progressive": round_.progressive_meter.to_json(),
@@ -165,19 +165,19 @@ def test_it_resumes_a_forgotten_round_by_replaying_its_log():
     deal_correctly(attempt, trainee, stop_before="reveal_dealer_hand")
     attempt.refresh_from_db()
     before = services.table_snapshot(attempt)
-    services.forget_round(attempt.pk)
+    round_store.forget_round(attempt.pk)
     assert services.table_snapshot(attempt) == before
-    assert services.live_round(attempt).next_action().step == "reveal_dealer_hand"
+    assert round_store.live_round(attempt).next_action().step == "reveal_dealer_hand"
 
 
 def test_it_replays_a_round_the_cache_has_fallen_behind():
     trainee = make_trainee()
     attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=11)
-    stale = services.live_round(attempt)
+    stale = round_store.live_round(attempt)
     stale.perform("announce_no_more_bets", {})
     attempt.refresh_from_db()
-    assert services.live_round(attempt) is not stale
-    assert services.live_round(attempt).next_action().step == "announce_no_more_bets"
+    assert round_store.live_round(attempt) is not stale
+    assert round_store.live_round(attempt).next_action().step == "announce_no_more_bets"
 
 
 def statements_of(queries):
@@ -197,14 +197,14 @@ def test_a_step_on_a_cached_round_is_one_update_naming_the_frame_number_it_follo
     assert insert.startswith('INSERT INTO "trainer_step"')
     attempt.refresh_from_db()
     assert attempt.last_sequence == 1 and len(graded_steps(attempt)) == 1
-    assert round_log(attempt) == save_round(services.live_round(attempt))
+    assert round_log(attempt) == save_round(round_store.live_round(attempt))
 
 
 def test_a_step_on_a_forgotten_round_reads_the_attempt_once_without_its_log_then_writes():
     trainee = make_trainee()
     attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=11)
     action = next_dealer_action(attempt)
-    services.forget_round(attempt.pk)
+    round_store.forget_round(attempt.pk)
     with CaptureQueriesContext(connection) as queries:
         reply = services.apply_step(attempt.pk, trainee, step_frame(action, 1))
     assert reply.graded.correct
@@ -213,7 +213,7 @@ def test_a_step_on_a_forgotten_round_reads_the_attempt_once_without_its_log_then
     assert all(read.startswith("SELECT") for read in reads), "only the log and the steps, read once to replay"
     assert update.startswith("UPDATE") and insert.startswith("INSERT")
     attempt.refresh_from_db()
-    assert attempt.last_sequence == 1 and round_log(attempt) == save_round(services.live_round(attempt))
+    assert attempt.last_sequence == 1 and round_log(attempt) == save_round(round_store.live_round(attempt))
 
 
 def step_elsewhere(attempt):
@@ -237,7 +237,7 @@ def test_a_step_the_database_has_already_taken_elsewhere_is_a_duplicate_not_a_se
     assert reply.notice is Notice.DUPLICATE
     attempt.refresh_from_db()
     assert attempt.last_sequence == 1 and graded_steps(attempt) == []
-    assert len(services.live_round(attempt).operations) == len(replay_round(round_log(attempt)).operations)
+    assert len(round_store.live_round(attempt).operations) == len(replay_round(round_log(attempt)).operations)
 
 
 def test_a_step_after_one_taken_elsewhere_is_taken_on_the_round_as_the_database_holds_it():
@@ -249,19 +249,19 @@ def test_a_step_after_one_taken_elsewhere_is_taken_on_the_round_as_the_database_
     reply = services.apply_step(attempt.pk, trainee, step_frame(action, 2))
     assert reply.graded.correct and reply.graded.step == action.step
     attempt.refresh_from_db()
-    assert attempt.last_sequence == 2 and round_log(attempt) == save_round(services.live_round(attempt))
+    assert attempt.last_sequence == 2 and round_log(attempt) == save_round(round_store.live_round(attempt))
 
 
 def test_it_replays_a_round_another_process_has_moved_on():
     trainee = make_trainee()
     attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=11)
-    cached = services.live_round(attempt)
+    cached = round_store.live_round(attempt)
     step_elsewhere(attempt)
     attempt.refresh_from_db()
     elsewhere = replay_round(round_log(attempt))
-    assert services.live_round(attempt) is not cached
-    assert len(services.live_round(attempt).operations) == len(elsewhere.operations)
-    assert services.live_round(attempt).next_action() == elsewhere.next_action()
+    assert round_store.live_round(attempt) is not cached
+    assert len(round_store.live_round(attempt).operations) == len(elsewhere.operations)
+    assert round_store.live_round(attempt).next_action() == elsewhere.next_action()
 
 
 def test_it_waits_for_an_instructor_to_validate_a_mystery_win():
@@ -270,7 +270,7 @@ def test_it_waits_for_an_instructor_to_validate_a_mystery_win():
     attempt = services.start_round(trainee, table, Mode.EXAM, seed_value=5, force_mystery_hit=True)
     deal_correctly(attempt, trainee)
     attempt.refresh_from_db()
-    round_ = services.live_round(attempt)
+    round_ = round_store.live_round(attempt)
     waiting = round_.next_action()
     assert waiting.actor is Actor.FLOORPERSON
     snapshot = services.table_snapshot(attempt)
@@ -355,7 +355,7 @@ def test_steps_at_several_tables_taken_at_once_on_threads_are_all_committed():
     for _, attempt in seated:
         attempt.refresh_from_db()
         assert attempt.last_sequence == 5 and len(graded_steps(attempt)) == 5
-        assert round_log(attempt) == save_round(services.live_round(attempt))
+        assert round_log(attempt) == save_round(round_store.live_round(attempt))
 
 
 @pytest.mark.django_db(transaction=True)
@@ -367,4 +367,4 @@ def test_one_frame_sent_twice_at_once_on_two_threads_is_taken_once():
     assert sorted(str(reply.notice) for reply in replies) == [str(None), str(Notice.DUPLICATE)]
     attempt.refresh_from_db()
     assert attempt.last_sequence == 1 and len(graded_steps(attempt)) == 1
-    assert len(replay_round(round_log(attempt)).operations) == len(services.live_round(attempt).operations)
+    assert len(replay_round(round_log(attempt)).operations) == len(round_store.live_round(attempt).operations)

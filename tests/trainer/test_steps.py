@@ -6,7 +6,7 @@ from django.db.migrations.executor import MigrationExecutor
 from table_helpers import demo_table, frame_for, graded_steps, make_trainee, round_log
 
 from simulator.notation import replay_round, save_round
-from trainer import services
+from trainer import round_store, services
 from trainer.controls import DEALER_STEPS, read_step
 from trainer.models import Attempt, Mode, Step
 
@@ -18,7 +18,7 @@ def take_steps(attempt, trainee, count):
     """Take the next ``count`` correct dealer steps; return their names."""
     steps = []
     for sequence in range(1, count + 1):
-        action = services.live_round(attempt).next_action()
+        action = round_store.live_round(attempt).next_action()
         frame = read_step(frame_for(action, sequence), DEALER_STEPS, frozenset(DEALER_STEPS))
         assert services.apply_step(attempt.pk, trainee, frame).graded.correct
         steps.append(action.step)
@@ -34,7 +34,7 @@ def test_each_acknowledged_step_adds_one_row_and_the_attempt_keeps_the_round_as_
     attempt.refresh_from_db()
     assert attempt.log == dealt
     assert list(attempt.steps.values_list("sequence", flat=True)) == [1, 2, 3, 4]
-    assert round_log(attempt) == save_round(services.live_round(attempt))
+    assert round_log(attempt) == save_round(round_store.live_round(attempt))
     assert [graded["step"] for graded in graded_steps(attempt)] == steps
 
 

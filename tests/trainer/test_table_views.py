@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 from table_helpers import demo_table, make_instructor, make_trainee, make_user
 
-from trainer import services
+from trainer import round_store, services
 from trainer.models import Attempt, Floorperson, Mode
 
 pytestmark = pytest.mark.django_db
@@ -72,7 +72,7 @@ def test_it_never_puts_the_deck_or_the_seed_in_the_page(client):
     client.force_login(trainee)
     page = client.get(reverse("attempt", args=[attempt.pk])).text
     assert "987654321987" not in page
-    round_ = services.live_round(attempt)
+    round_ = round_store.live_round(attempt)
     deck = " ".join(str(card) for card in round_.deck)
     assert deck not in page
     assert not re.search(r'class="card[ "]', page)

@@ -1,0 +1,194 @@
+"""The round store: the one seam between a table's socket and the database (load a live round, commit a step).
+
+A round lives in the database as its log as dealt (``simulator.notation.save_round``) followed by one row per
+step (:class:`~trainer.models.Step`, the operations it performed and its grade) and, while it is being dealt,
+in this process's memory, rebuilt by replaying the log whenever the cached copy is missing or behind the
+database. Everything here that exists for speed (the live-round cache, the striped attempt locks, the one
+writer, the plain-SQL step writes and the SQLite checkpoint thread) stays behind :func:`live_attempt`,
+:func:`commit_step` and :func:`writing`. A step on a cached round is written without reading the row first:
+the write names the frame number the cache holds, and if the database has moved on it writes nothing
+(:class:`CacheBehind`), the cache is dropped and the step is taken again on the row as the database holds it.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F, QuerySet
+from django.utils import timezone
+
+from simulator.notation import operations_since, replay_round
+from simulator.procedure import JsonValue, Round
+from trainer.checkpoints import keep_checkpointing
+from trainer.models import Attempt, Table
+from trainer.scoring import GradedStep, ScoreCard
+from trainer.step_writes import add_step, move_attempt_on
+
+ROUND_CACHE_SIZE = 1000
+
+
+@dataclass
+class LiveAttempt:
+    """An attempt as this process holds it: the row, the round and the graded steps, as committed at a frame number.
+
+    ``sequence`` is the attempt's ``last_sequence`` and ``operations`` the length of the round's log when they
+    were last committed (or read); the entry serves only while the database and the round still agree with both.
+    ``attempt`` is the row as last read or written (its log read only where needed), ``log`` the round's log as
+    dealt. Whoever reads or changes it holds :func:`attempt_lock`.
+    """
+
+    attempt: Attempt
+    round: Round
+    log: dict[str, JsonValue]
+    graded_steps: list[GradedStep]
+    sequence: int
+    operations: int
+
+    def holds(self, attempt: Attempt) -> bool:
+        """Whether this is the attempt as the database holds it: same frame number, nothing performed since."""
+        return self.sequence == attempt.last_sequence and len(self.round.operations) == self.operations
+
+
+_rounds: OrderedDict[int, LiveAttempt] = OrderedDict()
+
+
+_rounds_lock = threading.Lock()
+
+
+ATTEMPT_LOCK_STRIPES = 256
+
+
+_attempt_locks = tuple(threading.RLock() for _ in range(ATTEMPT_LOCK_STRIPES))
+
+
+_one_writer = threading.Lock()
+
+
+def attempt_lock(attempt_id: int) -> threading.RLock:
+    """The lock held to read or change an attempt's live round: one thread at a time per attempt in this process.
+
+    Attempts share the locks by their id modulo :data:`ATTEMPT_LOCK_STRIPES`, so the locks take fixed memory.
+    Take it before :func:`writing`, never inside it.
+    """
+    return _attempt_locks[attempt_id % ATTEMPT_LOCK_STRIPES]
+
+
+@contextmanager
+def writing() -> Iterator[None]:
+    """A transaction that writes, one at a time in this process.
+
+    Steps run on several threads so that one step's commit, waiting for the disk, does not hold up the next
+    step's grading; their writes queue here rather than in SQLite's busy-wait, which sleeps in milliseconds.
+    On SQLite, the first write starts the process's checkpoint thread (:mod:`trainer.checkpoints`).
+    """
+    keep_checkpointing()
+    with _one_writer, transaction.atomic():
+        yield
+
+
+def remember(attempt_id: int, live: LiveAttempt) -> None:
+    """Keep a live attempt in memory, forgetting the least recently used beyond the cache size."""
+    with _rounds_lock:
+        _rounds[attempt_id] = live
+        _rounds.move_to_end(attempt_id)
+        while len(_rounds) > ROUND_CACHE_SIZE:
+            _rounds.popitem(last=False)
+
+
+def forget_round(attempt_id: int) -> None:
+    """Drop a live round from memory; the next use replays it from the database."""
+    with _rounds_lock:
+        _rounds.pop(attempt_id, None)
+
+
+def live_attempt(attempt: Attempt) -> LiveAttempt:
+    """The attempt's round and graded steps as the database holds them: the cached ones if current, else read afresh.
+
+    The round's log and its steps are read from the database only when the cache cannot serve, so an attempt
+    loaded without its log (:func:`attempts_at_tables`) costs no decoding on the way of a step.
+    """
+    with attempt_lock(attempt.pk):
+        with _rounds_lock:
+            cached = _rounds.get(attempt.pk)
+        if cached is not None and cached.holds(attempt):
+            return cached
+        if "log" in attempt.get_deferred_fields():
+            attempt.refresh_from_db(fields=["log"])
+        log, grades = attempt.saved_round()
+        round_ = replay_round(log)
+        steps = [GradedStep.from_json(step) for step in grades]
+        live = LiveAttempt(attempt, round_, attempt.log, steps, attempt.last_sequence, len(round_.operations))
+        remember(attempt.pk, live)
+        return live
+
+
+def live_round(attempt: Attempt) -> Round:
+    """The attempt's round as the database holds it: the cached object if it is current, else a replay of the log."""
+    return live_attempt(attempt).round
+
+
+def attempts_at_tables() -> QuerySet[Attempt]:
+    """Attempts with their table and trainee, leaving out what a step does not read.
+
+    The round's log (read only when the live cache cannot serve), the table's rules and its meters are read only
+    if used.
+    """
+    return Attempt.objects.select_related("table", "trainee").defer("log", "table__rules", "table__meter")
+
+
+def carry_meter(live: LiveAttempt) -> None:
+    """Carry the finished round's progressive meters to the table's next round and count the round dealt."""
+    meter = live.round.carried_meters()
+    Table.objects.filter(pk=live.attempt.table_id).update(meter=meter, rounds_dealt=F("rounds_dealt") + 1)
+
+
+class CacheBehind(Exception):
+    """The database has moved on from the cached round: another process took a step on the attempt."""
+
+
+def commit_step(live: LiveAttempt, sequence: int, graded: GradedStep | None) -> None:
+    """Move the attempt to the frame number and add the step's row (its operations and grade); score a round over.
+
+    The attempt's write names the frame number the cache holds, so it changes nothing (and raises
+    :class:`CacheBehind`) if the database has moved on; only after both writes is the cached row brought up to date.
+    """
+    attempt = live.attempt
+    steps = live.graded_steps if graded is None else [*live.graded_steps, graded]
+    columns: dict[str, Any] = {"last_sequence": sequence, "step_started_at": timezone.now()}
+    finishing = live.round.finished and not attempt.finished
+    if finishing:
+        columns |= {"score_card": ScoreCard.from_steps(steps).to_json(), "finished_at": timezone.now()}
+    if not move_attempt_on(attempt.pk, live.sequence, columns):
+        raise CacheBehind
+    operations = operations_since(live.round, live.operations)
+    grade = None if graded is None else graded.to_json()
+    add_step({"attempt": attempt.pk, "sequence": sequence, "operations": operations, "graded": grade})
+    if finishing:
+        carry_meter(live)
+    live.graded_steps = steps
+    for name, value in columns.items():
+        setattr(attempt, name, value)
+    live.sequence, live.operations = sequence, len(live.round.operations)
+
+
+def locked_attempt(attempt_id: int) -> LiveAttempt:
+    """The attempt as the database holds it, its row locked for the rest of the transaction and read afresh.
+
+    PostgreSQL locks the row; SQLite's transactions take the lock for the whole database.
+    """
+    attempt = attempts_at_tables().select_for_update().get(pk=attempt_id)
+    live = live_attempt(attempt)
+    live.attempt = attempt
+    return live
+
+
+def cached_attempt(attempt_id: int) -> LiveAttempt | None:
+    """The attempt as this process last committed or read it, if it is still in memory (it may be behind)."""
+    with _rounds_lock:
+        return _rounds.get(attempt_id)

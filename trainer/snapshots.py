@@ -1,0 +1,102 @@
+"""What a viewer may see of an attempt now: the table snapshot, never the deck, future dice, seed or hit value."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from simulator.procedure import Action, Actor, JsonValue, Round
+from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS
+from trainer.models import Attempt, Floorperson, Mode
+from trainer.round_store import LiveAttempt
+from trainer.scoring import GradedStep, ScoreCard
+
+
+class Viewer(StrEnum):
+    """Who is looking at an attempt: the trainee dealing it, or an instructor watching (and validating)."""
+
+    TRAINEE = "trainee"
+    INSTRUCTOR = "instructor"
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """A performed step as everyone at the table saw it: number, who did it and what."""
+
+    number: int
+    actor: str
+    description: str
+
+
+@dataclass(frozen=True)
+class TableSnapshot:
+    """Everything a viewer may see of an attempt now; never the deck, future dice, seed or hit value."""
+
+    attempt_id: int
+    trainee: str
+    table_id: int
+    table_name: str
+    game: str
+    mode: Mode
+    floorperson: Floorperson
+    sequence: int
+    rules: dict[str, JsonValue]
+    view: dict[str, JsonValue]
+    log: tuple[LogEntry, ...]
+    graded_steps: tuple[GradedStep, ...]
+    score_card: ScoreCard | None
+    validation_seat: int | None
+    validation_step: str | None
+    dealer_steps: frozenset[str]
+
+    @property
+    def finished(self) -> bool:
+        """Whether the round is over and scored."""
+        return self.score_card is not None
+
+
+def floorperson_action(attempt: Attempt, round_: Round) -> Action | None:
+    """The floorperson's step the round waits for an instructor to take (a validation, paperwork), if any."""
+    expected = round_.next_action()
+    if attempt.table.floorperson != Floorperson.INSTRUCTOR or expected is None:
+        return None
+    if expected.actor is not Actor.FLOORPERSON or expected.step not in FLOORPERSON_STEPS:
+        return None
+    return expected
+
+
+def validation_seat(attempt: Attempt, round_: Round) -> int | None:
+    """The seat whose payout waits for an instructor as floorperson, if the round is waiting for one."""
+    action = floorperson_action(attempt, round_)
+    if action is None:
+        return None
+    seat: int = action.arguments["seat"]
+    return seat
+
+
+def snapshot_of(live: LiveAttempt) -> TableSnapshot:
+    """The attempt as anyone allowed at the table may see it now."""
+    attempt, round_ = live.attempt, live.round
+    view: dict[str, JsonValue] = round_.table_view()
+    waiting = floorperson_action(attempt, round_)
+    return TableSnapshot(
+        attempt_id=attempt.pk,
+        trainee=attempt.trainee.get_username(),
+        table_id=attempt.table_id,
+        table_name=attempt.table.name,
+        game=attempt.table.game,
+        mode=Mode(attempt.mode),
+        floorperson=Floorperson(attempt.table.floorperson),
+        sequence=attempt.last_sequence,
+        rules=live.log["setup"]["rules"],
+        view=view,
+        log=tuple(
+            LogEntry(operation.number, operation.action.actor.value, operation.action.description)
+            for operation in round_.operations
+        ),
+        graded_steps=tuple(live.graded_steps),
+        score_card=None if attempt.score_card is None else ScoreCard.from_json(attempt.score_card),
+        validation_seat=None if waiting is None else waiting.arguments["seat"],
+        validation_step=None if waiting is None else waiting.step,
+        dealer_steps=frozenset(DEALER_STEPS) & round_.step_names(),
+    )
