@@ -9,7 +9,7 @@ admin.site.site_title = "Dealer school"
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(admin.ModelAdmin[Table]):
     """Training tables: the game, its rules and who validates; the meter (with its secret) is not shown."""
 
     list_display = ("name", "game", "floorperson", "rounds_dealt")
@@ -17,7 +17,7 @@ class TableAdmin(admin.ModelAdmin):
 
 
 @admin.register(Attempt)
-class AttemptAdmin(admin.ModelAdmin):
+class AttemptAdmin(admin.ModelAdmin[Attempt]):
     """Trainees' rounds, read-only: who, where, the mode and the result; never the round's log and its deck."""
 
     list_display = ("trainee", "table", "mode", "started_at", "finished_at", "accuracy")

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
 from django.template import engines
+from django.template.backends.jinja2 import Jinja2
+from jinja2 import Environment
 from markupsafe import Markup
 
 from simulator.money import format_cents
@@ -25,9 +27,17 @@ CHIP_COLOURS = ((100000, "orange"), (50000, "purple"), (10000, "black"), (2500, 
 """The casino colour of the largest chip in an amount, from $1,000 down to $1."""
 
 
+@cache
+def jinja_environment() -> Environment:
+    """The Jinja2 environment of the settings' ``jinja2`` template engine."""
+    backend = engines["jinja2"]
+    assert isinstance(backend, Jinja2), "the jinja2 engine is Django's Jinja2 backend"
+    return backend.env
+
+
 def render(template: str, context: Mapping[str, Any]) -> Markup:
     """A partial's HTML, drawn by the Jinja2 engine and marked safe: the one way a frame and the page draw a part."""
-    return Markup(engines["jinja2"].env.get_template(template).render(context))
+    return Markup(jinja_environment().get_template(template).render(context))
 
 
 @dataclass(frozen=True)

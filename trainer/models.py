@@ -4,8 +4,7 @@ from itertools import chain
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth.base_user import AbstractBaseUser
-from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import models
 
 
@@ -16,7 +15,11 @@ class Role(models.TextChoices):
     INSTRUCTOR = "instructor", "Instructor"
 
 
-def has_role(user: AbstractBaseUser | AnonymousUser, role: Role) -> bool:
+SchoolUser = User | AnonymousUser
+"""Whoever makes a request: a signed-in account (Django's own user model) or nobody."""
+
+
+def has_role(user: SchoolUser, role: Role) -> bool:
     """Whether the user is signed in and belongs to the role's group."""
     return user.is_authenticated and user.groups.filter(name=role).exists()
 

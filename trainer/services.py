@@ -14,8 +14,7 @@ import secrets
 from dataclasses import dataclass
 from enum import StrEnum
 
-from django.contrib.auth.base_user import AbstractBaseUser
-from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.utils import timezone
 
@@ -24,7 +23,7 @@ from simulator.notation import save_round
 from simulator.procedure import Round
 from simulator.table_deals import TableDeal
 from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, StepFrame
-from trainer.models import Attempt, Floorperson, Mode, Role, Table, has_role
+from trainer.models import Attempt, Floorperson, Mode, Role, SchoolUser, Table, has_role
 from trainer.round_store import (
     CacheBehind,
     LiveAttempt,
@@ -42,8 +41,6 @@ from trainer.round_store import (
 from trainer.scoring import GradedStep, grade_step
 from trainer.scoring import Mode as GradingMode
 from trainer.snapshots import TableSnapshot, Viewer, snapshot_of, validation_seat
-
-User = AbstractBaseUser | AnonymousUser
 
 
 class Notice(StrEnum):
@@ -98,7 +95,7 @@ def deal_round(
 
 
 def start_round(
-    trainee: AbstractBaseUser,
+    trainee: User,
     table: Table,
     mode: Mode,
     *,
@@ -125,7 +122,7 @@ def start_round(
 # ----- who may see and act -----
 
 
-def viewer_of(attempt: Attempt, user: User) -> Viewer | None:
+def viewer_of(attempt: Attempt, user: SchoolUser) -> Viewer | None:
     """The user's part at this attempt: its trainee, a watching instructor, or nobody (None)."""
     if not user.is_authenticated:
         return None
@@ -136,7 +133,7 @@ def viewer_of(attempt: Attempt, user: User) -> Viewer | None:
     return None
 
 
-def viewable_attempt(attempt_id: int, user: User) -> tuple[Attempt, Viewer] | None:
+def viewable_attempt(attempt_id: int, user: SchoolUser) -> tuple[Attempt, Viewer] | None:
     """The attempt and the user's part at it, or None when it does not exist or is not the user's to see."""
     attempt = attempts_at_tables().filter(pk=attempt_id).first()
     if attempt is None:
@@ -178,7 +175,7 @@ def _refusal(attempt: Attempt, sequence: int) -> Notice | None:
     return None
 
 
-def _cached_next_step(attempt_id: int, user: User, sequence: int) -> LiveAttempt | None:
+def _cached_next_step(attempt_id: int, user: SchoolUser, sequence: int) -> LiveAttempt | None:
     """The cached attempt if, as far as this process knows, the frame is the trainee's next step on it."""
     live = cached_attempt(attempt_id)
     if live is None or live.attempt.trainee_id != user.pk or _refusal(live.attempt, sequence) is not None:
@@ -198,7 +195,7 @@ def _grade(live: LiveAttempt, frame: StepFrame) -> GradedStep:
     return grade_step(live.round, frame.step, frame.arguments, mode, _elapsed_ms(attempt))
 
 
-def _step_on_cached_round(attempt_id: int, user: User, frame: StepFrame) -> StepReply | None:
+def _step_on_cached_round(attempt_id: int, user: SchoolUser, frame: StepFrame) -> StepReply | None:
     """The step graded on the cached round and written with no read of the row; None if the cache cannot take it."""
     live = _cached_next_step(attempt_id, user, frame.sequence)
     if live is None:
@@ -213,7 +210,7 @@ def _step_on_cached_round(attempt_id: int, user: User, frame: StepFrame) -> Step
     return StepReply(snapshot_of(live), graded=graded)
 
 
-def apply_step(attempt_id: int, user: User, frame: StepFrame) -> StepReply:
+def apply_step(attempt_id: int, user: SchoolUser, frame: StepFrame) -> StepReply:
     """Grade and apply the trainee's step, commit it, and return the table as it now stands.
 
     The cached round takes the step if it can; otherwise (nothing cached, the database has moved on, or the frame
@@ -240,7 +237,7 @@ def apply_step(attempt_id: int, user: User, frame: StepFrame) -> StepReply:
             raise
 
 
-def validate_payout(attempt_id: int, user: User, frame: StepFrame) -> StepReply:
+def validate_payout(attempt_id: int, user: SchoolUser, frame: StepFrame) -> StepReply:
     """An instructor, as floorperson, validates the payout the round is waiting for; nobody else may."""
     with attempt_lock(attempt_id):
         try:
@@ -273,7 +270,7 @@ def open_tables() -> QuerySet[Table]:
     return Table.objects.filter(game__in=GAMES).order_by("pk")
 
 
-def attempts_of(trainee: AbstractBaseUser) -> QuerySet[Attempt]:
+def attempts_of(trainee: User) -> QuerySet[Attempt]:
     """A trainee's attempts, newest first, with their tables."""
     return Attempt.objects.filter(trainee=trainee).select_related("table")
 

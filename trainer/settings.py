@@ -19,7 +19,11 @@ import secrets
 from pathlib import Path
 
 import dj_database_url
+import django_stubs_ext
 from django.core.exceptions import ImproperlyConfigured
+
+# Generic Django classes (ModelAdmin[Table]) may be subscripted at run time, as the type checker reads them.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -125,7 +129,7 @@ else:
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
-            "NAME": BASE_DIR / "db.sqlite3",
+            "NAME": str(BASE_DIR / "db.sqlite3"),
             "CONN_MAX_AGE": CONNECTION_MAX_AGE,
             # WAL lets the server read while a step is being written; IMMEDIATE and the busy
             # timeout avoid "database is locked" when two processes write (Daphne and a test).

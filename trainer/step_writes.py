@@ -7,15 +7,23 @@ benchmark. Each value goes through its field's own ``get_db_prep_save``, so it i
 from typing import Any
 
 from django.db import connection
-from django.db.models import Model
+from django.db.models import Field, Model
 
 from trainer.models import Attempt, Step
 
 
+def _column_field(model: type[Model], name: str) -> Field[Any, Any]:
+    """The model's own field called ``name``, which has a column; TypeError for a relation from another model."""
+    field = model._meta.get_field(name)
+    if not isinstance(field, Field) or field.column is None:
+        raise TypeError(f"{name!r} is not a column of {model.__name__}.")
+    return field
+
+
 def _columns_and_values(model: type[Model], values: dict[str, Any]) -> tuple[list[str], list[Any]]:
     """The quoted columns of the model's fields named in ``values`` and their values as the database takes them."""
-    fields = [model._meta.get_field(name) for name in values]
-    columns = [connection.ops.quote_name(field.column) for field in fields]
+    fields = [_column_field(model, name) for name in values]
+    columns = [connection.ops.quote_name(str(field.column)) for field in fields]
     prepared = [field.get_db_prep_save(value, connection) for field, value in zip(fields, values.values(), strict=True)]
     return columns, prepared
 
@@ -30,7 +38,7 @@ def move_attempt_on(attempt_id: int, sequence: int, values: dict[str, Any]) -> b
             f'UPDATE {table} SET {assignments} WHERE "id" = %s AND "last_sequence" = %s',
             [*prepared, attempt_id, sequence],
         )
-        return cursor.rowcount == 1
+        return bool(cursor.rowcount == 1)
 
 
 def add_step(values: dict[str, Any]) -> None:

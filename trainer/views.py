@@ -4,12 +4,14 @@ from itertools import groupby
 from operator import attrgetter
 
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.middleware import HtmxDetails
 
 from simulator.games import GAMES
 from trainer import services
@@ -18,11 +20,19 @@ from trainer.scoring import ScoreCard
 from trainer.snapshots import TableSnapshot, Viewer
 from trainer.table_page import page_context, score_card_context
 
+
+class SchoolRequest(HttpRequest):
+    """A request to a view behind ``login_required``: its user is signed in; django-htmx adds ``htmx``."""
+
+    user: User
+    htmx: HtmxDetails
+
+
 GAME_RANKS = {key: rank for rank, key in enumerate(GAMES)}
 """Each game's place in the registry's order: the key the tables are sorted by before grouping."""
 
 
-def _require_school_role(request: HttpRequest) -> None:
+def _require_school_role(request: SchoolRequest) -> None:
     """Refuse a signed-in user who is neither a trainee nor an instructor."""
     if not any(has_role(request.user, role) for role in Role):
         raise PermissionDenied("Ask an instructor for a role at the school.")
@@ -34,7 +44,7 @@ def _tables_by_game() -> list[tuple[str, list[Table]]]:
     return [(GAMES[game].name, list(group)) for game, group in groupby(tables, key=attrgetter("game"))]
 
 
-def _get_attempt_for_user(request: HttpRequest, attempt_id: int) -> tuple[Attempt, Viewer]:
+def _get_attempt_for_user(request: SchoolRequest, attempt_id: int) -> tuple[Attempt, Viewer]:
     """The attempt and the user's part at it; 404 when it does not exist or is not theirs to see."""
     found = services.viewable_attempt(attempt_id, request.user)
     if found is None:
@@ -44,7 +54,7 @@ def _get_attempt_for_user(request: HttpRequest, attempt_id: int) -> tuple[Attemp
 
 @require_GET
 @login_required
-def home(request: HttpRequest) -> HttpResponse:
+def home(request: SchoolRequest) -> HttpResponse:
     """List what the signed-in user can do at the school."""
     roles = [role.label for role in Role if has_role(request.user, role)]
     return render(request, "trainer/home.html", {"roles": roles})
@@ -52,7 +62,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 @login_required
-def tables(request: HttpRequest) -> HttpResponse:
+def tables(request: SchoolRequest) -> HttpResponse:
     """The tables to deal at, the user's unfinished rounds and, for instructors, the live tables to watch."""
     _require_school_role(request)
     context = {
@@ -65,7 +75,7 @@ def tables(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 @login_required
-def deal(request: HttpRequest, table_id: int) -> HttpResponse:
+def deal(request: SchoolRequest, table_id: int) -> HttpResponse:
     """Deal a new round at a table in the chosen mode and open it."""
     _require_school_role(request)
     table = get_object_or_404(services.open_tables(), pk=table_id)
@@ -80,7 +90,7 @@ def deal(request: HttpRequest, table_id: int) -> HttpResponse:
 
 @require_GET
 @login_required
-def attempt(request: HttpRequest, attempt_id: int) -> HttpResponse:
+def attempt(request: SchoolRequest, attempt_id: int) -> HttpResponse:
     """The table page: the trainee deals, an instructor watches read-only (and validates when needed)."""
     found_attempt, viewer = _get_attempt_for_user(request, attempt_id)
     snapshot: TableSnapshot = services.table_snapshot(found_attempt)
@@ -90,7 +100,7 @@ def attempt(request: HttpRequest, attempt_id: int) -> HttpResponse:
 
 @require_GET
 @login_required
-def history(request: HttpRequest) -> HttpResponse:
+def history(request: SchoolRequest) -> HttpResponse:
     """The signed-in user's rounds, newest first, each with its score card."""
     rows = [
         {
