@@ -64,11 +64,16 @@ OTHER_GAMES_DEMO_TABLES: tuple[DemoTable, ...] = (
 """One table for each other game the school deals: the ten other MHB games and Down Under Blackjack."""
 
 
+def every_demo_table() -> tuple[DemoTable, ...]:
+    """Every demo table, Pai Gow Poker's first."""
+    return (*DEMO_TABLES, *OTHER_GAMES_DEMO_TABLES)
+
+
 def create_demo_tables() -> list[Table]:
     """Create the demo tables, or bring their rules back to the demo's; a table keeps its meter and round count."""
     return [
         Table.objects.update_or_create(name=name, defaults={"game": game, "rules": rules, "floorperson": floorperson})[
             0
         ]
-        for name, game, rules, floorperson in (*DEMO_TABLES, *OTHER_GAMES_DEMO_TABLES)
+        for name, game, rules, floorperson in every_demo_table()
     ]

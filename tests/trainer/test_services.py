@@ -323,7 +323,7 @@ def test_it_lists_a_trainees_attempts_newest_first():
 def test_it_creates_the_demo_tables_once():
     demo_tables.create_demo_tables()
     demo_tables.create_demo_tables()
-    assert Table.objects.count() == len(demo_tables.DEMO_TABLES) + len(demo_tables.OTHER_GAMES_DEMO_TABLES)
+    assert Table.objects.count() == len(demo_tables.every_demo_table())
     assert Attempt.objects.count() == 0
 
 

@@ -1,0 +1,56 @@
+"""Every registered game walks through every part a game needs: a demo table, a deal, its page, its steps over the
+step protocol, replay and the meters its table carries. A game missing a part fails here by its key."""
+
+import pytest
+from django.urls import reverse
+from table_helpers import make_trainee
+from test_other_games import browser_frame
+
+from simulator.games import GAMES
+from simulator.notation import replay_round, save_round
+from simulator.procedure import Actor
+from trainer import demo_tables, round_store, services
+from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, read_step
+from trainer.models import Floorperson, Mode, Table
+from trainer.tables import table_description
+
+
+def test_every_registered_game_has_a_table_description_and_a_demo_table():
+    demo_games = {game for _name, game, _rules, _floorperson in demo_tables.every_demo_table()}
+    for key in GAMES:
+        assert table_description(key), key
+        assert key in demo_games, f"{key} has no demo table"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("key", list(GAMES))
+def test_every_game_deals_renders_plays_replays_and_carries_its_meters(key, client):
+    demo_tables.create_demo_tables()
+    table = Table.objects.filter(game=key, floorperson=Floorperson.AUTOMATED).first()
+    assert table is not None, f"{key}: no demo table with an automated floorperson"
+    game = GAMES[key]
+    assert game.read_rules(table.rules) is not None
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, table, Mode.PRACTICE, seed_value=3, force_mystery_hit=True)
+    client.force_login(trainee)
+    page = client.get(reverse("attempt", args=[attempt.pk]))
+    assert page.status_code == 200, key
+    assert 'id="felt"' in page.content.decode(), key
+
+    round_ = round_store.live_round(attempt)
+    while (action := round_.next_action()) is not None:
+        assert action.actor is not Actor.FLOORPERSON, f"{key}: the engine validates at this table"
+        controls = FLOORPERSON_STEPS if action.actor is Actor.FLOORPERSON else DEALER_STEPS
+        frame = read_step(browser_frame(action, attempt.last_sequence + 1), controls, frozenset(controls))
+        reply = services.apply_step(attempt.pk, trainee, frame)
+        assert reply.graded is not None and reply.graded.correct, f"{key}: {action.step} was refused"
+        attempt.refresh_from_db()
+        round_ = round_store.live_round(attempt)
+    assert attempt.finished, key
+
+    replayed = replay_round(save_round(round_))
+    assert replayed.table_view() == round_.table_view(), f"{key}: replay differs"
+    table.refresh_from_db()
+    assert table.rounds_dealt == 1
+    assert table.meter == round_.carried_meters(), f"{key}: the table does not carry the round's meters"
+    assert services.deal_round(table, 4).carried_meters() == round_.carried_meters(), f"{key}: meters not taken up"
