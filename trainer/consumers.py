@@ -12,12 +12,14 @@ told to both.
 """
 
 import json
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.db import connections
 
 from trainer import services
 from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, MAX_FRAME_CHARACTERS, FrameError, StepFrame, read_step
@@ -25,11 +27,30 @@ from trainer.frames import TableFrames
 from trainer.models import Attempt
 from trainer.services import StepReply
 from trainer.snapshots import Viewer
+from trainer.socket_user import socket_user
 
 ANONYMOUS_CLOSE_CODE = 4401
 FORBIDDEN_CLOSE_CODE = 4403
-STEP_THREADS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="table-step")
+STEP_THREAD_COUNT = 4
+STEP_THREADS = ThreadPoolExecutor(max_workers=STEP_THREAD_COUNT, thread_name_prefix="table-step")
 """The threads that take the steps and draw the answers, each with its own database connection."""
+
+
+def close_step_threads() -> None:
+    """Have every step thread close its database connections, then end the threads: no step is taken after this.
+
+    Each thread keeps its connection open between steps (CONN_MAX_AGE), and a connection can only be closed on its
+    own thread: one task per thread, held at a barrier until every thread has one, reaches them all.
+    """
+    everyone = threading.Barrier(STEP_THREAD_COUNT)
+
+    def close_connections() -> None:
+        everyone.wait(timeout=10)
+        connections.close_all()
+
+    for closed in [STEP_THREADS.submit(close_connections) for _ in range(STEP_THREAD_COUNT)]:
+        closed.result()
+    STEP_THREADS.shutdown()
 
 
 def watchers_group(attempt_id: int) -> str:
@@ -42,27 +63,17 @@ def dealer_group(attempt_id: int) -> str:
     return f"attempt-{attempt_id}-dealer"
 
 
-def decode_frame(text_data: str | None) -> Any:
-    """The JSON value of a text frame; FrameError for a binary, oversized or malformed frame."""
-    if text_data is None:
-        raise FrameError("Send the step as a JSON text frame.")
-    if len(text_data) > MAX_FRAME_CHARACTERS:
-        raise FrameError("That frame is too long to be a step.")
-    try:
-        return json.loads(text_data)
-    except (ValueError, RecursionError):
-        raise FrameError("That frame is not valid JSON.") from None
-
-
-class TableConsumer(AsyncWebsocketConsumer):
+class TableConsumer(AsyncJsonWebsocketConsumer):
     """One viewer at one attempt: the trainee dealing it, or an instructor watching and validating."""
 
     async def connect(self) -> None:
         """Refuse anyone who may not see the attempt; otherwise join its group and send a full snapshot."""
         self.attempt_id: int = self.scope["url_route"]["kwargs"]["attempt_id"]
-        if not self.scope["user"].is_authenticated:
+        user = socket_user(self.scope)
+        if not user.is_authenticated:
             await self.close(code=ANONYMOUS_CLOSE_CODE)
             return
+        self.user = user
         attempt = await database_sync_to_async(self.take_seat)()
         if attempt is None:
             await self.close(code=FORBIDDEN_CLOSE_CODE)
@@ -74,7 +85,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     def take_seat(self) -> Attempt | None:
         """The attempt if the user may see it, noting their part and the steps they may send; else None."""
-        found = services.viewable_attempt(self.attempt_id, self.scope["user"])
+        found = services.viewable_attempt(self.attempt_id, self.user)
         if found is None:
             return None
         attempt, self.viewer = found
@@ -101,13 +112,31 @@ class TableConsumer(AsyncWebsocketConsumer):
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
-    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        """Read a step, make one call into the services, answer with what changed and tell the other viewers."""
+    @classmethod
+    async def decode_json(cls, text_data: str) -> Any:
+        """The JSON value of a text frame, its size checked before it is read; FrameError for an unreadable frame."""
+        if len(text_data) > MAX_FRAME_CHARACTERS:
+            raise FrameError("That frame is too long to be a step.")
         try:
-            frame = read_step(decode_frame(text_data), self.controls, self.allowed)
+            return json.loads(text_data)
+        except (ValueError, RecursionError):
+            raise FrameError("That frame is not valid JSON.") from None
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any) -> None:
+        """Decode a text frame as Channels does; answer a frame that cannot be read as a step with an error.
+
+        Hand-written around Channels' own, which raises on a binary or empty frame and lets a decoding error out.
+        """
+        try:
+            if not text_data:
+                raise FrameError("Send the step as a JSON text frame.")
+            await super().receive(text_data=text_data, **kwargs)
         except FrameError as error:
             await self.send(text_data=self.frames.error(str(error)))
-            return
+
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        """Read a step, make one call into the services, answer with what changed and tell the other viewers."""
+        frame = read_step(content, self.controls, self.allowed)
         taking_step = database_sync_to_async(self.answer, thread_sensitive=False, executor=STEP_THREADS)
         answer, changed = await taking_step(frame)
         await self.send(text_data=answer)
@@ -125,10 +154,9 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     def act(self, frame: StepFrame) -> StepReply:
         """The trainee's step, or the instructor's validation as floorperson."""
-        user = self.scope["user"]
         if self.viewer is Viewer.TRAINEE:
-            return services.apply_step(self.attempt_id, user, frame)
-        return services.validate_payout(self.attempt_id, user, frame)
+            return services.apply_step(self.attempt_id, self.user, frame)
+        return services.validate_payout(self.attempt_id, self.user, frame)
 
     async def table_updated(self, event: dict[str, Any]) -> None:
         """Another viewer changed the table: send this viewer what changed on it."""
@@ -139,7 +167,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     def draw_table(self) -> str:
         """What brings this viewer's page to the table as it stands; "" when nothing changed or access has ended."""
-        found = services.viewable_attempt(self.attempt_id, self.scope["user"])
+        found = services.viewable_attempt(self.attempt_id, self.user)
         return "" if found is None else self.draw(found[0])
 
     def draw(self, attempt: Attempt) -> str:

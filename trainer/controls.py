@@ -2,24 +2,30 @@
 
 A frame from the browser is the JSON that the htmx ws extension builds from a control's form:
 ``{"step": "pay_wager", "seq": "12", "seat": "3", "spot": "sum", "amount": "25.00", "HEADERS": {...}}``.
-Every value arrives as a string (or a list of strings for checkboxes); :func:`read_step` whitelists the step,
-keeps only that step's own fields and turns them into the values the engine's step takes, or raises
-:class:`FrameError` with a sentence for the trainee. A wrong value is the engine's to grade; only a value that
-cannot be read at all (a missing field, "abc" for an amount) is refused here, before any grading.
+Every value arrives as a string (or a list of strings for checkboxes); :func:`read_step` whitelists the step and
+reads the frame with that step's Django form, which keeps only the step's own fields and turns them into the values
+the engine's step takes, or raises :class:`FrameError` with a sentence for the trainee. A wrong value is the
+engine's to grade; only a value that cannot be read at all (a missing field, "abc" for an amount) is refused here,
+before any grading.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any, cast
 
-from simulator.cards import parse_cards
+from django import forms
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxLengthValidator
+
+from simulator.cards import pai_gow_deck
 from simulator.down_under import DEALER
 from simulator.fortune import FortuneHand
 from simulator.match_the_dealer import MatchCombination
-from simulator.money import format_cents, parse_dollars
+from simulator.money import format_cents
 from simulator.mystery import PaymentSource
 from simulator.procedure import JsonValue
 
@@ -31,85 +37,169 @@ class FrameError(ValueError):
     """A frame that cannot be read as a step: nothing is graded and nothing changes."""
 
 
-_AMOUNT = re.compile(r"\d{1,7}(\.\d{1,2})?")
-_WHOLE_NUMBER = re.compile(r"\d{1,4}")
+def one_value(form_field: forms.Field, value: Any) -> str:
+    """A single form value as stripped text, "" when absent; a list, an object, true, false or a float is refused.
 
-
-def _text(value: Any, label: str) -> str:
-    """A single form value as stripped text; a list or anything else is unreadable."""
-    if not isinstance(value, str | int) or isinstance(value, bool):
-        raise FrameError(f"Give one value for {label}.")
+    Hand-written because Django's fields read whatever ``str()`` makes of a JSON value (``"['1', '2']"``).
+    """
+    if value is None:
+        return ""
+    if isinstance(value, bool) or not isinstance(value, str | int):
+        raise ValidationError(f"Give one value for {form_field.label}.", code="one_value")
     return str(value).strip()
 
 
-def _whole_number(value: Any, label: str, lowest: int, highest: int) -> int:
-    """A whole number between ``lowest`` and ``highest``."""
-    text = _text(value, label)
-    if not _WHOLE_NUMBER.fullmatch(text) or not lowest <= int(text) <= highest:
-        raise FrameError(f"Choose {label} from {lowest} to {highest}.")
-    return int(text)
+class WholeNumberField(forms.IntegerField):
+    """A whole number from ``lowest`` to ``highest`` in ASCII digits only (Django's reads all that int() reads: "٥")."""
+
+    def __init__(self, label: str, lowest: int, highest: int) -> None:
+        """A field refusing anything else with "Choose <label> from <lowest> to <highest>."."""
+        choose = f"Choose {label} from {lowest} to {highest}."
+        messages = dict.fromkeys(("required", "invalid", "min_value", "max_value"), choose)
+        super().__init__(label=label, min_value=lowest, max_value=highest, error_messages=messages)
+
+    def to_python(self, value: Any) -> int | None:
+        """The number, or None when absent; "+5", "5.0", "1_000" and non-ASCII digits are refused before int()."""
+        text = one_value(self, value)
+        if text and not (text.isascii() and text.isdigit()):
+            raise ValidationError(self.error_messages["invalid"], code="invalid")
+        return super().to_python(text)
 
 
-def read_seat(value: Any) -> int:
+DOLLARS = re.compile(r"(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]+)?")
+"""Dollars in ASCII digits, a comma only between groups of three: "1,000.50", never "5,00" or "1,0,0,0"."""
+
+
+class AmountField(forms.DecimalField):
+    """An amount of money in dollars ("25", "$1,037.50") read as whole cents, never a float.
+
+    Its reading of the text is hand-written because Django's localized reading drops every comma ("5,00" is $500).
+    """
+
+    def __init__(self) -> None:
+        """A field of at most $9,999,999.99 in whole cents."""
+        enter = "Enter the amount in dollars, such as 25 or 37.50."
+        too_large = "Enter an amount under $10,000,000."
+        messages = {"required": enter, "invalid": enter, "max_digits": too_large, "max_whole_digits": too_large}
+        messages["max_decimal_places"] = "Enter the amount in whole cents, such as 37.50."
+        super().__init__(label="the amount", max_digits=9, decimal_places=2, error_messages=messages)
+
+    def to_python(self, value: Any) -> Decimal | None:  # type: ignore[override]  # as DecimalField's in django-stubs
+        """The dollars as a Decimal, or None when absent."""
+        text = one_value(self, value).removeprefix("$")
+        if text and not DOLLARS.fullmatch(text):
+            raise ValidationError(self.error_messages["invalid"], code="invalid")
+        return super().to_python(text.replace(",", ""))
+
+    def clean(self, value: Any) -> int:
+        """The amount in cents."""
+        return int(super().clean(value) * 100)
+
+
+class OneChoiceField(forms.TypedChoiceField):
+    """One value from a list, as the engine takes it (``coerce``); anything else is refused with ``refusal``."""
+
+    def __init__(
+        self, label: str, choices: Iterable[str], refusal: str, coerce: Callable[[str], JsonValue] = str
+    ) -> None:
+        """A field offering ``choices``."""
+        messages = {"required": refusal, "invalid_choice": refusal}
+        super().__init__(
+            label=label, choices=[(choice, choice) for choice in choices], coerce=coerce, error_messages=messages
+        )
+
+    def to_python(self, value: Any) -> str:
+        """The chosen value as text, "" when absent."""
+        return one_value(self, value)
+
+
+class CheckedField(forms.TypedMultipleChoiceField):
+    """Checked boxes from a list, at most ``most``: none, one (a string) or several (a list), then ``combine``d."""
+
+    def __init__(
+        self,
+        label: str,
+        choices: Iterable[str],
+        refusal: str,
+        most: tuple[int, str],
+        combine: Callable[[list[Any]], JsonValue],
+        coerce: Callable[[str], Any] = str,
+        required: bool = True,
+    ) -> None:
+        """A field offering ``choices``; ``most`` is the largest number of boxes and the sentence refusing more."""
+        limit, too_many = most
+        messages = {"required": refusal, "invalid_choice": refusal, "invalid_list": refusal, "max_length": too_many}
+        super().__init__(
+            label=label,
+            choices=[(choice, choice) for choice in choices],
+            coerce=coerce,
+            required=required,
+            validators=[MaxLengthValidator(limit)],
+            error_messages=messages,
+        )
+        self.combine = combine
+
+    def to_python(self, value: Any) -> list[str]:
+        """The checked values as text; the htmx ws extension sends one checked box as a string, none as nothing."""
+        return super().to_python(value if isinstance(value, list) else [] if value in (None, "") else [value])
+
+    def clean(self, value: Any) -> JsonValue:
+        """The checked values as the engine takes them."""
+        return self.combine(super().clean(value))
+
+
+def seat_field() -> WholeNumberField:
     """A player position, 1 to 6 from the dealer's left."""
-    return _whole_number(value, "a seat", 1, 6)
+    return WholeNumberField("a seat", 1, 6)
 
 
-def read_place(value: Any) -> int:
+def place_field() -> WholeNumberField:
     """A place: 0 for the dealer, 1 to 6 for the positions."""
-    return _whole_number(value, "a place (0 is the dealer)", 0, 6)
+    return WholeNumberField("a place (0 is the dealer)", 0, 6)
 
 
-def read_position(value: Any) -> str:
-    """A box to deal a card to, chosen as a place (0 is the dealer), as the engine names it ("seat 3", "dealer")."""
-    place = read_place(value)
-    return DEALER if place == 0 else f"seat {place}"
+def position_name(place: str) -> str:
+    """A box to deal a card to, as the engine names it ("seat 3", "dealer"), from its place ("0" is the dealer)."""
+    return DEALER if place == "0" else f"seat {place}"
 
 
-def read_die(value: Any) -> int:
+def position_field() -> OneChoiceField:
+    """A box to deal a card to, chosen as a place (0 is the dealer)."""
+    places = [str(place) for place in range(7)]
+    return OneChoiceField("a place", places, "Choose a place (0 is the dealer) from 0 to 6.", position_name)
+
+
+def die_field() -> WholeNumberField:
     """The value shown by one die."""
-    return _whole_number(value, "each die's value", 1, 6)
+    return WholeNumberField("each die's value", 1, 6)
 
 
-def read_count(value: Any) -> int:
+def count_field() -> WholeNumberField:
     """A count of chips or shakes."""
-    return _whole_number(value, "a number", 0, 9999)
+    return WholeNumberField("a number", 0, 9999)
 
 
-def read_amount(value: Any) -> int:
-    """An amount of money in dollars ("25", "$1,037.50") as cents."""
-    text = _text(value, "the amount").replace("$", "").replace(",", "")
-    if not _AMOUNT.fullmatch(text):
-        raise FrameError("Enter the amount in dollars, such as 25 or 37.50.")
-    return parse_dollars(text)
-
-
-def read_yes_no(value: Any) -> bool:
+def yes_no_field() -> OneChoiceField:
     """A yes or no answer."""
-    text = _text(value, "yes or no").lower()
-    if text not in ("yes", "no"):
-        raise FrameError("Answer yes or no.")
-    return text == "yes"
+    return OneChoiceField("yes or no", ("yes", "no"), "Answer yes or no.", lambda answer: answer == "yes")
 
 
-def read_seats(value: Any) -> list[int]:
-    """Checked seats: none, one (a string) or several (a list)."""
-    values = value if isinstance(value, list) else [] if value in (None, "") else [value]
-    if len(values) > 6:
-        raise FrameError("Choose at most six seats.")
-    return sorted({read_seat(item) for item in values})
+def seats_field() -> CheckedField:
+    """Checked seats, in order, none to all six."""
+    seats = [str(seat) for seat in range(1, 7)]
+    most = (6, "Choose at most six seats.")
+    refusal = "Choose seats from 1 to 6."
+    return CheckedField("seats", seats, refusal, most, lambda chosen: sorted(set(chosen)), int, required=False)
 
 
-def read_cards(value: Any) -> str:
-    """Chosen cards, one (a string) or several (a list), written as the engine reads them ("Ks Qd")."""
-    values = value if isinstance(value, list) else [value]
-    if not 1 <= len(values) <= 7 or not all(isinstance(item, str) and len(item) <= 3 for item in values):
-        raise FrameError("Choose the cards by clicking them.")
-    try:
-        cards = parse_cards([item.strip() for item in values])
-    except ValueError as error:
-        raise FrameError(str(error)) from None
-    return " ".join(str(card) for card in cards)
+CARDS = tuple(str(card) for card in pai_gow_deck())
+"""Every card as the engine writes it and the felt's card checkboxes send it ("Ks", "Td", "JK")."""
+
+
+def cards_field() -> CheckedField:
+    """Chosen cards, one to seven, written as the engine reads them ("Ks Qd")."""
+    refusal = "Choose the cards by clicking them."
+    return CheckedField("the cards", CARDS, refusal, (7, refusal), " ".join)
 
 
 SPOTS = (
@@ -125,91 +215,112 @@ SPOTS = (
 """Every betting area a wager can be settled on, as the engine names them."""
 
 
-def read_spot(value: Any) -> str:
+def spot_field() -> OneChoiceField:
     """A betting area of the layout."""
-    text = _text(value, "a betting area")
-    if text not in SPOTS:
-        raise FrameError("Choose a betting area from the list.")
-    return text
+    return OneChoiceField("a betting area", SPOTS, "Choose a betting area from the list.")
 
 
-def read_source(value: Any) -> str:
+def source_field() -> OneChoiceField:
     """Where a Mystery Bonus or a progressive win is paid from."""
-    text = _text(value, "a payment source")
-    if text not in {source.value for source in PaymentSource}:
-        raise FrameError("Choose the payment source from the list.")
-    return text
+    sources = [source.value for source in PaymentSource]
+    return OneChoiceField("a payment source", sources, "Choose the payment source from the list.")
 
 
-PROGRESSIVE_HANDS = frozenset({hand.value for hand in (*MatchCombination, *FortuneHand)})
+PROGRESSIVE_HANDS = tuple(dict.fromkeys(hand.value for hand in (*MatchCombination, *FortuneHand)))
 """Every hand a progressive pays on, as the dealer names it: Match the Dealer's combinations, Pai Gow Poker's hands."""
 
 
-def read_progressive_hand(value: Any) -> str:
+def progressive_hand_field() -> OneChoiceField:
     """A progressive winning hand: a Match the Dealer combination (§685b.1(a)) or a Pai Gow Poker paytable hand."""
-    text = _text(value, "a winning hand")
-    if text not in PROGRESSIVE_HANDS:
-        raise FrameError("Choose the winning hand from the list.")
-    return text
+    return OneChoiceField("a winning hand", PROGRESSIVE_HANDS, "Choose the winning hand from the list.")
+
+
+class StepForm(forms.Form):
+    """A frame as a step: its frame number, and the step's own fields in the form made for each step."""
+
+    seq = WholeNumberField("the frame number", 1, 10**9)
+
+
+class SharedFields(dict[str, forms.Field]):
+    """A step form's fields, given to each of its forms as they are; the step forms never change their fields.
+
+    Django deep-copies a form class's fields for each form so that one form may change its own: for a step form that
+    copy was four fifths of the time a frame took to read (bench/results/read_frames.md).
+    """
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> SharedFields:
+        """These same fields."""
+        return self
 
 
 @dataclass(frozen=True)
 class StepControl:
-    """A dealer step the trainee may send: its label, its keyboard key and how each of its fields is read."""
+    """A dealer step the trainee may send: its label, its form fields, its keyboard key, and the form reading it."""
 
     label: str
-    fields: Mapping[str, Callable[[Any], JsonValue]]
+    fields: Mapping[str, forms.Field]
     key: str = ""
+    form: type[StepForm] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        """Make the step's form; a field left empty is refused as "<label>: fill in <field> first."."""
+        for name, form_field in self.fields.items():
+            form_field.error_messages["required"] = f"{self.label}: fill in {name.replace('_', ' ')} first."
+        form = cast("type[StepForm]", type(f"{self.label} form", (StepForm,), dict(self.fields)))
+        form.base_fields = SharedFields(form.base_fields)
+        object.__setattr__(self, "form", form)
 
 
 DEALER_STEPS: Mapping[str, StepControl] = {
     "announce_no_more_bets": StepControl('Announce "No more bets"', {}, "n"),
-    "place_envy_lammers": StepControl("Place Envy lammers", {"seats": read_seats}),
+    "place_envy_lammers": StepControl("Place Envy lammers", {"seats": seats_field()}),
     "lock_out_progressive_wagers": StepControl("Lock out progressive wagers", {}, "l"),
     "collect_progressive_wagers": StepControl("Collect progressive wagers", {}),
-    "count_progressive_chips": StepControl("State the chip count", {"count": read_count}),
+    "count_progressive_chips": StepControl("State the chip count", {"count": count_field()}),
     "drop_progressive_wagers": StepControl("Drop into the container", {}),
-    "select_shaker_player": StepControl("Select the shaker player", {"seat": read_seat}),
-    "shake_shaker": StepControl("Shake the shaker", {"times": read_count}, "k"),
+    "select_shaker_player": StepControl("Select the shaker player", {"seat": seat_field()}),
+    "shake_shaker": StepControl("Shake the shaker", {"times": count_field()}, "k"),
     "uncover_shaker": StepControl("Uncover the shaker", {}, "u"),
-    "announce_dice": StepControl("Announce the dice", {"red": read_die, "blue_1": read_die, "blue_2": read_die}),
-    "pay_wager": StepControl("Pay", {"seat": read_seat, "spot": read_spot, "amount": read_amount}, "p"),
-    "push_wager": StepControl("Push", {"seat": read_seat, "spot": read_spot}, "o"),
-    "collect_wager": StepControl("Collect", {"seat": read_seat, "spot": read_spot}, "c"),
-    "collect_commission": StepControl("Collect commission", {"seat": read_seat, "amount": read_amount}),
-    "find_starting_position": StepControl("Starting position", {"place": read_place}, "f"),
-    "deliver_stack": StepControl("Deliver a stack", {"place": read_place}, "d"),
+    "announce_dice": StepControl(
+        "Announce the dice", {"red": die_field(), "blue_1": die_field(), "blue_2": die_field()}
+    ),
+    "pay_wager": StepControl("Pay", {"seat": seat_field(), "spot": spot_field(), "amount": AmountField()}, "p"),
+    "push_wager": StepControl("Push", {"seat": seat_field(), "spot": spot_field()}, "o"),
+    "collect_wager": StepControl("Collect", {"seat": seat_field(), "spot": spot_field()}, "c"),
+    "collect_commission": StepControl("Collect commission", {"seat": seat_field(), "amount": AmountField()}),
+    "find_starting_position": StepControl("Starting position", {"place": place_field()}, "f"),
+    "deliver_stack": StepControl("Deliver a stack", {"place": place_field()}, "d"),
     "discard_stub": StepControl("Discard the stub", {}, "s"),
     "collect_empty_stacks": StepControl("Collect empty stacks", {}, "e"),
     "reveal_dealer_hand": StepControl("Turn over the dealer's cards", {}, "t"),
-    "set_dealer_hand": StepControl("Set the dealer's hand", {"low": read_cards}),
-    "declare_tiger_nine": StepControl("Declare Tiger 9", {"tiger_nine": read_yes_no}),
-    "reveal_player_hand": StepControl("Reveal the hand", {"seat": read_seat}, "r"),
-    "reset_fouled_hand": StepControl("Reset the fouled hand", {"seat": read_seat}),
-    "confirm_mystery_light": StepControl("Confirm the Mystery light", {"seat": read_seat}),
+    "set_dealer_hand": StepControl("Set the dealer's hand", {"low": cards_field()}),
+    "declare_tiger_nine": StepControl("Declare Tiger 9", {"tiger_nine": yes_no_field()}),
+    "reveal_player_hand": StepControl("Reveal the hand", {"seat": seat_field()}, "r"),
+    "reset_fouled_hand": StepControl("Reset the fouled hand", {"seat": seat_field()}),
+    "confirm_mystery_light": StepControl("Confirm the Mystery light", {"seat": seat_field()}),
     "pay_mystery_bonus": StepControl(
-        "Pay the Mystery Bonus", {"seat": read_seat, "amount": read_amount, "source": read_source}
+        "Pay the Mystery Bonus", {"seat": seat_field(), "amount": AmountField(), "source": source_field()}
     ),
     "reset_mystery_meter": StepControl("Reset the Mystery meter", {}),
     "clear_table": StepControl("Clear the table", {}, "x"),
     "burn_card": StepControl("Burn a card", {}, "b"),
-    "deal_card": StepControl("Deal a card", {"position": read_position}, "d"),
-    "settle_losing_match_wager": StepControl("Collect the losing Match the Dealer wager", {"seat": read_seat}, "c"),
+    "deal_card": StepControl("Deal a card", {"position": position_field()}, "d"),
+    "settle_losing_match_wager": StepControl("Collect the losing Match the Dealer wager", {"seat": seat_field()}, "c"),
     "confirm_progressive_hand": StepControl(
-        "Confirm the winning hand", {"seat": read_seat, "hand": read_progressive_hand}
+        "Confirm the winning hand", {"seat": seat_field(), "hand": progressive_hand_field()}
     ),
-    "confirm_progressive_light": StepControl("Confirm the progressive light", {"seat": read_seat}),
+    "confirm_progressive_light": StepControl("Confirm the progressive light", {"seat": seat_field()}),
     "pay_progressive_win": StepControl(
-        "Pay the progressive win", {"seat": read_seat, "amount": read_amount, "source": read_source}, "w"
+        "Pay the progressive win", {"seat": seat_field(), "amount": AmountField(), "source": source_field()}, "w"
     ),
     "pick_up_cards": StepControl("Pick up the cards", {}, "x"),
 }
 """Every dealer step of the games at the school, with its control; a key is unique among one game's steps."""
 
 FLOORPERSON_STEPS: Mapping[str, StepControl] = {
-    "validate_mystery_payout": StepControl("Validate the Mystery Bonus payout", {"seat": read_seat}),
-    "validate_progressive_payout": StepControl("Validate the progressive payout", {"seat": read_seat}),
-    "complete_jackpot_paperwork": StepControl("Complete the jackpot paperwork", {"seat": read_seat}),
+    "validate_mystery_payout": StepControl("Validate the Mystery Bonus payout", {"seat": seat_field()}),
+    "validate_progressive_payout": StepControl("Validate the progressive payout", {"seat": seat_field()}),
+    "complete_jackpot_paperwork": StepControl("Complete the jackpot paperwork", {"seat": seat_field()}),
 }
 """The floorperson's steps an instructor may perform from their own browser."""
 
@@ -230,13 +341,11 @@ def read_step(frame: Any, controls: Mapping[str, StepControl], allowed: frozense
     step = frame.get("step")
     if not isinstance(step, str) or step not in controls or step not in allowed:
         raise FrameError("That is not a step you can take at this table.")
-    sequence = _whole_number(frame.get("seq"), "the frame number", 1, 10**9)
-    arguments: dict[str, JsonValue] = {}
-    for name, read in controls[step].fields.items():
-        if name not in frame and read is not read_seats:
-            raise FrameError(f"{controls[step].label}: fill in {name.replace('_', ' ')} first.")
-        arguments[name] = read(frame.get(name))
-    return StepFrame(sequence, step, arguments)
+    form = controls[step].form(frame)
+    if not form.is_valid():
+        raise FrameError(next(iter(form.errors.values()))[0])
+    arguments = dict(form.cleaned_data)
+    return StepFrame(arguments.pop("seq"), step, arguments)
 
 
 def _write_value(name: str, value: JsonValue) -> str:

@@ -1,5 +1,4 @@
 import re
-import threading
 from io import StringIO
 
 import pytest
@@ -7,7 +6,7 @@ from asgiref.sync import SyncToAsync
 from django.core.management import call_command
 from django.db import connections
 
-from trainer.consumers import STEP_THREADS
+from trainer.consumers import close_step_threads
 
 ACCOUNT_LINE = re.compile(r"^ +(?P<username>\S+) +(?P<role>Trainee|Instructor) +(?P<password>\S+)$", re.MULTILINE)
 
@@ -40,13 +39,5 @@ def demo_passwords(school) -> dict[str, str]:
 def threads_let_go_of_the_test_database(django_db_setup):
     """After the last test, the step threads and asgiref's thread close their connections: the database can go."""
     yield
-    workers = STEP_THREADS._max_workers
-    everyone = threading.Barrier(workers)
-
-    def close_connections():
-        everyone.wait(timeout=10)
-        connections.close_all()
-
-    for closed in [STEP_THREADS.submit(close_connections) for _ in range(workers)]:
-        closed.result()
+    close_step_threads()
     SyncToAsync.single_thread_executor.submit(connections.close_all).result()

@@ -165,6 +165,20 @@ async def test_it_answers_an_unreadable_frame_with_an_error_and_changes_nothing(
     await communicator.disconnect()
 
 
+async def test_it_answers_an_empty_or_binary_frame_with_an_error_and_changes_nothing():
+    attempt, session = await seat_at_table()
+    communicator, _ = await connected(attempt.pk, session)
+    before = await state(attempt.pk)
+    for frame in ({"text": ""}, {"bytes": b"{}"}, {"bytes": b""}):
+        await communicator.send_to(text_data="{not json")
+        assert "not valid JSON" in await communicator.receive_from()
+        await communicator.send_input({"type": "websocket.receive", **frame})
+        reply = await communicator.receive_from()
+        assert "feedback-error" in reply and "Send the step as a JSON text frame." in reply
+    assert await state(attempt.pk) == before
+    await communicator.disconnect()
+
+
 async def test_it_grades_and_rejects_an_out_of_order_step():
     attempt, session = await seat_at_table()
     communicator, _ = await connected(attempt.pk, session)

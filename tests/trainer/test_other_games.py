@@ -17,7 +17,7 @@ from simulator.money import format_cents
 from simulator.mystery_games import MYSTERY_GAME_LIST, MYSTERY_GAMES
 from simulator.procedure import Actor
 from trainer import demo_tables, round_store, services
-from trainer.controls import DEALER_STEPS, FrameError, read_position, read_progressive_hand, read_step
+from trainer.controls import DEALER_STEPS, FrameError, read_step
 from trainer.models import Attempt, Floorperson, Mode, Table
 
 OTHER_MHB_GAMES = [game.key for game in MYSTERY_GAME_LIST if game.key != "pai-gow-poker"]
@@ -261,12 +261,16 @@ def test_685a7_e_a_card_to_the_wrong_box_is_graded_critical_with_its_rule():
 
 
 def test_the_controls_read_a_box_as_a_place_and_a_winning_hand_from_the_list():
-    assert read_position("0") == "dealer" and read_position("4") == "seat 4"
-    assert read_progressive_hand("one suited match") == "one suited match"
-    assert read_progressive_hand("royal flush plus royal match") == "royal flush plus royal match"
+    def read(step, **fields):
+        return read_step({"step": step, "seq": "1", **fields}, DEALER_STEPS, frozenset(DEALER_STEPS)).arguments
+
+    assert read("deal_card", position="0") == {"position": "dealer"}
+    assert read("deal_card", position="4") == {"position": "seat 4"}
+    for hand in ("one suited match", "royal flush plus royal match"):
+        assert read("confirm_progressive_hand", seat="1", hand=hand) == {"seat": 1, "hand": hand}
     for bad in ("7", "seat 1"):
-        with pytest.raises(FrameError):
-            read_position(bad)
+        with pytest.raises(FrameError, match="Choose a place"):
+            read("deal_card", position=bad)
     for bad in ("royal flush pair", ["one suited match"]):
         with pytest.raises(FrameError):
-            read_progressive_hand(bad)
+            read("confirm_progressive_hand", seat="1", hand=bad)

@@ -1,0 +1,165 @@
+"""Reading a frame from the browser into a step's engine arguments, with each step's form."""
+
+import pytest
+
+from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, FrameError, read_step
+
+CONTROLS = {**DEALER_STEPS, **FLOORPERSON_STEPS}
+READABLE = {
+    "seat": "3",
+    "spot": "sum",
+    "amount": "37.50",
+    "count": "12",
+    "times": "3",
+    "red": "4",
+    "blue_1": "2",
+    "blue_2": "6",
+    "place": "0",
+    "position": "5",
+    "low": ["Ks", "Qd"],
+    "tiger_nine": "yes",
+    "source": "table inventory",
+    "hand": "one suited match",
+    "seats": ["5", "1"],
+}
+"""A value the browser could send for each field of every step."""
+NUMBERS = ("seq", "seat", "amount", "count", "times", "red", "blue_1", "blue_2", "place", "position", "seats")
+"""Every field the trainee fills in with a number."""
+
+
+def read(step, **fields):
+    frame = {"step": step, "seq": "7", **fields, "HEADERS": {"HX-Request": "true"}}
+    return read_step(frame, CONTROLS, frozenset(CONTROLS))
+
+
+def frame_fields(step):
+    return {name: READABLE[name] for name in CONTROLS[step].fields}
+
+
+def amount(text):
+    return read("pay_wager", seat="1", spot="sum", amount=text).arguments["amount"]
+
+
+@pytest.mark.parametrize("step", sorted(CONTROLS))
+def test_every_step_reads_its_own_fields_and_no_other(step):
+    frame = read(step, **READABLE, stray="x")
+    assert frame.sequence == 7 and frame.step == step
+    assert list(frame.arguments) == list(CONTROLS[step].fields)
+
+
+def test_each_field_is_read_as_the_engine_takes_it():
+    assert read("pay_mystery_bonus", **frame_fields("pay_mystery_bonus")).arguments == {
+        "seat": 3,
+        "amount": 3750,
+        "source": "table inventory",
+    }
+    assert read("announce_dice", **frame_fields("announce_dice")).arguments == {"red": 4, "blue_1": 2, "blue_2": 6}
+    assert read("deal_card", position="0").arguments == {"position": "dealer"}
+    assert read("deal_card", position="5").arguments == {"position": "seat 5"}
+    assert read("set_dealer_hand", low=["Ks", "Qd"]).arguments == {"low": "Ks Qd"}
+    assert read("set_dealer_hand", low="JK").arguments == {"low": "JK"}
+    assert read("declare_tiger_nine", tiger_nine="no").arguments == {"tiger_nine": False}
+    assert read("shake_shaker", times=3).arguments == {"times": 3}
+
+
+def test_checked_seats_are_read_in_order_once_each_and_none_checked_is_no_seats():
+    assert read("place_envy_lammers", seats=["5", "1", "5"]).arguments == {"seats": [1, 5]}
+    assert read("place_envy_lammers", seats="4").arguments == {"seats": [4]}
+    assert read("place_envy_lammers").arguments == {"seats": []}
+    with pytest.raises(FrameError, match="at most six seats"):
+        read("place_envy_lammers", seats=["1"] * 7)
+    with pytest.raises(FrameError, match="seats from 1 to 6"):
+        read("place_envy_lammers", seats=["7"])
+
+
+def test_an_amount_is_read_in_whole_cents_as_an_integer_never_a_float():
+    assert amount("25") == 2500 and type(amount("25")) is int
+    assert amount("37.50") == 3750 and amount("0.05") == 5 and amount(" $12.5 ") == 1250
+    assert amount("9999999.99") == 999999999
+    with pytest.raises(FrameError, match="whole cents"):
+        amount("37.505")
+    with pytest.raises(FrameError, match="under \\$10,000,000"):
+        amount("10000000")
+
+
+def test_a_comma_in_an_amount_separates_thousands_so_1_000_50_is_one_thousand_dollars_and_fifty_cents():
+    assert amount("1,000.50") == 100050
+    assert amount("$1,037.50") == 103750
+    assert amount("1,234,567") == 123456700
+
+
+@pytest.mark.parametrize("text", ["5,00", "1,0,0,0", "1,00,000", ",500", "500,", "1,000,00", "5,5"])
+def test_a_comma_not_between_groups_of_three_digits_is_refused_so_5_00_is_never_read_as_500_dollars(text):
+    with pytest.raises(FrameError, match="Enter the amount in dollars"):
+        amount(text)
+
+
+@pytest.mark.parametrize("text", ["abc", "1e3", "1e999999", "-5", "+5", "NaN", "Infinity", "5.", ".5", "$5$", "1_000"])
+def test_an_amount_that_is_not_written_in_dollars_is_refused(text):
+    with pytest.raises(FrameError, match="Enter the amount in dollars"):
+        amount(text)
+
+
+@pytest.mark.parametrize("digits", ["٥", "５", "۳", "𝟓"])
+@pytest.mark.parametrize("name", NUMBERS)
+def test_a_number_written_in_other_than_ascii_digits_is_refused_for_every_number_field(name, digits):
+    for step in CONTROLS:
+        if name in CONTROLS[step].fields or name == "seq":
+            fields = frame_fields(step) | {name: digits}
+            with pytest.raises(FrameError):
+                read_step({"step": step, "seq": "7", **fields}, CONTROLS, frozenset(CONTROLS))
+
+
+@pytest.mark.parametrize("text", ["+3", "3.0", "1_0", "0x3", "3 4"])
+def test_a_whole_number_is_written_in_digits_only(text):
+    with pytest.raises(FrameError, match="Choose a number from 0 to 9999"):
+        read("shake_shaker", times=text)
+
+
+def test_a_frame_number_past_four_digits_is_read():
+    assert read_step({"step": "clear_table", "seq": "123456"}, CONTROLS, frozenset(CONTROLS)).sequence == 123456
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"spot": "sum", "amount": "5"}, "Pay: fill in seat first."),
+        ({"seat": "", "spot": "sum", "amount": "5"}, "Pay: fill in seat first."),
+        ({"seat": None, "spot": "sum", "amount": "5"}, "Pay: fill in seat first."),
+        ({"seat": "1", "spot": "sum"}, "Pay: fill in amount first."),
+        ({"seat": ["1", "2"], "spot": "sum", "amount": "5"}, "Give one value for a seat."),
+        ({"seat": True, "spot": "sum", "amount": "5"}, "Give one value for a seat."),
+        ({"seat": "1", "spot": "sum", "amount": 2.5}, "Give one value for the amount."),
+        ({"seat": "9", "spot": "sum", "amount": "5"}, "Choose a seat from 1 to 6."),
+        ({"seat": "1", "spot": "the rail", "amount": "5"}, "Choose a betting area from the list."),
+    ],
+)
+def test_an_unreadable_field_is_refused_with_a_sentence_for_the_trainee(fields, message):
+    with pytest.raises(FrameError) as refused:
+        read("pay_wager", **fields)
+    assert str(refused.value) == message
+
+
+@pytest.mark.parametrize(
+    ("frame", "message"),
+    [
+        (["pay_wager"], "A frame is a JSON object naming a step."),
+        ({"step": "deal_myself_a_royal_flush", "seq": "1"}, "That is not a step you can take at this table."),
+        ({"step": "clear_table"}, "Choose the frame number from 1 to 1000000000."),
+        ({"step": "clear_table", "seq": "0"}, "Choose the frame number from 1 to 1000000000."),
+        ({"step": "set_dealer_hand", "seq": "1", "low": ["Ks", "Xx"]}, "Choose the cards by clicking them."),
+        ({"step": "set_dealer_hand", "seq": "1", "low": ["Ks"] * 8}, "Choose the cards by clicking them."),
+        ({"step": "declare_tiger_nine", "seq": "1", "tiger_nine": "maybe"}, "Answer yes or no."),
+    ],
+)
+def test_a_frame_that_is_not_a_step_is_refused_with_a_sentence_for_the_trainee(frame, message):
+    with pytest.raises(FrameError) as refused:
+        read_step(frame, CONTROLS, frozenset(CONTROLS))
+    assert str(refused.value) == message
+
+
+def test_only_the_allowed_steps_are_read():
+    with pytest.raises(FrameError, match="not a step you can take"):
+        read_step({"step": "clear_table", "seq": "1"}, DEALER_STEPS, frozenset({"burn_card"}))
+    with pytest.raises(FrameError, match="not a step you can take"):
+        read_step({"step": "validate_mystery_payout", "seq": "1", "seat": "1"}, DEALER_STEPS, frozenset(CONTROLS))
