@@ -23,30 +23,18 @@ from django.template import engines
 from markupsafe import Markup
 
 from simulator.citations import Citation, Provenance
-from simulator.down_under import AUTOMATED_HAND, SETTLEMENT_ORDER, DownUnderTable
-from simulator.match_the_dealer import (
-    AWARD_ROUNDING_RULE,
-    ONE_AMOUNT_PER_TABLE_RULE,
-    SECONDARY_READING_RULES,
-    STAKE_RULE,
-    MatchCombination,
-    match_paytable,
-)
+from simulator.down_under import DownUnderTable
+from simulator.match_the_dealer import MatchCombination, match_paytable
 from simulator.money import format_cents
-from simulator.mystery import (
-    AWARD_ROUNDING_OPTION,
-    CONTRIBUTIONS_AFTER_HIT,
-    HIT_VALUE_DRAW,
-    PAYMENT_SOURCE_OPTION,
-    PaymentSource,
-)
+from simulator.mystery import PaymentSource
 from simulator.mystery_games import MYSTERY_GAMES
-from simulator.mystery_tables import SEATS_CITATION, base_game_citation, rules_from_json
+from simulator.mystery_tables import rules_from_json, rules_house_options
 from simulator.notation import PAI_GOW_POKER
 from simulator.pai_gow_progressive import ProgressivePaytable
 from simulator.pai_gow_round import MYSTERY_SECTION
-from simulator.pai_gow_rules import FoulRule, HouseOption, ShakerType, TableRules, house_options
-from simulator.progressive import CONTRIBUTION_ORDER, PROGRESSIVE_INTAKE_STEPS, PROGRESSIVE_WIN_STEPS
+from simulator.pai_gow_rules import FoulRule, ShakerType, TableRules
+from simulator.progressive import PROGRESSIVE_INTAKE_STEPS, PROGRESSIVE_WIN_STEPS
+from simulator.rules import HouseOption
 from trainer.controls import DEALER_STEPS, describe_step
 from trainer.models import Floorperson, Mode
 from trainer.scoring import GradedStep, ScoreCard
@@ -422,7 +410,7 @@ def controls_context(snapshot: TableSnapshot) -> dict[str, Any]:
 
 def pai_gow_house_options(snapshot: TableSnapshot) -> list[HouseOption]:
     """The Pai Gow Poker table's options that fill gaps in the regulation."""
-    return house_options(TableRules.from_json(snapshot.rules))
+    return TableRules.from_json(snapshot.rules).house_options()
 
 
 # ----- the other MHB games' tables -----
@@ -503,20 +491,7 @@ def mystery_controls_context(snapshot: TableSnapshot) -> dict[str, Any]:
 
 def mystery_house_options(snapshot: TableSnapshot) -> list[HouseOption]:
     """The options of an MHB game's table that fill gaps in the regulation."""
-    rules = rules_from_json(snapshot.rules)
-    return [
-        HouseOption(
-            "payment source", rules.payment_source.value, PaymentSource.TABLE_INVENTORY.value, PAYMENT_SOURCE_OPTION
-        ),
-        HouseOption(
-            "award rounding", f"{rules.award_rounding.value} to the cent", "up to the cent", AWARD_ROUNDING_OPTION
-        ),
-        HouseOption("hit value draw", "whole cents, the minimum up to the maximum", "the same", HIT_VALUE_DRAW),
-        HouseOption("contribution order", "seat 1 first", "seat 1 first", CONTRIBUTION_ORDER),
-        HouseOption("contributions after a hit", "onto the reset meter", "the same", CONTRIBUTIONS_AFTER_HIT),
-        HouseOption("positions", "six", "six", SEATS_CITATION),
-        HouseOption("base game", "dealt by the engine", "the same", base_game_citation(MYSTERY_GAMES[snapshot.game])),
-    ]
+    return rules_house_options(rules_from_json(snapshot.rules), MYSTERY_GAMES[snapshot.game])
 
 
 # ----- Down Under Blackjack with Match the Dealer -----
@@ -622,28 +597,7 @@ def down_under_controls_context(snapshot: TableSnapshot) -> dict[str, Any]:
 
 def down_under_house_options(snapshot: TableSnapshot) -> list[HouseOption]:
     """The Down Under Blackjack table's readings and options that fill gaps in the regulation."""
-    rules = DownUnderTable.from_json(snapshot.rules)
-    defaults = DownUnderTable()
-    return [
-        HouseOption(
-            "secondary incrementation rate",
-            rules.secondary_reading.value,
-            defaults.secondary_reading.value,
-            SECONDARY_READING_RULES[rules.secondary_reading],
-        ),
-        HouseOption(
-            "wager amount",
-            format_cents(rules.match_wager),
-            format_cents(defaults.match_wager),
-            ONE_AMOUNT_PER_TABLE_RULE,
-        ),
-        HouseOption("stake", "not returned on a win", "the same", STAKE_RULE),
-        HouseOption(
-            "meter award rounding", rules.award_rounding.value, defaults.award_rounding.value, AWARD_ROUNDING_RULE
-        ),
-        HouseOption("settlement order", "losing wagers first, seat by seat", "the same", SETTLEMENT_ORDER),
-        HouseOption("the blackjack hand", "completed by the engine", "the same", AUTOMATED_HAND),
-    ]
+    return DownUnderTable.from_json(snapshot.rules).house_options()
 
 
 # ----- every game's layout -----
