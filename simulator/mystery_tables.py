@@ -136,8 +136,12 @@ class MysteryTableRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMix
             if spot.name in dict(seat.progressive_wagers)
         )
         base_wagers = {seat.seat: seat.base_wager for seat in self.seats}
+        qualifying_name = game.qualifying_wager(rules.qualifying_wager).name
         qualifying = tuple(
-            wager for wager in wagers if game.qualifies(rules.configuration, base_wagers[wager.seat], wager.amount)
+            wager
+            for wager in wagers
+            if wager.name == qualifying_name
+            and game.qualifies(rules.configuration, base_wagers[wager.seat], wager.amount)
         )
         self.progressive_intake = ProgressiveIntake(wagers)
         self.mystery = MysteryBonus(game.section, rules, meter, self.rng, qualifying)

@@ -194,9 +194,7 @@ UNQUALIFIED_CHANCE = 0.2
 """How often a player at an MHB table with a minimum above $1 wagers $1 on a progressive, which does not qualify."""
 
 
-def seat_mystery_players(
-    game: MysteryGame, configuration: MysteryConfiguration, rng: random.Random
-) -> list[mystery_tables.SeatWagers]:
+def seat_mystery_players(game: MysteryGame, rules: MysteryRules, rng: random.Random) -> list[mystery_tables.SeatWagers]:
     """Three to six players with the game's base wager; some add its progressive wagers, the first always qualifying."""
     seats = pick_seats(rng)
     players = pick_progressive_players(seats, rng)
@@ -204,12 +202,13 @@ def seat_mystery_players(
     for seat in seats:
         progressive: list[tuple[str, int]] = []
         if seat in players:
-            spots = [spot for spot in game.progressive_wagers if rng.random() < PROGRESSIVE_CHANCE]
+            first = game.qualifying_wager(rules.qualifying_wager) if seat == players[0] else None
+            spots = [spot for spot in game.progressive_wagers if rng.random() < PROGRESSIVE_CHANCE or spot == first]
             for spot in spots or [rng.choice(game.progressive_wagers)]:
                 unqualified = (
-                    seat != players[0] and configuration.minimum_wager > 100 and rng.random() < UNQUALIFIED_CHANCE
+                    seat != players[0] and rules.configuration.minimum_wager > 100 and rng.random() < UNQUALIFIED_CHANCE
                 )
-                progressive.append((spot.name, 100 if unqualified else configuration.minimum_wager))
+                progressive.append((spot.name, 100 if unqualified else rules.configuration.minimum_wager))
         positions.append(mystery_tables.SeatWagers(seat, rng.choice(BASE_WAGERS), tuple(progressive)))
     return positions
 
@@ -313,7 +312,7 @@ def deal_mystery_table_round(table: Table, seed_value: int, force_mystery_hit: b
     """A round at an MHB game's table with simulated players; the trainee performs the progressive procedure."""
     game = MYSTERY_GAMES[table.game]
     rules = rules_from_json(table.rules)
-    seats = seat_mystery_players(game, rules.configuration, random.Random(seed_value))
+    seats = seat_mystery_players(game, rules, random.Random(seed_value))
     return MysteryTableRound(
         game,
         rules,
