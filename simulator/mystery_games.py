@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from simulator.citations import Citation, seed
 from simulator.money import Cents
 from simulator.mystery import MysteryConfiguration, mystery_clause
-from simulator.rules import RulesError
 
 
 @dataclass(frozen=True)
@@ -65,26 +64,20 @@ class MysteryGame:
     def qualifying_wager(self, chosen: str | None = None) -> WagerSpot:
         """The progressive wager that qualifies: ``chosen`` where the section leaves the choice, else the first named.
 
-        Raise RulesError (field ``qualifying_wager``) for a choice at a game with one progressive wager or a wager
-        the game does not name.
+        Raise ValueError for a choice at a game with one progressive wager or a wager the game does not name.
 
         >>> MYSTERY_GAMES["crazy-4-poker"].qualifying_wager().name
         'Four-Card Progressive Payout wager'
         >>> MYSTERY_GAMES["mississippi-stud"].qualifying_wager("Progressive Payout wager")
         Traceback (most recent call last):
         ...
-        simulator.rules.RulesError: qualifying_wager: Mississippi Stud names one progressive wager: there is no choice
+        ValueError: Mississippi Stud names one progressive wager: there is no choice
         """
         if chosen is None:
             return self.progressive_wagers[0]
         if not self.qualifying_wager_chosen:
-            raise RulesError(
-                {"qualifying_wager": f"{self.display_name} names one progressive wager: there is no choice"}
-            )
-        try:
-            return self.progressive_wager(chosen)
-        except ValueError as error:
-            raise RulesError({"qualifying_wager": str(error)}) from None
+            raise ValueError(f"{self.display_name} names one progressive wager: there is no choice")
+        return self.progressive_wager(chosen)
 
     def qualifies(self, configuration: MysteryConfiguration, base_wager: Cents, progressive_wager: Cents) -> bool:
         """Whether a progressive wager qualifies: a base wager placed and at least the configuration's minimum.
