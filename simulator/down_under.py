@@ -27,8 +27,12 @@ from simulator.cards import Card, Rank, format_cards, parse_cards, shoe, shuffle
 from simulator.citations import Citation, house, inferred, seed
 from simulator.match_the_dealer import (
     AWARD_ROUNDING_RULE,
+    DECK_COUNTS,
+    DECKS_RULE,
     METER_RULE,
     ONE_AMOUNT_PER_TABLE_RULE,
+    PAYTABLE_NUMBERS,
+    PAYTABLE_RULE,
     SECONDARY_READING_RULES,
     STAKE_RULE,
     WAGER_AMOUNTS,
@@ -51,6 +55,16 @@ from simulator.progressive import (
     ProgressiveWin,
     ProgressiveWinMixin,
     ProgressiveWins,
+)
+from simulator.rules import (
+    HouseOption,
+    Option,
+    choice,
+    describe_options,
+    gap_options,
+    members,
+    read_options,
+    write_options,
 )
 
 SEATS = (1, 2, 3, 4, 5, 6)
@@ -95,6 +109,11 @@ AUTOMATED_HAND = house(
     "player draws below 17, the dealer turns the hole card and draws below 17, a win pays 1 to 1 and a two-card 21 "
     "pays 3 to 2 unless the dealer also has one.",
 )
+SECONDARY_READING_OPTION = house(
+    "§685b.1(j) secondary rate reading",
+    "The seed names a secondary 6% incrementation rate without defining it; the table files what it funds: a reserve "
+    "added to the reset after a 100% award (the default), or the repayment of the house's seed money.",
+)
 PICK_UP_CARDS = house("Down Under Blackjack end of round", "The dealer picks up every card into the discard rack.")
 
 
@@ -113,33 +132,61 @@ class DownUnderTable:
     award_rounding: Rounding = Rounding.DOWN
 
     def __post_init__(self) -> None:
-        """Refuse a deck count, paytable or wager amount the seed does not allow."""
-        match_paytable(self.decks, self.paytable)
-        if self.match_wager not in WAGER_AMOUNTS:
-            raise ValueError(
-                f"The Match the Dealer wager is $1 or $5, not {format_cents(self.match_wager)} ({WAGER_RULE})."
-            )
+        """Refuse a deck count, paytable or wager amount the seed does not allow, naming the field."""
+        read_options(TABLE_OPTIONS, {name: getattr(self, name) for name in ("decks", "paytable", "match_wager")})
 
     def to_json(self) -> dict[str, JsonValue]:
         """The table's choices as JSON."""
-        return {
-            "decks": self.decks,
-            "paytable": self.paytable,
-            "match_wager": self.match_wager,
-            "secondary_reading": self.secondary_reading.value,
-            "award_rounding": self.award_rounding.value,
-        }
+        return write_options(TABLE_OPTIONS, self)
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> DownUnderTable:
-        """Read the table's choices written by :meth:`to_json`."""
-        return cls(
-            data["decks"],
-            data["paytable"],
-            data["match_wager"],
-            SecondaryReading(data["secondary_reading"]),
-            Rounding(data["award_rounding"]),
-        )
+    def from_json(cls, data: Mapping[str, JsonValue]) -> DownUnderTable:
+        """Build the table's choices from JSON; RulesError naming every unknown or bad field. Missing fields default."""
+        return cls(**read_options(TABLE_OPTIONS, data))
+
+    @classmethod
+    def options(cls) -> tuple[Option, ...]:
+        """Every option with its default, allowed values, clause and provenance, for the scenario builder."""
+        return describe_options(TABLE_OPTIONS, cls().to_json())
+
+    def house_options(self) -> list[HouseOption]:
+        """The readings, options and procedures that fill gaps in the regulation, with their values here."""
+        return [
+            *gap_options(TABLE_OPTIONS, self.to_json(), DownUnderTable().to_json()),
+            HouseOption("stake", "not returned on a win", "the same", STAKE_RULE),
+            HouseOption("settlement order", "losing wagers first, seat by seat", "the same", SETTLEMENT_ORDER),
+            HouseOption("the blackjack hand", "completed by the engine", "the same", AUTOMATED_HAND),
+        ]
+
+
+TABLE_OPTIONS = {
+    "decks": choice({decks: decks for decks in DECK_COUNTS}, DECKS_RULE, "How many decks the shoe holds."),
+    "paytable": choice(
+        {number: number for number in PAYTABLE_NUMBERS},
+        PAYTABLE_RULE,
+        "The Match the Dealer paytable, 1 to 10, of those printed for the table's deck count.",
+    ),
+    "match_wager": choice(
+        {amount: amount for amount in WAGER_AMOUNTS},
+        ONE_AMOUNT_PER_TABLE_RULE,
+        "The table's one Match the Dealer wager amount in cents, $1 or $5 (§685b.1(e)); the meter seeds at 1,000 "
+        "times it.",
+        house_rule=True,
+    ),
+    "secondary_reading": choice(
+        members(SecondaryReading),
+        SECONDARY_READING_OPTION,
+        "What the secondary 6% incrementation rate funds.",
+        house_rule=True,
+    ),
+    "award_rounding": choice(
+        members(Rounding),
+        AWARD_ROUNDING_RULE,
+        "Which way a percentage-of-meter award is rounded to the cent.",
+        house_rule=True,
+    ),
+}
+"""Every option of a Down Under Blackjack table with Match the Dealer."""
 
 
 @dataclass(frozen=True)

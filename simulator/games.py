@@ -15,11 +15,12 @@ from typing import Any
 from simulator.down_under import DownUnderRound, DownUnderTable, demo_down_under
 from simulator.mystery_demo import demo_mystery_table
 from simulator.mystery_games import MYSTERY_GAME_LIST, MysteryGame
-from simulator.mystery_tables import MysteryTableRound, rules_from_json
+from simulator.mystery_tables import MysteryTableRound, rules_from_json, rules_house_options, rules_options
 from simulator.pai_gow_demo import narrate_pai_gow_round
-from simulator.pai_gow_round import DEFAULT_AUTOMATIONS, MYSTERY_SECTION, PaiGowRound
-from simulator.pai_gow_rules import TableRules
+from simulator.pai_gow_round import DEFAULT_AUTOMATIONS, PaiGowRound
+from simulator.pai_gow_rules import MYSTERY_SECTION, TableRules
 from simulator.procedure import JsonValue, Round
+from simulator.rules import HouseOption, Option
 from simulator.table_deals import (
     DOWN_UNDER_AUTOMATIONS,
     MYSTERY_TABLE_AUTOMATIONS,
@@ -38,14 +39,33 @@ class Game:
     name: str
     sections: tuple[str, ...]
     round_class: type[Round]
-    read_rules: Callable[[dict[str, JsonValue]], Any]
-    """Build the game's rules from their JSON; ValueError when they do not validate."""
+    read_rules: Callable[[Mapping[str, JsonValue]], Any]
+    """Build the game's rules from their JSON; RulesError naming every field that does not validate."""
+    options: Callable[[], tuple[Option, ...]]
+    """Every option of the game's rules with its default, allowed values, clause and provenance."""
+    house_options: Callable[[Mapping[str, JsonValue]], list[HouseOption]]
+    """The options of a table's rules (as JSON) that fill gaps in the regulation, with their values."""
     automations: frozenset[str]
     """The steps the engine performs by default at a training table; the trainee performs the others."""
     deal: Callable[[TableDeal], Round]
     """Deal a round at a training table with simulated players."""
     demo: Callable[[int, bool], list[str]]
     """A narrated, fully automated round: ``demo(seed, force_hit)``."""
+
+
+def mystery_house_options(game: MysteryGame, data: Mapping[str, JsonValue]) -> list[HouseOption]:
+    """The house options of an MHB game's table whose rules are ``data``."""
+    return rules_house_options(rules_from_json(data, game), game)
+
+
+def pai_gow_house_options(data: Mapping[str, JsonValue]) -> list[HouseOption]:
+    """The house options of a Pai Gow Poker table whose rules are ``data``."""
+    return TableRules.from_json(data).house_options()
+
+
+def down_under_house_options(data: Mapping[str, JsonValue]) -> list[HouseOption]:
+    """The house options of a Down Under Blackjack table whose rules are ``data``."""
+    return DownUnderTable.from_json(data).house_options()
 
 
 def mystery_table_game(game: MysteryGame) -> Game:
@@ -55,7 +75,9 @@ def mystery_table_game(game: MysteryGame) -> Game:
         game.display_name,
         (game.section,),
         MysteryTableRound,
-        rules_from_json,
+        partial(rules_from_json, game=game),
+        partial(rules_options, game),
+        partial(mystery_house_options, game),
         MYSTERY_TABLE_AUTOMATIONS,
         partial(deal_mystery_table_round, game),
         partial(demo_mystery_table, game.key),
@@ -68,6 +90,8 @@ PAI_GOW_POKER = Game(
     ("§645b.1", "§645b.2", MYSTERY_SECTION),
     PaiGowRound,
     TableRules.from_json,
+    TableRules.options,
+    pai_gow_house_options,
     DEFAULT_AUTOMATIONS,
     deal_pai_gow_round,
     narrate_pai_gow_round,
@@ -79,6 +103,8 @@ DOWN_UNDER_BLACKJACK = Game(
     ("§685b.1",),
     DownUnderRound,
     DownUnderTable.from_json,
+    DownUnderTable.options,
+    down_under_house_options,
     DOWN_UNDER_AUTOMATIONS,
     deal_down_under_round,
     demo_down_under,

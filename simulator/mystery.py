@@ -23,6 +23,7 @@ from enum import StrEnum
 from simulator.citations import Citation, house, seed
 from simulator.money import Cents, Rounding, format_cents, round_to_unit
 from simulator.procedure import JsonValue
+from simulator.rules import OptionField, choice
 
 
 @dataclass(frozen=True)
@@ -95,6 +96,25 @@ def mystery_configuration(letter: str, minimum_wager: Cents) -> MysteryConfigura
     raise ValueError(f"There is no MHB configuration {letter!r} for a {format_cents(minimum_wager)} wager.")
 
 
+DEFAULT_CONFIGURATION = mystery_configuration("A", 100)
+"""The configuration a table offers when its rules name none: A with a $1 minimum progressive wager (house default)."""
+
+
+def configuration_fields(section: str) -> dict[str, OptionField]:
+    """The two options that pick a configuration in a game's MHB section: its letter and minimum progressive wager."""
+    citation = mystery_clause(section, "(c)(4)")
+    letters = {configuration.letter: configuration.letter for configuration in MYSTERY_CONFIGURATIONS}
+    wagers = {configuration.minimum_wager: configuration.minimum_wager for configuration in MYSTERY_CONFIGURATIONS}
+    return {
+        "configuration": choice(
+            letters, citation, "The configuration letter: the meter's minimum and maximum values and its rate."
+        ),
+        "minimum_wager": choice(
+            wagers, citation, "The minimum progressive wager that qualifies, in cents: $1, $2 or $5."
+        ),
+    }
+
+
 class PaymentSource(StrEnum):
     """Where an MHB award is paid from, as the Rules Submission says (§645b.3(c)(6))."""
 
@@ -104,11 +124,16 @@ class PaymentSource(StrEnum):
 
 @dataclass(frozen=True)
 class MysteryRules:
-    """The Rules Submission's MHB choices: configuration, payment source and how a sub-cent award is paid."""
+    """The Rules Submission's MHB choices: configuration, payment source, award rounding and the qualifying wager.
+
+    ``qualifying_wager`` names the progressive wager that qualifies where the game's section names two and leaves the
+    choice to the Rules Submission (§643b.1, §649b.1, §657b.1 (c)(1)); None takes the game's default.
+    """
 
     configuration: MysteryConfiguration
     payment_source: PaymentSource = PaymentSource.TABLE_INVENTORY
     award_rounding: Rounding = Rounding.UP
+    qualifying_wager: str | None = None
 
     def award_cents(self, meter_amount: Decimal) -> Cents:
         """The chips paid for a meter amount: rounded up to the cent by default so the winner gets at least 100%.

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from simulator.citations import Citation
+from simulator.citations import Citation, seed
 from simulator.money import Cents
 from simulator.mystery import MysteryConfiguration, mystery_clause
 
@@ -45,6 +45,39 @@ class MysteryGame:
             if spot.name == name:
                 return spot
         raise ValueError(f"{self.display_name} has no {name!r}.")
+
+    @property
+    def qualifying_wager_chosen(self) -> bool:
+        """Whether the section names two progressive wagers, one of which the Rules Submission makes qualifying."""
+        return len(self.progressive_wagers) > 1
+
+    @property
+    def qualifying_wager_citation(self) -> Citation:
+        """The seed clause that leaves the qualifying wager to the certificate holder's Rules Submission."""
+        names = " or ".join(spot.name for spot in self.progressive_wagers)
+        return seed(
+            f"{self.section}(c)(1)",
+            f"A player qualifies by placing a {self.base_wager.name} and a {names}, as indicated by the certificate "
+            "holder in its Rules Submission.",
+        )
+
+    def qualifying_wager(self, chosen: str | None = None) -> WagerSpot:
+        """The progressive wager that qualifies: ``chosen`` where the section leaves the choice, else the first named.
+
+        Raise ValueError for a choice at a game with one progressive wager or a wager the game does not name.
+
+        >>> MYSTERY_GAMES["crazy-4-poker"].qualifying_wager().name
+        'Four-Card Progressive Payout wager'
+        >>> MYSTERY_GAMES["mississippi-stud"].qualifying_wager("Progressive Payout wager")
+        Traceback (most recent call last):
+        ...
+        ValueError: Mississippi Stud names one progressive wager: there is no choice
+        """
+        if chosen is None:
+            return self.progressive_wagers[0]
+        if not self.qualifying_wager_chosen:
+            raise ValueError(f"{self.display_name} names one progressive wager: there is no choice")
+        return self.progressive_wager(chosen)
 
     def qualifies(self, configuration: MysteryConfiguration, base_wager: Cents, progressive_wager: Cents) -> bool:
         """Whether a progressive wager qualifies: a base wager placed and at least the configuration's minimum.

@@ -23,10 +23,23 @@ from typing import Any
 
 from simulator.citations import Citation, house, inferred
 from simulator.money import Cents, Rounding
-from simulator.mystery import MysteryMeter, MysteryRules, PaymentSource, mystery_configuration
+from simulator.mystery import (
+    AWARD_ROUNDING_OPTION,
+    CONTRIBUTIONS_AFTER_HIT,
+    DEFAULT_CONFIGURATION,
+    HIT_VALUE_DRAW,
+    PAYMENT_SOURCE_OPTION,
+    MysteryMeter,
+    MysteryRules,
+    PaymentSource,
+    configuration_fields,
+    mystery_clause,
+    mystery_configuration,
+)
 from simulator.mystery_games import MYSTERY_GAMES, MysteryGame
 from simulator.procedure import Action, Actor, IllegalOperation, JsonValue, NoMoreBetsMixin, Operation, Round
 from simulator.progressive import (
+    CONTRIBUTION_ORDER,
     MYSTERY_BONUS_STEPS,
     PROGRESSIVE_INTAKE_STEPS,
     IntakeStage,
@@ -35,6 +48,16 @@ from simulator.progressive import (
     ProgressiveIntake,
     ProgressiveIntakeMixin,
     ProgressiveWager,
+)
+from simulator.rules import (
+    HouseOption,
+    Option,
+    OptionField,
+    choice,
+    describe_options,
+    gap_options,
+    members,
+    read_options,
 )
 
 SEATS = 6
@@ -113,8 +136,12 @@ class MysteryTableRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMix
             if spot.name in dict(seat.progressive_wagers)
         )
         base_wagers = {seat.seat: seat.base_wager for seat in self.seats}
+        qualifying_name = game.qualifying_wager(rules.qualifying_wager).name
         qualifying = tuple(
-            wager for wager in wagers if game.qualifies(rules.configuration, base_wagers[wager.seat], wager.amount)
+            wager
+            for wager in wagers
+            if wager.name == qualifying_name
+            and game.qualifies(rules.configuration, base_wagers[wager.seat], wager.amount)
         )
         self.progressive_intake = ProgressiveIntake(wagers)
         self.mystery = MysteryBonus(game.section, rules, meter, self.rng, qualifying)
@@ -266,23 +293,95 @@ def base_game_citation(game: MysteryGame) -> Citation:
     )
 
 
+def _qualifying_wager_field(game: MysteryGame | None) -> OptionField:
+    """The qualifying-wager option, checked against ``game``'s section (without a game by the round that deals it)."""
+
+    def read(given: Any) -> str:
+        if not isinstance(given, str):
+            raise ValueError(f"a progressive wager's name is wanted, not {given!r}")
+        return given if game is None else game.qualifying_wager(given).name
+
+    if game is None:
+        return OptionField(mystery_clause("§645b.3", "(c)(1)"), "The qualifying progressive wager.", read)
+    names = tuple(spot.name for spot in game.progressive_wagers)
+    explanation = f"Which progressive wager qualifies for the Mystery Bonus; by default the first named, {names[0]}."
+    return OptionField(game.qualifying_wager_citation, explanation, read, choices=names, house_rule=True)
+
+
+def rules_fields(game: MysteryGame | None) -> dict[str, OptionField]:
+    """Every field an MHB table's rules JSON may hold, cited in the game's section (§645b.3 without a game)."""
+    section = "§645b.3" if game is None else game.section
+    return configuration_fields(section) | {
+        "payment_source": choice(
+            members(PaymentSource),
+            PAYMENT_SOURCE_OPTION,
+            f"Where a Mystery Bonus is paid from ({section}(c)(6)).",
+            house_rule=True,
+        ),
+        "award_rounding": choice(
+            members(Rounding),
+            AWARD_ROUNDING_OPTION,
+            f"Which way an award with a fraction of a cent is rounded to the cent ({section}(c)(7)).",
+            describe=lambda rounding: f"{rounding} to the cent",
+            house_rule=True,
+        ),
+        "qualifying_wager": _qualifying_wager_field(game),
+    }
+
+
 def rules_to_json(rules: MysteryRules) -> dict[str, JsonValue]:
-    """An MHB table's Rules Submission choices as JSON: configuration, minimum wager, payment source, rounding."""
-    return {
+    """An MHB table's Rules Submission choices as JSON; the qualifying wager only when the table chose one."""
+    data: dict[str, JsonValue] = {
         "configuration": rules.configuration.letter,
         "minimum_wager": rules.configuration.minimum_wager,
         "payment_source": rules.payment_source.value,
         "award_rounding": rules.award_rounding.value,
     }
+    if rules.qualifying_wager is not None:
+        data["qualifying_wager"] = rules.qualifying_wager
+    return data
 
 
-def rules_from_json(data: Mapping[str, Any]) -> MysteryRules:
-    """Read the choices written by :func:`rules_to_json`; ValueError for a configuration the seed does not print."""
-    return MysteryRules(
-        mystery_configuration(data["configuration"], data["minimum_wager"]),
-        PaymentSource(data["payment_source"]),
-        Rounding(data["award_rounding"]),
-    )
+def rules_from_json(data: Mapping[str, JsonValue], game: MysteryGame | None = None) -> MysteryRules:
+    """Build an MHB table's rules from JSON; RulesError naming every unknown or bad field. Missing fields default.
+
+    With ``game``, a qualifying wager is checked against the game's section: only §643b.1, §649b.1 and §657b.1
+    name two progressive wagers, so every other game refuses the field. Without one, the round checks it.
+    """
+    values = read_options(rules_fields(game), data)
+    letter = values.pop("configuration", DEFAULT_CONFIGURATION.letter)
+    minimum_wager = values.pop("minimum_wager", DEFAULT_CONFIGURATION.minimum_wager)
+    return MysteryRules(mystery_configuration(letter, minimum_wager), **values)
+
+
+def _described(rules: MysteryRules, game: MysteryGame) -> tuple[dict[str, OptionField], dict[str, JsonValue]]:
+    """The fields ``game``'s table offers and the rules as JSON with the qualifying wager spelled out."""
+    fields = rules_fields(game)
+    data = rules_to_json(rules)
+    if game.qualifying_wager_chosen:
+        data["qualifying_wager"] = game.qualifying_wager(rules.qualifying_wager).name
+    else:
+        del fields["qualifying_wager"]
+    return fields, data
+
+
+def rules_options(game: MysteryGame) -> tuple[Option, ...]:
+    """Every option of ``game``'s MHB table with its default, allowed values, clause and provenance."""
+    return describe_options(*_described(MysteryRules(DEFAULT_CONFIGURATION), game))
+
+
+def rules_house_options(rules: MysteryRules, game: MysteryGame) -> list[HouseOption]:
+    """The options and procedures of ``game``'s MHB table that fill gaps in the regulation, with their values."""
+    fields, data = _described(rules, game)
+    _, defaults = _described(MysteryRules(rules.configuration), game)
+    return [
+        *gap_options(fields, data, defaults),
+        HouseOption("hit value draw", "whole cents, the minimum up to the maximum", "the same", HIT_VALUE_DRAW),
+        HouseOption("contribution order", "seat 1 first", "seat 1 first", CONTRIBUTION_ORDER),
+        HouseOption("contributions after a hit", "onto the reset meter", "the same", CONTRIBUTIONS_AFTER_HIT),
+        HouseOption("positions", "six", "six", SEATS_CITATION),
+        HouseOption("base game", "dealt by the engine", "the same", base_game_citation(game)),
+    ]
 
 
 def _checked_seats(game: MysteryGame, seats: Sequence[SeatWagers]) -> tuple[SeatWagers, ...]:

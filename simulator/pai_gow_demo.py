@@ -6,7 +6,7 @@ from simulator.cards import format_cards, parse_cards
 from simulator.hands import describe_high_hand, describe_low_hand, evaluate_high_hand, evaluate_low_hand
 from simulator.money import Cents, format_cents
 from simulator.pai_gow_round import DEALER, PaiGowRound, Scenario
-from simulator.pai_gow_rules import TableRules, house_options
+from simulator.pai_gow_rules import TableRules
 from simulator.procedure import Operation
 
 DEMO_SEATS: dict[int, dict[str, Cents]] = {
@@ -45,7 +45,7 @@ def narrate_pai_gow_round(seed: int, force_hit: bool = False) -> list[str]:
     round_ = demo_round(seed, force_hit)
     rules = round_.rules
     lines = [f"{rules.game_name}, seed {seed}.", "House rules at this table (not regulation text):"]
-    lines.extend(f"  {option.name}: {option.value} — {option.citation}" for option in house_options(rules))
+    lines.extend(f"  {option.name}: {option.value} — {option.citation}" for option in rules.house_options())
     lines.append("Wagers:")
     for seat, wagers in round_.seats.items():
         listed = ", ".join(f"{spot} {format_cents(amount)}" for spot, amount in wagers.items())

@@ -28,6 +28,7 @@ from simulator.mystery import MysteryMeter, MysteryRules, PaymentSource
 from simulator.pai_gow_progressive import ProgressivePaytable, judge_progressive_hand
 from simulator.pai_gow_rules import (
     DEALING_SECTIONS,
+    MYSTERY_SECTION,
     FoulRule,
     MysteryPayoutTiming,
     ShakerSelection,
@@ -74,7 +75,6 @@ PLAYER_STEPS = frozenset({"set_player_hand", "press_shaker_button"})
 SYSTEM_STEPS = frozenset({"add_mystery_contributions", "add_progressive_contributions"})
 FLOORPERSON_STEPS = frozenset({"validate_mystery_payout", "validate_progressive_payout", "complete_jackpot_paperwork"})
 DEFAULT_AUTOMATIONS = PLAYER_STEPS | SYSTEM_STEPS | FLOORPERSON_STEPS
-MYSTERY_SECTION = "§645b.3"
 PROGRESSIVE_WAGER_NAME = "Progressive Payout wager"
 
 NO_MORE_BETS = seed(

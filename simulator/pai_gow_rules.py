@@ -7,10 +7,10 @@ read) carry a house citation, so the trainee always sees that they are house rul
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from collections.abc import Mapping
+from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
-from typing import Any
 
 from simulator.citations import Citation, house, inferred, seed
 from simulator.dice_wagers import BeatItPaytable, SumPaytable
@@ -18,8 +18,31 @@ from simulator.fortune import REPRESENTATIVE_FORTUNE_PAYTABLE, FortunePaytable
 from simulator.hands import WheelRank
 from simulator.house_way import HOUSE_WAYS
 from simulator.money import Cents, Rounding, format_cents
-from simulator.mystery import MysteryConfiguration, PaymentSource, mystery_configuration
+from simulator.mystery import (
+    DEFAULT_CONFIGURATION,
+    MysteryConfiguration,
+    PaymentSource,
+    configuration_fields,
+    mystery_clause,
+    mystery_configuration,
+)
 from simulator.pai_gow_progressive import EXAMPLE_PROGRESSIVE_PAYTABLE, ProgressivePaytable
+from simulator.procedure import JsonValue
+from simulator.rules import (
+    HouseOption,
+    Option,
+    OptionField,
+    RulesError,
+    choice,
+    describe_options,
+    flag,
+    gap_options,
+    group,
+    members,
+    read_options,
+    whole_number,
+    write_options,
+)
 from simulator.starting_position import DealingDirection
 
 
@@ -75,9 +98,22 @@ class WagerLimits:
     unit: Cents = 100
 
     def __post_init__(self) -> None:
-        """Reject limits that cannot hold a wager."""
-        if not 0 < self.minimum <= self.maximum or self.minimum % self.unit or self.maximum % self.unit:
-            raise ValueError("Limits need 0 < minimum ≤ maximum, both in whole units.")
+        """Reject limits that cannot hold a wager, naming each bad field."""
+        problems = {}
+        if self.unit <= 0:
+            problems["unit"] = "must be above $0.00"
+        elif self.minimum % self.unit or self.maximum % self.unit:
+            problems["unit"] = f"the limits are not whole units of {format_cents(self.unit)}"
+        if self.minimum <= 0:
+            problems["minimum"] = "must be above $0.00"
+        if self.maximum < self.minimum:
+            problems["maximum"] = f"{format_cents(self.maximum)} is below the minimum {format_cents(self.minimum)}"
+        if problems:
+            raise RulesError(problems)
+
+    def __str__(self) -> str:
+        """Write the limits as the table sign does."""
+        return f"{format_cents(self.minimum)} to {format_cents(self.maximum)}"
 
     def check(self, name: str, amount: Cents) -> None:
         """Raise ValueError with the limits when ``amount`` is outside them or not in whole units."""
@@ -86,6 +122,10 @@ class WagerLimits:
                 f"The {name} wager of {format_cents(amount)} is outside the table limits "
                 f"({format_cents(self.minimum)} to {format_cents(self.maximum)} in {format_cents(self.unit)} units)."
             )
+
+    def to_json(self) -> dict[str, JsonValue]:
+        """The limits as JSON."""
+        return {"minimum": self.minimum, "maximum": self.maximum, "unit": self.unit}
 
 
 @dataclass(frozen=True)
@@ -101,7 +141,7 @@ class TableRules:
     beat_it_paytable: BeatItPaytable | None = BeatItPaytable.A
     fortune_paytable: FortunePaytable | None = REPRESENTATIVE_FORTUNE_PAYTABLE
     envy_qualifying_wager: Cents = 500
-    mystery: MysteryConfiguration | None = field(default_factory=lambda: mystery_configuration("A", 100))
+    mystery: MysteryConfiguration | None = DEFAULT_CONFIGURATION
     mystery_payment_source: PaymentSource = PaymentSource.TABLE_INVENTORY
     mystery_payout_timing: MysteryPayoutTiming = MysteryPayoutTiming.AFTER_SETTLEMENT
     progressive_paytable: ProgressivePaytable | None = EXAMPLE_PROGRESSIVE_PAYTABLE
@@ -119,18 +159,27 @@ class TableRules:
     progressive_wager: Cents = 100
 
     def __post_init__(self) -> None:
-        """Reject combinations the regulation does not allow."""
+        """Reject combinations the regulation does not allow, naming each field at fault."""
+        problems = {}
         if self.tiger_nine_offered and not self.commission_free:
-            raise ValueError("The Tiger 9 wager is offered only in Commission-free Pai Gow Poker (§645b.1(d)(2)).")
+            problems["tiger_nine_offered"] = (
+                "The Tiger 9 wager is offered only in Commission-free Pai Gow Poker (§645b.1(d)(2))."
+            )
         if self.house_way not in HOUSE_WAYS:
-            raise ValueError(f"Unknown house way {self.house_way!r}: choose one of {', '.join(HOUSE_WAYS)}.")
+            problems["house_way"] = f"Unknown house way {self.house_way!r}: choose one of {', '.join(HOUSE_WAYS)}."
         if self.mystery is not None and self.progressive_wager < self.mystery.minimum_wager:
-            raise ValueError("The progressive wager must be at least the mystery configuration's minimum wager.")
+            problems["progressive_wager"] = (
+                "The progressive wager must be at least the mystery configuration's minimum wager."
+            )
         if self.progressive_paytable is not None and self.progressive_wager != self.progressive_paytable.wager:
             wanted = format_cents(self.progressive_paytable.wager)
-            raise ValueError(f"The progressive paytable pays a {wanted} wager: the progressive wager must be {wanted}.")
+            problems["progressive_wager"] = (
+                f"The progressive paytable pays a {wanted} wager: the progressive wager must be {wanted}."
+            )
         if not Decimal(0) <= self.commission_rate < Decimal(1):
-            raise ValueError("The commission rate is a fraction below 1.")
+            problems["commission_rate"] = "The commission rate is a fraction below 1."
+        if problems:
+            raise RulesError(problems)
 
     @property
     def progressive_wager_offered(self) -> bool:
@@ -142,145 +191,214 @@ class TableRules:
         """The game's name as the layout shows it."""
         return "Commission-free Pai Gow Poker" if self.commission_free else "Pai Gow Poker"
 
-    def to_json(self) -> dict[str, Any]:
-        """The rules as JSON-ready values, for saving a round."""
-        data: dict[str, Any] = {}
-        for item in fields(self):
-            value = getattr(self, item.name)
-            if isinstance(value, FortunePaytable | ProgressivePaytable):
-                value = value.name
-            elif isinstance(value, MysteryConfiguration):
-                value = {"configuration": value.letter, "minimum_wager": value.minimum_wager}
-            elif isinstance(value, WagerLimits):
-                value = {"minimum": value.minimum, "maximum": value.maximum, "unit": value.unit}
-            elif isinstance(value, Decimal):
-                value = str(value)
-            data[item.name] = value
-        return data
+    def to_json(self) -> dict[str, JsonValue]:
+        """The rules as JSON-ready values, for saving a table or a round."""
+        return write_options(OPTIONS, self)
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> TableRules:
-        """Rebuild rules saved by :meth:`to_json`; raise ValueError on an unknown option.
+    def from_json(cls, data: Mapping[str, JsonValue]) -> TableRules:
+        """Build rules from JSON; RulesError naming every unknown or bad field. A missing field takes its default.
 
         Rules saved before the progressive paytable existed have no ``progressive_paytable``: that table paid no
         progressive hand, so it is read as None and an old round replays exactly as it was dealt.
         """
-        known = {item.name: item for item in fields(cls)}
-        unknown = set(data) - set(known)
-        if unknown:
-            raise ValueError(f"Unknown table options: {', '.join(sorted(unknown))}.")
-        values: dict[str, Any] = {"progressive_paytable": None}
-        for name, value in data.items():
-            values[name] = _option_from_json(name, value)
+        values = read_options(OPTIONS, data)
+        values.setdefault("progressive_paytable", None)
         return cls(**values)
 
+    @classmethod
+    def options(cls) -> tuple[Option, ...]:
+        """Every option with its default, allowed values, clause and provenance, for the scenario builder."""
+        return describe_options(OPTIONS, cls().to_json())
 
-_ENUM_OPTIONS: dict[str, Any] = {
-    "shaker": ShakerType,
-    "shaker_selection": ShakerSelection,
-    "sum_paytable": SumPaytable,
-    "beat_it_paytable": BeatItPaytable,
-    "mystery_payment_source": PaymentSource,
-    "mystery_payout_timing": MysteryPayoutTiming,
-    "wheel_rank": WheelRank,
-    "foul_rule": FoulRule,
-    "commission_rounding": Rounding,
-    "dealing_method": DealingMethod,
-    "dealing_direction": DealingDirection,
+    def house_options(self) -> list[HouseOption]:
+        """The options that fill a gap in the regulation, with the value here, the default and the reason."""
+        return gap_options(OPTIONS, self.to_json(), TableRules().to_json())
+
+
+def _commission_rate(given: JsonValue) -> Decimal:
+    """Read the commission rate, written as a decimal string such as "0.05"."""
+    if not isinstance(given, str):
+        raise ValueError(f'a decimal written as text, such as "0.05", is wanted, not {given!r}')
+    try:
+        rate = Decimal(given)
+    except ArithmeticError:
+        raise ValueError(f"{given!r} is not a decimal") from None
+    if not Decimal(0) <= rate < Decimal(1):
+        raise ValueError(f"{given} is not a fraction from 0 up to 1")
+    return rate
+
+
+def _paytable_name(paytable: FortunePaytable | ProgressivePaytable | None) -> str:
+    """A paytable's name, or "none" when the wager is not offered."""
+    return "none" if paytable is None else paytable.name
+
+
+def _limits(citation: Citation, explanation: str) -> OptionField:
+    """A table minimum and maximum in whole units, as a group of three fields."""
+    parts = {
+        "minimum": whole_number(citation, "The smallest wager, in cents.", minimum=1),
+        "maximum": whole_number(citation, "The largest wager, in cents.", minimum=1),
+        "unit": whole_number(citation, "Wagers are whole multiples of this many cents.", minimum=1),
+    }
+    return group(parts, WagerLimits, WagerLimits.to_json, citation, explanation, house_rule=True)
+
+
+TABLE_LIMITS = house("§645a.7", "Table limits are the certificate holder's.")
+MYSTERY_SECTION = "§645b.3"
+"""The Pai Gow Poker section of the Must-Hit-By Mystery Bonus."""
+
+OPTIONS: dict[str, OptionField] = {
+    "commission_free": flag(
+        seed("§645b.1(a)", "An operator may offer Commission free Pai Gow Poker, in which no vigorish is collected."),
+        "Commission free: no vigorish on a winning Pai Gow Poker wager.",
+    ),
+    "tiger_nine_offered": flag(
+        seed("§645b.1(d)(2)", "In Commission free Pai Gow Poker the certificate holder may offer the Tiger 9 wager."),
+        "Whether the Tiger 9 wager is offered (Commission free only).",
+    ),
+    "shaker": choice(
+        members(ShakerType),
+        seed("§645b.2(a)", "The Rules Submission may use a player activated shaker to find the starting position."),
+        "How the three dice are shaken.",
+    ),
+    "shaker_selection": choice(
+        members(ShakerSelection),
+        house(
+            "§645b.2(f)(1)",
+            "The regulation says a 'selected player' presses the button; who is selected is a house rule.",
+        ),
+        "Which player presses the shaker button.",
+        house_rule=True,
+    ),
+    "sum_paytable": choice(
+        members(SumPaytable),
+        seed("§645b.2(e)(1)", "The Sum wager pays from the payout table selected by the certificate holder."),
+        "The Sum paytable, A to D, or null when the Sum wager is not offered.",
+        optional=True,
+    ),
+    "match_offered": flag(
+        seed("§645b.2(e)(2)", "The certificate holder may offer the Match wager on the dice."),
+        "Whether the Match wager is offered.",
+    ),
+    "beat_it_paytable": choice(
+        members(BeatItPaytable),
+        seed("§645b.2(e)(3)", "The Beat It wager pays from the payout table selected by the certificate holder."),
+        "The Beat It paytable, A to C, or null when the Beat It wager is not offered.",
+        optional=True,
+    ),
+    "fortune_paytable": choice(
+        {REPRESENTATIVE_FORTUNE_PAYTABLE.name: REPRESENTATIVE_FORTUNE_PAYTABLE},
+        house("§645a.13", "The Pennsylvania Fortune Bonus paytables were not retrieved; this is an industry paytable."),
+        "The Fortune Bonus paytable, or null when the Fortune Bonus wager is not offered.",
+        optional=True,
+        describe=_paytable_name,
+        house_rule=True,
+    ),
+    "envy_qualifying_wager": whole_number(
+        inferred("§688a.1", "A Qualifying Wager is at least $5 in the Face Up Pai Gow Poker analog."),
+        "The smallest Fortune Bonus wager, in cents, that earns Envy Bonuses.",
+        minimum=1,
+        house_rule=True,
+    ),
+    "mystery": group(
+        configuration_fields(MYSTERY_SECTION),
+        lambda configuration, minimum_wager: mystery_configuration(configuration, minimum_wager),
+        lambda configuration: {"configuration": configuration.letter, "minimum_wager": configuration.minimum_wager},
+        mystery_clause(MYSTERY_SECTION, "(c)(4)"),
+        "The Must-Hit-By Mystery Bonus configuration, or null when the Mystery Bonus is not offered.",
+        optional=True,
+    ),
+    "mystery_payment_source": choice(
+        members(PaymentSource),
+        mystery_clause(MYSTERY_SECTION, "(c)(6)"),
+        "Whether a Mystery Bonus is paid from the table inventory or by progressive jackpot slip.",
+    ),
+    "mystery_payout_timing": choice(
+        members(MysteryPayoutTiming),
+        house("§645b.3(c)(5)", "The regulation does not say when in the round the bonus is paid."),
+        "When in the round a Mystery Bonus hit is paid.",
+        house_rule=True,
+    ),
+    "progressive_paytable": choice(
+        {EXAMPLE_PROGRESSIVE_PAYTABLE.name: EXAMPLE_PROGRESSIVE_PAYTABLE},
+        house(
+            "§645a.13",
+            "Pennsylvania's Progressive Payout paytable and rate of progression were not retrieved; the default is "
+            "an EXAMPLE (meter shares as in §655a.12(c), fixed amounts at the Fortune odds, 15% of each wager as in "
+            "§685b.1(j)) that the certificate holder replaces with its filed paytable.",
+        ),
+        "The Progressive Payout paytable, or null when no progressive hand is paid (left out of old saved rules).",
+        optional=True,
+        describe=_paytable_name,
+        house_rule=True,
+    ),
+    "house_way": choice(
+        {name: name for name in HOUSE_WAYS},
+        house("§645a.11(c)", "Pennsylvania publishes no house way; the certificate holder files its own."),
+        "The house way the dealer sets the dealer's hand by.",
+        house_rule=True,
+    ),
+    "wheel_rank": choice(
+        members(WheelRank),
+        house("§645a.6", "The rank of A-2-3-4-5 among straights was not found in Chapter 645a."),
+        "Where A-2-3-4-5 ranks among straights.",
+        house_rule=True,
+    ),
+    "foul_rule": choice(
+        members(FoulRule),
+        house("§645a.11(f)", "The Chapter 645a rule for a fouled hand was not found."),
+        "What happens to a fouled player hand.",
+        house_rule=True,
+    ),
+    "tiger_nine_pushes_fouled_hands": flag(
+        house(
+            "§645b.1(f)(1)",
+            "Whether a dealer Tiger 9 also pushes a fouled player hand is not said; the seed says every Pai Gow Poker "
+            "wager pushes.",
+        ),
+        "Whether a dealer Tiger 9 pushes a fouled player hand too.",
+        house_rule=True,
+    ),
+    "commission_rate": OptionField(
+        inferred("§645a.13", "The 5% vigorish is the industry rate; Chapter 645a was not retrieved."),
+        'The vigorish on a winning Pai Gow Poker wager, a decimal written as text ("0.05" is 5%).',
+        _commission_rate,
+        str,
+        house_rule=True,
+    ),
+    "commission_unit": whole_number(
+        house("§645a.13", "Commission rounding was not found in Chapter 645a."),
+        "The commission is rounded to a whole number of this many cents.",
+        minimum=1,
+        house_rule=True,
+    ),
+    "commission_rounding": choice(
+        members(Rounding),
+        house("§645a.13", "Commission rounding was not found in Chapter 645a."),
+        "Which way the commission is rounded to its unit.",
+        house_rule=True,
+    ),
+    "dealing_method": choice(
+        members(DealingMethod),
+        inferred("§645b.1(e)", "The cards are dealt by one of the procedures of §§645a.8–645a.10."),
+        "How the seven stacks are made.",
+    ),
+    "dealing_direction": choice(
+        members(DealingDirection),
+        inferred("§670a.10(c)", "Stacks go clockwise from the starting position in the Six-Card Fortune analog."),
+        "Which way the stacks go after the first.",
+        house_rule=True,
+    ),
+    "pai_gow_limits": _limits(TABLE_LIMITS, "The Pai Gow Poker wager's table limits."),
+    "side_wager_limits": _limits(TABLE_LIMITS, "The table limits of the Tiger 9, dice and Fortune Bonus wagers."),
+    "progressive_wager": whole_number(
+        inferred("§645a.7(e)(4)", "The Progressive Payout wager is the amount its paytable pays."),
+        "The Progressive Payout wager in cents: the paytable's wager, at least the Mystery Bonus minimum.",
+        minimum=1,
+    ),
 }
-
-
-def _option_from_json(name: str, value: Any) -> Any:
-    """Turn one saved option back into its typed value."""
-    if value is None:
-        return None
-    if name in _ENUM_OPTIONS:
-        return _ENUM_OPTIONS[name](value)
-    if name == "fortune_paytable":
-        if value != REPRESENTATIVE_FORTUNE_PAYTABLE.name:
-            raise ValueError(f"Unknown Fortune Bonus paytable {value!r}.")
-        return REPRESENTATIVE_FORTUNE_PAYTABLE
-    if name == "progressive_paytable":
-        if value != EXAMPLE_PROGRESSIVE_PAYTABLE.name:
-            raise ValueError(f"Unknown progressive paytable {value!r}.")
-        return EXAMPLE_PROGRESSIVE_PAYTABLE
-    if name == "mystery":
-        return mystery_configuration(value["configuration"], value["minimum_wager"])
-    if name in ("pai_gow_limits", "side_wager_limits"):
-        return WagerLimits(**value)
-    if name == "commission_rate":
-        return Decimal(value)
-    return value
-
-
-@dataclass(frozen=True)
-class HouseOption:
-    """One option that fills a gap in the regulation, with its value here and its default."""
-
-    name: str
-    value: str
-    default: str
-    citation: Citation
-
-
-_GAPS = {
-    "shaker_selection": house(
-        "§645b.2(f)(1)", "The regulation says a 'selected player' presses the button; who is selected is a house rule."
-    ),
-    "house_way": house("§645a.11(c)", "Pennsylvania publishes no house way; the certificate holder files its own."),
-    "wheel_rank": house("§645a.6", "The rank of A-2-3-4-5 among straights was not found in Chapter 645a."),
-    "foul_rule": house("§645a.11(f)", "The Chapter 645a rule for a fouled hand was not found."),
-    "tiger_nine_pushes_fouled_hands": house(
-        "§645b.1(f)(1)",
-        "Whether a dealer Tiger 9 also pushes a fouled player hand is not said; the seed says every Pai Gow Poker "
-        "wager pushes.",
-    ),
-    "commission_rate": inferred("§645a.13", "The 5% vigorish is the industry rate; Chapter 645a was not retrieved."),
-    "commission_unit": house("§645a.13", "Commission rounding was not found in Chapter 645a."),
-    "commission_rounding": house("§645a.13", "Commission rounding was not found in Chapter 645a."),
-    "dealing_direction": inferred(
-        "§670a.10(c)", "Stacks go clockwise from the starting position in the Six-Card Fortune analog."
-    ),
-    "envy_qualifying_wager": inferred(
-        "§688a.1", "A Qualifying Wager is at least $5 in the Face Up Pai Gow Poker analog."
-    ),
-    "fortune_paytable": house(
-        "§645a.13", "The Pennsylvania Fortune Bonus paytables were not retrieved; this is an industry paytable."
-    ),
-    "mystery_payout_timing": house("§645b.3(c)(5)", "The regulation does not say when in the round the bonus is paid."),
-    "progressive_paytable": house(
-        "§645a.13",
-        "Pennsylvania's Progressive Payout paytable and rate of progression were not retrieved; the default is an "
-        "EXAMPLE (meter shares as in §655a.12(c), fixed amounts at the Fortune odds, 15% of each wager as in "
-        "§685b.1(j)) that the certificate holder replaces with its filed paytable.",
-    ),
-    "pai_gow_limits": house("§645a.7", "Table limits are the certificate holder's."),
-    "side_wager_limits": house("§645a.7", "Table limits are the certificate holder's."),
-}
-
-
-def house_options(rules: TableRules) -> list[HouseOption]:
-    """Every option of ``rules`` that fills a gap in the regulation, with the default and why it is a house rule."""
-    defaults = TableRules()
-    return [
-        HouseOption(name, _describe(getattr(rules, name)), _describe(getattr(defaults, name)), citation)
-        for name, citation in _GAPS.items()
-    ]
-
-
-def _describe(value: object) -> str:
-    """Write an option's value for a person."""
-    if isinstance(value, WagerLimits):
-        return f"{format_cents(value.minimum)} to {format_cents(value.maximum)}"
-    if isinstance(value, FortunePaytable | ProgressivePaytable):
-        return value.name
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, int):
-        return format_cents(value)
-    if isinstance(value, Decimal):
-        return f"{(value * 100).normalize():f}%"
-    return str(value)
+"""Every Pai Gow Poker table option, in the order the Rules Submission lists them."""
 
 
 RULES_SUBMISSION = seed(

@@ -349,8 +349,9 @@ class MysteryPayout:
 class MysteryBonus:
     """The MHB at one table during a round: the game's section, the rules, the meter and the qualifying wagers.
 
-    ``qualifying_wagers`` holds only wagers that qualify (base wager placed, progressive wager at least the
-    configuration's minimum); they contribute in :data:`CONTRIBUTION_ORDER`. ``rng`` draws new hit values.
+    ``qualifying_wagers`` holds only wagers that qualify (base wager placed, the progressive wager the Rules
+    Submission makes qualifying, at least the configuration's minimum); they contribute in
+    :data:`CONTRIBUTION_ORDER`. ``rng`` draws new hit values.
     """
 
     section: str

@@ -6,7 +6,7 @@ import random
 
 from simulator import down_under, mystery_tables
 from simulator.down_under import DownUnderTable
-from simulator.mystery import MysteryConfiguration
+from simulator.mystery import MysteryRules
 from simulator.mystery_games import MysteryGame
 from simulator.pai_gow_round import MATCH_SPOTS, SEATS
 from simulator.pai_gow_rules import TableRules, WagerLimits
@@ -79,9 +79,7 @@ UNQUALIFIED_CHANCE = 0.2
 """How often a player at an MHB table with a minimum above $1 wagers $1 on a progressive, which does not qualify."""
 
 
-def seat_mystery_players(
-    game: MysteryGame, configuration: MysteryConfiguration, rng: random.Random
-) -> list[mystery_tables.SeatWagers]:
+def seat_mystery_players(game: MysteryGame, rules: MysteryRules, rng: random.Random) -> list[mystery_tables.SeatWagers]:
     """Three to six players with the game's base wager; some add its progressive wagers, the first always qualifying."""
     seats = pick_seats(rng)
     players = pick_progressive_players(seats, rng)
@@ -89,12 +87,13 @@ def seat_mystery_players(
     for seat in seats:
         progressive: list[tuple[str, int]] = []
         if seat in players:
-            spots = [spot for spot in game.progressive_wagers if rng.random() < PROGRESSIVE_CHANCE]
+            first = game.qualifying_wager(rules.qualifying_wager) if seat == players[0] else None
+            spots = [spot for spot in game.progressive_wagers if rng.random() < PROGRESSIVE_CHANCE or spot == first]
             for spot in spots or [rng.choice(game.progressive_wagers)]:
                 unqualified = (
-                    seat != players[0] and configuration.minimum_wager > 100 and rng.random() < UNQUALIFIED_CHANCE
+                    seat != players[0] and rules.configuration.minimum_wager > 100 and rng.random() < UNQUALIFIED_CHANCE
                 )
-                progressive.append((spot.name, 100 if unqualified else configuration.minimum_wager))
+                progressive.append((spot.name, 100 if unqualified else rules.configuration.minimum_wager))
         positions.append(mystery_tables.SeatWagers(seat, rng.choice(BASE_WAGERS), tuple(progressive)))
     return positions
 

@@ -31,7 +31,7 @@ from simulator.simulated_players import (
 class TableDeal:
     """What a table hands the engine to deal its next round; ``carried_meters`` is the last round's, server only."""
 
-    rules: dict[str, JsonValue]
+    rules: Mapping[str, JsonValue]
     seed: int
     automations: frozenset[str]
     carried_meters: Mapping[str, JsonValue] | None = None
@@ -94,8 +94,8 @@ def deal_pai_gow_round(table: TableDeal) -> PaiGowRound:
 
 def deal_mystery_table_round(game: MysteryGame, table: TableDeal) -> MysteryTableRound:
     """A round at an MHB game's table with simulated players; the trainee performs the progressive procedure."""
-    rules = rules_from_json(table.rules)
-    seats = seat_mystery_players(game, rules.configuration, random.Random(table.seed))
+    rules = rules_from_json(table.rules, game)
+    seats = seat_mystery_players(game, rules, random.Random(table.seed))
     return MysteryTableRound(
         game,
         rules,

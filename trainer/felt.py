@@ -13,7 +13,6 @@ from jinja2 import Environment
 from markupsafe import Markup
 
 from simulator.money import format_cents
-from simulator.pai_gow_rules import HouseOption
 from trainer.controls import DEALER_STEPS
 from trainer.snapshots import TableSnapshot, Viewer
 
@@ -201,11 +200,10 @@ def display_regions(felt: Mapping[str, Any]) -> list[Region]:
 
 @dataclass(frozen=True)
 class TableDescription:
-    """How one game's table is drawn: its felt, the felt's parts, its controls and its house options."""
+    """How one game's table is drawn: its felt, the felt's parts and its controls."""
 
     felt_template: str
     felt: Callable[[TableSnapshot, Viewer], dict[str, Any]]
     regions: Callable[[Mapping[str, Any]], list[Region]]
     controls_template: str
     controls: Callable[[TableSnapshot], dict[str, Any]]
-    house_options: Callable[[TableSnapshot], list[HouseOption]]

@@ -5,12 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from simulator.down_under import AUTOMATED_HAND, SETTLEMENT_ORDER, DownUnderTable
+from simulator.down_under import DownUnderTable
 from simulator.match_the_dealer import (
-    AWARD_ROUNDING_RULE,
-    ONE_AMOUNT_PER_TABLE_RULE,
-    SECONDARY_READING_RULES,
-    STAKE_RULE,
     MatchCombination,
     match_paytable,
 )
@@ -18,7 +14,6 @@ from simulator.money import format_cents
 from simulator.mystery import (
     PaymentSource,
 )
-from simulator.pai_gow_rules import HouseOption
 from trainer.felt import (
     Region,
     TableDescription,
@@ -134,32 +129,6 @@ def down_under_controls_context(snapshot: TableSnapshot) -> dict[str, Any]:
     }
 
 
-def down_under_house_options(snapshot: TableSnapshot) -> list[HouseOption]:
-    """The Down Under Blackjack table's readings and options that fill gaps in the regulation."""
-    rules = DownUnderTable.from_json(snapshot.rules)
-    defaults = DownUnderTable()
-    return [
-        HouseOption(
-            "secondary incrementation rate",
-            rules.secondary_reading.value,
-            defaults.secondary_reading.value,
-            SECONDARY_READING_RULES[rules.secondary_reading],
-        ),
-        HouseOption(
-            "wager amount",
-            format_cents(rules.match_wager),
-            format_cents(defaults.match_wager),
-            ONE_AMOUNT_PER_TABLE_RULE,
-        ),
-        HouseOption("stake", "not returned on a win", "the same", STAKE_RULE),
-        HouseOption(
-            "meter award rounding", rules.award_rounding.value, defaults.award_rounding.value, AWARD_ROUNDING_RULE
-        ),
-        HouseOption("settlement order", "losing wagers first, seat by seat", "the same", SETTLEMENT_ORDER),
-        HouseOption("the blackjack hand", "completed by the engine", "the same", AUTOMATED_HAND),
-    ]
-
-
 def down_under_regions(felt: Mapping[str, Any]) -> list[Region]:
     """The parts of the Down Under Blackjack felt: positions, container, dealer's place, display and discard rack."""
     return [
@@ -178,6 +147,5 @@ DOWN_UNDER_TABLE = TableDescription(
     down_under_regions,
     "trainer/_controls_down_under.html",
     down_under_controls_context,
-    down_under_house_options,
 )
 """How the Down Under Blackjack table is drawn."""

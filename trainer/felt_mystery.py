@@ -7,16 +7,8 @@ from typing import Any
 
 from simulator.money import format_cents
 from simulator.mystery import (
-    AWARD_ROUNDING_OPTION,
-    CONTRIBUTIONS_AFTER_HIT,
-    HIT_VALUE_DRAW,
-    PAYMENT_SOURCE_OPTION,
     PaymentSource,
 )
-from simulator.mystery_games import MYSTERY_GAMES
-from simulator.mystery_tables import SEATS_CITATION, base_game_citation, rules_from_json
-from simulator.pai_gow_rules import HouseOption
-from simulator.progressive import CONTRIBUTION_ORDER
 from trainer.felt import (
     Region,
     TableDescription,
@@ -107,24 +99,6 @@ def mystery_controls_context(snapshot: TableSnapshot) -> dict[str, Any]:
     }
 
 
-def mystery_house_options(snapshot: TableSnapshot) -> list[HouseOption]:
-    """The options of an MHB game's table that fill gaps in the regulation."""
-    rules = rules_from_json(snapshot.rules)
-    return [
-        HouseOption(
-            "payment source", rules.payment_source.value, PaymentSource.TABLE_INVENTORY.value, PAYMENT_SOURCE_OPTION
-        ),
-        HouseOption(
-            "award rounding", f"{rules.award_rounding.value} to the cent", "up to the cent", AWARD_ROUNDING_OPTION
-        ),
-        HouseOption("hit value draw", "whole cents, the minimum up to the maximum", "the same", HIT_VALUE_DRAW),
-        HouseOption("contribution order", "seat 1 first", "seat 1 first", CONTRIBUTION_ORDER),
-        HouseOption("contributions after a hit", "onto the reset meter", "the same", CONTRIBUTIONS_AFTER_HIT),
-        HouseOption("positions", "six", "six", SEATS_CITATION),
-        HouseOption("base game", "dealt by the engine", "the same", base_game_citation(MYSTERY_GAMES[snapshot.game])),
-    ]
-
-
 def mystery_regions(felt: Mapping[str, Any]) -> list[Region]:
     """The parts of an MHB game's felt: positions, inventory container, the base game's note and the display."""
     return [
@@ -142,6 +116,5 @@ MYSTERY_TABLE = TableDescription(
     mystery_regions,
     "trainer/_controls_mystery_table.html",
     mystery_controls_context,
-    mystery_house_options,
 )
 """How the table of every game offering the Mystery Bonus around an automated base game is drawn."""

@@ -14,8 +14,7 @@ from simulator.mystery import (
     PaymentSource,
 )
 from simulator.pai_gow_progressive import ProgressivePaytable
-from simulator.pai_gow_round import MYSTERY_SECTION
-from simulator.pai_gow_rules import FoulRule, HouseOption, ShakerType, TableRules, house_options
+from simulator.pai_gow_rules import MYSTERY_SECTION, FoulRule, ShakerType, TableRules
 from simulator.progressive import PROGRESSIVE_INTAKE_STEPS, PROGRESSIVE_WIN_STEPS
 from trainer.controls import DEALER_STEPS
 from trainer.felt import (
@@ -268,11 +267,6 @@ def controls_context(snapshot: TableSnapshot) -> dict[str, Any]:
     }
 
 
-def pai_gow_house_options(snapshot: TableSnapshot) -> list[HouseOption]:
-    """The Pai Gow Poker table's options that fill gaps in the regulation."""
-    return house_options(TableRules.from_json(snapshot.rules))
-
-
 def pai_gow_regions(felt: Mapping[str, Any]) -> list[Region]:
     """The parts of the Pai Gow Poker felt: positions, shaker, dealer's place, displays and discard rack."""
     dealer = felt["dealer"]
@@ -292,6 +286,5 @@ PAI_GOW_TABLE = TableDescription(
     pai_gow_regions,
     "trainer/_controls_pai_gow.html",
     controls_context,
-    pai_gow_house_options,
 )
 """How the Pai Gow Poker table is drawn."""

@@ -8,7 +8,8 @@ from typing import Any
 from markupsafe import Markup
 
 from simulator.citations import Citation, Provenance
-from simulator.pai_gow_rules import HouseOption
+from simulator.games import GAMES
+from simulator.rules import HouseOption
 from trainer.controls import describe_step
 from trainer.felt import Region, render
 from trainer.models import Floorperson, Mode
@@ -200,7 +201,9 @@ def page_context(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
         "snapshot": snapshot,
         "viewer": viewer.value,
         "controls": layout.controls(snapshot) | {"template": layout.controls_template},
-        "house_options": [house_option_context(option) for option in layout.house_options(snapshot)],
+        "house_options": [
+            house_option_context(option) for option in GAMES[snapshot.game].house_options(snapshot.rules)
+        ],
         "regions": {region.element_id.replace("-", "_"): render_region(region, oob=False) for region in regions},
     }
 

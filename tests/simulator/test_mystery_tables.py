@@ -83,16 +83,17 @@ def test_mhb_c1_without_base_wager_or_below_minimum_no_contribution(game: Myster
     assert verdicts == [False, False]
 
 
-def test_house_order_two_contributions_in_one_round_seat_order_then_section_order() -> None:
+def test_house_order_contributions_go_seat_by_seat_from_seat_1() -> None:
     game = MYSTERY_GAMES["let-it-ride"]
     three, five = (spot.name for spot in game.progressive_wagers)
     seats = [SeatWagers(6, 1000, ((three, 500),)), SeatWagers(4, 1000, ((five, 500), (three, 500)))]
     round_ = table(game, seats, force_hit=True)
     round_.play_out()
     contributions = round_.operations[5].facts["contributions"]
-    assert [(fact["seat"], fact["wager"]) for fact in contributions] == [(4, three), (4, five), (6, three)]
-    assert [fact["lit"] for fact in contributions] == [True, False, False]
-    assert [fact["carried_to_reset"] for fact in contributions] == [False, True, True]
+    # Only the Three-Card wager qualifies at this table (§643b.1(c)(1), the default choice).
+    assert [(fact["seat"], fact["wager"]) for fact in contributions] == [(4, three), (6, three)]
+    assert [fact["lit"] for fact in contributions] == [True, False]
+    assert [fact["carried_to_reset"] for fact in contributions] == [False, True]
     assert round_.mystery.payouts[0].seat == 4
 
 
@@ -193,7 +194,7 @@ def test_mhb_c3_hit_value_never_in_the_log(game: MysteryGame) -> None:
 
 def test_643b1_c6_slip_payout_when_configured() -> None:
     game = MYSTERY_GAMES["let-it-ride"]
-    seats = [SeatWagers(1, 1000, (("Five-Card Progressive Payout wager", 500),))]
+    seats = [SeatWagers(1, 1000, (("Three-Card Progressive Payout wager", 500),))]
     round_ = table(game, seats, force_hit=True, source=PaymentSource.PROGRESSIVE_JACKPOT_SLIP)
     round_.play_out()
     assert round_.mystery.payouts[0].source is PaymentSource.PROGRESSIVE_JACKPOT_SLIP
@@ -255,7 +256,13 @@ def test_649b1_c2_contributions_are_conserved_across_hits(
     meter = MysteryMeter(CONFIGURATION, start, hit_value)
     round_ = MysteryTableRound(game, MysteryRules(CONFIGURATION), seats, draw_seed, meter=meter)
     round_.play_out()
-    qualifying = [amount for seat in seats if seat.base_wager for _, amount in seat.progressive_wagers if amount >= 500]
+    qualifying = [
+        amount
+        for seat in seats
+        if seat.base_wager
+        for name, amount in seat.progressive_wagers
+        if name == "Three-Card Progressive Payout wager" and amount >= 500
+    ]
     contributed = sum((amount * Decimal("0.02") for amount in qualifying), Decimal(0))
     awarded = sum((payout.meter_amount - CONFIGURATION.minimum_value for payout in round_.mystery.payouts), Decimal(0))
     # Every qualifying contribution is on the meter now or went out in an award above the reset value.
@@ -280,7 +287,7 @@ def views_through_the_round(round_: MysteryTableRound) -> list[dict[str, object]
 
 @pytest.mark.parametrize("game", TEN_GAMES, ids=lambda game: game.key)
 def test_mhb_b_view_states_the_mystery_bonus_is_offered_with_the_games_own_wager_names(game: MysteryGame) -> None:
-    name = game.progressive_wagers[-1].name
+    name = game.qualifying_wager().name
     round_ = table(game, [SeatWagers(3, 1500, ((name, 500),)), SeatWagers(4, 1000, ((name, 100),))])
     view = round_.table_view()
     assert view["game"] == game.display_name and view["section"] == game.section

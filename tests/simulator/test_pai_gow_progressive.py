@@ -8,7 +8,7 @@ from simulator.cards import parse_cards
 from simulator.citations import Provenance
 from simulator.fortune import FortuneHand
 from simulator.pai_gow_progressive import EXAMPLE_PROGRESSIVE_PAYTABLE, ProgressivePaytable, judge_progressive_hand
-from simulator.pai_gow_rules import TableRules, house_options
+from simulator.pai_gow_rules import TableRules
 from simulator.progressive import JackpotMeter, MeterShare
 
 PAYTABLE = EXAMPLE_PROGRESSIVE_PAYTABLE
@@ -92,9 +92,9 @@ def test_601a2_the_progressive_paytable_is_a_house_option_saved_with_the_rules()
     assert TableRules.from_json(TableRules(progressive_paytable=None).to_json()).progressive_paytable is None
     saved_before_the_option = {key: value for key, value in rules.to_json().items() if key != "progressive_paytable"}
     assert TableRules.from_json(saved_before_the_option).progressive_paytable is None
-    with pytest.raises(ValueError, match="Unknown progressive paytable"):
+    with pytest.raises(ValueError, match="progressive_paytable: 'Paytable Z' is not one of"):
         TableRules.from_json(rules.to_json() | {"progressive_paytable": "Paytable Z"})
-    option = next(option for option in house_options(rules) if option.name == "progressive_paytable")
+    option = next(option for option in rules.house_options() if option.name == "progressive_paytable")
     assert option.value == option.default == PAYTABLE.name
     assert option.citation.provenance is Provenance.HOUSE and "not retrieved" in option.citation.text
 
