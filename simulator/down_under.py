@@ -40,7 +40,7 @@ from simulator.match_the_dealer import (
     settle_match_wager,
 )
 from simulator.money import Cents, Odds, Rounding, format_cents
-from simulator.procedure import Action, Actor, JsonValue, NoMoreBetsMixin, Operation, Round
+from simulator.procedure import Action, Actor, ErrorCode, JsonValue, NoMoreBetsMixin, Operation, Round
 from simulator.progressive import (
     PROGRESSIVE_INTAKE_STEPS,
     PROGRESSIVE_WIN_STEPS,
@@ -472,7 +472,7 @@ class DownUnderRound(NoMoreBetsMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
     def verify_deal_card(self, position: str) -> Action:
         """Raise unless dealing a card to ``position`` ("seat N" or "dealer") is the next step."""
         expected = self.require_step("deal_card")
-        self.require_argument(expected, "position", position, "wrong_position")
+        self.require_argument(expected, "position", position, ErrorCode.WRONG_POSITION)
         return expected
 
     def can_deal_card(self, position: str) -> bool:
@@ -495,7 +495,7 @@ class DownUnderRound(NoMoreBetsMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
     def verify_settle_losing_match_wager(self, seat: int) -> Action:
         """Raise unless settling ``seat``'s losing Match the Dealer wager is the next step."""
         expected = self.require_step("settle_losing_match_wager")
-        self.require_argument(expected, "seat", seat, "wrong_seat")
+        self.require_argument(expected, "seat", seat, ErrorCode.WRONG_SEAT)
         return expected
 
     def can_settle_losing_match_wager(self, seat: int) -> bool:

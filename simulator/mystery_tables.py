@@ -25,7 +25,7 @@ from simulator.citations import Citation, house, inferred
 from simulator.money import Cents, Rounding
 from simulator.mystery import MysteryMeter, MysteryRules, PaymentSource, mystery_configuration
 from simulator.mystery_games import MYSTERY_GAMES, MysteryGame
-from simulator.procedure import Action, Actor, IllegalOperation, JsonValue, NoMoreBetsMixin, Operation, Round
+from simulator.procedure import Action, Actor, ErrorCode, IllegalOperation, JsonValue, NoMoreBetsMixin, Operation, Round
 from simulator.progressive import (
     MYSTERY_BONUS_STEPS,
     PROGRESSIVE_INTAKE_STEPS,
@@ -287,20 +287,20 @@ def _checked_seats(game: MysteryGame, seats: Sequence[SeatWagers]) -> tuple[Seat
     for seat in seats:
         if not 1 <= seat.seat <= SEATS or numbers.count(seat.seat) > 1:
             raise IllegalOperation(
-                "bad_seat", f"Seat {seat.seat} is not one free position of 1 to {SEATS}.", SEATS_CITATION
+                ErrorCode.BAD_SEAT, f"Seat {seat.seat} is not one free position of 1 to {SEATS}.", SEATS_CITATION
             )
         amounts = [seat.base_wager, *(amount for _, amount in seat.progressive_wagers)]
         if any(amount < 0 for amount in amounts):
-            raise IllegalOperation("bad_wager", f"Seat {seat.seat} has a negative wager.", SEATS_CITATION)
+            raise IllegalOperation(ErrorCode.BAD_WAGER, f"Seat {seat.seat} has a negative wager.", SEATS_CITATION)
         names = [name for name, _ in seat.progressive_wagers]
         if len(set(names)) < len(names):
             raise IllegalOperation(
-                "bad_wager", f"Seat {seat.seat} has the same progressive wager twice.", SEATS_CITATION
+                ErrorCode.BAD_WAGER, f"Seat {seat.seat} has the same progressive wager twice.", SEATS_CITATION
             )
         for name in names:
             try:
                 game.progressive_wager(name)
             except ValueError:
                 message = f"Seat {seat.seat}: {game.display_name} has no {name!r}."
-                raise IllegalOperation("bad_wager", message, game.qualification_citation) from None
+                raise IllegalOperation(ErrorCode.BAD_WAGER, message, game.qualification_citation) from None
     return tuple(sorted(seats, key=lambda seat: seat.seat))

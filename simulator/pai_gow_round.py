@@ -43,7 +43,7 @@ from simulator.pai_gow_settlement import (
     settle_tiger_nine_wager,
 )
 from simulator.player_styles import PlayerStyle, set_hand_in_style
-from simulator.procedure import Action, Actor, IllegalOperation, JsonValue, NoMoreBetsMixin, Operation, Round
+from simulator.procedure import Action, Actor, ErrorCode, IllegalOperation, JsonValue, NoMoreBetsMixin, Operation, Round
 from simulator.progressive import (
     MYSTERY_BONUS_STEPS,
     PROGRESSIVE_INTAKE_STEPS,
@@ -746,7 +746,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         """Check the lammers go on exactly the Qualifying Fortune Bonus wagers."""
         expected = self.require_step("place_envy_lammers")
         given = sorted(set(seats)) if isinstance(seats, list) else seats
-        self.require_argument(expected, "seats", given, "wrong_lammers")
+        self.require_argument(expected, "seats", given, ErrorCode.WRONG_LAMMERS)
         return expected
 
     def can_place_envy_lammers(self, seats: list[int]) -> bool:
@@ -762,7 +762,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
     def verify_select_shaker_player(self, seat: int) -> Action:
         """Check the selected player is the one the house's selection rule picks."""
         expected = self.require_step("select_shaker_player")
-        self.require_argument(expected, "seat", seat, "wrong_seat")
+        self.require_argument(expected, "seat", seat, ErrorCode.WRONG_SEAT)
         return expected
 
     def can_select_shaker_player(self, seat: int) -> bool:
@@ -778,7 +778,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
     def verify_press_shaker_button(self, seat: int) -> Action:
         """Check the selected player is the one pressing the button."""
         expected = self.require_step("press_shaker_button")
-        self.require_argument(expected, "seat", seat, "wrong_seat")
+        self.require_argument(expected, "seat", seat, ErrorCode.WRONG_SEAT)
         return expected
 
     def can_press_shaker_button(self, seat: int) -> bool:
@@ -797,7 +797,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         expected = self.require_step("shake_shaker")
         if isinstance(times, bool) or not isinstance(times, int) or times < 3:
             message = f"Shaken {times!r} times: the dealer shakes the manual shaker at least three times."
-            raise IllegalOperation("too_few_shakes", message, SHAKE_SHAKER, expected)
+            raise IllegalOperation(ErrorCode.TOO_FEW_SHAKES, message, SHAKE_SHAKER, expected)
         return expected
 
     def can_shake_shaker(self, times: int) -> bool:
@@ -813,9 +813,9 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
             Action(expected.step, expected.actor, {"times": times}, expected.citation, expected.description)
         )
 
-    def verify_uncover_shaker(self) -> None:
+    def verify_uncover_shaker(self) -> Action:
         """Check the shaker has been shaken and may be uncovered."""
-        self.require_step("uncover_shaker")
+        return self.require_step("uncover_shaker")
 
     def can_uncover_shaker(self) -> bool:
         """Whether the shaker may be uncovered now."""
@@ -823,7 +823,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
 
     def uncover_shaker(self) -> Operation:
         """Remove the lid and set the uncovered shaker on the designated area."""
-        expected = self.require_step("uncover_shaker")
+        expected = self.verify_uncover_shaker()
         assert self.dice is not None
         self.dice_visible = True
         return self.record(expected, {"dice": list(self.dice.values)})
@@ -836,7 +836,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
             sorted((expected.arguments["blue_1"], expected.arguments["blue_2"])),
         ):
             message = f"Announced red {red}, blue {blue_1} and {blue_2}: the dice show {self.dice}."
-            raise IllegalOperation("wrong_dice", message, ANNOUNCE_DICE, expected)
+            raise IllegalOperation(ErrorCode.WRONG_DICE, message, ANNOUNCE_DICE, expected)
         return expected
 
     def can_announce_dice(self, red: int, blue_1: int, blue_2: int) -> bool:
@@ -853,21 +853,24 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         """Check a pay, push or collect: the right wager next, the right settlement, the exact amount."""
         expected = self.next_action()
         if expected is None:
-            raise IllegalOperation("round_over", "The round is over: there is nothing to settle.", ROUND_OVER)
+            raise IllegalOperation(ErrorCode.ROUND_OVER, "The round is over: there is nothing to settle.", ROUND_OVER)
         if expected.step not in SETTLEMENT_STEPS:
             raise IllegalOperation(
-                "out_of_order", f"Out of order: the next step is {expected.description}", expected.citation, expected
+                ErrorCode.OUT_OF_ORDER,
+                f"Out of order: the next step is {expected.description}",
+                expected.citation,
+                expected,
             )
         if (seat, spot) != (expected.arguments["seat"], expected.arguments["spot"]):
             wager = _spot_name(expected.arguments["spot"])
             message = f"Out of order: settle seat {expected.arguments['seat']}'s {wager} next."
-            raise IllegalOperation("out_of_order", message, expected.citation, expected)
+            raise IllegalOperation(ErrorCode.OUT_OF_ORDER, message, expected.citation, expected)
         if step != expected.step:
             message = f"Wrong settlement: {expected.description}."
-            raise IllegalOperation("wrong_settlement", message, expected.citation, expected)
+            raise IllegalOperation(ErrorCode.WRONG_SETTLEMENT, message, expected.citation, expected)
         if step == "pay_wager" and amount != expected.arguments["amount"]:
             message = f"Paid {_money(amount)}: {expected.description}."
-            raise IllegalOperation("wrong_amount", message, expected.citation, expected)
+            raise IllegalOperation(ErrorCode.WRONG_AMOUNT, message, expected.citation, expected)
         return expected
 
     def verify_pay_wager(self, seat: int, spot: str, amount: Cents) -> Action:
@@ -915,8 +918,8 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
     def verify_collect_commission(self, seat: int, amount: Cents) -> Action:
         """Check the commission collected from a winning standard-game wager."""
         expected = self.require_step("collect_commission")
-        self.require_argument(expected, "seat", seat, "out_of_order")
-        self.require_argument(expected, "amount", amount, "wrong_amount")
+        self.require_argument(expected, "seat", seat, ErrorCode.OUT_OF_ORDER)
+        self.require_argument(expected, "amount", amount, ErrorCode.WRONG_AMOUNT)
         return expected
 
     def can_collect_commission(self, seat: int, amount: Cents) -> bool:
@@ -932,7 +935,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
     def verify_find_starting_position(self, place: int) -> Action:
         """Check the starting position counted from the dice total."""
         expected = self.require_step("find_starting_position")
-        self.require_argument(expected, "place", place, "wrong_starting_position")
+        self.require_argument(expected, "place", place, ErrorCode.WRONG_STARTING_POSITION)
         return expected
 
     def can_find_starting_position(self, place: int) -> bool:
@@ -948,7 +951,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
     def verify_deliver_stack(self, place: int) -> Action:
         """Check the next stack goes to the next place in delivery order."""
         expected = self.require_step("deliver_stack")
-        self.require_argument(expected, "place", place, "wrong_delivery_order")
+        self.require_argument(expected, "place", place, ErrorCode.WRONG_DELIVERY_ORDER)
         return expected
 
     def can_deliver_stack(self, place: int) -> bool:
@@ -961,9 +964,9 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         self.delivered.append(place)
         return self.record(expected)
 
-    def verify_discard_stub(self) -> None:
+    def verify_discard_stub(self) -> Action:
         """Check the stub may go to the discard rack now."""
-        self.require_step("discard_stub")
+        return self.require_step("discard_stub")
 
     def can_discard_stub(self) -> bool:
         """Whether the stub may be discarded now."""
@@ -971,13 +974,13 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
 
     def discard_stub(self) -> Operation:
         """Put the four leftover cards in the discard rack unexposed."""
-        expected = self.require_step("discard_stub")
+        expected = self.verify_discard_stub()
         self.stub_discarded = True
         return self.record(expected)
 
-    def verify_collect_empty_stacks(self) -> None:
+    def verify_collect_empty_stacks(self) -> Action:
         """Check the empty seats' stacks may be collected now."""
-        self.require_step("collect_empty_stacks")
+        return self.require_step("collect_empty_stacks")
 
     def can_collect_empty_stacks(self) -> bool:
         """Whether the empty seats' stacks may be collected now."""
@@ -985,7 +988,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
 
     def collect_empty_stacks(self) -> Operation:
         """Collect the stacks at seats without a wager, unexposed, to the discard rack."""
-        expected = self.require_step("collect_empty_stacks")
+        expected = self.verify_collect_empty_stacks()
         self.empty_stacks_collected = True
         return self.record(expected)
 
@@ -994,11 +997,11 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         expected = self.require_step("set_player_hand")
         if seat not in self.seats or seat in self.player_hands:
             message = f"Seat {seat} has no hand waiting to be set."
-            raise IllegalOperation("wrong_seat", message, SET_PLAYER_HAND, expected)
+            raise IllegalOperation(ErrorCode.WRONG_SEAT, message, SET_PLAYER_HAND, expected)
         hand = _parse_setting(high, low, expected)
         if len(hand.high) != 5 or len(hand.low) != 2 or sorted(hand.high + hand.low) != sorted(self.stack_for(seat)):
             message = "A hand is set as five high cards and two low cards, exactly the seven dealt to the seat."
-            raise IllegalOperation("wrong_cards", message, SET_PLAYER_HAND, expected)
+            raise IllegalOperation(ErrorCode.WRONG_CARDS, message, SET_PLAYER_HAND, expected)
         return expected, hand
 
     def can_set_player_hand(self, seat: int, high: str, low: str) -> bool:
@@ -1013,9 +1016,9 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         description = f"the player at seat {seat} sets the hand"
         return self.record(Action(expected.step, Actor.PLAYER, arguments, SET_PLAYER_HAND, description))
 
-    def verify_reveal_dealer_hand(self) -> None:
+    def verify_reveal_dealer_hand(self) -> Action:
         """Check every player has set before the dealer's cards are turned over."""
-        self.require_step("reveal_dealer_hand")
+        return self.require_step("reveal_dealer_hand")
 
     def can_reveal_dealer_hand(self) -> bool:
         """Whether the dealer's cards may be turned over now."""
@@ -1023,7 +1026,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
 
     def reveal_dealer_hand(self) -> Operation:
         """Turn over the dealer's seven cards."""
-        expected = self.require_step("reveal_dealer_hand")
+        expected = self.verify_reveal_dealer_hand()
         self.dealer_revealed = True
         return self.record(expected, {"cards": format_cards(self.stack_for(DEALER))})
 
@@ -1036,12 +1039,12 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         for card in low_cards:
             if card not in remaining:
                 message = f"{card} is not one of the dealer's cards."
-                raise IllegalOperation("wrong_cards", message, expected.citation, expected)
+                raise IllegalOperation(ErrorCode.WRONG_CARDS, message, expected.citation, expected)
             remaining.remove(card)
         hand = SetHand(tuple(remaining), low_cards)
         if len(low_cards) != 2 or not self.house_way.is_house_way(dealer_cards, hand, self.rules.wheel_rank):
             message = f"Low hand {format_cards(low_cards)} is not the house way: {expected.description}."
-            raise IllegalOperation("not_house_way", message, expected.citation, expected)
+            raise IllegalOperation(ErrorCode.NOT_HOUSE_WAY, message, expected.citation, expected)
         return expected, hand
 
     def can_set_dealer_hand(self, low: str) -> bool:
@@ -1061,7 +1064,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
     def verify_declare_tiger_nine(self, tiger_nine: bool) -> Action:
         """Check the Tiger 9 declaration against the dealer's low hand."""
         expected = self.require_step("declare_tiger_nine")
-        self.require_argument(expected, "tiger_nine", tiger_nine, "wrong_tiger_nine")
+        self.require_argument(expected, "tiger_nine", tiger_nine, ErrorCode.WRONG_TIGER_NINE)
         return expected
 
     def can_declare_tiger_nine(self, tiger_nine: bool) -> bool:
@@ -1077,7 +1080,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
     def verify_reveal_player_hand(self, seat: int) -> Action:
         """Check this seat's hand is the next to reveal."""
         expected = self.require_step("reveal_player_hand")
-        self.require_argument(expected, "seat", seat, "out_of_order")
+        self.require_argument(expected, "seat", seat, ErrorCode.OUT_OF_ORDER)
         return expected
 
     def can_reveal_player_hand(self, seat: int) -> bool:
@@ -1100,7 +1103,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
     def verify_reset_fouled_hand(self, seat: int) -> Action:
         """Check a fouled hand is being reset at a table whose house rule resets fouls."""
         expected = self.require_step("reset_fouled_hand")
-        self.require_argument(expected, "seat", seat, "out_of_order")
+        self.require_argument(expected, "seat", seat, ErrorCode.OUT_OF_ORDER)
         return expected
 
     def can_reset_fouled_hand(self, seat: int) -> bool:
@@ -1114,9 +1117,9 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         hand = self.settling_hand(seat)
         return self.record(expected, {"high": format_cards(hand.high), "low": format_cards(hand.low)})
 
-    def verify_clear_table(self) -> None:
+    def verify_clear_table(self) -> Action:
         """Check every wager is settled before the cards are cleared."""
-        self.require_step("clear_table")
+        return self.require_step("clear_table")
 
     def can_clear_table(self) -> bool:
         """Whether the table may be cleared now."""
@@ -1124,7 +1127,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
 
     def clear_table(self) -> Operation:
         """Collect every card to the discard rack and account for all 53."""
-        expected = self.require_step("clear_table")
+        expected = self.verify_clear_table()
         self.table_cleared = True
         return self.record(expected, {"cards_accounted_for": len(self.deck)})
 
@@ -1283,7 +1286,7 @@ def _parse_cards_argument(text: str, expected: Action) -> tuple[Card, ...]:
     try:
         return parse_cards(text)
     except (ValueError, TypeError) as error:
-        raise IllegalOperation("malformed_cards", str(error), expected.citation, expected) from None
+        raise IllegalOperation(ErrorCode.MALFORMED_CARDS, str(error), expected.citation, expected) from None
 
 
 def _parse_setting(high: str, low: str, expected: Action) -> SetHand:
