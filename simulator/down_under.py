@@ -24,9 +24,11 @@ from decimal import Decimal
 from typing import Any
 
 from simulator.cards import Card, Rank, format_cards, parse_cards, shoe, shuffled
-from simulator.citations import Citation, house, inferred, seed
+from simulator.citations import Citation
+from simulator.clauses import cite
 from simulator.match_the_dealer import (
     AWARD_ROUNDING_RULE,
+    LOSING_RULE,
     METER_RULE,
     ONE_AMOUNT_PER_TABLE_RULE,
     SECONDARY_READING_RULES,
@@ -61,41 +63,14 @@ STAND_TOTAL = 17
 SYSTEM_STEPS = frozenset({"add_match_contributions", "complete_blackjack_hand"})
 """The steps the engine performs by itself by default: the progressive system's and the automated hand."""
 
-NO_MORE_BETS = seed(
-    "§685b.1(f)",
-    'After the Down Under Blackjack and Match the Dealer wagers are placed, the dealer announces "No more bets".',
-)
-BASE_WAGER = inferred(
-    "§685a.6(d) [NOT FOUND]",
-    "A player places a Down Under Blackjack wager to play (as §673a.6(d) says for Double Back Jack); "
-    "§685b.1(e) offers Match the Dealer only to such a player.",
-)
-BURN_CARD = inferred("§685a.7(c)", "After the shoe is loaded the dealer burns the first card into the discard rack.")
-DEALING = inferred(
-    "§685a.7(e)",
-    "Starting with the player farthest to the dealer's left and going clockwise: a card face up to each box with a "
-    "wager, the dealer's upcard face up, a second card face up to each box, then the dealer's second card.",
-)
-HOLE_CARD = inferred(
-    "§685a.7(e)(4)", "The dealer's second card is the hole card, dealt face down (text cut off; inferred)."
-)
-LOSING_WAGER = seed(
-    "§685b.1(g)(1)",
-    "Immediately after the second card is dealt to each player and the dealer, before any further card, the Match "
-    "the Dealer wager of a player without a card matching the dealer's upcard loses.",
-)
-SETTLEMENT_ORDER = house(
-    "§685b.1(g) settlement order",
-    "Losing Match the Dealer wagers are settled first (g)(1), then the wins (g)(2), each seat by seat from seat 1; "
-    "meter awards are priced in that order.",
-)
-AUTOMATED_HAND = house(
-    "§685a.7(e)(4) onward [NOT FOUND]: engine automation",
-    "The Down Under Blackjack rules after the first two cards were not found. The engine completes the hand: each "
-    "player draws below 17, the dealer turns the hole card and draws below 17, a win pays 1 to 1 and a two-card 21 "
-    "pays 3 to 2 unless the dealer also has one.",
-)
-PICK_UP_CARDS = house("Down Under Blackjack end of round", "The dealer picks up every card into the discard rack.")
+NO_MORE_BETS = cite("§685b.1(f)")
+BASE_WAGER = cite("§685a.6(d)")
+BURN_CARD = cite("§685a.7(c)")
+DEALING = cite("§685a.7(e)")
+HOLE_CARD = cite("§685a.7(e)(4)")
+SETTLEMENT_ORDER = cite("Match the Dealer settlement order")
+AUTOMATED_HAND = cite("Down Under Blackjack automated hand")
+PICK_UP_CARDS = cite("Down Under Blackjack end of round")
 
 
 @dataclass(frozen=True)
@@ -436,7 +411,7 @@ class DownUnderRound(NoMoreBetsMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
             f"seat {seat} has no card matching the upcard {self.upcard}: its Match the Dealer wager loses "
             "(its chips are already in the table inventory container)"
         )
-        return Action("settle_losing_match_wager", Actor.DEALER, {"seat": seat}, LOSING_WAGER, description)
+        return Action("settle_losing_match_wager", Actor.DEALER, {"seat": seat}, LOSING_RULE, description)
 
     # ----- the steps -----
 
@@ -495,7 +470,8 @@ class DownUnderRound(NoMoreBetsMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
     def verify_settle_losing_match_wager(self, seat: int) -> Action:
         """Raise unless settling ``seat``'s losing Match the Dealer wager is the next step."""
         expected = self.require_step("settle_losing_match_wager")
-        self.require_argument(expected, "seat", seat, ErrorCode.WRONG_SEAT)
+        citation = SETTLEMENT_ORDER if seat in self.losing_seats() else None
+        self.require_argument(expected, "seat", seat, ErrorCode.WRONG_SEAT, citation)
         return expected
 
     def can_settle_losing_match_wager(self, seat: int) -> bool:

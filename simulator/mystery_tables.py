@@ -21,7 +21,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from simulator.citations import Citation, house, inferred
+from simulator.citations import Citation
+from simulator.clauses import cite
 from simulator.money import Cents, Rounding
 from simulator.mystery import MysteryMeter, MysteryRules, PaymentSource, mystery_configuration
 from simulator.mystery_games import MYSTERY_GAMES, MysteryGame
@@ -40,15 +41,12 @@ from simulator.progressive import (
 SEATS = 6
 """Player positions at every MHB training table, numbered 1 (the dealer's far left) to 6."""
 
-SEATS_CITATION = house(
-    "MHB training table positions",
-    "Each MHB training table has six player positions, numbered from 1 at the dealer's far left.",
-)
+SEATS_CITATION = cite("MHB training table positions")
 
-NO_MORE_BETS = inferred(
-    "§685b.1(f) pattern (analog §670a.10(a)(2))",
-    'After all wagers are placed the dealer announces "No more bets" before locking out the progressive wagers.',
-)
+NO_MORE_BETS = cite("§670a.10(a)(2)")
+ROUND_COMPLETE = cite("MHB table round complete")
+BASE_GAME = cite("MHB training table base game")
+"""The house note that the base game's own play is automated outside this training module."""
 
 TABLE_STEPS = frozenset({"announce_no_more_bets", "play_base_game"})
 """The steps this module adds to the progressive procedure."""
@@ -209,7 +207,7 @@ class MysteryTableRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMix
                 "play_base_game",
                 Actor.SYSTEM,
                 {},
-                base_game_citation(self.game),
+                BASE_GAME,
                 f"the engine plays and settles the {self.game.display_name} round (automated)",
             )
         return self.next_mystery_payout_action()
@@ -220,7 +218,7 @@ class MysteryTableRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMix
 
     def closing_citation(self) -> Citation:
         """The rule cited after the round: the meter has been reset and no hit waits."""
-        return house("MHB table round complete", "The round is over once every Mystery Bonus hit is paid and reset.")
+        return ROUND_COMPLETE
 
     def no_more_bets_facts(self) -> dict[str, JsonValue]:
         """Every position's wagers as betting closes, and which progressive wagers qualify."""
@@ -251,15 +249,6 @@ class MysteryTableRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMix
                 for name, amount in seat.progressive_wagers
             ],
         }
-
-
-def base_game_citation(game: MysteryGame) -> Citation:
-    """The house note that the base game's own play is automated outside this training module."""
-    return house(
-        "MHB training table base game",
-        f"The {game.display_name} round itself ({game.chapter}) is dealt and settled by the engine; "
-        "this module trains the progressive procedure.",
-    )
 
 
 def rules_to_json(rules: MysteryRules) -> dict[str, JsonValue]:

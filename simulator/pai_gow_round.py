@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from simulator.cards import Card, Rank, Suit, format_cards, pai_gow_deck, parse_cards, shuffled, stacked_deck
-from simulator.citations import Citation, inferred, seed
+from simulator.citations import Citation
+from simulator.clauses import cite
 from simulator.dice import DiceRoll, all_rolls, roll_dice
 from simulator.dice_wagers import DiceSettlement, settle_beat_it_wager, settle_match_wager, settle_sum_wager
 from simulator.fortune import FortuneHand, envy_awards, fortune_hand, settle_fortune_wager
@@ -27,7 +28,6 @@ from simulator.money import Cents, format_cents
 from simulator.mystery import MysteryMeter, MysteryRules, PaymentSource
 from simulator.pai_gow_progressive import ProgressivePaytable, judge_progressive_hand
 from simulator.pai_gow_rules import (
-    DEALING_SECTIONS,
     FoulRule,
     MysteryPayoutTiming,
     ShakerSelection,
@@ -35,10 +35,10 @@ from simulator.pai_gow_rules import (
     TableRules,
 )
 from simulator.pai_gow_settlement import (
+    FOUL_RULE,
     Settlement,
     WagerSettlement,
     commission,
-    fouled_hand_rule,
     settle_pai_gow_wager,
     settle_tiger_nine_wager,
 )
@@ -59,7 +59,13 @@ from simulator.progressive import (
     ProgressiveWinMixin,
     ProgressiveWins,
 )
-from simulator.starting_position import delivery_order, reveal_order, starting_position
+from simulator.starting_position import (
+    REVEAL_ORDER_CITATION,
+    STARTING_POSITION_CITATION,
+    delivery_order,
+    reveal_order,
+    starting_position,
+)
 
 SEATS = (1, 2, 3, 4, 5, 6)
 DEALER = 0
@@ -77,61 +83,20 @@ DEFAULT_AUTOMATIONS = PLAYER_STEPS | SYSTEM_STEPS | FLOORPERSON_STEPS
 MYSTERY_SECTION = "§645b.3"
 PROGRESSIVE_WAGER_NAME = "Progressive Payout wager"
 
-NO_MORE_BETS = seed(
-    "§645b.2(f)", 'All wagers are placed before the shaker is used; then the dealer announces "No more bets".'
-)
-ENVY_LAMMERS = inferred(
-    "§670a.10(a)(2)(i)",
-    'After "No more bets" the dealer places an Envy lammer beside each Qualifying Fortune Bonus wager.',
-)
-SELECT_SHAKER_PLAYER = seed(
-    "§645b.2(f)(1)", "With a player-activated shaker, a selected player presses the activation button at that position."
-)
-PRESS_SHAKER_BUTTON = seed("§645b.2(b)(2)", "The player-activated shaker shakes the dice for at least 5 seconds.")
-SHAKE_SHAKER = seed("§645b.2(f)(2)", "With a manual shaker the dealer shakes it at least three times.")
-UNCOVER_SHAKER = seed(
-    "§645b.2(f)(2)", "The dealer removes the lid and places the uncovered shaker on the designated area of the layout."
-)
-ANNOUNCE_DICE = seed("§645b.2(g)", "When the dice come to rest the dealer announces the value of each die.")
-SETTLE_DICE = seed(
-    "§645b.2(g)", "The dealer settles the Sum, Match and Beat It wagers, collecting losers and paying winners."
-)
-DICE_ORDER = inferred(
-    "§645b.2(g)", "Dice wagers are settled position by position from the dealer's right, Sum, Match 1–6, then Beat It."
-)
-STARTING_POSITION = inferred(
-    "§621a.6(c)",
-    "Count the dealer as 1 and go counterclockwise through every position, occupied or not, to the dice total.",
-)
-STUB = inferred("§645a.10", "The four cards left after seven stacks go to the discard rack unexposed.")
-EMPTY_STACKS = inferred(
-    "§645a.10", "Stacks delivered to positions without a wager are collected unexposed to the discard rack."
-)
-SET_PLAYER_HAND = inferred(
-    "§645a.11(a)–(b)", "Each player sets a five-card high hand and a two-card low hand face down."
-)
-REVEAL_DEALER = seed(
-    "§645b.1(e)", "Once every player has set, the dealer's cards are revealed and set under §645a.11(c)."
-)
-TIGER_NINE = seed("§645b.1(b)", "A Tiger 9 is the dealer's two-card low hand which contains a 9-high.")
-REVEAL_PLAYER = seed(
-    "§645b.1(f)", "The dealer reveals each player's cards and settles the wagers under §645a.11(e) and (f)."
-)
-REVEAL_ORDER = inferred("§645a.11(e)", "Hands are revealed from the dealer's far right, counterclockwise.")
-COLLECT_COMMISSION = inferred(
-    "§645a.13", "The dealer collects the 5% vigorish on a winning standard Pai Gow Poker wager."
-)
-FORTUNE = inferred(
-    "§645a.11(h)",
-    "After the Tiger 9 and Pai Gow Poker wagers (§645b.1(g)), the Fortune Bonus is judged on the best hand "
-    "of all seven cards.",
-)
-ENVY = inferred(
-    "§645a.13",
-    "Each Envy-qualifying hand pays the fixed Envy amount to every other player with a Qualifying Wager, last.",
-)
-CLEAR_TABLE = inferred("§645a.11", "The dealer collects every card to the discard rack: all 53 are accounted for.")
-ROUND_OVER = inferred("§645a.11", "The round is over once the table is cleared.")
+NO_MORE_BETS = cite("§645b.2(f)")
+ENVY_LAMMERS = cite("§670a.10(a)(2)(i)")
+SELECT_SHAKER_PLAYER = cite("Shaker selection, option shaker_selection")
+PRESS_SHAKER_BUTTON = cite("§645b.2(f)(1)")
+SHAKE_SHAKER = cite("§645b.2(f)(2)")
+ANNOUNCE_DICE = cite("§645b.2(g)")
+DICE_SETTLEMENT_ORDER = cite("Dice wager settlement order")
+DEALT_STACKS = cite("§§645a.8–645a.10")
+SET_PLAYER_HAND = cite("§645a.11(a)–(b)")
+REVEAL_DEALER = cite("§645b.1(e)")
+TIGER_NINE_DECLARATION = cite("Tiger 9 declaration")
+PAYOUT_ODDS = cite("§645a.13")
+FORTUNE = cite("§645a.11(h)")
+CLEAR_TABLE = cite("§645a.11")
 
 
 @dataclass(frozen=True)
@@ -436,7 +401,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
 
     def closing_citation(self) -> Citation:
         """The rule cited for a step tried after the round is over."""
-        return ROUND_OVER
+        return CLEAR_TABLE
 
     def next_action(self) -> Action | None:
         """The correct next step of the round, or None once the table is cleared.
@@ -546,7 +511,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
             return Action(
                 "shake_shaker", Actor.DEALER, {"times": 3}, SHAKE_SHAKER, "shake the shaker at least three times"
             )
-        return Action("uncover_shaker", Actor.DEALER, {}, UNCOVER_SHAKER, "remove the lid and set the shaker down")
+        return Action("uncover_shaker", Actor.DEALER, {}, SHAKE_SHAKER, "remove the lid and set the shaker down")
 
     def _dealing_action(self) -> Action | None:
         """The starting position, the stacks, the stub and the empty seats' stacks."""
@@ -554,25 +519,21 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         if self.starting_place is None:
             place = starting_position(self.dice.total)
             description = f"count {self.dice.total} from the dealer: the first stack goes to {_place_name(place)}"
-            citation = STARTING_POSITION
+            citation = STARTING_POSITION_CITATION
             return Action("find_starting_position", Actor.DEALER, {"place": place}, citation, description)
         order = delivery_order(self.starting_place, self.rules.dealing_direction)
         if len(self.delivered) < len(order):
             place = order[len(self.delivered)]
-            citation = inferred(
-                DEALING_SECTIONS[self.rules.dealing_method],
-                f"Stacks go face down from the starting position, {self.rules.dealing_direction.value}, "
-                "to every position whether or not it has a wager, and to the dealer.",
-            )
+            citation = self.rules.dealing_direction.citation
             description = f"deliver stack {len(self.delivered) + 1} to {_place_name(place)}"
             return Action("deliver_stack", Actor.DEALER, {"place": place}, citation, description)
         if not self.stub_discarded:
             return Action(
-                "discard_stub", Actor.DEALER, {}, STUB, "put the four-card stub in the discard rack unexposed"
+                "discard_stub", Actor.DEALER, {}, DEALT_STACKS, "put the four-card stub in the discard rack unexposed"
             )
         if self.empty_places and not self.empty_stacks_collected:
             description = f"collect the stacks at empty seats {', '.join(map(str, self.empty_places))} unexposed"
-            return Action("collect_empty_stacks", Actor.DEALER, {}, EMPTY_STACKS, description)
+            return Action("collect_empty_stacks", Actor.DEALER, {}, DEALT_STACKS, description)
         for seat in self.seats:
             if seat not in self.player_hands:
                 hand = self.scenario.player_settings.get(seat) or self.simulated_setting(seat)
@@ -593,7 +554,9 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         if self.rules.commission_free and self.tiger_nine_declared is None:
             tiger_nine = is_tiger_nine(self.dealer_hand.low)
             description = "declare a Tiger 9" if tiger_nine else "declare that the dealer has no Tiger 9"
-            return Action("declare_tiger_nine", Actor.DEALER, {"tiger_nine": tiger_nine}, TIGER_NINE, description)
+            return Action(
+                "declare_tiger_nine", Actor.DEALER, {"tiger_nine": tiger_nine}, TIGER_NINE_DECLARATION, description
+            )
         for seat in self._reveal_seats():
             action = self._player_action(seat)
             if action is not None:
@@ -601,7 +564,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         awards = self.envy_awards()
         for seat in self._reveal_seats():
             if awards.get(seat) and (seat, "envy") not in self.settled:
-                envy = WagerSettlement(Settlement.PAY, awards[seat], ENVY, "Envy")
+                envy = WagerSettlement(Settlement.PAY, awards[seat], PAYOUT_ODDS, "Envy")
                 return self._settlement_action(seat, "envy", envy)
         return None
 
@@ -609,11 +572,11 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         """The next step for one seat: reveal, reset a foul, settle each wager in order."""
         if seat not in self.revealed_seats:
             description = f"reveal the hand at seat {seat}"
-            return Action("reveal_player_hand", Actor.DEALER, {"seat": seat}, REVEAL_ORDER, description)
+            return Action("reveal_player_hand", Actor.DEALER, {"seat": seat}, REVEAL_ORDER_CITATION, description)
         fouled = is_foul(self.player_hands[seat], self.rules.wheel_rank)
         if fouled and self.rules.foul_rule is FoulRule.RESET_BY_HOUSE_WAY and seat not in self.reset_seats:
             description = f"reset the fouled hand at seat {seat} by the house way"
-            citation = fouled_hand_rule(self.rules)
+            citation = FOUL_RULE
             return Action("reset_fouled_hand", Actor.DEALER, {"seat": seat}, citation, description)
         for spot in ("pai-gow", "tiger-9", "fortune"):
             if spot in self.seats[seat] and (seat, spot) not in self.settled:
@@ -622,7 +585,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
                 amount = self._commission_due(seat)
                 description = f"collect {format_cents(amount)} commission from seat {seat}"
                 arguments = {"seat": seat, "amount": amount}
-                return Action("collect_commission", Actor.DEALER, arguments, COLLECT_COMMISSION, description)
+                return Action("collect_commission", Actor.DEALER, arguments, PAYOUT_ODDS, description)
         return None
 
     def _commission_due(self, seat: int) -> Cents:
@@ -687,7 +650,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         if line is None:
             return WagerSettlement(Settlement.COLLECT, 0, FORTUNE, "no qualifying hand")
         odds = self.rules.fortune_paytable.pays[line]
-        return WagerSettlement(Settlement.PAY, payout, FORTUNE, f"{line.value}, {odds}")
+        return WagerSettlement(Settlement.PAY, payout, self.rules.fortune_paytable.citation, f"{line.value}, {odds}")
 
     def envy_awards(self) -> dict[int, Cents]:
         """Envy owed to each seat with a lammer, for Envy hands held by other players."""
@@ -853,7 +816,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         """Check a pay, push or collect: the right wager next, the right settlement, the exact amount."""
         expected = self.next_action()
         if expected is None:
-            raise IllegalOperation(ErrorCode.ROUND_OVER, "The round is over: there is nothing to settle.", ROUND_OVER)
+            raise IllegalOperation(ErrorCode.ROUND_OVER, "The round is over: there is nothing to settle.", CLEAR_TABLE)
         if expected.step not in SETTLEMENT_STEPS:
             raise IllegalOperation(
                 ErrorCode.OUT_OF_ORDER,
@@ -864,7 +827,9 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         if (seat, spot) != (expected.arguments["seat"], expected.arguments["spot"]):
             wager = _spot_name(expected.arguments["spot"])
             message = f"Out of order: settle seat {expected.arguments['seat']}'s {wager} next."
-            raise IllegalOperation(ErrorCode.OUT_OF_ORDER, message, expected.citation, expected)
+            dice_wager = expected.arguments["spot"] in DICE_SPOTS
+            citation = DICE_SETTLEMENT_ORDER if dice_wager else expected.citation
+            raise IllegalOperation(ErrorCode.OUT_OF_ORDER, message, citation, expected)
         if step != expected.step:
             message = f"Wrong settlement: {expected.description}."
             raise IllegalOperation(ErrorCode.WRONG_SETTLEMENT, message, expected.citation, expected)

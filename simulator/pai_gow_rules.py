@@ -12,7 +12,8 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any
 
-from simulator.citations import Citation, house, inferred, seed
+from simulator.citations import Citation
+from simulator.clauses import cite
 from simulator.dice_wagers import BeatItPaytable, SumPaytable
 from simulator.fortune import REPRESENTATIVE_FORTUNE_PAYTABLE, FortunePaytable
 from simulator.hands import WheelRank
@@ -224,38 +225,23 @@ class HouseOption:
 
 
 _GAPS = {
-    "shaker_selection": house(
-        "§645b.2(f)(1)", "The regulation says a 'selected player' presses the button; who is selected is a house rule."
+    "shaker_selection": cite("Shaker selection, option shaker_selection"),
+    "house_way": cite("House way, option house_way"),
+    "wheel_rank": cite("Wheel rank, option wheel_rank"),
+    "foul_rule": cite("Fouled hand, option foul_rule"),
+    "tiger_nine_pushes_fouled_hands": cite(
+        "Fouled hand against a dealer Tiger 9, option tiger_nine_pushes_fouled_hands"
     ),
-    "house_way": house("§645a.11(c)", "Pennsylvania publishes no house way; the certificate holder files its own."),
-    "wheel_rank": house("§645a.6", "The rank of A-2-3-4-5 among straights was not found in Chapter 645a."),
-    "foul_rule": house("§645a.11(f)", "The Chapter 645a rule for a fouled hand was not found."),
-    "tiger_nine_pushes_fouled_hands": house(
-        "§645b.1(f)(1)",
-        "Whether a dealer Tiger 9 also pushes a fouled player hand is not said; the seed says every Pai Gow Poker "
-        "wager pushes.",
-    ),
-    "commission_rate": inferred("§645a.13", "The 5% vigorish is the industry rate; Chapter 645a was not retrieved."),
-    "commission_unit": house("§645a.13", "Commission rounding was not found in Chapter 645a."),
-    "commission_rounding": house("§645a.13", "Commission rounding was not found in Chapter 645a."),
-    "dealing_direction": inferred(
-        "§670a.10(c)", "Stacks go clockwise from the starting position in the Six-Card Fortune analog."
-    ),
-    "envy_qualifying_wager": inferred(
-        "§688a.1", "A Qualifying Wager is at least $5 in the Face Up Pai Gow Poker analog."
-    ),
-    "fortune_paytable": house(
-        "§645a.13", "The Pennsylvania Fortune Bonus paytables were not retrieved; this is an industry paytable."
-    ),
-    "mystery_payout_timing": house("§645b.3(c)(5)", "The regulation does not say when in the round the bonus is paid."),
-    "progressive_paytable": house(
-        "§645a.13",
-        "Pennsylvania's Progressive Payout paytable and rate of progression were not retrieved; the default is an "
-        "EXAMPLE (meter shares as in §655a.12(c), fixed amounts at the Fortune odds, 15% of each wager as in "
-        "§685b.1(j)) that the certificate holder replaces with its filed paytable.",
-    ),
-    "pai_gow_limits": house("§645a.7", "Table limits are the certificate holder's."),
-    "side_wager_limits": house("§645a.7", "Table limits are the certificate holder's."),
+    "commission_rate": cite("§645a.13"),
+    "commission_unit": cite("Commission rounding, options commission_unit and commission_rounding"),
+    "commission_rounding": cite("Commission rounding, options commission_unit and commission_rounding"),
+    "dealing_direction": cite("Dealing direction, option dealing_direction"),
+    "envy_qualifying_wager": cite("§688a.1"),
+    "fortune_paytable": cite("Fortune Bonus paytable, option fortune_paytable"),
+    "mystery_payout_timing": cite("Mystery Bonus payout timing, option mystery_payout_timing"),
+    "progressive_paytable": cite("Progressive Payout paytable, option progressive_paytable"),
+    "pai_gow_limits": cite("Table limits, options pai_gow_limits and side_wager_limits"),
+    "side_wager_limits": cite("Table limits, options pai_gow_limits and side_wager_limits"),
 }
 
 
@@ -281,8 +267,3 @@ def _describe(value: object) -> str:
     if isinstance(value, Decimal):
         return f"{(value * 100).normalize():f}%"
     return str(value)
-
-
-RULES_SUBMISSION = seed(
-    "§601a.2", "The certificate holder's Rules Submission chooses the options the regulation allows."
-)

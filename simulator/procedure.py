@@ -16,7 +16,7 @@ from enum import StrEnum
 from types import MethodType
 from typing import Any
 
-from simulator.citations import Citation
+from simulator.citations import Citation, Provenance
 from simulator.money import format_cents
 
 JsonValue = Any
@@ -111,7 +111,9 @@ class IllegalOperation(ValueError):
     """A step that may not be performed now or with these arguments; the state is unchanged."""
 
     def __init__(self, code: ErrorCode, message: str, citation: Citation, expected: Action | None = None) -> None:
-        """Keep the error code, the rule broken and the action that was expected instead."""
+        """Keep the error code, the rule broken and the action that was expected instead; say when it is the house's."""
+        if citation.provenance is Provenance.HOUSE:
+            message = f"House procedure ({citation.clause}): {message}"
         super().__init__(message)
         self.code = code
         self.message = message

@@ -54,7 +54,8 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from enum import IntEnum
 
-from simulator.citations import Citation, house, inferred, seed
+from simulator.citations import Citation
+from simulator.clauses import cite
 from simulator.money import Cents, Rounding, format_cents, round_to_unit
 from simulator.mystery import MysteryMeter, MysteryRules, PaymentSource, mystery_clause
 from simulator.procedure import Action, Actor, ErrorCode, JsonValue, Operation, Round
@@ -86,17 +87,9 @@ PROGRESSIVE_WIN_STEPS = frozenset(
 )
 """The steps of a progressive win on a hand and its jackpot paperwork, for the host's ``step_names()``."""
 
-CONTRIBUTION_ORDER = house(
-    "MHB contribution order",
-    "The progressive system applies a round's contributions seat by seat, from seat 1 (the dealer's far left) "
-    "to the last seat, and a seat's wagers in the order its game's section names them.",
-)
+CONTRIBUTION_ORDER = cite("MHB contribution order")
 
-FIXED_ODDS_SOURCE = house(
-    "Progressive fixed-odds payment source",
-    "A progressive win paid at fixed odds is paid from the table inventory; only a percentage of the meter "
-    "goes by progressive jackpot slip.",
-)
+FIXED_ODDS_SOURCE = cite("Progressive fixed-odds payment source")
 
 
 @dataclass(frozen=True)
@@ -186,13 +179,6 @@ class JackpotMeter:
         return cls(int(data["seed_amount"]), Decimal(str(data["amount"])), Decimal(str(data["reserve"])))
 
 
-def _procedure_citation(cited_as_seed: bool, clause: str, text: str) -> Citation:
-    """A §685b.1 clause: seed text for Match the Dealer, an analogy for every other progressive table."""
-    if cited_as_seed:
-        return seed(clause, text)
-    return inferred(f"{clause} pattern (analog §670a.10(a)(2)(ii), §605a.7)", text)
-
-
 class IntakeStage(IntEnum):
     """How far the progressive wagers have gone from the sensors to the table inventory container."""
 
@@ -214,9 +200,9 @@ class ProgressiveIntake:
     cited_as_seed: bool = False
     stage: IntakeStage = IntakeStage.OPEN
 
-    def citation(self, clause: str, text: str) -> Citation:
-        """The citation of an intake clause for this table."""
-        return _procedure_citation(self.cited_as_seed, clause, text)
+    def citation(self, clause: str) -> Citation:
+        """A §685b.1 intake clause for Match the Dealer; its Six-Card Fortune analog at every other table."""
+        return cite(clause if self.cited_as_seed else "§670a.10(a)(2)(ii)")
 
 
 class ProgressiveIntakeMixin(Round):
@@ -232,18 +218,13 @@ class ProgressiveIntakeMixin(Round):
                 "lock_out_progressive_wagers",
                 Actor.DEALER,
                 {},
-                intake.citation(
-                    "§685b.1(d)(2), (f)",
-                    'After "No more bets" the dealer uses the progressive table game system to prevent any '
-                    "further progressive wager.",
-                ),
+                intake.citation("§685b.1(d)(2)"),
                 "lock out the progressive wagers on the progressive table game system",
             )
         if not intake.wagers or intake.stage is IntakeStage.DROPPED:
             return None
-        collect_text = "The dealer collects the progressive wagers."
         if intake.stage is IntakeStage.LOCKED_OUT:
-            citation = intake.citation("§685b.1(f)", collect_text)
+            citation = intake.citation("§685b.1(f)")
             return Action("collect_progressive_wagers", Actor.DEALER, {}, citation, "collect the progressive wagers")
         if intake.stage is IntakeStage.COLLECTED:
             count = len(intake.wagers)
@@ -251,18 +232,14 @@ class ProgressiveIntakeMixin(Round):
                 "count_progressive_chips",
                 Actor.DEALER,
                 {"count": count},
-                intake.citation(
-                    "§685b.1(f)",
-                    "On the layout in front of the table inventory container, the dealer verifies that the "
-                    "number of value chips equals the number of progressive wagers the system accepted.",
-                ),
+                intake.citation("§685b.1(f)"),
                 f"count the progressive chips in front of the table inventory container: the system accepted {count}",
             )
         return Action(
             "drop_progressive_wagers",
             Actor.DEALER,
             {},
-            intake.citation("§685b.1(f)", "The dealer then places the value chips into the table inventory container."),
+            intake.citation("§685b.1(f)"),
             "drop the progressive chips into the table inventory container",
         )
 
@@ -550,9 +527,9 @@ class ProgressiveWins:
     cards_held: set[int] = field(default_factory=set)
     paperwork_done: set[int] = field(default_factory=set)
 
-    def citation(self, clause: str, text: str) -> Citation:
-        """The citation of a §685b.1(h) clause for this table."""
-        return _procedure_citation(self.cited_as_seed, clause, text)
+    def citation(self, clause: str) -> Citation:
+        """A §685b.1(h) clause for Match the Dealer; the progressive table game pattern at every other table."""
+        return cite(clause if self.cited_as_seed else "§605a.7")
 
 
 class ProgressiveWinMixin(Round):
@@ -574,28 +551,22 @@ class ProgressiveWinMixin(Round):
         win = wins.pending[0]
         seat = {"seat": win.seat}
         if wins.stage is WinStage.HAND:
-            citation = wins.citation("§685b.1(h)(1)", "The dealer verifies that the hand is a winning hand.")
+            citation = wins.citation("§685b.1(h)(1)")
             description = f"verify the winning hand at seat {win.seat}: {win.hand}"
             return Action("confirm_progressive_hand", Actor.DEALER, seat | {"hand": win.hand}, citation, description)
         if wins.stage is WinStage.LIGHT:
-            citation = wins.citation(
-                "§685b.1(h)(2)", "The dealer verifies that the appropriate light on the progressive system is lit."
-            )
+            citation = wins.citation("§685b.1(h)(2)")
             description = f"verify that the progressive light at seat {win.seat} is lit"
             return Action("confirm_progressive_light", Actor.DEALER, seat, citation, description)
         if wins.stage is WinStage.VALIDATION:
-            citation = wins.citation("§685b.1(h)(3)", "A floorperson or above validates the progressive payout.")
+            citation = wins.citation("§685b.1(h)(3)")
             description = f"a floorperson or above validates the progressive payout at seat {win.seat}"
             return Action("validate_progressive_payout", Actor.FLOORPERSON, seat, citation, description)
         return Action(
             "pay_progressive_win",
             Actor.DEALER,
             seat | {"amount": win.amount, "source": win.source.value},
-            wins.citation(
-                "§685b.1(h)(4)",
-                "The dealer pays the winning progressive wager; a percentage of the meter is never paid from the "
-                "table inventory, and that player's cards stay on the table until the paperwork is complete.",
-            ),
+            wins.citation("§685b.1(h)(4)"),
             f"pay seat {win.seat} {format_cents(win.amount)} for {win.hand} by {win.source.value}",
         )
 
@@ -687,11 +658,7 @@ class ProgressiveWinMixin(Round):
         held = self.cards_held()
         if not held:
             return None
-        citation = self.progressive_wins.citation(
-            "§685b.1(h)(4)",
-            "If a progressive payout is not paid from the table inventory container, the player's cards remain on "
-            "the table until the necessary documentation has been completed.",
-        )
+        citation = self.progressive_wins.citation("§685b.1(h)(4)")
         description = f"complete the jackpot paperwork for seat {held[0]}; its cards stay on the table until then"
         return Action("complete_jackpot_paperwork", Actor.FLOORPERSON, {"seat": held[0]}, citation, description)
 

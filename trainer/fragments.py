@@ -41,7 +41,7 @@ from simulator.mystery import (
     PaymentSource,
 )
 from simulator.mystery_games import MYSTERY_GAMES
-from simulator.mystery_tables import SEATS_CITATION, base_game_citation, rules_from_json
+from simulator.mystery_tables import BASE_GAME, SEATS_CITATION, rules_from_json
 from simulator.notation import PAI_GOW_POKER
 from simulator.pai_gow_progressive import ProgressivePaytable
 from simulator.pai_gow_round import MYSTERY_SECTION
@@ -515,7 +515,7 @@ def mystery_house_options(snapshot: TableSnapshot) -> list[HouseOption]:
         HouseOption("contribution order", "seat 1 first", "seat 1 first", CONTRIBUTION_ORDER),
         HouseOption("contributions after a hit", "onto the reset meter", "the same", CONTRIBUTIONS_AFTER_HIT),
         HouseOption("positions", "six", "six", SEATS_CITATION),
-        HouseOption("base game", "dealt by the engine", "the same", base_game_citation(MYSTERY_GAMES[snapshot.game])),
+        HouseOption("base game", "dealt by the engine", "the same", BASE_GAME),
     ]
 
 

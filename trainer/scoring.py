@@ -142,13 +142,20 @@ class Mode(StrEnum):
 
 
 def _citation_json(citation: Citation) -> dict[str, JsonValue]:
-    """A citation as JSON-ready values (the provenance by its name)."""
-    return {"clause": citation.clause, "provenance": citation.provenance.name, "text": citation.text}
+    """A citation as JSON-ready values (the provenance by its name; the note only when there is one)."""
+    data: dict[str, JsonValue] = {
+        "clause": citation.clause,
+        "provenance": citation.provenance.name,
+        "text": citation.text,
+    }
+    if citation.note:
+        data["note"] = citation.note
+    return data
 
 
 def _citation_from_json(data: Mapping[str, Any]) -> Citation:
-    """Rebuild a citation saved by :func:`_citation_json`."""
-    return Citation(data["clause"], Provenance[data["provenance"]], data["text"])
+    """Rebuild a citation saved by :func:`_citation_json`, or by a version that had no notes."""
+    return Citation(data["clause"], Provenance[data["provenance"]], data["text"], data.get("note", ""))
 
 
 @dataclass(frozen=True)
