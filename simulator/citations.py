@@ -16,27 +16,28 @@ class Provenance(StrEnum):
 
 @dataclass(frozen=True)
 class Citation:
-    """A rule as the trainee sees it: the clause, its provenance and its text in a sentence."""
+    """A rule as the trainee sees it: the clause, its provenance, its text and a note on where it comes from."""
 
     clause: str
     provenance: Provenance
     text: str
+    note: str = ""
 
     def __str__(self) -> str:
         """Write the clause with its provenance."""
         return f"{self.clause} [{self.provenance}]"
 
 
-def seed(clause: str, text: str) -> Citation:
-    """A rule read in 51 Pa.B. 5607 itself."""
-    return Citation(clause, Provenance.SEED, text)
+def seed(clause: str, text: str, note: str = "") -> Citation:
+    """A rule read in 51 Pa.B. 5607 itself; ``text`` is quoted from it ("…" marks words left out)."""
+    return Citation(clause, Provenance.SEED, text, note)
 
 
-def inferred(clause: str, text: str) -> Citation:
+def inferred(clause: str, text: str, note: str = "") -> Citation:
     """A rule inferred from Chapter 645a's structure or another Pennsylvania chapter."""
-    return Citation(clause, Provenance.PA_INFERRED, text)
+    return Citation(clause, Provenance.PA_INFERRED, text, note)
 
 
-def house(clause: str, text: str) -> Citation:
+def house(clause: str, text: str, note: str = "") -> Citation:
     """A casino's own procedure or a configuration option that fills a gap in the regulation."""
-    return Citation(clause, Provenance.HOUSE, text)
+    return Citation(clause, Provenance.HOUSE, text, note)

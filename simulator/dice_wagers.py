@@ -26,7 +26,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from simulator.citations import Citation, seed
+from simulator.citations import Citation
+from simulator.clauses import cite
 from simulator.dice import DIE_FACES, DiceRoll
 from simulator.money import Cents, Odds, format_cents
 
@@ -121,21 +122,14 @@ class BeatItPaytable(StrEnum):
 
 
 def _paytable(
-    title: str,
-    condition: str,
-    paytable: str,
-    lines: tuple[tuple[str, Odds, Callable[[DiceRoll], bool]], ...],
-    loses_when: str,
+    title: str, paytable: str, lines: tuple[tuple[str, Odds, Callable[[DiceRoll], bool]], ...]
 ) -> DicePaytable:
-    """A paytable whose lines cite the winning ``condition`` clause and the printed ``paytable`` clause."""
-    line_clause = f"§645b.2{condition}, {paytable}"
+    """A paytable whose lines cite the clause that prints it; a losing wager cites the collection (§645b.2(g))."""
+    winning = cite(paytable)
     return DicePaytable(
         title,
-        tuple(
-            PaytableLine(name, odds, reached_by, seed(line_clause, f'{title}: "{name}" pays {odds}.'))
-            for name, odds, reached_by in lines
-        ),
-        seed(f"§645b.2{condition}, (g)", f"{title} loses {loses_when}; the dealer collects it."),
+        tuple(PaytableLine(name, odds, reached_by, winning) for name, odds, reached_by in lines),
+        cite("§645b.2(g)"),
     )
 
 
@@ -164,42 +158,34 @@ def _best_single_die_margin(roll: DiceRoll) -> int:
 _SUM_PAYTABLES = {
     SumPaytable.A: _paytable(
         "Sum Paytable A",
-        "(e)(1)(i)",
-        "(g)(1)",
+        "§645b.2(g)(1)",
         (
             ("17", Odds(25), lambda roll: roll.total == 17),
             ("16", Odds(6), lambda roll: roll.total == 16),
             ("8", Odds(3), lambda roll: roll.total == 8),
         ),
-        "on any total but 17, 16 or 8",
     ),
     SumPaytable.B: _paytable(
         "Sum Paytable B",
-        "(e)(1)(ii)",
-        "(g)(1)",
+        "§645b.2(g)(1)",
         (
             ("3", Odds(25), lambda roll: roll.total == 3),
             ("8", Odds(4), lambda roll: roll.total == 8),
             ("9", Odds(2), lambda roll: roll.total == 9),
         ),
-        "on any total but 3, 8 or 9",
     ),
     SumPaytable.C: _paytable(
         "Sum Paytable C",
-        "(e)(1)(iii)",
-        "(g)(1)",
+        "§645b.2(g)(1)",
         (
             ("Any three match", Odds(3), lambda roll: _largest_count(roll) == 3),
             ("Any two match", Odds(1), lambda roll: _largest_count(roll) == 2),
         ),
-        "when no two dice match",
     ),
     SumPaytable.D: _paytable(
         "Sum Paytable D",
-        "(e)(1)(iv)",
-        "(g)(1)",
+        "§645b.2(g)(1)",
         (("Any Series of three", Odds(15, 2), _is_series),),
-        "when the three dice are not a series",
     ),
 }
 
@@ -208,14 +194,12 @@ def _red_beats_blue(title: str, four_points: Odds) -> DicePaytable:
     """Beat It Paytable A or B, which differ only on "4 Points": the red die against the blue dice."""
     return _paytable(
         title,
-        "(e)(3)(i)",
-        "(g)(3)",
+        "§645b.2(g)(3)",
         (
             ("4 Points", four_points, lambda roll: _red_margin(roll) == 4),
             ("2 or 3 Points", Odds(10), lambda roll: _red_margin(roll) in (2, 3)),
             ("Tie or 1 Point", Odds(1), lambda roll: _red_margin(roll) in (0, 1)),
         ),
-        "when the red die is less than the sum of the two blue dice",
     )
 
 
@@ -224,8 +208,7 @@ _BEAT_IT_PAYTABLES = {
     BeatItPaytable.B: _red_beats_blue("Beat It Paytable B", Odds(60)),
     BeatItPaytable.C: _paytable(
         "Beat It Paytable C",
-        "(e)(3)(ii)",
-        "(g)(3)",
+        "§645b.2(g)(3)",
         (
             (
                 "Any Die Beats Sum of other two by one or more Points",
@@ -233,7 +216,6 @@ _BEAT_IT_PAYTABLES = {
                 lambda roll: _best_single_die_margin(roll) >= 1,
             ),
         ),
-        "when no die beats the sum of the other two",
     ),
 }
 
@@ -260,13 +242,11 @@ def _match_on(number: int) -> DicePaytable:
     """The Match paytable of §645b.2(g)(2) for the Match area inscribed ``number``."""
     return _paytable(
         f"Match on {number}",
-        "(e)(2)",
-        "(g)(2)",
+        "§645b.2(g)(2)",
         (
             ("Triple Match", Odds(100), lambda roll: roll.values.count(number) == 3),
             ("Double Match", Odds(6), lambda roll: roll.values.count(number) == 2),
         ),
-        f"when fewer than two dice show {number}",
     )
 
 

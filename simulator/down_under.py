@@ -24,11 +24,13 @@ from decimal import Decimal
 from typing import Any
 
 from simulator.cards import Card, Rank, format_cards, parse_cards, shoe, shuffled
-from simulator.citations import Citation, house, inferred, seed
+from simulator.citations import Citation, house
+from simulator.clauses import cite
 from simulator.match_the_dealer import (
     AWARD_ROUNDING_RULE,
     DECK_COUNTS,
     DECKS_RULE,
+    LOSING_RULE,
     METER_RULE,
     ONE_AMOUNT_PER_TABLE_RULE,
     PAYTABLE_NUMBERS,
@@ -44,7 +46,7 @@ from simulator.match_the_dealer import (
     settle_match_wager,
 )
 from simulator.money import Cents, Odds, Rounding, format_cents
-from simulator.procedure import Action, Actor, JsonValue, NoMoreBetsMixin, Operation, Round
+from simulator.procedure import Action, Actor, ErrorCode, JsonValue, NoMoreBetsMixin, Operation, Round
 from simulator.progressive import (
     PROGRESSIVE_INTAKE_STEPS,
     PROGRESSIVE_WIN_STEPS,
@@ -75,46 +77,20 @@ STAND_TOTAL = 17
 SYSTEM_STEPS = frozenset({"add_match_contributions", "complete_blackjack_hand"})
 """The steps the engine performs by itself by default: the progressive system's and the automated hand."""
 
-NO_MORE_BETS = seed(
-    "§685b.1(f)",
-    'After the Down Under Blackjack and Match the Dealer wagers are placed, the dealer announces "No more bets".',
-)
-BASE_WAGER = inferred(
-    "§685a.6(d) [NOT FOUND]",
-    "A player places a Down Under Blackjack wager to play (as §673a.6(d) says for Double Back Jack); "
-    "§685b.1(e) offers Match the Dealer only to such a player.",
-)
-BURN_CARD = inferred("§685a.7(c)", "After the shoe is loaded the dealer burns the first card into the discard rack.")
-DEALING = inferred(
-    "§685a.7(e)",
-    "Starting with the player farthest to the dealer's left and going clockwise: a card face up to each box with a "
-    "wager, the dealer's upcard face up, a second card face up to each box, then the dealer's second card.",
-)
-HOLE_CARD = inferred(
-    "§685a.7(e)(4)", "The dealer's second card is the hole card, dealt face down (text cut off; inferred)."
-)
-LOSING_WAGER = seed(
-    "§685b.1(g)(1)",
-    "Immediately after the second card is dealt to each player and the dealer, before any further card, the Match "
-    "the Dealer wager of a player without a card matching the dealer's upcard loses.",
-)
-SETTLEMENT_ORDER = house(
-    "§685b.1(g) settlement order",
-    "Losing Match the Dealer wagers are settled first (g)(1), then the wins (g)(2), each seat by seat from seat 1; "
-    "meter awards are priced in that order.",
-)
-AUTOMATED_HAND = house(
-    "§685a.7(e)(4) onward [NOT FOUND]: engine automation",
-    "The Down Under Blackjack rules after the first two cards were not found. The engine completes the hand: each "
-    "player draws below 17, the dealer turns the hole card and draws below 17, a win pays 1 to 1 and a two-card 21 "
-    "pays 3 to 2 unless the dealer also has one.",
-)
+NO_MORE_BETS = cite("§685b.1(f)")
+BASE_WAGER = cite("§685a.6(d)")
+BURN_CARD = cite("§685a.7(c)")
+DEALING = cite("§685a.7(e)")
+HOLE_CARD = cite("§685a.7(e)(4)")
+SETTLEMENT_ORDER = cite("Match the Dealer settlement order")
+AUTOMATED_HAND = cite("Down Under Blackjack automated hand")
+LOSING_WAGER = cite("§685b.1(g)(1)")
 SECONDARY_READING_OPTION = house(
     "§685b.1(j) secondary rate reading",
     "The seed names a secondary 6% incrementation rate without defining it; the table files what it funds: a reserve "
     "added to the reset after a 100% award (the default), or the repayment of the house's seed money.",
 )
-PICK_UP_CARDS = house("Down Under Blackjack end of round", "The dealer picks up every card into the discard rack.")
+PICK_UP_CARDS = cite("Down Under Blackjack end of round")
 
 
 @dataclass(frozen=True)
@@ -483,7 +459,7 @@ class DownUnderRound(NoMoreBetsMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
             f"seat {seat} has no card matching the upcard {self.upcard}: its Match the Dealer wager loses "
             "(its chips are already in the table inventory container)"
         )
-        return Action("settle_losing_match_wager", Actor.DEALER, {"seat": seat}, LOSING_WAGER, description)
+        return Action("settle_losing_match_wager", Actor.DEALER, {"seat": seat}, LOSING_RULE, description)
 
     # ----- the steps -----
 
@@ -519,7 +495,7 @@ class DownUnderRound(NoMoreBetsMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
     def verify_deal_card(self, position: str) -> Action:
         """Raise unless dealing a card to ``position`` ("seat N" or "dealer") is the next step."""
         expected = self.require_step("deal_card")
-        self.require_argument(expected, "position", position, "wrong_position")
+        self.require_argument(expected, "position", position, ErrorCode.WRONG_POSITION)
         return expected
 
     def can_deal_card(self, position: str) -> bool:
@@ -542,7 +518,8 @@ class DownUnderRound(NoMoreBetsMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
     def verify_settle_losing_match_wager(self, seat: int) -> Action:
         """Raise unless settling ``seat``'s losing Match the Dealer wager is the next step."""
         expected = self.require_step("settle_losing_match_wager")
-        self.require_argument(expected, "seat", seat, "wrong_seat")
+        citation = SETTLEMENT_ORDER if seat in self.losing_seats() else None
+        self.require_argument(expected, "seat", seat, ErrorCode.WRONG_SEAT, citation)
         return expected
 
     def can_settle_losing_match_wager(self, seat: int) -> bool:

@@ -16,32 +16,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from simulator.cards import Card, Rank
-from simulator.citations import Citation, house, inferred
+from simulator.citations import Citation
+from simulator.clauses import cite
 from simulator.hands import ACE, HandCategory, WheelRank, best_five_of_seven, high_value, require_cards
 from simulator.money import Cents, Odds
 
-FORTUNE_HAND_CITATION = inferred(
-    "§645a.7(e)(1), §645a.11(h); Fortune Bonus Wager as defined in analog §688a.1",
-    "The Fortune Bonus is judged on the best hand among the player's seven cards, however the player set them.",
-)
-SEVEN_CARD_STRAIGHT_FLUSH_CITATION = house(
-    "Fortune Bonus paytable: 7-card straight flush (industry)",
-    "All seven cards make one straight flush of seven ranks; it is 'with joker' when the joker is one of them.",
-)
-ROYAL_MATCH_CITATION = house(
-    "Fortune Bonus paytable: royal flush plus royal match (industry)",
-    "Five of the seven cards make a royal flush and the other two are a king and a queen of one suit.",
-)
-ENVY_CITATION = inferred(
-    "§645a.13 envy bonus; Envy Bonus and Qualifying Wager as defined in analog §688a.1",
-    "A fixed Envy Bonus goes to each player with a Qualifying Wager (at least $5) when another player holds "
-    "four of a kind or better from seven cards.",
-)
-ENVY_EACH_HAND_CITATION = house(
-    "Envy Bonus, several hands (industry and other-state rules)",
-    "Each Envy hand pays its envy once to every other qualifying player; a player's own hand and the dealer's "
-    "hand never pay envy.",
-)
 ENVY_QUALIFYING_WAGER: Cents = 500
 """The smallest Fortune Bonus wager that qualifies for envy: $5 (§688a.1 analog)."""
 
@@ -113,11 +92,7 @@ REPRESENTATIVE_FORTUNE_PAYTABLE = FortunePaytable(
         FortuneHand.STRAIGHT_FLUSH: 2000,
         FortuneHand.FOUR_OF_A_KIND: 500,
     },
-    citation=house(
-        "§645a.13 payout odds; envy bonus (not found): industry paytable",
-        "Pennsylvania's Fortune Bonus paytables were not retrieved; this is the paytable posted at Renton, Gold Star, "
-        "Emerald Queen and Seatac, a house option rather than Pennsylvania text.",
-    ),
+    citation=cite("Fortune Bonus paytable, option fortune_paytable"),
 )
 
 

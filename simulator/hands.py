@@ -20,39 +20,9 @@ from functools import cache
 from typing import TypeVar
 
 from simulator.cards import RANK_NAMES, Card, Rank, format_cards, parse_cards
-from simulator.citations import house, seed
+from simulator.clauses import cite
 
-RANKING_CITATION = house(
-    "§645a.6 Rankings (not found; industry standard)",
-    "Five aces, royal flush, straight flush, four of a kind, full house, flush, straight, three of a kind, "
-    "two pair, one pair, high card; suits have no rank.",
-)
-WHEEL_CITATION = house(
-    "§645a.6 Rankings (not found): A-2-3-4-5 option",
-    "A-2-3-4-5 ranks second-highest among straights and straight flushes by default; a house may rank it lowest.",
-)
-JOKER_CITATION = house(
-    "§645a.3 Cards (not found; industry standard)",
-    "The joker plays only as an ace or to complete a straight, flush, straight flush or royal flush; "
-    "in a flush it is the highest card the flush lacks; in the two-card hand it is an ace.",
-)
-LOW_HAND_CITATION = house(
-    "§645a.6 Rankings (not found; industry standard)",
-    "Two-card hands: any pair beats any non-pair; pairs rank by rank; non-pairs by the high card, then the low card.",
-)
-FOUL_CITATION = house(
-    "§645a.11 (not found); Indiana 68 IAC 10-9-13(a)",
-    "A hand not set five cards and two, or whose two-card hand outranks its five-card hand, is a foul.",
-)
-COPY_CITATION = house(
-    "§645a.1 copy hand (not found; analog §621a.1, industry rule)",
-    "A hand identical in rank to the dealer's corresponding hand is a copy, and a copy goes to the dealer.",
-)
-SETTLEMENT_CITATION = house(
-    "§645a.11(f) (not found; industry rule)",
-    "High hand against high hand, low against low: both won is a win, one won is a push, neither won is a loss.",
-)
-TIGER_NINE_CITATION = seed("§645b.1(b)", "Tiger 9 — the dealer's two-card low hand which contains a 9-high.")
+JOKER_CITATION = cite("§645a.3")
 
 
 class WheelRank(StrEnum):

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from simulator.cards import Card
-from simulator.citations import Citation, house
+from simulator.citations import Citation
+from simulator.clauses import cite
 from simulator.hands import (
     ACE,
     HandCategory,
@@ -96,92 +97,36 @@ class Holding:
         return SetHand(high, tuple(sorted(low, reverse=True)))
 
 
-def clause(house_way: str, name: str, text: str) -> Citation:
-    """A house citation for one clause of a published house way."""
-    return house(f"{house_way} house way: {name}", text)
+FOXWOODS_NO_PAIR = cite("Foxwoods house way: no pair")
+FOXWOODS_ONE_PAIR = cite("Foxwoods house way: one pair")
+FOXWOODS_TWO_PAIR_HIGH = cite("Foxwoods house way: two pair, big pair A, K, Q or J")
+FOXWOODS_TWO_PAIR_MEDIUM = cite("Foxwoods house way: two pair, big pair 10, 9, 8 or 7")
+FOXWOODS_TWO_PAIR_LOW = cite("Foxwoods house way: two pair, big pair 6, 5, 4 or 3")
+FOXWOODS_THREE_PAIR = cite("Foxwoods house way: three pair")
+FOXWOODS_TRIPS_ACES = cite("Foxwoods house way: three aces")
+FOXWOODS_TRIPS = cite("Foxwoods house way: three of a kind, kings and below")
+FOXWOODS_TWO_SETS = cite("Foxwoods house way: two sets of three")
+FOXWOODS_STRAIGHT_NO_PAIR = cite("Foxwoods house way: straight, flush or straight flush with no pair")
+FOXWOODS_STRAIGHT_ONE_PAIR = cite("Foxwoods house way: straight, flush or straight flush with one pair")
+FOXWOODS_STRAIGHT_ACE_EXCEPTION = cite(
+    "Foxwoods house way: straight, flush or straight flush with an ace and a pair of K, Q, J or 10"
+)
+FOXWOODS_STRAIGHT_TRIPS = cite("Foxwoods house way: straight, flush or straight flush with three of a kind")
+FOXWOODS_FULL_HOUSE = cite("Foxwoods house way: full house")
+FOXWOODS_QUADS_HIGH = cite("Foxwoods house way: four aces, kings, queens or jacks")
+FOXWOODS_QUADS_MEDIUM = cite("Foxwoods house way: four 10s, 9s, 8s or 7s")
+FOXWOODS_QUADS_LOW = cite("Foxwoods house way: four 6s and below")
+FOXWOODS_QUADS_WITH_PAIR = cite("Foxwoods house way: four of a kind with a pair or three of a kind")
+FOXWOODS_FIVE_ACES = cite("Foxwoods house way: five aces")
 
-
-FOXWOODS = "Foxwoods"
-FOXWOODS_NO_PAIR = clause(FOXWOODS, "no pair", "The second and third highest cards go in the low hand.")
-FOXWOODS_ONE_PAIR = clause(
-    FOXWOODS, "one pair", "The pair goes in the high hand, the two highest other cards in the low."
+TRUMP_PLAZA_ACES = cite("Trump Plaza house way: two pair, a pair of aces and any other pair")
+TRUMP_PLAZA_LOW_WITH_LOW_OR_MEDIUM = cite(
+    "Trump Plaza house way: two pair, low pair (2-6) with a low or medium pair (7-10)"
 )
-FOXWOODS_TWO_PAIR_HIGH = clause(
-    FOXWOODS, "two pair, big pair A, K, Q or J", "Split: the small pair goes in the low hand."
-)
-FOXWOODS_TWO_PAIR_MEDIUM = clause(
-    FOXWOODS,
-    "two pair, big pair 10, 9, 8 or 7",
-    "Both pairs stay in the high hand if an ace can go in the low hand; otherwise split.",
-)
-FOXWOODS_TWO_PAIR_LOW = clause(
-    FOXWOODS,
-    "two pair, big pair 6, 5, 4 or 3",
-    "Both pairs stay in the high hand if a king or higher can go in the low hand; otherwise split.",
-)
-FOXWOODS_THREE_PAIR = clause(FOXWOODS, "three pair", "The highest pair goes in the low hand.")
-FOXWOODS_TRIPS_ACES = clause(
-    FOXWOODS, "three aces", "An ace and the next highest card go in the low hand, a pair of aces in the high."
-)
-FOXWOODS_TRIPS = clause(
-    FOXWOODS,
-    "three of a kind, kings and below",
-    "The three of a kind stays in the high hand; the two highest other cards go in the low hand.",
-)
-FOXWOODS_TWO_SETS = clause(FOXWOODS, "two sets of three", "A pair from the higher set goes in the low hand.")
-FOXWOODS_STRAIGHT_NO_PAIR = clause(
-    FOXWOODS,
-    "straight, flush or straight flush with no pair",
-    "The two highest cards that still leave a complete hand in the high hand go in the low hand.",
-)
-FOXWOODS_STRAIGHT_ONE_PAIR = clause(
-    FOXWOODS,
-    "straight, flush or straight flush with one pair",
-    "The highest two cards possible, pair or not, that leave a complete hand in the high hand go in the low hand.",
-)
-FOXWOODS_STRAIGHT_ACE_EXCEPTION = clause(
-    FOXWOODS,
-    "straight, flush or straight flush with an ace and a pair of K, Q, J or 10",
-    "The ace goes in the low hand and the pair in the high hand when that makes a better low hand.",
-)
-FOXWOODS_STRAIGHT_TWO_PAIR = clause(
-    FOXWOODS, "straight, flush or straight flush with two pair", "Play the two-pair rule."
-)
-FOXWOODS_STRAIGHT_TRIPS = clause(
-    FOXWOODS,
-    "straight, flush or straight flush with three of a kind",
-    "The complete hand goes in the high hand and the pair in the low hand.",
-)
-FOXWOODS_FULL_HOUSE = clause(FOXWOODS, "full house", "The highest pair that may go in the low hand goes there.")
-FOXWOODS_QUADS_HIGH = clause(FOXWOODS, "four aces, kings, queens or jacks", "Always split: a pair in each hand.")
-FOXWOODS_QUADS_MEDIUM = clause(
-    FOXWOODS,
-    "four 10s, 9s, 8s or 7s",
-    "The four stay in the high hand if at least a king can go in the low hand; otherwise split.",
-)
-FOXWOODS_QUADS_LOW = clause(FOXWOODS, "four 6s and below", "Never split: the two highest other cards go low.")
-FOXWOODS_QUADS_WITH_PAIR = clause(
-    FOXWOODS, "four of a kind with a pair or three of a kind", "The pair goes in the low hand."
-)
-FOXWOODS_FIVE_ACES = clause(
-    FOXWOODS, "five aces", "A pair of aces goes in the low hand, unless a pair of kings can go there."
-)
-
-TRUMP_PLAZA = "Trump Plaza"
-TRUMP_PLAZA_ACES = clause(TRUMP_PLAZA, "two pair, a pair of aces and any other pair", "Always split.")
-TRUMP_PLAZA_LOW_WITH_LOW_OR_MEDIUM = clause(
-    TRUMP_PLAZA,
-    "two pair, low pair (2-6) with a low or medium pair (7-10)",
-    "Split unless holding a king or better.",
-)
-TRUMP_PLAZA_LOW_WITH_HIGH = clause(
-    TRUMP_PLAZA, "two pair, low pair (2-6) with a high pair (J-K)", "Split unless holding an ace."
-)
-TRUMP_PLAZA_MEDIUM_WITH_MEDIUM = clause(
-    TRUMP_PLAZA, "two pair, two medium pairs (7-10)", "Split unless holding an ace."
-)
-TRUMP_PLAZA_MEDIUM_OR_HIGH_WITH_HIGH = clause(
-    TRUMP_PLAZA, "two pair, a medium (7-10) or high (J-K) pair with a high pair", "Always split."
+TRUMP_PLAZA_LOW_WITH_HIGH = cite("Trump Plaza house way: two pair, low pair (2-6) with a high pair (J-K)")
+TRUMP_PLAZA_MEDIUM_WITH_MEDIUM = cite("Trump Plaza house way: two pair, two medium pairs (7-10)")
+TRUMP_PLAZA_MEDIUM_OR_HIGH_WITH_HIGH = cite(
+    "Trump Plaza house way: two pair, a medium (7-10) or high (J-K) pair with a high pair"
 )
 
 
@@ -189,7 +134,6 @@ class HouseWay(ABC):
     """A named house way: sets any seven cards, deterministically and never as a foul, and checks a setting."""
 
     name: ClassVar[str]
-    citation: ClassVar[Citation]
 
     @abstractmethod
     def setting(self, cards: Sequence[Card], wheel: WheelRank = WheelRank.SECOND_HIGHEST) -> HouseWaySetting:
@@ -260,7 +204,6 @@ class FoxwoodsHouseWay(HouseWay):
     """
 
     name = "foxwoods"
-    citation = house("Foxwoods house way (Wizard of Odds)", "The default house option: Foxwoods as published.")
 
     def setting(self, cards: Sequence[Card], wheel: WheelRank = WheelRank.SECOND_HIGHEST) -> HouseWaySetting:
         """Set seven different cards by the Foxwoods clauses, in the precedence the class docstring gives."""
@@ -277,13 +220,7 @@ class FoxwoodsHouseWay(HouseWay):
         if len(pairs) == 3:
             return HouseWaySetting(holding.set_with_low([pairs[0], pairs[0]], wheel), FOXWOODS_THREE_PAIR)
         if len(pairs) == 2:
-            setting = self.two_pair(holding, wheel)
-            if not holding.has_complete_hand():
-                return setting
-            rule = setting.clause
-            return HouseWaySetting(
-                setting.hand, house(f"{FOXWOODS_STRAIGHT_TWO_PAIR.clause}; {rule.clause}", rule.text)
-            )
+            return self.two_pair(holding, wheel)
         if holding.has_complete_hand():
             return self.straight_or_flush(holding, wheel)
         if sets:
@@ -385,10 +322,6 @@ class TrumpPlazaHouseWay(FoxwoodsHouseWay):
     """
 
     name = "trump-plaza"
-    citation = house(
-        "Trump Plaza two-pair rule (Wizard of Odds)",
-        "A house option: the Trump Plaza two-pair rule, with every other clause from the Foxwoods house way.",
-    )
 
     def two_pair(self, holding: Holding, wheel: WheelRank) -> HouseWaySetting:
         """The Trump Plaza two-pair table."""

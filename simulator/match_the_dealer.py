@@ -30,7 +30,8 @@ from enum import StrEnum
 from fractions import Fraction
 
 from simulator.cards import Card, Rank, Suit
-from simulator.citations import Citation, house, seed
+from simulator.citations import Citation
+from simulator.clauses import cite
 from simulator.money import Cents, Odds, Rounding, format_cents
 from simulator.progressive import JackpotMeter, MeterShare
 
@@ -42,30 +43,14 @@ SEED_MULTIPLE = 1000
 PRIMARY_RATE = Decimal("0.15")
 SECONDARY_RATE = Decimal("0.06")
 
-DECKS_RULE = seed("§685b.1(b)", "Match the Dealer is played on a Down Under Blackjack table using 6 or 8 decks.")
-WAGER_RULE = seed(
-    "§685b.1(e)", "A player with a Down Under Blackjack wager may place a Match the Dealer wager of $1 or $5."
-)
-PAYTABLE_RULE = seed(
-    "§685b.1(i)", "Winning wagers are paid at the odds of the paytable selected in the Rules Submission."
-)
-METER_RULE = seed(
-    "§685b.1(j)",
-    "The progressive seeds at 1,000 times the wager amount; the primary and secondary incrementation rates are 15% "
-    "and 6%.",
-)
-ONE_AMOUNT_PER_TABLE_RULE = house(
-    "§685b.1(e), (j) reading",
-    "The table offers one Match the Dealer wager amount, $1 or $5, and its meter seeds at 1,000 times that amount.",
-)
-STAKE_RULE = house(
-    "§685b.1(f), (i) reading",
-    "The wager was collected and dropped before the deal, so a win pays wager × odds and the stake is not returned.",
-)
-AWARD_ROUNDING_RULE = house(
-    "§685b.1(i) award rounding",
-    "A percentage-of-meter award is rounded to a whole cent as configured (down by default); the meter keeps the rest.",
-)
+DECKS_RULE = cite("§685b.1(b)")
+WAGER_RULE = cite("§685b.1(e)")
+LOSING_RULE = cite("§685b.1(g)(1)")
+PAYTABLE_RULE = cite("§685b.1(i)")
+METER_RULE = cite("§685b.1(j)")
+ONE_AMOUNT_PER_TABLE_RULE = cite("Match the Dealer wager amount per table")
+STAKE_RULE = cite("Match the Dealer stake on a win")
+AWARD_ROUNDING_RULE = cite("Match the Dealer award rounding, option award_rounding")
 
 
 class MatchCombination(StrEnum):
@@ -78,15 +63,6 @@ class MatchCombination(StrEnum):
     TWO_NON_SUITED = "two non-suited matches"
     ONE_NON_SUITED = "one non-suited match"
 
-
-COMBINATION_CLAUSES = {
-    MatchCombination.TWO_SUITED_ACES_OF_SPADES: "§685b.1(a)(1)",
-    MatchCombination.TWO_SUITED_ALL_OTHERS: "§685b.1(a)(2)",
-    MatchCombination.ONE_NON_SUITED_AND_ONE_SUITED: "§685b.1(a)(3)",
-    MatchCombination.ONE_SUITED: "§685b.1(a)(4)",
-    MatchCombination.TWO_NON_SUITED: "§685b.1(a)(5)",
-    MatchCombination.ONE_NON_SUITED: "§685b.1(a)(6)",
-}
 
 _BY_MATCH_COUNTS = {
     (1, 1): MatchCombination.ONE_NON_SUITED_AND_ONE_SUITED,
@@ -181,14 +157,10 @@ class SecondaryReading(StrEnum):
 
 
 SECONDARY_READING_RULES = {
-    SecondaryReading.RESET_RESERVE: house(
-        "§685b.1(j) secondary rate reading",
-        "The secondary 6% builds a reserve; after a 100% award the meter resets to the seed plus the reserve.",
+    SecondaryReading.RESET_RESERVE: cite(
+        "Match the Dealer secondary rate as a reset reserve, option secondary_reading"
     ),
-    SecondaryReading.SEED_RECOVERY: house(
-        "§685b.1(j) secondary rate reading",
-        "The secondary 6% repays the house's seed money; after a 100% award the meter resets to the seed.",
-    ),
+    SecondaryReading.SEED_RECOVERY: cite("Match the Dealer secondary rate as seed recovery, option secondary_reading"),
 }
 
 
@@ -287,9 +259,7 @@ class MatchSettlement:
     @property
     def citation(self) -> Citation:
         """The clause that decides this settlement."""
-        if self.combination is None:
-            return seed("§685b.1(g)(1)", "A player without a card matching the dealer's upcard loses the wager.")
-        return seed(COMBINATION_CLAUSES[self.combination], f"{self.combination.capitalize()} pays {self.payout}.")
+        return PAYTABLE_RULE if self.wins else LOSING_RULE
 
 
 def settle_match_wager(

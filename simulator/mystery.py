@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
 
-from simulator.citations import Citation, house, seed
+from simulator.citations import Citation
+from simulator.clauses import cite
 from simulator.money import Cents, Rounding, format_cents, round_to_unit
 from simulator.procedure import JsonValue
 from simulator.rules import OptionField, choice
@@ -71,17 +72,9 @@ MYSTERY_CONFIGURATIONS: tuple[MysteryConfiguration, ...] = (
 )
 """The twelve configurations exactly as §645b.3(c)(4) (and its ten twins) prints them."""
 
-HIT_VALUE_DRAW = house(
-    "MHB hit value draw",
-    "The random number generator draws the hit value uniformly in whole cents from the minimum dollar value "
-    "up to but not including the maximum, so the meter always hits by its maximum.",
-)
+HIT_VALUE_DRAW = cite("MHB hit value draw")
 
-CONTRIBUTIONS_AFTER_HIT = house(
-    "MHB contributions after a hit",
-    "A contribution received after a hit and before the reset goes onto the reset meter: it is applied, in "
-    "the order received, after the meter is reset to the minimum and a new hit value is drawn.",
-)
+CONTRIBUTIONS_AFTER_HIT = cite("MHB contributions after a hit")
 
 
 def mystery_configuration(letter: str, minimum_wager: Cents) -> MysteryConfiguration:
@@ -144,17 +137,9 @@ class MysteryRules:
         return round_to_unit(meter_amount, 1, self.award_rounding)
 
 
-PAYMENT_SOURCE_OPTION = house(
-    "MHB payment source option",
-    "The Rules Submission pays the MHB from the table inventory or by a progressive jackpot slip "
-    "(§645b.3(c)(6)); this simulator's default is the table inventory.",
-)
+PAYMENT_SOURCE_OPTION = cite("MHB payment source option")
 
-AWARD_ROUNDING_OPTION = house(
-    "MHB award rounding option",
-    "The meter keeps fractions of a cent; the award is paid in whole cents, rounded up by default so the "
-    "winner receives at least 100% of the meter (§645b.3(c)(7)). The meter then resets to the minimum.",
-)
+AWARD_ROUNDING_OPTION = cite("MHB award rounding option")
 
 
 @dataclass(frozen=True)
@@ -267,28 +252,10 @@ def draw_hit_value(configuration: MysteryConfiguration, rng: random.Random) -> C
     return rng.randrange(configuration.minimum_value, configuration.maximum_value)
 
 
-MYSTERY_CLAUSES: dict[str, str] = {
-    "(c)(1)": "A player qualifies for the MHB by placing the game's base wager and a progressive wager.",
-    "(c)(2)": "A percentage of each qualifying progressive wager is added to the MHB progressive meter.",
-    "(c)(3)": "The MHB is won when a qualifying player's contribution takes the meter in excess of a random "
-    "dollar value preselected by an electronic random number generator between a set minimum and maximum.",
-    "(c)(4)": "The contribution rate and the minimum and maximum dollar values follow one of configurations A to "
-    "D for a $1, $2 or $5 minimum progressive wager, as the Rules Submission names it.",
-    "(c)(5)(i)": "The dealer verifies that the appropriate light on the progressive table game system is lit.",
-    "(c)(5)(ii)": "The dealer has a floorperson or above validate the progressive payout.",
-    "(c)(5)(iii)": "The dealer pays the Must-Hit-By Mystery Bonus.",
-    "(c)(5)(iv)": "The dealer resets the progressive meter to the minimum dollar value in the Rules Submission.",
-    "(c)(6)": "The MHB is paid from the table inventory or by a progressive jackpot slip, as the Rules "
-    "Submission says.",
-    "(c)(7)": "The winner is paid 100% of the bonus jackpot amount on the progressive meter.",
-}
-"""The seed's MHB paragraphs in a sentence each; the eleven MHB sections print them identically."""
-
-
 def mystery_clause(section: str, paragraph: str) -> Citation:
-    """The seed citation of an MHB paragraph in a game's section, such as ``mystery_clause("§643b.1", "(c)(3)")``.
+    """The catalogue's entry for an MHB paragraph in a game's section, such as ``mystery_clause("§643b.1", "(c)(3)")``.
 
     >>> str(mystery_clause("§649b.1", "(c)(7)"))
     '§649b.1(c)(7) [seed text (51 Pa.B. 5607)]'
     """
-    return seed(f"{section}{paragraph}", MYSTERY_CLAUSES[paragraph])
+    return cite(f"{section}{paragraph}")

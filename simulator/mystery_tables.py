@@ -21,7 +21,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from simulator.citations import Citation, house, inferred
+from simulator.citations import Citation
+from simulator.clauses import cite
 from simulator.money import Cents, Rounding
 from simulator.mystery import (
     AWARD_ROUNDING_OPTION,
@@ -37,7 +38,7 @@ from simulator.mystery import (
     mystery_configuration,
 )
 from simulator.mystery_games import MYSTERY_GAMES, MysteryGame
-from simulator.procedure import Action, Actor, IllegalOperation, JsonValue, NoMoreBetsMixin, Operation, Round
+from simulator.procedure import Action, Actor, ErrorCode, IllegalOperation, JsonValue, NoMoreBetsMixin, Operation, Round
 from simulator.progressive import (
     CONTRIBUTION_ORDER,
     MYSTERY_BONUS_STEPS,
@@ -63,15 +64,12 @@ from simulator.rules import (
 SEATS = 6
 """Player positions at every MHB training table, numbered 1 (the dealer's far left) to 6."""
 
-SEATS_CITATION = house(
-    "MHB training table positions",
-    "Each MHB training table has six player positions, numbered from 1 at the dealer's far left.",
-)
+SEATS_CITATION = cite("MHB training table positions")
 
-NO_MORE_BETS = inferred(
-    "§685b.1(f) pattern (analog §670a.10(a)(2))",
-    'After all wagers are placed the dealer announces "No more bets" before locking out the progressive wagers.',
-)
+NO_MORE_BETS = cite("§670a.10(a)(2)")
+ROUND_COMPLETE = cite("MHB table round complete")
+BASE_GAME = cite("MHB training table base game")
+"""The house note that the base game's own play is automated outside this training module."""
 
 TABLE_STEPS = frozenset({"announce_no_more_bets", "play_base_game"})
 """The steps this module adds to the progressive procedure."""
@@ -240,7 +238,7 @@ class MysteryTableRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMix
                 "play_base_game",
                 Actor.SYSTEM,
                 {},
-                base_game_citation(self.game),
+                BASE_GAME,
                 f"the engine plays and settles the {self.game.display_name} round (automated)",
             )
         return self.next_mystery_payout_action()
@@ -251,7 +249,7 @@ class MysteryTableRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMix
 
     def closing_citation(self) -> Citation:
         """The rule cited after the round: the meter has been reset and no hit waits."""
-        return house("MHB table round complete", "The round is over once every Mystery Bonus hit is paid and reset.")
+        return ROUND_COMPLETE
 
     def no_more_bets_facts(self) -> dict[str, JsonValue]:
         """Every position's wagers as betting closes, and which progressive wagers qualify."""
@@ -282,15 +280,6 @@ class MysteryTableRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMix
                 for name, amount in seat.progressive_wagers
             ],
         }
-
-
-def base_game_citation(game: MysteryGame) -> Citation:
-    """The house note that the base game's own play is automated outside this training module."""
-    return house(
-        "MHB training table base game",
-        f"The {game.display_name} round itself ({game.chapter}) is dealt and settled by the engine; "
-        "this module trains the progressive procedure.",
-    )
 
 
 def _qualifying_wager_field(game: MysteryGame | None) -> OptionField:
@@ -380,7 +369,7 @@ def rules_house_options(rules: MysteryRules, game: MysteryGame) -> list[HouseOpt
         HouseOption("contribution order", "seat 1 first", "seat 1 first", CONTRIBUTION_ORDER),
         HouseOption("contributions after a hit", "onto the reset meter", "the same", CONTRIBUTIONS_AFTER_HIT),
         HouseOption("positions", "six", "six", SEATS_CITATION),
-        HouseOption("base game", "dealt by the engine", "the same", base_game_citation(game)),
+        HouseOption("base game", "dealt by the engine", "the same", BASE_GAME),
     ]
 
 
@@ -390,20 +379,20 @@ def _checked_seats(game: MysteryGame, seats: Sequence[SeatWagers]) -> tuple[Seat
     for seat in seats:
         if not 1 <= seat.seat <= SEATS or numbers.count(seat.seat) > 1:
             raise IllegalOperation(
-                "bad_seat", f"Seat {seat.seat} is not one free position of 1 to {SEATS}.", SEATS_CITATION
+                ErrorCode.BAD_SEAT, f"Seat {seat.seat} is not one free position of 1 to {SEATS}.", SEATS_CITATION
             )
         amounts = [seat.base_wager, *(amount for _, amount in seat.progressive_wagers)]
         if any(amount < 0 for amount in amounts):
-            raise IllegalOperation("bad_wager", f"Seat {seat.seat} has a negative wager.", SEATS_CITATION)
+            raise IllegalOperation(ErrorCode.BAD_WAGER, f"Seat {seat.seat} has a negative wager.", SEATS_CITATION)
         names = [name for name, _ in seat.progressive_wagers]
         if len(set(names)) < len(names):
             raise IllegalOperation(
-                "bad_wager", f"Seat {seat.seat} has the same progressive wager twice.", SEATS_CITATION
+                ErrorCode.BAD_WAGER, f"Seat {seat.seat} has the same progressive wager twice.", SEATS_CITATION
             )
         for name in names:
             try:
                 game.progressive_wager(name)
             except ValueError:
                 message = f"Seat {seat.seat}: {game.display_name} has no {name!r}."
-                raise IllegalOperation("bad_wager", message, game.qualification_citation) from None
+                raise IllegalOperation(ErrorCode.BAD_WAGER, message, game.qualification_citation) from None
     return tuple(sorted(seats, key=lambda seat: seat.seat))

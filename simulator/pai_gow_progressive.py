@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from simulator.cards import Card
-from simulator.citations import Citation, house, inferred
+from simulator.citations import Citation
+from simulator.clauses import cite
 from simulator.fortune import FortuneHand, fortune_hand
 from simulator.hands import WheelRank
 from simulator.match_the_dealer import PRIMARY_RATE, SEED_MULTIPLE
@@ -115,18 +116,7 @@ EXAMPLE_PROGRESSIVE_PAYTABLE = ProgressivePaytable(
     },
     seed_amount=SEED_MULTIPLE * 100,
     rate=PRIMARY_RATE,
-    citation=house(
-        "§645a.13 Progressive Payout paytable (not retrieved): an EXAMPLE",
-        "This is an example, not Pennsylvania's paytable: the Pai Gow Poker progressive paytable of §645a.13 was not "
-        "retrieved. The top two lines pay shares of the meter as the Mississippi Stud analog §655a.12(c) does (7-card "
-        "straight flush without joker 100%, royal flush plus royal match 10%); the other lines pay, on the $1 wager, "
-        "fixed amounts equal to the Fortune Bonus odds ($1,000, $400, $150, $50, $25). A share is rounded down to the "
-        "cent and the meter keeps the rest.",
-    ),
-    rate_citation=inferred(
-        "§645a.13 rate of progression (not retrieved); §685b.1(j) analog",
-        "The meter seeds at 1,000 times the $1 wager and each Progressive Payout wager adds 15% of itself, the "
-        "primary incrementation rate of Match the Dealer (§685b.1(j)).",
-    ),
+    citation=cite("Progressive Payout paytable, option progressive_paytable"),
+    rate_citation=cite("§645a.13"),
 )
 """The default paytable: an example standing in for the Pennsylvania paytable that was not retrieved."""

@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from simulator.cards import Card, Rank, Suit, format_cards, pai_gow_deck, parse_cards, shuffled, stacked_deck
-from simulator.citations import Citation, inferred, seed
+from simulator.citations import Citation
+from simulator.clauses import cite
 from simulator.dice import DiceRoll, all_rolls, roll_dice
 from simulator.dice_wagers import DiceSettlement, settle_beat_it_wager, settle_match_wager, settle_sum_wager
 from simulator.fortune import FortuneHand, envy_awards, fortune_hand, settle_fortune_wager
@@ -27,7 +28,6 @@ from simulator.money import Cents, format_cents
 from simulator.mystery import MysteryMeter, MysteryRules, PaymentSource
 from simulator.pai_gow_progressive import ProgressivePaytable, judge_progressive_hand
 from simulator.pai_gow_rules import (
-    DEALING_SECTIONS,
     MYSTERY_SECTION,
     FoulRule,
     MysteryPayoutTiming,
@@ -36,15 +36,15 @@ from simulator.pai_gow_rules import (
     TableRules,
 )
 from simulator.pai_gow_settlement import (
+    FOUL_RULE,
     Settlement,
     WagerSettlement,
     commission,
-    fouled_hand_rule,
     settle_pai_gow_wager,
     settle_tiger_nine_wager,
 )
 from simulator.player_styles import PlayerStyle, set_hand_in_style
-from simulator.procedure import Action, Actor, IllegalOperation, JsonValue, NoMoreBetsMixin, Operation, Round
+from simulator.procedure import Action, Actor, ErrorCode, IllegalOperation, JsonValue, NoMoreBetsMixin, Operation, Round
 from simulator.progressive import (
     MYSTERY_BONUS_STEPS,
     PROGRESSIVE_INTAKE_STEPS,
@@ -60,7 +60,13 @@ from simulator.progressive import (
     ProgressiveWinMixin,
     ProgressiveWins,
 )
-from simulator.starting_position import delivery_order, reveal_order, starting_position
+from simulator.starting_position import (
+    REVEAL_ORDER_CITATION,
+    STARTING_POSITION_CITATION,
+    delivery_order,
+    reveal_order,
+    starting_position,
+)
 
 SEATS = (1, 2, 3, 4, 5, 6)
 DEALER = 0
@@ -77,61 +83,20 @@ FLOORPERSON_STEPS = frozenset({"validate_mystery_payout", "validate_progressive_
 DEFAULT_AUTOMATIONS = PLAYER_STEPS | SYSTEM_STEPS | FLOORPERSON_STEPS
 PROGRESSIVE_WAGER_NAME = "Progressive Payout wager"
 
-NO_MORE_BETS = seed(
-    "§645b.2(f)", 'All wagers are placed before the shaker is used; then the dealer announces "No more bets".'
-)
-ENVY_LAMMERS = inferred(
-    "§670a.10(a)(2)(i)",
-    'After "No more bets" the dealer places an Envy lammer beside each Qualifying Fortune Bonus wager.',
-)
-SELECT_SHAKER_PLAYER = seed(
-    "§645b.2(f)(1)", "With a player-activated shaker, a selected player presses the activation button at that position."
-)
-PRESS_SHAKER_BUTTON = seed("§645b.2(b)(2)", "The player-activated shaker shakes the dice for at least 5 seconds.")
-SHAKE_SHAKER = seed("§645b.2(f)(2)", "With a manual shaker the dealer shakes it at least three times.")
-UNCOVER_SHAKER = seed(
-    "§645b.2(f)(2)", "The dealer removes the lid and places the uncovered shaker on the designated area of the layout."
-)
-ANNOUNCE_DICE = seed("§645b.2(g)", "When the dice come to rest the dealer announces the value of each die.")
-SETTLE_DICE = seed(
-    "§645b.2(g)", "The dealer settles the Sum, Match and Beat It wagers, collecting losers and paying winners."
-)
-DICE_ORDER = inferred(
-    "§645b.2(g)", "Dice wagers are settled position by position from the dealer's right, Sum, Match 1–6, then Beat It."
-)
-STARTING_POSITION = inferred(
-    "§621a.6(c)",
-    "Count the dealer as 1 and go counterclockwise through every position, occupied or not, to the dice total.",
-)
-STUB = inferred("§645a.10", "The four cards left after seven stacks go to the discard rack unexposed.")
-EMPTY_STACKS = inferred(
-    "§645a.10", "Stacks delivered to positions without a wager are collected unexposed to the discard rack."
-)
-SET_PLAYER_HAND = inferred(
-    "§645a.11(a)–(b)", "Each player sets a five-card high hand and a two-card low hand face down."
-)
-REVEAL_DEALER = seed(
-    "§645b.1(e)", "Once every player has set, the dealer's cards are revealed and set under §645a.11(c)."
-)
-TIGER_NINE = seed("§645b.1(b)", "A Tiger 9 is the dealer's two-card low hand which contains a 9-high.")
-REVEAL_PLAYER = seed(
-    "§645b.1(f)", "The dealer reveals each player's cards and settles the wagers under §645a.11(e) and (f)."
-)
-REVEAL_ORDER = inferred("§645a.11(e)", "Hands are revealed from the dealer's far right, counterclockwise.")
-COLLECT_COMMISSION = inferred(
-    "§645a.13", "The dealer collects the 5% vigorish on a winning standard Pai Gow Poker wager."
-)
-FORTUNE = inferred(
-    "§645a.11(h)",
-    "After the Tiger 9 and Pai Gow Poker wagers (§645b.1(g)), the Fortune Bonus is judged on the best hand "
-    "of all seven cards.",
-)
-ENVY = inferred(
-    "§645a.13",
-    "Each Envy-qualifying hand pays the fixed Envy amount to every other player with a Qualifying Wager, last.",
-)
-CLEAR_TABLE = inferred("§645a.11", "The dealer collects every card to the discard rack: all 53 are accounted for.")
-ROUND_OVER = inferred("§645a.11", "The round is over once the table is cleared.")
+NO_MORE_BETS = cite("§645b.2(f)")
+ENVY_LAMMERS = cite("§670a.10(a)(2)(i)")
+SELECT_SHAKER_PLAYER = cite("Shaker selection, option shaker_selection")
+PRESS_SHAKER_BUTTON = cite("§645b.2(f)(1)")
+SHAKE_SHAKER = cite("§645b.2(f)(2)")
+ANNOUNCE_DICE = cite("§645b.2(g)")
+DICE_SETTLEMENT_ORDER = cite("Dice wager settlement order")
+DEALT_STACKS = cite("§§645a.8–645a.10")
+SET_PLAYER_HAND = cite("§645a.11(a)–(b)")
+REVEAL_DEALER = cite("§645b.1(e)")
+TIGER_NINE_DECLARATION = cite("Tiger 9 declaration")
+PAYOUT_ODDS = cite("§645a.13")
+FORTUNE = cite("§645a.11(h)")
+CLEAR_TABLE = cite("§645a.11")
 
 
 @dataclass(frozen=True)
@@ -442,7 +407,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
 
     def closing_citation(self) -> Citation:
         """The rule cited for a step tried after the round is over."""
-        return ROUND_OVER
+        return CLEAR_TABLE
 
     def next_action(self) -> Action | None:
         """The correct next step of the round, or None once the table is cleared.
@@ -552,7 +517,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
             return Action(
                 "shake_shaker", Actor.DEALER, {"times": 3}, SHAKE_SHAKER, "shake the shaker at least three times"
             )
-        return Action("uncover_shaker", Actor.DEALER, {}, UNCOVER_SHAKER, "remove the lid and set the shaker down")
+        return Action("uncover_shaker", Actor.DEALER, {}, SHAKE_SHAKER, "remove the lid and set the shaker down")
 
     def _dealing_action(self) -> Action | None:
         """The starting position, the stacks, the stub and the empty seats' stacks."""
@@ -560,25 +525,21 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         if self.starting_place is None:
             place = starting_position(self.dice.total)
             description = f"count {self.dice.total} from the dealer: the first stack goes to {_place_name(place)}"
-            citation = STARTING_POSITION
+            citation = STARTING_POSITION_CITATION
             return Action("find_starting_position", Actor.DEALER, {"place": place}, citation, description)
         order = delivery_order(self.starting_place, self.rules.dealing_direction)
         if len(self.delivered) < len(order):
             place = order[len(self.delivered)]
-            citation = inferred(
-                DEALING_SECTIONS[self.rules.dealing_method],
-                f"Stacks go face down from the starting position, {self.rules.dealing_direction.value}, "
-                "to every position whether or not it has a wager, and to the dealer.",
-            )
+            citation = self.rules.dealing_direction.citation
             description = f"deliver stack {len(self.delivered) + 1} to {_place_name(place)}"
             return Action("deliver_stack", Actor.DEALER, {"place": place}, citation, description)
         if not self.stub_discarded:
             return Action(
-                "discard_stub", Actor.DEALER, {}, STUB, "put the four-card stub in the discard rack unexposed"
+                "discard_stub", Actor.DEALER, {}, DEALT_STACKS, "put the four-card stub in the discard rack unexposed"
             )
         if self.empty_places and not self.empty_stacks_collected:
             description = f"collect the stacks at empty seats {', '.join(map(str, self.empty_places))} unexposed"
-            return Action("collect_empty_stacks", Actor.DEALER, {}, EMPTY_STACKS, description)
+            return Action("collect_empty_stacks", Actor.DEALER, {}, DEALT_STACKS, description)
         for seat in self.seats:
             if seat not in self.player_hands:
                 hand = self.scenario.player_settings.get(seat) or self.simulated_setting(seat)
@@ -599,7 +560,9 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         if self.rules.commission_free and self.tiger_nine_declared is None:
             tiger_nine = is_tiger_nine(self.dealer_hand.low)
             description = "declare a Tiger 9" if tiger_nine else "declare that the dealer has no Tiger 9"
-            return Action("declare_tiger_nine", Actor.DEALER, {"tiger_nine": tiger_nine}, TIGER_NINE, description)
+            return Action(
+                "declare_tiger_nine", Actor.DEALER, {"tiger_nine": tiger_nine}, TIGER_NINE_DECLARATION, description
+            )
         for seat in self._reveal_seats():
             action = self._player_action(seat)
             if action is not None:
@@ -607,7 +570,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         awards = self.envy_awards()
         for seat in self._reveal_seats():
             if awards.get(seat) and (seat, "envy") not in self.settled:
-                envy = WagerSettlement(Settlement.PAY, awards[seat], ENVY, "Envy")
+                envy = WagerSettlement(Settlement.PAY, awards[seat], PAYOUT_ODDS, "Envy")
                 return self._settlement_action(seat, "envy", envy)
         return None
 
@@ -615,11 +578,11 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         """The next step for one seat: reveal, reset a foul, settle each wager in order."""
         if seat not in self.revealed_seats:
             description = f"reveal the hand at seat {seat}"
-            return Action("reveal_player_hand", Actor.DEALER, {"seat": seat}, REVEAL_ORDER, description)
+            return Action("reveal_player_hand", Actor.DEALER, {"seat": seat}, REVEAL_ORDER_CITATION, description)
         fouled = is_foul(self.player_hands[seat], self.rules.wheel_rank)
         if fouled and self.rules.foul_rule is FoulRule.RESET_BY_HOUSE_WAY and seat not in self.reset_seats:
             description = f"reset the fouled hand at seat {seat} by the house way"
-            citation = fouled_hand_rule(self.rules)
+            citation = FOUL_RULE
             return Action("reset_fouled_hand", Actor.DEALER, {"seat": seat}, citation, description)
         for spot in ("pai-gow", "tiger-9", "fortune"):
             if spot in self.seats[seat] and (seat, spot) not in self.settled:
@@ -628,7 +591,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
                 amount = self._commission_due(seat)
                 description = f"collect {format_cents(amount)} commission from seat {seat}"
                 arguments = {"seat": seat, "amount": amount}
-                return Action("collect_commission", Actor.DEALER, arguments, COLLECT_COMMISSION, description)
+                return Action("collect_commission", Actor.DEALER, arguments, PAYOUT_ODDS, description)
         return None
 
     def _commission_due(self, seat: int) -> Cents:
@@ -693,7 +656,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         if line is None:
             return WagerSettlement(Settlement.COLLECT, 0, FORTUNE, "no qualifying hand")
         odds = self.rules.fortune_paytable.pays[line]
-        return WagerSettlement(Settlement.PAY, payout, FORTUNE, f"{line.value}, {odds}")
+        return WagerSettlement(Settlement.PAY, payout, self.rules.fortune_paytable.citation, f"{line.value}, {odds}")
 
     def envy_awards(self) -> dict[int, Cents]:
         """Envy owed to each seat with a lammer, for Envy hands held by other players."""
@@ -752,7 +715,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         """Check the lammers go on exactly the Qualifying Fortune Bonus wagers."""
         expected = self.require_step("place_envy_lammers")
         given = sorted(set(seats)) if isinstance(seats, list) else seats
-        self.require_argument(expected, "seats", given, "wrong_lammers")
+        self.require_argument(expected, "seats", given, ErrorCode.WRONG_LAMMERS)
         return expected
 
     def can_place_envy_lammers(self, seats: list[int]) -> bool:
@@ -768,7 +731,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
     def verify_select_shaker_player(self, seat: int) -> Action:
         """Check the selected player is the one the house's selection rule picks."""
         expected = self.require_step("select_shaker_player")
-        self.require_argument(expected, "seat", seat, "wrong_seat")
+        self.require_argument(expected, "seat", seat, ErrorCode.WRONG_SEAT)
         return expected
 
     def can_select_shaker_player(self, seat: int) -> bool:
@@ -784,7 +747,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
     def verify_press_shaker_button(self, seat: int) -> Action:
         """Check the selected player is the one pressing the button."""
         expected = self.require_step("press_shaker_button")
-        self.require_argument(expected, "seat", seat, "wrong_seat")
+        self.require_argument(expected, "seat", seat, ErrorCode.WRONG_SEAT)
         return expected
 
     def can_press_shaker_button(self, seat: int) -> bool:
@@ -803,7 +766,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         expected = self.require_step("shake_shaker")
         if isinstance(times, bool) or not isinstance(times, int) or times < 3:
             message = f"Shaken {times!r} times: the dealer shakes the manual shaker at least three times."
-            raise IllegalOperation("too_few_shakes", message, SHAKE_SHAKER, expected)
+            raise IllegalOperation(ErrorCode.TOO_FEW_SHAKES, message, SHAKE_SHAKER, expected)
         return expected
 
     def can_shake_shaker(self, times: int) -> bool:
@@ -819,9 +782,9 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
             Action(expected.step, expected.actor, {"times": times}, expected.citation, expected.description)
         )
 
-    def verify_uncover_shaker(self) -> None:
+    def verify_uncover_shaker(self) -> Action:
         """Check the shaker has been shaken and may be uncovered."""
-        self.require_step("uncover_shaker")
+        return self.require_step("uncover_shaker")
 
     def can_uncover_shaker(self) -> bool:
         """Whether the shaker may be uncovered now."""
@@ -829,7 +792,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
 
     def uncover_shaker(self) -> Operation:
         """Remove the lid and set the uncovered shaker on the designated area."""
-        expected = self.require_step("uncover_shaker")
+        expected = self.verify_uncover_shaker()
         assert self.dice is not None
         self.dice_visible = True
         return self.record(expected, {"dice": list(self.dice.values)})
@@ -842,7 +805,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
             sorted((expected.arguments["blue_1"], expected.arguments["blue_2"])),
         ):
             message = f"Announced red {red}, blue {blue_1} and {blue_2}: the dice show {self.dice}."
-            raise IllegalOperation("wrong_dice", message, ANNOUNCE_DICE, expected)
+            raise IllegalOperation(ErrorCode.WRONG_DICE, message, ANNOUNCE_DICE, expected)
         return expected
 
     def can_announce_dice(self, red: int, blue_1: int, blue_2: int) -> bool:
@@ -859,21 +822,26 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         """Check a pay, push or collect: the right wager next, the right settlement, the exact amount."""
         expected = self.next_action()
         if expected is None:
-            raise IllegalOperation("round_over", "The round is over: there is nothing to settle.", ROUND_OVER)
+            raise IllegalOperation(ErrorCode.ROUND_OVER, "The round is over: there is nothing to settle.", CLEAR_TABLE)
         if expected.step not in SETTLEMENT_STEPS:
             raise IllegalOperation(
-                "out_of_order", f"Out of order: the next step is {expected.description}", expected.citation, expected
+                ErrorCode.OUT_OF_ORDER,
+                f"Out of order: the next step is {expected.description}",
+                expected.citation,
+                expected,
             )
         if (seat, spot) != (expected.arguments["seat"], expected.arguments["spot"]):
             wager = _spot_name(expected.arguments["spot"])
             message = f"Out of order: settle seat {expected.arguments['seat']}'s {wager} next."
-            raise IllegalOperation("out_of_order", message, expected.citation, expected)
+            dice_wager = expected.arguments["spot"] in DICE_SPOTS
+            citation = DICE_SETTLEMENT_ORDER if dice_wager else expected.citation
+            raise IllegalOperation(ErrorCode.OUT_OF_ORDER, message, citation, expected)
         if step != expected.step:
             message = f"Wrong settlement: {expected.description}."
-            raise IllegalOperation("wrong_settlement", message, expected.citation, expected)
+            raise IllegalOperation(ErrorCode.WRONG_SETTLEMENT, message, expected.citation, expected)
         if step == "pay_wager" and amount != expected.arguments["amount"]:
             message = f"Paid {_money(amount)}: {expected.description}."
-            raise IllegalOperation("wrong_amount", message, expected.citation, expected)
+            raise IllegalOperation(ErrorCode.WRONG_AMOUNT, message, expected.citation, expected)
         return expected
 
     def verify_pay_wager(self, seat: int, spot: str, amount: Cents) -> Action:
@@ -921,8 +889,8 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
     def verify_collect_commission(self, seat: int, amount: Cents) -> Action:
         """Check the commission collected from a winning standard-game wager."""
         expected = self.require_step("collect_commission")
-        self.require_argument(expected, "seat", seat, "out_of_order")
-        self.require_argument(expected, "amount", amount, "wrong_amount")
+        self.require_argument(expected, "seat", seat, ErrorCode.OUT_OF_ORDER)
+        self.require_argument(expected, "amount", amount, ErrorCode.WRONG_AMOUNT)
         return expected
 
     def can_collect_commission(self, seat: int, amount: Cents) -> bool:
@@ -938,7 +906,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
     def verify_find_starting_position(self, place: int) -> Action:
         """Check the starting position counted from the dice total."""
         expected = self.require_step("find_starting_position")
-        self.require_argument(expected, "place", place, "wrong_starting_position")
+        self.require_argument(expected, "place", place, ErrorCode.WRONG_STARTING_POSITION)
         return expected
 
     def can_find_starting_position(self, place: int) -> bool:
@@ -954,7 +922,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
     def verify_deliver_stack(self, place: int) -> Action:
         """Check the next stack goes to the next place in delivery order."""
         expected = self.require_step("deliver_stack")
-        self.require_argument(expected, "place", place, "wrong_delivery_order")
+        self.require_argument(expected, "place", place, ErrorCode.WRONG_DELIVERY_ORDER)
         return expected
 
     def can_deliver_stack(self, place: int) -> bool:
@@ -967,9 +935,9 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         self.delivered.append(place)
         return self.record(expected)
 
-    def verify_discard_stub(self) -> None:
+    def verify_discard_stub(self) -> Action:
         """Check the stub may go to the discard rack now."""
-        self.require_step("discard_stub")
+        return self.require_step("discard_stub")
 
     def can_discard_stub(self) -> bool:
         """Whether the stub may be discarded now."""
@@ -977,13 +945,13 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
 
     def discard_stub(self) -> Operation:
         """Put the four leftover cards in the discard rack unexposed."""
-        expected = self.require_step("discard_stub")
+        expected = self.verify_discard_stub()
         self.stub_discarded = True
         return self.record(expected)
 
-    def verify_collect_empty_stacks(self) -> None:
+    def verify_collect_empty_stacks(self) -> Action:
         """Check the empty seats' stacks may be collected now."""
-        self.require_step("collect_empty_stacks")
+        return self.require_step("collect_empty_stacks")
 
     def can_collect_empty_stacks(self) -> bool:
         """Whether the empty seats' stacks may be collected now."""
@@ -991,7 +959,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
 
     def collect_empty_stacks(self) -> Operation:
         """Collect the stacks at seats without a wager, unexposed, to the discard rack."""
-        expected = self.require_step("collect_empty_stacks")
+        expected = self.verify_collect_empty_stacks()
         self.empty_stacks_collected = True
         return self.record(expected)
 
@@ -1000,11 +968,11 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         expected = self.require_step("set_player_hand")
         if seat not in self.seats or seat in self.player_hands:
             message = f"Seat {seat} has no hand waiting to be set."
-            raise IllegalOperation("wrong_seat", message, SET_PLAYER_HAND, expected)
+            raise IllegalOperation(ErrorCode.WRONG_SEAT, message, SET_PLAYER_HAND, expected)
         hand = _parse_setting(high, low, expected)
         if len(hand.high) != 5 or len(hand.low) != 2 or sorted(hand.high + hand.low) != sorted(self.stack_for(seat)):
             message = "A hand is set as five high cards and two low cards, exactly the seven dealt to the seat."
-            raise IllegalOperation("wrong_cards", message, SET_PLAYER_HAND, expected)
+            raise IllegalOperation(ErrorCode.WRONG_CARDS, message, SET_PLAYER_HAND, expected)
         return expected, hand
 
     def can_set_player_hand(self, seat: int, high: str, low: str) -> bool:
@@ -1019,9 +987,9 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         description = f"the player at seat {seat} sets the hand"
         return self.record(Action(expected.step, Actor.PLAYER, arguments, SET_PLAYER_HAND, description))
 
-    def verify_reveal_dealer_hand(self) -> None:
+    def verify_reveal_dealer_hand(self) -> Action:
         """Check every player has set before the dealer's cards are turned over."""
-        self.require_step("reveal_dealer_hand")
+        return self.require_step("reveal_dealer_hand")
 
     def can_reveal_dealer_hand(self) -> bool:
         """Whether the dealer's cards may be turned over now."""
@@ -1029,7 +997,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
 
     def reveal_dealer_hand(self) -> Operation:
         """Turn over the dealer's seven cards."""
-        expected = self.require_step("reveal_dealer_hand")
+        expected = self.verify_reveal_dealer_hand()
         self.dealer_revealed = True
         return self.record(expected, {"cards": format_cards(self.stack_for(DEALER))})
 
@@ -1042,12 +1010,12 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         for card in low_cards:
             if card not in remaining:
                 message = f"{card} is not one of the dealer's cards."
-                raise IllegalOperation("wrong_cards", message, expected.citation, expected)
+                raise IllegalOperation(ErrorCode.WRONG_CARDS, message, expected.citation, expected)
             remaining.remove(card)
         hand = SetHand(tuple(remaining), low_cards)
         if len(low_cards) != 2 or not self.house_way.is_house_way(dealer_cards, hand, self.rules.wheel_rank):
             message = f"Low hand {format_cards(low_cards)} is not the house way: {expected.description}."
-            raise IllegalOperation("not_house_way", message, expected.citation, expected)
+            raise IllegalOperation(ErrorCode.NOT_HOUSE_WAY, message, expected.citation, expected)
         return expected, hand
 
     def can_set_dealer_hand(self, low: str) -> bool:
@@ -1067,7 +1035,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
     def verify_declare_tiger_nine(self, tiger_nine: bool) -> Action:
         """Check the Tiger 9 declaration against the dealer's low hand."""
         expected = self.require_step("declare_tiger_nine")
-        self.require_argument(expected, "tiger_nine", tiger_nine, "wrong_tiger_nine")
+        self.require_argument(expected, "tiger_nine", tiger_nine, ErrorCode.WRONG_TIGER_NINE)
         return expected
 
     def can_declare_tiger_nine(self, tiger_nine: bool) -> bool:
@@ -1083,7 +1051,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
     def verify_reveal_player_hand(self, seat: int) -> Action:
         """Check this seat's hand is the next to reveal."""
         expected = self.require_step("reveal_player_hand")
-        self.require_argument(expected, "seat", seat, "out_of_order")
+        self.require_argument(expected, "seat", seat, ErrorCode.OUT_OF_ORDER)
         return expected
 
     def can_reveal_player_hand(self, seat: int) -> bool:
@@ -1106,7 +1074,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
     def verify_reset_fouled_hand(self, seat: int) -> Action:
         """Check a fouled hand is being reset at a table whose house rule resets fouls."""
         expected = self.require_step("reset_fouled_hand")
-        self.require_argument(expected, "seat", seat, "out_of_order")
+        self.require_argument(expected, "seat", seat, ErrorCode.OUT_OF_ORDER)
         return expected
 
     def can_reset_fouled_hand(self, seat: int) -> bool:
@@ -1120,9 +1088,9 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         hand = self.settling_hand(seat)
         return self.record(expected, {"high": format_cards(hand.high), "low": format_cards(hand.low)})
 
-    def verify_clear_table(self) -> None:
+    def verify_clear_table(self) -> Action:
         """Check every wager is settled before the cards are cleared."""
-        self.require_step("clear_table")
+        return self.require_step("clear_table")
 
     def can_clear_table(self) -> bool:
         """Whether the table may be cleared now."""
@@ -1130,7 +1098,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
 
     def clear_table(self) -> Operation:
         """Collect every card to the discard rack and account for all 53."""
-        expected = self.require_step("clear_table")
+        expected = self.verify_clear_table()
         self.table_cleared = True
         return self.record(expected, {"cards_accounted_for": len(self.deck)})
 
@@ -1289,7 +1257,7 @@ def _parse_cards_argument(text: str, expected: Action) -> tuple[Card, ...]:
     try:
         return parse_cards(text)
     except (ValueError, TypeError) as error:
-        raise IllegalOperation("malformed_cards", str(error), expected.citation, expected) from None
+        raise IllegalOperation(ErrorCode.MALFORMED_CARDS, str(error), expected.citation, expected) from None
 
 
 def _parse_setting(high: str, low: str, expected: Action) -> SetHand:

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
 
-from simulator.citations import Citation, house, inferred, seed
+from simulator.citations import Citation, inferred, seed
+from simulator.clauses import cite
 from simulator.dice_wagers import BeatItPaytable, SumPaytable
 from simulator.fortune import REPRESENTATIVE_FORTUNE_PAYTABLE, FortunePaytable
 from simulator.hands import WheelRank
@@ -244,7 +245,7 @@ def _limits(citation: Citation, explanation: str) -> OptionField:
     return group(parts, WagerLimits, WagerLimits.to_json, citation, explanation, house_rule=True)
 
 
-TABLE_LIMITS = house("§645a.7", "Table limits are the certificate holder's.")
+TABLE_LIMITS = cite("Table limits, options pai_gow_limits and side_wager_limits")
 MYSTERY_SECTION = "§645b.3"
 """The Pai Gow Poker section of the Must-Hit-By Mystery Bonus."""
 
@@ -264,10 +265,7 @@ OPTIONS: dict[str, OptionField] = {
     ),
     "shaker_selection": choice(
         members(ShakerSelection),
-        house(
-            "§645b.2(f)(1)",
-            "The regulation says a 'selected player' presses the button; who is selected is a house rule.",
-        ),
+        cite("Shaker selection, option shaker_selection"),
         "Which player presses the shaker button.",
         house_rule=True,
     ),
@@ -289,14 +287,14 @@ OPTIONS: dict[str, OptionField] = {
     ),
     "fortune_paytable": choice(
         {REPRESENTATIVE_FORTUNE_PAYTABLE.name: REPRESENTATIVE_FORTUNE_PAYTABLE},
-        house("§645a.13", "The Pennsylvania Fortune Bonus paytables were not retrieved; this is an industry paytable."),
+        cite("Fortune Bonus paytable, option fortune_paytable"),
         "The Fortune Bonus paytable, or null when the Fortune Bonus wager is not offered.",
         optional=True,
         describe=_paytable_name,
         house_rule=True,
     ),
     "envy_qualifying_wager": whole_number(
-        inferred("§688a.1", "A Qualifying Wager is at least $5 in the Face Up Pai Gow Poker analog."),
+        cite("§688a.1"),
         "The smallest Fortune Bonus wager, in cents, that earns Envy Bonuses.",
         minimum=1,
         house_rule=True,
@@ -316,18 +314,13 @@ OPTIONS: dict[str, OptionField] = {
     ),
     "mystery_payout_timing": choice(
         members(MysteryPayoutTiming),
-        house("§645b.3(c)(5)", "The regulation does not say when in the round the bonus is paid."),
+        cite("Mystery Bonus payout timing, option mystery_payout_timing"),
         "When in the round a Mystery Bonus hit is paid.",
         house_rule=True,
     ),
     "progressive_paytable": choice(
         {EXAMPLE_PROGRESSIVE_PAYTABLE.name: EXAMPLE_PROGRESSIVE_PAYTABLE},
-        house(
-            "§645a.13",
-            "Pennsylvania's Progressive Payout paytable and rate of progression were not retrieved; the default is "
-            "an EXAMPLE (meter shares as in §655a.12(c), fixed amounts at the Fortune odds, 15% of each wager as in "
-            "§685b.1(j)) that the certificate holder replaces with its filed paytable.",
-        ),
+        cite("Progressive Payout paytable, option progressive_paytable"),
         "The Progressive Payout paytable, or null when no progressive hand is paid (left out of old saved rules).",
         optional=True,
         describe=_paytable_name,
@@ -335,58 +328,54 @@ OPTIONS: dict[str, OptionField] = {
     ),
     "house_way": choice(
         {name: name for name in HOUSE_WAYS},
-        house("§645a.11(c)", "Pennsylvania publishes no house way; the certificate holder files its own."),
+        cite("House way, option house_way"),
         "The house way the dealer sets the dealer's hand by.",
         house_rule=True,
     ),
     "wheel_rank": choice(
         members(WheelRank),
-        house("§645a.6", "The rank of A-2-3-4-5 among straights was not found in Chapter 645a."),
+        cite("Wheel rank, option wheel_rank"),
         "Where A-2-3-4-5 ranks among straights.",
         house_rule=True,
     ),
     "foul_rule": choice(
         members(FoulRule),
-        house("§645a.11(f)", "The Chapter 645a rule for a fouled hand was not found."),
+        cite("Fouled hand, option foul_rule"),
         "What happens to a fouled player hand.",
         house_rule=True,
     ),
     "tiger_nine_pushes_fouled_hands": flag(
-        house(
-            "§645b.1(f)(1)",
-            "Whether a dealer Tiger 9 also pushes a fouled player hand is not said; the seed says every Pai Gow Poker "
-            "wager pushes.",
-        ),
+        cite("Fouled hand against a dealer Tiger 9, option tiger_nine_pushes_fouled_hands"),
         "Whether a dealer Tiger 9 pushes a fouled player hand too.",
         house_rule=True,
     ),
     "commission_rate": OptionField(
-        inferred("§645a.13", "The 5% vigorish is the industry rate; Chapter 645a was not retrieved."),
+        cite("§645a.13"),
         'The vigorish on a winning Pai Gow Poker wager, a decimal written as text ("0.05" is 5%).',
         _commission_rate,
         str,
         house_rule=True,
     ),
     "commission_unit": whole_number(
-        house("§645a.13", "Commission rounding was not found in Chapter 645a."),
+        cite("Commission rounding, options commission_unit and commission_rounding"),
         "The commission is rounded to a whole number of this many cents.",
         minimum=1,
         house_rule=True,
     ),
     "commission_rounding": choice(
         members(Rounding),
-        house("§645a.13", "Commission rounding was not found in Chapter 645a."),
+        cite("Commission rounding, options commission_unit and commission_rounding"),
         "Which way the commission is rounded to its unit.",
         house_rule=True,
     ),
     "dealing_method": choice(
         members(DealingMethod),
-        inferred("§645b.1(e)", "The cards are dealt by one of the procedures of §§645a.8–645a.10."),
+        cite("§645b.1(e)"),
         "How the seven stacks are made.",
     ),
     "dealing_direction": choice(
         members(DealingDirection),
-        inferred("§670a.10(c)", "Stacks go clockwise from the starting position in the Six-Card Fortune analog."),
+        cite("Dealing direction, option dealing_direction"),
         "Which way the stacks go after the first.",
         house_rule=True,
     ),
@@ -399,8 +388,3 @@ OPTIONS: dict[str, OptionField] = {
     ),
 }
 """Every Pai Gow Poker table option, in the order the Rules Submission lists them."""
-
-
-RULES_SUBMISSION = seed(
-    "§601a.2", "The certificate holder's Rules Submission chooses the options the regulation allows."
-)

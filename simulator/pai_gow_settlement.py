@@ -6,10 +6,11 @@ from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
 
-from simulator.citations import Citation, house, inferred, seed
+from simulator.citations import Citation
+from simulator.clauses import cite
 from simulator.hands import HandOutcome, SetHand, is_tiger_nine, settle_hands
 from simulator.money import Cents, Odds, round_to_unit
-from simulator.pai_gow_rules import FoulRule, TableRules
+from simulator.pai_gow_rules import TableRules
 
 TIGER_NINE_ODDS = Odds(30, 1)
 
@@ -32,24 +33,13 @@ class WagerSettlement:
     reason: str
 
 
-TIGER_NINE_PUSH = seed(
-    "§645b.1(f)(1)", "If the dealer has a Tiger 9, the player's Pai Gow Poker wager pushes and is returned."
-)
-NO_TIGER_NINE = seed(
-    "§645b.1(f)(2)", "If the dealer has no Tiger 9, the Pai Gow Poker wager is settled under §645a.11(f)."
-)
-TIGER_NINE_PAYS = seed("§645b.1(h)", "A winning Tiger 9 wager pays 30 to 1.")
-TIGER_NINE_LOSES = seed("§645b.1(f)(2)", "If the dealer has no Tiger 9, the dealer collects the losing Tiger 9 wager.")
-COMMISSION_FREE_WIN = seed("§645b.1(a)", "Commission-free Pai Gow Poker collects no vigorish: a win pays 1 to 1.")
-STANDARD_WIN = inferred("§645a.13", "A winning Pai Gow Poker wager pays 1 to 1 less the vigorish (5% commission).")
-SETTLEMENT_RULE = inferred(
-    "§645a.11(f)",
-    "Both hands beat the dealer's: win. One wins: push. Otherwise the wager loses; copies go to the dealer.",
-)
-FOUL_RULE = house(
-    "§645a.11(f)", "A fouled hand (low hand outranks high hand, or wrong card counts) loses: a house option."
-)
-FOUL_TIGER_NINE_RULE = house("§645b.1(f)(1)", "House option: a fouled hand still loses when the dealer has a Tiger 9.")
+TIGER_NINE_PUSH = cite("§645b.1(f)(1)")
+TIGER_NINE_PAYS = cite("§645b.1(h)")
+TIGER_NINE_LOSES = cite("§645b.1(f)(2)")
+WIN = cite("§645a.13")
+SETTLEMENT_RULE = cite("§645a.11(f)")
+FOUL_RULE = cite("Fouled hand, option foul_rule")
+FOUL_TIGER_NINE_RULE = cite("Fouled hand against a dealer Tiger 9, option tiger_nine_pushes_fouled_hands")
 
 
 def dealer_has_tiger_nine(rules: TableRules, dealer: SetHand) -> bool:
@@ -76,8 +66,7 @@ def settle_pai_gow_wager(rules: TableRules, wager: Cents, player: SetHand, deale
     if outcome is HandOutcome.FOUL:
         return WagerSettlement(Settlement.COLLECT, 0, FOUL_RULE, "foul")
     if outcome is HandOutcome.WIN:
-        citation = COMMISSION_FREE_WIN if rules.commission_free else STANDARD_WIN
-        return WagerSettlement(Settlement.PAY, wager, citation, "player wins both hands")
+        return WagerSettlement(Settlement.PAY, wager, WIN, "player wins both hands")
     if outcome is HandOutcome.PUSH:
         return WagerSettlement(Settlement.PUSH, 0, SETTLEMENT_RULE, "one hand each")
     return WagerSettlement(Settlement.COLLECT, 0, SETTLEMENT_RULE, "dealer wins")
@@ -88,12 +77,3 @@ def settle_tiger_nine_wager(rules: TableRules, wager: Cents, dealer: SetHand) ->
     if dealer_has_tiger_nine(rules, dealer):
         return WagerSettlement(Settlement.PAY, TIGER_NINE_ODDS.pay(wager), TIGER_NINE_PAYS, "dealer Tiger 9")
     return WagerSettlement(Settlement.COLLECT, 0, TIGER_NINE_LOSES, "no dealer Tiger 9")
-
-
-def fouled_hand_rule(rules: TableRules) -> Citation:
-    """The rule applied to a fouled player hand at this table."""
-    if rules.foul_rule is FoulRule.RESET_BY_HOUSE_WAY:
-        return house(
-            "§645a.11(f)", "House option: the dealer resets a fouled hand by the house way before settling it."
-        )
-    return FOUL_RULE

@@ -16,7 +16,7 @@ from enum import StrEnum
 from types import MethodType
 from typing import Any, Self
 
-from simulator.citations import Citation
+from simulator.citations import Citation, Provenance
 from simulator.money import format_cents
 
 JsonValue = Any
@@ -80,11 +80,40 @@ def spoken(value: JsonValue) -> str:
     return str(value)
 
 
+class ErrorCode(StrEnum):
+    """Why a step was refused: the one list of codes the grader weighs (trainer.scoring.SEVERITIES)."""
+
+    OUT_OF_ORDER = "out_of_order"
+    ROUND_OVER = "round_over"
+    UNKNOWN_STEP = "unknown_step"
+    MALFORMED_STEP = "malformed_step"
+    MALFORMED_CARDS = "malformed_cards"
+    WRONG_SETTLEMENT = "wrong_settlement"
+    WRONG_AMOUNT = "wrong_amount"
+    WRONG_SEAT = "wrong_seat"
+    WRONG_LAMMERS = "wrong_lammers"
+    TOO_FEW_SHAKES = "too_few_shakes"
+    WRONG_DICE = "wrong_dice"
+    WRONG_STARTING_POSITION = "wrong_starting_position"
+    WRONG_DELIVERY_ORDER = "wrong_delivery_order"
+    WRONG_POSITION = "wrong_position"
+    WRONG_CARDS = "wrong_cards"
+    NOT_HOUSE_WAY = "not_house_way"
+    WRONG_TIGER_NINE = "wrong_tiger_nine"
+    WRONG_CHIP_COUNT = "wrong_chip_count"
+    WRONG_HAND = "wrong_hand"
+    WRONG_PAYMENT_SOURCE = "wrong_payment_source"
+    BAD_SEAT = "bad_seat"
+    BAD_WAGER = "bad_wager"
+
+
 class IllegalOperation(ValueError):
     """A step that may not be performed now or with these arguments; the state is unchanged."""
 
-    def __init__(self, code: str, message: str, citation: Citation, expected: Action | None = None) -> None:
-        """Keep the error code, the rule broken and the action that was expected instead."""
+    def __init__(self, code: ErrorCode, message: str, citation: Citation, expected: Action | None = None) -> None:
+        """Keep the error code, the rule broken and the action that was expected instead; say when it is the house's."""
+        if citation.provenance is Provenance.HOUSE:
+            message = f"House procedure ({citation.clause}): {message}"
         super().__init__(message)
         self.code = code
         self.message = message
@@ -133,7 +162,7 @@ class Round:
         except TypeError as error:
             expected = self.next_action()
             citation = expected.citation if expected else self.closing_citation()
-            raise IllegalOperation("malformed_step", f"Malformed step: {error}.", citation, expected) from None
+            raise IllegalOperation(ErrorCode.MALFORMED_STEP, f"Malformed step: {error}.", citation, expected) from None
 
     def step_method(self, name: str) -> MethodType:
         """The bound method for a step name, refusing anything that is not a step of this game."""
@@ -141,7 +170,7 @@ class Round:
         if bare not in self.step_names():
             expected = self.next_action()
             citation = expected.citation if expected else self.closing_citation()
-            raise IllegalOperation("unknown_step", f"{bare!r} is not a step of this game.", citation, expected)
+            raise IllegalOperation(ErrorCode.UNKNOWN_STEP, f"{bare!r} is not a step of this game.", citation, expected)
         method: MethodType = getattr(self, name)
         return method
 
@@ -193,18 +222,25 @@ class Round:
         expected = self.next_action()
         if expected is None:
             citation = self.closing_citation()
-            raise IllegalOperation("round_over", "The round is over: there is no step left to perform.", citation)
+            raise IllegalOperation(
+                ErrorCode.ROUND_OVER, "The round is over: there is no step left to perform.", citation
+            )
         if expected.step != step:
             message = f"Out of order: the next step is {expected.description}"
-            raise IllegalOperation("out_of_order", message, expected.citation, expected)
+            raise IllegalOperation(ErrorCode.OUT_OF_ORDER, message, expected.citation, expected)
         return expected
 
-    def require_argument(self, expected: Action, name: str, given: JsonValue, code: str) -> None:
-        """Raise ``code`` unless argument ``name`` equals what the expected action holds."""
+    def require_argument(
+        self, expected: Action, name: str, given: JsonValue, code: ErrorCode, citation: Citation | None = None
+    ) -> None:
+        """Raise ``code`` unless argument ``name`` equals what the expected action holds.
+
+        The error cites ``citation`` when the argument follows a rule of its own, else the expected step's rule.
+        """
         if expected.arguments[name] != given:
             shown = format_cents(given) if name == "amount" and type(given) is int else spoken(given)
             message = f"{name.replace('_', ' ').capitalize()}: you gave {shown}; expected: {expected.description}."
-            raise IllegalOperation(code, message, expected.citation, expected)
+            raise IllegalOperation(code, message, citation or expected.citation, expected)
 
     def record(self, action: Action, facts: Mapping[str, JsonValue] | None = None) -> Operation:
         """Append the performed action to the log and return its record."""

@@ -54,10 +54,11 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from enum import IntEnum
 
-from simulator.citations import Citation, house, inferred, seed
+from simulator.citations import Citation
+from simulator.clauses import cite
 from simulator.money import Cents, Rounding, format_cents, round_to_unit
 from simulator.mystery import MysteryMeter, MysteryRules, PaymentSource, mystery_clause
-from simulator.procedure import Action, Actor, IllegalOperation, JsonValue, Operation, Round
+from simulator.procedure import Action, Actor, ErrorCode, JsonValue, Operation, Round
 
 PROGRESSIVE_INTAKE_STEPS = frozenset(
     {"lock_out_progressive_wagers", "collect_progressive_wagers", "count_progressive_chips", "drop_progressive_wagers"}
@@ -86,17 +87,9 @@ PROGRESSIVE_WIN_STEPS = frozenset(
 )
 """The steps of a progressive win on a hand and its jackpot paperwork, for the host's ``step_names()``."""
 
-CONTRIBUTION_ORDER = house(
-    "MHB contribution order",
-    "The progressive system applies a round's contributions seat by seat, from seat 1 (the dealer's far left) "
-    "to the last seat, and a seat's wagers in the order its game's section names them.",
-)
+CONTRIBUTION_ORDER = cite("MHB contribution order")
 
-FIXED_ODDS_SOURCE = house(
-    "Progressive fixed-odds payment source",
-    "A progressive win paid at fixed odds is paid from the table inventory; only a percentage of the meter "
-    "goes by progressive jackpot slip.",
-)
+FIXED_ODDS_SOURCE = cite("Progressive fixed-odds payment source")
 
 
 @dataclass(frozen=True)
@@ -186,13 +179,6 @@ class JackpotMeter:
         return cls(int(data["seed_amount"]), Decimal(str(data["amount"])), Decimal(str(data["reserve"])))
 
 
-def _procedure_citation(cited_as_seed: bool, clause: str, text: str) -> Citation:
-    """A §685b.1 clause: seed text for Match the Dealer, an analogy for every other progressive table."""
-    if cited_as_seed:
-        return seed(clause, text)
-    return inferred(f"{clause} pattern (analog §670a.10(a)(2)(ii), §605a.7)", text)
-
-
 class IntakeStage(IntEnum):
     """How far the progressive wagers have gone from the sensors to the table inventory container."""
 
@@ -214,9 +200,9 @@ class ProgressiveIntake:
     cited_as_seed: bool = False
     stage: IntakeStage = IntakeStage.OPEN
 
-    def citation(self, clause: str, text: str) -> Citation:
-        """The citation of an intake clause for this table."""
-        return _procedure_citation(self.cited_as_seed, clause, text)
+    def citation(self, clause: str) -> Citation:
+        """A §685b.1 intake clause for Match the Dealer; its Six-Card Fortune analog at every other table."""
+        return cite(clause if self.cited_as_seed else "§670a.10(a)(2)(ii)")
 
 
 class ProgressiveIntakeMixin(Round):
@@ -232,18 +218,13 @@ class ProgressiveIntakeMixin(Round):
                 "lock_out_progressive_wagers",
                 Actor.DEALER,
                 {},
-                intake.citation(
-                    "§685b.1(d)(2), (f)",
-                    'After "No more bets" the dealer uses the progressive table game system to prevent any '
-                    "further progressive wager.",
-                ),
+                intake.citation("§685b.1(d)(2)"),
                 "lock out the progressive wagers on the progressive table game system",
             )
         if not intake.wagers or intake.stage is IntakeStage.DROPPED:
             return None
-        collect_text = "The dealer collects the progressive wagers."
         if intake.stage is IntakeStage.LOCKED_OUT:
-            citation = intake.citation("§685b.1(f)", collect_text)
+            citation = intake.citation("§685b.1(f)")
             return Action("collect_progressive_wagers", Actor.DEALER, {}, citation, "collect the progressive wagers")
         if intake.stage is IntakeStage.COLLECTED:
             count = len(intake.wagers)
@@ -251,18 +232,14 @@ class ProgressiveIntakeMixin(Round):
                 "count_progressive_chips",
                 Actor.DEALER,
                 {"count": count},
-                intake.citation(
-                    "§685b.1(f)",
-                    "On the layout in front of the table inventory container, the dealer verifies that the "
-                    "number of value chips equals the number of progressive wagers the system accepted.",
-                ),
+                intake.citation("§685b.1(f)"),
                 f"count the progressive chips in front of the table inventory container: the system accepted {count}",
             )
         return Action(
             "drop_progressive_wagers",
             Actor.DEALER,
             {},
-            intake.citation("§685b.1(f)", "The dealer then places the value chips into the table inventory container."),
+            intake.citation("§685b.1(f)"),
             "drop the progressive chips into the table inventory container",
         )
 
@@ -300,7 +277,7 @@ class ProgressiveIntakeMixin(Round):
     def verify_count_progressive_chips(self, count: int) -> Action:
         """Raise unless counting is next and ``count`` equals the number of wagers the system accepted."""
         expected = self.require_step("count_progressive_chips")
-        self.require_argument(expected, "count", count, "wrong_chip_count")
+        self.require_argument(expected, "count", count, ErrorCode.WRONG_CHIP_COUNT)
         return expected
 
     def can_count_progressive_chips(self, count: int) -> bool:
@@ -441,7 +418,7 @@ class MysteryBonusMixin(Round):
     def verify_confirm_mystery_light(self, seat: int) -> Action:
         """Raise unless confirming the light is next and ``seat`` is the lit position."""
         expected = self.require_step("confirm_mystery_light")
-        self.require_argument(expected, "seat", seat, "wrong_seat")
+        self.require_argument(expected, "seat", seat, ErrorCode.WRONG_SEAT)
         return expected
 
     def can_confirm_mystery_light(self, seat: int) -> bool:
@@ -457,7 +434,7 @@ class MysteryBonusMixin(Round):
     def verify_validate_mystery_payout(self, seat: int) -> Action:
         """Raise unless the floorperson's validation is next and ``seat`` is the winner."""
         expected = self.require_step("validate_mystery_payout")
-        self.require_argument(expected, "seat", seat, "wrong_seat")
+        self.require_argument(expected, "seat", seat, ErrorCode.WRONG_SEAT)
         return expected
 
     def can_validate_mystery_payout(self, seat: int) -> bool:
@@ -473,11 +450,12 @@ class MysteryBonusMixin(Round):
     def verify_pay_mystery_bonus(self, seat: int, amount: Cents, source: str) -> Action:
         """Raise unless paying is next, to the winner, 100% of the meter, from the configured source."""
         expected = self.require_step("pay_mystery_bonus")
-        self.require_argument(expected, "seat", seat, "wrong_seat")
-        _require_cited(
-            expected, "source", source, "wrong_payment_source", mystery_clause(self.mystery.section, "(c)(6)")
+        self.require_argument(expected, "seat", seat, ErrorCode.WRONG_SEAT)
+        section = self.mystery.section
+        self.require_argument(
+            expected, "source", source, ErrorCode.WRONG_PAYMENT_SOURCE, mystery_clause(section, "(c)(6)")
         )
-        _require_cited(expected, "amount", amount, "wrong_amount", mystery_clause(self.mystery.section, "(c)(7)"))
+        self.require_argument(expected, "amount", amount, ErrorCode.WRONG_AMOUNT, mystery_clause(section, "(c)(7)"))
         return expected
 
     def can_pay_mystery_bonus(self, seat: int, amount: Cents, source: str) -> bool:
@@ -507,13 +485,6 @@ class MysteryBonusMixin(Round):
         lit_again = meter.reset(self.mystery.rng)
         self.mystery.stage = MysteryPayoutStage.LIGHT
         return self.record(action, {"meter": meter.public_view(), "lit_again": lit_again})
-
-
-def _require_cited(expected: Action, name: str, given: JsonValue, code: str, citation: Citation) -> None:
-    """Raise ``code`` with ``citation`` unless argument ``name`` equals what the expected action holds."""
-    if expected.arguments[name] != given:
-        message = f"{name.capitalize()} {given!r} is wrong: {expected.description}"
-        raise IllegalOperation(code, message, citation, expected)
 
 
 @dataclass(frozen=True)
@@ -557,9 +528,9 @@ class ProgressiveWins:
     cards_held: set[int] = field(default_factory=set)
     paperwork_done: set[int] = field(default_factory=set)
 
-    def citation(self, clause: str, text: str) -> Citation:
-        """The citation of a §685b.1(h) clause for this table."""
-        return _procedure_citation(self.cited_as_seed, clause, text)
+    def citation(self, clause: str) -> Citation:
+        """A §685b.1(h) clause for Match the Dealer; the progressive table game pattern at every other table."""
+        return cite(clause if self.cited_as_seed else "§605a.7")
 
 
 class ProgressiveWinMixin(Round):
@@ -581,28 +552,22 @@ class ProgressiveWinMixin(Round):
         win = wins.pending[0]
         seat = {"seat": win.seat}
         if wins.stage is WinStage.HAND:
-            citation = wins.citation("§685b.1(h)(1)", "The dealer verifies that the hand is a winning hand.")
+            citation = wins.citation("§685b.1(h)(1)")
             description = f"verify the winning hand at seat {win.seat}: {win.hand}"
             return Action("confirm_progressive_hand", Actor.DEALER, seat | {"hand": win.hand}, citation, description)
         if wins.stage is WinStage.LIGHT:
-            citation = wins.citation(
-                "§685b.1(h)(2)", "The dealer verifies that the appropriate light on the progressive system is lit."
-            )
+            citation = wins.citation("§685b.1(h)(2)")
             description = f"verify that the progressive light at seat {win.seat} is lit"
             return Action("confirm_progressive_light", Actor.DEALER, seat, citation, description)
         if wins.stage is WinStage.VALIDATION:
-            citation = wins.citation("§685b.1(h)(3)", "A floorperson or above validates the progressive payout.")
+            citation = wins.citation("§685b.1(h)(3)")
             description = f"a floorperson or above validates the progressive payout at seat {win.seat}"
             return Action("validate_progressive_payout", Actor.FLOORPERSON, seat, citation, description)
         return Action(
             "pay_progressive_win",
             Actor.DEALER,
             seat | {"amount": win.amount, "source": win.source.value},
-            wins.citation(
-                "§685b.1(h)(4)",
-                "The dealer pays the winning progressive wager; a percentage of the meter is never paid from the "
-                "table inventory, and that player's cards stay on the table until the paperwork is complete.",
-            ),
+            wins.citation("§685b.1(h)(4)"),
             f"pay seat {win.seat} {format_cents(win.amount)} for {win.hand} by {win.source.value}",
         )
 
@@ -617,8 +582,8 @@ class ProgressiveWinMixin(Round):
     def verify_confirm_progressive_hand(self, seat: int, hand: str) -> Action:
         """Raise unless confirming this hand at this seat is next."""
         expected = self.require_step("confirm_progressive_hand")
-        self.require_argument(expected, "seat", seat, "wrong_seat")
-        self.require_argument(expected, "hand", hand, "wrong_hand")
+        self.require_argument(expected, "seat", seat, ErrorCode.WRONG_SEAT)
+        self.require_argument(expected, "hand", hand, ErrorCode.WRONG_HAND)
         return expected
 
     def can_confirm_progressive_hand(self, seat: int, hand: str) -> bool:
@@ -632,7 +597,7 @@ class ProgressiveWinMixin(Round):
     def verify_confirm_progressive_light(self, seat: int) -> Action:
         """Raise unless confirming the light at this seat is next."""
         expected = self.require_step("confirm_progressive_light")
-        self.require_argument(expected, "seat", seat, "wrong_seat")
+        self.require_argument(expected, "seat", seat, ErrorCode.WRONG_SEAT)
         return expected
 
     def can_confirm_progressive_light(self, seat: int) -> bool:
@@ -646,7 +611,7 @@ class ProgressiveWinMixin(Round):
     def verify_validate_progressive_payout(self, seat: int) -> Action:
         """Raise unless the floorperson's validation at this seat is next."""
         expected = self.require_step("validate_progressive_payout")
-        self.require_argument(expected, "seat", seat, "wrong_seat")
+        self.require_argument(expected, "seat", seat, ErrorCode.WRONG_SEAT)
         return expected
 
     def can_validate_progressive_payout(self, seat: int) -> bool:
@@ -660,12 +625,10 @@ class ProgressiveWinMixin(Round):
     def verify_pay_progressive_win(self, seat: int, amount: Cents, source: str) -> Action:
         """Raise unless paying is next, at this seat, this amount, from the right source."""
         expected = self.require_step("pay_progressive_win")
-        self.require_argument(expected, "seat", seat, "wrong_seat")
-        if source != expected.arguments["source"]:
-            win = self.progressive_wins.pending[0]
-            citation = expected.citation if win.percentage_of_meter else FIXED_ODDS_SOURCE
-            _require_cited(expected, "source", source, "wrong_payment_source", citation)
-        self.require_argument(expected, "amount", amount, "wrong_amount")
+        self.require_argument(expected, "seat", seat, ErrorCode.WRONG_SEAT)
+        citation = None if self.progressive_wins.pending[0].percentage_of_meter else FIXED_ODDS_SOURCE
+        self.require_argument(expected, "source", source, ErrorCode.WRONG_PAYMENT_SOURCE, citation)
+        self.require_argument(expected, "amount", amount, ErrorCode.WRONG_AMOUNT)
         return expected
 
     def can_pay_progressive_win(self, seat: int, amount: Cents, source: str) -> bool:
@@ -696,18 +659,14 @@ class ProgressiveWinMixin(Round):
         held = self.cards_held()
         if not held:
             return None
-        citation = self.progressive_wins.citation(
-            "§685b.1(h)(4)",
-            "If a progressive payout is not paid from the table inventory container, the player's cards remain on "
-            "the table until the necessary documentation has been completed.",
-        )
+        citation = self.progressive_wins.citation("§685b.1(h)(4)")
         description = f"complete the jackpot paperwork for seat {held[0]}; its cards stay on the table until then"
         return Action("complete_jackpot_paperwork", Actor.FLOORPERSON, {"seat": held[0]}, citation, description)
 
     def verify_complete_jackpot_paperwork(self, seat: int) -> Action:
         """Raise unless the paperwork for ``seat`` is the next step."""
         expected = self.require_step("complete_jackpot_paperwork")
-        self.require_argument(expected, "seat", seat, "wrong_seat")
+        self.require_argument(expected, "seat", seat, ErrorCode.WRONG_SEAT)
         return expected
 
     def can_complete_jackpot_paperwork(self, seat: int) -> bool:

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from simulator.citations import Citation, house, inferred
+from simulator.citations import Citation
+from simulator.clauses import cite
 
 DEALER_SEAT = 0
 """The dealer's place in seat numbering."""
@@ -25,23 +26,9 @@ PLAYER_SEATS = range(1, 7)
 PLACES = 7
 """The places that receive a stack of seven cards: six player seats and the dealer."""
 
-STARTING_POSITION_CITATION = inferred(
-    "§645a.8–645a.10 (text not retrieved; count as PA Pai Gow §621a.6(c))",
-    "Count the dealer as 1 and go counterclockwise through every position, occupied or not, "
-    "to the dice total (or the random number 1 to 7); the first stack goes to the position reached.",
-)
-
-REVEAL_ORDER_CITATION = inferred(
-    "§645a.11(e) (text not retrieved; wording of Indiana 68 IAC 10-9-13(e))",
-    "The players' hands are revealed starting from the dealer's far right and moving counterclockwise.",
-)
-
-
-DEALING_DIRECTION_CITATION = house(
-    "Dealing direction option (gap in §§645a.8–645a.10; default from PA §670a.10(c))",
-    "Which way the stacks go after the first is a table option: clockwise by default, as Pennsylvania's "
-    "Six-Card Fortune Pai Gow Poker deals, or counterclockwise.",
-)
+STARTING_POSITION_CITATION = cite("§621a.6(c)")
+REVEAL_ORDER_CITATION = cite("§645a.11(e)")
+DEALING_DIRECTION_CITATION = cite("Dealing direction, option dealing_direction")
 
 
 class DealingDirection(StrEnum):
@@ -67,16 +54,8 @@ class DealingDirection(StrEnum):
 
 
 _DIRECTION_CITATIONS = {
-    DealingDirection.CLOCKWISE: inferred(
-        "§645a.8–645a.10 (text not retrieved; as PA §670a.10(c))",
-        "Deliver the first stack to the starting position, then go clockwise, one stack to every other "
-        "position, occupied or not, and to the dealer.",
-    ),
-    DealingDirection.COUNTERCLOCKWISE: house(
-        "Dealing direction option (WSGC Pai Gow Poker rule 4)",
-        "Deliver the first stack to the starting position, then go counterclockwise, one stack to every "
-        "other position, occupied or not, and to the dealer.",
-    ),
+    DealingDirection.CLOCKWISE: cite("§670a.10(c)"),
+    DealingDirection.COUNTERCLOCKWISE: DEALING_DIRECTION_CITATION,
 }
 
 

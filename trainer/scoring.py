@@ -23,7 +23,7 @@ from fractions import Fraction
 from typing import Any
 
 from simulator.citations import Citation, Provenance
-from simulator.procedure import Action, IllegalOperation, JsonValue, Round
+from simulator.procedure import Action, ErrorCode, IllegalOperation, JsonValue, Round
 
 
 class Severity(StrEnum):
@@ -33,58 +33,79 @@ class Severity(StrEnum):
     MINOR = "minor"
 
 
-SEVERITIES: Mapping[str, tuple[Severity, str]] = {
-    "out_of_order": (
+SEVERITIES: Mapping[ErrorCode, tuple[Severity, str]] = {
+    ErrorCode.OUT_OF_ORDER: (
         Severity.MINOR,
         "A step taken out of turn moves no chips and no cards; skipping a check is the exception (severity_of).",
     ),
-    "round_over": (Severity.MINOR, "A step tried after the table is cleared changes nothing."),
-    "unknown_step": (Severity.MINOR, "A step this game does not have changes nothing at the table."),
-    "malformed_step": (
+    ErrorCode.ROUND_OVER: (Severity.MINOR, "A step tried after the table is cleared changes nothing."),
+    ErrorCode.UNKNOWN_STEP: (Severity.MINOR, "A step this game does not have changes nothing at the table."),
+    ErrorCode.MALFORMED_STEP: (
         Severity.CRITICAL,
         "A step without the values it needs (a payment with no amount) leaves the work as undone as a wrong value.",
     ),
-    "malformed_cards": (Severity.CRITICAL, "Cards that cannot be read are a hand setting the dealer did not make."),
-    "wrong_settlement": (Severity.CRITICAL, "Paying a loser, collecting a winner or pushing either moves wrong chips."),
-    "wrong_amount": (Severity.CRITICAL, "A wrong payout, commission or bonus is a wrong amount (issue 4)."),
-    "wrong_seat": (
+    ErrorCode.MALFORMED_CARDS: (
+        Severity.CRITICAL,
+        "Cards that cannot be read are a hand setting the dealer did not make.",
+    ),
+    ErrorCode.WRONG_SETTLEMENT: (
+        Severity.CRITICAL,
+        "Paying a loser, collecting a winner or pushing either moves wrong chips.",
+    ),
+    ErrorCode.WRONG_AMOUNT: (Severity.CRITICAL, "A wrong payout, commission or bonus is a wrong amount (issue 4)."),
+    ErrorCode.WRONG_SEAT: (
         Severity.CRITICAL,
         "The right action at the wrong seat pays, selects, confirms or validates the wrong player.",
     ),
-    "wrong_lammers": (Severity.CRITICAL, "The lammers decide who is paid Envy: a wrong set is a wrong payout to come."),
-    "too_few_shakes": (Severity.CRITICAL, "Fewer than three shakes breaks the protection of the dice outcome."),
-    "wrong_dice": (
+    ErrorCode.WRONG_LAMMERS: (
+        Severity.CRITICAL,
+        "The lammers decide who is paid Envy: a wrong set is a wrong payout to come.",
+    ),
+    ErrorCode.TOO_FEW_SHAKES: (Severity.CRITICAL, "Fewer than three shakes breaks the protection of the dice outcome."),
+    ErrorCode.WRONG_DICE: (
         Severity.CRITICAL,
         "A wrong dice announcement settles every dice wager and finds the starting position from wrong numbers.",
     ),
-    "wrong_starting_position": (Severity.CRITICAL, "A wrong starting position gives every place another's cards."),
-    "wrong_delivery_order": (
+    ErrorCode.WRONG_STARTING_POSITION: (
+        Severity.CRITICAL,
+        "A wrong starting position gives every place another's cards.",
+    ),
+    ErrorCode.WRONG_DELIVERY_ORDER: (
         Severity.CRITICAL,
         "A stack delivered to the wrong place changes the players' hands, which is more than an order slip.",
     ),
-    "wrong_position": (
+    ErrorCode.WRONG_POSITION: (
         Severity.CRITICAL,
         "A card dealt to the wrong position changes the players' hands, which is more than an order slip.",
     ),
-    "wrong_cards": (Severity.CRITICAL, "A hand set with cards it was not dealt is a wrong setting."),
-    "not_house_way": (Severity.CRITICAL, "A dealer's hand not set by the house way is a wrong setting (issue 4)."),
-    "wrong_tiger_nine": (
+    ErrorCode.WRONG_CARDS: (Severity.CRITICAL, "A hand set with cards it was not dealt is a wrong setting."),
+    ErrorCode.NOT_HOUSE_WAY: (
+        Severity.CRITICAL,
+        "A dealer's hand not set by the house way is a wrong setting (issue 4).",
+    ),
+    ErrorCode.WRONG_TIGER_NINE: (
         Severity.CRITICAL,
         "The Tiger 9 call decides whether every Pai Gow Poker wager pushes and every Tiger 9 wager pays.",
     ),
-    "wrong_chip_count": (
+    ErrorCode.WRONG_CHIP_COUNT: (
         Severity.CRITICAL,
         "A wrong progressive chip count is a failed check of the money dropped into the container.",
     ),
-    "wrong_hand": (Severity.CRITICAL, "Confirming the wrong progressive hand is a failed validation of a payout."),
-    "wrong_payment_source": (
+    ErrorCode.WRONG_HAND: (
+        Severity.CRITICAL,
+        "Confirming the wrong progressive hand is a failed validation of a payout.",
+    ),
+    ErrorCode.WRONG_PAYMENT_SOURCE: (
         Severity.CRITICAL,
         "Paying from the wrong source (table inventory or jackpot slip) breaks the award's paper trail.",
     ),
-    "bad_seat": (Severity.CRITICAL, "A seat the table refuses; raised while a table is set up, not by a step."),
-    "bad_wager": (Severity.CRITICAL, "A wager the table refuses; raised while a table is set up, not by a step."),
+    ErrorCode.BAD_SEAT: (Severity.CRITICAL, "A seat the table refuses; raised while a table is set up, not by a step."),
+    ErrorCode.BAD_WAGER: (
+        Severity.CRITICAL,
+        "A wager the table refuses; raised while a table is set up, not by a step.",
+    ),
 }
-"""Every IllegalOperation code the engine raises: its severity and why. A code not listed here is critical."""
+"""Every :class:`~simulator.procedure.ErrorCode`: its severity and why."""
 
 CHECK_STEP_PREFIXES = ("validate_", "confirm_", "count_")
 """Steps that check something before money moves: a floorperson's validation, a confirmed light or hand, a count."""
@@ -103,12 +124,11 @@ def severity_of(error: IllegalOperation, expected: Action | None) -> Severity:
     """The severity of a refused step, given the action that was expected instead.
 
     The code's entry in :data:`SEVERITIES` decides, with one exception: an ``out_of_order`` step taken while
-    the expected action is a check (:func:`is_check_step`) skips that validation, and is critical. A code
-    missing from the table is critical, so a new rule is never graded lightly by accident.
+    the expected action is a check (:func:`is_check_step`) skips that validation, and is critical.
     """
-    if error.code == "out_of_order" and expected is not None and is_check_step(expected.step):
+    if error.code is ErrorCode.OUT_OF_ORDER and expected is not None and is_check_step(expected.step):
         return Severity.CRITICAL
-    severity, _reason = SEVERITIES.get(error.code, (Severity.CRITICAL, ""))
+    severity, _reason = SEVERITIES[error.code]
     return severity
 
 
@@ -122,13 +142,20 @@ class Mode(StrEnum):
 
 
 def _citation_json(citation: Citation) -> dict[str, JsonValue]:
-    """A citation as JSON-ready values (the provenance by its name)."""
-    return {"clause": citation.clause, "provenance": citation.provenance.name, "text": citation.text}
+    """A citation as JSON-ready values (the provenance by its name; the note only when there is one)."""
+    data: dict[str, JsonValue] = {
+        "clause": citation.clause,
+        "provenance": citation.provenance.name,
+        "text": citation.text,
+    }
+    if citation.note:
+        data["note"] = citation.note
+    return data
 
 
 def _citation_from_json(data: Mapping[str, Any]) -> Citation:
-    """Rebuild a citation saved by :func:`_citation_json`."""
-    return Citation(data["clause"], Provenance[data["provenance"]], data["text"])
+    """Rebuild a citation saved by :func:`_citation_json`, or by a version that had no notes."""
+    return Citation(data["clause"], Provenance[data["provenance"]], data["text"], data.get("note", ""))
 
 
 @dataclass(frozen=True)
@@ -149,7 +176,7 @@ class GradedStep:
     expected_step: str | None = None
     expected_arguments: Mapping[str, JsonValue] | None = None
     expected_description: str | None = None
-    code: str | None = None
+    code: ErrorCode | None = None
     severity: Severity | None = None
     message: str | None = None
 
@@ -165,7 +192,7 @@ class GradedStep:
             "expected_step": self.expected_step,
             "expected_arguments": None if self.expected_arguments is None else dict(self.expected_arguments),
             "expected_description": self.expected_description,
-            "code": self.code,
+            "code": None if self.code is None else self.code.value,
             "severity": None if self.severity is None else self.severity.value,
             "message": self.message,
         }
@@ -184,7 +211,7 @@ class GradedStep:
             expected_step=data["expected_step"],
             expected_arguments=data["expected_arguments"],
             expected_description=data["expected_description"],
-            code=data["code"],
+            code=None if data["code"] is None else ErrorCode(data["code"]),
             severity=None if severity is None else Severity(severity),
             message=data["message"],
         )

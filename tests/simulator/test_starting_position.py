@@ -103,9 +103,9 @@ def test_645a10_delivery_needs_a_real_seat(start):
 
 def test_dealing_direction_is_a_house_option_defaulting_to_the_pa_analog():
     assert DEALING_DIRECTION_CITATION.provenance is Provenance.HOUSE
-    assert "§670a.10(c)" in DEALING_DIRECTION_CITATION.clause
+    assert "§670a.10(c)" in DEALING_DIRECTION_CITATION.text
     assert DealingDirection.CLOCKWISE.citation.provenance is Provenance.PA_INFERRED
-    assert "§670a.10(c)" in DealingDirection.CLOCKWISE.citation.clause
+    assert DealingDirection.CLOCKWISE.citation.clause == "§670a.10(c)"
     assert DealingDirection.COUNTERCLOCKWISE.citation.provenance is Provenance.HOUSE
     assert DealingDirection("clockwise") is DealingDirection.CLOCKWISE
 

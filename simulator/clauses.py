@@ -1,0 +1,605 @@
+"""Every clause the product cites, keyed by the clause as written, with its provenance, text and note."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from simulator.citations import Citation, house, inferred, seed
+
+
+def catalogue(*entries: Citation) -> Mapping[str, Citation]:
+    """The entries by clause; a clause written twice is a ValueError, so no clause has two provenances."""
+    clauses: dict[str, Citation] = {}
+    for entry in entries:
+        if entry.clause in clauses:
+            raise ValueError(f"{entry.clause} is in the catalogue twice.")
+        clauses[entry.clause] = entry
+    return MappingProxyType(clauses)
+
+
+MHB_QUALIFYING = (
+    "A player shall qualify for the Must-Hit-By Mystery Bonus by placing a … as indicated by the certificate holder "
+    "in its Rules Submission filed in accordance with § 601a.2."
+)
+MHB_CONTRIBUTION = (
+    "A percentage of a player's qualifying … shall be allocated as an incremental contribution to the Must-Hit-By "
+    "Mystery Bonus progressive meter."
+)
+MHB_HIT = (
+    "The certificate holder shall pay out the Must-Hit-By Mystery Bonus when a qualifying player's contribution "
+    "increases the Must-Hit-By Mystery Bonus progressive meter's jackpot amount in excess of a random dollar value … "
+    "by an electronic random number generator, between a set minimum and maximum dollar value."
+)
+MHB_LIGHT = (
+    "If a player has won the Must-Hit-By Mystery Bonus, the dealer shall, in accordance with the certificate holder's "
+    "approved internal controls: … Verify that the appropriate light on the progressive table game system has been "
+    "illuminated."
+)
+MHB_CONFIGURATION = (
+    "… and the minimum and maximum dollar values for the Must-Hit-By Mystery Bonus meter shall be set in one of the "
+    "following configurations, as indicated by the certificate holder in its Rules Submission form filed in "
+    "accordance with § 601a.2:"
+)
+MHB_VALIDATION = "Have a floorperson or above validate the progressive payout."
+MHB_PAYMENT = "Pay the Must-Hit-By Mystery Bonus."
+MHB_RESET = (
+    "Reset the progressive meter to the minimum dollar value specified in the certificate holder's Rules Submission "
+    "form, filed in accordance with § 601a.2."
+)
+MHB_PAYMENT_SOURCE = (
+    "A Must-Hit-By Mystery Bonus payout may be paid from the table inventory or through a progressive jackpot slip as "
+    "indicated by the certificate holder in its Rules Submission filed in accordance with § 601a.2."
+)
+MHB_FULL_AMOUNT = (
+    "A player who wins the Must-Hit-By Mystery Bonus shall be paid 100% of the bonus jackpot amount on the "
+    "progressive meter."
+)
+NOT_RETRIEVED = "Chapter 645a's text was not retrieved."
+
+CLAUSES = catalogue(
+    # ----- 51 Pa.B. 5607: Commission free Pai Gow Poker (§645b.1) -----
+    seed("§645b.1(e)", "The cards of the dealer shall then be revealed and set in accordance with § 645a.11(c)."),
+    seed(
+        "§645b.1(f)(1)",
+        "Has a Tiger 9 the player's Pai Gow Poker wager shall push and be returned to the player.",
+    ),
+    seed(
+        "§645b.1(f)(2)",
+        "Does not have a Tiger 9, the player Pai Gow Poker wager shall be settled in accordance with § 645a.11(f). If "
+        "the player placed a Tiger 9 wager, the dealer shall collect the player's losing Tiger 9 wager.",
+    ),
+    seed("§645b.1(h)", "The certificate holder shall pay out winning Tiger 9 wagers at odds of 30 to 1."),
+    # ----- 51 Pa.B. 5607: the shaker and the dice wagers (§645b.2) -----
+    seed(
+        "§645b.2(f)",
+        "All wagers must be placed before the electronic shaker is activated or the manual shaker is utilized. After "
+        "all wagers have been placed, the dealer shall announce ''No more bets''",
+    ),
+    seed(
+        "§645b.2(f)(1)",
+        "If a player-activated electronic shaker is utilized, a selected player shall then activate the electronic "
+        "shaker by pressing an activation button at the player's wagering position.",
+    ),
+    seed(
+        "§645b.2(f)(2)",
+        "If a manual shaker is utilized, the dealer shall shake the Pai Gow shaker at least three times to cause a "
+        "random mixture of the dice. The dealer shall then remove the lid covering the Pai Gow shaker and place the "
+        "uncovered Pai Gow shaker on the designated area of the table layout.",
+    ),
+    seed(
+        "§645b.2(g)",
+        "After the dice come to rest, the dealer shall announce the numeric value of each die and settle the player's "
+        "Sum, Match and Beat It wagers by collecting losing wagers and paying out winning wagers",
+    ),
+    seed(
+        "§645b.2(g)(1)",
+        "Winning Sum wagers shall be paid out in accordance with one of the following payout tables selected by the "
+        "certificate holder",
+    ),
+    seed("§645b.2(g)(2)", "Winning Match wagers shall be paid out at following odds"),
+    seed(
+        "§645b.2(g)(3)",
+        "Winning Beat It wagers shall be paid out in accordance with one of the following payout tables selected by "
+        "the certificate holder",
+    ),
+    # ----- 51 Pa.B. 5607: the Must-Hit-By Mystery Bonus of the eleven games -----
+    seed("§643b.1(c)(1)", MHB_QUALIFYING),
+    seed("§643b.1(c)(2)", MHB_CONTRIBUTION),
+    seed("§643b.1(c)(3)", MHB_HIT),
+    seed("§643b.1(c)(4)", MHB_CONFIGURATION),
+    seed("§643b.1(c)(5)(i)", MHB_LIGHT),
+    seed("§643b.1(c)(5)(ii)", MHB_VALIDATION),
+    seed("§643b.1(c)(5)(iii)", MHB_PAYMENT),
+    seed("§643b.1(c)(5)(iv)", MHB_RESET),
+    seed("§643b.1(c)(6)", MHB_PAYMENT_SOURCE),
+    seed("§643b.1(c)(7)", MHB_FULL_AMOUNT),
+    seed("§645b.3(c)(1)", MHB_QUALIFYING),
+    seed("§645b.3(c)(2)", MHB_CONTRIBUTION),
+    seed("§645b.3(c)(4)", MHB_CONFIGURATION),
+    seed("§645b.3(c)(5)(i)", MHB_LIGHT),
+    seed("§645b.3(c)(5)(ii)", MHB_VALIDATION),
+    seed("§645b.3(c)(5)(iii)", MHB_PAYMENT),
+    seed("§645b.3(c)(5)(iv)", MHB_RESET),
+    seed("§645b.3(c)(6)", MHB_PAYMENT_SOURCE),
+    seed("§645b.3(c)(7)", MHB_FULL_AMOUNT),
+    seed("§647b.1(c)(1)", MHB_QUALIFYING),
+    seed("§647b.1(c)(2)", MHB_CONTRIBUTION),
+    seed("§647b.1(c)(3)", MHB_HIT),
+    seed("§647b.1(c)(4)", MHB_CONFIGURATION),
+    seed("§647b.1(c)(5)(i)", MHB_LIGHT),
+    seed("§647b.1(c)(5)(ii)", MHB_VALIDATION),
+    seed("§647b.1(c)(5)(iii)", MHB_PAYMENT),
+    seed("§647b.1(c)(5)(iv)", MHB_RESET),
+    seed("§647b.1(c)(6)", MHB_PAYMENT_SOURCE),
+    seed("§647b.1(c)(7)", MHB_FULL_AMOUNT),
+    seed("§649b.1(c)(1)", MHB_QUALIFYING),
+    seed("§649b.1(c)(2)", MHB_CONTRIBUTION),
+    seed("§649b.1(c)(3)", MHB_HIT),
+    seed("§649b.1(c)(4)", MHB_CONFIGURATION),
+    seed("§649b.1(c)(5)(i)", MHB_LIGHT),
+    seed("§649b.1(c)(5)(ii)", MHB_VALIDATION),
+    seed("§649b.1(c)(5)(iii)", MHB_PAYMENT),
+    seed("§649b.1(c)(5)(iv)", MHB_RESET),
+    seed("§649b.1(c)(6)", MHB_PAYMENT_SOURCE),
+    seed("§649b.1(c)(7)", MHB_FULL_AMOUNT),
+    seed("§653b.1(c)(1)", MHB_QUALIFYING),
+    seed("§653b.1(c)(2)", MHB_CONTRIBUTION),
+    seed("§653b.1(c)(3)", MHB_HIT),
+    seed("§653b.1(c)(4)", MHB_CONFIGURATION),
+    seed("§653b.1(c)(5)(i)", MHB_LIGHT),
+    seed("§653b.1(c)(5)(ii)", MHB_VALIDATION),
+    seed("§653b.1(c)(5)(iii)", MHB_PAYMENT),
+    seed("§653b.1(c)(5)(iv)", MHB_RESET),
+    seed("§653b.1(c)(6)", MHB_PAYMENT_SOURCE),
+    seed("§653b.1(c)(7)", MHB_FULL_AMOUNT),
+    seed("§655b.1(c)(1)", MHB_QUALIFYING),
+    seed("§655b.1(c)(2)", MHB_CONTRIBUTION),
+    seed("§655b.1(c)(3)", MHB_HIT),
+    seed("§655b.1(c)(4)", MHB_CONFIGURATION),
+    seed("§655b.1(c)(5)(i)", MHB_LIGHT),
+    seed("§655b.1(c)(5)(ii)", MHB_VALIDATION),
+    seed("§655b.1(c)(5)(iii)", MHB_PAYMENT),
+    seed("§655b.1(c)(5)(iv)", MHB_RESET),
+    seed("§655b.1(c)(6)", MHB_PAYMENT_SOURCE),
+    seed("§655b.1(c)(7)", MHB_FULL_AMOUNT),
+    seed("§657b.1(c)(1)", MHB_QUALIFYING),
+    seed("§657b.1(c)(2)", MHB_CONTRIBUTION),
+    seed("§657b.1(c)(3)", MHB_HIT),
+    seed("§657b.1(c)(4)", MHB_CONFIGURATION),
+    seed("§657b.1(c)(5)(i)", MHB_LIGHT),
+    seed("§657b.1(c)(5)(ii)", MHB_VALIDATION),
+    seed("§657b.1(c)(5)(iii)", MHB_PAYMENT),
+    seed("§657b.1(c)(5)(iv)", MHB_RESET),
+    seed("§657b.1(c)(6)", MHB_PAYMENT_SOURCE),
+    seed("§657b.1(c)(7)", MHB_FULL_AMOUNT),
+    seed("§659b.1(c)(1)", MHB_QUALIFYING),
+    seed("§659b.1(c)(2)", MHB_CONTRIBUTION),
+    seed("§659b.1(c)(3)", MHB_HIT),
+    seed("§659b.1(c)(4)", MHB_CONFIGURATION),
+    seed("§659b.1(c)(5)(i)", MHB_LIGHT),
+    seed("§659b.1(c)(5)(ii)", MHB_VALIDATION),
+    seed("§659b.1(c)(5)(iii)", MHB_PAYMENT),
+    seed("§659b.1(c)(5)(iv)", MHB_RESET),
+    seed("§659b.1(c)(6)", MHB_PAYMENT_SOURCE),
+    seed("§659b.1(c)(7)", MHB_FULL_AMOUNT),
+    seed("§670b.1(c)(1)", MHB_QUALIFYING),
+    seed("§670b.1(c)(2)", MHB_CONTRIBUTION),
+    seed("§670b.1(c)(3)", MHB_HIT),
+    seed("§670b.1(c)(4)", MHB_CONFIGURATION),
+    seed("§670b.1(c)(5)(i)", MHB_LIGHT),
+    seed("§670b.1(c)(5)(ii)", MHB_VALIDATION),
+    seed("§670b.1(c)(5)(iii)", MHB_PAYMENT),
+    seed("§670b.1(c)(5)(iv)", MHB_RESET),
+    seed("§670b.1(c)(6)", MHB_PAYMENT_SOURCE),
+    seed("§670b.1(c)(7)", MHB_FULL_AMOUNT),
+    seed("§687b.1(c)(1)", MHB_QUALIFYING),
+    seed("§687b.1(c)(2)", MHB_CONTRIBUTION),
+    seed("§687b.1(c)(3)", MHB_HIT),
+    seed("§687b.1(c)(4)", MHB_CONFIGURATION),
+    seed("§687b.1(c)(5)(i)", MHB_LIGHT),
+    seed("§687b.1(c)(5)(ii)", MHB_VALIDATION),
+    seed("§687b.1(c)(5)(iii)", MHB_PAYMENT),
+    seed("§687b.1(c)(5)(iv)", MHB_RESET),
+    seed("§687b.1(c)(6)", MHB_PAYMENT_SOURCE),
+    seed("§687b.1(c)(7)", MHB_FULL_AMOUNT),
+    seed("§688b.1(c)(1)", MHB_QUALIFYING),
+    seed("§688b.1(c)(2)", MHB_CONTRIBUTION),
+    seed("§688b.1(c)(3)", MHB_HIT),
+    seed("§688b.1(c)(4)", MHB_CONFIGURATION),
+    seed("§688b.1(c)(5)(i)", MHB_LIGHT),
+    seed("§688b.1(c)(5)(ii)", MHB_VALIDATION),
+    seed("§688b.1(c)(5)(iii)", MHB_PAYMENT),
+    seed("§688b.1(c)(5)(iv)", MHB_RESET),
+    seed("§688b.1(c)(6)", MHB_PAYMENT_SOURCE),
+    seed("§688b.1(c)(7)", MHB_FULL_AMOUNT),
+    # ----- 51 Pa.B. 5607: Match the Dealer (§685b.1) -----
+    seed(
+        "§685b.1(b)",
+        "The Dealer Match Progressive wager may be played on a Down Under Blackjack table that utilizes 6 or 8 decks "
+        "of cards.",
+    ),
+    seed(
+        "§685b.1(d)(2)",
+        "A device that controls or monitors the placement of Progressive wagers at the gaming table, including a "
+        "mechanism, such as a lock-out button, that prevents the recognition of any Progressive wager that a player "
+        "attempts to place after the dealer has announced ''No more bets.''",
+    ),
+    seed(
+        "§685b.1(e)",
+        "a certificate holder may offer to each player who placed a Down Under Blackjack wager in accordance with § "
+        "685a.6(d) (relating to wagers), the option of placing a Match the Dealer Progressive wager of $1 or $5.",
+    ),
+    seed(
+        "§685b.1(f)",
+        "After placing a Down Under Blackjack wager, as required in § 685a.6(d), and any optional wagers including the "
+        "Match the Dealer Progressive wager, the dealer shall announce ''No more bets'' and, if the Match the Dealer "
+        "Progressive wager is being offered, use the progressive table game system to prevent the placement of any "
+        "additional Progressive wagers. If any Progressive wagers have been made, the dealer shall collect the wagers "
+        "and, on the layout in front of the table inventory container, verify that the number of value chips wagered "
+        "equals the number of Progressive wagers accepted by the progressive table game system. The dealer shall then "
+        "place the value chips into the table inventory container.",
+    ),
+    seed(
+        "§685b.1(g)(1)",
+        "Immediately after the second card is dealt to each player and the dealer, but prior to any additional cards "
+        "being dealt, the dealer shall settle the Match the Dealer Progressive wager as follows: (1) If the player "
+        "does not have a card that matches the dealer's upcard, the Match the Dealer Progressive wager shall lose.",
+    ),
+    seed("§685b.1(h)(1)", "Verify that the hand is a winning hand."),
+    seed(
+        "§685b.1(h)(2)",
+        "Verify that the appropriate light on the progressive table game system has been illuminated.",
+    ),
+    seed(
+        "§685b.1(h)(3)",
+        "Have a floorperson or above validate the progressive payout in accordance with the certificate holder's "
+        "approved internal control procedures.",
+    ),
+    seed(
+        "§685b.1(h)(4)",
+        "Pay the winning Match the Dealer Progressive wager in accordance with the payout odds in subsection (i). If a "
+        "player has won a progressive payout that is a percentage of the jackpot amount on the progressive meter, the "
+        "progressive payout may not be paid from the table inventory container. If a player has won a progressive "
+        "payout that is not being paid from the table inventory container, the cards of that player must remain on "
+        "the table until the necessary documentation has been completed.",
+    ),
+    seed(
+        "§685b.1(i)",
+        "The certificate holder shall pay out winning Match the Dealer wagers, for the winning combination formed, at "
+        "the odds in one of the following payout tables selected by the certificate holder in its Rules Submission",
+    ),
+    seed(
+        "§685b.1(j)",
+        "The initial seed amount of the progressive wager shall be 1,000 times the wager amount offered by the "
+        "certificate holder, and the primary incrementation rate and secondary incrementation rate shall be 15% and "
+        "6%.",
+    ),
+    # ----- Chapter 645a and other Pennsylvania chapters, inferred -----
+    inferred(
+        "§621a.6(c)",
+        "Count the dealer as 1 and go counterclockwise through every position, occupied or not, to the dice total; the "
+        "first stack goes to the position reached.",
+        note="Pennsylvania Pai Gow (tiles); Chapter 645a's dealing sections (§§645a.8–645a.10) were not retrieved.",
+    ),
+    inferred(
+        "§§645a.8–645a.10",
+        "The four cards left after seven stacks, and the stacks at positions without a wager, go to the discard rack "
+        "unexposed.",
+        note=NOT_RETRIEVED,
+    ),
+    inferred(
+        "§645a.11",
+        "The dealer collects every card to the discard rack, all 53 accounted for, and the round is over.",
+        note=NOT_RETRIEVED,
+    ),
+    inferred(
+        "§645a.11(a)–(b)",
+        "Each player sets a five-card high hand and a two-card low hand face down.",
+        note=NOT_RETRIEVED + " §645b.1(e) cites these paragraphs for the players' setting.",
+    ),
+    inferred(
+        "§645a.11(e)",
+        "The players' hands are revealed starting from the dealer's far right and moving counterclockwise.",
+        note=NOT_RETRIEVED + " Wording of Indiana 68 IAC 10-9-13(e).",
+    ),
+    inferred(
+        "§645a.11(f)",
+        "Both hands beat the dealer's: win. One wins: push. Otherwise the wager loses; copies go to the dealer.",
+        note=NOT_RETRIEVED + " §645b.1(f)(2) settles the Pai Gow Poker wager under this paragraph.",
+    ),
+    inferred(
+        "§645a.11(h)",
+        "After the Tiger 9 and Pai Gow Poker wagers (§645b.1(g)), the Fortune Bonus is judged on the best hand of all "
+        "seven cards and a losing Fortune Bonus wager is collected.",
+        note=NOT_RETRIEVED,
+    ),
+    inferred(
+        "§645a.13",
+        "Payout odds, envy bonus and rate of progression: a winning Pai Gow Poker wager pays 1 to 1, less a 5% "
+        "vigorish in the standard game (none in Commission free Pai Gow Poker, §645b.1(a)); each Envy hand pays the "
+        "Envy Bonus to every other player with a Qualifying Wager; each Progressive Payout wager adds 15% of itself to "
+        "the meter.",
+        note=NOT_RETRIEVED
+        + " The title is §645b.2(g)'s; 5% is the industry rate; 15% is Match the Dealer's primary rate (§685b.1(j)).",
+    ),
+    inferred(
+        "§605a.7",
+        "At a progressive table game the dealer verifies the winning hand and the lit light, has a floorperson or "
+        "above validate the payout and pays it; a share of the meter is not paid from the table inventory, and the "
+        "cards stay on the table until the paperwork is complete.",
+        note="The pattern each game chapter repeats, as the seed's §685b.1(h)(1)–(4) does for Match the Dealer.",
+    ),
+    inferred(
+        "§670a.10(a)(2)",
+        'After all wagers are placed the dealer announces "No more bets" before locking out the progressive wagers.',
+        note="Six-Card Fortune Pai Gow Poker analog, the pattern of the seed's §685b.1(f).",
+    ),
+    inferred(
+        "§670a.10(a)(2)(i)",
+        'After "No more bets" the dealer places an Envy lammer beside each Qualifying Fortune Bonus wager.',
+        note="Six-Card Fortune Pai Gow Poker analog.",
+    ),
+    inferred(
+        "§670a.10(a)(2)(ii)",
+        "The dealer locks out the progressive wagers, collects them, verifies in front of the table inventory "
+        "container that the chips equal the system's count, and places them into the container.",
+        note="Six-Card Fortune Pai Gow Poker analog, the pattern of the seed's §685b.1(d)(2), (f); §605a.7.",
+    ),
+    inferred(
+        "§670a.10(c)",
+        "Deliver the first stack to the starting position, then go clockwise, one stack to every other position, "
+        "occupied or not, and to the dealer.",
+        note="Six-Card Fortune Pai Gow Poker analog; " + NOT_RETRIEVED,
+    ),
+    inferred(
+        "§688a.1",
+        "A Qualifying Wager for the Envy Bonus is a Fortune Bonus wager of at least $5.",
+        note="Face Up Pai Gow Poker analog.",
+    ),
+    inferred(
+        "§685a.6(d)",
+        "A player places a Down Under Blackjack wager to play; §685b.1(e) offers Match the Dealer only to such a "
+        "player.",
+        note="Text not found; §673a.6(d) says as much for Double Back Jack.",
+    ),
+    inferred("§685a.7(c)", "After the shoe is loaded the dealer burns the first card into the discard rack."),
+    inferred(
+        "§685a.7(e)",
+        "Starting with the player farthest to the dealer's left and going clockwise: a card face up to each box with a "
+        "wager, the dealer's upcard face up, a second card face up to each box, then the dealer's second card.",
+    ),
+    inferred(
+        "§685a.7(e)(4)",
+        "The dealer's second card is the hole card, dealt face down.",
+        note="The text was cut off.",
+    ),
+    # ----- House procedures and the options that set them -----
+    house(
+        "Shaker selection, option shaker_selection",
+        "Which player the dealer selects to press the shaker's activation button is the house's rule.",
+        note='§645b.2(f)(1) says only "a selected player".',
+    ),
+    house(
+        "Dice wager settlement order",
+        "The dealer settles the dice wagers position by position in the reveal order, from the dealer's far right, "
+        "and at each position Sum, Match 1 to 6, then Beat It.",
+        note="§645b.2(g) names no order.",
+    ),
+    house(
+        "Tiger 9 declaration",
+        "Before revealing the players' hands the dealer declares whether the dealer's low hand is a Tiger 9, a 9-high "
+        "two-card hand.",
+        note="§645b.1(f) settles every wager on whether the dealer has a Tiger 9 (defined in §645b.1(b)); it requires "
+        "no declaration.",
+    ),
+    house(
+        "Fouled hand, option foul_rule",
+        "A fouled hand (a low hand outranking the high hand, or the wrong number of cards) loses by default; a house "
+        "may instead have the dealer reset it by the house way before settling it.",
+        note="The Chapter 645a rule for a fouled hand (§645a.11(f)) was not found.",
+    ),
+    house(
+        "Fouled hand against a dealer Tiger 9, option tiger_nine_pushes_fouled_hands",
+        "Whether a dealer Tiger 9 also pushes a fouled player hand: by default a fouled hand still loses.",
+        note="§645b.1(f)(1) says every Pai Gow Poker wager pushes and does not mention a foul.",
+    ),
+    house(
+        "House way, option house_way",
+        "Pennsylvania publishes no house way; the certificate holder files its own.",
+        note="§645a.11(c) (not retrieved) has the dealer's hand set by the house way.",
+    ),
+    house(
+        "Wheel rank, option wheel_rank",
+        "A-2-3-4-5 ranks second-highest among straights and straight flushes by default; a house may rank it lowest.",
+        note="§645a.6 Rankings was not found.",
+    ),
+    house(
+        "§645a.3",
+        "The joker plays only as an ace or to complete a straight, flush, straight flush or royal flush; in a flush it "
+        "is the highest card the flush lacks; in the two-card hand it is an ace.",
+        note="§645a.3 Cards was not found; this is the industry standard.",
+    ),
+    house(
+        "Commission rounding, options commission_unit and commission_rounding",
+        "How the vigorish is rounded to a chip is the house's rule.",
+        note="Commission rounding was not found in Chapter 645a (§645a.13).",
+    ),
+    house(
+        "Dealing direction, option dealing_direction",
+        "Which way the stacks go after the first is a table option: clockwise by default, as Pennsylvania's Six-Card "
+        "Fortune Pai Gow Poker deals (§670a.10(c)), or counterclockwise, one stack to every other position, occupied "
+        "or not, and to the dealer.",
+        note="A gap in §§645a.8–645a.10 (not retrieved); counterclockwise is WSGC Pai Gow Poker rule 4.",
+    ),
+    house(
+        "Fortune Bonus paytable, option fortune_paytable",
+        "Pennsylvania's Fortune Bonus paytables were not retrieved; the default is the paytable posted at Renton, Gold "
+        "Star, Emerald Queen and Seatac, a house option rather than Pennsylvania text.",
+        note="§645a.13 payout odds; envy bonus (not found).",
+    ),
+    house(
+        "Progressive Payout paytable, option progressive_paytable",
+        "This is an example, not Pennsylvania's paytable. The top two lines pay shares of the meter as the Mississippi "
+        "Stud analog §655a.12(c) does (7-card straight flush without joker 100%, royal flush plus royal match 10%); "
+        "the other lines pay, on the $1 wager, fixed amounts equal to the Fortune Bonus odds ($1,000, $400, $150, $50, "
+        "$25). A share is rounded down to the cent and the meter keeps the rest. The certificate holder replaces it "
+        "with its filed paytable.",
+        note="The Pai Gow Poker progressive paytable of §645a.13 was not retrieved.",
+    ),
+    house(
+        "Mystery Bonus payout timing, option mystery_payout_timing",
+        "When in the round the Must-Hit-By Mystery Bonus is paid is the house's rule.",
+        note="§645b.3(c)(5) does not say.",
+    ),
+    house(
+        "Table limits, options pai_gow_limits and side_wager_limits",
+        "Table limits are the certificate holder's.",
+        note="§645a.7 wagers (not retrieved).",
+    ),
+    house(
+        "MHB hit value draw",
+        "The random number generator draws the hit value uniformly in whole cents from the minimum dollar value up to "
+        "but not including the maximum, so the meter always hits by its maximum.",
+    ),
+    house(
+        "MHB contributions after a hit",
+        "A contribution received after a hit and before the reset goes onto the reset meter: it is applied, in the "
+        "order received, after the meter is reset to the minimum and a new hit value is drawn.",
+    ),
+    house(
+        "MHB contribution order",
+        "The progressive system applies a round's contributions seat by seat, from seat 1 (the dealer's far left) to "
+        "the last seat, and a seat's wagers in the order its game's section names them.",
+    ),
+    house(
+        "MHB payment source option",
+        "The Rules Submission pays the MHB from the table inventory or by a progressive jackpot slip (§645b.3(c)(6)); "
+        "this simulator's default is the table inventory.",
+    ),
+    house(
+        "MHB award rounding option",
+        "The meter keeps fractions of a cent; the award is paid in whole cents, rounded up by default so the winner "
+        "receives at least 100% of the meter (§645b.3(c)(7)). The meter then resets to the minimum.",
+    ),
+    house(
+        "MHB training table positions",
+        "Each MHB training table has six player positions, numbered from 1 at the dealer's far left.",
+    ),
+    house(
+        "MHB training table base game",
+        "The base game's own round (its chapter) is dealt and settled by the engine; this module trains the "
+        "progressive procedure.",
+    ),
+    house("MHB table round complete", "The round is over once every Mystery Bonus hit is paid and reset."),
+    house(
+        "Progressive fixed-odds payment source",
+        "A progressive win paid at fixed odds is paid from the table inventory; only a percentage of the meter goes by "
+        "progressive jackpot slip.",
+    ),
+    house(
+        "Match the Dealer settlement order",
+        "Losing Match the Dealer wagers are settled first, then the wins, each seat by seat from seat 1; meter awards "
+        "are priced in that order.",
+        note="§685b.1(g) sets no order between (g)(1) and (g)(2).",
+    ),
+    house(
+        "Match the Dealer wager amount per table",
+        "The table offers one Match the Dealer wager amount, $1 or $5, and its meter seeds at 1,000 times that amount.",
+        note="A reading of §685b.1(e), (j).",
+    ),
+    house(
+        "Match the Dealer stake on a win",
+        "The wager was collected and dropped before the deal, so a win pays wager × odds and the stake is not "
+        "returned.",
+        note="A reading of §685b.1(f), (i).",
+    ),
+    house(
+        "Match the Dealer award rounding, option award_rounding",
+        "A percentage-of-meter award is rounded to a whole cent as configured (down by default); the meter keeps the "
+        "rest.",
+        note="§685b.1(i) says nothing of rounding.",
+    ),
+    house(
+        "Match the Dealer secondary rate as a reset reserve, option secondary_reading",
+        "The secondary 6% builds a reserve; after a 100% award the meter resets to the seed plus the reserve.",
+        note="A reading of §685b.1(j).",
+    ),
+    house(
+        "Match the Dealer secondary rate as seed recovery, option secondary_reading",
+        "The secondary 6% repays the house's seed money; after a 100% award the meter resets to the seed.",
+        note="A reading of §685b.1(j).",
+    ),
+    house(
+        "Down Under Blackjack automated hand",
+        "The engine completes the hand: each player draws below 17, the dealer turns the hole card and draws below 17, "
+        "a win pays 1 to 1 and a two-card 21 pays 3 to 2 unless the dealer also has one.",
+        note="The Down Under Blackjack rules after the first two cards (§685a.7(e)(4) onward) were not found.",
+    ),
+    house("Down Under Blackjack end of round", "The dealer picks up every card into the discard rack."),
+    # ----- The published house ways (Wizard of Odds), clause by clause -----
+    house("Foxwoods house way: five aces", "A pair of aces goes in the low hand, unless a pair of kings can go there."),
+    house("Foxwoods house way: full house", "The highest pair that may go in the low hand goes there."),
+    house("Foxwoods house way: no pair", "The second and third highest cards go in the low hand."),
+    house("Foxwoods house way: one pair", "The pair goes in the high hand, the two highest other cards in the low."),
+    house("Foxwoods house way: four aces, kings, queens or jacks", "Always split: a pair in each hand."),
+    house("Foxwoods house way: four 6s and below", "Never split: the two highest other cards go low."),
+    house(
+        "Foxwoods house way: four 10s, 9s, 8s or 7s",
+        "The four stay in the high hand if at least a king can go in the low hand; otherwise split.",
+    ),
+    house("Foxwoods house way: four of a kind with a pair or three of a kind", "The pair goes in the low hand."),
+    house(
+        "Foxwoods house way: straight, flush or straight flush with an ace and a pair of K, Q, J or 10",
+        "The ace goes in the low hand and the pair in the high hand when that makes a better low hand.",
+    ),
+    house(
+        "Foxwoods house way: straight, flush or straight flush with no pair",
+        "The two highest cards that still leave a complete hand in the high hand go in the low hand.",
+    ),
+    house(
+        "Foxwoods house way: straight, flush or straight flush with one pair",
+        "The highest two cards possible, pair or not, that leave a complete hand in the high hand go in the low hand.",
+    ),
+    house(
+        "Foxwoods house way: straight, flush or straight flush with three of a kind",
+        "The complete hand goes in the high hand and the pair in the low hand.",
+    ),
+    house("Foxwoods house way: three pair", "The highest pair goes in the low hand."),
+    house(
+        "Foxwoods house way: three of a kind, kings and below",
+        "The three of a kind stays in the high hand; the two highest other cards go in the low hand.",
+    ),
+    house(
+        "Foxwoods house way: three aces",
+        "An ace and the next highest card go in the low hand, a pair of aces in the high.",
+    ),
+    house("Foxwoods house way: two pair, big pair A, K, Q or J", "Split: the small pair goes in the low hand."),
+    house(
+        "Foxwoods house way: two pair, big pair 6, 5, 4 or 3",
+        "Both pairs stay in the high hand if a king or higher can go in the low hand; otherwise split.",
+    ),
+    house(
+        "Foxwoods house way: two pair, big pair 10, 9, 8 or 7",
+        "Both pairs stay in the high hand if an ace can go in the low hand; otherwise split.",
+    ),
+    house("Foxwoods house way: two sets of three", "A pair from the higher set goes in the low hand."),
+    house("Trump Plaza house way: two pair, a pair of aces and any other pair", "Always split."),
+    house("Trump Plaza house way: two pair, low pair (2-6) with a high pair (J-K)", "Split unless holding an ace."),
+    house(
+        "Trump Plaza house way: two pair, low pair (2-6) with a low or medium pair (7-10)",
+        "Split unless holding a king or better.",
+    ),
+    house("Trump Plaza house way: two pair, a medium (7-10) or high (J-K) pair with a high pair", "Always split."),
+    house("Trump Plaza house way: two pair, two medium pairs (7-10)", "Split unless holding an ace."),
+)
+"""Every clause the product cites, by the clause as written."""
+
+CITED: set[str] = set()
+"""The clauses looked up so far: what the catalogue's completeness check compares it with."""
+
+
+def cite(clause: str) -> Citation:
+    """The catalogue's entry for a clause as written; KeyError for a clause the catalogue does not hold."""
+    CITED.add(clause)
+    return CLAUSES[clause]

@@ -1,0 +1,180 @@
+"""The one catalogue of clauses: every entry cited, one provenance per clause, seed text quoted from the seed."""
+
+import importlib
+import pkgutil
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+import simulator
+from simulator.cards import parse_cards
+from simulator.citations import Provenance, house, seed
+from simulator.clauses import CITED, CLAUSES, catalogue, cite
+from simulator.down_under import SETTLEMENT_ORDER
+from simulator.games import GAMES
+from simulator.hands import SetHand
+from simulator.mystery_games import MYSTERY_GAME_LIST
+from simulator.pai_gow_demo import DEMO_SEATS, demo_round
+from simulator.pai_gow_round import DICE_SPOTS, PaiGowRound, Scenario, seven_card_straight_flush_scenario
+from simulator.pai_gow_rules import FoulRule, ShakerType, TableRules
+from simulator.pai_gow_settlement import Settlement, settle_pai_gow_wager
+from simulator.procedure import ErrorCode, IllegalOperation
+from simulator.starting_position import DealingDirection
+
+
+def seed_text() -> str:
+    """The seed regulation beside the clone (shared/ next to the repository), found from this file upward."""
+    for folder in Path(__file__).resolve().parents:
+        path = folder / "shared" / "regulation" / "51-PaB-5607-side-wagers.txt"
+        if path.exists():
+            return path.read_text(encoding="utf-8")
+    pytest.skip("shared/regulation/51-PaB-5607-side-wagers.txt is not beside this clone")
+
+
+def normalised(text: str) -> str:
+    """Text compared without regard to spacing, the kind of quotes, or a space after "§"."""
+    text = text.replace("''", '"').replace("“", '"').replace("”", '"').replace("’", "'").replace("§ ", "§")
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def play_every_game() -> None:
+    """Import every engine module and play each game's demo, so every clause the product cites is looked up."""
+    for module in pkgutil.iter_modules(simulator.__path__):
+        importlib.import_module(f"simulator.{module.name}")
+    for mystery_game in MYSTERY_GAME_LIST:
+        assert mystery_game.qualification_citation.provenance is Provenance.SEED
+    for game in GAMES.values():
+        for seed_number in range(4):
+            for force_hit in (False, True):
+                game.demo(seed_number, force_hit)
+    variants = (
+        TableRules(shaker=ShakerType.MANUAL, foul_rule=FoulRule.RESET_BY_HOUSE_WAY),
+        TableRules(dealing_direction=DealingDirection.COUNTERCLOCKWISE),
+    )
+    for rules in variants:
+        for seed_number in range(4):
+            demo_round(seed_number, rules=rules).play_out()
+    progressive_win = seven_card_straight_flush_scenario(6, TableRules(), random.Random(1))
+    PaiGowRound(TableRules(), DEMO_SEATS, 1, scenario=progressive_win, automations=frozenset()).play_out()
+
+
+def test_every_catalogue_entry_is_cited_by_the_product():
+    play_every_game()
+    assert set(CLAUSES) - CITED == set()
+
+
+def test_a_clause_written_twice_is_refused_so_no_clause_has_two_provenances():
+    with pytest.raises(ValueError, match=r"§645a.11\(f\) is in the catalogue twice"):
+        catalogue(seed("§645a.11(f)", "settled"), house("§645a.11(f)", "a house rule"))
+
+
+def test_an_unknown_clause_is_refused():
+    with pytest.raises(KeyError):
+        cite("§999z.1(a)")
+
+
+def test_every_seed_entry_quotes_the_seed_regulation():
+    regulation = normalised(seed_text())
+    for clause, citation in CLAUSES.items():
+        if citation.provenance is Provenance.SEED:
+            for fragment in citation.text.split("…"):
+                assert normalised(fragment) in regulation, clause
+
+
+def test_every_key_is_the_clause_and_notes_stay_apart():
+    for clause, citation in CLAUSES.items():
+        assert citation.clause == clause
+        assert not re.search(r"\((analog|not found|not retrieved|sic|text|wording)", clause, re.IGNORECASE), clause
+
+
+def test_the_mystery_bonus_clauses_of_all_eleven_games_are_in_the_catalogue():
+    for game in MYSTERY_GAME_LIST:
+        for paragraph in ("(c)(2)", "(c)(5)(i)", "(c)(5)(ii)", "(c)(5)(iii)", "(c)(5)(iv)", "(c)(6)", "(c)(7)"):
+            assert CLAUSES[f"{game.section}{paragraph}"].provenance is Provenance.SEED
+    assert CLAUSES["§649b.1(c)(5)(i)"].text.endswith("has been illuminated.")
+
+
+# ----- clauses that were cited for what they do not say -----
+
+
+def demo_round_at(step: str, scenario: Scenario | None = None) -> PaiGowRound:
+    """The six-player demo round, played correctly up to the first ``step``."""
+    round_ = PaiGowRound(TableRules(), DEMO_SEATS, 1, scenario=scenario or Scenario(), automations=frozenset())
+    while (action := round_.next_action()) is not None and action.step != step:
+        round_.perform(action.step, action.arguments)
+    return round_
+
+
+def refused(round_: PaiGowRound, step: str, **arguments: object) -> IllegalOperation:
+    """The error a wrong step raises."""
+    with pytest.raises(IllegalOperation) as error:
+        round_.perform(step, arguments)
+    return error.value
+
+
+def test_645b2_g_names_no_seat_order_so_the_dice_wager_settlement_order_is_the_house_procedure():
+    round_ = demo_round_at("collect_wager")
+    while (action := round_.next_action()) is not None and action.arguments.get("spot") not in DICE_SPOTS:
+        round_.perform(action.step, action.arguments)
+    assert action is not None
+    later = next(
+        (seat, spot)
+        for seat, wagers in round_.seats.items()
+        for spot in wagers
+        if spot in DICE_SPOTS and seat != action.arguments["seat"]
+    )
+    error = refused(round_, "collect_wager", seat=later[0], spot=later[1])
+    assert error.code is ErrorCode.OUT_OF_ORDER
+    assert error.citation == CLAUSES["Dice wager settlement order"]
+    assert error.citation.provenance is Provenance.HOUSE and "§645b.2(g)" in error.citation.note
+    assert error.message.startswith("House procedure (Dice wager settlement order): ")
+
+
+def test_645b2_f1_says_a_selected_player_so_who_presses_the_shaker_is_the_house_option_shaker_selection():
+    round_ = demo_round_at("select_shaker_player")
+    selected = round_.next_action().arguments["seat"]
+    error = refused(round_, "select_shaker_player", seat=next(seat for seat in round_.seats if seat != selected))
+    assert error.code is ErrorCode.WRONG_SEAT
+    assert error.citation.clause == "Shaker selection, option shaker_selection"
+    assert error.citation.provenance is Provenance.HOUSE
+    assert error.message.startswith("House procedure (Shaker selection, option shaker_selection): ")
+
+
+def test_645b2_f1_the_selected_player_presses_the_activation_button():
+    round_ = demo_round_at("press_shaker_button")
+    citation = round_.next_action().citation
+    assert (citation.clause, citation.provenance) == ("§645b.2(f)(1)", Provenance.SEED)
+    assert "pressing an activation button" in citation.text
+
+
+def test_685b1_g_sets_no_order_so_losses_before_wins_is_the_house_procedure():
+    assert SETTLEMENT_ORDER.provenance is Provenance.HOUSE
+    assert SETTLEMENT_ORDER.clause == "Match the Dealer settlement order" and "§685b.1(g)" in SETTLEMENT_ORDER.note
+
+
+def test_645b1_f_requires_no_declaration_so_declaring_tiger_9_is_the_house_procedure():
+    citation = demo_round_at("declare_tiger_nine").next_action().citation
+    assert (citation.clause, citation.provenance) == ("Tiger 9 declaration", Provenance.HOUSE)
+    assert "§645b.1(b)" in citation.note and "§645b.1(f)" in citation.note
+
+
+def test_645b1_a_only_says_no_vigorish_so_a_win_paying_1_to_1_cites_645a13():
+    dealer = SetHand(tuple(parse_cards("9s 8d 6c 4h 3s")), tuple(parse_cards("7d 2c")))
+    player = SetHand(tuple(parse_cards("As Ad Kc Qh Js")), tuple(parse_cards("Kd Qc")))
+    settlement = settle_pai_gow_wager(TableRules(), 1000, player, dealer)
+    assert (settlement.settlement, settlement.amount) == (Settlement.PAY, 1000)
+    assert settlement.citation.clause == "§645a.13"
+
+
+def test_645a13_a_fortune_payout_cites_the_fortune_paytable_not_the_order_of_645a11_h():
+    scenario = seven_card_straight_flush_scenario(6, TableRules(), random.Random(1))
+    round_ = demo_round_at("pay_wager", scenario)
+    while (action := round_.next_action()) is not None and action.arguments.get("spot") != "fortune":
+        round_.perform(action.step, action.arguments)
+    assert action is not None and action.step == "pay_wager"
+    assert action.citation == CLAUSES["Fortune Bonus paytable, option fortune_paytable"]
+    error = refused(round_, "pay_wager", seat=6, spot="fortune", amount=1)
+    assert error.code is ErrorCode.WRONG_AMOUNT
+    assert error.citation.clause == "Fortune Bonus paytable, option fortune_paytable"
