@@ -18,6 +18,8 @@ from live_table import (
 )
 from playwright.sync_api import Page, expect
 
+from simulator.clauses import cite
+from simulator.money import format_cents
 from simulator.pai_gow_round import NO_MORE_BETS
 from simulator.procedure import Actor
 from trainer import round_store, services
@@ -108,7 +110,7 @@ def test_a_trainee_makes_three_mistakes_in_practice_and_sees_the_three_right_cit
     expect(table.feedback.locator(".severity")).to_have_text("minor")
     citation_shown(table.feedback, "§645b.2(f)", "seed", NO_MORE_BETS.text)
 
-    # 2. A wrong Sum payout: even money instead of Paytable A's odds (§645b.2(e)(1)(i), (g)(1), seed, critical).
+    # 2. A wrong Sum payout: even money instead of Paytable A's odds (§645b.2(g)(1), seed, critical).
     action = table.deal_correctly_until(lambda action: action.arguments.get("spot") == "sum")
     seat = action.arguments["seat"]
     wager, total = school.query(sum_wager_and_total, table.attempt_id, seat)
@@ -116,9 +118,9 @@ def test_a_trainee_makes_three_mistakes_in_practice_and_sees_the_three_right_cit
     table.take("pay_wager", {"seat": seat, "spot": "sum", "amount": wager})
     expect(table.feedback).to_contain_text("✗ Wrong")
     expect(table.feedback.locator(".severity")).to_have_text("critical")
-    citation_shown(
-        table.feedback, "§645b.2(e)(1)(i), (g)(1)", "seed", f'Sum Paytable A: "{total}" pays {SUM_PAYTABLE_A[total]}.'
-    )
+    citation_shown(table.feedback, "§645b.2(g)(1)", "seed", cite("§645b.2(g)(1)").text)
+    odds = int(SUM_PAYTABLE_A[total].split()[0])
+    expect(table.feedback).to_contain_text(format_cents(wager * odds))
 
     # 3. The dealer's hand not set by the house way (the table's Foxwoods house way, a house rule, critical).
     action = table.deal_correctly_until(lambda action: action.step == "set_dealer_hand")
@@ -134,7 +136,7 @@ def test_a_trainee_makes_three_mistakes_in_practice_and_sees_the_three_right_cit
     expect(errors).to_have_count(3)
     for error, clause, provenance in zip(
         errors.all(),
-        ("§645b.2(f)", "§645b.2(e)(1)(i), (g)(1)", action.citation.clause),
+        ("§645b.2(f)", "§645b.2(g)(1)", action.citation.clause),
         ("seed", "seed", "house"),
         strict=True,
     ):
