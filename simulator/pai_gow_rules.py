@@ -83,13 +83,6 @@ class MysteryPayoutTiming(StrEnum):
     AT_LOCK_OUT = "as soon as the contributions are added, before the dice"
 
 
-DEALING_SECTIONS = {
-    DealingMethod.MANUAL_SHOE: "§645a.8",
-    DealingMethod.HAND: "§645a.9",
-    DealingMethod.AUTOMATED_SHOE: "§645a.10",
-}
-
-
 @dataclass(frozen=True)
 class WagerLimits:
     """The table minimum and maximum for one kind of wager, in cents."""
