@@ -1,4 +1,4 @@
-"""Where a rule comes from: the regulation clause cited and how sure that citation is."""
+"""Where a rule comes from: a clause, how sure its citation is, its text and a note; built only in clauses.py."""
 
 from __future__ import annotations
 
@@ -26,18 +26,3 @@ class Citation:
     def __str__(self) -> str:
         """Write the clause with its provenance."""
         return f"{self.clause} [{self.provenance}]"
-
-
-def seed(clause: str, text: str, note: str = "") -> Citation:
-    """A rule read in 51 Pa.B. 5607 itself; ``text`` is quoted from it ("…" marks words left out)."""
-    return Citation(clause, Provenance.SEED, text, note)
-
-
-def inferred(clause: str, text: str, note: str = "") -> Citation:
-    """A rule inferred from Chapter 645a's structure or another Pennsylvania chapter."""
-    return Citation(clause, Provenance.PA_INFERRED, text, note)
-
-
-def house(clause: str, text: str, note: str = "") -> Citation:
-    """A casino's own procedure or a configuration option that fills a gap in the regulation."""
-    return Citation(clause, Provenance.HOUSE, text, note)

@@ -5,7 +5,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from simulator.citations import Citation, house, inferred, seed
+from simulator.citations import Citation, Provenance
+
+
+def seed(clause: str, text: str, note: str = "") -> Citation:
+    """A rule read in 51 Pa.B. 5607 itself; ``text`` is quoted from it ("…" marks words left out)."""
+    return Citation(clause, Provenance.SEED, text, note)
+
+
+def inferred(clause: str, text: str, note: str = "") -> Citation:
+    """A rule inferred from Chapter 645a's structure or another Pennsylvania chapter."""
+    return Citation(clause, Provenance.PA_INFERRED, text, note)
+
+
+def house(clause: str, text: str, note: str = "") -> Citation:
+    """A casino's own procedure or a configuration option that fills a gap in the regulation."""
+    return Citation(clause, Provenance.HOUSE, text, note)
 
 
 def catalogue(*entries: Citation) -> Mapping[str, Citation]:
@@ -59,6 +74,16 @@ NOT_RETRIEVED = "Chapter 645a's text was not retrieved."
 
 CLAUSES = catalogue(
     # ----- 51 Pa.B. 5607: Commission free Pai Gow Poker (§645b.1) -----
+    seed(
+        "§645b.1(a)",
+        "an operator may offer a variation of Pai Gow Poker in which no vigorish is collected as provided in this "
+        "section.",
+    ),
+    seed(
+        "§645b.1(d)(2)",
+        "If Commission free Pai Gow Poker is being played, the certificate holder may offer the following additional "
+        "wagers: … The Tiger 9 wager which shall win if the dealer's low hand is a 9-high.",
+    ),
     seed("§645b.1(e)", "The cards of the dealer shall then be revealed and set in accordance with § 645a.11(c)."),
     seed(
         "§645b.1(f)(1)",
@@ -71,6 +96,26 @@ CLAUSES = catalogue(
     ),
     seed("§645b.1(h)", "The certificate holder shall pay out winning Tiger 9 wagers at odds of 30 to 1."),
     # ----- 51 Pa.B. 5607: the shaker and the dice wagers (§645b.2) -----
+    seed(
+        "§645b.2(a)",
+        "If specified in its Rules Submission under § 601a.2 (relating to table games Rules Submissions), a "
+        "certificate holder may use a player activated shaker to determine the starting position for the dealing of "
+        "the cards in Pai Gow Poker.",
+    ),
+    seed(
+        "§645b.2(e)(1)",
+        "A Sum wager, which shall win, depending on the payout table selected by the certificate holder in its Rules "
+        "Submission",
+    ),
+    seed(
+        "§645b.2(e)(2)",
+        "A Match wager which shall win if at least two of the dice match the value selected by the player.",
+    ),
+    seed(
+        "§645b.2(e)(3)",
+        "A Beat It wager which shall win, depending on the payout table selected by the certificate holder in its "
+        "Rules Submission",
+    ),
     seed(
         "§645b.2(f)",
         "All wagers must be placed before the electronic shaker is activated or the manual shaker is utilized. After "
@@ -309,6 +354,11 @@ CLAUSES = catalogue(
         note=NOT_RETRIEVED + " §645b.1(f)(2) settles the Pai Gow Poker wager under this paragraph.",
     ),
     inferred(
+        "§645a.7(e)(4)",
+        "The optional Progressive Payout wager, of the amount its paytable pays (§645b.3(a) cites it).",
+        note=NOT_RETRIEVED,
+    ),
+    inferred(
         "§645a.11(h)",
         "After the Tiger 9 and Pai Gow Poker wagers (§645b.1(g)), the Fortune Bonus is judged on the best hand of all "
         "seven cards and a losing Fortune Bonus wager is collected.",
@@ -519,6 +569,12 @@ CLAUSES = catalogue(
         "A percentage-of-meter award is rounded to a whole cent as configured (down by default); the meter keeps the "
         "rest.",
         note="§685b.1(i) says nothing of rounding.",
+    ),
+    house(
+        "Match the Dealer secondary rate, option secondary_reading",
+        "The table files what the secondary 6% incrementation rate funds: a reserve added to the reset after a 100% "
+        "award (the default), or the repayment of the house's seed money.",
+        note="§685b.1(j) names a secondary 6% incrementation rate without defining it.",
     ),
     house(
         "Match the Dealer secondary rate as a reset reserve, option secondary_reading",

@@ -24,7 +24,7 @@ from decimal import Decimal
 from typing import Any
 
 from simulator.cards import Card, Rank, format_cards, parse_cards, shoe, shuffled
-from simulator.citations import Citation, house
+from simulator.citations import Citation
 from simulator.clauses import cite
 from simulator.match_the_dealer import (
     AWARD_ROUNDING_RULE,
@@ -85,11 +85,7 @@ HOLE_CARD = cite("§685a.7(e)(4)")
 SETTLEMENT_ORDER = cite("Match the Dealer settlement order")
 AUTOMATED_HAND = cite("Down Under Blackjack automated hand")
 LOSING_WAGER = cite("§685b.1(g)(1)")
-SECONDARY_READING_OPTION = house(
-    "§685b.1(j) secondary rate reading",
-    "The seed names a secondary 6% incrementation rate without defining it; the table files what it funds: a reserve "
-    "added to the reset after a 100% award (the default), or the repayment of the house's seed money.",
-)
+SECONDARY_READING_OPTION = cite("Match the Dealer secondary rate, option secondary_reading")
 PICK_UP_CARDS = cite("Down Under Blackjack end of round")
 
 

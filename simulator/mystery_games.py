@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from simulator.citations import Citation, seed
+from simulator.citations import Citation
 from simulator.money import Cents
 from simulator.mystery import MysteryConfiguration, mystery_clause
 
@@ -50,16 +50,6 @@ class MysteryGame:
     def qualifying_wager_chosen(self) -> bool:
         """Whether the section names two progressive wagers, one of which the Rules Submission makes qualifying."""
         return len(self.progressive_wagers) > 1
-
-    @property
-    def qualifying_wager_citation(self) -> Citation:
-        """The seed clause that leaves the qualifying wager to the certificate holder's Rules Submission."""
-        names = " or ".join(spot.name for spot in self.progressive_wagers)
-        return seed(
-            f"{self.section}(c)(1)",
-            f"A player qualifies by placing a {self.base_wager.name} and a {names}, as indicated by the certificate "
-            "holder in its Rules Submission.",
-        )
 
     def qualifying_wager(self, chosen: str | None = None) -> WagerSpot:
         """The progressive wager that qualifies: ``chosen`` where the section leaves the choice, else the first named.

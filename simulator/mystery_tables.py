@@ -294,7 +294,7 @@ def _qualifying_wager_field(game: MysteryGame | None) -> OptionField:
         return OptionField(mystery_clause("§645b.3", "(c)(1)"), "The qualifying progressive wager.", read)
     names = tuple(spot.name for spot in game.progressive_wagers)
     explanation = f"Which progressive wager qualifies for the Mystery Bonus; by default the first named, {names[0]}."
-    return OptionField(game.qualifying_wager_citation, explanation, read, choices=names, house_rule=True)
+    return OptionField(game.qualification_citation, explanation, read, choices=names, house_rule=True)
 
 
 def rules_fields(game: MysteryGame | None) -> dict[str, OptionField]:

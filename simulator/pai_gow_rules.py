@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
 
-from simulator.citations import Citation, inferred, seed
+from simulator.citations import Citation
 from simulator.clauses import cite
 from simulator.dice_wagers import BeatItPaytable, SumPaytable
 from simulator.fortune import REPRESENTATIVE_FORTUNE_PAYTABLE, FortunePaytable
@@ -244,16 +244,16 @@ MYSTERY_SECTION = "§645b.3"
 
 OPTIONS: dict[str, OptionField] = {
     "commission_free": flag(
-        seed("§645b.1(a)", "An operator may offer Commission free Pai Gow Poker, in which no vigorish is collected."),
+        cite("§645b.1(a)"),
         "Commission free: no vigorish on a winning Pai Gow Poker wager.",
     ),
     "tiger_nine_offered": flag(
-        seed("§645b.1(d)(2)", "In Commission free Pai Gow Poker the certificate holder may offer the Tiger 9 wager."),
+        cite("§645b.1(d)(2)"),
         "Whether the Tiger 9 wager is offered (Commission free only).",
     ),
     "shaker": choice(
         members(ShakerType),
-        seed("§645b.2(a)", "The Rules Submission may use a player activated shaker to find the starting position."),
+        cite("§645b.2(a)"),
         "How the three dice are shaken.",
     ),
     "shaker_selection": choice(
@@ -264,17 +264,17 @@ OPTIONS: dict[str, OptionField] = {
     ),
     "sum_paytable": choice(
         members(SumPaytable),
-        seed("§645b.2(e)(1)", "The Sum wager pays from the payout table selected by the certificate holder."),
+        cite("§645b.2(e)(1)"),
         "The Sum paytable, A to D, or null when the Sum wager is not offered.",
         optional=True,
     ),
     "match_offered": flag(
-        seed("§645b.2(e)(2)", "The certificate holder may offer the Match wager on the dice."),
+        cite("§645b.2(e)(2)"),
         "Whether the Match wager is offered.",
     ),
     "beat_it_paytable": choice(
         members(BeatItPaytable),
-        seed("§645b.2(e)(3)", "The Beat It wager pays from the payout table selected by the certificate holder."),
+        cite("§645b.2(e)(3)"),
         "The Beat It paytable, A to C, or null when the Beat It wager is not offered.",
         optional=True,
     ),
@@ -375,7 +375,7 @@ OPTIONS: dict[str, OptionField] = {
     "pai_gow_limits": _limits(TABLE_LIMITS, "The Pai Gow Poker wager's table limits."),
     "side_wager_limits": _limits(TABLE_LIMITS, "The table limits of the Tiger 9, dice and Fortune Bonus wagers."),
     "progressive_wager": whole_number(
-        inferred("§645a.7(e)(4)", "The Progressive Payout wager is the amount its paytable pays."),
+        cite("§645a.7(e)(4)"),
         "The Progressive Payout wager in cents: the paytable's wager, at least the Mystery Bonus minimum.",
         minimum=1,
     ),

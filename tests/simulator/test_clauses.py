@@ -10,8 +10,8 @@ import pytest
 
 import simulator
 from simulator.cards import parse_cards
-from simulator.citations import Provenance, house, seed
-from simulator.clauses import CITED, CLAUSES, catalogue, cite
+from simulator.citations import Provenance
+from simulator.clauses import CITED, CLAUSES, catalogue, cite, house, seed
 from simulator.down_under import SETTLEMENT_ORDER
 from simulator.games import GAMES
 from simulator.hands import SetHand

@@ -8,7 +8,8 @@ from decimal import Decimal
 
 import pytest
 
-from simulator.citations import Citation, Provenance, house
+from simulator.citations import Citation, Provenance
+from simulator.clauses import house
 from simulator.money import Rounding
 from simulator.mystery import MysteryMeter, MysteryRules, PaymentSource, mystery_configuration
 from simulator.procedure import Action, Actor, IllegalOperation, Operation, Round

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from simulator.citations import Provenance, house, seed
+from simulator.citations import Provenance
+from simulator.clauses import house, seed
 from simulator.dice import DiceRoll
 from simulator.pai_gow_round import PaiGowRound, Scenario
 from simulator.pai_gow_rules import TableRules
