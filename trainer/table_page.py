@@ -66,12 +66,13 @@ def citation_context(citation: Citation) -> dict[str, str]:
 
 @lru_cache(maxsize=512)
 def citation_html(citation: Citation) -> Markup:
-    """A rule's markup: clause, provenance label (seed, inferred or house) and text, drawn once for each rule."""
+    """A rule's markup: clause, provenance label (seed, inferred or house), text and note, drawn once for each rule."""
     drawn = {
         "clause": citation.clause,
         "provenance": PROVENANCE_LABELS[citation.provenance],
         "provenance_text": citation.provenance.value,
         "text": citation.text,
+        "note": citation.note,
     }
     return render("trainer/_citation.html", {"citation": drawn})
 

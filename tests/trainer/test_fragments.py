@@ -3,12 +3,14 @@
 import re
 from itertools import combinations
 
+import markupsafe
 import pytest
 from django.urls import reverse
 from table_helpers import demo_table, make_instructor, make_trainee
 from table_page import TablePage
 from test_other_games import browser_frame
 
+from simulator.clauses import cite
 from simulator.games import DOWN_UNDER_BLACKJACK
 from simulator.procedure import Action, Actor
 from trainer import demo_tables, round_store, services
@@ -16,6 +18,7 @@ from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, read_step
 from trainer.frames import TableFrames
 from trainer.models import Attempt, Floorperson, Mode, Table
 from trainer.snapshots import Viewer
+from trainer.table_page import citation_html
 
 pytestmark = pytest.mark.django_db
 
@@ -171,3 +174,13 @@ def test_the_page_draws_every_region_as_a_new_connections_first_frame_does(clien
         frame = fresh_page(attempt.pk, viewer)
         for element_id in REGIONS[viewer]:
             assert page.html(element_id) == frame.html(element_id), (viewer, element_id)
+
+
+def test_645b2_g_a_house_procedure_shows_its_note_that_the_clause_names_no_seat_order():
+    html = citation_html(cite("Dice wager settlement order"))
+    assert ">house<" in html
+    assert "Note: " + str(markupsafe.escape(cite("Dice wager settlement order").note)) in html
+
+
+def test_a_seed_clause_without_a_note_shows_none():
+    assert "Note:" not in citation_html(cite("§645b.2(g)"))
