@@ -374,6 +374,19 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
 
     # ----- the correct next step -----
 
+    def offered_steps(self) -> frozenset[str]:
+        """The steps these rules can ever ask for, without the shaker, commission, Envy, foul or progressive ones."""
+        rules = self.rules
+        manual = rules.shaker is ShakerType.MANUAL
+        left_out = {"select_shaker_player", "press_shaker_button"} if manual else {"shake_shaker", "uncover_shaker"}
+        left_out |= {"collect_commission"} if rules.commission_free else {"declare_tiger_nine"}
+        left_out |= {"place_envy_lammers"} if rules.fortune_paytable is None else set()
+        left_out |= {"reset_fouled_hand"} if rules.foul_rule is not FoulRule.RESET_BY_HOUSE_WAY else set()
+        left_out |= set() if rules.progressive_wager_offered else PROGRESSIVE_INTAKE_STEPS
+        left_out |= set() if rules.mystery is not None else MYSTERY_BONUS_STEPS
+        left_out |= set() if rules.progressive_paytable is not None else PROGRESSIVE_WIN_STEPS
+        return self.step_names() - left_out
+
     def step_names(self) -> frozenset[str]:
         """Every step of a Pai Gow Poker round."""
         return frozenset(

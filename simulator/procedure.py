@@ -178,6 +178,10 @@ class Round:
         """The names of every step of this game."""
         raise NotImplementedError
 
+    def offered_steps(self) -> frozenset[str]:
+        """The steps this round's rules can ever ask for: every step of the game unless its rules leave some out."""
+        return self.step_names()
+
     def closing_citation(self) -> Citation:
         """The rule cited when something is tried after the round is over."""
         raise NotImplementedError

@@ -14,9 +14,7 @@ from simulator.mystery import (
     PaymentSource,
 )
 from simulator.pai_gow_progressive import ProgressivePaytable
-from simulator.pai_gow_rules import MYSTERY_SECTION, FoulRule, ShakerType, TableRules
-from simulator.progressive import PROGRESSIVE_INTAKE_STEPS, PROGRESSIVE_WIN_STEPS
-from trainer.controls import DEALER_STEPS
+from simulator.pai_gow_rules import MYSTERY_SECTION, ShakerType, TableRules
 from trainer.felt import (
     Region,
     TableDescription,
@@ -240,25 +238,13 @@ def jackpot_display(sign: Mapping[str, Any], progressive: Mapping[str, Any], sho
     return display | {"intake": display["intake"] if shows_intake else "", "paytable": sign["paytable"]}
 
 
-def shown_steps(rules: TableRules, steps: frozenset[str]) -> frozenset[str]:
-    """The dealer steps of Pai Gow Poker (``steps``) these rules can ever ask for: no control that cannot apply."""
-    hidden = {"select_shaker_player"} if rules.shaker is ShakerType.MANUAL else {"shake_shaker", "uncover_shaker"}
-    hidden |= {"collect_commission"} if rules.commission_free else {"declare_tiger_nine"}
-    hidden |= {"place_envy_lammers"} if rules.fortune_paytable is None else set()
-    hidden |= {"reset_fouled_hand"} if rules.foul_rule is not FoulRule.RESET_BY_HOUSE_WAY else set()
-    hidden |= set() if rules.progressive_wager_offered else set(PROGRESSIVE_INTAKE_STEPS)
-    hidden |= set() if rules.mystery is not None else {step for step in DEALER_STEPS if "mystery" in step}
-    hidden |= set() if rules.progressive_paytable is not None else set(PROGRESSIVE_WIN_STEPS)
-    return steps - hidden
-
-
 def controls_context(snapshot: TableSnapshot) -> dict[str, Any]:
     """The Pai Gow Poker control panel: a button per step this table can ask for, and the choices its forms offer."""
     rules = TableRules.from_json(snapshot.rules)
     spots = [spot for _row, row_spots in betting_areas(rules) for spot in row_spots]
     spots += ["envy"] if rules.fortune_paytable else []
     return {
-        "buttons": buttons(shown_steps(rules, snapshot.dealer_steps)),
+        "buttons": buttons(snapshot.dealer_steps),
         "seats": range(1, 7),
         "dice_values": range(1, 7),
         "spots": [(spot, SPOT_LABELS[spot]) for spot in spots],

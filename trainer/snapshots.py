@@ -48,6 +48,7 @@ class TableSnapshot:
     validation_seat: int | None
     validation_step: str | None
     dealer_steps: frozenset[str]
+    """The dealer steps the table's rules can ever ask for: a control for each."""
 
     @property
     def finished(self) -> bool:
@@ -98,5 +99,5 @@ def snapshot_of(live: LiveAttempt) -> TableSnapshot:
         score_card=None if attempt.score_card is None else ScoreCard.from_json(attempt.score_card),
         validation_seat=None if waiting is None else waiting.arguments["seat"],
         validation_step=None if waiting is None else waiting.step,
-        dealer_steps=frozenset(DEALER_STEPS) & round_.step_names(),
+        dealer_steps=frozenset(DEALER_STEPS) & round_.offered_steps(),
     )

@@ -24,6 +24,7 @@ from simulator.pai_gow_rules import FoulRule, ShakerType, TableRules
 from simulator.player_styles import PlayerStyle
 from simulator.procedure import IllegalOperation
 from simulator.progressive import JackpotMeter
+from simulator.table_deals import TableDeal, deal_pai_gow_round
 
 ONE_SEAT = {3: {"pai-gow": 2500, "tiger-9": 500, "sum": 1000, "match-5": 500, "beat-it": 500, "fortune": 500}}
 
@@ -626,3 +627,37 @@ def test_seven_card_straight_flush_scenario_forces_the_top_line_at_a_chosen_seat
         round_ = PaiGowRound(rules, {seat: {"pai-gow": 1000, "progressive": 100}}, 9, scenario=scenario)
         round_.play_out()
         assert [win.hand for win in round_.progressive_wins.paid] == ["7-card straight flush without joker"]
+
+
+RULE_VARIANTS = [
+    TableRules(),
+    TableRules(commission_free=False, tiger_nine_offered=False, shaker=ShakerType.MANUAL),
+    TableRules(foul_rule=FoulRule.RESET_BY_HOUSE_WAY),
+]
+
+
+def table_round(rules, seed_value):
+    """A round at a training table with these rules and simulated players, every step left to the test."""
+    deal = TableDeal(rules.to_json(), seed_value, frozenset(), force_mystery_hit=seed_value % 2 == 0)
+    return deal_pai_gow_round(deal)
+
+
+@pytest.mark.parametrize("rules", RULE_VARIANTS)
+def test_645b_every_step_a_round_takes_is_one_its_rules_offer(rules):
+    for seed_value in range(20):
+        round_ = table_round(rules, seed_value)
+        round_.play_out()
+        taken = {operation.action.step for operation in round_.operations}
+        assert taken <= round_.offered_steps(), taken - round_.offered_steps()
+
+
+def test_645b2_f2_a_manual_shaker_table_never_asks_for_the_selected_player_and_645a13_takes_commission():
+    offered = table_round(RULE_VARIANTS[1], 1).offered_steps()
+    assert {"shake_shaker", "uncover_shaker", "collect_commission"} <= offered
+    assert not {"select_shaker_player", "press_shaker_button", "declare_tiger_nine"} & offered
+
+
+def test_645b1_a_a_commission_free_player_activated_table_never_asks_for_commission_or_a_manual_shake():
+    offered = table_round(RULE_VARIANTS[0], 1).offered_steps()
+    assert {"select_shaker_player", "declare_tiger_nine"} <= offered
+    assert not {"collect_commission", "shake_shaker", "uncover_shaker"} & offered
