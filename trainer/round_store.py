@@ -5,9 +5,12 @@ step (:class:`~trainer.models.Step`, the operations it performed and its grade) 
 in this process's memory, rebuilt by replaying the log whenever the cached copy is missing or behind the
 database. Everything here that exists for speed (the live-round cache, the striped attempt locks, the one
 writer, the plain-SQL step writes and the SQLite checkpoint thread) stays behind :func:`live_attempt`,
-:func:`commit_step` and :func:`writing`. A step on a cached round is written without reading the row first:
-the write names the frame number the cache holds, and if the database has moved on it writes nothing
-(:class:`CacheBehind`), the cache is dropped and the step is taken again on the row as the database holds it.
+:func:`commit_step` and :func:`writing`. Its plain version (``DJANGO_ROUND_STORE=plain``) keeps nothing in memory
+and writes through the ORM; a test deals the same rounds through both and finds the same rows.
+
+A step on a cached round is written without reading the row first: the write names the frame number the cache
+holds, and if the database has moved on it writes nothing (:class:`CacheBehind`), the cache is dropped and the
+step is taken again on the row as the database holds it.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import F, QuerySet
 from django.utils import timezone
@@ -28,7 +32,7 @@ from simulator.procedure import JsonValue, Round
 from trainer.checkpoints import keep_checkpointing
 from trainer.models import Attempt, Table
 from trainer.scoring import GradedStep, ScoreCard
-from trainer.step_writes import add_step, move_attempt_on
+from trainer.step_writes import add_step, add_step_with_orm, move_attempt_on, move_attempt_on_with_orm
 
 ROUND_CACHE_SIZE = 1000
 
@@ -56,18 +60,16 @@ class LiveAttempt:
 
 
 _rounds: OrderedDict[int, LiveAttempt] = OrderedDict()
-
-
 _rounds_lock = threading.Lock()
 
-
 ATTEMPT_LOCK_STRIPES = 256
-
-
 _attempt_locks = tuple(threading.RLock() for _ in range(ATTEMPT_LOCK_STRIPES))
-
-
 _one_writer = threading.Lock()
+
+
+def cached() -> bool:
+    """Whether the cached store serves (settings.ROUND_STORE), rather than the plain one: no memory, ORM writes."""
+    return bool(settings.ROUND_STORE == "cached")
 
 
 def attempt_lock(attempt_id: int) -> threading.RLock:
@@ -93,7 +95,9 @@ def writing() -> Iterator[None]:
 
 
 def remember(attempt_id: int, live: LiveAttempt) -> None:
-    """Keep a live attempt in memory, forgetting the least recently used beyond the cache size."""
+    """Keep a live attempt in memory, forgetting the least recently used beyond the cache size; not when plain."""
+    if not cached():
+        return
     with _rounds_lock:
         _rounds[attempt_id] = live
         _rounds.move_to_end(attempt_id)
@@ -114,10 +118,9 @@ def live_attempt(attempt: Attempt) -> LiveAttempt:
     loaded without its log (:func:`attempts_at_tables`) costs no decoding on the way of a step.
     """
     with attempt_lock(attempt.pk):
-        with _rounds_lock:
-            cached = _rounds.get(attempt.pk)
-        if cached is not None and cached.holds(attempt):
-            return cached
+        held = cached_attempt(attempt.pk)
+        if held is not None and held.holds(attempt):
+            return held
         if "log" in attempt.get_deferred_fields():
             attempt.refresh_from_db(fields=["log"])
         log, grades = attempt.saved_round()
@@ -164,11 +167,12 @@ def commit_step(live: LiveAttempt, sequence: int, graded: GradedStep | None) -> 
     finishing = live.round.finished and not attempt.finished
     if finishing:
         columns |= {"score_card": ScoreCard.from_steps(steps).to_json(), "finished_at": timezone.now()}
-    if not move_attempt_on(attempt.pk, live.sequence, columns):
+    move_on, add = (move_attempt_on, add_step) if cached() else (move_attempt_on_with_orm, add_step_with_orm)
+    if not move_on(attempt.pk, live.sequence, columns):
         raise CacheBehind
     operations = operations_since(live.round, live.operations)
     grade = None if graded is None else graded.to_json()
-    add_step({"attempt": attempt.pk, "sequence": sequence, "operations": operations, "graded": grade})
+    add({"attempt": attempt.pk, "sequence": sequence, "operations": operations, "graded": grade})
     if finishing:
         carry_meter(live)
     live.graded_steps = steps
@@ -189,6 +193,8 @@ def locked_attempt(attempt_id: int) -> LiveAttempt:
 
 
 def cached_attempt(attempt_id: int) -> LiveAttempt | None:
-    """The attempt as this process last committed or read it, if it is still in memory (it may be behind)."""
+    """The attempt as last committed or read here, if still in memory (it may be behind); the plain store has none."""
+    if not cached():
+        return None
     with _rounds_lock:
         return _rounds.get(attempt_id)

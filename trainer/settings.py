@@ -10,6 +10,8 @@ Environment variables (all optional):
   stores everything in ``db.sqlite3`` at the project root.
 - DJANGO_SQLITE_SYNCHRONOUS: "full" (default) or "normal": whether SQLite flushes each commit to disk before
   the reply (see sqlite_synchronous below).
+- DJANGO_ROUND_STORE: "cached" (default) or "plain": how a table's socket loads rounds and commits steps
+  (see round_store below).
 - REDIS_URL: a Redis address selecting channels_redis, so several Daphne processes serve one
   school; without it the channel layer lives in the memory of the single Daphne process.
 """
@@ -114,6 +116,20 @@ def sqlite_synchronous() -> str:
         raise ImproperlyConfigured("DJANGO_SQLITE_SYNCHRONOUS must be full or normal.")
     return value
 
+
+def round_store() -> str:
+    """DJANGO_ROUND_STORE: "cached" (the default) or "plain", the way trainer.round_store loads and commits.
+
+    cached keeps live rounds in memory and writes each step in plain SQL, for speed; plain replays the round from
+    the database for every step and writes through the ORM: the reference the cached store is tested against.
+    """
+    value = os.environ.get("DJANGO_ROUND_STORE", "cached")
+    if value not in ("cached", "plain"):
+        raise ImproperlyConfigured("DJANGO_ROUND_STORE must be cached or plain.")
+    return value
+
+
+ROUND_STORE = round_store()
 
 # Connections persist: Channels closes a request's connection after every WebSocket message unless
 # CONN_MAX_AGE keeps it, and opening one for each step costs more than the step's own queries.

@@ -1,7 +1,8 @@
-"""A step's two writes in plain SQL: the attempt moved on, guarded by its frame number, and the step's new row.
+"""A step's two writes: the attempt moved on, guarded by its frame number, and the step's new row.
 
-The ORM builds the same statements, but building them was a fifth of a step's cost under the WebSocket
-benchmark. Each value goes through its field's own ``get_db_prep_save``, so it is stored as the ORM stores it.
+Each write comes twice: in plain SQL for the cached round store, and through the ORM for the plain one. The ORM
+builds the same statements, but building them was a fifth of a step's cost under the WebSocket benchmark. Each
+value goes through its field's own ``get_db_prep_save``, so plain SQL stores it as the ORM does (tested).
 """
 
 from typing import Any
@@ -48,3 +49,13 @@ def add_step(values: dict[str, Any]) -> None:
     placeholders = ", ".join(["%s"] * len(columns))
     with connection.cursor() as cursor:
         cursor.execute(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({placeholders})", prepared)
+
+
+def move_attempt_on_with_orm(attempt_id: int, sequence: int, values: dict[str, Any]) -> bool:
+    """The ORM's version of :func:`move_attempt_on`."""
+    return Attempt.objects.filter(pk=attempt_id, last_sequence=sequence).update(**values) == 1
+
+
+def add_step_with_orm(values: dict[str, Any]) -> None:
+    """The ORM's version of :func:`add_step`."""
+    Step.objects.create(**{("attempt_id" if name == "attempt" else name): value for name, value in values.items()})
