@@ -43,8 +43,8 @@ class Game:
     """Build the game's rules from their JSON; RulesError naming every field that does not validate."""
     options: Callable[[], tuple[Option, ...]]
     """Every option of the game's rules with its default, allowed values, clause and provenance."""
-    house_options: Callable[[Mapping[str, JsonValue]], list[HouseOption]]
-    """The options of a table's rules (as JSON) that fill gaps in the regulation, with their values."""
+    house_options: Callable[[Any], list[HouseOption]]
+    """The options of a table's rules (as ``read_rules`` builds them) that fill gaps in the regulation."""
     automations: frozenset[str]
     """The steps the engine performs by default at a training table; the trainee performs the others."""
     deal: Callable[[TableDeal], Round]
@@ -52,20 +52,9 @@ class Game:
     demo: Callable[[int, bool], list[str]]
     """A narrated, fully automated round: ``demo(seed, force_hit)``."""
 
-
-def mystery_house_options(game: MysteryGame, data: Mapping[str, JsonValue]) -> list[HouseOption]:
-    """The house options of an MHB game's table whose rules are ``data``."""
-    return rules_house_options(rules_from_json(data, game), game)
-
-
-def pai_gow_house_options(data: Mapping[str, JsonValue]) -> list[HouseOption]:
-    """The house options of a Pai Gow Poker table whose rules are ``data``."""
-    return TableRules.from_json(data).house_options()
-
-
-def down_under_house_options(data: Mapping[str, JsonValue]) -> list[HouseOption]:
-    """The house options of a Down Under Blackjack table whose rules are ``data``."""
-    return DownUnderTable.from_json(data).house_options()
+    def table_house_options(self, rules: Mapping[str, JsonValue]) -> list[HouseOption]:
+        """The house options of a table of this game whose rules are the JSON ``rules``."""
+        return self.house_options(self.read_rules(rules))
 
 
 def mystery_table_game(game: MysteryGame) -> Game:
@@ -77,7 +66,7 @@ def mystery_table_game(game: MysteryGame) -> Game:
         MysteryTableRound,
         partial(rules_from_json, game=game),
         partial(rules_options, game),
-        partial(mystery_house_options, game),
+        partial(rules_house_options, game=game),
         MYSTERY_TABLE_AUTOMATIONS,
         partial(deal_mystery_table_round, game),
         partial(demo_mystery_table, game.key),
@@ -91,7 +80,7 @@ PAI_GOW_POKER = Game(
     PaiGowRound,
     TableRules.from_json,
     TableRules.options,
-    pai_gow_house_options,
+    TableRules.house_options,
     DEFAULT_AUTOMATIONS,
     deal_pai_gow_round,
     narrate_pai_gow_round,
@@ -104,7 +93,7 @@ DOWN_UNDER_BLACKJACK = Game(
     DownUnderRound,
     DownUnderTable.from_json,
     DownUnderTable.options,
-    down_under_house_options,
+    DownUnderTable.house_options,
     DOWN_UNDER_AUTOMATIONS,
     deal_down_under_round,
     demo_down_under,

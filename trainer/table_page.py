@@ -203,7 +203,7 @@ def page_context(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
         "viewer": viewer.value,
         "controls": layout.controls(snapshot) | {"template": layout.controls_template},
         "house_options": [
-            house_option_context(option) for option in GAMES[snapshot.game].house_options(snapshot.rules)
+            house_option_context(option) for option in GAMES[snapshot.game].table_house_options(snapshot.rules)
         ],
         "regions": {region.element_id.replace("-", "_"): render_region(region, oob=False) for region in regions},
     }
