@@ -15,6 +15,7 @@ step is taken again on the row as the database holds it.
 
 from __future__ import annotations
 
+import copy
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator
@@ -103,6 +104,12 @@ def remember(attempt_id: int, live: LiveAttempt) -> None:
         _rounds.move_to_end(attempt_id)
         while len(_rounds) > ROUND_CACHE_SIZE:
             _rounds.popitem(last=False)
+
+
+def remember_dealt(attempt: Attempt, round_: Round) -> None:
+    """Hold a round just dealt and stored as ``attempt``, before its first step (a copy of the row is kept)."""
+    live = LiveAttempt(copy.copy(attempt), round_, attempt.log, [], attempt.last_sequence, len(round_.operations))
+    remember(attempt.pk, live)
 
 
 def forget_round(attempt_id: int) -> None:

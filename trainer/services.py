@@ -9,7 +9,6 @@ and the descriptions of steps already performed.
 
 from __future__ import annotations
 
-import copy
 import secrets
 from dataclasses import dataclass
 from enum import StrEnum
@@ -35,7 +34,7 @@ from trainer.round_store import (
     live_attempt,
     live_round,
     locked_attempt,
-    remember,
+    remember_dealt,
     writing,
 )
 from trainer.scoring import GradedStep, grade_step
@@ -111,12 +110,8 @@ def start_round(
     round_.advance()
     log = save_round(round_)
     attempt = Attempt.objects.create(trainee=trainee, table=table, mode=mode, log=log)
-    row = copy.copy(attempt)
-    remember(attempt.pk, LiveAttempt(row, round_, log, [], attempt.last_sequence, len(round_.operations)))
+    remember_dealt(attempt, round_)
     return attempt
-
-
-# ----- the live round, cached in memory -----
 
 
 # ----- who may see and act -----
