@@ -25,7 +25,7 @@ class TableFrames:
 
     def table(self, snapshot: TableSnapshot, reply: StepReply | None = None) -> str:
         """The frame that brings this viewer's table to ``snapshot``; the feedback is redrawn for every reply."""
-        feedback = feedback_context(snapshot, self.viewer, reply, "")
+        feedback = feedback_context(snapshot, self.viewer, reply)
         html: list[str] = []
         for region in table_regions(snapshot, self.viewer, feedback):
             if region.element_id == "feedback" and reply is not None:

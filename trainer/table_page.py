@@ -105,15 +105,18 @@ def score_card_context(score_card: ScoreCard) -> dict[str, Any]:
     }
 
 
-def feedback_context(snapshot: TableSnapshot, viewer: Viewer, reply: StepReply | None, error: str) -> dict[str, Any]:
-    """The feedback panel: the grade at once in practice, only "recorded" in an exam, or a notice or error."""
+def feedback_context(snapshot: TableSnapshot, viewer: Viewer, reply: StepReply | None) -> dict[str, Any]:
+    """The feedback panel: the grade at once in practice, only "recorded" in an exam, or a notice.
+
+    A frame that cannot be read is answered by :func:`error_feedback` instead.
+    """
     graded = reply.graded if reply else None
-    if graded is None and reply is None and not error and snapshot.graded_steps:
+    if graded is None and reply is None and snapshot.graded_steps:
         graded = snapshot.graded_steps[-1]
     exam = snapshot.mode == Mode.EXAM
     silent = viewer is Viewer.TRAINEE and exam and not snapshot.finished
     return {
-        "error": error,
+        "error": "",
         "notice": reply.notice.value if reply and reply.notice else "",
         "graded": graded_context(graded) if graded and not silent else None,
         "recorded": bool(graded) and silent,
@@ -197,7 +200,7 @@ def page_context(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
     with underscores (``regions.score_card``).
     """
     layout = table_description(snapshot.game)
-    regions = table_regions(snapshot, viewer, feedback_context(snapshot, viewer, None, ""))
+    regions = table_regions(snapshot, viewer, feedback_context(snapshot, viewer, None))
     return {
         "snapshot": snapshot,
         "viewer": viewer.value,
