@@ -16,10 +16,10 @@ def fast_password_hasher(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
-def run_school() -> tuple[str, dict[str, tuple[str, str]]]:
-    """Run `school --no-serve`; return its output and the printed accounts as username -> (role, password)."""
+def run_school(*options: str) -> tuple[str, dict[str, tuple[str, str]]]:
+    """Run `school --no-serve`; return its output and the printed passwords as username -> (role, password)."""
     out = StringIO()
-    call_command("school", "--no-serve", stdout=out)
+    call_command("school", "--no-serve", *options, stdout=out)
     output = out.getvalue()
     return output, {match["username"]: (match["role"], match["password"]) for match in ACCOUNT_LINE.finditer(output)}
 

@@ -1,3 +1,5 @@
+import re
+
 from django.contrib.auth import authenticate
 
 from trainer.models import Role, has_role
@@ -33,9 +35,18 @@ def test_it_makes_instructors_staff_and_trainees_not(school):
     assert not authenticate(username="trainee1", password=accounts["trainee1"][1]).is_staff
 
 
-def test_it_replaces_every_password_on_every_run(school):
+def test_a_restart_keeps_every_password_so_nobody_is_logged_out(school):
     _, first = school()
-    _, second = school()
+    output, second = school()
+    assert second == {}, "no password is printed again"
+    for username in DEMO_USERNAMES:
+        assert re.search(rf"^  {username} .*--new-passwords replaces it", output, re.MULTILINE)
+        assert authenticate(username=username, password=first[username][1]) is not None
+
+
+def test_new_passwords_replaces_every_password_and_prints_them(school):
+    _, first = school()
+    _, second = school("--new-passwords")
     for username in DEMO_USERNAMES:
         assert first[username][1] != second[username][1]
         assert authenticate(username=username, password=first[username][1]) is None

@@ -1,4 +1,4 @@
-"""Open the school: migrate, refresh the demo accounts with new passwords, then serve with Daphne."""
+"""Open the school: migrate, create the demo accounts once (or give them new passwords when asked), then serve."""
 
 import os
 import secrets
@@ -26,22 +26,28 @@ DEMO_ACCOUNTS = (
 class Command(BaseCommand):
     """Prepare the database and the demo accounts, print how to log in, and serve the school."""
 
-    help = "Migrate, give the demo accounts fresh passwords and serve the school with Daphne."
+    help = "Migrate, create the demo accounts (printing their passwords once) and serve the school with Daphne."
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         """Add the listening address and --no-serve."""
         parser.add_argument("--host", default="127.0.0.1", help="interface to listen on (default 127.0.0.1)")
         parser.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
         parser.add_argument("--no-serve", action="store_true", help="prepare and print the accounts, do not serve")
+        parser.add_argument(
+            "--new-passwords",
+            action="store_true",
+            help="give every demo account a new password (this logs out anyone using them)",
+        )
 
-    def handle(self, *args: Any, host: str, port: int, no_serve: bool, **options: Any) -> None:
-        """Migrate, refresh the accounts, print them, then replace this process with Daphne."""
+    def handle(self, *args: Any, host: str, port: int, no_serve: bool, new_passwords: bool, **options: Any) -> None:
+        """Migrate, make sure of the accounts, print them, then replace this process with Daphne."""
         call_command("migrate", interactive=False, verbosity=0)
-        passwords = refresh_demo_accounts()
+        passwords = ensure_demo_accounts(new_passwords)
         tables = create_demo_tables()
         self.stdout.write(f"Dealer school at http://{host}:{port}/ (Ctrl-C stops it). Demo accounts:")
         for (username, role), password in zip(DEMO_ACCOUNTS, passwords, strict=True):
-            self.stdout.write(f"  {username:<12} {role.label:<11} {password}")
+            shown = password or "password as printed when it was set (--new-passwords replaces it)"
+            self.stdout.write(f"  {username:<12} {role.label:<11} {shown}")
         self.stdout.write("Demo tables:")
         for table in tables:
             self.stdout.write(f"  {table.name}")
@@ -54,13 +60,17 @@ class Command(BaseCommand):
 
 
 @transaction.atomic
-def refresh_demo_accounts() -> list[str]:
-    """Create or update each demo account with its role and a new random password; return the passwords."""
-    passwords = []
+def ensure_demo_accounts(new_passwords: bool) -> list[str | None]:
+    """Give each demo account its role; a random password when it is created or ``new_passwords``, else None.
+
+    A restart keeps every password, so nobody dealing at the school is logged out by it.
+    """
+    passwords: list[str | None] = []
     for username, role in DEMO_ACCOUNTS:
-        user, _ = get_user_model().objects.get_or_create(username=username)
-        password = secrets.token_urlsafe(9)
-        user.set_password(password)
+        user, created = get_user_model().objects.get_or_create(username=username)
+        password = secrets.token_urlsafe(9) if created or new_passwords else None
+        if password is not None:
+            user.set_password(password)
         user.is_staff = role == Role.INSTRUCTOR
         user.save()
         user.groups.set([Group.objects.get(name=role)])
