@@ -38,8 +38,21 @@
     if (seat) choosePlace(seat.dataset.pickPlace);
   });
 
+  // Enter in a control's field takes that field's own step (its data-enter-step), never the form's first button;
+  // in a field without a step of its own, Enter does nothing.
+  function enterTakesTheFieldsStep(event) {
+    const field = event.target.closest("#controls input, #controls select");
+    if (!field) return false;
+    event.preventDefault();
+    const step = field.dataset.enterStep;
+    const button = step && field.form && field.form.querySelector('button[value="' + step + '"]');
+    if (button && !button.disabled) button.click();
+    return true;
+  }
+
   document.addEventListener("keydown", function (event) {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key === "Enter" && enterTakesTheFieldsStep(event)) return;
     if (event.target.closest("input, select, textarea")) return;
     if (/^[0-6]$/.test(event.key)) {
       choosePlace(event.key);
