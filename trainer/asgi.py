@@ -1,6 +1,7 @@
 """ASGI entry point: Django over HTTP, the WebSocket routes behind the origin check and the session login."""
 
 import gc
+import logging
 import os
 
 from django.core.asgi import get_asgi_application
@@ -9,6 +10,9 @@ FULL_COLLECTION_THRESHOLD = 1000
 """Middle-generation garbage collections between two full ones (Python's default is 10)."""
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "trainer.settings")
+# The server log's times name their zone (Django sets the process's zone to the school's TIME_ZONE).
+logging.Formatter.default_time_format = "%Y-%m-%d %H:%M:%S %Z"
+logging.Formatter.default_msec_format = None
 # Populate the app registry before the routes import consumers that may import models.
 django_application = get_asgi_application()
 

@@ -8,6 +8,7 @@ Environment variables (all optional):
 - DJANGO_ALLOWED_HOSTS: comma-separated host names (default "localhost,127.0.0.1,[::1]").
 - DATABASE_URL: a dj-database-url address selecting PostgreSQL; without it SQLite in WAL mode
   stores everything in ``db.sqlite3`` at the project root.
+- DJANGO_TIME_ZONE: the school's IANA time zone (default "America/New_York", Pennsylvania's).
 - DJANGO_SQLITE_SYNCHRONOUS: "full" (default) or "normal": whether SQLite flushes each commit to disk before
   the reply (see sqlite_synchronous below).
 - DJANGO_ROUND_STORE: "cached" (default) or "plain": how a table's socket loads rounds and commits steps
@@ -188,7 +189,8 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "login"
 
 LANGUAGE_CODE = "en-us"
-TIME_ZONE = "America/New_York"
+TIME_ZONE = os.environ.get("DJANGO_TIME_ZONE", "America/New_York")
+"""The school's time zone (an IANA name); pages and the server log name it beside every time."""
 USE_I18N = True
 USE_TZ = True
 

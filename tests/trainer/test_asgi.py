@@ -1,5 +1,7 @@
 import gc
+import logging
 import os
+import time
 import uuid
 
 import pytest
@@ -58,3 +60,8 @@ async def test_it_carries_group_messages_through_redis_when_redis_url_is_set():
 def test_the_server_moves_what_it_loaded_out_of_the_garbage_collectors_reach_and_collects_in_full_rarely():
     assert gc.get_freeze_count() > 10_000
     assert gc.get_threshold()[2] == FULL_COLLECTION_THRESHOLD
+
+
+def test_the_server_logs_times_with_their_zone():
+    record = logging.LogRecord("daphne", logging.INFO, __file__, 1, "Listening", None, None)
+    assert logging.Formatter().formatTime(record).endswith(time.strftime("%Z"))

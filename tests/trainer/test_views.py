@@ -2,9 +2,12 @@ import re
 from html import unescape
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.urls import reverse
+from table_helpers import demo_table
 
-from trainer.models import Table
+from trainer import services
+from trainer.models import Mode, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -93,3 +96,12 @@ def test_it_lists_the_tables_under_one_heading_per_game_pai_gow_poker_first(clie
     assert listed == expected
     first_table = Table.objects.filter(game="pai-gow-poker").order_by("pk").first()
     assert re.search(r'<form method="post" action="([^"]+)"', main)[1] == reverse("deal", args=[first_table.pk])
+
+
+def test_the_history_names_the_time_zone_of_every_time(client, demo_passwords, settings):
+    settings.TIME_ZONE = "America/New_York"
+    log_in(client, "trainee1", demo_passwords["trainee1"])
+    trainee = get_user_model().objects.get(username="trainee1")
+    services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=1)
+    page = client.get(reverse("history")).content.decode()
+    assert re.search(r"\d\d:\d\d E[SD]T<", page), "a time without its zone"
