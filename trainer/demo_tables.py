@@ -14,7 +14,12 @@ DemoTable = tuple[str, str, dict[str, JsonValue], Floorperson]
 """A table the ``school`` command sets up: name, game key, the rules as the game's JSON, who validates wins."""
 
 DEMO_TABLES: tuple[DemoTable, ...] = (
-    ("Commission-free Pai Gow Poker — practice", PAI_GOW_POKER.key, TableRules().to_json(), Floorperson.AUTOMATED),
+    (
+        "Commission-free Pai Gow Poker — player-activated shaker",
+        PAI_GOW_POKER.key,
+        TableRules().to_json(),
+        Floorperson.AUTOMATED,
+    ),
     (
         "Pai Gow Poker — standard game, manual shaker",
         PAI_GOW_POKER.key,

@@ -109,3 +109,14 @@ def test_it_lists_the_trainees_history(client):
     page = client.get(reverse("history")).text
     assert reverse("attempt", args=[attempt.pk]) in page
     assert "not finished" in page
+
+
+@pytest.mark.parametrize("mode", list(Mode))
+def test_the_table_page_is_titled_with_the_rounds_mode_and_never_another(client, mode):
+    trainee = make_trainee()
+    client.force_login(trainee)
+    attempt = services.start_round(trainee, demo_table(), mode, seed_value=1)
+    title = re.search(r"<title>(.*?)</title>", client.get(reverse("attempt", args=[attempt.pk])).text, re.S)[1]
+    other = Mode.PRACTICE if mode == Mode.EXAM else Mode.EXAM
+    assert mode.label in title
+    assert other.label.lower() not in title.lower()
