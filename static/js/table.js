@@ -16,6 +16,15 @@
     if (document.body.dataset.wsReady) connection("connected", true);
   });
 
+  // Once a step is sent, its form's typed fields start afresh (an amount is never added to the last one typed).
+  document.body.addEventListener("htmx:wsAfterSend", function (event) {
+    const form = event.target.closest && event.target.closest("#controls form");
+    if (!form) return;
+    form.querySelectorAll('input[type="text"], input[type="number"]').forEach(function (field) {
+      field.value = field.defaultValue;
+    });
+  });
+
   // Choose a place (0 is the dealer) or a seat in every seat and place selector.
   function choosePlace(number) {
     document.querySelectorAll("#controls select[data-place-select]").forEach(function (select) {

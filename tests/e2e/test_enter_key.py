@@ -1,4 +1,4 @@
-"""Enter in a control's field takes that field's own step, never the first button of its form, or nothing at all."""
+"""Typing in the controls: Enter takes the field's own step, and a sent step's typed fields start afresh."""
 
 import pytest
 from live_table import PRACTICE_TABLE, LiveSchool, TablePage, dollars, log_in, seat_trainee
@@ -29,3 +29,13 @@ def test_enter_in_chips_counted_counts_the_chips_and_in_the_amount_pays_the_wage
     amount.press("Enter")
     expect(page.locator("#sequence")).to_have_value(str(sequence + 1))
     expect(table.feedback).to_contain_text("✓ Right")
+
+
+def test_an_amount_typed_for_one_step_is_cleared_once_it_is_sent(new_page, school: LiveSchool):
+    page = new_page()
+    log_in(page, school, "trainee2")
+    table = TablePage(page, school, school.query(seat_trainee, "trainee2", PRACTICE_TABLE, seed_value=3))
+    pay = table.deal_correctly_until(lambda action: action.step == "pay_wager")
+    table.take(pay.step, pay.arguments)
+    expect(table.feedback).to_contain_text("✓ Right")
+    expect(page.locator("#settlement-form").locator('input[name="amount"]')).to_have_value("")
