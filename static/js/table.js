@@ -25,6 +25,18 @@
     });
   });
 
+  // When the score card arrives, bring it into view and move the focus to its heading.
+  let scoreCardShown = Boolean(document.querySelector("#score-card:not(.hidden)"));
+  document.body.addEventListener("htmx:wsAfterMessage", function () {
+    const card = document.querySelector("#score-card:not(.hidden)");
+    const arrived = card && !scoreCardShown;
+    scoreCardShown = Boolean(card);
+    if (!arrived) return;
+    card.scrollIntoView({ block: "start" });
+    const heading = card.querySelector("h2");
+    if (heading) heading.focus({ preventScroll: true });
+  });
+
   // Choose a place (0 is the dealer) or a seat in every seat and place selector.
   function choosePlace(number) {
     document.querySelectorAll("#controls select[data-place-select]").forEach(function (select) {

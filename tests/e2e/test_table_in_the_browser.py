@@ -91,6 +91,8 @@ def test_a_trainee_logs_in_and_deals_a_full_round_correctly_to_100_percent(
 
     assert table.deal_correctly_until(lambda action: action is None) is None
     expect(table.score_card).to_contain_text("Score card: passed")
+    expect(table.score_card).to_be_in_viewport()
+    expect(table.score_card.get_by_role("heading", level=2)).to_be_focused()
     expect(table.score_card).to_contain_text("100.0%")
     expect(table.score_card).to_contain_text("No error: every step was right.")
     expect(table.status).to_contain_text("Round over: 100.0% accuracy")
