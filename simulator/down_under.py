@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from simulator.cards import Card, Rank, format_cards, parse_cards, shoe, shuffled
 from simulator.citations import Citation
@@ -50,7 +50,9 @@ from simulator.procedure import Action, Actor, ErrorCode, JsonValue, NoMoreBetsM
 from simulator.progressive import (
     PROGRESSIVE_INTAKE_STEPS,
     PROGRESSIVE_WIN_STEPS,
+    ContainerIntakeView,
     IntakeStage,
+    JackpotMeterView,
     ProgressiveIntake,
     ProgressiveIntakeMixin,
     ProgressiveWager,
@@ -237,6 +239,72 @@ def blackjack_result(player: Sequence[Card], dealer: Sequence[Card], wager: Cent
     return "win", wager
 
 
+class MatchWagerView(TypedDict):
+    """The Match the Dealer wager's state ("none", "in play", "lost" or "paid") and a paid win's hand and payment."""
+
+    status: str
+    combination: NotRequired[str]
+    amount: NotRequired[Cents]
+    source: NotRequired[str]
+
+
+class BlackjackResultView(TypedDict):
+    """How the Down Under Blackjack wager settled: the result and the net amount."""
+
+    result: str
+    net: Cents
+
+
+class DownUnderSeatView(TypedDict):
+    """A position as the table shows it: both wagers, the face-up cards, the light and the results."""
+
+    blackjack_wager: Cents
+    match_wager: Cents
+    cards: str
+    total: int | None
+    match: MatchWagerView
+    lit: bool
+    cards_held: bool
+    result: BlackjackResultView | None
+
+
+class DownUnderDealerView(TypedDict):
+    """The dealer's cards as the table shows them: the upcard, then the whole hand once the hole card is turned."""
+
+    cards: str
+    hole_card_down: bool
+    total: int | None
+
+
+class MatchMeterView(JackpotMeterView):
+    """The Match the Dealer meter's display: the table's wager amount and the meter."""
+
+    wager: Cents
+
+
+class DownUnderProgressiveView(ContainerIntakeView):
+    """The Match the Dealer display: the meter, the lit positions and the intake."""
+
+    match_the_dealer_offered: bool
+    meter: MatchMeterView
+    lit_seats: list[int]
+
+
+class DownUnderView(TypedDict):
+    """What anyone at the Down Under Blackjack table can see: :meth:`DownUnderRound.table_view`."""
+
+    game: str
+    section: str
+    seats: dict[str, DownUnderSeatView | None]
+    dealer: DownUnderDealerView
+    burned: bool
+    no_more_bets: bool
+    progressive: DownUnderProgressiveView
+    cards_held: list[int]
+    cards_picked_up: bool
+    finished: bool
+
+
 class DownUnderRound(NoMoreBetsMixin, ProgressiveIntakeMixin, ProgressiveWinMixin, Round):
     """One round of Down Under Blackjack with Match the Dealer, dealt step by step."""
 
@@ -318,14 +386,14 @@ class DownUnderRound(NoMoreBetsMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
 
     # ----- what the table shows -----
 
-    def table_view(self) -> dict[str, JsonValue]:
+    def table_view(self) -> DownUnderView:
         """What anyone at the table can see now: face-up cards, the upcard, wagers, the meter display and lights.
 
         Never the shoe, the burn card, the hole card before the dealer turns it, the meter's reserve or the seed. A
         waiting Match the Dealer win shows only as its position's light: naming the combination and the payout is
         the dealer's part.
         """
-        seats: dict[str, JsonValue] = {
+        seats: dict[str, DownUnderSeatView | None] = {
             str(seat): self._seat_view(seat) if seat in self.seats else None for seat in SEATS
         }
         hole_card_turned = bool(self.blackjack_results)
@@ -356,11 +424,11 @@ class DownUnderRound(NoMoreBetsMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
             "finished": self.finished,
         }
 
-    def _seat_view(self, seat: int) -> dict[str, JsonValue]:
+    def _seat_view(self, seat: int) -> DownUnderSeatView:
         """One position as the table shows it: wagers, face-up cards, the Match the Dealer wager's state and result."""
         wagers = self.seats[seat]
         paid = {win.seat: win for win in self.progressive_wins.paid}
-        match: dict[str, JsonValue] = {"status": "in play" if wagers.match_the_dealer else "none"}
+        match: MatchWagerView = {"status": "in play" if wagers.match_the_dealer else "none"}
         if seat in self.losing_seats_settled:
             match = {"status": "lost"}
         elif seat in paid:

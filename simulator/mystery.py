@@ -19,6 +19,7 @@ import random
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
+from typing import TypedDict
 
 from simulator.citations import Citation
 from simulator.clauses import cite
@@ -142,6 +143,16 @@ PAYMENT_SOURCE_OPTION = cite("MHB payment source option")
 AWARD_ROUNDING_OPTION = cite("MHB award rounding option")
 
 
+class MysteryMeterView(TypedDict):
+    """The Mystery Bonus display: configuration, amount exact and as money, and any lit position; no hit value."""
+
+    configuration: str
+    minimum_wager: Cents
+    amount: str
+    display: str
+    lit_seat: int | None
+
+
 @dataclass(frozen=True)
 class MysteryHit:
     """A hit waiting for its payout: the lit position and the meter amount it won."""
@@ -212,7 +223,7 @@ class MysteryMeter:
         rigged = math.ceil(self.amount)
         self._hit_value = min(max(rigged, self.configuration.minimum_value), self.configuration.maximum_value - 1)
 
-    def public_view(self) -> dict[str, JsonValue]:
+    def public_view(self) -> MysteryMeterView:
         """What the progressive display shows everyone: configuration, amount and any lit position; no hit value."""
         return {
             "configuration": self.configuration.letter,

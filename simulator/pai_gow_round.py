@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from simulator.cards import Card, Rank, Suit, format_cards, pai_gow_deck, parse_cards, shuffled, stacked_deck
 from simulator.citations import Citation
@@ -25,7 +25,7 @@ from simulator.fortune import FortuneHand, envy_awards, fortune_hand, settle_for
 from simulator.hands import SetHand, is_foul, is_tiger_nine
 from simulator.house_way import HOUSE_WAYS, HouseWaySetting
 from simulator.money import Cents, format_cents
-from simulator.mystery import MysteryMeter, MysteryRules, PaymentSource
+from simulator.mystery import MysteryMeter, MysteryMeterView, MysteryRules, PaymentSource
 from simulator.pai_gow_progressive import ProgressivePaytable, judge_progressive_hand
 from simulator.pai_gow_rules import (
     MYSTERY_SECTION,
@@ -50,7 +50,9 @@ from simulator.progressive import (
     PROGRESSIVE_INTAKE_STEPS,
     PROGRESSIVE_WIN_STEPS,
     IntakeStage,
+    IntakeView,
     JackpotMeter,
+    JackpotMeterView,
     MysteryBonus,
     MysteryBonusMixin,
     ProgressiveIntake,
@@ -209,6 +211,79 @@ def check_wagers(rules: TableRules, seats: Mapping[int, Mapping[str, Cents]]) ->
                 if not offered[spot]:
                     raise ValueError(f"This table does not offer the {spot} wager.")
                 rules.side_wager_limits.check(spot, amount)
+
+
+class SettledWagerView(TypedDict):
+    """A settled wager as the table shows it: how it settled and the amount."""
+
+    settlement: str
+    amount: Cents
+
+
+class PaidWinView(TypedDict):
+    """A paid progressive win as the table shows it: the hand, the amount and how it was paid."""
+
+    hand: str
+    amount: Cents
+    source: str
+
+
+class PaiGowSeatView(TypedDict):
+    """A position as the table shows it: wagers, settlements, stack, the hand once revealed, lights and badges."""
+
+    wagers: dict[str, Cents]
+    settled: dict[str, SettledWagerView]
+    commission: Cents | None
+    lammer: bool
+    stack: bool
+    hand_set: bool
+    high: str | None
+    low: str | None
+    progressive_lit: bool
+    progressive_paid: PaidWinView | None
+    cards_held: bool
+
+
+class PaiGowDealerView(TypedDict):
+    """The dealer's place as the table shows it: the stack, the cards once turned over, the setting, Tiger 9."""
+
+    stack: bool
+    cards: str | None
+    high: str | None
+    low: str | None
+    tiger_nine: bool | None
+
+
+class JackpotDisplayView(JackpotMeterView):
+    """The progressive jackpot's display: its meter and the positions whose light is on."""
+
+    lit_seats: list[int]
+
+
+class PaiGowProgressiveView(IntakeView):
+    """The progressive displays: the Mystery Bonus meter, the jackpot meter and the intake."""
+
+    mystery_bonus_offered: bool
+    meter: MysteryMeterView | None
+    jackpot: JackpotDisplayView | None
+
+
+class PaiGowView(TypedDict):
+    """What anyone at a Pai Gow Poker table can see: :meth:`PaiGowRound.table_view`."""
+
+    game: str
+    seats: dict[str, PaiGowSeatView]
+    dealer: PaiGowDealerView
+    no_more_bets: bool
+    dice: list[int] | None
+    dice_announced: bool
+    shaker_seat: int | None
+    starting_place: int | None
+    delivered: list[int]
+    stub_discarded: bool
+    progressive: PaiGowProgressiveView | None
+    cards_held: list[int]
+    finished: bool
 
 
 class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, ProgressiveWinMixin, Round):
@@ -1159,9 +1234,9 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         mystery = sum(payout.amount for payout in payouts if payout.source is slip)
         return mystery + sum(win.amount for win in self.progressive_wins.paid if win.source is slip)
 
-    def table_view(self) -> dict[str, JsonValue]:
+    def table_view(self) -> PaiGowView:
         """What anyone at the table can see now: never the deck order, unrevealed cards or future dice."""
-        seats: dict[str, JsonValue] = {}
+        seats: dict[str, PaiGowSeatView] = {}
         lit = self.progressive_lit_seats()
         held = self.cards_held()
         paid = {win.seat: win for win in self.progressive_wins.paid}
@@ -1186,7 +1261,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
                 "progressive_paid": _paid_view(paid[seat]) if seat in paid else None,
                 "cards_held": seat in held,
             }
-        dealer: dict[str, JsonValue] = {
+        dealer: PaiGowDealerView = {
             "stack": DEALER in self.delivered,
             "cards": format_cards(self.stack_for(DEALER)) if self.dealer_revealed else None,
             "high": format_cards(self.dealer_hand.high) if self.dealer_hand else None,
@@ -1213,7 +1288,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         """Positions whose progressive light is on for a hand waiting to be paid, in seat order."""
         return sorted({win.seat for win in self.progressive_wins.pending})
 
-    def progressive_view(self) -> dict[str, JsonValue] | None:
+    def progressive_view(self) -> PaiGowProgressiveView | None:
         """The progressive displays: the Mystery Bonus meter and the jackpot meter, with their lit positions.
 
         Only what the displays show: never the mystery hit value; a waiting progressive win shows only as its
@@ -1221,9 +1296,9 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         """
         if not self.rules.progressive_wager_offered:
             return None
-        jackpot: JsonValue = None
+        jackpot: JackpotDisplayView | None = None
         if self.progressive_meter is not None:
-            jackpot = self.progressive_meter.public_view() | {"lit_seats": self.progressive_lit_seats()}
+            jackpot = {**self.progressive_meter.public_view(), "lit_seats": self.progressive_lit_seats()}
         return {
             "mystery_bonus_offered": self.rules.mystery is not None,
             "meter": self.mystery.meter.public_view() if self.rules.mystery is not None else None,
@@ -1233,7 +1308,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         }
 
 
-def _paid_view(win: ProgressiveWin) -> dict[str, JsonValue]:
+def _paid_view(win: ProgressiveWin) -> PaidWinView:
     """A paid progressive win as the table shows it: the hand, the amount and how it was paid."""
     return {"hand": win.hand, "amount": win.amount, "source": win.source.value}
 

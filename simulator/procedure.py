@@ -186,8 +186,8 @@ class Round:
         """The rule cited when something is tried after the round is over."""
         raise NotImplementedError
 
-    def table_view(self) -> dict[str, JsonValue]:
-        """What anyone at the table may see now: never the deck or shoe order, unrevealed cards or any secret."""
+    def table_view(self) -> Mapping[str, object]:
+        """What anyone at the table may see now, as the game's TypedDict of JSON values; never the deck or a secret."""
         raise NotImplementedError
 
     @classmethod

@@ -53,6 +53,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from enum import IntEnum
+from typing import TypedDict
 
 from simulator.citations import Citation
 from simulator.clauses import cite
@@ -125,6 +126,13 @@ class MeterShare:
         return f"{self.percent}% of the progressive meter"
 
 
+class JackpotMeterView(TypedDict):
+    """What a progressive jackpot display shows: the amount, exact and as money."""
+
+    amount: str
+    display: str
+
+
 @dataclass(frozen=True)
 class JackpotMeter:
     """A progressive jackpot meter in exact cents: the amount it shows, the seed it resets to and a hidden reserve.
@@ -165,7 +173,7 @@ class JackpotMeter:
             return paid, replace(self, amount=self.seed_amount + self.reserve, reserve=Decimal(0))
         return paid, replace(self, amount=Decimal(self.seed_amount))
 
-    def public_view(self) -> dict[str, JsonValue]:
+    def public_view(self) -> JackpotMeterView:
         """What the progressive display shows: the amount, exact and as money; never the reserve."""
         return {"amount": str(self.amount), "display": format_cents(self.amount)}
 
@@ -187,6 +195,20 @@ class IntakeStage(IntEnum):
     COLLECTED = 2
     COUNTED = 3
     DROPPED = 4
+
+
+class IntakeView(TypedDict):
+    """How far the progressive wagers have gone, as a progressive display shows it."""
+
+    locked_out: bool
+    collected: bool
+
+
+class ContainerIntakeView(IntakeView):
+    """The intake as a table with its table inventory container on the felt shows it: the stage and the drop too."""
+
+    intake: str
+    dropped: bool
 
 
 @dataclass

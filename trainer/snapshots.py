@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Generic, TypeAlias, TypeVar
 
 from simulator.procedure import Action, Actor, JsonValue, Round
 from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS
@@ -28,8 +30,12 @@ class LogEntry:
     description: str
 
 
+ViewT = TypeVar("ViewT")
+"""The type of a game's table view, such as :class:`~simulator.pai_gow_round.PaiGowView`."""
+
+
 @dataclass(frozen=True)
-class TableSnapshot:
+class TableSnapshot(Generic[ViewT]):
     """Everything a viewer may see of an attempt now; never the deck, future dice, seed or hit value."""
 
     attempt_id: int
@@ -41,7 +47,7 @@ class TableSnapshot:
     floorperson: Floorperson
     sequence: int
     rules: dict[str, JsonValue]
-    view: dict[str, JsonValue]
+    view: ViewT
     log: tuple[LogEntry, ...]
     graded_steps: tuple[GradedStep, ...]
     score_card: ScoreCard | None
@@ -54,6 +60,10 @@ class TableSnapshot:
     def finished(self) -> bool:
         """Whether the round is over and scored."""
         return self.score_card is not None
+
+
+AnyTableSnapshot: TypeAlias = TableSnapshot[Mapping[str, object]]
+"""A snapshot of any game's table: its view is read as the game's own by the game's table description."""
 
 
 def floorperson_action(attempt: Attempt, round_: Round) -> Action | None:
@@ -75,10 +85,9 @@ def validation_seat(attempt: Attempt, round_: Round) -> int | None:
     return seat
 
 
-def snapshot_of(live: LiveAttempt) -> TableSnapshot:
+def snapshot_of(live: LiveAttempt) -> AnyTableSnapshot:
     """The attempt as anyone allowed at the table may see it now."""
     attempt, round_ = live.attempt, live.round
-    view: dict[str, JsonValue] = round_.table_view()
     waiting = floorperson_action(attempt, round_)
     return TableSnapshot(
         attempt_id=attempt.pk,
@@ -90,7 +99,7 @@ def snapshot_of(live: LiveAttempt) -> TableSnapshot:
         floorperson=Floorperson(attempt.table.floorperson),
         sequence=attempt.last_sequence,
         rules=live.log["setup"]["rules"],
-        view=view,
+        view=round_.table_view(),
         log=tuple(
             LogEntry(operation.number, operation.action.actor.value, operation.action.description)
             for operation in round_.operations
