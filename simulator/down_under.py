@@ -26,6 +26,7 @@ from typing import Any, NotRequired, TypedDict
 from simulator.cards import Card, Rank, format_cards, parse_cards, shoe, shuffled
 from simulator.citations import Citation
 from simulator.clauses import cite
+from simulator.json_values import JsonObject, JsonValue
 from simulator.match_the_dealer import (
     AWARD_ROUNDING_RULE,
     DECK_COUNTS,
@@ -46,7 +47,7 @@ from simulator.match_the_dealer import (
     settle_match_wager,
 )
 from simulator.money import Cents, Odds, Rounding, format_cents
-from simulator.procedure import Action, Actor, ErrorCode, JsonValue, NoMoreBetsMixin, Operation, Round
+from simulator.procedure import Action, Actor, ErrorCode, NoMoreBetsMixin, Operation, Round
 from simulator.progressive import (
     PROGRESSIVE_INTAKE_STEPS,
     PROGRESSIVE_WIN_STEPS,
@@ -627,7 +628,7 @@ class DownUnderRound(NoMoreBetsMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
             result, net = blackjack_result(hand, self.dealer_cards, self.seats[seat].blackjack)
             self.blackjack_results[seat] = (result, net)
             results.append({"seat": seat, "cards": format_cards(hand), "result": result, "net": net})
-        dealer = {"cards": format_cards(self.dealer_cards), "total": blackjack_total(self.dealer_cards)}
+        dealer: JsonObject = {"cards": format_cards(self.dealer_cards), "total": blackjack_total(self.dealer_cards)}
         return self.record(action, {"dealer": dealer, "results": results})
 
     def verify_pick_up_cards(self) -> Action:
@@ -683,7 +684,7 @@ class DownUnderRound(NoMoreBetsMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
             "seed": self.seed_value,
             "meter": self.starting_meter.to_json(),
             "shoe_top": format_cards(self.shoe_top),
-            "automations": sorted(self.automations),
+            "automations": [*sorted(self.automations)],
         }
 
     @classmethod

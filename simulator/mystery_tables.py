@@ -23,6 +23,7 @@ from typing import Any, TypedDict
 
 from simulator.citations import Citation
 from simulator.clauses import cite
+from simulator.json_values import JsonValue, json_value
 from simulator.money import Cents, Rounding
 from simulator.mystery import (
     AWARD_ROUNDING_OPTION,
@@ -39,7 +40,7 @@ from simulator.mystery import (
     mystery_configuration,
 )
 from simulator.mystery_games import MYSTERY_GAMES, MysteryGame
-from simulator.procedure import Action, Actor, ErrorCode, IllegalOperation, JsonValue, NoMoreBetsMixin, Operation, Round
+from simulator.procedure import Action, Actor, ErrorCode, IllegalOperation, NoMoreBetsMixin, Operation, Round
 from simulator.progressive import (
     CONTRIBUTION_ORDER,
     MYSTERY_BONUS_STEPS,
@@ -219,7 +220,7 @@ class MysteryTableRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMix
             "seats": [seat.to_json() for seat in self.seats],
             "seed": self.seed_value,
             "meter": self.starting_meter,
-            "automations": sorted(self.automations),
+            "automations": [*sorted(self.automations)],
             "force_hit": self.force_hit,
         }
 
@@ -311,7 +312,7 @@ class MysteryTableRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMix
 
     def no_more_bets_facts(self) -> dict[str, JsonValue]:
         """Every position's wagers as betting closes, and which progressive wagers qualify."""
-        return {"seats": [self._seat_view(seat) for seat in self.seats]}
+        return {"seats": [json_value(self._seat_view(seat)) for seat in self.seats]}
 
     def verify_play_base_game(self) -> Action:
         """Raise unless the base game's automated play is the next step."""
@@ -343,7 +344,7 @@ class MysteryTableRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMix
 def _qualifying_wager_field(game: MysteryGame | None) -> OptionField:
     """The qualifying-wager option, checked against ``game``'s section (without a game by the round that deals it)."""
 
-    def read(given: Any) -> str:
+    def read(given: JsonValue) -> str:
         if not isinstance(given, str):
             raise ValueError(f"a progressive wager's name is wanted, not {given!r}")
         return given if game is None else game.qualifying_wager(given).name

@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from simulator.games import GAMES, game_of
-from simulator.procedure import JsonValue, Round
+from simulator.json_values import JsonValue
+from simulator.procedure import Round
 
 
 def save_round(round_: Round) -> dict[str, JsonValue]:

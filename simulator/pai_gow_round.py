@@ -24,6 +24,7 @@ from simulator.dice_wagers import DiceSettlement, settle_beat_it_wager, settle_m
 from simulator.fortune import FortuneHand, envy_awards, fortune_hand, settle_fortune_wager
 from simulator.hands import SetHand, is_foul, is_tiger_nine
 from simulator.house_way import HOUSE_WAYS, HouseWaySetting
+from simulator.json_values import JsonObject, JsonValue, json_int, json_str, json_value
 from simulator.money import Cents, format_cents
 from simulator.mystery import MysteryMeter, MysteryMeterView, MysteryRules, PaymentSource
 from simulator.pai_gow_progressive import ProgressivePaytable, judge_progressive_hand
@@ -44,7 +45,7 @@ from simulator.pai_gow_settlement import (
     settle_tiger_nine_wager,
 )
 from simulator.player_styles import PlayerStyle, set_hand_in_style
-from simulator.procedure import Action, Actor, ErrorCode, IllegalOperation, JsonValue, NoMoreBetsMixin, Operation, Round
+from simulator.procedure import Action, Actor, ErrorCode, IllegalOperation, NoMoreBetsMixin, Operation, Round
 from simulator.progressive import (
     MYSTERY_BONUS_STEPS,
     PROGRESSIVE_INTAKE_STEPS,
@@ -382,7 +383,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
             "scenario": self.scenario.to_json(),
             "meter": self.starting_meter,
             "progressive_meter": self.starting_progressive_meter,
-            "automations": sorted(self.automations),
+            "automations": [*sorted(self.automations)],
         }
 
     @classmethod
@@ -542,7 +543,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         if not self.no_more_bets:
             return Action("announce_no_more_bets", Actor.DEALER, {}, NO_MORE_BETS, 'announce "No more bets"')
         if self.lammers is None and self.lammer_seats():
-            seats = list(self.lammer_seats())
+            seats: list[JsonValue] = list(self.lammer_seats())
             description = f"place Envy lammers at seats {', '.join(map(str, seats))}"
             return Action("place_envy_lammers", Actor.DEALER, {"seats": seats}, ENVY_LAMMERS, description)
         return None
@@ -631,7 +632,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         for seat in self.seats:
             if seat not in self.player_hands:
                 hand = self.scenario.player_settings.get(seat) or self.simulated_setting(seat)
-                arguments = {"seat": seat, "high": format_cards(hand.high), "low": format_cards(hand.low)}
+                arguments: JsonObject = {"seat": seat, "high": format_cards(hand.high), "low": format_cards(hand.low)}
                 description = f"the player at seat {seat} sets the hand"
                 return Action("set_player_hand", Actor.PLAYER, arguments, SET_PLAYER_HAND, description)
         return None
@@ -797,7 +798,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         paytable, meter = self._progressive_paytable()
         self.progressive_meter = meter.add(paytable.contribution(len(self.progressive_intake.wagers)))
         self.progressive_contributed = True
-        return self.record(action, {"meter": self.progressive_meter.public_view()})
+        return self.record(action, {"meter": json_value(self.progressive_meter.public_view())})
 
     def verify_place_envy_lammers(self, seats: list[int]) -> Action:
         """Check the lammers go on exactly the Qualifying Fortune Bonus wagers."""
@@ -808,7 +809,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
 
     def can_place_envy_lammers(self, seats: list[int]) -> bool:
         """Whether these lammers may be placed now."""
-        return self.can("place_envy_lammers", {"seats": seats})
+        return self.can("place_envy_lammers", {"seats": list(seats)})
 
     def place_envy_lammers(self, seats: list[int]) -> Operation:
         """Place an Envy lammer beside each Qualifying Fortune Bonus wager."""
@@ -890,7 +891,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         expected = self.require_step("announce_dice")
         if (red, sorted((blue_1, blue_2))) != (
             expected.arguments["red"],
-            sorted((expected.arguments["blue_1"], expected.arguments["blue_2"])),
+            sorted((json_int(expected.arguments["blue_1"]), json_int(expected.arguments["blue_2"]))),
         ):
             message = f"Announced red {red}, blue {blue_1} and {blue_2}: the dice show {self.dice}."
             raise IllegalOperation(ErrorCode.WRONG_DICE, message, ANNOUNCE_DICE, expected)
@@ -1071,7 +1072,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         """A player sets the hand face down: five cards high, two low (the player may foul)."""
         expected, hand = self.verify_set_player_hand(seat, high, low)
         self.player_hands[seat] = hand
-        arguments = {"seat": seat, "high": format_cards(hand.high), "low": format_cards(hand.low)}
+        arguments: JsonObject = {"seat": seat, "high": format_cards(hand.high), "low": format_cards(hand.low)}
         description = f"the player at seat {seat} sets the hand"
         return self.record(Action(expected.step, Actor.PLAYER, arguments, SET_PLAYER_HAND, description))
 
@@ -1152,7 +1153,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         self.revealed_seats.append(seat)
         self._queue_progressive_win(seat)
         hand = self.player_hands[seat]
-        facts = {
+        facts: JsonObject = {
             "high": format_cards(hand.high),
             "low": format_cards(hand.low),
             "foul": is_foul(hand, self.rules.wheel_rank),
@@ -1216,15 +1217,16 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
             arguments = operation.action.arguments
             step = operation.action.step
             if step == "collect_wager":
-                change += self.seats[arguments["seat"]][arguments["spot"]]
+                change += self.seats[json_int(arguments["seat"])][json_str(arguments["spot"])]
             elif step in ("pay_wager", "collect_commission"):
-                change += -arguments["amount"] if step == "pay_wager" else arguments["amount"]
+                amount = json_int(arguments["amount"])
+                change += -amount if step == "pay_wager" else amount
             elif step == "drop_progressive_wagers":
                 change += sum(wager.amount for wager in self.progressive_intake.wagers)
             elif step in ("pay_mystery_bonus", "pay_progressive_win") and (
                 arguments["source"] == PaymentSource.TABLE_INVENTORY.value
             ):
-                change -= arguments["amount"]
+                change -= json_int(arguments["amount"])
         return change
 
     def jackpot_slips(self) -> Cents:

@@ -10,6 +10,7 @@ from typing import Any
 from simulator import down_under, mystery_tables
 from simulator.cards import Card
 from simulator.down_under import DownUnderRound, DownUnderTable, suited_match_top
+from simulator.json_values import JsonValue
 from simulator.match_the_dealer import MatchMeter
 from simulator.mystery import MysteryConfiguration, MysteryMeter
 from simulator.mystery_games import MysteryGame
@@ -17,7 +18,6 @@ from simulator.mystery_tables import MysteryTableRound, rules_from_json
 from simulator.pai_gow_progressive import ProgressivePaytable
 from simulator.pai_gow_round import PaiGowRound, Scenario, seven_card_straight_flush_scenario
 from simulator.pai_gow_rules import TableRules
-from simulator.procedure import JsonValue
 from simulator.progressive import JackpotMeter
 from simulator.simulated_players import (
     choose_player_styles,

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Generic, TypeAlias, TypeVar
 
-from simulator.procedure import Action, Actor, JsonValue, Round
+from simulator.json_values import JsonValue, json_int, json_object
+from simulator.procedure import Action, Actor, Round
 from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS
 from trainer.models import Attempt, Floorperson, Mode
 from trainer.round_store import LiveAttempt
@@ -81,8 +82,7 @@ def validation_seat(attempt: Attempt, round_: Round) -> int | None:
     action = floorperson_action(attempt, round_)
     if action is None:
         return None
-    seat: int = action.arguments["seat"]
-    return seat
+    return json_int(action.arguments["seat"])
 
 
 def snapshot_of(live: LiveAttempt) -> AnyTableSnapshot:
@@ -98,7 +98,7 @@ def snapshot_of(live: LiveAttempt) -> AnyTableSnapshot:
         mode=Mode(attempt.mode),
         floorperson=Floorperson(attempt.table.floorperson),
         sequence=attempt.last_sequence,
-        rules=live.log["setup"]["rules"],
+        rules=json_object(json_object(live.log["setup"])["rules"]),
         view=round_.table_view(),
         log=tuple(
             LogEntry(operation.number, operation.action.actor.value, operation.action.description)
@@ -106,7 +106,7 @@ def snapshot_of(live: LiveAttempt) -> AnyTableSnapshot:
         ),
         graded_steps=tuple(live.graded_steps),
         score_card=None if attempt.score_card is None else ScoreCard.from_json(attempt.score_card),
-        validation_seat=None if waiting is None else waiting.arguments["seat"],
+        validation_seat=None if waiting is None else json_int(waiting.arguments["seat"]),
         validation_step=None if waiting is None else waiting.step,
         dealer_steps=frozenset(DEALER_STEPS) & round_.offered_steps(),
     )
