@@ -21,12 +21,12 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, NotRequired, TypedDict
+from typing import NotRequired, TypedDict
 
 from simulator.cards import Card, Rank, format_cards, parse_cards, shoe, shuffled
 from simulator.citations import Citation
 from simulator.clauses import cite
-from simulator.json_values import JsonObject, JsonValue
+from simulator.json_values import JsonObject, JsonValue, json_int, json_object, json_str, json_strings
 from simulator.match_the_dealer import (
     AWARD_ROUNDING_RULE,
     DECK_COUNTS,
@@ -170,6 +170,11 @@ class SeatWagers:
 
     blackjack: Cents
     match_the_dealer: Cents = 0
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JsonValue]) -> SeatWagers:
+        """Read a seat's wagers saved with a round's setup."""
+        return cls(json_int(data["blackjack"]), json_int(data.get("match_the_dealer", 0)))
 
 
 def check_wagers(table: DownUnderTable, seats: Mapping[int, SeatWagers]) -> None:
@@ -688,15 +693,18 @@ class DownUnderRound(NoMoreBetsMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
         }
 
     @classmethod
-    def from_setup_json(cls, data: Mapping[str, Any]) -> DownUnderRound:
+    def from_setup_json(cls, data: Mapping[str, JsonValue]) -> DownUnderRound:
         """A fresh round from :meth:`setup_json`, before any step."""
         return cls(
-            DownUnderTable.from_json(data["rules"]),
-            {int(seat): SeatWagers(**wagers) for seat, wagers in data["seats"].items()},
-            data["seed"],
-            meter=MatchMeter.from_json(data["meter"]),
-            shoe_top=parse_cards(data["shoe_top"]),
-            automations=frozenset(data["automations"]),
+            DownUnderTable.from_json(json_object(data["rules"])),
+            {
+                int(seat): SeatWagers.from_json(json_object(wagers))
+                for seat, wagers in json_object(data["seats"]).items()
+            },
+            json_int(data["seed"]),
+            meter=MatchMeter.from_json(json_object(data["meter"])),
+            shoe_top=parse_cards(json_str(data["shoe_top"])),
+            automations=frozenset(json_strings(data["automations"])),
         )
 
     def state_json(self) -> dict[str, JsonValue]:

@@ -29,11 +29,23 @@ def json_str(value: JsonValue) -> str:
     raise TypeError(f"expected a string, got {value!r}")
 
 
+def json_bool(value: JsonValue) -> bool:
+    """A JSON boolean; TypeError for anything else."""
+    if isinstance(value, bool):
+        return value
+    raise TypeError(f"expected true or false, got {value!r}")
+
+
 def json_list(value: JsonValue) -> list[JsonValue]:
     """A JSON array; TypeError for anything else."""
     if isinstance(value, list):
         return value
     raise TypeError(f"expected an array, got {value!r}")
+
+
+def json_strings(value: JsonValue) -> list[str]:
+    """A JSON array of strings, such as a round's automations; TypeError for anything else."""
+    return [json_str(item) for item in json_list(value)]
 
 
 def json_object(value: JsonValue) -> JsonObject:

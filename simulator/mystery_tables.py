@@ -19,11 +19,20 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from simulator.citations import Citation
 from simulator.clauses import cite
-from simulator.json_values import JsonValue, json_value
+from simulator.json_values import (
+    JsonValue,
+    json_bool,
+    json_int,
+    json_list,
+    json_object,
+    json_str,
+    json_strings,
+    json_value,
+)
 from simulator.money import Cents, Rounding
 from simulator.mystery import (
     AWARD_ROUNDING_OPTION,
@@ -98,10 +107,11 @@ class SeatWagers:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> SeatWagers:
+    def from_json(cls, data: Mapping[str, JsonValue]) -> SeatWagers:
         """Read a position's wagers written by :meth:`to_json`."""
-        wagers = tuple((wager["wager"], wager["amount"]) for wager in data["progressive_wagers"])
-        return cls(data["seat"], data["base_wager"], wagers)
+        progressive = map(json_object, json_list(data["progressive_wagers"]))
+        wagers = tuple((json_str(wager["wager"]), json_int(wager["amount"])) for wager in progressive)
+        return cls(json_int(data["seat"]), json_int(data["base_wager"]), wagers)
 
 
 class WagerView(TypedDict):
@@ -225,19 +235,19 @@ class MysteryTableRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMix
         }
 
     @classmethod
-    def from_setup_json(cls, data: Mapping[str, Any]) -> MysteryTableRound:
+    def from_setup_json(cls, data: Mapping[str, JsonValue]) -> MysteryTableRound:
         """A fresh round from :meth:`setup_json`, before any step; raise ValueError for a game without the MHB."""
-        game = MYSTERY_GAMES.get(data["game"])
+        game = MYSTERY_GAMES.get(json_str(data["game"]))
         if game is None:
             raise ValueError(f"{data['game']!r} is not a game with the Must-Hit-By Mystery Bonus.")
         return cls(
             game,
-            rules_from_json(data["rules"]),
-            [SeatWagers.from_json(seat) for seat in data["seats"]],
-            data["seed"],
-            meter=MysteryMeter.from_json(data["meter"]),
-            automations=frozenset(data["automations"]),
-            force_hit=data["force_hit"],
+            rules_from_json(json_object(data["rules"])),
+            [SeatWagers.from_json(json_object(seat)) for seat in json_list(data["seats"])],
+            json_int(data["seed"]),
+            meter=MysteryMeter.from_json(json_object(data["meter"])),
+            automations=frozenset(json_strings(data["automations"])),
+            force_hit=json_bool(data["force_hit"]),
         )
 
     # ----- what the table shows -----

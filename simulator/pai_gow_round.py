@@ -24,7 +24,16 @@ from simulator.dice_wagers import DiceSettlement, settle_beat_it_wager, settle_m
 from simulator.fortune import FortuneHand, envy_awards, fortune_hand, settle_fortune_wager
 from simulator.hands import SetHand, is_foul, is_tiger_nine
 from simulator.house_way import HOUSE_WAYS, HouseWaySetting
-from simulator.json_values import JsonObject, JsonValue, json_int, json_str, json_value
+from simulator.json_values import (
+    JsonObject,
+    JsonValue,
+    json_int,
+    json_list,
+    json_object,
+    json_str,
+    json_strings,
+    json_value,
+)
 from simulator.money import Cents, format_cents
 from simulator.mystery import MysteryMeter, MysteryMeterView, MysteryRules, PaymentSource
 from simulator.pai_gow_progressive import ProgressivePaytable, judge_progressive_hand
@@ -126,17 +135,18 @@ class Scenario:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Scenario:
+    def from_json(cls, data: Mapping[str, JsonValue]) -> Scenario:
         """Rebuild a scenario saved by :meth:`to_json`."""
         dice = data.get("dice")
+        settings = json_object(data.get("player_settings", {}))
         return cls(
-            deck_top=parse_cards(data.get("deck_top", "")),
-            dice=DiceRoll(dice[0], (dice[1], dice[2])) if dice else None,
-            player_settings={
-                int(seat): SetHand(parse_cards(hand["high"]), parse_cards(hand["low"]))
-                for seat, hand in data.get("player_settings", {}).items()
+            deck_top=parse_cards(json_str(data.get("deck_top", ""))),
+            dice=_saved_dice(json_list(dice)) if dice else None,
+            player_settings={int(seat): _saved_setting(json_object(hand)) for seat, hand in settings.items()},
+            player_styles={
+                int(seat): PlayerStyle[json_str(name)]
+                for seat, name in json_object(data.get("player_styles", {})).items()
             },
-            player_styles={int(seat): PlayerStyle[name] for seat, name in data.get("player_styles", {}).items()},
             force_mystery_hit=bool(data.get("force_mystery_hit", False)),
         )
 
@@ -160,6 +170,17 @@ def scenario_with_hands(
             f"Fixed hands must follow the delivery order {order} without gaps; place {min(missing)} comes after a gap."
         )
     return Scenario(deck_top=tuple(top), dice=dice, **extra)
+
+
+def _saved_dice(values: list[JsonValue]) -> DiceRoll:
+    """The dice saved with a scenario: red first, then the two blue."""
+    red, blue_1, blue_2 = map(json_int, values)
+    return DiceRoll(red, (blue_1, blue_2))
+
+
+def _saved_setting(hand: Mapping[str, JsonValue]) -> SetHand:
+    """A player's hand setting saved with a scenario."""
+    return SetHand(parse_cards(json_str(hand["high"])), parse_cards(json_str(hand["low"])))
 
 
 def seven_card_straight_flush_scenario(seat: int, rules: TableRules, rng: random.Random, **extra: Any) -> Scenario:
@@ -387,19 +408,23 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         }
 
     @classmethod
-    def from_setup_json(cls, data: Mapping[str, Any]) -> PaiGowRound:
+    def from_setup_json(cls, data: Mapping[str, JsonValue]) -> PaiGowRound:
         """A fresh round from :meth:`setup_json`, before any step."""
         meter = data.get("meter")
         progressive_meter = data.get("progressive_meter")
+        seats = json_object(data["seats"]).items()
         return cls(
-            TableRules.from_json(data["rules"]),
-            {int(seat): wagers for seat, wagers in data["seats"].items()},
-            data["seed"],
-            scenario=Scenario.from_json(data.get("scenario", {})),
-            round_number=data.get("round_number", 0),
-            meter=MysteryMeter.from_json(meter) if meter else None,
-            progressive_meter=JackpotMeter.from_json(progressive_meter) if progressive_meter else None,
-            automations=frozenset(data.get("automations", DEFAULT_AUTOMATIONS)),
+            TableRules.from_json(json_object(data["rules"])),
+            {
+                int(seat): {spot: json_int(amount) for spot, amount in json_object(wagers).items()}
+                for seat, wagers in seats
+            },
+            json_int(data["seed"]),
+            scenario=Scenario.from_json(json_object(data.get("scenario", {}))),
+            round_number=json_int(data.get("round_number", 0)),
+            meter=MysteryMeter.from_json(json_object(meter)) if meter else None,
+            progressive_meter=JackpotMeter.from_json(json_object(progressive_meter)) if progressive_meter else None,
+            automations=frozenset(json_strings(data["automations"])) if "automations" in data else DEFAULT_AUTOMATIONS,
         )
 
     # ----- what the table holds -----

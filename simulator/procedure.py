@@ -189,7 +189,7 @@ class Round:
         raise NotImplementedError
 
     @classmethod
-    def from_setup_json(cls, data: Mapping[str, Any]) -> Self:
+    def from_setup_json(cls, data: Mapping[str, JsonValue]) -> Self:
         """A fresh round from :meth:`setup_json`, before any step."""
         raise NotImplementedError
 
