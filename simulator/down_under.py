@@ -21,11 +21,12 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from simulator.cards import Card, Rank, format_cards, parse_cards, shoe, shuffled
 from simulator.citations import Citation
 from simulator.clauses import cite
+from simulator.json_values import JsonObject, JsonValue, json_int, json_object, json_str, json_strings
 from simulator.match_the_dealer import (
     AWARD_ROUNDING_RULE,
     DECK_COUNTS,
@@ -46,11 +47,13 @@ from simulator.match_the_dealer import (
     settle_match_wager,
 )
 from simulator.money import Cents, Odds, Rounding, format_cents
-from simulator.procedure import Action, Actor, ErrorCode, JsonValue, NoMoreBetsMixin, Operation, Round
+from simulator.procedure import Action, Actor, ErrorCode, NoMoreBetsMixin, Operation, Round
 from simulator.progressive import (
     PROGRESSIVE_INTAKE_STEPS,
     PROGRESSIVE_WIN_STEPS,
+    ContainerIntakeView,
     IntakeStage,
+    JackpotMeterView,
     ProgressiveIntake,
     ProgressiveIntakeMixin,
     ProgressiveWager,
@@ -168,6 +171,11 @@ class SeatWagers:
     blackjack: Cents
     match_the_dealer: Cents = 0
 
+    @classmethod
+    def from_json(cls, data: Mapping[str, JsonValue]) -> SeatWagers:
+        """Read a seat's wagers saved with a round's setup."""
+        return cls(json_int(data["blackjack"]), json_int(data.get("match_the_dealer", 0)))
+
 
 def check_wagers(table: DownUnderTable, seats: Mapping[int, SeatWagers]) -> None:
     """Raise ValueError when a seat or its wagers break the table's rules (§685a.6(d), §685b.1(e))."""
@@ -235,6 +243,72 @@ def blackjack_result(player: Sequence[Card], dealer: Sequence[Card], wager: Cent
     if player_total == dealer_total:
         return "push", 0
     return "win", wager
+
+
+class MatchWagerView(TypedDict):
+    """The Match the Dealer wager's state ("none", "in play", "lost" or "paid") and a paid win's hand and payment."""
+
+    status: str
+    combination: NotRequired[str]
+    amount: NotRequired[Cents]
+    source: NotRequired[str]
+
+
+class BlackjackResultView(TypedDict):
+    """How the Down Under Blackjack wager settled: the result and the net amount."""
+
+    result: str
+    net: Cents
+
+
+class DownUnderSeatView(TypedDict):
+    """A position as the table shows it: both wagers, the face-up cards, the light and the results."""
+
+    blackjack_wager: Cents
+    match_wager: Cents
+    cards: str
+    total: int | None
+    match: MatchWagerView
+    lit: bool
+    cards_held: bool
+    result: BlackjackResultView | None
+
+
+class DownUnderDealerView(TypedDict):
+    """The dealer's cards as the table shows them: the upcard, then the whole hand once the hole card is turned."""
+
+    cards: str
+    hole_card_down: bool
+    total: int | None
+
+
+class MatchMeterView(JackpotMeterView):
+    """The Match the Dealer meter's display: the table's wager amount and the meter."""
+
+    wager: Cents
+
+
+class DownUnderProgressiveView(ContainerIntakeView):
+    """The Match the Dealer display: the meter, the lit positions and the intake."""
+
+    match_the_dealer_offered: bool
+    meter: MatchMeterView
+    lit_seats: list[int]
+
+
+class DownUnderView(TypedDict):
+    """What anyone at the Down Under Blackjack table can see: :meth:`DownUnderRound.table_view`."""
+
+    game: str
+    section: str
+    seats: dict[str, DownUnderSeatView | None]
+    dealer: DownUnderDealerView
+    burned: bool
+    no_more_bets: bool
+    progressive: DownUnderProgressiveView
+    cards_held: list[int]
+    cards_picked_up: bool
+    finished: bool
 
 
 class DownUnderRound(NoMoreBetsMixin, ProgressiveIntakeMixin, ProgressiveWinMixin, Round):
@@ -318,14 +392,14 @@ class DownUnderRound(NoMoreBetsMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
 
     # ----- what the table shows -----
 
-    def table_view(self) -> dict[str, JsonValue]:
+    def table_view(self) -> DownUnderView:
         """What anyone at the table can see now: face-up cards, the upcard, wagers, the meter display and lights.
 
         Never the shoe, the burn card, the hole card before the dealer turns it, the meter's reserve or the seed. A
         waiting Match the Dealer win shows only as its position's light: naming the combination and the payout is
         the dealer's part.
         """
-        seats: dict[str, JsonValue] = {
+        seats: dict[str, DownUnderSeatView | None] = {
             str(seat): self._seat_view(seat) if seat in self.seats else None for seat in SEATS
         }
         hole_card_turned = bool(self.blackjack_results)
@@ -356,11 +430,11 @@ class DownUnderRound(NoMoreBetsMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
             "finished": self.finished,
         }
 
-    def _seat_view(self, seat: int) -> dict[str, JsonValue]:
+    def _seat_view(self, seat: int) -> DownUnderSeatView:
         """One position as the table shows it: wagers, face-up cards, the Match the Dealer wager's state and result."""
         wagers = self.seats[seat]
         paid = {win.seat: win for win in self.progressive_wins.paid}
-        match: dict[str, JsonValue] = {"status": "in play" if wagers.match_the_dealer else "none"}
+        match: MatchWagerView = {"status": "in play" if wagers.match_the_dealer else "none"}
         if seat in self.losing_seats_settled:
             match = {"status": "lost"}
         elif seat in paid:
@@ -559,7 +633,7 @@ class DownUnderRound(NoMoreBetsMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
             result, net = blackjack_result(hand, self.dealer_cards, self.seats[seat].blackjack)
             self.blackjack_results[seat] = (result, net)
             results.append({"seat": seat, "cards": format_cards(hand), "result": result, "net": net})
-        dealer = {"cards": format_cards(self.dealer_cards), "total": blackjack_total(self.dealer_cards)}
+        dealer: JsonObject = {"cards": format_cards(self.dealer_cards), "total": blackjack_total(self.dealer_cards)}
         return self.record(action, {"dealer": dealer, "results": results})
 
     def verify_pick_up_cards(self) -> Action:
@@ -615,19 +689,22 @@ class DownUnderRound(NoMoreBetsMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
             "seed": self.seed_value,
             "meter": self.starting_meter.to_json(),
             "shoe_top": format_cards(self.shoe_top),
-            "automations": sorted(self.automations),
+            "automations": [*sorted(self.automations)],
         }
 
     @classmethod
-    def from_setup_json(cls, data: Mapping[str, Any]) -> DownUnderRound:
+    def from_setup_json(cls, data: Mapping[str, JsonValue]) -> DownUnderRound:
         """A fresh round from :meth:`setup_json`, before any step."""
         return cls(
-            DownUnderTable.from_json(data["rules"]),
-            {int(seat): SeatWagers(**wagers) for seat, wagers in data["seats"].items()},
-            data["seed"],
-            meter=MatchMeter.from_json(data["meter"]),
-            shoe_top=parse_cards(data["shoe_top"]),
-            automations=frozenset(data["automations"]),
+            DownUnderTable.from_json(json_object(data["rules"])),
+            {
+                int(seat): SeatWagers.from_json(json_object(wagers))
+                for seat, wagers in json_object(data["seats"]).items()
+            },
+            json_int(data["seed"]),
+            meter=MatchMeter.from_json(json_object(data["meter"])),
+            shoe_top=parse_cards(json_str(data["shoe_top"])),
+            automations=frozenset(json_strings(data["automations"])),
         )
 
     def state_json(self) -> dict[str, JsonValue]:

@@ -13,13 +13,14 @@ from functools import partial
 from typing import Any
 
 from simulator.down_under import DownUnderRound, DownUnderTable, demo_down_under
+from simulator.json_values import JsonValue
 from simulator.mystery_demo import demo_mystery_table
 from simulator.mystery_games import MYSTERY_GAME_LIST, MysteryGame
 from simulator.mystery_tables import MysteryTableRound, rules_from_json, rules_house_options, rules_options
 from simulator.pai_gow_demo import narrate_pai_gow_round
 from simulator.pai_gow_round import DEFAULT_AUTOMATIONS, PaiGowRound
 from simulator.pai_gow_rules import MYSTERY_SECTION, TableRules
-from simulator.procedure import JsonValue, Round
+from simulator.procedure import Round
 from simulator.rules import HouseOption, Option
 from simulator.table_deals import (
     DOWN_UNDER_AUTOMATIONS,

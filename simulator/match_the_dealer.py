@@ -32,6 +32,7 @@ from fractions import Fraction
 from simulator.cards import Card, Rank, Suit
 from simulator.citations import Citation
 from simulator.clauses import cite
+from simulator.json_values import JsonValue, json_int, json_str
 from simulator.money import Cents, Odds, Rounding, format_cents
 from simulator.progressive import JackpotMeter, MeterShare
 
@@ -225,16 +226,18 @@ class MatchMeter:
         paid, after = self.meter.award(share, rounding, reserve_to_reset=reserve_to_reset)
         return paid, replace(self, meter=after)
 
-    def to_json(self) -> dict[str, str | int]:
+    def to_json(self) -> dict[str, JsonValue]:
         """The meter as JSON: exact amounts written as decimal strings."""
         return {"wager": self.wager, "amount": str(self.amount), "reserve": str(self.reserve), "reading": self.reading}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, str | int]) -> MatchMeter:
+    def from_json(cls, data: Mapping[str, JsonValue]) -> MatchMeter:
         """Read a meter written by :meth:`to_json`."""
-        wager = int(data["wager"])
-        meter = JackpotMeter(SEED_MULTIPLE * wager, Decimal(str(data["amount"])), Decimal(str(data["reserve"])))
-        return cls(wager, meter, SecondaryReading(str(data["reading"])))
+        wager = json_int(data["wager"])
+        meter = JackpotMeter(
+            SEED_MULTIPLE * wager, Decimal(json_str(data["amount"])), Decimal(json_str(data["reserve"]))
+        )
+        return cls(wager, meter, SecondaryReading(json_str(data["reading"])))
 
 
 @dataclass(frozen=True)

@@ -16,14 +16,16 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
+from typing import TypedDict
 
 from simulator.citations import Citation
 from simulator.clauses import cite
+from simulator.json_values import JsonValue, json_int, json_list, json_object, json_str
 from simulator.money import Cents, Rounding, format_cents, round_to_unit
-from simulator.procedure import JsonValue
 from simulator.rules import OptionField, choice
 
 
@@ -142,6 +144,16 @@ PAYMENT_SOURCE_OPTION = cite("MHB payment source option")
 AWARD_ROUNDING_OPTION = cite("MHB award rounding option")
 
 
+class MysteryMeterView(TypedDict):
+    """The Mystery Bonus display: configuration, amount exact and as money, and any lit position; no hit value."""
+
+    configuration: str
+    minimum_wager: Cents
+    amount: str
+    display: str
+    lit_seat: int | None
+
+
 @dataclass(frozen=True)
 class MysteryHit:
     """A hit waiting for its payout: the lit position and the meter amount it won."""
@@ -212,7 +224,7 @@ class MysteryMeter:
         rigged = math.ceil(self.amount)
         self._hit_value = min(max(rigged, self.configuration.minimum_value), self.configuration.maximum_value - 1)
 
-    def public_view(self) -> dict[str, JsonValue]:
+    def public_view(self) -> MysteryMeterView:
         """What the progressive display shows everyone: configuration, amount and any lit position; no hit value."""
         return {
             "configuration": self.configuration.letter,
@@ -234,17 +246,23 @@ class MysteryMeter:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, JsonValue]) -> MysteryMeter:
+    def from_json(cls, data: Mapping[str, JsonValue]) -> MysteryMeter:
         """Restore a meter saved by :meth:`to_json`."""
-        configuration = mystery_configuration(data["configuration"], data["minimum_wager"])
-        hit = data["hit"]
+        configuration = mystery_configuration(json_str(data["configuration"]), json_int(data["minimum_wager"]))
+        hit = None if data["hit"] is None else json_object(data["hit"])
         return cls(
             configuration,
-            Decimal(data["amount"]),
-            data["hit_value"],
-            None if hit is None else MysteryHit(hit["seat"], Decimal(hit["amount"])),
-            tuple((seat, wager) for seat, wager in data["carried"]),
+            Decimal(json_str(data["amount"])),
+            json_int(data["hit_value"]),
+            None if hit is None else MysteryHit(json_int(hit["seat"]), Decimal(json_str(hit["amount"]))),
+            tuple(_carried(json_list(pair)) for pair in json_list(data["carried"])),
         )
+
+
+def _carried(pair: list[JsonValue]) -> tuple[int, Cents]:
+    """A saved contribution carried to the reset meter: its seat and wager."""
+    seat, wager = pair
+    return json_int(seat), json_int(wager)
 
 
 def draw_hit_value(configuration: MysteryConfiguration, rng: random.Random) -> Cents:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from decimal import Decimal
 
+from simulator.json_values import JsonObject, json_int, json_list, json_object, json_str
 from simulator.money import format_cents
 from simulator.mystery import (
     AWARD_ROUNDING_OPTION,
@@ -23,7 +24,7 @@ from simulator.mystery import (
 )
 from simulator.mystery_games import MYSTERY_GAMES, MysteryGame
 from simulator.mystery_tables import SEATS, MysteryTableRound, SeatWagers
-from simulator.procedure import JsonValue, Operation
+from simulator.procedure import Operation
 from simulator.progressive import CONTRIBUTION_ORDER
 
 DEMO_CONFIGURATION = mystery_configuration("C", 500)
@@ -74,31 +75,32 @@ def _details(game: MysteryGame, operation: Operation) -> list[str]:
     facts = operation.facts
     step = operation.action.step
     if step == "announce_no_more_bets":
-        return [*(_seat_line(seat) for seat in facts["seats"]), f"qualification: {game.qualification_citation}"]
+        seats = [_seat_line(json_object(seat)) for seat in json_list(facts["seats"])]
+        return [*seats, f"qualification: {game.qualification_citation}"]
     if step == "add_mystery_contributions":
-        lines = [_contribution_line(game, fact) for fact in facts["contributions"]]
-        return [f"order: {CONTRIBUTION_ORDER}", *lines, f"meter {facts['meter']['display']}"]
+        lines = [_contribution_line(game, json_object(fact)) for fact in json_list(facts["contributions"])]
+        return [f"order: {CONTRIBUTION_ORDER}", *lines, f"meter {json_object(facts['meter'])['display']}"]
     if step == "pay_mystery_bonus":
         return [f"source: {PAYMENT_SOURCE_OPTION}", f"whole cents: {AWARD_ROUNDING_OPTION}"]
     if step == "reset_mystery_meter":
         lit = " and a carried contribution lit a position again" if facts["lit_again"] else ""
-        return [f"meter {facts['meter']['display']}{lit}"]
+        return [f"meter {json_object(facts['meter'])['display']}{lit}"]
     return []
 
 
-def _seat_line(seat: dict[str, JsonValue]) -> str:
+def _seat_line(seat: JsonObject) -> str:
     """A position's wagers, each progressive wager marked as qualifying or not."""
-    base = seat["base_wager"]
-    parts = [f"{base['wager']} {format_cents(base['amount'])}"]
-    for wager in seat["progressive_wagers"]:
+    base = json_object(seat["base_wager"])
+    parts = [f"{base['wager']} {format_cents(json_int(base['amount']))}"]
+    for wager in map(json_object, json_list(seat["progressive_wagers"])):
         verdict = "qualifies" if wager["qualifies"] else "does not qualify"
-        parts.append(f"{wager['wager']} {format_cents(wager['amount'])} ({verdict})")
+        parts.append(f"{wager['wager']} {format_cents(json_int(wager['amount']))} ({verdict})")
     return f"seat {seat['seat']}: " + ", ".join(parts)
 
 
-def _contribution_line(game: MysteryGame, fact: dict[str, JsonValue]) -> str:
+def _contribution_line(game: MysteryGame, fact: JsonObject) -> str:
     """One contribution and what it did, citing the rule when it lit a position or was carried."""
-    line = f"seat {fact['seat']} {fact['wager']}: +{format_cents(Decimal(fact['contribution']))}"
+    line = f"seat {fact['seat']} {fact['wager']}: +{format_cents(Decimal(json_str(fact['contribution'])))}"
     if fact["carried_to_reset"]:
         return f"{line}, after the hit: it goes onto the reset meter ({CONTRIBUTIONS_AFTER_HIT})"
     if fact["lit"]:

@@ -19,10 +19,20 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 from simulator.citations import Citation
 from simulator.clauses import cite
+from simulator.json_values import (
+    JsonValue,
+    json_bool,
+    json_int,
+    json_list,
+    json_object,
+    json_str,
+    json_strings,
+    json_value,
+)
 from simulator.money import Cents, Rounding
 from simulator.mystery import (
     AWARD_ROUNDING_OPTION,
@@ -31,6 +41,7 @@ from simulator.mystery import (
     HIT_VALUE_DRAW,
     PAYMENT_SOURCE_OPTION,
     MysteryMeter,
+    MysteryMeterView,
     MysteryRules,
     PaymentSource,
     configuration_fields,
@@ -38,11 +49,12 @@ from simulator.mystery import (
     mystery_configuration,
 )
 from simulator.mystery_games import MYSTERY_GAMES, MysteryGame
-from simulator.procedure import Action, Actor, ErrorCode, IllegalOperation, JsonValue, NoMoreBetsMixin, Operation, Round
+from simulator.procedure import Action, Actor, ErrorCode, IllegalOperation, NoMoreBetsMixin, Operation, Round
 from simulator.progressive import (
     CONTRIBUTION_ORDER,
     MYSTERY_BONUS_STEPS,
     PROGRESSIVE_INTAKE_STEPS,
+    ContainerIntakeView,
     IntakeStage,
     MysteryBonus,
     MysteryBonusMixin,
@@ -95,10 +107,67 @@ class SeatWagers:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> SeatWagers:
+    def from_json(cls, data: Mapping[str, JsonValue]) -> SeatWagers:
         """Read a position's wagers written by :meth:`to_json`."""
-        wagers = tuple((wager["wager"], wager["amount"]) for wager in data["progressive_wagers"])
-        return cls(data["seat"], data["base_wager"], wagers)
+        progressive = map(json_object, json_list(data["progressive_wagers"]))
+        wagers = tuple((json_str(wager["wager"]), json_int(wager["amount"])) for wager in progressive)
+        return cls(json_int(data["seat"]), json_int(data["base_wager"]), wagers)
+
+
+class WagerView(TypedDict):
+    """A wager as the table shows it: its name and amount."""
+
+    wager: str
+    amount: Cents
+
+
+class ProgressiveWagerView(WagerView):
+    """A progressive wager as the table shows it, marked as qualifying for the Mystery Bonus or not."""
+
+    qualifies: bool
+
+
+class MysterySeatView(TypedDict):
+    """An occupied position as the table shows it: the base wager and the progressive wagers."""
+
+    seat: int
+    base_wager: WagerView
+    progressive_wagers: list[ProgressiveWagerView]
+
+
+class MysteryPayoutView(TypedDict):
+    """A Mystery Bonus award paid: the position, the amount and how it was paid."""
+
+    seat: int
+    amount: Cents
+    source: str
+
+
+class MysteryProgressiveView(ContainerIntakeView):
+    """The display the game's subsection (b) requires: the MHB offer, the meter, the lit position, awards paid."""
+
+    mystery_bonus_offered: bool
+    display_clause: str
+    configuration: str
+    minimum_value: Cents
+    maximum_value: Cents
+    meter: MysteryMeterView
+    payouts: list[MysteryPayoutView]
+
+
+class MysteryTableView(TypedDict):
+    """What anyone at an MHB game's table can see: :meth:`MysteryTableRound.table_view`."""
+
+    game: str
+    section: str
+    chapter: str
+    base_wager: str
+    progressive_wagers: list[str]
+    seats: dict[str, MysterySeatView | None]
+    no_more_bets: bool
+    progressive: MysteryProgressiveView
+    base_game_played: bool
+    finished: bool
 
 
 class MysteryTableRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Round):
@@ -161,33 +230,33 @@ class MysteryTableRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMix
             "seats": [seat.to_json() for seat in self.seats],
             "seed": self.seed_value,
             "meter": self.starting_meter,
-            "automations": sorted(self.automations),
+            "automations": [*sorted(self.automations)],
             "force_hit": self.force_hit,
         }
 
     @classmethod
-    def from_setup_json(cls, data: Mapping[str, Any]) -> MysteryTableRound:
+    def from_setup_json(cls, data: Mapping[str, JsonValue]) -> MysteryTableRound:
         """A fresh round from :meth:`setup_json`, before any step; raise ValueError for a game without the MHB."""
-        game = MYSTERY_GAMES.get(data["game"])
+        game = MYSTERY_GAMES.get(json_str(data["game"]))
         if game is None:
             raise ValueError(f"{data['game']!r} is not a game with the Must-Hit-By Mystery Bonus.")
         return cls(
             game,
-            rules_from_json(data["rules"]),
-            [SeatWagers.from_json(seat) for seat in data["seats"]],
-            data["seed"],
-            meter=MysteryMeter.from_json(data["meter"]),
-            automations=frozenset(data["automations"]),
-            force_hit=data["force_hit"],
+            rules_from_json(json_object(data["rules"])),
+            [SeatWagers.from_json(json_object(seat)) for seat in json_list(data["seats"])],
+            json_int(data["seed"]),
+            meter=MysteryMeter.from_json(json_object(data["meter"])),
+            automations=frozenset(json_strings(data["automations"])),
+            force_hit=json_bool(data["force_hit"]),
         )
 
     # ----- what the table shows -----
 
-    def table_view(self) -> dict[str, JsonValue]:
+    def table_view(self) -> MysteryTableView:
         """What anyone at the table can see now: the wagers and the progressive display; never the seed or hit value."""
         by_number = {seat.seat: seat for seat in self.seats}
-        seats: dict[str, JsonValue] = {
-            str(number): self._seat_fact(by_number[number]) if number in by_number else None
+        seats: dict[str, MysterySeatView | None] = {
+            str(number): self._seat_view(by_number[number]) if number in by_number else None
             for number in range(1, SEATS + 1)
         }
         return {
@@ -203,7 +272,7 @@ class MysteryTableRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMix
             "finished": self.finished,
         }
 
-    def progressive_view(self) -> dict[str, JsonValue]:
+    def progressive_view(self) -> MysteryProgressiveView:
         """The display the game's subsection (b) requires: the MHB offer, the meter, the lit position, awards paid."""
         configuration = self.mystery.rules.configuration
         stage = self.progressive_intake.stage
@@ -253,7 +322,7 @@ class MysteryTableRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMix
 
     def no_more_bets_facts(self) -> dict[str, JsonValue]:
         """Every position's wagers as betting closes, and which progressive wagers qualify."""
-        return {"seats": [self._seat_fact(seat) for seat in self.seats]}
+        return {"seats": [json_value(self._seat_view(seat)) for seat in self.seats]}
 
     def verify_play_base_game(self) -> Action:
         """Raise unless the base game's automated play is the next step."""
@@ -269,8 +338,8 @@ class MysteryTableRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMix
         self.base_game_played = True
         return self.record(action)
 
-    def _seat_fact(self, seat: SeatWagers) -> dict[str, JsonValue]:
-        """A position's wagers as a public fact, each progressive wager marked qualifying or not."""
+    def _seat_view(self, seat: SeatWagers) -> MysterySeatView:
+        """A position's wagers as the table shows them, each progressive wager marked qualifying or not."""
         qualifying = {(wager.seat, wager.name) for wager in self.mystery.qualifying_wagers}
         return {
             "seat": seat.seat,
@@ -285,7 +354,7 @@ class MysteryTableRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMix
 def _qualifying_wager_field(game: MysteryGame | None) -> OptionField:
     """The qualifying-wager option, checked against ``game``'s section (without a game by the round that deals it)."""
 
-    def read(given: Any) -> str:
+    def read(given: JsonValue) -> str:
         if not isinstance(given, str):
             raise ValueError(f"a progressive wager's name is wanted, not {given!r}")
         return given if game is None else game.qualifying_wager(given).name

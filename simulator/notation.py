@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from simulator.games import GAMES, game_of
-from simulator.procedure import JsonValue, Round
+from simulator.json_values import JsonValue, json_list, json_object, json_str
+from simulator.procedure import Round
 
 
 def save_round(round_: Round) -> dict[str, JsonValue]:
@@ -19,14 +19,15 @@ def operations_since(round_: Round, count: int) -> list[JsonValue]:
     return [operation.to_json() for operation in round_.operations[count:]]
 
 
-def replay_round(data: Mapping[str, Any]) -> Round:
+def replay_round(data: Mapping[str, JsonValue]) -> Round:
     """Deal the saved round again, operation by operation; raise ValueError for an unknown or mismatched game."""
-    game = GAMES.get(data["game"])
+    key = json_str(data["game"])
+    game = GAMES.get(key)
     if game is None:
-        raise ValueError(f"Unknown game {data['game']!r}.")
-    round_: Round = game.round_class.from_setup_json(data["setup"])
+        raise ValueError(f"Unknown game {key!r}.")
+    round_: Round = game.round_class.from_setup_json(json_object(data["setup"]))
     if game_of(round_) is not game:
-        raise ValueError(f"The setup deals {game_of(round_).key!r}, not {data['game']!r}.")
-    for operation in data["operations"]:
-        round_.perform(operation["step"], operation["arguments"])
+        raise ValueError(f"The setup deals {game_of(round_).key!r}, not {key!r}.")
+    for operation in map(json_object, json_list(data["operations"])):
+        round_.perform(json_str(operation["step"]), json_object(operation["arguments"]))
     return round_

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from simulator.cards import format_cards, parse_cards
 from simulator.hands import describe_high_hand, describe_low_hand, evaluate_high_hand, evaluate_low_hand
+from simulator.json_values import json_list, json_object, json_str
 from simulator.money import Cents, format_cents
 from simulator.pai_gow_round import DEALER, PaiGowRound, Scenario
 from simulator.pai_gow_rules import TableRules
@@ -67,12 +68,13 @@ def _details(round_: PaiGowRound, operation: Operation) -> list[str]:
     facts = operation.facts
     step = operation.action.step
     if "dice" in facts:
-        return [f"the dice come to rest: red {facts['dice'][0]}, blue {facts['dice'][1]} and {facts['dice'][2]}"]
+        red, blue_1, blue_2 = json_list(facts["dice"])
+        return [f"the dice come to rest: red {red}, blue {blue_1} and {blue_2}"]
     if step == "reveal_dealer_hand":
         return [f"dealer's cards: {facts['cards']}"]
     if step == "set_dealer_hand":
-        high = describe_high_hand(evaluate_high_hand(parse_cards(facts["high"]), round_.rules.wheel_rank))
-        low = describe_low_hand(evaluate_low_hand(parse_cards(facts["low"])))
+        high = describe_high_hand(evaluate_high_hand(parse_cards(json_str(facts["high"])), round_.rules.wheel_rank))
+        low = describe_low_hand(evaluate_low_hand(parse_cards(json_str(facts["low"]))))
         return [f"dealer: high {facts['high']} ({high}) / low {facts['low']} ({low})"]
     if step == "reveal_player_hand":
         foul = " — FOUL" if facts["foul"] else ""
@@ -80,7 +82,7 @@ def _details(round_: PaiGowRound, operation: Operation) -> list[str]:
     if step == "clear_table":
         return [f"{facts['cards_accounted_for']} cards accounted for", f"stub: {format_cards(round_.stub)}"]
     if step in ("add_mystery_contributions", "add_progressive_contributions"):
-        return [f"meter {facts['meter']['display']}"] if "meter" in facts else []
+        return [f"meter {json_object(facts['meter'])['display']}"] if "meter" in facts else []
     if step == "find_starting_position" and operation.action.arguments["place"] == DEALER:
         return ["the count ends on the dealer: the dealer takes the first stack"]
     return []

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from simulator.cards import Card, Rank, Suit, format_cards, pai_gow_deck, parse_cards, shuffled, stacked_deck
 from simulator.citations import Citation
@@ -24,8 +24,18 @@ from simulator.dice_wagers import DiceSettlement, settle_beat_it_wager, settle_m
 from simulator.fortune import FortuneHand, envy_awards, fortune_hand, settle_fortune_wager
 from simulator.hands import SetHand, is_foul, is_tiger_nine
 from simulator.house_way import HOUSE_WAYS, HouseWaySetting
+from simulator.json_values import (
+    JsonObject,
+    JsonValue,
+    json_int,
+    json_list,
+    json_object,
+    json_str,
+    json_strings,
+    json_value,
+)
 from simulator.money import Cents, format_cents
-from simulator.mystery import MysteryMeter, MysteryRules, PaymentSource
+from simulator.mystery import MysteryMeter, MysteryMeterView, MysteryRules, PaymentSource
 from simulator.pai_gow_progressive import ProgressivePaytable, judge_progressive_hand
 from simulator.pai_gow_rules import (
     MYSTERY_SECTION,
@@ -44,13 +54,15 @@ from simulator.pai_gow_settlement import (
     settle_tiger_nine_wager,
 )
 from simulator.player_styles import PlayerStyle, set_hand_in_style
-from simulator.procedure import Action, Actor, ErrorCode, IllegalOperation, JsonValue, NoMoreBetsMixin, Operation, Round
+from simulator.procedure import Action, Actor, ErrorCode, IllegalOperation, NoMoreBetsMixin, Operation, Round
 from simulator.progressive import (
     MYSTERY_BONUS_STEPS,
     PROGRESSIVE_INTAKE_STEPS,
     PROGRESSIVE_WIN_STEPS,
     IntakeStage,
+    IntakeView,
     JackpotMeter,
+    JackpotMeterView,
     MysteryBonus,
     MysteryBonusMixin,
     ProgressiveIntake,
@@ -123,17 +135,18 @@ class Scenario:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Scenario:
+    def from_json(cls, data: Mapping[str, JsonValue]) -> Scenario:
         """Rebuild a scenario saved by :meth:`to_json`."""
         dice = data.get("dice")
+        settings = json_object(data.get("player_settings", {}))
         return cls(
-            deck_top=parse_cards(data.get("deck_top", "")),
-            dice=DiceRoll(dice[0], (dice[1], dice[2])) if dice else None,
-            player_settings={
-                int(seat): SetHand(parse_cards(hand["high"]), parse_cards(hand["low"]))
-                for seat, hand in data.get("player_settings", {}).items()
+            deck_top=parse_cards(json_str(data.get("deck_top", ""))),
+            dice=_saved_dice(json_list(dice)) if dice else None,
+            player_settings={int(seat): _saved_setting(json_object(hand)) for seat, hand in settings.items()},
+            player_styles={
+                int(seat): PlayerStyle[json_str(name)]
+                for seat, name in json_object(data.get("player_styles", {})).items()
             },
-            player_styles={int(seat): PlayerStyle[name] for seat, name in data.get("player_styles", {}).items()},
             force_mystery_hit=bool(data.get("force_mystery_hit", False)),
         )
 
@@ -157,6 +170,17 @@ def scenario_with_hands(
             f"Fixed hands must follow the delivery order {order} without gaps; place {min(missing)} comes after a gap."
         )
     return Scenario(deck_top=tuple(top), dice=dice, **extra)
+
+
+def _saved_dice(values: list[JsonValue]) -> DiceRoll:
+    """The dice saved with a scenario: red first, then the two blue."""
+    red, blue_1, blue_2 = map(json_int, values)
+    return DiceRoll(red, (blue_1, blue_2))
+
+
+def _saved_setting(hand: Mapping[str, JsonValue]) -> SetHand:
+    """A player's hand setting saved with a scenario."""
+    return SetHand(parse_cards(json_str(hand["high"])), parse_cards(json_str(hand["low"])))
 
 
 def seven_card_straight_flush_scenario(seat: int, rules: TableRules, rng: random.Random, **extra: Any) -> Scenario:
@@ -209,6 +233,79 @@ def check_wagers(rules: TableRules, seats: Mapping[int, Mapping[str, Cents]]) ->
                 if not offered[spot]:
                     raise ValueError(f"This table does not offer the {spot} wager.")
                 rules.side_wager_limits.check(spot, amount)
+
+
+class SettledWagerView(TypedDict):
+    """A settled wager as the table shows it: how it settled and the amount."""
+
+    settlement: str
+    amount: Cents
+
+
+class PaidWinView(TypedDict):
+    """A paid progressive win as the table shows it: the hand, the amount and how it was paid."""
+
+    hand: str
+    amount: Cents
+    source: str
+
+
+class PaiGowSeatView(TypedDict):
+    """A position as the table shows it: wagers, settlements, stack, the hand once revealed, lights and badges."""
+
+    wagers: dict[str, Cents]
+    settled: dict[str, SettledWagerView]
+    commission: Cents | None
+    lammer: bool
+    stack: bool
+    hand_set: bool
+    high: str | None
+    low: str | None
+    progressive_lit: bool
+    progressive_paid: PaidWinView | None
+    cards_held: bool
+
+
+class PaiGowDealerView(TypedDict):
+    """The dealer's place as the table shows it: the stack, the cards once turned over, the setting, Tiger 9."""
+
+    stack: bool
+    cards: str | None
+    high: str | None
+    low: str | None
+    tiger_nine: bool | None
+
+
+class JackpotDisplayView(JackpotMeterView):
+    """The progressive jackpot's display: its meter and the positions whose light is on."""
+
+    lit_seats: list[int]
+
+
+class PaiGowProgressiveView(IntakeView):
+    """The progressive displays: the Mystery Bonus meter, the jackpot meter and the intake."""
+
+    mystery_bonus_offered: bool
+    meter: MysteryMeterView | None
+    jackpot: JackpotDisplayView | None
+
+
+class PaiGowView(TypedDict):
+    """What anyone at a Pai Gow Poker table can see: :meth:`PaiGowRound.table_view`."""
+
+    game: str
+    seats: dict[str, PaiGowSeatView]
+    dealer: PaiGowDealerView
+    no_more_bets: bool
+    dice: list[int] | None
+    dice_announced: bool
+    shaker_seat: int | None
+    starting_place: int | None
+    delivered: list[int]
+    stub_discarded: bool
+    progressive: PaiGowProgressiveView | None
+    cards_held: list[int]
+    finished: bool
 
 
 class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, ProgressiveWinMixin, Round):
@@ -307,23 +404,27 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
             "scenario": self.scenario.to_json(),
             "meter": self.starting_meter,
             "progressive_meter": self.starting_progressive_meter,
-            "automations": sorted(self.automations),
+            "automations": [*sorted(self.automations)],
         }
 
     @classmethod
-    def from_setup_json(cls, data: Mapping[str, Any]) -> PaiGowRound:
+    def from_setup_json(cls, data: Mapping[str, JsonValue]) -> PaiGowRound:
         """A fresh round from :meth:`setup_json`, before any step."""
         meter = data.get("meter")
         progressive_meter = data.get("progressive_meter")
+        seats = json_object(data["seats"]).items()
         return cls(
-            TableRules.from_json(data["rules"]),
-            {int(seat): wagers for seat, wagers in data["seats"].items()},
-            data["seed"],
-            scenario=Scenario.from_json(data.get("scenario", {})),
-            round_number=data.get("round_number", 0),
-            meter=MysteryMeter.from_json(meter) if meter else None,
-            progressive_meter=JackpotMeter.from_json(progressive_meter) if progressive_meter else None,
-            automations=frozenset(data.get("automations", DEFAULT_AUTOMATIONS)),
+            TableRules.from_json(json_object(data["rules"])),
+            {
+                int(seat): {spot: json_int(amount) for spot, amount in json_object(wagers).items()}
+                for seat, wagers in seats
+            },
+            json_int(data["seed"]),
+            scenario=Scenario.from_json(json_object(data.get("scenario", {}))),
+            round_number=json_int(data.get("round_number", 0)),
+            meter=MysteryMeter.from_json(json_object(meter)) if meter else None,
+            progressive_meter=JackpotMeter.from_json(json_object(progressive_meter)) if progressive_meter else None,
+            automations=frozenset(json_strings(data["automations"])) if "automations" in data else DEFAULT_AUTOMATIONS,
         )
 
     # ----- what the table holds -----
@@ -467,7 +568,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         if not self.no_more_bets:
             return Action("announce_no_more_bets", Actor.DEALER, {}, NO_MORE_BETS, 'announce "No more bets"')
         if self.lammers is None and self.lammer_seats():
-            seats = list(self.lammer_seats())
+            seats: list[JsonValue] = list(self.lammer_seats())
             description = f"place Envy lammers at seats {', '.join(map(str, seats))}"
             return Action("place_envy_lammers", Actor.DEALER, {"seats": seats}, ENVY_LAMMERS, description)
         return None
@@ -556,7 +657,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         for seat in self.seats:
             if seat not in self.player_hands:
                 hand = self.scenario.player_settings.get(seat) or self.simulated_setting(seat)
-                arguments = {"seat": seat, "high": format_cards(hand.high), "low": format_cards(hand.low)}
+                arguments: JsonObject = {"seat": seat, "high": format_cards(hand.high), "low": format_cards(hand.low)}
                 description = f"the player at seat {seat} sets the hand"
                 return Action("set_player_hand", Actor.PLAYER, arguments, SET_PLAYER_HAND, description)
         return None
@@ -722,7 +823,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         paytable, meter = self._progressive_paytable()
         self.progressive_meter = meter.add(paytable.contribution(len(self.progressive_intake.wagers)))
         self.progressive_contributed = True
-        return self.record(action, {"meter": self.progressive_meter.public_view()})
+        return self.record(action, {"meter": json_value(self.progressive_meter.public_view())})
 
     def verify_place_envy_lammers(self, seats: list[int]) -> Action:
         """Check the lammers go on exactly the Qualifying Fortune Bonus wagers."""
@@ -733,7 +834,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
 
     def can_place_envy_lammers(self, seats: list[int]) -> bool:
         """Whether these lammers may be placed now."""
-        return self.can("place_envy_lammers", {"seats": seats})
+        return self.can("place_envy_lammers", {"seats": list(seats)})
 
     def place_envy_lammers(self, seats: list[int]) -> Operation:
         """Place an Envy lammer beside each Qualifying Fortune Bonus wager."""
@@ -815,7 +916,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         expected = self.require_step("announce_dice")
         if (red, sorted((blue_1, blue_2))) != (
             expected.arguments["red"],
-            sorted((expected.arguments["blue_1"], expected.arguments["blue_2"])),
+            sorted((json_int(expected.arguments["blue_1"]), json_int(expected.arguments["blue_2"]))),
         ):
             message = f"Announced red {red}, blue {blue_1} and {blue_2}: the dice show {self.dice}."
             raise IllegalOperation(ErrorCode.WRONG_DICE, message, ANNOUNCE_DICE, expected)
@@ -996,7 +1097,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         """A player sets the hand face down: five cards high, two low (the player may foul)."""
         expected, hand = self.verify_set_player_hand(seat, high, low)
         self.player_hands[seat] = hand
-        arguments = {"seat": seat, "high": format_cards(hand.high), "low": format_cards(hand.low)}
+        arguments: JsonObject = {"seat": seat, "high": format_cards(hand.high), "low": format_cards(hand.low)}
         description = f"the player at seat {seat} sets the hand"
         return self.record(Action(expected.step, Actor.PLAYER, arguments, SET_PLAYER_HAND, description))
 
@@ -1077,7 +1178,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         self.revealed_seats.append(seat)
         self._queue_progressive_win(seat)
         hand = self.player_hands[seat]
-        facts = {
+        facts: JsonObject = {
             "high": format_cards(hand.high),
             "low": format_cards(hand.low),
             "foul": is_foul(hand, self.rules.wheel_rank),
@@ -1141,15 +1242,16 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
             arguments = operation.action.arguments
             step = operation.action.step
             if step == "collect_wager":
-                change += self.seats[arguments["seat"]][arguments["spot"]]
+                change += self.seats[json_int(arguments["seat"])][json_str(arguments["spot"])]
             elif step in ("pay_wager", "collect_commission"):
-                change += -arguments["amount"] if step == "pay_wager" else arguments["amount"]
+                amount = json_int(arguments["amount"])
+                change += -amount if step == "pay_wager" else amount
             elif step == "drop_progressive_wagers":
                 change += sum(wager.amount for wager in self.progressive_intake.wagers)
             elif step in ("pay_mystery_bonus", "pay_progressive_win") and (
                 arguments["source"] == PaymentSource.TABLE_INVENTORY.value
             ):
-                change -= arguments["amount"]
+                change -= json_int(arguments["amount"])
         return change
 
     def jackpot_slips(self) -> Cents:
@@ -1159,9 +1261,9 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         mystery = sum(payout.amount for payout in payouts if payout.source is slip)
         return mystery + sum(win.amount for win in self.progressive_wins.paid if win.source is slip)
 
-    def table_view(self) -> dict[str, JsonValue]:
+    def table_view(self) -> PaiGowView:
         """What anyone at the table can see now: never the deck order, unrevealed cards or future dice."""
-        seats: dict[str, JsonValue] = {}
+        seats: dict[str, PaiGowSeatView] = {}
         lit = self.progressive_lit_seats()
         held = self.cards_held()
         paid = {win.seat: win for win in self.progressive_wins.paid}
@@ -1186,7 +1288,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
                 "progressive_paid": _paid_view(paid[seat]) if seat in paid else None,
                 "cards_held": seat in held,
             }
-        dealer: dict[str, JsonValue] = {
+        dealer: PaiGowDealerView = {
             "stack": DEALER in self.delivered,
             "cards": format_cards(self.stack_for(DEALER)) if self.dealer_revealed else None,
             "high": format_cards(self.dealer_hand.high) if self.dealer_hand else None,
@@ -1213,7 +1315,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         """Positions whose progressive light is on for a hand waiting to be paid, in seat order."""
         return sorted({win.seat for win in self.progressive_wins.pending})
 
-    def progressive_view(self) -> dict[str, JsonValue] | None:
+    def progressive_view(self) -> PaiGowProgressiveView | None:
         """The progressive displays: the Mystery Bonus meter and the jackpot meter, with their lit positions.
 
         Only what the displays show: never the mystery hit value; a waiting progressive win shows only as its
@@ -1221,9 +1323,9 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         """
         if not self.rules.progressive_wager_offered:
             return None
-        jackpot: JsonValue = None
+        jackpot: JackpotDisplayView | None = None
         if self.progressive_meter is not None:
-            jackpot = self.progressive_meter.public_view() | {"lit_seats": self.progressive_lit_seats()}
+            jackpot = {**self.progressive_meter.public_view(), "lit_seats": self.progressive_lit_seats()}
         return {
             "mystery_bonus_offered": self.rules.mystery is not None,
             "meter": self.mystery.meter.public_view() if self.rules.mystery is not None else None,
@@ -1233,7 +1335,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         }
 
 
-def _paid_view(win: ProgressiveWin) -> dict[str, JsonValue]:
+def _paid_view(win: ProgressiveWin) -> PaidWinView:
     """A paid progressive win as the table shows it: the hand, the amount and how it was paid."""
     return {"hand": win.hand, "amount": win.amount, "source": win.source.value}
 

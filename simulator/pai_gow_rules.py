@@ -18,6 +18,7 @@ from simulator.dice_wagers import BeatItPaytable, SumPaytable
 from simulator.fortune import REPRESENTATIVE_FORTUNE_PAYTABLE, FortunePaytable
 from simulator.hands import WheelRank
 from simulator.house_way import HOUSE_WAYS
+from simulator.json_values import JsonValue
 from simulator.money import Cents, Rounding, format_cents
 from simulator.mystery import (
     DEFAULT_CONFIGURATION,
@@ -28,7 +29,6 @@ from simulator.mystery import (
     mystery_configuration,
 )
 from simulator.pai_gow_progressive import EXAMPLE_PROGRESSIVE_PAYTABLE, ProgressivePaytable
-from simulator.procedure import JsonValue
 from simulator.rules import (
     HouseOption,
     Option,

@@ -17,10 +17,8 @@ from types import MethodType
 from typing import Any, Self
 
 from simulator.citations import Citation, Provenance
+from simulator.json_values import JsonValue
 from simulator.money import format_cents
-
-JsonValue = Any
-"""A value that ``json.dumps`` writes as it is: str, int, bool, None, lists and dicts of them."""
 
 
 class Actor(StrEnum):
@@ -67,7 +65,7 @@ class Operation:
         return {"step": self.action.step, "actor": self.action.actor.value, "arguments": dict(self.action.arguments)}
 
 
-def spoken(value: JsonValue) -> str:
+def spoken(value: object) -> str:
     """An argument as a person reads it: lists joined with commas, "none" for an empty list, True as "yes".
 
     >>> spoken([]), spoken([1, 5]), spoken(True), spoken("Ks Qd")
@@ -186,12 +184,12 @@ class Round:
         """The rule cited when something is tried after the round is over."""
         raise NotImplementedError
 
-    def table_view(self) -> dict[str, JsonValue]:
-        """What anyone at the table may see now: never the deck or shoe order, unrevealed cards or any secret."""
+    def table_view(self) -> Mapping[str, object]:
+        """What anyone at the table may see now, as the game's TypedDict of JSON values; never the deck or a secret."""
         raise NotImplementedError
 
     @classmethod
-    def from_setup_json(cls, data: Mapping[str, Any]) -> Self:
+    def from_setup_json(cls, data: Mapping[str, JsonValue]) -> Self:
         """A fresh round from :meth:`setup_json`, before any step."""
         raise NotImplementedError
 
@@ -235,7 +233,7 @@ class Round:
         return expected
 
     def require_argument(
-        self, expected: Action, name: str, given: JsonValue, code: ErrorCode, citation: Citation | None = None
+        self, expected: Action, name: str, given: object, code: ErrorCode, citation: Citation | None = None
     ) -> None:
         """Raise ``code`` unless argument ``name`` equals what the expected action holds.
 

@@ -53,12 +53,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from enum import IntEnum
+from typing import TypedDict
 
 from simulator.citations import Citation
 from simulator.clauses import cite
+from simulator.json_values import JsonValue, json_int, json_str, json_value
 from simulator.money import Cents, Rounding, format_cents, round_to_unit
 from simulator.mystery import MysteryMeter, MysteryRules, PaymentSource, mystery_clause
-from simulator.procedure import Action, Actor, ErrorCode, JsonValue, Operation, Round
+from simulator.procedure import Action, Actor, ErrorCode, Operation, Round
 
 PROGRESSIVE_INTAKE_STEPS = frozenset(
     {"lock_out_progressive_wagers", "collect_progressive_wagers", "count_progressive_chips", "drop_progressive_wagers"}
@@ -125,6 +127,13 @@ class MeterShare:
         return f"{self.percent}% of the progressive meter"
 
 
+class JackpotMeterView(TypedDict):
+    """What a progressive jackpot display shows: the amount, exact and as money."""
+
+    amount: str
+    display: str
+
+
 @dataclass(frozen=True)
 class JackpotMeter:
     """A progressive jackpot meter in exact cents: the amount it shows, the seed it resets to and a hidden reserve.
@@ -165,7 +174,7 @@ class JackpotMeter:
             return paid, replace(self, amount=self.seed_amount + self.reserve, reserve=Decimal(0))
         return paid, replace(self, amount=Decimal(self.seed_amount))
 
-    def public_view(self) -> dict[str, JsonValue]:
+    def public_view(self) -> JackpotMeterView:
         """What the progressive display shows: the amount, exact and as money; never the reserve."""
         return {"amount": str(self.amount), "display": format_cents(self.amount)}
 
@@ -176,7 +185,7 @@ class JackpotMeter:
     @classmethod
     def from_json(cls, data: Mapping[str, JsonValue]) -> JackpotMeter:
         """Read a meter written by :meth:`to_json`."""
-        return cls(int(data["seed_amount"]), Decimal(str(data["amount"])), Decimal(str(data["reserve"])))
+        return cls(json_int(data["seed_amount"]), Decimal(json_str(data["amount"])), Decimal(json_str(data["reserve"])))
 
 
 class IntakeStage(IntEnum):
@@ -187,6 +196,20 @@ class IntakeStage(IntEnum):
     COLLECTED = 2
     COUNTED = 3
     DROPPED = 4
+
+
+class IntakeView(TypedDict):
+    """How far the progressive wagers have gone, as a progressive display shows it."""
+
+    locked_out: bool
+    collected: bool
+
+
+class ContainerIntakeView(IntakeView):
+    """The intake as a table with its table inventory container on the felt shows it: the stage and the drop too."""
+
+    intake: str
+    dropped: bool
 
 
 @dataclass
@@ -259,7 +282,7 @@ class ProgressiveIntakeMixin(Round):
 
     def lock_out_progressive_wagers(self) -> Operation:
         """Press the lock-out: the system accepts no further progressive wager."""
-        accepted = [wager.to_json() for wager in self.progressive_intake.wagers]
+        accepted: list[JsonValue] = [wager.to_json() for wager in self.progressive_intake.wagers]
         return self._advance_intake("lock_out_progressive_wagers", IntakeStage.LOCKED_OUT, {"accepted": accepted})
 
     def verify_collect_progressive_wagers(self) -> Action:
@@ -413,7 +436,7 @@ class MysteryBonusMixin(Round):
             contributions.append(fact)
         self.mystery.contributed = True
         self.mystery.stage = MysteryPayoutStage.LIGHT
-        return self.record(action, {"contributions": contributions, "meter": meter.public_view()})
+        return self.record(action, {"contributions": contributions, "meter": json_value(meter.public_view())})
 
     def verify_confirm_mystery_light(self, seat: int) -> Action:
         """Raise unless confirming the light is next and ``seat`` is the lit position."""
@@ -484,7 +507,7 @@ class MysteryBonusMixin(Round):
         meter = self.mystery.meter
         lit_again = meter.reset(self.mystery.rng)
         self.mystery.stage = MysteryPayoutStage.LIGHT
-        return self.record(action, {"meter": meter.public_view(), "lit_again": lit_again})
+        return self.record(action, {"meter": json_value(meter.public_view()), "lit_again": lit_again})
 
 
 @dataclass(frozen=True)

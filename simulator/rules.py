@@ -16,8 +16,8 @@ from enum import StrEnum
 from typing import Any, TypeVar
 
 from simulator.citations import Citation, Provenance
+from simulator.json_values import JsonValue, json_object
 from simulator.money import format_cents
-from simulator.procedure import JsonValue
 
 Member = TypeVar("Member", bound=StrEnum)
 
@@ -90,7 +90,7 @@ def describe_value(value: object) -> str:
     return str(value)
 
 
-def _as_is(value: Any) -> JsonValue:
+def _as_is(value: JsonValue) -> JsonValue:
     """Write a value that is already JSON."""
     return value
 
@@ -104,7 +104,7 @@ class OptionField:
 
     citation: Citation
     explanation: str
-    read: Callable[[Any], Any]
+    read: Callable[[JsonValue], Any]
     write: Callable[[Any], JsonValue] = _as_is
     describe: Callable[[Any], str] = describe_value
     choices: tuple[JsonValue, ...] = ()
@@ -115,7 +115,9 @@ class OptionField:
 
     def option(self, name: str, default: JsonValue) -> Option:
         """The option as the scenario builder shows it, with its JSON default."""
-        parts = tuple(part.option(key, default[key]) for key, part in self.parts.items()) if default else ()
+        parts = (
+            tuple(part.option(key, json_object(default)[key]) for key, part in self.parts.items()) if default else ()
+        )
         return Option(name, default, self.citation, self.explanation, self.choices, self.minimum, self.maximum, parts)
 
 
@@ -141,7 +143,7 @@ def choice(
     """An option whose JSON value is one of ``values``' keys, read as the value it maps to (or null if ``optional``)."""
     choices: tuple[JsonValue, ...] = (*values, None) if optional else tuple(values)
 
-    def read(given: Any) -> Any:
+    def read(given: JsonValue) -> Any:
         for key in choices:
             if _same(given, key):
                 return None if key is None else values[key]
@@ -168,7 +170,7 @@ def whole_number(
 ) -> OptionField:
     """An option that is a whole number from ``minimum`` up to ``maximum`` (unbounded when None)."""
 
-    def read(given: Any) -> int:
+    def read(given: JsonValue) -> int:
         if type(given) is not int:
             raise ValueError(f"a whole number is wanted, not {given!r}")
         if given < minimum or (maximum is not None and given > maximum):
@@ -182,7 +184,7 @@ def whole_number(
 def flag(citation: Citation, explanation: str, *, house_rule: bool = False) -> OptionField:
     """An option that is true or false."""
 
-    def read(given: Any) -> bool:
+    def read(given: JsonValue) -> bool:
         if type(given) is not bool:
             raise ValueError(f"true or false is wanted, not {given!r}")
         return given
@@ -202,7 +204,7 @@ def group(
 ) -> OptionField:
     """An option that is a JSON object of ``parts``, every one required, built into one value (null if ``optional``)."""
 
-    def read(given: Any) -> Any:
+    def read(given: JsonValue) -> Any:
         if given is None and optional:
             return None
         return build(**read_options(parts, given, complete=True))

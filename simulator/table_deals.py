@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from simulator import down_under, mystery_tables
 from simulator.cards import Card
 from simulator.down_under import DownUnderRound, DownUnderTable, suited_match_top
+from simulator.json_values import JsonObject, JsonValue, json_object
 from simulator.match_the_dealer import MatchMeter
 from simulator.mystery import MysteryConfiguration, MysteryMeter
 from simulator.mystery_games import MysteryGame
@@ -17,7 +17,6 @@ from simulator.mystery_tables import MysteryTableRound, rules_from_json
 from simulator.pai_gow_progressive import ProgressivePaytable
 from simulator.pai_gow_round import PaiGowRound, Scenario, seven_card_straight_flush_scenario
 from simulator.pai_gow_rules import TableRules
-from simulator.procedure import JsonValue
 from simulator.progressive import JackpotMeter
 from simulator.simulated_players import (
     choose_player_styles,
@@ -40,7 +39,15 @@ class TableDeal:
     force_progressive_win: bool = False
 
 
-def fitting_mystery_meter(saved: Any, configuration: MysteryConfiguration | None) -> MysteryMeter | None:
+def carried_meter(carried: Mapping[str, JsonValue], name: str) -> JsonObject | None:
+    """One of the meters a table carries that holds more than one, if it carries it."""
+    saved = carried.get(name)
+    return None if saved is None else json_object(saved)
+
+
+def fitting_mystery_meter(
+    saved: Mapping[str, JsonValue] | None, configuration: MysteryConfiguration | None
+) -> MysteryMeter | None:
     """A saved mystery meter, if there is one and it fits the table's configuration."""
     if saved is None or configuration is None or "hit_value" not in saved:
         return None
@@ -48,7 +55,9 @@ def fitting_mystery_meter(saved: Any, configuration: MysteryConfiguration | None
     return meter if meter.configuration == configuration else None
 
 
-def fitting_jackpot_meter(saved: Any, paytable: ProgressivePaytable | None) -> JackpotMeter | None:
+def fitting_jackpot_meter(
+    saved: Mapping[str, JsonValue] | None, paytable: ProgressivePaytable | None
+) -> JackpotMeter | None:
     """A saved progressive jackpot meter, if there is one and it seeds where the table's paytable does."""
     if saved is None or paytable is None:
         return None
@@ -56,7 +65,7 @@ def fitting_jackpot_meter(saved: Any, paytable: ProgressivePaytable | None) -> J
     return meter if meter.seed_amount == paytable.seed_amount else None
 
 
-def fitting_match_meter(saved: Any, rules: DownUnderTable) -> MatchMeter | None:
+def fitting_match_meter(saved: Mapping[str, JsonValue] | None, rules: DownUnderTable) -> MatchMeter | None:
     """A saved Match the Dealer meter, if there is one and it fits the table's wager and reading."""
     if saved is None or "reserve" not in saved:
         return None
@@ -86,8 +95,8 @@ def deal_pai_gow_round(table: TableDeal) -> PaiGowRound:
         table.seed,
         scenario=scenario,
         round_number=table.round_number,
-        meter=fitting_mystery_meter(carried.get("mystery"), rules.mystery),
-        progressive_meter=fitting_jackpot_meter(carried.get("progressive"), rules.progressive_paytable),
+        meter=fitting_mystery_meter(carried_meter(carried, "mystery"), rules.mystery),
+        progressive_meter=fitting_jackpot_meter(carried_meter(carried, "progressive"), rules.progressive_paytable),
         automations=table.automations,
     )
 

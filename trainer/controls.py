@@ -24,10 +24,10 @@ from django.core.validators import MaxLengthValidator
 from simulator.cards import pai_gow_deck
 from simulator.down_under import DEALER
 from simulator.fortune import FortuneHand
+from simulator.json_values import JsonValue
 from simulator.match_the_dealer import MatchCombination
 from simulator.money import format_cents
 from simulator.mystery import PaymentSource
-from simulator.procedure import JsonValue
 
 MAX_FRAME_CHARACTERS = 4096
 """The longest frame a consumer reads; anything longer is refused unread."""

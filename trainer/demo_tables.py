@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from simulator.down_under import DownUnderTable
 from simulator.games import DOWN_UNDER_BLACKJACK, GAMES, PAI_GOW_POKER
+from simulator.json_values import JsonValue
 from simulator.mystery import MysteryRules, PaymentSource, mystery_configuration
 from simulator.mystery_tables import rules_to_json
 from simulator.pai_gow_rules import FoulRule, ShakerType, TableRules
-from simulator.procedure import JsonValue
 from trainer.models import Floorperson, Table
 
 DemoTable = tuple[str, str, dict[str, JsonValue], Floorperson]

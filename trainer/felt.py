@@ -5,16 +5,18 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import Any, NamedTuple
+from typing import Any, Generic, NamedTuple, Protocol, TypeGuard, TypeVar
 
 from django.template import engines
 from django.template.backends.jinja2 import Jinja2
 from jinja2 import Environment
 from markupsafe import Markup
 
+from simulator.games import GAMES
 from simulator.money import format_cents
+from simulator.progressive import ContainerIntakeView, IntakeView
 from trainer.controls import DEALER_STEPS
-from trainer.snapshots import TableSnapshot, Viewer
+from trainer.snapshots import AnyTableSnapshot, TableSnapshot, Viewer
 
 SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 
@@ -122,7 +124,7 @@ def area(
 
 
 def progressive_display(
-    sign: str, meter: str, notes: list[str], lit_seats: list[int], progressive: Mapping[str, Any]
+    sign: str, meter: str, notes: list[str], lit_seats: list[int], progressive: IntakeView
 ) -> dict[str, Any]:
     """The progressive table game system's display: its sign, the meter, notes, the lit positions, the intake.
 
@@ -140,7 +142,7 @@ def progressive_display(
     return {"sign": sign, "meter": meter, "notes": notes, "lit": lit, "intake": intake, "paytable": None}
 
 
-def inventory_container(progressive: Mapping[str, Any], wagers: list[int]) -> dict[str, Any]:
+def inventory_container(progressive: ContainerIntakeView, wagers: list[int]) -> dict[str, Any]:
     """The table inventory container and, once collected and until dropped, the progressive chips in front of it."""
     in_front = progressive["collected"] and not progressive["dropped"]
     return {
@@ -198,12 +200,43 @@ def display_regions(felt: Mapping[str, Any]) -> list[Region]:
     ]
 
 
-@dataclass(frozen=True)
-class TableDescription:
-    """How one game's table is drawn: its felt, the felt's parts and its controls."""
+ViewT = TypeVar("ViewT")
+ViewT_co = TypeVar("ViewT_co", covariant=True)
 
+
+class ShowsTable(Protocol[ViewT_co]):
+    """A round whose table view is a ``ViewT_co``."""
+
+    def table_view(self) -> ViewT_co:
+        """What anyone at the table may see now."""
+        ...
+
+
+@dataclass(frozen=True)
+class TableDescription(Generic[ViewT]):
+    """How the table of the games its round class deals is drawn: its felt, the felt's parts and its controls."""
+
+    round_class: type[ShowsTable[ViewT]]
     felt_template: str
-    felt: Callable[[TableSnapshot, Viewer], dict[str, Any]]
+    felt: Callable[[TableSnapshot[ViewT], Viewer], dict[str, Any]]
     regions: Callable[[Mapping[str, Any]], list[Region]]
     controls_template: str
-    controls: Callable[[TableSnapshot], dict[str, Any]]
+    controls: Callable[[TableSnapshot[ViewT]], dict[str, Any]]
+
+    def felt_context(self, snapshot: AnyTableSnapshot, viewer: Viewer) -> dict[str, Any]:
+        """The felt as the templates draw it, from the snapshot's view read as this table's round's."""
+        return self.felt(self.own(snapshot), viewer)
+
+    def controls_context(self, snapshot: AnyTableSnapshot) -> dict[str, Any]:
+        """The control panel as its template draws it."""
+        return self.controls(self.own(snapshot))
+
+    def own(self, snapshot: AnyTableSnapshot) -> TableSnapshot[ViewT]:
+        """The snapshot with its view typed as this table's round's: the one place a view is narrowed."""
+        if not self.shows(snapshot):
+            raise ValueError(f"The {snapshot.game} table is not drawn by the {self.round_class.__name__} table.")
+        return snapshot
+
+    def shows(self, snapshot: AnyTableSnapshot) -> TypeGuard[TableSnapshot[ViewT]]:
+        """Whether the snapshot's game is dealt by this table's round class, so its view is this table's."""
+        return issubclass(GAMES[snapshot.game].round_class, self.round_class)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from simulator.down_under import DownUnderTable
+from simulator.down_under import DownUnderRound, DownUnderSeatView, DownUnderTable, DownUnderView
 from simulator.match_the_dealer import (
     MatchCombination,
     match_paytable,
@@ -34,7 +34,7 @@ BLACKJACK_RESULTS = {"blackjack": "pay", "win": "pay", "push": "push", "lose": "
 """How the engine's Down Under Blackjack result settles the wager on the felt."""
 
 
-def down_under_seat_context(number: int, seat: Mapping[str, Any] | None, view: Mapping[str, Any]) -> dict[str, Any]:
+def down_under_seat_context(number: int, seat: DownUnderSeatView | None, view: DownUnderView) -> dict[str, Any]:
     """One position at Down Under Blackjack: the face-up cards, both wagers, the light and the results."""
     if seat is None:
         return {
@@ -82,7 +82,7 @@ def down_under_seat_context(number: int, seat: Mapping[str, Any] | None, view: M
     }
 
 
-def down_under_felt_context(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
+def down_under_felt_context(snapshot: TableSnapshot[DownUnderView], viewer: Viewer) -> dict[str, Any]:
     """The Down Under Blackjack felt: positions, the dealer's cards, the Match the Dealer display and paytable."""
     view = snapshot.view
     rules = DownUnderTable.from_json(snapshot.rules)
@@ -119,7 +119,7 @@ def down_under_felt_context(snapshot: TableSnapshot, viewer: Viewer) -> dict[str
     }
 
 
-def down_under_controls_context(snapshot: TableSnapshot) -> dict[str, Any]:
+def down_under_controls_context(snapshot: TableSnapshot[DownUnderView]) -> dict[str, Any]:
     """The control panel at Down Under Blackjack: the deal and the Match the Dealer settlement."""
     return {
         "buttons": buttons(snapshot.dealer_steps),
@@ -142,6 +142,7 @@ def down_under_regions(felt: Mapping[str, Any]) -> list[Region]:
 
 
 DOWN_UNDER_TABLE = TableDescription(
+    DownUnderRound,
     "trainer/_felt_down_under.html",
     down_under_felt_context,
     down_under_regions,

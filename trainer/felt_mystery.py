@@ -9,6 +9,7 @@ from simulator.money import format_cents
 from simulator.mystery import (
     PaymentSource,
 )
+from simulator.mystery_tables import MysterySeatView, MysteryTableRound, MysteryTableView
 from trainer.felt import (
     Region,
     TableDescription,
@@ -32,7 +33,7 @@ def short_wager_name(name: str) -> str:
     return short or name
 
 
-def mystery_seat_context(number: int, seat: Mapping[str, Any] | None, view: Mapping[str, Any]) -> dict[str, Any]:
+def mystery_seat_context(number: int, seat: MysterySeatView | None, view: MysteryTableView) -> dict[str, Any]:
     """One position at an MHB game's table: the base wager, the progressive wagers and their light, any award."""
     if seat is None:
         return {"number": number, "pick_button": seat_pick(number), "occupied": False, "light": None}
@@ -62,7 +63,7 @@ def mystery_seat_context(number: int, seat: Mapping[str, Any] | None, view: Mapp
     }
 
 
-def mystery_felt_context(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
+def mystery_felt_context(snapshot: TableSnapshot[MysteryTableView], viewer: Viewer) -> dict[str, Any]:
     """An MHB game's felt: the positions with the game's own wagers, the display and the inventory container."""
     view = snapshot.view
     progressive = view["progressive"]
@@ -90,7 +91,7 @@ def mystery_felt_context(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, A
     }
 
 
-def mystery_controls_context(snapshot: TableSnapshot) -> dict[str, Any]:
+def mystery_controls_context(snapshot: TableSnapshot[MysteryTableView]) -> dict[str, Any]:
     """The control panel at an MHB game's table: the progressive procedure's steps."""
     return {
         "buttons": buttons(snapshot.dealer_steps),
@@ -111,6 +112,7 @@ def mystery_regions(felt: Mapping[str, Any]) -> list[Region]:
 
 
 MYSTERY_TABLE = TableDescription(
+    MysteryTableRound,
     "trainer/_felt_mystery.html",
     mystery_felt_context,
     mystery_regions,

@@ -14,6 +14,7 @@ from simulator.mystery import (
     PaymentSource,
 )
 from simulator.pai_gow_progressive import ProgressivePaytable
+from simulator.pai_gow_round import JackpotDisplayView, PaiGowProgressiveView, PaiGowRound, PaiGowSeatView, PaiGowView
 from simulator.pai_gow_rules import MYSTERY_SECTION, ShakerType, TableRules
 from trainer.felt import (
     Region,
@@ -74,7 +75,7 @@ PAI_GOW_FIXTURES: dict[int, PaiGowFixtures] = {}
 """The fixtures last read for each Pai Gow Poker table, by table id."""
 
 
-def pai_gow_fixtures(snapshot: TableSnapshot) -> PaiGowFixtures:
+def pai_gow_fixtures(snapshot: TableSnapshot[PaiGowView]) -> PaiGowFixtures:
     """The fixtures of the snapshot's table, read again from its rules only when they are not the ones last read."""
     fixtures = PAI_GOW_FIXTURES.get(snapshot.table_id)
     if fixtures is None or fixtures.rules != snapshot.rules:
@@ -90,9 +91,7 @@ def pai_gow_fixtures(snapshot: TableSnapshot) -> PaiGowFixtures:
     return fixtures
 
 
-def seat_context(
-    number: int, seat: Mapping[str, Any], areas: BettingAreas, lit: bool, view: Mapping[str, Any]
-) -> dict[str, Any]:
+def seat_context(number: int, seat: PaiGowSeatView, areas: BettingAreas, lit: bool, view: PaiGowView) -> dict[str, Any]:
     """One position on the felt: its betting areas with chips and settlements, its stack, its hand and its badges.
 
     ``lit`` is the Mystery Bonus light; the Progressive Payout area's one light is also on while a progressive
@@ -115,7 +114,7 @@ def seat_context(
             lit or seat["progressive_lit"],
         ),
         "envy_paid": chip(envy["amount"]) if envy else None,
-        "commission": format_cents(seat["commission"]) if seat.get("commission") else None,
+        "commission": format_cents(seat["commission"]) if seat["commission"] else None,
         "lammer": seat["lammer"],
         "stack": seat["stack"],
         "hand_set": seat["hand_set"],
@@ -171,7 +170,7 @@ def seat_rows(
     return tuple((row, Markup("\n".join(pai_gow_area(spot) for spot in spots))) for row, spots in areas)
 
 
-def felt_context(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
+def felt_context(snapshot: TableSnapshot[PaiGowView], viewer: Viewer) -> dict[str, Any]:
     """The Pai Gow Poker felt as the templates draw it, from the round's public table view."""
     view = snapshot.view
     fixtures = pai_gow_fixtures(snapshot)
@@ -179,7 +178,7 @@ def felt_context(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
     mystery = progressive["meter"] if progressive else None
     lit_seat = mystery["lit_seat"] if mystery else None
     displays = []
-    if mystery:
+    if progressive and mystery:
         displays.append(
             progressive_display(
                 "Must-Hit-By Mystery Bonus offered",
@@ -189,9 +188,10 @@ def felt_context(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
                 progressive,
             )
         )
-    if progressive and progressive["jackpot"] and fixtures.jackpot_sign:
+    jackpot = progressive["jackpot"] if progressive else None
+    if progressive and jackpot and fixtures.jackpot_sign:
         shows_intake = not displays
-        displays.append(jackpot_display(fixtures.jackpot_sign, progressive, shows_intake))
+        displays.append(jackpot_display(fixtures.jackpot_sign, jackpot, progressive, shows_intake))
     dice = view["dice"]
     dealer = view["dealer"]
     pick = viewer is Viewer.TRAINEE and dealer["high"] is None and bool(dealer["cards"])
@@ -229,16 +229,17 @@ def jackpot_sign(paytable: ProgressivePaytable) -> dict[str, Any]:
     return {"notes": [note], "paytable": {"name": paytable.name, "lines": paytable.lines()}}
 
 
-def jackpot_display(sign: Mapping[str, Any], progressive: Mapping[str, Any], shows_intake: bool) -> dict[str, Any]:
+def jackpot_display(
+    sign: Mapping[str, Any], jackpot: JackpotDisplayView, progressive: PaiGowProgressiveView, shows_intake: bool
+) -> dict[str, Any]:
     """The progressive jackpot meter's display beside the Mystery Bonus one: meter, seed and rate, lights, paytable."""
-    jackpot = progressive["jackpot"]
     display = progressive_display(
         "Progressive Payout jackpot", jackpot["display"], sign["notes"], jackpot["lit_seats"], progressive
     )
     return display | {"intake": display["intake"] if shows_intake else "", "paytable": sign["paytable"]}
 
 
-def controls_context(snapshot: TableSnapshot) -> dict[str, Any]:
+def controls_context(snapshot: TableSnapshot[PaiGowView]) -> dict[str, Any]:
     """The Pai Gow Poker control panel: a button per step this table can ask for, and the choices its forms offer."""
     rules = TableRules.from_json(snapshot.rules)
     spots = [spot for _row, row_spots in betting_areas(rules) for spot in row_spots]
@@ -267,6 +268,7 @@ def pai_gow_regions(felt: Mapping[str, Any]) -> list[Region]:
 
 
 PAI_GOW_TABLE = TableDescription(
+    PaiGowRound,
     "trainer/_felt_pai_gow.html",
     felt_context,
     pai_gow_regions,

@@ -6,7 +6,7 @@ from typing import Any
 
 from trainer.felt import Region, render
 from trainer.services import StepReply
-from trainer.snapshots import TableSnapshot, Viewer
+from trainer.snapshots import AnyTableSnapshot, Viewer
 from trainer.table_page import error_feedback, feedback_context, render_region, table_regions
 
 
@@ -23,7 +23,7 @@ class TableFrames:
         self.viewer = viewer
         self.sent: dict[str, Any] = {}
 
-    def table(self, snapshot: TableSnapshot, reply: StepReply | None = None) -> str:
+    def table(self, snapshot: AnyTableSnapshot, reply: StepReply | None = None) -> str:
         """The frame that brings this viewer's table to ``snapshot``; the feedback is redrawn for every reply."""
         feedback = feedback_context(snapshot, self.viewer, reply)
         html: list[str] = []

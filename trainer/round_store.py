@@ -28,8 +28,9 @@ from django.db import transaction
 from django.db.models import F, QuerySet
 from django.utils import timezone
 
+from simulator.json_values import JsonValue
 from simulator.notation import operations_since, replay_round
-from simulator.procedure import JsonValue, Round
+from simulator.procedure import Round
 from trainer.checkpoints import keep_checkpointing
 from trainer.models import Attempt, Table
 from trainer.scoring import GradedStep, ScoreCard

@@ -23,7 +23,8 @@ from fractions import Fraction
 from typing import Any
 
 from simulator.citations import Citation, Provenance
-from simulator.procedure import Action, ErrorCode, IllegalOperation, JsonValue, Round
+from simulator.json_values import JsonValue
+from simulator.procedure import Action, ErrorCode, IllegalOperation, Round
 
 
 class Severity(StrEnum):

@@ -39,7 +39,7 @@ from trainer.round_store import (
 )
 from trainer.scoring import GradedStep, grade_step
 from trainer.scoring import Mode as GradingMode
-from trainer.snapshots import TableSnapshot, Viewer, snapshot_of, validation_seat
+from trainer.snapshots import AnyTableSnapshot, Viewer, snapshot_of, validation_seat
 
 
 class Notice(StrEnum):
@@ -57,7 +57,7 @@ class Notice(StrEnum):
 class StepReply:
     """The answer to a frame: the table as it now stands, the grade of the step (if one was graded) or a notice."""
 
-    snapshot: TableSnapshot
+    snapshot: AnyTableSnapshot
     graded: GradedStep | None = None
     notice: Notice | None = None
 
@@ -145,7 +145,7 @@ def dealer_steps(attempt: Attempt) -> frozenset[str]:
 # ----- the table as it stands -----
 
 
-def table_snapshot(attempt: Attempt) -> TableSnapshot:
+def table_snapshot(attempt: Attempt) -> AnyTableSnapshot:
     """The attempt's table as it stands, for a page load or a (re)connection."""
     with attempt_lock(attempt.pk):
         return snapshot_of(live_attempt(attempt))

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Generic, TypeAlias, TypeVar
 
-from simulator.procedure import Action, Actor, JsonValue, Round
+from simulator.json_values import JsonValue, json_int, json_object
+from simulator.procedure import Action, Actor, Round
 from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS
 from trainer.models import Attempt, Floorperson, Mode
 from trainer.round_store import LiveAttempt
@@ -28,8 +31,12 @@ class LogEntry:
     description: str
 
 
+ViewT = TypeVar("ViewT")
+"""The type of a game's table view, such as :class:`~simulator.pai_gow_round.PaiGowView`."""
+
+
 @dataclass(frozen=True)
-class TableSnapshot:
+class TableSnapshot(Generic[ViewT]):
     """Everything a viewer may see of an attempt now; never the deck, future dice, seed or hit value."""
 
     attempt_id: int
@@ -41,7 +48,7 @@ class TableSnapshot:
     floorperson: Floorperson
     sequence: int
     rules: dict[str, JsonValue]
-    view: dict[str, JsonValue]
+    view: ViewT
     log: tuple[LogEntry, ...]
     graded_steps: tuple[GradedStep, ...]
     score_card: ScoreCard | None
@@ -54,6 +61,10 @@ class TableSnapshot:
     def finished(self) -> bool:
         """Whether the round is over and scored."""
         return self.score_card is not None
+
+
+AnyTableSnapshot: TypeAlias = TableSnapshot[Mapping[str, object]]
+"""A snapshot of any game's table: its view is read as the game's own by the game's table description."""
 
 
 def floorperson_action(attempt: Attempt, round_: Round) -> Action | None:
@@ -71,14 +82,12 @@ def validation_seat(attempt: Attempt, round_: Round) -> int | None:
     action = floorperson_action(attempt, round_)
     if action is None:
         return None
-    seat: int = action.arguments["seat"]
-    return seat
+    return json_int(action.arguments["seat"])
 
 
-def snapshot_of(live: LiveAttempt) -> TableSnapshot:
+def snapshot_of(live: LiveAttempt) -> AnyTableSnapshot:
     """The attempt as anyone allowed at the table may see it now."""
     attempt, round_ = live.attempt, live.round
-    view: dict[str, JsonValue] = round_.table_view()
     waiting = floorperson_action(attempt, round_)
     return TableSnapshot(
         attempt_id=attempt.pk,
@@ -89,15 +98,15 @@ def snapshot_of(live: LiveAttempt) -> TableSnapshot:
         mode=Mode(attempt.mode),
         floorperson=Floorperson(attempt.table.floorperson),
         sequence=attempt.last_sequence,
-        rules=live.log["setup"]["rules"],
-        view=view,
+        rules=json_object(json_object(live.log["setup"])["rules"]),
+        view=round_.table_view(),
         log=tuple(
             LogEntry(operation.number, operation.action.actor.value, operation.action.description)
             for operation in round_.operations
         ),
         graded_steps=tuple(live.graded_steps),
         score_card=None if attempt.score_card is None else ScoreCard.from_json(attempt.score_card),
-        validation_seat=None if waiting is None else waiting.arguments["seat"],
+        validation_seat=None if waiting is None else json_int(waiting.arguments["seat"]),
         validation_step=None if waiting is None else waiting.step,
         dealer_steps=frozenset(DEALER_STEPS) & round_.offered_steps(),
     )

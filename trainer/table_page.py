@@ -15,7 +15,7 @@ from trainer.felt import Region, render
 from trainer.models import Floorperson, Mode
 from trainer.scoring import GradedStep, ScoreCard
 from trainer.services import StepReply
-from trainer.snapshots import TableSnapshot, Viewer
+from trainer.snapshots import AnyTableSnapshot, Viewer
 from trainer.tables import table_description
 
 PROVENANCE_LABELS = {Provenance.SEED: "seed", Provenance.PA_INFERRED: "inferred", Provenance.HOUSE: "house"}
@@ -44,7 +44,7 @@ FLOORPERSON_PROMPTS = {
 """For each floorperson step: what the instructor is asked to check, the button, and what the status bar says."""
 
 
-def floorperson_context(snapshot: TableSnapshot) -> dict[str, str] | None:
+def floorperson_context(snapshot: AnyTableSnapshot) -> dict[str, str] | None:
     """The floorperson's step the table waits for, in words, or None."""
     if snapshot.validation_step is None:
         return None
@@ -105,7 +105,7 @@ def score_card_context(score_card: ScoreCard) -> dict[str, Any]:
     }
 
 
-def feedback_context(snapshot: TableSnapshot, viewer: Viewer, reply: StepReply | None) -> dict[str, Any]:
+def feedback_context(snapshot: AnyTableSnapshot, viewer: Viewer, reply: StepReply | None) -> dict[str, Any]:
     """The feedback panel: the grade at once in practice, only "recorded" in an exam, or a notice.
 
     A frame that cannot be read is answered by :func:`error_feedback` instead.
@@ -129,7 +129,7 @@ def error_feedback(message: str) -> dict[str, Any]:
     return {"error": message, "notice": "", "graded": None, "recorded": False, "exam": False}
 
 
-def status_context(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
+def status_context(snapshot: AnyTableSnapshot, viewer: Viewer) -> dict[str, Any]:
     """The status bar: the table, the mode, who deals (for a watcher) and whether the round waits or is over."""
     floorperson = floorperson_context(snapshot)
     return {
@@ -147,14 +147,14 @@ def house_option_context(option: HouseOption) -> dict[str, Any]:
     return {"name": option.name.replace("_", " "), "value": option.value, "citation": citation_context(option.citation)}
 
 
-def table_regions(snapshot: TableSnapshot, viewer: Viewer, feedback: dict[str, Any]) -> list[Region]:
+def table_regions(snapshot: AnyTableSnapshot, viewer: Viewer, feedback: dict[str, Any]) -> list[Region]:
     """The regions of the viewer's table that a frame carries, in the order a frame carries them.
 
     The trainee sees the feedback and, at the end, the score card; an instructor sees the floorperson's panel and
     every graded step. The table log is hidden from a trainee in an exam until the round is over.
     """
     layout = table_description(snapshot.game)
-    felt = layout.felt(snapshot, viewer) | {"template": layout.felt_template}
+    felt = layout.felt_context(snapshot, viewer) | {"template": layout.felt_template}
     sees_log = viewer is Viewer.INSTRUCTOR or snapshot.mode == Mode.PRACTICE or snapshot.finished
     hides_log = snapshot.mode == Mode.EXAM and viewer is Viewer.TRAINEE
     regions = [
@@ -193,7 +193,7 @@ def table_regions(snapshot: TableSnapshot, viewer: Viewer, feedback: dict[str, A
     ]
 
 
-def page_context(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
+def page_context(snapshot: AnyTableSnapshot, viewer: Viewer) -> dict[str, Any]:
     """Everything the table page draws: the controls, the house rules and every region of the viewer's table.
 
     The regions come already drawn, as a new connection's first frame draws them, by their element ids written
@@ -204,7 +204,7 @@ def page_context(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
     return {
         "snapshot": snapshot,
         "viewer": viewer.value,
-        "controls": layout.controls(snapshot) | {"template": layout.controls_template},
+        "controls": layout.controls_context(snapshot) | {"template": layout.controls_template},
         "house_options": [
             house_option_context(option) for option in GAMES[snapshot.game].table_house_options(snapshot.rules)
         ],

@@ -3,25 +3,31 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TypeAlias
 
-from simulator.down_under import DownUnderRound
+from simulator.down_under import DownUnderView
 from simulator.games import GAMES
-from simulator.mystery_tables import MysteryTableRound
-from simulator.pai_gow_round import PaiGowRound
-from simulator.procedure import Round
-from trainer.felt import TableDescription
+from simulator.mystery_tables import MysteryTableView
+from simulator.pai_gow_round import PaiGowView
+from trainer.felt import ShowsTable, TableDescription
 from trainer.felt_down_under import DOWN_UNDER_TABLE
 from trainer.felt_mystery import MYSTERY_TABLE
 from trainer.felt_pai_gow import PAI_GOW_TABLE
 
-TABLE_DESCRIPTIONS: Mapping[type[Round], TableDescription] = {
-    PaiGowRound: PAI_GOW_TABLE,
-    MysteryTableRound: MYSTERY_TABLE,
-    DownUnderRound: DOWN_UNDER_TABLE,
+AnyTableDescription: TypeAlias = (
+    TableDescription[PaiGowView] | TableDescription[MysteryTableView] | TableDescription[DownUnderView]
+)
+"""One of the tables: each reads its own round's view."""
+
+TABLES: tuple[AnyTableDescription, ...] = (PAI_GOW_TABLE, MYSTERY_TABLE, DOWN_UNDER_TABLE)
+"""Every table the web side draws, one for each round class."""
+
+TABLE_DESCRIPTIONS: Mapping[type[ShowsTable[object]], AnyTableDescription] = {
+    table.round_class: table for table in TABLES
 }
 """Each round class's table; every game the registry deals with that class is drawn by it."""
 
 
-def table_description(game_key: str) -> TableDescription:
+def table_description(game_key: str) -> AnyTableDescription:
     """How the table of the registered game ``game_key`` is drawn; KeyError for a game with no table."""
     return TABLE_DESCRIPTIONS[GAMES[game_key].round_class]

@@ -17,7 +17,7 @@ from simulator.games import GAMES
 from trainer import services
 from trainer.models import Attempt, Mode, Role, Table, has_role
 from trainer.scoring import ScoreCard
-from trainer.snapshots import TableSnapshot, Viewer
+from trainer.snapshots import AnyTableSnapshot, Viewer
 from trainer.table_page import page_context, score_card_context
 
 
@@ -93,7 +93,7 @@ def deal(request: SchoolRequest, table_id: int) -> HttpResponse:
 def attempt(request: SchoolRequest, attempt_id: int) -> HttpResponse:
     """The table page: the trainee deals, an instructor watches read-only (and validates when needed)."""
     found_attempt, viewer = _get_attempt_for_user(request, attempt_id)
-    snapshot: TableSnapshot = services.table_snapshot(found_attempt)
+    snapshot: AnyTableSnapshot = services.table_snapshot(found_attempt)
     template = "trainer/table.html" if viewer is Viewer.TRAINEE else "trainer/watch.html"
     return render(request, template, page_context(snapshot, viewer))
 

@@ -13,7 +13,8 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Locator, Page, expect
 
-from simulator.procedure import Action, Actor, JsonValue
+from simulator.json_values import JsonValue
+from simulator.procedure import Action, Actor
 from trainer import demo_tables, round_store, services
 from trainer.controls import DEALER_STEPS
 from trainer.models import Attempt, Mode, Table

@@ -12,6 +12,7 @@ from simulator.cards import parse_cards
 from simulator.down_under import DownUnderRound, DownUnderTable
 from simulator.down_under import SeatWagers as DownUnderSeat
 from simulator.games import GAMES, game_of
+from simulator.json_values import JsonValue
 from simulator.mystery import MysteryRules, mystery_configuration
 from simulator.mystery_games import MYSTERY_GAMES
 from simulator.mystery_tables import MysteryTableRound
@@ -19,7 +20,7 @@ from simulator.mystery_tables import SeatWagers as MysterySeat
 from simulator.notation import operations_since, replay_round, save_round
 from simulator.pai_gow_round import PaiGowRound, Scenario
 from simulator.pai_gow_rules import TableRules
-from simulator.procedure import JsonValue, Round
+from simulator.procedure import Round
 
 PAI_GOW_POKER = "pai-gow-poker"
 DOWN_UNDER = "down-under-blackjack"

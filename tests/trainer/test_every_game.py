@@ -1,9 +1,11 @@
 """Every registered game walks through every part a game needs: a demo table, a deal, its page, its steps over the
 step protocol, replay and the meters its table carries. A game missing a part fails here by its key."""
 
+import dataclasses
+
 import pytest
 from django.urls import reverse
-from table_helpers import make_trainee
+from table_helpers import demo_table, make_trainee
 from test_other_games import browser_frame
 
 from simulator.games import GAMES
@@ -12,6 +14,7 @@ from simulator.procedure import Actor
 from trainer import demo_tables, round_store, services
 from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, read_step
 from trainer.models import Floorperson, Mode, Table
+from trainer.snapshots import Viewer
 from trainer.tables import table_description
 
 
@@ -54,3 +57,18 @@ def test_every_game_deals_renders_plays_replays_and_carries_its_meters(key, clie
     assert table.rounds_dealt == 1
     assert table.meter == round_.carried_meters(), f"{key}: the table does not carry the round's meters"
     assert services.deal_round(table, 4).carried_meters() == round_.carried_meters(), f"{key}: meters not taken up"
+
+
+@pytest.mark.django_db
+def test_a_table_reads_only_the_view_of_a_game_its_round_class_deals():
+    table = demo_table()
+    snapshot = services.table_snapshot(services.start_round(make_trainee(), table, Mode.PRACTICE, seed_value=3))
+    own = table_description(table.game)
+    assert own.own(snapshot) is snapshot
+    for key in GAMES:
+        other = dataclasses.replace(snapshot, game=key)
+        if table_description(key) is own:
+            assert own.own(other) is other
+        else:
+            with pytest.raises(ValueError, match="is not drawn by"):
+                own.felt_context(other, Viewer.TRAINEE)
