@@ -135,6 +135,18 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(card) for card in cards)
 
 
+def spoken_cards(cards: Iterable[Card]) -> str:
+    """Cards as a person says them, for messages: ranks and suits in words.
+
+    >>> spoken_cards(parse_cards("Th As JK"))
+    'ten of hearts, ace of spades, joker'
+    """
+    return ", ".join(
+        RANK_NAMES[card.rank] if card.suit is None else f"{RANK_NAMES[card.rank]} of {card.suit.name.lower()}"
+        for card in cards
+    )
+
+
 def standard_deck() -> tuple[Card, ...]:
     """The 52 standard cards in a fixed order."""
     return tuple(Card(rank, suit) for suit in Suit for rank in RANK_SYMBOLS)

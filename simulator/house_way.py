@@ -134,6 +134,8 @@ class HouseWay(ABC):
     """A named house way: sets any seven cards, deterministically and never as a foul, and checks a setting."""
 
     name: ClassVar[str]
+    title: ClassVar[str]
+    """The house way's name as the school writes it: "Foxwoods"."""
 
     @abstractmethod
     def setting(self, cards: Sequence[Card], wheel: WheelRank = WheelRank.SECOND_HIGHEST) -> HouseWaySetting:
@@ -204,6 +206,7 @@ class FoxwoodsHouseWay(HouseWay):
     """
 
     name = "foxwoods"
+    title = "Foxwoods"
 
     def setting(self, cards: Sequence[Card], wheel: WheelRank = WheelRank.SECOND_HIGHEST) -> HouseWaySetting:
         """Set seven different cards by the Foxwoods clauses, in the precedence the class docstring gives."""
@@ -322,6 +325,7 @@ class TrumpPlazaHouseWay(FoxwoodsHouseWay):
     """
 
     name = "trump-plaza"
+    title = "Trump Plaza"
 
     def two_pair(self, holding: Holding, wheel: WheelRank) -> HouseWaySetting:
         """The Trump Plaza two-pair table."""

@@ -16,7 +16,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
-from simulator.cards import Card, Rank, Suit, format_cards, pai_gow_deck, parse_cards, shuffled, stacked_deck
+from simulator.cards import (
+    Card,
+    Rank,
+    Suit,
+    format_cards,
+    pai_gow_deck,
+    parse_cards,
+    shuffled,
+    spoken_cards,
+    stacked_deck,
+)
 from simulator.citations import Citation
 from simulator.clauses import cite
 from simulator.dice import DiceRoll, all_rolls, roll_dice
@@ -669,7 +679,10 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         if self.dealer_hand is None:
             setting = self.dealer_setting()
             low = format_cards(setting.hand.low)
-            description = f"set the dealer's hand by the {self.house_way.name} house way: low hand {low}"
+            description = (
+                f"set the dealer's hand by the {self.house_way.title} house way: low hand "
+                f"{spoken_cards(setting.hand.low)}"
+            )
             return Action("set_dealer_hand", Actor.DEALER, {"low": low}, setting.clause, description)
         if self.rules.commission_free and self.tiger_nine_declared is None:
             tiger_nine = is_tiger_nine(self.dealer_hand.low)
@@ -1128,7 +1141,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
             remaining.remove(card)
         hand = SetHand(tuple(remaining), low_cards)
         if len(low_cards) != 2 or not self.house_way.is_house_way(dealer_cards, hand, self.rules.wheel_rank):
-            message = f"Low hand {format_cards(low_cards)} is not the house way: {expected.description}."
+            message = f"Low hand {spoken_cards(low_cards)} is not the house way: {expected.description}."
             raise IllegalOperation(ErrorCode.NOT_HOUSE_WAY, message, expected.citation, expected)
         return expected, hand
 

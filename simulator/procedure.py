@@ -16,6 +16,7 @@ from enum import StrEnum
 from types import MethodType
 from typing import Any, Self
 
+from simulator.cards import parse_cards, spoken_cards
 from simulator.citations import Citation, Provenance
 from simulator.json_values import JsonValue
 from simulator.money import format_cents
@@ -76,6 +77,26 @@ def spoken(value: object) -> str:
     if isinstance(value, list):
         return ", ".join(spoken(item) for item in value) or "none"
     return str(value)
+
+
+CARD_ARGUMENTS = frozenset({"low", "high", "cards"})
+"""The step arguments that hold cards, written as codes ("Th Tc") and said in words."""
+
+
+def spoken_argument(name: str, value: object) -> str:
+    """A step's argument as a person says it: an amount in dollars, cards in words, anything else :func:`spoken`.
+
+    >>> spoken_argument("amount", 2500), spoken_argument("low", "Th Tc"), spoken_argument("seats", [2, 5])
+    ('$25.00', 'ten of hearts, ten of clubs', '2, 5')
+    """
+    if name == "amount" and type(value) is int:
+        return format_cents(value)
+    if name in CARD_ARGUMENTS and isinstance(value, str):
+        try:
+            return spoken_cards(parse_cards(value))
+        except ValueError:
+            return value
+    return spoken(value)
 
 
 class ErrorCode(StrEnum):
@@ -240,7 +261,7 @@ class Round:
         The error cites ``citation`` when the argument follows a rule of its own, else the expected step's rule.
         """
         if expected.arguments[name] != given:
-            shown = format_cents(given) if name == "amount" and type(given) is int else spoken(given)
+            shown = spoken_argument(name, given)
             message = f"{name.replace('_', ' ').capitalize()}: you gave {shown}; expected: {expected.description}."
             raise IllegalOperation(code, message, citation or expected.citation, expected)
 

@@ -26,8 +26,8 @@ from simulator.down_under import DEALER
 from simulator.fortune import FortuneHand
 from simulator.json_values import JsonValue
 from simulator.match_the_dealer import MatchCombination
-from simulator.money import format_cents
 from simulator.mystery import PaymentSource
+from simulator.procedure import spoken_argument
 
 MAX_FRAME_CHARACTERS = 4096
 """The longest frame a consumer reads; anything longer is refused unread."""
@@ -348,20 +348,9 @@ def read_step(frame: Any, controls: Mapping[str, StepControl], allowed: frozense
     return StepFrame(arguments.pop("seq"), step, arguments)
 
 
-def _write_value(name: str, value: JsonValue) -> str:
-    """One argument as the trainee would say it."""
-    if name == "amount" and isinstance(value, int):
-        return format_cents(value)
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, list):
-        return ", ".join(map(str, value)) or "none"
-    return str(value)
-
-
 def describe_step(step: str, arguments: Mapping[str, JsonValue]) -> str:
     """What the trainee did, in words: the control's label and each argument."""
     control = DEALER_STEPS.get(step) or FLOORPERSON_STEPS.get(step)
     label = control.label if control else step.replace("_", " ")
-    details = ", ".join(f"{name.replace('_', ' ')} {_write_value(name, value)}" for name, value in arguments.items())
+    details = ", ".join(f"{name.replace('_', ' ')} {spoken_argument(name, value)}" for name, value in arguments.items())
     return f"{label} ({details})" if details else label

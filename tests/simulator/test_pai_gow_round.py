@@ -179,6 +179,8 @@ def test_645a11_c_the_dealer_hand_must_be_set_by_the_house_way():
         round_.set_dealer_hand(low="9c 8d")
     assert error.value.code == "not_house_way"
     assert error.value.citation.provenance.value == "house procedure"
+    assert "Low hand nine of clubs, eight of diamonds is not the house way" in error.value.message
+    assert "by the Foxwoods house way: low hand three of" in error.value.message
     assert round_.dealer_hand is None
     round_.set_dealer_hand(low="3d 3c")
     assert sorted(round_.dealer_hand.low) == sorted(parse_cards("3c 3d"))

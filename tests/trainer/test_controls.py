@@ -2,7 +2,7 @@
 
 import pytest
 
-from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, FrameError, read_step
+from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, FrameError, describe_step, read_step
 
 CONTROLS = {**DEALER_STEPS, **FLOORPERSON_STEPS}
 READABLE = {
@@ -163,3 +163,10 @@ def test_only_the_allowed_steps_are_read():
         read_step({"step": "clear_table", "seq": "1"}, DEALER_STEPS, frozenset({"burn_card"}))
     with pytest.raises(FrameError, match="not a step you can take"):
         read_step({"step": "validate_mystery_payout", "seq": "1", "seat": "1"}, DEALER_STEPS, frozenset(CONTROLS))
+
+
+def test_what_the_trainee_did_names_cards_in_words_and_amounts_in_dollars():
+    assert (
+        describe_step("set_dealer_hand", {"low": "Th Tc"}) == "Set the dealer's hand (low ten of hearts, ten of clubs)"
+    )
+    assert describe_step("pay_wager", {"seat": 3, "spot": "sum", "amount": 600}).endswith("amount $6.00)")
