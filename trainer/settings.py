@@ -196,6 +196,10 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-# WhiteNoise serves the static files straight from their folders, so Daphne serves the CSS
-# and the vendored htmx without a collectstatic step.
-WHITENOISE_USE_FINDERS = True
+STATIC_ROOT = BASE_DIR / "staticfiles"
+# The school command collects the static files into STATIC_ROOT under hashed names, compressed; WhiteNoise
+# serves them with a year's cache lifetime (a changed file gets a new name) and in gzip to browsers that take it.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+}

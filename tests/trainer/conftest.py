@@ -36,6 +36,13 @@ def demo_passwords(school) -> dict[str, str]:
 
 
 @pytest.fixture(scope="session", autouse=True)
+def collected_static_files(django_db_blocker):
+    """The static files collected under hashed names, compressed, as the school command collects them."""
+    with django_db_blocker.unblock():
+        call_command("collectstatic", interactive=False, verbosity=0)
+
+
+@pytest.fixture(scope="session", autouse=True)
 def threads_let_go_of_the_test_database(django_db_setup):
     """After the last test, the step threads and asgiref's thread close their connections: the database can go."""
     yield

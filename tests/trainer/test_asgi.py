@@ -1,4 +1,5 @@
 import gc
+import gzip
 import logging
 import os
 import time
@@ -7,13 +8,15 @@ import uuid
 import pytest
 from channels.layers import get_channel_layer
 from channels.testing import ApplicationCommunicator
+from django.templatetags.static import static
 
 from trainer.asgi import FULL_COLLECTION_THRESHOLD, application
 
 
-async def get_over_asgi(path):
+async def get_over_asgi(path, encoding=b""):
     """GET path from the ASGI application as Daphne would; return status, headers and the whole body."""
-    scope = {"type": "http", "method": "GET", "path": path, "query_string": b"", "headers": [(b"host", b"localhost")]}
+    headers = [(b"host", b"localhost"), *([(b"accept-encoding", encoding)] if encoding else [])]
+    scope = {"type": "http", "method": "GET", "path": path, "query_string": b"", "headers": headers}
     communicator = ApplicationCommunicator(application, scope)
     await communicator.send_input({"type": "http.request"})
     start = await communicator.receive_output()
@@ -33,11 +36,13 @@ async def test_it_redirects_anonymous_http_requests_to_login_over_asgi():
 
 
 @pytest.mark.asyncio
-async def test_it_serves_the_stylesheet_over_asgi():
-    status, headers, body = await get_over_asgi("/static/css/table.css")
+async def test_it_serves_the_stylesheet_compressed_under_its_hashed_name_cached_for_a_year():
+    status, headers, body = await get_over_asgi(static("css/table.css"), encoding=b"gzip")
     assert status == 200
     assert headers[b"Content-Type"].startswith(b"text/css")
-    assert b"--felt" in body
+    assert headers[b"Content-Encoding"] == b"gzip"
+    assert b"max-age=315360000" in headers[b"Cache-Control"] and b"immutable" in headers[b"Cache-Control"]
+    assert b"--felt" in gzip.decompress(body)
 
 
 @pytest.mark.skipif("REDIS_URL" not in os.environ, reason="needs a Redis server in REDIS_URL")

@@ -1,4 +1,4 @@
-"""Open the school: migrate, create the demo accounts once (or give them new passwords when asked), then serve."""
+"""Open the school: migrate, collect the static files, create the demo accounts once, then serve."""
 
 import os
 import secrets
@@ -42,6 +42,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, host: str, port: int, no_serve: bool, new_passwords: bool, **options: Any) -> None:
         """Migrate, make sure of the accounts, print them, then replace this process with Daphne."""
         call_command("migrate", interactive=False, verbosity=0)
+        call_command("collectstatic", interactive=False, verbosity=0)
         passwords = ensure_demo_accounts(new_passwords)
         tables = create_demo_tables()
         self.stdout.write(f"Dealer school at http://{host}:{port}/ (Ctrl-C stops it). Demo accounts:")
