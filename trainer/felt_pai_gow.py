@@ -25,6 +25,7 @@ from trainer.felt import (
     chip,
     display_regions,
     hand_html,
+    inventory_container,
     numbered_displays,
     progressive_display,
     seat_pick,
@@ -98,6 +99,12 @@ def seat_context(number: int, seat: PaiGowSeatView, areas: BettingAreas, lit: bo
     win on the player's hand waits to be paid.
     """
     wagers = seat["wagers"]
+    progressive = view["progressive"]
+    on_the_layout = {
+        spot: amount
+        for spot, amount in wagers.items()
+        if spot != "progressive" or not (progressive and progressive["collected"])
+    }
     settled = seat["settled"]
     progressive_paid = seat["progressive_paid"]
     envy = settled.get("envy")
@@ -108,7 +115,7 @@ def seat_context(number: int, seat: PaiGowSeatView, areas: BettingAreas, lit: bo
         "rows": seat_rows(
             number,
             areas,
-            tuple(wagers.items()),
+            tuple(on_the_layout.items()),
             tuple((spot, settlement["settlement"], settlement["amount"]) for spot, settlement in settled.items()),
             (progressive_paid["amount"], progressive_paid["hand"]) if progressive_paid else None,
             lit or seat["progressive_lit"],
@@ -120,6 +127,7 @@ def seat_context(number: int, seat: PaiGowSeatView, areas: BettingAreas, lit: bo
         "hand_set": seat["hand_set"],
         "high": hand_html(seat["high"]),
         "low": hand_html(seat["low"]),
+        "reset": seat["reset"],
         "cards_held": seat["cards_held"],
         "starting": view["starting_place"] == number,
         "shaker": view["shaker_seat"] == number,
@@ -194,10 +202,11 @@ def felt_context(snapshot: TableSnapshot[PaiGowView], viewer: Viewer) -> dict[st
         displays.append(jackpot_display(fixtures.jackpot_sign, jackpot, progressive, shows_intake))
     dice = view["dice"]
     dealer = view["dealer"]
+    seats = view["seats"]
     pick = viewer is Viewer.TRAINEE and dealer["high"] is None and bool(dealer["cards"])
     return {
         "title": {"game": view["game"], "no_more_bets": view["no_more_bets"]},
-        "seats": [seat_context(n, view["seats"][str(n)], fixtures.areas, n == lit_seat, view) for n in range(1, 7)],
+        "seats": [seat_context(n, seats[str(n)], fixtures.areas, n == lit_seat, view) for n in range(1, 7)],
         "shaker": {
             "manual": fixtures.manual_shaker,
             "dice": {"red": dice[0], "blue": dice[1:]} if dice else None,
@@ -214,6 +223,12 @@ def felt_context(snapshot: TableSnapshot[PaiGowView], viewer: Viewer) -> dict[st
             "pick": pick,
         },
         "displays": numbered_displays(displays),
+        "container": inventory_container(
+            progressive,
+            [seats[str(n)]["wagers"]["progressive"] for n in range(1, 7) if "progressive" in seats[str(n)]["wagers"]],
+        )
+        if progressive
+        else None,
         "discards": [
             *([{"label": "stub", "title": "The four-card stub"}] if view["stub_discarded"] else []),
             *([{"label": "all 53", "title": "Every card, accounted for"}] if view["finished"] else []),
@@ -263,6 +278,11 @@ def pai_gow_regions(felt: Mapping[str, Any]) -> list[Region]:
         Region("felt-shaker", "trainer/_shaker.html", {"shaker": felt["shaker"]}),
         Region("felt-dealer", "trainer/_dealer_pai_gow.html", {"dealer": dealer}, redraw=dealer["pick"]),
         *display_regions(felt),
+        *(
+            [Region("felt-container", "trainer/_inventory_container.html", {"container": felt["container"]})]
+            if felt["container"]
+            else []
+        ),
         Region("felt-discards", "trainer/_discard_rack.html", {"discards": felt["discards"]}),
     ]
 

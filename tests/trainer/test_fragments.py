@@ -184,3 +184,59 @@ def test_645b2_g_a_house_procedure_shows_its_note_that_the_clause_names_no_seat_
 
 def test_a_seed_clause_without_a_note_shows_none():
     assert "Note:" not in citation_html(cite("§645b.2(g)"))
+
+
+def trainee_page(attempt_id):
+    """The trainee's page as a new connection draws it, and the connection's frames to bring it up to date."""
+    frames = TableFrames(Viewer.TRAINEE)
+    return TablePage(frames.table(services.table_snapshot(Attempt.objects.get(pk=attempt_id)))), frames
+
+
+def play_to(attempt_id, trainee, page, frames, step):
+    """Take the correct steps, bringing the trainee's page up to date, until ``step`` is the one waiting."""
+    while (action := current(attempt_id)[1].next_action()).step != step:
+        take_on_page(attempt_id, trainee, page, frames, action)
+    return action
+
+
+def take_on_page(attempt_id, trainee, page, frames, action):
+    """Take the action and apply the answer's frame to the trainee's page; the answer."""
+    reply = take(attempt_id, trainee, action)
+    page.apply(frames.table(reply.snapshot, reply))
+    return reply
+
+
+def test_645a11_f_the_reset_hand_is_redrawn_in_place_of_the_fouled_one():
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, demo_table(index=2), Mode.PRACTICE, seed_value=11)
+    page, frames = trainee_page(attempt.pk)
+    action = play_to(attempt.pk, trainee, page, frames, "reset_fouled_hand")
+    seat = action.arguments["seat"]
+    round_ = current(attempt.pk)[1]
+    reset = round_.house_way.set_hand(round_.stack_for(seat), round_.rules.wheel_rank)
+    assert round_.player_hands[seat] != reset
+    take_on_page(attempt.pk, trainee, page, frames, action)
+    drawn = page.html(f"felt-seat-{seat}")
+    assert "reset by the house way" in drawn
+    for card in reset.low:
+        assert f'title="{card}"' in drawn
+    assert drawn == fresh_page(attempt.pk, Viewer.TRAINEE).html(f"felt-seat-{seat}")
+
+
+def test_670a10_a2_ii_the_dropped_progressive_chips_leave_the_layout_and_go_into_the_container():
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=11)
+    page, frames = trainee_page(attempt.pk)
+    play_to(attempt.pk, trainee, page, frames, "collect_progressive_wagers")
+    wagered = [seat for seat, wagers in current(attempt.pk)[1].seats.items() if "progressive" in wagers]
+    assert wagered
+    for seat in wagered:
+        assert "area-progressive has-wager" in page.html(f"felt-seat-{seat}")
+    play_to(attempt.pk, trainee, page, frames, "count_progressive_chips")
+    assert page.html("felt-container").count('class="chip ') == len(wagered)
+    drop = play_to(attempt.pk, trainee, page, frames, "drop_progressive_wagers")
+    take_on_page(attempt.pk, trainee, page, frames, drop)
+    container = page.html("felt-container")
+    assert 'class="chip ' not in container and f"{len(wagered)} progressive chip" in container
+    for seat in wagered:
+        assert "area-progressive has-wager" not in page.html(f"felt-seat-{seat}")
