@@ -9,12 +9,20 @@ from typing import Any
 
 from markupsafe import Markup
 
+from simulator.json_values import json_bool, json_int, json_str
 from simulator.money import format_cents
 from simulator.mystery import (
     PaymentSource,
 )
 from simulator.pai_gow_progressive import ProgressivePaytable
-from simulator.pai_gow_round import JackpotDisplayView, PaiGowProgressiveView, PaiGowRound, PaiGowSeatView, PaiGowView
+from simulator.pai_gow_round import (
+    JackpotDisplayView,
+    PaiGowProgressiveView,
+    PaiGowRound,
+    PaiGowSeatView,
+    PaiGowView,
+    SettledWagerView,
+)
 from simulator.pai_gow_rules import MYSTERY_SECTION, ShakerType, TableRules
 from trainer.felt import (
     Region,
@@ -23,6 +31,7 @@ from trainer.felt import (
     buttons,
     card_faces,
     chip,
+    corrected_steps,
     display_regions,
     hand_html,
     inventory_container,
@@ -32,6 +41,7 @@ from trainer.felt import (
     seat_regions,
     title_region,
 )
+from trainer.scoring import GradedStep
 from trainer.snapshots import TableSnapshot, Viewer
 
 SPOT_LABELS = {
@@ -178,9 +188,51 @@ def seat_rows(
     return tuple((row, Markup("\n".join(pai_gow_area(spot) for spot in spots))) for row, spots in areas)
 
 
+SETTLEMENTS = {"pay_wager": "pay", "push_wager": "push", "collect_wager": "collect"}
+"""The settlement each settling step leaves on a betting area."""
+
+
+def as_dealt(view: PaiGowView, corrected: tuple[GradedStep, ...]) -> PaiGowView:
+    """The table view with each step the engine corrected drawn as the trainee took it.
+
+    The settlement and amount on an area, a commission, the shaker player, the starting position, the dealer's
+    setting and the Tiger 9 call are drawn as the trainee gave them, where the trainee took the step the engine
+    expected on the same seat and area (a settlement of another kind counts); anything else the trainee did has
+    nothing of its own on the table.
+    """
+    if not corrected:
+        return view
+    shown = view.copy()
+    seats = shown["seats"] = {number: seat.copy() for number, seat in view["seats"].items()}
+    dealer = shown["dealer"] = view["dealer"].copy()
+    for graded in corrected:
+        did, expected = graded.arguments, graded.expected_arguments or {}
+        same_seat = did.get("seat") == expected.get("seat") and did.get("spot") == expected.get("spot")
+        if graded.step in SETTLEMENTS and graded.expected_step in SETTLEMENTS and same_seat:
+            seat = seats[str(json_int(did["seat"]))]
+            amount = json_int(did.get("amount", 0))
+            settled: SettledWagerView = {"settlement": SETTLEMENTS[graded.step], "amount": amount}
+            seat["settled"] = {**seat["settled"], json_str(did["spot"]): settled}
+        elif graded.step != graded.expected_step:
+            continue
+        elif graded.step == "collect_commission" and same_seat:
+            seats[str(json_int(did["seat"]))]["commission"] = json_int(did["amount"])
+        elif graded.step == "select_shaker_player":
+            shown["shaker_seat"] = json_int(did["seat"])
+        elif graded.step == "find_starting_position":
+            shown["starting_place"] = json_int(did["place"])
+        elif graded.step == "set_dealer_hand" and dealer["cards"]:
+            low = json_str(did["low"]).split()
+            dealer["high"] = " ".join(card for card in dealer["cards"].split() if card not in low)
+            dealer["low"] = " ".join(low)
+        elif graded.step == "declare_tiger_nine":
+            dealer["tiger_nine"] = json_bool(did["tiger_nine"])
+    return shown
+
+
 def felt_context(snapshot: TableSnapshot[PaiGowView], viewer: Viewer) -> dict[str, Any]:
-    """The Pai Gow Poker felt as the templates draw it, from the round's public table view."""
-    view = snapshot.view
+    """The Pai Gow Poker felt as the templates draw it, from the round's public table view as the dealer dealt it."""
+    view = as_dealt(snapshot.view, corrected_steps(snapshot, viewer))
     fixtures = pai_gow_fixtures(snapshot)
     progressive = view["progressive"]
     mystery = progressive["meter"] if progressive else None
