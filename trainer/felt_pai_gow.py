@@ -9,6 +9,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+from simulator.dice_wagers import beat_it_paytable, match_paytable, sum_paytable
 from simulator.json_values import json_bool, json_int, json_str
 from simulator.money import format_cents
 from simulator.mystery import (
@@ -24,6 +25,7 @@ from simulator.pai_gow_round import (
     SettledWagerView,
 )
 from simulator.pai_gow_rules import MYSTERY_SECTION, ShakerType, TableRules
+from simulator.pai_gow_settlement import TIGER_NINE_ODDS, TIGER_NINE_PAYS
 from trainer.felt import (
     Region,
     TableDescription,
@@ -41,6 +43,7 @@ from trainer.felt import (
     seat_regions,
     title_region,
 )
+from trainer.felt_signs import Sign, dice_sign, signs_html
 from trainer.scoring import GradedStep
 from trainer.snapshots import TableSnapshot, Viewer
 
@@ -80,6 +83,7 @@ class PaiGowFixtures:
     areas: BettingAreas
     manual_shaker: bool
     jackpot_sign: dict[str, Any] | None
+    paytable_signs: Markup
 
 
 PAI_GOW_FIXTURES: dict[int, PaiGowFixtures] = {}
@@ -97,9 +101,34 @@ def pai_gow_fixtures(snapshot: TableSnapshot[PaiGowView]) -> PaiGowFixtures:
             betting_areas(rules),
             rules.shaker is ShakerType.MANUAL,
             jackpot_sign(paytable) if paytable else None,
+            signs_html(paytable_signs(rules)),
         )
         PAI_GOW_FIXTURES[snapshot.table_id] = fixtures
     return fixtures
+
+
+def paytable_signs(rules: TableRules) -> list[Sign]:
+    """The signs of the wagers this table offers: Tiger 9, Fortune and Envy, Sum, Match and Beat It.
+
+    The progressive paytable is posted on its jackpot display and the Mystery Bonus configuration on its own.
+    """
+    signs = []
+    if rules.tiger_nine_offered:
+        tiger_nine = ("Dealer's low hand a Tiger 9 (9-high)", str(TIGER_NINE_ODDS))
+        signs.append(Sign("Tiger 9", TIGER_NINE_PAYS, ("Hand", "Pays"), (tiger_nine,)))
+    fortune = rules.fortune_paytable
+    if fortune is not None:
+        pays = tuple((hand.value, str(odds)) for hand, odds in fortune.pays.items())
+        envy = tuple((hand.value, format_cents(amount)) for hand, amount in fortune.envy.items())
+        signs.append(Sign(f"Fortune Bonus: {fortune.name}", fortune.citation, ("Hand", "Pays"), pays))
+        signs.append(Sign(f"Envy Bonus: {fortune.name}", fortune.citation, ("Another player's hand", "Pays"), envy))
+    if rules.sum_paytable is not None:
+        signs.append(dice_sign(sum_paytable(rules.sum_paytable)))
+    if rules.match_offered:
+        signs.append(dice_sign(match_paytable(1), "Match (two or three dice showing the area's number)"))
+    if rules.beat_it_paytable is not None:
+        signs.append(dice_sign(beat_it_paytable(rules.beat_it_paytable)))
+    return signs
 
 
 def seat_context(number: int, seat: PaiGowSeatView, areas: BettingAreas, lit: bool, view: PaiGowView) -> dict[str, Any]:
@@ -286,6 +315,7 @@ def felt_context(snapshot: TableSnapshot[PaiGowView], viewer: Viewer) -> dict[st
             *([{"label": "all 53", "title": "Every card, accounted for"}] if view["finished"] else []),
         ],
         "finished": view["finished"],
+        "paytable_signs": fixtures.paytable_signs,
     }
 
 
