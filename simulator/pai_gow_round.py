@@ -69,8 +69,8 @@ from simulator.progressive import (
     MYSTERY_BONUS_STEPS,
     PROGRESSIVE_INTAKE_STEPS,
     PROGRESSIVE_WIN_STEPS,
+    ContainerIntakeView,
     IntakeStage,
-    IntakeView,
     JackpotMeter,
     JackpotMeterView,
     MysteryBonus,
@@ -271,6 +271,7 @@ class PaiGowSeatView(TypedDict):
     hand_set: bool
     high: str | None
     low: str | None
+    reset: bool
     progressive_lit: bool
     progressive_paid: PaidWinView | None
     cards_held: bool
@@ -292,8 +293,8 @@ class JackpotDisplayView(JackpotMeterView):
     lit_seats: list[int]
 
 
-class PaiGowProgressiveView(IntakeView):
-    """The progressive displays: the Mystery Bonus meter, the jackpot meter and the intake."""
+class PaiGowProgressiveView(ContainerIntakeView):
+    """The progressive displays: the Mystery Bonus meter, the jackpot meter and the intake up to the drop."""
 
     mystery_bonus_offered: bool
     meter: MysteryMeterView | None
@@ -1284,6 +1285,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
             wagers = self.seats.get(seat, {})
             revealed = seat in self.revealed_seats
             hand = self.player_hands.get(seat)
+            shown = self.settling_hand(seat) if hand and revealed else None
             seats[str(seat)] = {
                 "wagers": dict(wagers),
                 "settled": {
@@ -1295,8 +1297,9 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
                 "lammer": bool(self.lammers and seat in self.lammers),
                 "stack": seat in self.delivered and not (seat in self.empty_places and self.empty_stacks_collected),
                 "hand_set": hand is not None,
-                "high": format_cards(hand.high) if hand and revealed else None,
-                "low": format_cards(hand.low) if hand and revealed else None,
+                "high": format_cards(shown.high) if shown else None,
+                "low": format_cards(shown.low) if shown else None,
+                "reset": seat in self.reset_seats,
                 "progressive_lit": seat in lit,
                 "progressive_paid": _paid_view(paid[seat]) if seat in paid else None,
                 "cards_held": seat in held,
@@ -1336,6 +1339,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         """
         if not self.rules.progressive_wager_offered:
             return None
+        stage = self.progressive_intake.stage
         jackpot: JackpotDisplayView | None = None
         if self.progressive_meter is not None:
             jackpot = {**self.progressive_meter.public_view(), "lit_seats": self.progressive_lit_seats()}
@@ -1343,8 +1347,10 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
             "mystery_bonus_offered": self.rules.mystery is not None,
             "meter": self.mystery.meter.public_view() if self.rules.mystery is not None else None,
             "jackpot": jackpot,
-            "locked_out": self.progressive_intake.stage >= IntakeStage.LOCKED_OUT,
-            "collected": self.progressive_intake.stage >= IntakeStage.COLLECTED,
+            "intake": stage.name.lower(),
+            "locked_out": stage >= IntakeStage.LOCKED_OUT,
+            "collected": stage >= IntakeStage.COLLECTED,
+            "dropped": stage is IntakeStage.DROPPED,
         }
 
 

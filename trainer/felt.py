@@ -16,6 +16,8 @@ from simulator.games import GAMES
 from simulator.money import format_cents
 from simulator.progressive import ContainerIntakeView, IntakeView
 from trainer.controls import DEALER_STEPS
+from trainer.models import Mode
+from trainer.scoring import GradedStep
 from trainer.snapshots import AnyTableSnapshot, TableSnapshot, Viewer
 
 SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
@@ -164,6 +166,18 @@ def buttons(steps: frozenset[str]) -> dict[str, dict[str, str]]:
         for step, control in DEALER_STEPS.items()
         if step in steps
     }
+
+
+def corrected_steps(snapshot: TableSnapshot[Any], viewer: Viewer) -> tuple[GradedStep, ...]:
+    """The trainee's wrong steps the engine corrected, which the felt draws as the trainee took them.
+
+    Only for the trainee dealing an exam, until the score card: an exam reveals no grade and no right result before
+    then, so the felt shows what the dealer did while the engine goes on from the right state. Instructors, practice
+    and the finished round show the table as it is.
+    """
+    if viewer is not Viewer.TRAINEE or snapshot.mode != Mode.EXAM or snapshot.finished:
+        return ()
+    return tuple(step for step in snapshot.graded_steps if not step.correct and step.expected_step is not None)
 
 
 class Region(NamedTuple):

@@ -9,13 +9,23 @@ from typing import Any
 
 from markupsafe import Markup
 
+from simulator.dice_wagers import beat_it_paytable, match_paytable, sum_paytable
+from simulator.json_values import json_bool, json_int, json_str
 from simulator.money import format_cents
 from simulator.mystery import (
     PaymentSource,
 )
 from simulator.pai_gow_progressive import ProgressivePaytable
-from simulator.pai_gow_round import JackpotDisplayView, PaiGowProgressiveView, PaiGowRound, PaiGowSeatView, PaiGowView
+from simulator.pai_gow_round import (
+    JackpotDisplayView,
+    PaiGowProgressiveView,
+    PaiGowRound,
+    PaiGowSeatView,
+    PaiGowView,
+    SettledWagerView,
+)
 from simulator.pai_gow_rules import MYSTERY_SECTION, ShakerType, TableRules
+from simulator.pai_gow_settlement import TIGER_NINE_ODDS, TIGER_NINE_PAYS
 from trainer.felt import (
     Region,
     TableDescription,
@@ -23,14 +33,18 @@ from trainer.felt import (
     buttons,
     card_faces,
     chip,
+    corrected_steps,
     display_regions,
     hand_html,
+    inventory_container,
     numbered_displays,
     progressive_display,
     seat_pick,
     seat_regions,
     title_region,
 )
+from trainer.felt_signs import Sign, dice_sign, signs_html
+from trainer.scoring import GradedStep
 from trainer.snapshots import TableSnapshot, Viewer
 
 SPOT_LABELS = {
@@ -69,6 +83,7 @@ class PaiGowFixtures:
     areas: BettingAreas
     manual_shaker: bool
     jackpot_sign: dict[str, Any] | None
+    paytable_signs: Markup
 
 
 PAI_GOW_FIXTURES: dict[int, PaiGowFixtures] = {}
@@ -86,9 +101,34 @@ def pai_gow_fixtures(snapshot: TableSnapshot[PaiGowView]) -> PaiGowFixtures:
             betting_areas(rules),
             rules.shaker is ShakerType.MANUAL,
             jackpot_sign(paytable) if paytable else None,
+            signs_html(paytable_signs(rules)),
         )
         PAI_GOW_FIXTURES[snapshot.table_id] = fixtures
     return fixtures
+
+
+def paytable_signs(rules: TableRules) -> list[Sign]:
+    """The signs of the wagers this table offers: Tiger 9, Fortune and Envy, Sum, Match and Beat It.
+
+    The progressive paytable is posted on its jackpot display and the Mystery Bonus configuration on its own.
+    """
+    signs = []
+    if rules.tiger_nine_offered:
+        tiger_nine = ("Dealer's low hand a Tiger 9 (9-high)", str(TIGER_NINE_ODDS))
+        signs.append(Sign("Tiger 9", TIGER_NINE_PAYS, ("Hand", "Pays"), (tiger_nine,)))
+    fortune = rules.fortune_paytable
+    if fortune is not None:
+        pays = tuple((hand.value, str(odds)) for hand, odds in fortune.pays.items())
+        envy = tuple((hand.value, format_cents(amount)) for hand, amount in fortune.envy.items())
+        signs.append(Sign(f"Fortune Bonus: {fortune.name}", fortune.citation, ("Hand", "Pays"), pays))
+        signs.append(Sign(f"Envy Bonus: {fortune.name}", fortune.citation, ("Another player's hand", "Pays"), envy))
+    if rules.sum_paytable is not None:
+        signs.append(dice_sign(sum_paytable(rules.sum_paytable)))
+    if rules.match_offered:
+        signs.append(dice_sign(match_paytable(1), "Match (two or three dice showing the area's number)"))
+    if rules.beat_it_paytable is not None:
+        signs.append(dice_sign(beat_it_paytable(rules.beat_it_paytable)))
+    return signs
 
 
 def seat_context(number: int, seat: PaiGowSeatView, areas: BettingAreas, lit: bool, view: PaiGowView) -> dict[str, Any]:
@@ -98,6 +138,12 @@ def seat_context(number: int, seat: PaiGowSeatView, areas: BettingAreas, lit: bo
     win on the player's hand waits to be paid.
     """
     wagers = seat["wagers"]
+    progressive = view["progressive"]
+    on_the_layout = {
+        spot: amount
+        for spot, amount in wagers.items()
+        if spot != "progressive" or not (progressive and progressive["collected"])
+    }
     settled = seat["settled"]
     progressive_paid = seat["progressive_paid"]
     envy = settled.get("envy")
@@ -108,7 +154,7 @@ def seat_context(number: int, seat: PaiGowSeatView, areas: BettingAreas, lit: bo
         "rows": seat_rows(
             number,
             areas,
-            tuple(wagers.items()),
+            tuple(on_the_layout.items()),
             tuple((spot, settlement["settlement"], settlement["amount"]) for spot, settlement in settled.items()),
             (progressive_paid["amount"], progressive_paid["hand"]) if progressive_paid else None,
             lit or seat["progressive_lit"],
@@ -120,6 +166,7 @@ def seat_context(number: int, seat: PaiGowSeatView, areas: BettingAreas, lit: bo
         "hand_set": seat["hand_set"],
         "high": hand_html(seat["high"]),
         "low": hand_html(seat["low"]),
+        "reset": seat["reset"],
         "cards_held": seat["cards_held"],
         "starting": view["starting_place"] == number,
         "shaker": view["shaker_seat"] == number,
@@ -170,9 +217,51 @@ def seat_rows(
     return tuple((row, Markup("\n".join(pai_gow_area(spot) for spot in spots))) for row, spots in areas)
 
 
+SETTLEMENTS = {"pay_wager": "pay", "push_wager": "push", "collect_wager": "collect"}
+"""The settlement each settling step leaves on a betting area."""
+
+
+def as_dealt(view: PaiGowView, corrected: tuple[GradedStep, ...]) -> PaiGowView:
+    """The table view with each step the engine corrected drawn as the trainee took it.
+
+    The settlement and amount on an area, a commission, the shaker player, the starting position, the dealer's
+    setting and the Tiger 9 call are drawn as the trainee gave them, where the trainee took the step the engine
+    expected on the same seat and area (a settlement of another kind counts); anything else the trainee did has
+    nothing of its own on the table.
+    """
+    if not corrected:
+        return view
+    shown = view.copy()
+    seats = shown["seats"] = {number: seat.copy() for number, seat in view["seats"].items()}
+    dealer = shown["dealer"] = view["dealer"].copy()
+    for graded in corrected:
+        did, expected = graded.arguments, graded.expected_arguments or {}
+        same_seat = did.get("seat") == expected.get("seat") and did.get("spot") == expected.get("spot")
+        if graded.step in SETTLEMENTS and graded.expected_step in SETTLEMENTS and same_seat:
+            seat = seats[str(json_int(did["seat"]))]
+            amount = json_int(did.get("amount", 0))
+            settled: SettledWagerView = {"settlement": SETTLEMENTS[graded.step], "amount": amount}
+            seat["settled"] = {**seat["settled"], json_str(did["spot"]): settled}
+        elif graded.step != graded.expected_step:
+            continue
+        elif graded.step == "collect_commission" and same_seat:
+            seats[str(json_int(did["seat"]))]["commission"] = json_int(did["amount"])
+        elif graded.step == "select_shaker_player":
+            shown["shaker_seat"] = json_int(did["seat"])
+        elif graded.step == "find_starting_position":
+            shown["starting_place"] = json_int(did["place"])
+        elif graded.step == "set_dealer_hand" and dealer["cards"]:
+            low = json_str(did["low"]).split()
+            dealer["high"] = " ".join(card for card in dealer["cards"].split() if card not in low)
+            dealer["low"] = " ".join(low)
+        elif graded.step == "declare_tiger_nine":
+            dealer["tiger_nine"] = json_bool(did["tiger_nine"])
+    return shown
+
+
 def felt_context(snapshot: TableSnapshot[PaiGowView], viewer: Viewer) -> dict[str, Any]:
-    """The Pai Gow Poker felt as the templates draw it, from the round's public table view."""
-    view = snapshot.view
+    """The Pai Gow Poker felt as the templates draw it, from the round's public table view as the dealer dealt it."""
+    view = as_dealt(snapshot.view, corrected_steps(snapshot, viewer))
     fixtures = pai_gow_fixtures(snapshot)
     progressive = view["progressive"]
     mystery = progressive["meter"] if progressive else None
@@ -194,10 +283,11 @@ def felt_context(snapshot: TableSnapshot[PaiGowView], viewer: Viewer) -> dict[st
         displays.append(jackpot_display(fixtures.jackpot_sign, jackpot, progressive, shows_intake))
     dice = view["dice"]
     dealer = view["dealer"]
+    seats = view["seats"]
     pick = viewer is Viewer.TRAINEE and dealer["high"] is None and bool(dealer["cards"])
     return {
         "title": {"game": view["game"], "no_more_bets": view["no_more_bets"]},
-        "seats": [seat_context(n, view["seats"][str(n)], fixtures.areas, n == lit_seat, view) for n in range(1, 7)],
+        "seats": [seat_context(n, seats[str(n)], fixtures.areas, n == lit_seat, view) for n in range(1, 7)],
         "shaker": {
             "manual": fixtures.manual_shaker,
             "dice": {"red": dice[0], "blue": dice[1:]} if dice else None,
@@ -214,11 +304,18 @@ def felt_context(snapshot: TableSnapshot[PaiGowView], viewer: Viewer) -> dict[st
             "pick": pick,
         },
         "displays": numbered_displays(displays),
+        "container": inventory_container(
+            progressive,
+            [seats[str(n)]["wagers"]["progressive"] for n in range(1, 7) if "progressive" in seats[str(n)]["wagers"]],
+        )
+        if progressive
+        else None,
         "discards": [
             *([{"label": "stub", "title": "The four-card stub"}] if view["stub_discarded"] else []),
             *([{"label": "all 53", "title": "Every card, accounted for"}] if view["finished"] else []),
         ],
         "finished": view["finished"],
+        "paytable_signs": fixtures.paytable_signs,
     }
 
 
@@ -263,6 +360,11 @@ def pai_gow_regions(felt: Mapping[str, Any]) -> list[Region]:
         Region("felt-shaker", "trainer/_shaker.html", {"shaker": felt["shaker"]}),
         Region("felt-dealer", "trainer/_dealer_pai_gow.html", {"dealer": dealer}, redraw=dealer["pick"]),
         *display_regions(felt),
+        *(
+            [Region("felt-container", "trainer/_inventory_container.html", {"container": felt["container"]})]
+            if felt["container"]
+            else []
+        ),
         Region("felt-discards", "trainer/_discard_rack.html", {"discards": felt["discards"]}),
     ]
 

@@ -7,19 +7,17 @@ from typing import Any
 
 from markupsafe import Markup
 
-from simulator.citations import Citation, Provenance
+from simulator.citations import Citation
 from simulator.games import GAMES
 from simulator.rules import HouseOption
 from trainer.controls import describe_step
 from trainer.felt import Region, render
+from trainer.felt_signs import PROVENANCE_LABELS
 from trainer.models import Floorperson, Mode
 from trainer.scoring import GradedStep, ScoreCard
 from trainer.services import StepReply
 from trainer.snapshots import AnyTableSnapshot, Viewer
 from trainer.tables import table_description
-
-PROVENANCE_LABELS = {Provenance.SEED: "seed", Provenance.PA_INFERRED: "inferred", Provenance.HOUSE: "house"}
-
 
 FLOORPERSON_PROMPTS = {
     "validate_mystery_payout": (

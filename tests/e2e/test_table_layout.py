@@ -73,7 +73,8 @@ def full_felt(browser: Browser, school: LiveSchool) -> Iterator[Page]:
     log_in(page, school, "trainee1")
     TablePage(page, school, school.query(seat_every_wager, "trainee1"))
     expect(page.locator("#felt .area")).to_have_count(6 * len(EVERY_WAGER))
-    expect(page.locator("#felt .area:not(:has(.chip))")).to_have_count(0)
+    expect(page.locator("#felt .area:not(.area-progressive):not(:has(.chip))")).to_have_count(0)
+    expect(page.locator("#felt-container")).to_contain_text("6 progressive chips dropped")
     yield page
     context.close()
 

@@ -663,3 +663,16 @@ def test_645b1_a_a_commission_free_player_activated_table_never_asks_for_commiss
     offered = table_round(RULE_VARIANTS[0], 1).offered_steps()
     assert {"select_shaker_player", "declare_tiger_nine"} <= offered
     assert not {"collect_commission", "shake_shaker", "uncover_shaker"} & offered
+
+
+def test_645a11_f_the_table_shows_the_reset_hand_in_place_of_the_fouled_one():
+    round_ = fouled_hand_round(TableRules(foul_rule=FoulRule.RESET_BY_HOUSE_WAY))
+    play_until(round_, "reset_fouled_hand")
+    fouled = round_.table_view()["seats"]["1"]
+    assert (fouled["high"], fouled["low"], fouled["reset"]) == ("9s 7h 4c Jc Qd", "Ah Kh", False)
+    round_.reset_fouled_hand(seat=1)
+    reset = round_.table_view()["seats"]["1"]
+    # By the house way: no pair, the second and third highest cards (K-Q) low, A-J-9-7-4 high.
+    assert sorted(reset["high"].split()) == sorted(["Ah", "Jc", "9s", "7h", "4c"])
+    assert sorted(reset["low"].split()) == ["Kh", "Qd"]
+    assert reset["reset"] is True

@@ -1,6 +1,7 @@
 """The frames of one connection: the whole table first, then only what changed, and the page always ends up right."""
 
 import re
+from dataclasses import replace
 from itertools import combinations
 
 import markupsafe
@@ -12,6 +13,7 @@ from test_other_games import browser_frame
 
 from simulator.clauses import cite
 from simulator.games import DOWN_UNDER_BLACKJACK
+from simulator.money import format_cents
 from simulator.procedure import Action, Actor
 from trainer import demo_tables, round_store, services
 from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, read_step
@@ -26,6 +28,7 @@ REGIONS = {
     Viewer.TRAINEE: ("felt", "sequence", "status", "feedback", "table-log", "score-card"),
     Viewer.INSTRUCTOR: ("felt", "sequence", "status", "floorperson", "graded-steps", "table-log"),
 }
+SEATS = range(1, 7)
 SEAT_REGION = re.compile(r'id="felt-seat-(\d)"')
 
 
@@ -184,3 +187,121 @@ def test_645b2_g_a_house_procedure_shows_its_note_that_the_clause_names_no_seat_
 
 def test_a_seed_clause_without_a_note_shows_none():
     assert "Note:" not in citation_html(cite("§645b.2(g)"))
+
+
+def trainee_page(attempt_id):
+    """The trainee's page as a new connection draws it, and the connection's frames to bring it up to date."""
+    frames = TableFrames(Viewer.TRAINEE)
+    return TablePage(frames.table(services.table_snapshot(Attempt.objects.get(pk=attempt_id)))), frames
+
+
+def play_to(attempt_id, trainee, page, frames, step):
+    """Take the correct steps, bringing the trainee's page up to date, until ``step`` is the one waiting."""
+    while (action := current(attempt_id)[1].next_action()).step != step:
+        take_on_page(attempt_id, trainee, page, frames, action)
+    return action
+
+
+def take_on_page(attempt_id, trainee, page, frames, action):
+    """Take the action and apply the answer's frame to the trainee's page; the answer."""
+    reply = take(attempt_id, trainee, action)
+    page.apply(frames.table(reply.snapshot, reply))
+    return reply
+
+
+def test_645a11_f_the_reset_hand_is_redrawn_in_place_of_the_fouled_one():
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, demo_table(index=2), Mode.PRACTICE, seed_value=11)
+    page, frames = trainee_page(attempt.pk)
+    action = play_to(attempt.pk, trainee, page, frames, "reset_fouled_hand")
+    seat = action.arguments["seat"]
+    round_ = current(attempt.pk)[1]
+    reset = round_.house_way.set_hand(round_.stack_for(seat), round_.rules.wheel_rank)
+    assert round_.player_hands[seat] != reset
+    take_on_page(attempt.pk, trainee, page, frames, action)
+    drawn = page.html(f"felt-seat-{seat}")
+    assert "reset by the house way" in drawn
+    for card in reset.low:
+        assert f'title="{card}"' in drawn
+    assert drawn == fresh_page(attempt.pk, Viewer.TRAINEE).html(f"felt-seat-{seat}")
+
+
+def test_670a10_a2_ii_the_dropped_progressive_chips_leave_the_layout_and_go_into_the_container():
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=11)
+    page, frames = trainee_page(attempt.pk)
+    play_to(attempt.pk, trainee, page, frames, "collect_progressive_wagers")
+    wagered = [seat for seat, wagers in current(attempt.pk)[1].seats.items() if "progressive" in wagers]
+    assert wagered
+    for seat in wagered:
+        assert "area-progressive has-wager" in page.html(f"felt-seat-{seat}")
+    play_to(attempt.pk, trainee, page, frames, "count_progressive_chips")
+    assert page.html("felt-container").count('class="chip ') == len(wagered)
+    drop = play_to(attempt.pk, trainee, page, frames, "drop_progressive_wagers")
+    take_on_page(attempt.pk, trainee, page, frames, drop)
+    container = page.html("felt-container")
+    assert 'class="chip ' not in container and f"{len(wagered)} progressive chip" in container
+    for seat in wagered:
+        assert "area-progressive has-wager" not in page.html(f"felt-seat-{seat}")
+
+
+def exam_dealt_with_one_wrong_step(seed, step, wrong_arguments):
+    """An exam dealt to the end with one wrong ``step``: every trainee frame, with the page before the score card.
+
+    Returns the expected action the trainee got wrong, the trainee's frames before the score card, and the seats
+    of the trainee's page just before it and of an instructor's page of the same moment, by number.
+    """
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, demo_table(), Mode.EXAM, seed_value=seed)
+    page, frames = trainee_page(attempt.pk)
+    sent, wrong, last_page = [], None, None
+    while (action := current(attempt.pk)[1].next_action()) is not None:
+        if action.step == step and wrong is None:
+            wrong = action
+            action = replace(action, arguments=wrong_arguments(action, current(attempt.pk)[1]))
+        watching = fresh_page(attempt.pk, Viewer.INSTRUCTOR)
+        last_page = (
+            {n: page.html(f"felt-seat-{n}") for n in SEATS},
+            {n: watching.html(f"felt-seat-{n}") for n in SEATS},
+        )
+        reply = take(attempt.pk, trainee, action)
+        frame = frames.table(reply.snapshot, reply)
+        if reply.snapshot.score_card is None:
+            sent.append(frame)
+        page.apply(frame)
+    assert wrong is not None and "Score card" in page.html("score-card")
+    return wrong, sent, *last_page
+
+
+def area_drawings(html, seat, spot):
+    """Every drawing of one seat's betting area in some HTML."""
+    return re.findall(rf'<button[^>]*data-seat="{seat}" data-spot="{spot}".*?</button>', html, re.DOTALL)
+
+
+def test_an_exam_felt_shows_the_sum_payout_the_trainee_made_and_never_the_correct_one_before_the_score_card():
+    def overpaid(action, _round):
+        return {**action.arguments, "amount": action.arguments["amount"] + 100}
+
+    wrong, sent, trainee_felt, instructor_felt = exam_dealt_with_one_wrong_step(19, "pay_wager", overpaid)
+    assert wrong.arguments["spot"] == "sum"
+    seat, correct = wrong.arguments["seat"], format_cents(wrong.arguments["amount"])
+    paid = format_cents(wrong.arguments["amount"] + 100)
+    assert all(f"+{correct}" not in drawn for frame in sent for drawn in area_drawings(frame, seat, "sum"))
+    assert [f"+{paid}" in drawn for drawn in area_drawings(trainee_felt[seat], seat, "sum")] == [True]
+    assert [f"+{correct}" in drawn for drawn in area_drawings(instructor_felt[seat], seat, "sum")] == [True]
+
+
+def test_an_exam_felt_puts_the_shaker_tag_on_the_seat_the_trainee_chose_and_never_the_right_one_before_the_score_card():
+    def another_player(action, round_):
+        return {"seat": next(seat for seat in round_.seats if seat != action.arguments["seat"])}
+
+    wrong, sent, trainee_felt, instructor_felt = exam_dealt_with_one_wrong_step(
+        19, "select_shaker_player", another_player
+    )
+    right = wrong.arguments["seat"]
+    chosen = next(seat for seat in current(Attempt.objects.get().pk)[1].seats if seat != right)
+    shaker = '<span class="badge">shaker</span>'
+    right_seat = re.compile(rf'<div class="position position-{right}\b.*?</div>\s*</div>', re.DOTALL)
+    assert not any(shaker in drawn for frame in sent for drawn in right_seat.findall(frame))
+    assert shaker in trainee_felt[chosen] and shaker not in trainee_felt[right]
+    assert shaker in instructor_felt[right] and shaker not in instructor_felt[chosen]

@@ -1,0 +1,93 @@
+"""The paytables posted at a Pai Gow Poker table: each offered wager's sign, its lines as the regulation prints them."""
+
+import re
+
+import pytest
+from table_helpers import demo_table, make_trainee
+
+from simulator.dice_wagers import BeatItPaytable, SumPaytable
+from simulator.pai_gow_rules import TableRules
+from trainer import services
+from trainer.felt_pai_gow import paytable_signs
+from trainer.felt_signs import signs_html
+from trainer.frames import TableFrames
+from trainer.models import Mode
+from trainer.snapshots import Viewer
+
+# Typed from 51 Pa.B. 5607, §645b.2(g)(1)-(3) and §645b.1(h), not from the engine.
+SUM_LINES = {
+    SumPaytable.A: [("17", "25 to 1"), ("16", "6 to 1"), ("8", "3 to 1")],
+    SumPaytable.B: [("3", "25 to 1"), ("8", "4 to 1"), ("9", "2 to 1")],
+    SumPaytable.C: [("Any three match", "3 to 1"), ("Any two match", "1 to 1")],
+    SumPaytable.D: [("Any Series of three", "15 to 2")],
+}
+BEAT_IT_LINES = {
+    BeatItPaytable.A: [("4 Points", "50 to 1"), ("2 or 3 Points", "10 to 1"), ("Tie or 1 Point", "1 to 1")],
+    BeatItPaytable.B: [("4 Points", "60 to 1"), ("2 or 3 Points", "10 to 1"), ("Tie or 1 Point", "1 to 1")],
+    BeatItPaytable.C: [("Any Die Beats Sum of other two by one or more Points", "5 to 2")],
+}
+MATCH_LINES = [("Triple Match", "100 to 1"), ("Double Match", "6 to 1")]
+ROW = re.compile(r'<tr><th scope="row">(.*?)</th><td>(.*?)</td></tr>')
+
+
+def posted(rules):
+    """Each sign's title, clause and lines, as the table's markup posts them."""
+    html = str(signs_html(paytable_signs(rules)))
+    signs = {}
+    for section in html.split('<details class="paytable-sign">')[1:]:
+        caption = re.search(r"<caption>(.*?)</caption>", section).group(1)
+        signs[caption.split(" · ")[0]] = (caption, ROW.findall(section))
+    return signs
+
+
+@pytest.mark.parametrize("choice", list(SumPaytable))
+def test_645b2_g1_the_sum_paytable_chosen_is_posted_with_its_lines(choice):
+    signs = posted(TableRules(sum_paytable=choice))
+    caption, lines = signs[f"Sum Paytable {choice}"]
+    assert lines == SUM_LINES[choice] and "§645b.2(g)(1)" in caption
+    assert [title for title in signs if title.startswith("Sum")] == [f"Sum Paytable {choice}"]
+
+
+@pytest.mark.parametrize("choice", list(BeatItPaytable))
+def test_645b2_g3_the_beat_it_paytable_chosen_is_posted_with_its_lines(choice):
+    caption, lines = posted(TableRules(beat_it_paytable=choice))[f"Beat It Paytable {choice}"]
+    assert lines == BEAT_IT_LINES[choice] and "§645b.2(g)(3)" in caption
+
+
+def test_645b2_g2_the_match_paytable_and_645b1_h_tiger_9_at_30_to_1_are_posted():
+    signs = posted(TableRules())
+    match = next(value for title, value in signs.items() if title.startswith("Match"))
+    assert match[1] == MATCH_LINES and "§645b.2(g)(2)" in match[0]
+    assert signs["Tiger 9"][1] == [("Dealer&#39;s low hand a Tiger 9 (9-high)", "30 to 1")]
+    assert "§645b.1(h)" in signs["Tiger 9"][0]
+
+
+def test_the_fortune_and_envy_paytables_are_posted_as_house_paytables_not_regulation():
+    rules = TableRules()
+    signs = posted(rules)
+    fortune = signs[f"Fortune Bonus: {rules.fortune_paytable.name}"]
+    envy = signs[f"Envy Bonus: {rules.fortune_paytable.name}"]
+    assert ("Straight", "2 to 1") in fortune[1] and ("Four of a kind", "$5.00") in envy[1]
+    assert "house paytable, not regulation text" in fortune[0] and "house paytable, not regulation text" in envy[0]
+    assert "not regulation" not in signs["Sum Paytable A"][0]
+
+
+def test_an_unoffered_wager_has_no_sign():
+    rules = TableRules(
+        commission_free=False,
+        tiger_nine_offered=False,
+        sum_paytable=None,
+        match_offered=False,
+        beat_it_paytable=None,
+        fortune_paytable=None,
+    )
+    assert posted(rules) == {}
+    assert str(signs_html(paytable_signs(rules))) == ""
+
+
+@pytest.mark.django_db
+def test_the_signs_are_posted_on_the_felt_a_trainee_sees():
+    attempt = services.start_round(make_trainee(), demo_table(), Mode.EXAM, seed_value=11)
+    frame = TableFrames(Viewer.TRAINEE).table(services.table_snapshot(attempt))
+    assert frame.count('<details class="paytable-sign">') == len(paytable_signs(TableRules()))
+    assert 'aria-labelledby="paytable-signs-heading"' in frame

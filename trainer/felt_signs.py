@@ -1,0 +1,49 @@
+"""The paytable signs beside a layout: each offered wager's pays as the casino posts them, with the rule behind them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from markupsafe import Markup
+
+from simulator.citations import Citation, Provenance
+from simulator.dice_wagers import DicePaytable
+from trainer.felt import render
+
+PROVENANCE_LABELS = {Provenance.SEED: "seed", Provenance.PA_INFERRED: "inferred", Provenance.HOUSE: "house"}
+"""How a page labels a rule's provenance."""
+
+
+@dataclass(frozen=True)
+class Sign:
+    """A paytable as the table posts it: its title, the rule that sets it, its two column headings and its lines."""
+
+    title: str
+    citation: Citation
+    columns: tuple[str, str]
+    lines: tuple[tuple[str, str], ...]
+
+
+def dice_sign(paytable: DicePaytable, title: str | None = None) -> Sign:
+    """A dice wager's sign: each winning line and its odds, cited from the clause that prints the paytable."""
+    lines = tuple((line.name, str(line.odds)) for line in paytable.lines)
+    return Sign(title or paytable.title, paytable.lines[0].citation, ("Roll", "Pays"), lines)
+
+
+def signs_html(signs: Sequence[Sign]) -> Markup:
+    """The signs' markup, each a folding table under its title with its clause and provenance; none, no markup."""
+    if not signs:
+        return Markup("")
+    drawn = [
+        {
+            "title": sign.title,
+            "clause": sign.citation.clause,
+            "provenance": PROVENANCE_LABELS[sign.citation.provenance],
+            "provenance_text": sign.citation.provenance.value,
+            "columns": sign.columns,
+            "lines": sign.lines,
+        }
+        for sign in signs
+    ]
+    return render("trainer/_paytable_signs.html", {"signs": drawn})
