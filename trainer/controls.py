@@ -255,7 +255,11 @@ class SharedFields(dict[str, forms.Field]):
 
 @dataclass(frozen=True)
 class StepControl:
-    """A dealer step the trainee may send: its label, its form fields, its keyboard key, and the form reading it."""
+    """A dealer step the trainee may send: its label, its form fields, its keyboard key, and the form reading it.
+
+    The key is written as the browser names it (a capital letter is typed with Shift); a yes-or-no step has a button
+    for each answer, "yes" on its key and "no" on the same letter with Shift (:attr:`no_key`).
+    """
 
     label: str
     fields: Mapping[str, forms.Field]
@@ -270,46 +274,51 @@ class StepControl:
         form.base_fields = SharedFields(form.base_fields)
         object.__setattr__(self, "form", form)
 
+    @property
+    def no_key(self) -> str:
+        """The key of the "no" answer of a yes-or-no step: its key with Shift."""
+        return self.key.upper()
+
 
 DEALER_STEPS: Mapping[str, StepControl] = {
     "announce_no_more_bets": StepControl('Announce "No more bets"', {}, "n"),
-    "place_envy_lammers": StepControl("Place Envy lammers", {"seats": seats_field()}),
+    "place_envy_lammers": StepControl("Place Envy lammers", {"seats": seats_field()}, "v"),
     "lock_out_progressive_wagers": StepControl("Lock out progressive wagers", {}, "l"),
-    "collect_progressive_wagers": StepControl("Collect progressive wagers", {}),
-    "count_progressive_chips": StepControl("State the chip count", {"count": count_field()}),
-    "drop_progressive_wagers": StepControl("Drop into the container", {}),
-    "select_shaker_player": StepControl("Select the shaker player", {"seat": seat_field()}),
+    "collect_progressive_wagers": StepControl("Collect progressive wagers", {}, "C"),
+    "count_progressive_chips": StepControl("State the chip count", {"count": count_field()}, "S"),
+    "drop_progressive_wagers": StepControl("Drop into the container", {}, "D"),
+    "select_shaker_player": StepControl("Select the shaker player", {"seat": seat_field()}, "K"),
     "shake_shaker": StepControl("Shake the shaker", {"times": count_field()}, "k"),
     "uncover_shaker": StepControl("Uncover the shaker", {}, "u"),
     "announce_dice": StepControl(
-        "Announce the dice", {"red": die_field(), "blue_1": die_field(), "blue_2": die_field()}
+        "Announce the dice", {"red": die_field(), "blue_1": die_field(), "blue_2": die_field()}, "a"
     ),
     "pay_wager": StepControl("Pay", {"seat": seat_field(), "spot": spot_field(), "amount": AmountField()}, "p"),
     "push_wager": StepControl("Push", {"seat": seat_field(), "spot": spot_field()}, "o"),
     "collect_wager": StepControl("Collect", {"seat": seat_field(), "spot": spot_field()}, "c"),
-    "collect_commission": StepControl("Collect commission", {"seat": seat_field(), "amount": AmountField()}),
+    "collect_commission": StepControl("Collect commission", {"seat": seat_field(), "amount": AmountField()}, "m"),
     "find_starting_position": StepControl("Starting position", {"place": place_field()}, "f"),
     "deliver_stack": StepControl("Deliver a stack", {"place": place_field()}, "d"),
     "discard_stub": StepControl("Discard the stub", {}, "s"),
     "collect_empty_stacks": StepControl("Collect empty stacks", {}, "e"),
     "reveal_dealer_hand": StepControl("Turn over the dealer's cards", {}, "t"),
-    "set_dealer_hand": StepControl("Set the dealer's hand", {"low": cards_field()}),
-    "declare_tiger_nine": StepControl("Declare Tiger 9", {"tiger_nine": yes_no_field()}),
+    "set_dealer_hand": StepControl("Set the dealer's hand", {"low": cards_field()}, "h"),
+    "declare_tiger_nine": StepControl("Declare Tiger 9", {"tiger_nine": yes_no_field()}, "i"),
     "reveal_player_hand": StepControl("Reveal the hand", {"seat": seat_field()}, "r"),
-    "reset_fouled_hand": StepControl("Reset the fouled hand", {"seat": seat_field()}),
-    "confirm_mystery_light": StepControl("Confirm the Mystery light", {"seat": seat_field()}),
+    "reset_fouled_hand": StepControl("Reset the fouled hand", {"seat": seat_field()}, "R"),
+    "confirm_mystery_light": StepControl("Confirm the Mystery light", {"seat": seat_field()}, "y"),
     "pay_mystery_bonus": StepControl(
-        "Pay the Mystery Bonus", {"seat": seat_field(), "amount": AmountField(), "source": source_field()}
+        "Pay the Mystery Bonus", {"seat": seat_field(), "amount": AmountField(), "source": source_field()}, "B"
     ),
-    "reset_mystery_meter": StepControl("Reset the Mystery meter", {}),
+    "reset_mystery_meter": StepControl("Reset the Mystery meter", {}, "M"),
     "clear_table": StepControl("Clear the table", {}, "x"),
     "burn_card": StepControl("Burn a card", {}, "b"),
     "deal_card": StepControl("Deal a card", {"position": position_field()}, "d"),
     "settle_losing_match_wager": StepControl("Collect the losing Match the Dealer wager", {"seat": seat_field()}, "c"),
     "confirm_progressive_hand": StepControl(
-        "Confirm the winning hand", {"seat": seat_field(), "hand": progressive_hand_field()}
+        "Confirm the winning hand", {"seat": seat_field(), "hand": progressive_hand_field()}, "H"
     ),
-    "confirm_progressive_light": StepControl("Confirm the progressive light", {"seat": seat_field()}),
+    "confirm_progressive_light": StepControl("Confirm the progressive light", {"seat": seat_field()}, "g"),
     "pay_progressive_win": StepControl(
         "Pay the progressive win", {"seat": seat_field(), "amount": AmountField(), "source": source_field()}, "w"
     ),

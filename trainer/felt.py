@@ -160,9 +160,9 @@ def numbered_displays(displays: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def buttons(steps: frozenset[str]) -> dict[str, dict[str, str]]:
-    """A button for each of ``steps``, by step name: the step, its label and its keyboard key."""
+    """A button for each of ``steps``, by step name: the step, its label, its keyboard key and its "no" answer's key."""
     return {
-        step: {"step": step, "label": control.label, "key": control.key}
+        step: {"step": step, "label": control.label, "key": control.key, "no_key": control.no_key}
         for step, control in DEALER_STEPS.items()
         if step in steps
     }

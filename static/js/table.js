@@ -1,5 +1,6 @@
-// The training table's small helpers: connection state, keyboard shortcuts, and clicks on the felt that fill in
-// the controls. htmx and its ws extension do everything else (sending steps, swapping the answers in).
+// The training table's small helpers: connection state, keyboard shortcuts and their help, the table fitted to the
+// screen, and clicks on the felt that fill in the controls. htmx and its ws extension do everything else (sending
+// steps, swapping the answers in).
 (function () {
   "use strict";
 
@@ -42,8 +43,36 @@
     document.querySelectorAll("#controls select[data-place-select]").forEach(function (select) {
       if (select.querySelector('option[value="' + number + '"]')) select.value = String(number);
     });
+    nameTheWager();
   }
 
+  // ----- The table fitted to the screen: the felt and the controls share the height below the status bar -----
+
+  function fitTheTable() {
+    const layout = document.querySelector(".dealing-layout");
+    if (layout) layout.style.setProperty("--table-top", layout.getBoundingClientRect().top + window.scrollY + "px");
+  }
+
+  fitTheTable();
+  window.addEventListener("resize", fitTheTable);
+  document.body.addEventListener("htmx:wsAfterMessage", fitTheTable);
+
+  // ----- Settling a wager: the betting area chosen on the felt, and the Pay / Push / Collect buttons naming it -----
+
+  // The settlement buttons are named by the wager they settle ("Pay Seat 3 · Sum"), kept up to date here.
+  function nameTheWager() {
+    const form = document.getElementById("settlement-form");
+    const target = document.getElementById("settlement-target");
+    if (!form || !target) return;
+    const spot = form.elements.spot;
+    target.textContent = "Seat " + form.elements.seat.value + " · " + spot.options[spot.selectedIndex].text;
+  }
+
+  document.addEventListener("change", function (event) {
+    if (event.target.closest("#settlement-form")) nameTheWager();
+  });
+
+  // A betting area is a button: clicking it, or Enter or Space on it, chooses its wager and moves to the amount.
   document.addEventListener("click", function (event) {
     const area = event.target.closest("#felt .area[data-spot]");
     if (area) {
@@ -51,6 +80,7 @@
       const form = document.getElementById("settlement-form");
       if (form) {
         form.elements.spot.value = area.dataset.spot;
+        nameTheWager();
         form.elements.amount.focus();
       }
       return;
@@ -71,18 +101,165 @@
     return true;
   }
 
+  // ----- Keyboard shortcuts: a key for each step, working only on the felt, in the controls or on the page itself
+  // (never in a field, never on another button or link), switched off or remapped in the help and remembered -----
+
+  const SHORTCUTS_STORE = "dealer-school.shortcuts";
+  const help = document.getElementById("shortcuts-help");
+  let shortcutsOn = true;
+
+  function shortcutButtons() {
+    return Array.prototype.slice.call(document.querySelectorAll("#controls button[data-shortcut]"));
+  }
+
+  function savedShortcuts() {
+    try {
+      const saved = JSON.parse(localStorage.getItem(SHORTCUTS_STORE)) || {};
+      return { off: saved.off === true, keys: saved.keys && typeof saved.keys === "object" ? saved.keys : {} };
+    } catch (error) {
+      return { off: false, keys: {} };
+    }
+  }
+
+  // A key as a person presses it: "C" for c, "Shift+C" for a capital C.
+  function keyName(key) {
+    return key !== key.toLowerCase() ? "Shift+" + key : key.toUpperCase();
+  }
+
+  function applyShortcuts(saved) {
+    shortcutsOn = !saved.off;
+    shortcutButtons().forEach(function (button) {
+      const key = saved.keys[button.dataset.shortcut] || button.dataset.defaultKey;
+      button.dataset.key = key;
+      let hint = button.querySelector("kbd");
+      if (!shortcutsOn) {
+        button.removeAttribute("aria-keyshortcuts");
+        if (hint) hint.remove();
+        return;
+      }
+      button.setAttribute("aria-keyshortcuts", keyName(key));
+      if (!hint) {
+        hint = document.createElement("kbd");
+        hint.setAttribute("aria-hidden", "true");
+        button.append(" ", hint);
+      }
+      hint.textContent = keyName(key);
+    });
+  }
+
+  // Whether a key pressed here may take a step: on the page itself, the felt or the controls, outside any field.
+  function inShortcutScope(target) {
+    if (target === document.body || target === document.documentElement) return true;
+    return Boolean(target.closest("#controls, #felt")) && !target.closest("input, select, textarea");
+  }
+
+  function refuseKeys(field, message) {
+    const error = document.getElementById("shortcuts-error");
+    error.textContent = message;
+    error.hidden = false;
+    field.setAttribute("aria-invalid", "true");
+    field.setAttribute("aria-describedby", "shortcuts-error");
+    field.focus();
+  }
+
+  function fillHelp(saved) {
+    const rows = document.getElementById("shortcut-rows");
+    rows.replaceChildren();
+    shortcutButtons().forEach(function (button) {
+      const row = rows.insertRow();
+      const name = document.createElement("th");
+      name.scope = "row";
+      name.textContent = button.querySelector(".step-label").textContent;
+      const field = document.createElement("input");
+      field.type = "text";
+      field.maxLength = 1;
+      field.size = 2;
+      field.autocomplete = "off";
+      field.className = "key-input";
+      field.dataset.shortcut = button.dataset.shortcut;
+      field.dataset.defaultKey = button.dataset.defaultKey;
+      field.value = field.dataset.currentKey = button.dataset.key;
+      field.setAttribute("aria-label", "Key for " + name.textContent);
+      row.append(name);
+      row.insertCell().append(field);
+    });
+    help.querySelector('input[name="enabled"]').checked = !saved.off;
+    document.getElementById("shortcuts-error").hidden = true;
+  }
+
+  function saveHelp(event) {
+    event.preventDefault();
+    const saved = savedShortcuts();
+    const taken = {};
+    const fields = help.querySelectorAll("#shortcut-rows input");
+    for (const field of fields) {
+      field.removeAttribute("aria-invalid");
+      field.removeAttribute("aria-describedby");
+    }
+    for (const field of fields) {
+      const key = field.value;
+      const step = field.getAttribute("aria-label").replace(/^Key for /, "");
+      if (key.length !== 1 || /[0-9?\s]/.test(key)) {
+        return refuseKeys(field, step + ": give one letter or sign as its key, not a digit (they choose a place) nor ?");
+      }
+      const other = taken[key];
+      if (other) {
+        const message = other.step + " and " + step + " both have the key " + keyName(key) + ": give each its own key.";
+        return refuseKeys(field.value !== field.dataset.currentKey ? field : other.field, message);
+      }
+      taken[key] = { step: step, field: field };
+      if (key === field.dataset.defaultKey) delete saved.keys[field.dataset.shortcut];
+      else saved.keys[field.dataset.shortcut] = key;
+    }
+    saved.off = !help.querySelector('input[name="enabled"]').checked;
+    localStorage.setItem(SHORTCUTS_STORE, JSON.stringify(saved));
+    applyShortcuts(saved);
+    help.close();
+  }
+
+  let helpOpener = null;
+
+  function openHelp() {
+    helpOpener = document.activeElement;
+    fillHelp(savedShortcuts());
+    help.showModal();
+  }
+
+  if (help) {
+    applyShortcuts(savedShortcuts());
+    document.querySelectorAll("[data-open-shortcuts]").forEach(function (button) {
+      button.addEventListener("click", openHelp);
+    });
+    help.querySelector("form").addEventListener("submit", saveHelp);
+    help.querySelector("[data-close-shortcuts]").addEventListener("click", function () { help.close(); });
+    help.querySelector("[data-restore-keys]").addEventListener("click", function () {
+      help.querySelectorAll("#shortcut-rows input").forEach(function (field) { field.value = field.dataset.defaultKey; });
+    });
+    help.addEventListener("close", function () {
+      const back = helpOpener && helpOpener.isConnected && helpOpener !== document.body ? helpOpener : null;
+      (back || document.querySelector("[data-open-shortcuts]")).focus();
+    });
+    nameTheWager();
+  }
+
   document.addEventListener("keydown", function (event) {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     if (event.key === "Enter" && enterTakesTheFieldsStep(event)) return;
-    if (event.target.closest("input, select, textarea")) return;
+    if (!help || !shortcutsOn || help.open || !inShortcutScope(event.target)) return;
+    if (event.key === "?") {
+      openHelp();
+      event.preventDefault();
+      return;
+    }
     if (/^[0-6]$/.test(event.key)) {
       choosePlace(event.key);
       event.preventDefault();
       return;
     }
-    const button = document.querySelector('#controls button[data-key="' + event.key.toLowerCase() + '"]');
+    const button = shortcutButtons().find(function (candidate) { return candidate.dataset.key === event.key; });
     if (button) {
       button.click();
+      button.closest(".control-group").scrollIntoView({ block: "nearest" });
       event.preventDefault();
     }
   });

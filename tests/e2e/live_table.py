@@ -84,6 +84,8 @@ class TablePage:
         self.feedback = page.locator("#feedback")
         self.status = page.locator("#status")
         self.score_card = page.locator("#score-card")
+        self.by_keys = False
+        """Whether each step is sent by its keyboard key once its fields are filled in, never by its button."""
 
     def expected(self) -> Action | None:
         """The correct next step, learned from the server's database."""
@@ -103,7 +105,7 @@ class TablePage:
         elif DEALER_STEPS[step].key and not arguments:
             self._press(DEALER_STEPS[step].key)
         else:
-            self._button(step).click()
+            self._send(step)
         expect(self.page.locator("#sequence")).to_have_value(str(sequence + 1))
 
     def deal_correctly_until(self, stop: Callable[[Action | None], bool]) -> Action | None:
@@ -127,6 +129,13 @@ class TablePage:
         """The control group holding a step's button and its fields."""
         return self.page.locator("#controls form").filter(has=self.page.locator(f'button[value="{step}"]'))
 
+    def _send(self, step: str, key: str = "") -> None:
+        """Send a step whose fields are filled in: by its key (or ``key``) when dealing by keys, else by its button."""
+        if self.by_keys:
+            self._press(key or DEALER_STEPS[step].key)
+        else:
+            self._button(step).click()
+
     def _press(self, key: str) -> None:
         """Press a keyboard shortcut, after clicking the status bar so that no field has the focus."""
         self.status.click()
@@ -146,15 +155,15 @@ class TablePage:
         form = self._form("place_envy_lammers")
         for seat in range(1, 7):
             form.get_by_role("checkbox", name=str(seat), exact=True).set_checked(seat in seats)
-        self._button("place_envy_lammers").click()
+        self._send("place_envy_lammers")
 
     def _count_progressive_chips(self, count: int) -> None:
         self._form("count_progressive_chips").get_by_label("Chips counted").fill(str(count))
-        self._button("count_progressive_chips").click()
+        self._send("count_progressive_chips")
 
     def _select_shaker_player(self, seat: int) -> None:
         self._pick_seat(seat)
-        self._button("select_shaker_player").click()
+        self._send("select_shaker_player")
 
     def _shake_shaker(self, times: int) -> None:
         self._form("shake_shaker").get_by_label("Shakes").fill(str(times))
@@ -164,7 +173,7 @@ class TablePage:
         form = self._form("announce_dice")
         for name, value in (("red", red), ("blue_1", blue_1), ("blue_2", blue_2)):
             form.locator(f'select[name="{name}"]').select_option(str(value))
-        self._button("announce_dice").click()
+        self._send("announce_dice")
 
     def _choose_wager(self, seat: int, spot: str) -> Locator:
         """Click the wager's betting area on the felt (or, for Envy, choose it in the form); the settlement form."""
@@ -179,20 +188,20 @@ class TablePage:
 
     def _pay_wager(self, seat: int, spot: str, amount: int) -> None:
         self._type_amount(self._choose_wager(seat, spot), amount)
-        self._button("pay_wager").click()
+        self._send("pay_wager")
 
     def _push_wager(self, seat: int, spot: str) -> None:
         self._choose_wager(seat, spot)
-        self._button("push_wager").click()
+        self._send("push_wager")
 
     def _collect_wager(self, seat: int, spot: str) -> None:
         self._choose_wager(seat, spot)
-        self._button("collect_wager").click()
+        self._send("collect_wager")
 
     def _collect_commission(self, seat: int, amount: int) -> None:
         self._pick_seat(seat)
         self._type_amount(self._form("collect_commission"), amount)
-        self._button("collect_commission").click()
+        self._send("collect_commission")
 
     def _take_place_step(self, step: str, place: int) -> None:
         """Choose a place with its number key, then press the step's key."""
@@ -210,40 +219,44 @@ class TablePage:
 
     def _reset_fouled_hand(self, seat: int) -> None:
         self._pick_seat(seat)
-        self._button("reset_fouled_hand").click()
+        self._send("reset_fouled_hand")
 
     def _set_dealer_hand(self, low: str) -> None:
         for card in low.split():
             self.page.locator(f'#felt label.card-pick:has(input[value="{card}"])').click()
-        self._button("set_dealer_hand").click()
+        self._send("set_dealer_hand")
 
     def _declare_tiger_nine(self, tiger_nine: bool) -> None:
-        self._button("declare_tiger_nine").filter(has_text="yes" if tiger_nine else "no").click()
+        if self.by_keys:
+            control = DEALER_STEPS["declare_tiger_nine"]
+            self._send("declare_tiger_nine", control.key if tiger_nine else control.no_key)
+        else:
+            self._button("declare_tiger_nine").filter(has_text="yes" if tiger_nine else "no").click()
 
     def _confirm_mystery_light(self, seat: int) -> None:
         self._pick_seat(seat)
-        self._button("confirm_mystery_light").click()
+        self._send("confirm_mystery_light")
 
     def _pay_mystery_bonus(self, seat: int, amount: int, source: str) -> None:
         form = self._form("pay_mystery_bonus")
         self._pick_seat(seat)
         self._type_amount(form, amount)
         form.locator('select[name="source"]').select_option(source)
-        self._button("pay_mystery_bonus").click()
+        self._send("pay_mystery_bonus")
 
     def _confirm_progressive_hand(self, seat: int, hand: str) -> None:
         form = self._form("confirm_progressive_hand")
         self._pick_seat(seat)
         form.locator('select[name="hand"]').select_option(hand)
-        self._button("confirm_progressive_hand").click()
+        self._send("confirm_progressive_hand")
 
     def _confirm_progressive_light(self, seat: int) -> None:
         self._pick_seat(seat)
-        self._button("confirm_progressive_light").click()
+        self._send("confirm_progressive_light")
 
     def _pay_progressive_win(self, seat: int, amount: int, source: str) -> None:
         form = self._form("pay_progressive_win")
         self._pick_seat(seat)
         self._type_amount(form, amount)
         form.locator('select[name="source"]').select_option(source)
-        self._button("pay_progressive_win").click()
+        self._send("pay_progressive_win")

@@ -100,3 +100,48 @@ def test_chip_labels_are_at_least_11px_and_on_one_line(felt: Page):
 
 def test_the_page_has_no_horizontal_overflow(felt: Page):
     assert felt.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+FEEDBACK_OVER_CONTROLS = """() => {
+  const feedback = document.querySelector("#feedback").getBoundingClientRect();
+  const overlap = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  return [...document.querySelectorAll("#controls button, #controls input, #controls select, #felt button")]
+    .filter((control) => {
+      const shown = control.getBoundingClientRect();
+      const port = control.closest(".controls, .table-main").getBoundingClientRect();
+      const visible = new DOMRect(
+        Math.max(shown.left, port.left), Math.max(shown.top, port.top),
+        Math.min(shown.right, port.right) - Math.max(shown.left, port.left),
+        Math.min(shown.bottom, port.bottom) - Math.max(shown.top, port.top));
+      return visible.width > 0 && visible.height > 0 && overlap(visible, feedback);
+    })
+    .map((control) => control.textContent.trim() || control.name);
+}"""
+"""The controls, on the felt or in the control panel, that the feedback covers where they are shown."""
+DEALING_VIEWPORTS = ("laptop", "tablet-portrait")
+"""The screens issue 10 names: a 1366×768 laptop and a 768×1024 tablet."""
+
+
+@pytest.mark.parametrize("viewport", DEALING_VIEWPORTS)
+def test_the_felt_and_the_controls_of_the_step_at_hand_are_in_view_together_without_scrolling_the_page(
+    full_felt: Page, viewport
+):
+    full_felt.set_viewport_size(VIEWPORTS[viewport])
+    full_felt.evaluate("window.scrollTo(0, 0)")
+    clear = full_felt.locator('#controls button[value="clear_table"]')
+    clear.focus()
+    expect(clear).to_be_in_viewport(ratio=1)
+    expect(full_felt.locator("#felt .position").first).to_be_in_viewport()
+    full_felt.locator('#felt .area[data-seat="4"][data-spot="sum"]').click()
+    expect(full_felt.locator('#controls button[value="pay_wager"]')).to_be_in_viewport(ratio=1)
+    expect(full_felt.locator("#settlement-form").get_by_label("Amount $")).to_be_in_viewport(ratio=1)
+    expect(full_felt.locator('#felt .area[data-seat="4"][data-spot="sum"]')).to_be_in_viewport(ratio=0.9)
+    assert full_felt.evaluate("window.scrollY") == 0
+
+
+@pytest.mark.parametrize("viewport", DEALING_VIEWPORTS)
+def test_the_feedback_never_covers_a_control(full_felt: Page, viewport):
+    full_felt.set_viewport_size(VIEWPORTS[viewport])
+    for scroll in (0, 200, 400, 10_000):
+        full_felt.evaluate(f"document.querySelector('#controls').scrollTop = {scroll}")
+        assert full_felt.evaluate(FEEDBACK_OVER_CONTROLS) == []

@@ -40,12 +40,13 @@ def normalised(text: str) -> str:
 
 
 def play_every_game() -> None:
-    """Import every engine module and play each game's demo, so every clause the product cites is looked up."""
+    """Import every engine module, list every game's options and play its demos: every clause the product cites."""
     for module in pkgutil.iter_modules(simulator.__path__):
         importlib.import_module(f"simulator.{module.name}")
     for mystery_game in MYSTERY_GAME_LIST:
         assert mystery_game.qualification_citation.provenance is Provenance.SEED
     for game in GAMES.values():
+        game.options()
         for seed_number in range(4):
             for force_hit in (False, True):
                 game.demo(seed_number, force_hit)

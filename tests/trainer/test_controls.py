@@ -27,6 +27,12 @@ NUMBERS = ("seq", "seat", "amount", "count", "times", "red", "blue_1", "blue_2",
 """Every field the trainee fills in with a number."""
 
 
+@pytest.mark.parametrize("step", DEALER_STEPS)
+def test_every_dealer_step_has_one_key_that_is_not_a_place_digit_or_the_help_key(step):
+    key = DEALER_STEPS[step].key
+    assert len(key) == 1 and key.isalpha(), "a letter: 0 to 6 choose a place and ? opens the keyboard help"
+
+
 def read(step, **fields):
     frame = {"step": step, "seq": "7", **fields, "HEADERS": {"HX-Request": "true"}}
     return read_step(frame, CONTROLS, frozenset(CONTROLS))

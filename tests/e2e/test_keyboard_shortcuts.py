@@ -1,0 +1,165 @@
+"""Keyboard shortcuts (WCAG 2.1.4): a key for every step, listed and remapped in the help, only on the table."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from live_table import MANUAL_SHAKER_TABLE, PRACTICE_TABLE, LiveSchool, TablePage, dollars, log_in, seat_trainee
+from playwright.sync_api import Page, expect
+
+from trainer import services
+from trainer.controls import DEALER_STEPS
+from trainer.models import Mode, Table
+
+pytestmark = pytest.mark.e2e
+
+HELP_KEY = "?"
+
+
+def open_table(page: Page, school: LiveSchool, username: str, table_name: str = PRACTICE_TABLE, **options) -> TablePage:
+    log_in(page, school, username)
+    return TablePage(page, school, school.query(seat_trainee, username, table_name, **options))
+
+
+def seat_for_an_exam(username: str) -> int:
+    """Deal an exam round at the practice table for a trainee (server side); its attempt id."""
+    trainee = get_user_model().objects.get(username=username)
+    return services.start_round(trainee, Table.objects.get(name=PRACTICE_TABLE), Mode.EXAM, seed_value=3).pk
+
+
+def no_step_sent(table: TablePage, sequence: int) -> None:
+    """Check, after the server had time to answer, that no frame was sent."""
+    table.page.wait_for_timeout(500)
+    expect(table.page.locator("#sequence")).to_have_value(str(sequence))
+
+
+@pytest.mark.parametrize(
+    ("table_name", "options"),
+    [(PRACTICE_TABLE, {"force_progressive_win": True, "seed_value": 4}), (MANUAL_SHAKER_TABLE, {"seed_value": 2})],
+)
+def test_every_step_of_a_round_is_taken_by_its_key(new_page, school: LiveSchool, table_name, options):
+    page = new_page()
+    table = open_table(page, school, "trainee1", table_name, **options)
+    table.by_keys = True
+    assert table.deal_correctly_until(lambda action: action is None) is None
+    expect(table.score_card).to_contain_text("100.0%")
+
+
+def test_question_mark_opens_the_help_listing_every_step_key_and_escape_closes_it(new_page, school: LiveSchool):
+    page = new_page()
+    table = open_table(page, school, "trainee2")
+    help_dialog = page.get_by_role("dialog", name="Keyboard shortcuts")
+    table._press(HELP_KEY)
+    expect(help_dialog).to_be_visible()
+    for button in page.locator("#controls button[data-shortcut]").all():
+        label = button.locator(".step-label").inner_text()
+        expect(help_dialog.get_by_role("textbox", name=f"Key for {label}", exact=True)).to_have_value(
+            button.get_attribute("data-key")
+        )
+    expect(help_dialog.get_by_role("textbox", name='Key for Announce "No more bets"')).to_have_value("n")
+    page.keyboard.press("Escape")
+    expect(help_dialog).to_be_hidden()
+
+    opener = page.get_by_role("button", name="Keyboard shortcuts")
+    opener.click()
+    expect(help_dialog).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(opener).to_be_focused()
+
+
+def test_a_remapped_key_takes_its_step_and_is_remembered_after_a_reload(new_page, school: LiveSchool):
+    page = new_page()
+    table = open_table(page, school, "trainee1")
+    page.get_by_role("button", name="Keyboard shortcuts").click()
+    help_dialog = page.get_by_role("dialog", name="Keyboard shortcuts")
+    field = help_dialog.get_by_role("textbox", name='Key for Announce "No more bets"')
+
+    for refused, message in (("p", "both have the key P"), ("3", "not a digit"), ("", "give one letter or sign")):
+        field.fill(refused)
+        help_dialog.get_by_role("button", name="Save").click()
+        expect(help_dialog).to_be_visible()
+        expect(help_dialog.locator("#shortcuts-error")).to_contain_text(message)
+        expect(field).to_have_attribute("aria-invalid", "true")
+        expect(field).to_be_focused()
+
+    field.fill("q")
+    help_dialog.get_by_role("button", name="Save").click()
+    expect(help_dialog).to_be_hidden()
+    page.reload()
+    table = TablePage(page, school, table.attempt_id)
+    sequence = table.sequence()
+    table._press("n")
+    no_step_sent(table, sequence)
+    expect(page.locator('#controls button[value="announce_no_more_bets"]')).to_have_attribute("aria-keyshortcuts", "Q")
+    table._press("q")
+    expect(page.locator("#sequence")).to_have_value(str(sequence + 1))
+    expect(table.feedback).to_contain_text("✓ Right")
+
+
+def test_switched_off_shortcuts_take_no_step_and_stay_off_after_a_reload(new_page, school: LiveSchool):
+    page = new_page()
+    table = open_table(page, school, "trainee2")
+    page.get_by_role("button", name="Keyboard shortcuts").click()
+    help_dialog = page.get_by_role("dialog", name="Keyboard shortcuts")
+    help_dialog.get_by_role("checkbox", name="Use single-key shortcuts").uncheck()
+    help_dialog.get_by_role("button", name="Save").click()
+    page.reload()
+    table = TablePage(page, school, table.attempt_id)
+    sequence = table.sequence()
+    for key in ("n", "3", HELP_KEY):
+        table._press(key)
+    no_step_sent(table, sequence)
+    expect(help_dialog).to_be_hidden()
+    expect(page.locator("#controls select[data-place-select]").first).not_to_have_value("3")
+    expect(page.locator("#controls [aria-keyshortcuts]")).to_have_count(0)
+
+
+def test_a_key_pressed_on_a_button_outside_the_table_takes_no_step(new_page, school: LiveSchool):
+    page = new_page()
+    table = open_table(page, school, "trainee1")
+    sequence = table.sequence()
+    for outside in (page.get_by_role("button", name="Log out"), page.locator(".house-rules summary")):
+        outside.focus()
+        page.keyboard.press(DEALER_STEPS["announce_no_more_bets"].key)
+        page.keyboard.press(DEALER_STEPS["clear_table"].key)
+    no_step_sent(table, sequence)
+    page.locator("#controls button").first.focus()
+    page.keyboard.press(DEALER_STEPS["announce_no_more_bets"].key)
+    expect(page.locator("#sequence")).to_have_value(str(sequence + 1))
+
+
+def test_a_wager_is_chosen_on_the_felt_by_keyboard_and_the_pay_button_names_its_seat_and_area(
+    new_page, school: LiveSchool
+):
+    page = new_page()
+    table = open_table(page, school, "trainee2", seed_value=3)
+    pay = table.deal_correctly_until(lambda action: action.step == "pay_wager")
+    seat, spot = pay.arguments["seat"], pay.arguments["spot"]
+    area = page.locator(f'#felt button.area[data-seat="{seat}"][data-spot="{spot}"]')
+    area.focus()
+    page.keyboard.press("Enter")
+    amount = page.locator("#settlement-form").get_by_label("Amount $")
+    expect(amount).to_be_focused()
+    spot_name = page.locator(f'#settlement-form select[name="spot"] option[value="{spot}"]').inner_text()
+    for settlement in ("Pay", "Push", "Collect"):
+        expect(page.get_by_role("button", name=f"{settlement} Seat {seat} · {spot_name}", exact=True)).to_have_count(1)
+    sequence = table.sequence()
+    amount.press_sequentially(dollars(pay.arguments["amount"]))
+    page.get_by_role("button", name=f"Pay Seat {seat} · {spot_name}", exact=True).press("Enter")
+    expect(page.locator("#sequence")).to_have_value(str(sequence + 1))
+    expect(table.feedback).to_contain_text("✓ Right")
+
+
+def test_in_an_exam_no_control_suggests_the_next_step(new_page, school: LiveSchool):
+    page = new_page()
+    log_in(page, school, "trainee1")
+    table = TablePage(page, school, school.query(seat_for_an_exam, "trainee1"))
+    controls = page.locator("#controls")
+    hints = "#controls :disabled, #controls [aria-current], #felt [aria-current], #felt button:disabled"
+    expect(page.locator(hints)).to_have_count(0)
+    drawn, scrolled = controls.inner_html(), controls.evaluate("panel => panel.scrollTop")
+    for _ in range(3):
+        action = table.expected()
+        table.take(action.step, action.arguments)
+        expect(table.feedback).to_contain_text("Step recorded")
+        expect(page.locator(hints)).to_have_count(0)
+        assert controls.inner_html() == drawn, "the controls look the same whatever step comes next"
+        assert controls.evaluate("panel => panel.scrollTop") == scrolled, "nothing scrolls to the next step's controls"
