@@ -15,6 +15,7 @@ from trainer.controls import DEALER_STEPS, read_step
 from trainer.models import Mode, Table
 from trainer.scoring import PassRule, ScoreCard
 from trainer.snapshots import Viewer
+from trainer.standards import STEP_SKILLS
 from trainer.table_page import page_context
 
 pytestmark = pytest.mark.django_db
@@ -160,3 +161,7 @@ def test_the_instructors_graded_list_numbers_steps_as_the_score_card_does():
     graded_list = str(page_context(services.table_snapshot(attempt), Viewer.INSTRUCTOR)["regions"]["graded_steps"])
     assert f"Step 1 of {card.steps}:" in graded_list and f"Step {card.steps} of {card.steps}:" in graded_list
     assert f"Step {log_line} " not in graded_list
+
+
+def test_every_step_with_a_skill_is_a_dealer_step_the_trainee_can_take():
+    assert set(STEP_SKILLS) <= set(DEALER_STEPS)
