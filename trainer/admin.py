@@ -10,10 +10,24 @@ admin.site.site_title = "Dealer school"
 
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin[Table]):
-    """Training tables: the game, its rules and who validates; the meter (with its secret) is not shown."""
+    """Training tables: the game, its rules, who validates, the pass rule and targets; never the meter's secret."""
 
-    list_display = ("name", "game", "floorperson", "rounds_dealt")
-    fields = ("name", "game", "rules", "floorperson")
+    list_display = ("name", "game", "floorperson", "pass_rule_text", "rounds_dealt")
+    fields = (
+        "name",
+        "game",
+        "rules",
+        "floorperson",
+        "pass_accuracy_percent",
+        "critical_error_fails",
+        "time_limit_seconds",
+        "skill_targets",
+    )
+
+    @admin.display(description="Pass rule")
+    def pass_rule_text(self, table: Table) -> str:
+        """The table's pass rule in words."""
+        return table.pass_rule().text
 
 
 @admin.register(Attempt)
@@ -22,7 +36,17 @@ class AttemptAdmin(admin.ModelAdmin[Attempt]):
 
     list_display = ("trainee", "table", "mode", "started_at", "finished_at", "accuracy")
     list_filter = ("mode", "table")
-    fields = ("trainee", "table", "mode", "started_at", "finished_at", "last_sequence", "score_card")
+    fields = (
+        "trainee",
+        "table",
+        "mode",
+        "started_at",
+        "finished_at",
+        "last_sequence",
+        "pass_rule",
+        "skill_targets",
+        "score_card",
+    )
     readonly_fields = fields
 
     @admin.display(description="Accuracy")

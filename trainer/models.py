@@ -1,11 +1,17 @@
 """The school's roles, its training tables, the trainees' attempts at them and the steps of each attempt."""
 
+from fractions import Fraction
 from itertools import chain
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+
+from trainer.scoring import DEFAULT_PASS_THRESHOLD, PassRule
+from trainer.standards import read_target_overrides
 
 
 class Role(models.TextChoices):
@@ -31,8 +37,16 @@ class Floorperson(models.TextChoices):
     INSTRUCTOR = "instructor", "An instructor validates from their own browser"
 
 
+def validate_skill_targets(value: object) -> None:
+    """Refuse target times that are not whole seconds for skills the grader knows (trainer.standards)."""
+    try:
+        read_target_overrides(value)
+    except ValueError as error:
+        raise ValidationError(str(error)) from error
+
+
 class Table(models.Model):
-    """A training table: a game, its Rules Submission and the progressive meters it carries between rounds."""
+    """A training table: a game, its Rules Submission, its pass rule and timed standards, and its carried meters."""
 
     name = models.CharField(max_length=120, unique=True)
     game = models.CharField(max_length=40, help_text="A key of simulator.notation.ROUND_CLASSES.")
@@ -46,13 +60,44 @@ class Table(models.Model):
         "table keeps two, under the keys mystery and progressive.",
     )
     rounds_dealt = models.PositiveIntegerField(default=0, editable=False)
+    pass_accuracy_percent = models.PositiveSmallIntegerField(
+        "pass mark (%)",
+        default=int(DEFAULT_PASS_THRESHOLD * 100),
+        validators=[MaxValueValidator(100)],
+        help_text="The least share of steps right at the first attempt for a round to pass, from 0 to 100.",
+    )
+    critical_error_fails = models.BooleanField(default=True, help_text="Whether one critical error fails the round.")
+    time_limit_seconds = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
+        help_text="The most time a round may take to pass, in seconds (the sum of its step times); empty for none.",
+    )
+    skill_targets = models.JSONField(
+        default=dict,
+        blank=True,
+        validators=[validate_skill_targets],
+        help_text="Target seconds per skill where this table differs from the school's (trainer/standards.py), "
+        'for example {"calling_the_dice": 4}.',
+    )
 
     class Meta:
         ordering = ("name",)
+        constraints = (
+            models.CheckConstraint(condition=models.Q(pass_accuracy_percent__lte=100), name="pass_mark_at_most_100"),
+            models.CheckConstraint(
+                condition=models.Q(time_limit_seconds__isnull=True) | models.Q(time_limit_seconds__gte=1),
+                name="time_limit_positive",
+            ),
+        )
 
     def __str__(self) -> str:
         """The table's name."""
         return self.name
+
+    def pass_rule(self) -> PassRule:
+        """The table's rule for passing a round."""
+        return PassRule(Fraction(self.pass_accuracy_percent, 100), self.critical_error_fails, self.time_limit_seconds)
 
 
 class Mode(models.TextChoices):
@@ -78,6 +123,14 @@ class Attempt(models.Model):
     step_started_at = models.DateTimeField(auto_now_add=True, help_text="When the current step was first shown.")
     finished_at = models.DateTimeField(null=True, blank=True)
     last_sequence = models.PositiveIntegerField(default=0, help_text="The last client frame number applied.")
+    pass_rule = models.JSONField(
+        null=True,
+        editable=False,
+        help_text="The table's pass rule as it stood when the round was dealt (PassRule.to_json); none before 0006.",
+    )
+    skill_targets = models.JSONField(
+        default=dict, editable=False, help_text="The table's target overrides as they stood when the round was dealt."
+    )
 
     class Meta:
         ordering = ("-started_at",)

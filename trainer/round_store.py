@@ -33,7 +33,7 @@ from simulator.notation import operations_since, replay_round
 from simulator.procedure import Round
 from trainer.checkpoints import keep_checkpointing
 from trainer.models import Attempt, Table
-from trainer.scoring import GradedStep, ScoreCard
+from trainer.scoring import GradedStep, PassRule, ScoreCard
 from trainer.step_writes import add_step, add_step_with_orm, move_attempt_on, move_attempt_on_with_orm
 
 ROUND_CACHE_SIZE = 1000
@@ -174,7 +174,8 @@ def commit_step(live: LiveAttempt, sequence: int, graded: GradedStep | None) -> 
     columns: dict[str, Any] = {"last_sequence": sequence, "step_started_at": timezone.now()}
     finishing = live.round.finished and not attempt.finished
     if finishing:
-        columns |= {"score_card": ScoreCard.from_steps(steps).to_json(), "finished_at": timezone.now()}
+        score_card = ScoreCard.from_steps(steps, PassRule.from_json(attempt.pass_rule), attempt.skill_targets)
+        columns |= {"score_card": score_card.to_json(), "finished_at": timezone.now()}
     move_on, add = (move_attempt_on, add_step) if cached() else (move_attempt_on_with_orm, add_step_with_orm)
     if not move_on(attempt.pk, live.sequence, columns):
         raise CacheBehind

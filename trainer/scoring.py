@@ -17,14 +17,16 @@ returned :class:`GradedStep` (``to_json``); at the end of the round it builds a 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
+from statistics import median
 from typing import Any
 
 from simulator.citations import Citation, Provenance
 from simulator.json_values import JsonValue
 from simulator.procedure import Action, ErrorCode, IllegalOperation, Round
+from trainer.standards import SKILLS, skill_of, target_seconds
 
 
 class Severity(StrEnum):
@@ -166,6 +168,7 @@ class GradedStep:
     ``number`` is the place the step takes in the round's operation log, so a practice retry shares the number
     of the wrong attempt before it. ``citation`` is the rule the step followed (when correct) or broke (when
     wrong). The expected action, the error code, the severity and the message are None when the step is correct.
+    The trainee's own step numbers, 1 to N, are :func:`step_numbers`.
     """
 
     number: int
@@ -255,8 +258,248 @@ def grade_step(
     return graded
 
 
+def step_numbers(graded: Sequence[GradedStep]) -> list[int]:
+    """Each attempt's step number as the trainee counts steps: 1 to N in the order performed; a retry shares its step's.
+
+    A graded step's own ``number`` is its line in the round's log, which counts the engine's automated steps too.
+    """
+    places: dict[int, int] = {}
+    return [places.setdefault(attempt.number, len(places) + 1) for attempt in graded]
+
+
+def clock_text(milliseconds: int) -> str:
+    """A time in minutes and whole seconds, cut, as a stopwatch shows it.
+
+    >>> clock_text(754_900), clock_text(5_000)
+    ('12:34', '0:05')
+    """
+    return f"{milliseconds // 60000}:{milliseconds // 1000 % 60:02d}"
+
+
+def seconds_text(milliseconds: int) -> str:
+    """A step's time in seconds with one decimal, cut.
+
+    >>> seconds_text(12_345)
+    '12.3 s'
+    """
+    return f"{milliseconds // 1000}.{milliseconds // 100 % 10} s"
+
+
+def percent_text(fraction: Fraction) -> str:
+    """A fraction from 0 to 1 as a percentage with one decimal, cut (never rounded up, so 99.96% is not 100.0%).
+
+    >>> percent_text(Fraction(12, 13)), percent_text(Fraction(9, 10))
+    ('92.3%', '90.0%')
+    """
+    tenths = int(fraction * 1000)
+    return f"{tenths // 10}.{tenths % 10}%"
+
+
 DEFAULT_PASS_THRESHOLD = Fraction(9, 10)
 """The school's default pass mark: 90% of steps right at the first attempt (and no critical error)."""
+
+
+@dataclass(frozen=True)
+class PassRule:
+    """A table's rule for passing a round: the accuracy mark, whether a critical error fails, an optional time limit.
+
+    The time limit is on the round's time as the score card counts it: the sum of the trainee's step times.
+    A rule that cannot be met as written (a mark outside 0 to 1, a time limit that is not a positive whole
+    number of seconds) is a ValueError.
+    """
+
+    accuracy: Fraction = DEFAULT_PASS_THRESHOLD
+    critical_error_fails: bool = True
+    time_limit_seconds: int | None = None
+
+    def __post_init__(self) -> None:
+        """Refuse a rule that cannot be met as written."""
+        if not 0 <= self.accuracy <= 1:
+            raise ValueError(f"The pass mark is a fraction from 0 to 1, not {self.accuracy}.")
+        limit = self.time_limit_seconds
+        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit <= 0):
+            raise ValueError(f"A round's time limit is a positive whole number of seconds, not {limit!r}.")
+
+    @property
+    def text(self) -> str:
+        """The rule in words, as the tables page, the exam table and the score card state it.
+
+        >>> PassRule().text
+        'at least 90.0% of steps right at the first attempt, no critical error, no time limit'
+        """
+        parts = [f"at least {percent_text(self.accuracy)} of steps right at the first attempt"]
+        parts.append("no critical error" if self.critical_error_fails else "critical errors allowed")
+        limit = self.time_limit_seconds
+        parts.append("no time limit" if limit is None else f"within {clock_text(limit * 1000)} for the round")
+        return ", ".join(parts)
+
+    def to_json(self) -> dict[str, JsonValue]:
+        """The rule as JSON-ready values; the mark is written as "9/10"."""
+        return {
+            "accuracy": str(self.accuracy),
+            "critical_error_fails": self.critical_error_fails,
+            "time_limit_seconds": self.time_limit_seconds,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | None) -> PassRule:
+        """Rebuild a rule saved by :meth:`to_json`; None (an attempt dealt before rules were kept) is the default."""
+        if data is None:
+            return cls()
+        return cls(Fraction(data["accuracy"]), data["critical_error_fails"], data["time_limit_seconds"])
+
+
+@dataclass(frozen=True)
+class Failure:
+    """One part of the pass rule a round did not meet: which part (steps, accuracy, critical, time_limit) and why."""
+
+    part: str
+    text: str
+
+
+def failures_of(rule: PassRule, steps: int, accuracy: Fraction, critical_errors: int, total_ms: int) -> list[Failure]:
+    """The parts of the rule a round's figures do not meet, in words; none when the round passes."""
+    failed = []
+    if steps == 0:
+        failed.append(Failure("steps", "no step was graded"))
+    if accuracy < rule.accuracy:
+        accuracy_text = percent_text(accuracy)
+        failed.append(
+            Failure("accuracy", f"accuracy {accuracy_text} is below the mark of {percent_text(rule.accuracy)}")
+        )
+    if rule.critical_error_fails and critical_errors:
+        errors = f"{critical_errors} critical error{'s' if critical_errors > 1 else ''}"
+        failed.append(Failure("critical", f"{errors} (the pass rule allows none)"))
+    limit = rule.time_limit_seconds
+    if limit is not None and total_ms > limit * 1000:
+        over = clock_text(total_ms - limit * 1000)
+        text = f"the round took {clock_text(total_ms)}, over the {clock_text(limit * 1000)} time limit by {over}"
+        failed.append(Failure("time_limit", text))
+    return failed
+
+
+@dataclass(frozen=True)
+class StepTime:
+    """One of the trainee's steps on the score card: its number (1 to N), the step, its skill and the time it took.
+
+    ``elapsed_ms`` is the time over every attempt at the step (a practice retry adds its time); ``skill`` is the
+    key of the skill in :data:`trainer.standards.SKILLS`, or None for a step without a timed standard.
+    """
+
+    number: int
+    step: str
+    arguments: Mapping[str, JsonValue]
+    skill: str | None
+    attempts: int
+    right_first_time: bool
+    elapsed_ms: int
+
+    def to_json(self) -> dict[str, JsonValue]:
+        """The step's time as JSON-ready values."""
+        return {
+            "number": self.number,
+            "step": self.step,
+            "arguments": dict(self.arguments),
+            "skill": self.skill,
+            "attempts": self.attempts,
+            "right_first_time": self.right_first_time,
+            "elapsed_ms": self.elapsed_ms,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> StepTime:
+        """Rebuild a step's time saved by :meth:`to_json`."""
+        return cls(
+            data["number"],
+            data["step"],
+            data["arguments"],
+            data["skill"],
+            data["attempts"],
+            data["right_first_time"],
+            data["elapsed_ms"],
+        )
+
+
+def step_times(graded: Sequence[GradedStep]) -> list[StepTime]:
+    """Every step the trainee performed, numbered 1 to N, with its skill and the time over all its attempts."""
+    times: dict[int, StepTime] = {}
+    for number, attempt in zip(step_numbers(graded), graded, strict=True):
+        held = times.get(number)
+        if held is None:
+            skill = skill_of(attempt.step, attempt.arguments)
+            times[number] = StepTime(
+                number, attempt.step, attempt.arguments, skill, 1, attempt.correct, attempt.elapsed_ms
+            )
+        else:
+            times[number] = replace(held, attempts=held.attempts + 1, elapsed_ms=held.elapsed_ms + attempt.elapsed_ms)
+    return list(times.values())
+
+
+@dataclass(frozen=True)
+class SkillTime:
+    """A skill's speed on the score card: the steps done, their median time, the target and how many were over it."""
+
+    skill: str
+    steps: int
+    median_ms: int
+    target_seconds: int
+    over_target: int
+
+    @property
+    def name(self) -> str:
+        """The skill's name."""
+        return SKILLS[self.skill].name
+
+    def to_json(self) -> dict[str, JsonValue]:
+        """The skill's speed as JSON-ready values."""
+        return {
+            "skill": self.skill,
+            "steps": self.steps,
+            "median_ms": self.median_ms,
+            "target_seconds": self.target_seconds,
+            "over_target": self.over_target,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> SkillTime:
+        """Rebuild a skill's speed saved by :meth:`to_json`."""
+        return cls(data["skill"], data["steps"], data["median_ms"], data["target_seconds"], data["over_target"])
+
+
+def skill_times(times: Sequence[StepTime], targets: Mapping[str, int]) -> list[SkillTime]:
+    """Each skill the round exercised, in the order of :data:`~trainer.standards.SKILLS`, against its target."""
+    by_skill: dict[str, list[int]] = {}
+    for time in times:
+        if time.skill is not None:
+            by_skill.setdefault(time.skill, []).append(time.elapsed_ms)
+    return [
+        SkillTime(
+            skill,
+            len(by_skill[skill]),
+            int(median(by_skill[skill])),
+            targets[skill],
+            sum(elapsed > targets[skill] * 1000 for elapsed in by_skill[skill]),
+        )
+        for skill in SKILLS
+        if skill in by_skill
+    ]
+
+
+@dataclass(frozen=True)
+class ScoredError:
+    """A wrong attempt on the score card with the number of its step (1 to N); None on a card saved before numbers."""
+
+    step_number: int | None
+    graded: GradedStep
+
+    def to_json(self) -> dict[str, JsonValue]:
+        """The graded step's JSON with its step number."""
+        return self.graded.to_json() | {"step_number": self.step_number}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ScoredError:
+        """Rebuild an error saved by :meth:`to_json`, or by a version that saved the graded step alone."""
+        return cls(data.get("step_number"), GradedStep.from_json(data))
 
 
 @dataclass(frozen=True)
@@ -264,44 +507,59 @@ class ScoreCard:
     """The end-of-round summary: steps, first-attempt accuracy, every error with its rule, time, pass or fail.
 
     Accuracy counts first attempts only: a step retried in practice counts once, as wrong. ``errors`` lists
-    every wrong attempt, retries included, and ``critical_errors`` counts the critical ones among them. A
-    round passes when it has no critical error and its accuracy is at least ``pass_threshold``; a round with
-    no graded step does not pass.
+    every wrong attempt, retries included, and ``critical_errors`` counts the critical ones among them. A round
+    passes when it meets every part of its :class:`PassRule`; ``failures`` names each part it did not meet, and
+    a round with no graded step does not pass. Speed counts toward passing only through the rule's time limit;
+    ``step_times`` and ``skills`` set each step and skill against the school's timed standards, for the record.
+    Cards saved before the rule, the step times and the skills were kept load with the default rule, the
+    failures worked out from their figures, and no step times or skills.
     """
 
     steps: int
     attempts: int
     correct: int
-    errors: tuple[GradedStep, ...]
+    errors: tuple[ScoredError, ...]
     critical_errors: int
     total_ms: int
     accuracy: Fraction
-    pass_threshold: Fraction
+    rule: PassRule
     passed: bool
+    failures: tuple[Failure, ...]
+    step_times: tuple[StepTime, ...]
+    skills: tuple[SkillTime, ...]
 
     @classmethod
-    def from_steps(cls, graded: Sequence[GradedStep], pass_threshold: Fraction = DEFAULT_PASS_THRESHOLD) -> ScoreCard:
-        """Summarise a round's graded steps, in the order they were attempted, against a pass mark from 0 to 1."""
-        if not 0 <= pass_threshold <= 1:
-            raise ValueError(f"The pass mark is a fraction from 0 to 1, not {pass_threshold}.")
-        first_attempts: dict[int, GradedStep] = {}
-        for attempt in graded:
-            first_attempts.setdefault(attempt.number, attempt)
-        steps = len(first_attempts)
-        correct = sum(attempt.correct for attempt in first_attempts.values())
-        errors = tuple(attempt for attempt in graded if not attempt.correct)
-        critical_errors = sum(error.severity is Severity.CRITICAL for error in errors)
+    def from_steps(
+        cls,
+        graded: Sequence[GradedStep],
+        rule: PassRule = PassRule(),
+        target_overrides: Mapping[str, int] | None = None,
+    ) -> ScoreCard:
+        """Summarise a round's graded steps, in the order they were attempted, against its pass rule and targets."""
+        times = step_times(graded)
+        steps = len(times)
+        correct = sum(time.right_first_time for time in times)
+        numbers = step_numbers(graded)
+        errors = tuple(
+            ScoredError(n, attempt) for n, attempt in zip(numbers, graded, strict=True) if not attempt.correct
+        )
+        critical_errors = sum(error.graded.severity is Severity.CRITICAL for error in errors)
         accuracy = Fraction(correct, steps) if steps else Fraction(0)
+        total_ms = sum(attempt.elapsed_ms for attempt in graded)
+        failures = failures_of(rule, steps, accuracy, critical_errors, total_ms)
         return cls(
             steps=steps,
             attempts=len(graded),
             correct=correct,
             errors=errors,
             critical_errors=critical_errors,
-            total_ms=sum(attempt.elapsed_ms for attempt in graded),
+            total_ms=total_ms,
             accuracy=accuracy,
-            pass_threshold=pass_threshold,
-            passed=steps > 0 and critical_errors == 0 and accuracy >= pass_threshold,
+            rule=rule,
+            passed=not failures,
+            failures=tuple(failures),
+            step_times=tuple(times),
+            skills=tuple(skill_times(times, target_seconds(target_overrides or {}))),
         )
 
     @property
@@ -311,8 +569,7 @@ class ScoreCard:
         >>> ScoreCard.from_steps([]).accuracy_text
         '0.0%'
         """
-        tenths = int(self.accuracy * 1000)
-        return f"{tenths // 10}.{tenths % 10}%"
+        return percent_text(self.accuracy)
 
     def to_json(self) -> dict[str, JsonValue]:
         """The score card as JSON-ready values; fractions are written as "12/13"."""
@@ -325,21 +582,36 @@ class ScoreCard:
             "total_ms": self.total_ms,
             "accuracy": str(self.accuracy),
             "accuracy_text": self.accuracy_text,
-            "pass_threshold": str(self.pass_threshold),
+            "pass_threshold": str(self.rule.accuracy),
+            "pass_rule": self.rule.to_json(),
             "passed": self.passed,
+            "failures": [{"part": failure.part, "text": failure.text} for failure in self.failures],
+            "step_times": [time.to_json() for time in self.step_times],
+            "skills": [skill.to_json() for skill in self.skills],
         }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> ScoreCard:
-        """Rebuild a score card saved by :meth:`to_json`."""
+        """Rebuild a score card saved by :meth:`to_json`, or by a version before the pass rule and step times."""
+        rule = (
+            PassRule.from_json(data["pass_rule"]) if "pass_rule" in data else PassRule(Fraction(data["pass_threshold"]))
+        )
+        accuracy = Fraction(data["accuracy"])
+        if "failures" in data:
+            failures = [Failure(failure["part"], failure["text"]) for failure in data["failures"]]
+        else:
+            failures = failures_of(rule, data["steps"], accuracy, data["critical_errors"], data["total_ms"])
         return cls(
             steps=data["steps"],
             attempts=data["attempts"],
             correct=data["correct"],
-            errors=tuple(GradedStep.from_json(error) for error in data["errors"]),
+            errors=tuple(ScoredError.from_json(error) for error in data["errors"]),
             critical_errors=data["critical_errors"],
             total_ms=data["total_ms"],
-            accuracy=Fraction(data["accuracy"]),
-            pass_threshold=Fraction(data["pass_threshold"]),
+            accuracy=accuracy,
+            rule=rule,
             passed=data["passed"],
+            failures=tuple(failures),
+            step_times=tuple(StepTime.from_json(time) for time in data.get("step_times", ())),
+            skills=tuple(SkillTime.from_json(skill) for skill in data.get("skills", ())),
         )

@@ -102,14 +102,25 @@ def start_round(
     force_mystery_hit: bool = False,
     force_progressive_win: bool = False,
 ) -> Attempt:
-    """Deal a new round at the table for the trainee and store it; the seed comes from ``secrets`` unless fixed."""
+    """Deal a new round at the table for the trainee and store it; the seed comes from ``secrets`` unless fixed.
+
+    The attempt keeps the table's pass rule and target times as they stand now, so a later edit of the table never
+    changes the round's result.
+    """
     seed_value = secrets.randbits(63) if seed_value is None else seed_value
     round_ = deal_round(
         table, seed_value, force_mystery_hit=force_mystery_hit, force_progressive_win=force_progressive_win
     )
     round_.advance()
     log = save_round(round_)
-    attempt = Attempt.objects.create(trainee=trainee, table=table, mode=mode, log=log)
+    attempt = Attempt.objects.create(
+        trainee=trainee,
+        table=table,
+        mode=mode,
+        log=log,
+        pass_rule=table.pass_rule().to_json(),
+        skill_targets=table.skill_targets,
+    )
     remember_dealt(attempt, round_)
     return attempt
 

@@ -12,7 +12,7 @@ from simulator.procedure import Action, Actor, Round
 from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS
 from trainer.models import Attempt, Floorperson, Mode
 from trainer.round_store import LiveAttempt
-from trainer.scoring import GradedStep, ScoreCard
+from trainer.scoring import GradedStep, PassRule, ScoreCard
 
 
 class Viewer(StrEnum):
@@ -52,6 +52,8 @@ class TableSnapshot(Generic[ViewT]):
     log: tuple[LogEntry, ...]
     graded_steps: tuple[GradedStep, ...]
     score_card: ScoreCard | None
+    pass_rule: PassRule
+    """The rule the round is graded under, kept by the attempt when it was dealt."""
     validation_seat: int | None
     validation_step: str | None
     dealer_steps: frozenset[str]
@@ -106,6 +108,7 @@ def snapshot_of(live: LiveAttempt) -> AnyTableSnapshot:
         ),
         graded_steps=tuple(live.graded_steps),
         score_card=None if attempt.score_card is None else ScoreCard.from_json(attempt.score_card),
+        pass_rule=PassRule.from_json(attempt.pass_rule),
         validation_seat=None if waiting is None else json_int(waiting.arguments["seat"]),
         validation_step=None if waiting is None else waiting.step,
         dealer_steps=frozenset(DEALER_STEPS) & round_.offered_steps(),

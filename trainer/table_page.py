@@ -14,7 +14,7 @@ from trainer.controls import describe_step
 from trainer.felt import Region, render
 from trainer.felt_signs import PROVENANCE_LABELS
 from trainer.models import Floorperson, Mode
-from trainer.scoring import GradedStep, ScoreCard
+from trainer.scoring import GradedStep, PassRule, ScoreCard, clock_text, seconds_text, step_numbers
 from trainer.services import StepReply
 from trainer.snapshots import AnyTableSnapshot, Viewer
 from trainer.tables import table_description
@@ -78,28 +78,81 @@ def citation_html(citation: Citation) -> Markup:
 def graded_context(graded: GradedStep) -> dict[str, Any]:
     """A graded step as the feedback panel, the score card and the instructor list show it."""
     return {
-        "number": graded.number,
         "correct": graded.correct,
         "did": describe_step(graded.step, graded.arguments),
         "expected": graded.expected_description,
         "message": graded.message,
         "severity": graded.severity.value if graded.severity else None,
         "citation": citation_context(graded.citation),
-        "seconds": f"{graded.elapsed_ms / 1000:.1f}",
+        "seconds": seconds_text(graded.elapsed_ms),
     }
 
 
+def graded_list_context(snapshot: AnyTableSnapshot) -> list[dict[str, Any]]:
+    """Every graded attempt for the instructor, numbered as the score card numbers steps: "Step k of N" once over."""
+    graded = snapshot.graded_steps
+    of = snapshot.score_card.steps if snapshot.score_card else None
+    return [
+        graded_context(step) | {"step_number": number, "of": of}
+        for number, step in zip(step_numbers(graded), graded, strict=True)
+    ]
+
+
+def pass_rule_context(rule: PassRule) -> str:
+    """The pass rule as the tables page, the exam table and the score card state it."""
+    return f"To pass: {rule.text}."
+
+
+def speed_note(rule: PassRule) -> str:
+    """How speed counts toward passing: only through the round's time limit, never through the step targets."""
+    targets = "the step targets below are the school's timed standards and never fail a round on their own"
+    if rule.time_limit_seconds is None:
+        return f"Speed does not count toward passing here: this table sets no time limit, and {targets}."
+    limit = clock_text(rule.time_limit_seconds * 1000)
+    return f"Speed counts toward passing only through the round's time limit of {limit}; {targets}."
+
+
 def score_card_context(score_card: ScoreCard) -> dict[str, Any]:
-    """The end-of-round score card."""
+    """The end-of-round score card: figures, the pass rule and what failed, each step's time, each skill's speed."""
+    targets = {skill.skill: skill.target_seconds for skill in score_card.skills}
+    of = score_card.steps
     return {
         "steps": score_card.steps,
         "correct": score_card.correct,
         "attempts": score_card.attempts,
         "accuracy": score_card.accuracy_text,
         "critical_errors": score_card.critical_errors,
-        "minutes": f"{score_card.total_ms // 60000}:{score_card.total_ms // 1000 % 60:02d}",
+        "minutes": clock_text(score_card.total_ms),
         "passed": score_card.passed,
-        "errors": [graded_context(error) for error in score_card.errors],
+        "rule": pass_rule_context(score_card.rule),
+        "verdict": "Passed" if score_card.passed else f"Not passed: {'; '.join(f.text for f in score_card.failures)}",
+        "speed_note": speed_note(score_card.rule),
+        "errors": [
+            graded_context(error.graded) | {"step_number": error.step_number, "of": of} for error in score_card.errors
+        ],
+        "step_times": [
+            {
+                "number": time.number,
+                "of": of,
+                "did": describe_step(time.step, time.arguments),
+                "attempts": time.attempts,
+                "right_first_time": time.right_first_time,
+                "seconds": seconds_text(time.elapsed_ms),
+                "target": "" if time.skill is None else f"{targets[time.skill]} s",
+                "over_target": time.skill is not None and time.elapsed_ms > targets[time.skill] * 1000,
+            }
+            for time in score_card.step_times
+        ],
+        "skills": [
+            {
+                "name": skill.name,
+                "steps": skill.steps,
+                "median": seconds_text(skill.median_ms),
+                "target": f"{skill.target_seconds} s",
+                "over_target": skill.over_target,
+            }
+            for skill in score_card.skills
+        ],
     }
 
 
@@ -119,12 +172,13 @@ def feedback_context(snapshot: AnyTableSnapshot, viewer: Viewer, reply: StepRepl
         "graded": graded_context(graded) if graded and not silent else None,
         "recorded": bool(graded) and silent,
         "exam": exam,
+        "rule": pass_rule_context(snapshot.pass_rule) if exam else "",
     }
 
 
 def error_feedback(message: str) -> dict[str, Any]:
     """The feedback panel holding only an error: the frame could not be read, and the table is unchanged."""
-    return {"error": message, "notice": "", "graded": None, "recorded": False, "exam": False}
+    return {"error": message, "notice": "", "graded": None, "recorded": False, "exam": False, "rule": ""}
 
 
 def status_context(snapshot: AnyTableSnapshot, viewer: Viewer) -> dict[str, Any]:
@@ -182,11 +236,10 @@ def table_regions(snapshot: AnyTableSnapshot, viewer: Viewer, feedback: dict[str
         "floorperson": floorperson_context(snapshot),
         "instructor_validates": snapshot.floorperson == Floorperson.INSTRUCTOR,
     }
-    graded_steps = [graded_context(step) for step in snapshot.graded_steps]
     return [
         *regions,
         Region("floorperson", "trainer/_floorperson.html", floorperson),
-        Region("graded-steps", "trainer/_graded_steps.html", {"graded_steps": graded_steps}),
+        Region("graded-steps", "trainer/_graded_steps.html", {"graded_steps": graded_list_context(snapshot)}),
         log,
     ]
 

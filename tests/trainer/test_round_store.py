@@ -35,7 +35,8 @@ def deal_and_record(key, trainee):
         (step.sequence, step.operations, step.graded and {k: v for k, v in step.graded.items() if k not in TIMES})
         for step in Step.objects.filter(attempt=attempt).order_by("sequence")
     ]
-    card = {k: v for k, v in attempt.score_card.items() if k not in {"total_ms", "errors"}}
+    card = {k: v for k, v in attempt.score_card.items() if k not in {"total_ms", "errors", "step_times", "skills"}}
+    card["step_times"] = [{k: v for k, v in t.items() if k not in TIMES} for t in attempt.score_card["step_times"]]
     return attempt, steps, card, attempt.log
 
 

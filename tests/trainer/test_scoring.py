@@ -20,6 +20,7 @@ from trainer.scoring import (
     SEVERITIES,
     GradedStep,
     Mode,
+    PassRule,
     ScoreCard,
     Severity,
     grade_step,
@@ -265,13 +266,13 @@ def test_a_practice_retry_counts_once_as_wrong_in_accuracy():
     card = ScoreCard.from_steps(graded)
     assert (card.steps, card.attempts, card.correct) == (3, 4, 2)
     assert card.accuracy == Fraction(2, 3)
-    assert [error.code for error in card.errors] == ["wrong_seat"]
+    assert [error.graded.code for error in card.errors] == ["wrong_seat"]
     assert card.total_ms == 10_000
 
 
 def test_a_critical_error_fails_the_round_whatever_the_accuracy():
     graded = [attempt(number, True) for number in range(1, 20)] + [attempt(20, False, Severity.CRITICAL)]
-    card = ScoreCard.from_steps(graded, pass_threshold=Fraction(0))
+    card = ScoreCard.from_steps(graded, PassRule(Fraction(0)))
     assert card.accuracy == Fraction(19, 20)
     assert card.critical_errors == 1
     assert not card.passed
@@ -279,7 +280,7 @@ def test_a_critical_error_fails_the_round_whatever_the_accuracy():
 
 def test_a_wrong_retry_is_listed_as_an_error_and_a_critical_one_fails():
     graded = [attempt(1, False, Severity.MINOR), attempt(1, False, Severity.CRITICAL), attempt(1, True)]
-    card = ScoreCard.from_steps(graded, pass_threshold=Fraction(0))
+    card = ScoreCard.from_steps(graded, PassRule(Fraction(0)))
     assert (card.steps, card.correct, len(card.errors), card.critical_errors) == (1, 0, 2, 1)
     assert not card.passed
 
@@ -289,17 +290,17 @@ def test_the_pass_threshold_is_the_schools_choice_with_a_90_percent_default():
     graded = [attempt(number, True) for number in range(1, 9)] + [attempt(9, False, Severity.MINOR)]
     assert ScoreCard.from_steps(graded).accuracy == Fraction(8, 9)
     assert not ScoreCard.from_steps(graded).passed
-    assert ScoreCard.from_steps(graded, pass_threshold=Fraction(8, 9)).passed
+    assert ScoreCard.from_steps(graded, PassRule(Fraction(8, 9))).passed
 
 
 @pytest.mark.parametrize("threshold", [Fraction(-1, 10), Fraction(11, 10)])
 def test_a_pass_threshold_outside_0_to_1_is_refused(threshold):
     with pytest.raises(ValueError, match="pass mark"):
-        ScoreCard.from_steps([attempt(1, True)], pass_threshold=threshold)
+        ScoreCard.from_steps([attempt(1, True)], PassRule(threshold))
 
 
 def test_a_round_with_no_graded_step_does_not_pass():
-    card = ScoreCard.from_steps([], pass_threshold=Fraction(0))
+    card = ScoreCard.from_steps([], PassRule(Fraction(0)))
     assert (card.steps, card.accuracy, card.accuracy_text, card.passed) == (0, 0, "0.0%", False)
 
 
@@ -330,7 +331,7 @@ def test_a_graded_step_round_trips_through_json():
 
 def test_a_score_card_round_trips_through_json():
     graded = [attempt(1, True, elapsed_ms=700), attempt(2, False, Severity.MINOR), attempt(2, True)]
-    card = ScoreCard.from_steps(graded, pass_threshold=Fraction(1, 2))
+    card = ScoreCard.from_steps(graded, PassRule(Fraction(1, 2)))
     data = json.loads(json.dumps(card.to_json()))
     assert data["accuracy"] == "1/2"
     assert data["accuracy_text"] == "50.0%"
