@@ -35,11 +35,12 @@ def demo_passwords(school) -> dict[str, str]:
     return {username: password for username, (_, password) in accounts.items()}
 
 
-@pytest.fixture(scope="session", autouse=True)
-def collected_static_files(django_db_blocker):
-    """The static files collected under hashed names, compressed, as the school command collects them."""
-    with django_db_blocker.unblock():
-        call_command("collectstatic", interactive=False, verbosity=0)
+def pytest_configure(config):
+    """Collect the static files as the school command does, before any test module builds the ASGI application.
+
+    WhiteNoise indexes the collected files once, when the application is built (trainer.asgi, at import).
+    """
+    call_command("collectstatic", interactive=False, verbosity=0)
 
 
 @pytest.fixture(scope="session", autouse=True)
