@@ -431,6 +431,15 @@ CLAUSES = catalogue(
         note='§645b.2(f)(1) says only "a selected player".',
     ),
     house(
+        "Chip count mismatch, option chip_count_mismatch",
+        "When the progressive chips collected do not match the wagers the system accepted, the dealer stops the count "
+        "and, by default, calls the floorperson (call_floorperson); the house may instead have the dealer ask the "
+        "player to place the missing chip (ask_player). The accepted wager stands once its chip is in the collection.",
+        note="§685b.1(f) has the dealer verify that the number of value chips wagered equals the number of "
+        "Progressive wagers accepted, but says nothing of what to do when they differ; the Must-Hit-By Mystery "
+        "Bonus sections (§645b.3, §643b.1 …) have no counting rule of their own.",
+    ),
+    house(
         "Dice wager settlement order",
         "The dealer settles the dice wagers position by position in the reveal order, from the dealer's far right, "
         "and at each position Sum, Match 1 to 6, then Beat It.",

@@ -47,19 +47,19 @@ from simulator.match_the_dealer import (
     settle_match_wager,
 )
 from simulator.money import Cents, Odds, Rounding, format_cents
-from simulator.procedure import Action, Actor, ErrorCode, NoMoreBetsMixin, Operation, Round
+from simulator.procedure import Action, Actor, ErrorCode, Operation, Round
 from simulator.progressive import (
     PROGRESSIVE_INTAKE_STEPS,
     PROGRESSIVE_WIN_STEPS,
     ContainerIntakeView,
     IntakeStage,
     JackpotMeterView,
-    ProgressiveIntake,
     ProgressiveIntakeMixin,
     ProgressiveWager,
     ProgressiveWin,
     ProgressiveWinMixin,
     ProgressiveWins,
+    intake_with_wager_phase,
 )
 from simulator.rules import (
     HouseOption,
@@ -71,14 +71,15 @@ from simulator.rules import (
     read_options,
     write_options,
 )
+from simulator.wager_phase import WAGER_PHASE_PLAYER_STEPS, WAGER_PHASE_STEPS, WagerPhase, WagerPhaseMixin
 
 SEATS = (1, 2, 3, 4, 5, 6)
 DEALER = "dealer"
 MATCH_WAGER_NAME = "Match the Dealer Progressive"
 STAND_TOTAL = 17
 """The automated hand draws below this total, for the players and the dealer alike (see AUTOMATED_HAND)."""
-SYSTEM_STEPS = frozenset({"add_match_contributions", "complete_blackjack_hand"})
-"""The steps the engine performs by itself by default: the progressive system's and the automated hand."""
+SYSTEM_STEPS = frozenset({"add_match_contributions", "complete_blackjack_hand"}) | WAGER_PHASE_PLAYER_STEPS
+"""What the engine performs by default: the progressive system's steps, the automated hand, the players' wagers."""
 
 NO_MORE_BETS = cite("§685b.1(f)")
 BASE_WAGER = cite("§685a.6(d)")
@@ -311,7 +312,7 @@ class DownUnderView(TypedDict):
     finished: bool
 
 
-class DownUnderRound(NoMoreBetsMixin, ProgressiveIntakeMixin, ProgressiveWinMixin, Round):
+class DownUnderRound(WagerPhaseMixin, ProgressiveIntakeMixin, ProgressiveWinMixin, Round):
     """One round of Down Under Blackjack with Match the Dealer, dealt step by step."""
 
     def __init__(
@@ -323,8 +324,12 @@ class DownUnderRound(NoMoreBetsMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
         meter: MatchMeter | None = None,
         shoe_top: Sequence[Card] = (),
         automations: frozenset[str] = SYSTEM_STEPS,
+        wager_phase: WagerPhase | None = None,
     ) -> None:
-        """Take the wagers and the meter, shuffle the shoe (its top stacked if given); raise ValueError on bad input."""
+        """Take the wagers and the meter, shuffle the shoe (its top stacked if given); raise ValueError on bad input.
+
+        ``wager_phase`` is what the players do around "No more bets" (nothing when not given).
+        """
         super().__init__(automations)
         check_wagers(table, seats)
         if not seats:
@@ -345,7 +350,8 @@ class DownUnderRound(NoMoreBetsMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
             for seat, wagers in self.seats.items()
             if wagers.match_the_dealer
         )
-        self.progressive_intake = ProgressiveIntake(match_wagers, cited_as_seed=True)
+        self.wager_phase = wager_phase or WagerPhase()
+        self.progressive_intake = intake_with_wager_phase(match_wagers, self.wager_phase, cited_as_seed=True)
         self.progressive_wins = ProgressiveWins(cited_as_seed=True)
         self.contributions_added = False
         self.burned: Card | None = None
@@ -465,14 +471,29 @@ class DownUnderRound(NoMoreBetsMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
             "complete_blackjack_hand",
             "pick_up_cards",
         }
-        return frozenset(own) | PROGRESSIVE_INTAKE_STEPS | PROGRESSIVE_WIN_STEPS
+        return frozenset(own) | PROGRESSIVE_INTAKE_STEPS | PROGRESSIVE_WIN_STEPS | WAGER_PHASE_STEPS
 
     def closing_citation(self) -> Citation:
         """The rule cited for a step tried after the round is over."""
         return PICK_UP_CARDS
 
+    def wager_citation(self, spot: str) -> Citation:
+        """The Match the Dealer wager follows the lock-out (§685b.1(d)(2)); the blackjack wager the announcement (f)."""
+        return self.intake_wager_citation(spot, spot == "match_the_dealer")
+
+    def wager_label(self, spot: str) -> str:
+        """The betting area as the layout names it."""
+        return MATCH_WAGER_NAME if spot == "match_the_dealer" else "Down Under Blackjack wager"
+
+    def late_wager_due(self) -> bool:
+        """After "No more bets" and the lock-out."""
+        return self.no_more_bets and self.progressive_wagers_locked_out()
+
     def next_action(self) -> Action | None:
         """The correct next step, or None once the cards are picked up."""
+        action = self.next_wager_phase_action()
+        if action is not None:
+            return action
         if not self.no_more_bets:
             return Action("announce_no_more_bets", Actor.DEALER, {}, NO_MORE_BETS, 'announce "No more bets"')
         action = self.next_progressive_intake_action() or self._contribution_action() or self._dealing_action()
@@ -690,6 +711,7 @@ class DownUnderRound(NoMoreBetsMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
             "meter": self.starting_meter.to_json(),
             "shoe_top": format_cards(self.shoe_top),
             "automations": [*sorted(self.automations)],
+            "wager_phase": self.wager_phase.to_json(),
         }
 
     @classmethod
@@ -705,6 +727,7 @@ class DownUnderRound(NoMoreBetsMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
             meter=MatchMeter.from_json(json_object(data["meter"])),
             shoe_top=parse_cards(json_str(data["shoe_top"])),
             automations=frozenset(json_strings(data["automations"])),
+            wager_phase=WagerPhase.from_json(data.get("wager_phase")),
         )
 
     def state_json(self) -> dict[str, JsonValue]:

@@ -49,7 +49,7 @@ from simulator.mystery import (
     mystery_configuration,
 )
 from simulator.mystery_games import MYSTERY_GAMES, MysteryGame
-from simulator.procedure import Action, Actor, ErrorCode, IllegalOperation, NoMoreBetsMixin, Operation, Round
+from simulator.procedure import Action, Actor, ErrorCode, IllegalOperation, Operation, Round
 from simulator.progressive import (
     CONTRIBUTION_ORDER,
     MYSTERY_BONUS_STEPS,
@@ -58,9 +58,9 @@ from simulator.progressive import (
     IntakeStage,
     MysteryBonus,
     MysteryBonusMixin,
-    ProgressiveIntake,
     ProgressiveIntakeMixin,
     ProgressiveWager,
+    intake_with_wager_phase,
 )
 from simulator.rules import (
     HouseOption,
@@ -72,6 +72,7 @@ from simulator.rules import (
     members,
     read_options,
 )
+from simulator.wager_phase import WAGER_PHASE_PLAYER_STEPS, WAGER_PHASE_STEPS, WagerPhase, WagerPhaseMixin
 
 SEATS = 6
 """Player positions at every MHB training table, numbered 1 (the dealer's far left) to 6."""
@@ -86,8 +87,8 @@ BASE_GAME = cite("MHB training table base game")
 TABLE_STEPS = frozenset({"announce_no_more_bets", "play_base_game"})
 """The steps this module adds to the progressive procedure."""
 
-SYSTEM_STEPS = frozenset({"add_mystery_contributions", "play_base_game"})
-"""The steps the engine always performs; the default automations."""
+SYSTEM_STEPS = frozenset({"add_mystery_contributions", "play_base_game"}) | WAGER_PHASE_PLAYER_STEPS
+"""The steps the engine performs (the system's, the base game, the players' wagers); the default automations."""
 
 
 @dataclass(frozen=True)
@@ -170,7 +171,7 @@ class MysteryTableView(TypedDict):
     finished: bool
 
 
-class MysteryTableRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Round):
+class MysteryTableRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Round):
     """One round at an MHB game's table: the game's own positions and wagers, and the progressive procedure."""
 
     def __init__(
@@ -183,8 +184,12 @@ class MysteryTableRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMix
         meter: MysteryMeter | None = None,
         automations: frozenset[str] = SYSTEM_STEPS,
         force_hit: bool = False,
+        wager_phase: WagerPhase | None = None,
     ) -> None:
-        """Set the table: ``meter`` carries over between rounds (a new one is started without it); raise ValueError."""
+        """Set the table: ``meter`` carries over between rounds (a new one is started without it); raise ValueError.
+
+        ``wager_phase`` is what the players do around "No more bets" (nothing when not given).
+        """
         super().__init__(automations)
         self.seed_value = seed_value
         self.rng = random.Random(seed_value)
@@ -210,7 +215,8 @@ class MysteryTableRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMix
             if wager.name == qualifying_name
             and game.qualifies(rules.configuration, base_wagers[wager.seat], wager.amount)
         )
-        self.progressive_intake = ProgressiveIntake(wagers)
+        self.wager_phase = wager_phase or WagerPhase()
+        self.progressive_intake = intake_with_wager_phase(wagers, self.wager_phase)
         self.mystery = MysteryBonus(game.section, rules, meter, self.rng, qualifying)
         self.base_game_played = False
         if force_hit:
@@ -232,6 +238,7 @@ class MysteryTableRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMix
             "meter": self.starting_meter,
             "automations": [*sorted(self.automations)],
             "force_hit": self.force_hit,
+            "wager_phase": self.wager_phase.to_json(),
         }
 
     @classmethod
@@ -248,6 +255,7 @@ class MysteryTableRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMix
             meter=MysteryMeter.from_json(json_object(data["meter"])),
             automations=frozenset(json_strings(data["automations"])),
             force_hit=json_bool(data["force_hit"]),
+            wager_phase=WagerPhase.from_json(data.get("wager_phase")),
         )
 
     # ----- what the table shows -----
@@ -295,8 +303,23 @@ class MysteryTableRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMix
 
     # ----- the correct next step and the steps -----
 
+    def wager_citation(self, spot: str) -> Citation:
+        """A progressive wager follows the lock-out; the base wager is placed before "No more bets"."""
+        return self.intake_wager_citation(spot, spot in {wager.name for wager in self.game.progressive_wagers})
+
+    def wager_label(self, spot: str) -> str:
+        """The betting area as the layout names it: the wager's own name."""
+        return spot
+
+    def late_wager_due(self) -> bool:
+        """After "No more bets" and the lock-out."""
+        return self.no_more_bets and self.progressive_wagers_locked_out()
+
     def next_action(self) -> Action | None:
         """The correct next step of the round, or None when it is finished."""
+        action = self.next_wager_phase_action()
+        if action is not None:
+            return action
         if not self.no_more_bets:
             return Action("announce_no_more_bets", Actor.DEALER, {}, NO_MORE_BETS, 'announce "No more bets"')
         action = self.next_progressive_intake_action() or self.next_mystery_contribution_action()
@@ -314,7 +337,7 @@ class MysteryTableRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMix
 
     def step_names(self) -> frozenset[str]:
         """Every step of an MHB table round."""
-        return TABLE_STEPS | PROGRESSIVE_INTAKE_STEPS | MYSTERY_BONUS_STEPS
+        return TABLE_STEPS | PROGRESSIVE_INTAKE_STEPS | MYSTERY_BONUS_STEPS | WAGER_PHASE_STEPS
 
     def closing_citation(self) -> Citation:
         """The rule cited after the round: the meter has been reset and no hit waits."""

@@ -64,7 +64,7 @@ from simulator.pai_gow_settlement import (
     settle_tiger_nine_wager,
 )
 from simulator.player_styles import PlayerStyle, set_hand_in_style
-from simulator.procedure import Action, Actor, ErrorCode, IllegalOperation, NoMoreBetsMixin, Operation, Round
+from simulator.procedure import Action, Actor, ErrorCode, IllegalOperation, Operation, Round
 from simulator.progressive import (
     MYSTERY_BONUS_STEPS,
     PROGRESSIVE_INTAKE_STEPS,
@@ -75,12 +75,12 @@ from simulator.progressive import (
     JackpotMeterView,
     MysteryBonus,
     MysteryBonusMixin,
-    ProgressiveIntake,
     ProgressiveIntakeMixin,
     ProgressiveWager,
     ProgressiveWin,
     ProgressiveWinMixin,
     ProgressiveWins,
+    intake_with_wager_phase,
 )
 from simulator.starting_position import (
     REVEAL_ORDER_CITATION,
@@ -89,6 +89,7 @@ from simulator.starting_position import (
     reveal_order,
     starting_position,
 )
+from simulator.wager_phase import WAGER_PHASE_PLAYER_STEPS, WAGER_PHASE_STEPS, WagerPhase, WagerPhaseMixin
 
 SEATS = (1, 2, 3, 4, 5, 6)
 DEALER = 0
@@ -99,7 +100,7 @@ DICE_SPOTS = ("sum", *MATCH_SPOTS, "beat-it")
 SIDE_SPOTS = ("tiger-9", "fortune", *DICE_SPOTS)
 WAGER_SPOTS = ("pai-gow", "progressive", *SIDE_SPOTS)
 SETTLEMENT_STEPS = ("pay_wager", "push_wager", "collect_wager")
-PLAYER_STEPS = frozenset({"set_player_hand", "press_shaker_button"})
+PLAYER_STEPS = frozenset({"set_player_hand", "press_shaker_button"}) | WAGER_PHASE_PLAYER_STEPS
 SYSTEM_STEPS = frozenset({"add_mystery_contributions", "add_progressive_contributions"})
 FLOORPERSON_STEPS = frozenset({"validate_mystery_payout", "validate_progressive_payout", "complete_jackpot_paperwork"})
 DEFAULT_AUTOMATIONS = PLAYER_STEPS | SYSTEM_STEPS | FLOORPERSON_STEPS
@@ -319,7 +320,7 @@ class PaiGowView(TypedDict):
     finished: bool
 
 
-class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, ProgressiveWinMixin, Round):
+class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, ProgressiveWinMixin, Round):
     """One round of (Commission-free) Pai Gow Poker with its side wagers, dealt step by step."""
 
     def __init__(
@@ -333,11 +334,13 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         meter: MysteryMeter | None = None,
         progressive_meter: JackpotMeter | None = None,
         automations: frozenset[str] = DEFAULT_AUTOMATIONS,
+        wager_phase: WagerPhase | None = None,
     ) -> None:
         """Take the wagers, shuffle (or stack) the deck, start or take the meters; raise ValueError on refused wagers.
 
         ``meter`` is the Mystery Bonus meter and ``progressive_meter`` the progressive jackpot meter the table
-        carries from its last round; each starts afresh when not given.
+        carries from its last round; each starts afresh when not given. ``wager_phase`` is what the players do
+        around "No more bets" (nothing when not given).
         """
         super().__init__(automations)
         check_wagers(rules, seats)
@@ -355,7 +358,8 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
             for seat, wagers in self.seats.items()
             if "progressive" in wagers
         )
-        self.progressive_intake = ProgressiveIntake(progressive)
+        self.wager_phase = wager_phase or WagerPhase()
+        self.progressive_intake = intake_with_wager_phase(progressive, self.wager_phase)
         self.starting_meter: dict[str, JsonValue] | None = None
         if rules.mystery is not None:
             meter_rng = random.Random(f"mystery meter {seed_value}")
@@ -416,6 +420,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
             "meter": self.starting_meter,
             "progressive_meter": self.starting_progressive_meter,
             "automations": [*sorted(self.automations)],
+            "wager_phase": self.wager_phase.to_json(),
         }
 
     @classmethod
@@ -436,6 +441,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
             meter=MysteryMeter.from_json(json_object(meter)) if meter else None,
             progressive_meter=JackpotMeter.from_json(json_object(progressive_meter)) if progressive_meter else None,
             automations=frozenset(json_strings(data["automations"])) if "automations" in data else DEFAULT_AUTOMATIONS,
+            wager_phase=WagerPhase.from_json(data.get("wager_phase")),
         )
 
     # ----- what the table holds -----
@@ -527,6 +533,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
                 *PROGRESSIVE_INTAKE_STEPS,
                 *MYSTERY_BONUS_STEPS,
                 *PROGRESSIVE_WIN_STEPS,
+                *WAGER_PHASE_STEPS,
             }
         )
 
@@ -555,6 +562,7 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
     def _work_out_next_action(self) -> Action | None:
         """The correct next step of the round as the state now stands, phase by phase."""
         phases = (
+            self.next_wager_phase_action,
             self._opening_action,
             self._progressive_action,
             self._dice_action,
@@ -573,6 +581,19 @@ class PaiGowRound(NoMoreBetsMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
                 "clear_table", Actor.DEALER, {}, CLEAR_TABLE, "clear the table: all cards to the discard rack"
             )
         return None
+
+    def wager_citation(self, spot: str) -> Citation:
+        """A Progressive Payout wager follows the lock-out; any other is placed before the shaker (§645b.2(f))."""
+        return self.progressive_intake.citation("§685b.1(d)(2)") if spot == "progressive" else NO_MORE_BETS
+
+    def wager_label(self, spot: str) -> str:
+        """The betting area as the layout names it."""
+        return _spot_name(spot)
+
+    def late_wager_due(self) -> bool:
+        """After "No more bets" and, at a table with Progressive Payout wagers, after the lock-out."""
+        locked = not self.rules.progressive_wager_offered or self.progressive_intake.stage >= IntakeStage.LOCKED_OUT
+        return self.no_more_bets and locked
 
     def _opening_action(self) -> Action | None:
         """The "No more bets" announcement and the Envy lammers."""

@@ -122,6 +122,8 @@ class ErrorCode(StrEnum):
     WRONG_CHIP_COUNT = "wrong_chip_count"
     WRONG_HAND = "wrong_hand"
     WRONG_PAYMENT_SOURCE = "wrong_payment_source"
+    LATE_WAGER_ACCEPTED = "late_wager_accepted"
+    CHIP_MISMATCH_MISSED = "chip_mismatch_missed"
     BAD_SEAT = "bad_seat"
     BAD_WAGER = "bad_wager"
 

@@ -60,10 +60,17 @@ from simulator.clauses import cite
 from simulator.json_values import JsonValue, json_int, json_str, json_value
 from simulator.money import Cents, Rounding, format_cents, round_to_unit
 from simulator.mystery import MysteryMeter, MysteryRules, PaymentSource, mystery_clause
-from simulator.procedure import Action, Actor, ErrorCode, Operation, Round
+from simulator.procedure import Action, Actor, ErrorCode, IllegalOperation, Operation, Round
+from simulator.wager_phase import CHIP_COUNT_MISMATCH, ChipCountMismatch, WagerPhase
 
 PROGRESSIVE_INTAKE_STEPS = frozenset(
-    {"lock_out_progressive_wagers", "collect_progressive_wagers", "count_progressive_chips", "drop_progressive_wagers"}
+    {
+        "lock_out_progressive_wagers",
+        "collect_progressive_wagers",
+        "report_chip_mismatch",
+        "count_progressive_chips",
+        "drop_progressive_wagers",
+    }
 )
 """The intake steps, for the host's ``step_names()``."""
 
@@ -217,15 +224,38 @@ class ProgressiveIntake:
     """The round's progressive wagers on their way to the table inventory container.
 
     ``cited_as_seed`` is True only where the game's own seed section states the procedure (§685b.1).
+    ``missing_chip_seat`` is the seat whose accepted wager has no chip in the collection (hidden until collected);
+    ``mismatch_procedure`` is the house's procedure for it.
     """
 
     wagers: tuple[ProgressiveWager, ...]
     cited_as_seed: bool = False
     stage: IntakeStage = IntakeStage.OPEN
+    missing_chip_seat: int | None = None
+    mismatch_procedure: ChipCountMismatch = ChipCountMismatch.CALL_FLOORPERSON
+    mismatch_reported: bool = False
+
+    def chips_collected(self) -> list[JsonValue]:
+        """The seats whose progressive chips are in the collection (one seat missing when the chips do not match)."""
+        return [wager.seat for wager in self.wagers if wager.seat != self.missing_chip_seat]
+
+    @property
+    def mismatch_waiting(self) -> bool:
+        """Whether the collected chips are short of the accepted wagers and the dealer has not yet acted on it."""
+        collected = self.stage is IntakeStage.COLLECTED
+        return collected and self.missing_chip_seat is not None and not self.mismatch_reported
 
     def citation(self, clause: str) -> Citation:
         """A §685b.1 intake clause for Match the Dealer; its Six-Card Fortune analog at every other table."""
         return cite(clause if self.cited_as_seed else "§670a.10(a)(2)(ii)")
+
+
+def intake_with_wager_phase(
+    wagers: tuple[ProgressiveWager, ...], phase: WagerPhase, *, cited_as_seed: bool = False
+) -> ProgressiveIntake:
+    """The intake of ``wagers``, short of the chip the wager phase leaves missing, by the house's procedure."""
+    missing, procedure = phase.missing_chip_seat, phase.mismatch_procedure
+    return ProgressiveIntake(wagers, cited_as_seed, missing_chip_seat=missing, mismatch_procedure=procedure)
 
 
 class ProgressiveIntakeMixin(Round):
@@ -249,6 +279,11 @@ class ProgressiveIntakeMixin(Round):
         if intake.stage is IntakeStage.LOCKED_OUT:
             citation = intake.citation("§685b.1(f)")
             return Action("collect_progressive_wagers", Actor.DEALER, {}, citation, "collect the progressive wagers")
+        if intake.mismatch_waiting:
+            assert intake.missing_chip_seat is not None
+            seat = intake.missing_chip_seat
+            procedure = intake.mismatch_procedure.procedure(seat)
+            return Action("report_chip_mismatch", Actor.DEALER, {"seat": seat}, CHIP_COUNT_MISMATCH, procedure)
         if intake.stage is IntakeStage.COLLECTED:
             count = len(intake.wagers)
             return Action(
@@ -265,6 +300,14 @@ class ProgressiveIntakeMixin(Round):
             intake.citation("§685b.1(f)"),
             "drop the progressive chips into the table inventory container",
         )
+
+    def intake_wager_citation(self, spot: str, progressive: bool) -> Citation:
+        """A wager's clause at a table whose progressive wagers are locked out: the lock-out, or the announcement."""
+        return self.progressive_intake.citation("§685b.1(d)(2)" if progressive else "§685b.1(f)")
+
+    def progressive_wagers_locked_out(self) -> bool:
+        """Whether the lock-out has been pressed, so that no progressive wager is recognised any more."""
+        return self.progressive_intake.stage >= IntakeStage.LOCKED_OUT
 
     def _advance_intake(self, step: str, stage: IntakeStage, facts: Mapping[str, JsonValue]) -> Operation:
         """Check the step is next, move the intake to ``stage`` and log it."""
@@ -294,8 +337,41 @@ class ProgressiveIntakeMixin(Round):
         return self.can("collect_progressive_wagers", {})
 
     def collect_progressive_wagers(self) -> Operation:
-        """Collect the progressive wagers from the sensors."""
-        return self._advance_intake("collect_progressive_wagers", IntakeStage.COLLECTED, {})
+        """Collect the progressive wagers from the sensors; the log shows whose chips are in the collection."""
+        chips = self.progressive_intake.chips_collected()
+        return self._advance_intake("collect_progressive_wagers", IntakeStage.COLLECTED, {"chips_from_seats": chips})
+
+    def require_step(self, step: str) -> Action:
+        """As :meth:`Round.require_step`; counting or dropping chips that do not match the wagers is graded as such."""
+        if self.progressive_intake.mismatch_waiting and step in {"count_progressive_chips", "drop_progressive_wagers"}:
+            expected = self.next_action()
+            assert expected is not None
+            message = "The chips do not match the wagers the system accepted: follow the house's procedure first."
+            raise IllegalOperation(ErrorCode.CHIP_MISMATCH_MISSED, message, expected.citation, expected)
+        return super().require_step(step)
+
+    def verify_report_chip_mismatch(self, seat: int) -> Action:
+        """Raise unless acting on the missing chip at ``seat`` is the next step."""
+        expected = self.require_step("report_chip_mismatch")
+        self.require_argument(expected, "seat", seat, ErrorCode.WRONG_SEAT)
+        return expected
+
+    def can_report_chip_mismatch(self, seat: int) -> bool:
+        """Whether acting on the missing chip at ``seat`` is right now."""
+        return self.can("report_chip_mismatch", {"seat": seat})
+
+    def report_chip_mismatch(self, seat: int) -> Operation:
+        """Follow the house's procedure for the missing chip; the player's chip joins the collection."""
+        action = self.verify_report_chip_mismatch(seat)
+        intake = self.progressive_intake
+        intake.mismatch_reported = True
+        procedure = intake.mismatch_procedure
+        facts: dict[str, JsonValue] = {
+            "procedure": procedure.value,
+            "floorperson_called": procedure is ChipCountMismatch.CALL_FLOORPERSON,
+            "chips_from_seats": [wager.seat for wager in intake.wagers],
+        }
+        return self.record(action, facts)
 
     def verify_count_progressive_chips(self, count: int) -> Action:
         """Raise unless counting is next and ``count`` equals the number of wagers the system accepted."""

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
 from simulator import down_under, mystery_tables
 from simulator.down_under import DownUnderTable
+from simulator.money import Cents
 from simulator.mystery import MysteryRules
 from simulator.mystery_games import MysteryGame
 from simulator.pai_gow_round import MATCH_SPOTS, SEATS
 from simulator.pai_gow_rules import TableRules, WagerLimits
 from simulator.player_styles import PlayerStyle
+from simulator.wager_phase import ChipCountMismatch, WagerMove, WagerPhase
 
 PAI_GOW_MULTIPLES = (1, 2, 3, 5, 10)
 SIDE_WAGER_MULTIPLES = (1, 2, 5, 10, 25)
@@ -106,3 +109,54 @@ def seat_down_under_players(rules: DownUnderTable, rng: random.Random) -> dict[i
         seat: down_under.SeatWagers(rng.choice(BASE_WAGERS), rules.match_wager if seat in players else 0)
         for seat in seats
     }
+
+
+WAGER_MOVE_CHANCE = 0.3
+"""How often a player places the last wager or changes one just before "No more bets"."""
+CHANGE_SHARE = 0.5
+"""Of those moves on a wager whose amount may change, the share that are changes (the rest are the last wager)."""
+LATE_WAGER_CHANCE = 0.15
+"""How often a player tries to place or change a wager after "No more bets" (and the lock-out)."""
+MISSING_CHIP_CHANCE = 0.1
+"""How often a player's progressive chip is missing from the collection though the system accepted the wager."""
+
+
+def wager_phase_rng(seed_value: int) -> random.Random:
+    """The wager phase's own draws, apart from the seat and card draws so that those stay as they were."""
+    return random.Random(f"wager phase {seed_value}")
+
+
+def draw_wager_phase(
+    wagers: Mapping[int, Mapping[str, Cents]],
+    changeable: Mapping[str, Cents],
+    progressive: Mapping[str, Cents],
+    procedure: ChipCountMismatch,
+    rng: random.Random,
+) -> WagerPhase:
+    """What the players do around "No more bets": by chance a last wager or a change, a late try, a missing chip.
+
+    ``wagers`` are the seats' wagers as they stand at "No more bets". ``changeable`` names the areas whose amount a
+    player may change and ``progressive`` the progressive areas of one fixed amount, each with the amount a new
+    wager there would be; a late try goes to one of either, and a missing chip is a progressive one.
+    """
+    placed = sorted((seat, spot) for seat, spots in wagers.items() for spot in spots)
+    before: tuple[WagerMove, ...] = ()
+    if rng.random() < WAGER_MOVE_CHANCE:
+        seat, spot = rng.choice(placed)
+        amount = wagers[seat][spot]
+        changed = spot in changeable and rng.random() < CHANGE_SHARE
+        before = (WagerMove(seat, spot, amount, amount * 2 if changed else None),)
+    late = None
+    if rng.random() < LATE_WAGER_CHANCE:
+        seat = rng.choice(sorted(wagers))
+        spot = rng.choice(sorted({**changeable, **progressive}))
+        held = wagers[seat].get(spot)
+        if held is None:
+            late = WagerMove(seat, spot, {**changeable, **progressive}[spot])
+        elif spot in changeable:
+            late = WagerMove(seat, spot, held * 2, held)
+    progressive_seats = sorted({seat for seat, spot in placed if spot in progressive})
+    missing = None
+    if progressive_seats and rng.random() < MISSING_CHIP_CHANCE:
+        missing = rng.choice(progressive_seats)
+    return WagerPhase(before, late, missing, procedure)

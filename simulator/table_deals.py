@@ -19,16 +19,23 @@ from simulator.pai_gow_round import PaiGowRound, Scenario, seven_card_straight_f
 from simulator.pai_gow_rules import TableRules
 from simulator.progressive import JackpotMeter
 from simulator.simulated_players import (
+    BASE_WAGERS,
     choose_player_styles,
+    draw_wager_phase,
     seat_down_under_players,
     seat_mystery_players,
     seat_pai_gow_players,
+    wager_phase_rng,
 )
+from simulator.wager_phase import ChipCountMismatch
 
 
 @dataclass(frozen=True)
 class TableDeal:
-    """What a table hands the engine to deal its next round; ``carried_meters`` is the last round's, server only."""
+    """What a table hands the engine to deal its next round; ``carried_meters`` is the last round's, server only.
+
+    ``chip_count_mismatch`` is the house's procedure when the progressive chips do not match the accepted wagers.
+    """
 
     rules: Mapping[str, JsonValue]
     seed: int
@@ -37,6 +44,7 @@ class TableDeal:
     round_number: int = 0
     force_mystery_hit: bool = False
     force_progressive_win: bool = False
+    chip_count_mismatch: ChipCountMismatch = ChipCountMismatch.CALL_FLOORPERSON
 
 
 def carried_meter(carried: Mapping[str, JsonValue], name: str) -> JsonObject | None:
@@ -89,6 +97,11 @@ def deal_pai_gow_round(table: TableDeal) -> PaiGowRound:
         extra = {"player_styles": styles, "force_mystery_hit": table.force_mystery_hit}
         scenario = seven_card_straight_flush_scenario(progressive[0], rules, players, **extra)
     carried = table.carried_meters or {}
+    changeable = {"pai-gow": rules.pai_gow_limits.minimum}
+    changeable |= {"sum": rules.side_wager_limits.minimum} if rules.sum_paytable is not None else {}
+    changeable |= {"beat-it": rules.side_wager_limits.minimum} if rules.beat_it_paytable is not None else {}
+    fixed = {"progressive": rules.progressive_wager} if rules.progressive_wager_offered else {}
+    phase = draw_wager_phase(seats, changeable, fixed, table.chip_count_mismatch, wager_phase_rng(table.seed))
     return PaiGowRound(
         rules,
         seats,
@@ -98,6 +111,7 @@ def deal_pai_gow_round(table: TableDeal) -> PaiGowRound:
         meter=fitting_mystery_meter(carried_meter(carried, "mystery"), rules.mystery),
         progressive_meter=fitting_jackpot_meter(carried_meter(carried, "progressive"), rules.progressive_paytable),
         automations=table.automations,
+        wager_phase=phase,
     )
 
 
@@ -105,6 +119,9 @@ def deal_mystery_table_round(game: MysteryGame, table: TableDeal) -> MysteryTabl
     """A round at an MHB game's table with simulated players; the trainee performs the progressive procedure."""
     rules = rules_from_json(table.rules, game)
     seats = seat_mystery_players(game, rules, random.Random(table.seed))
+    wagers = {seat.seat: dict(seat.progressive_wagers) for seat in seats}
+    fixed = {spot.name: rules.configuration.minimum_wager for spot in game.progressive_wagers}
+    phase = draw_wager_phase(wagers, {}, fixed, table.chip_count_mismatch, wager_phase_rng(table.seed))
     return MysteryTableRound(
         game,
         rules,
@@ -113,6 +130,7 @@ def deal_mystery_table_round(game: MysteryGame, table: TableDeal) -> MysteryTabl
         meter=fitting_mystery_meter(table.carried_meters, rules.configuration),
         automations=table.automations,
         force_hit=table.force_mystery_hit,
+        wager_phase=phase,
     )
 
 
@@ -125,6 +143,14 @@ def deal_down_under_round(table: TableDeal) -> DownUnderRound:
     if table.force_mystery_hit:
         winner = min(seat for seat, wagers in seats.items() if wagers.match_the_dealer)
         shoe_top = suited_match_top(list(seats), winner, rules.decks, players)
+    wagers = {
+        seat: {"blackjack": held.blackjack}
+        | ({"match_the_dealer": held.match_the_dealer} if held.match_the_dealer else {})
+        for seat, held in seats.items()
+    }
+    changeable = {"blackjack": min(BASE_WAGERS)}
+    fixed = {"match_the_dealer": rules.match_wager}
+    phase = draw_wager_phase(wagers, changeable, fixed, table.chip_count_mismatch, wager_phase_rng(table.seed))
     return DownUnderRound(
         rules,
         seats,
@@ -132,6 +158,7 @@ def deal_down_under_round(table: TableDeal) -> DownUnderRound:
         meter=fitting_match_meter(table.carried_meters, rules),
         shoe_top=shoe_top,
         automations=table.automations,
+        wager_phase=phase,
     )
 
 

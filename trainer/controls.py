@@ -282,9 +282,11 @@ class StepControl:
 
 DEALER_STEPS: Mapping[str, StepControl] = {
     "announce_no_more_bets": StepControl('Announce "No more bets"', {}, "n"),
+    "refuse_late_wager": StepControl("Refuse the late wager", {"seat": seat_field()}, "L"),
     "place_envy_lammers": StepControl("Place Envy lammers", {"seats": seats_field()}, "v"),
     "lock_out_progressive_wagers": StepControl("Lock out progressive wagers", {}, "l"),
     "collect_progressive_wagers": StepControl("Collect progressive wagers", {}, "C"),
+    "report_chip_mismatch": StepControl("Report the missing chip", {"seat": seat_field()}, "N"),
     "count_progressive_chips": StepControl("State the chip count", {"count": count_field()}, "S"),
     "drop_progressive_wagers": StepControl("Drop into the container", {}, "D"),
     "select_shaker_player": StepControl("Select the shaker player", {"seat": seat_field()}, "K"),

@@ -102,6 +102,14 @@ SEVERITIES: Mapping[ErrorCode, tuple[Severity, str]] = {
         Severity.CRITICAL,
         "Paying from the wrong source (table inventory or jackpot slip) breaks the award's paper trail.",
     ),
+    ErrorCode.LATE_WAGER_ACCEPTED: (
+        Severity.CRITICAL,
+        'Going on while a late wager waits accepts a wager placed or changed after "No more bets".',
+    ),
+    ErrorCode.CHIP_MISMATCH_MISSED: (
+        Severity.CRITICAL,
+        "Counting or dropping chips that do not match the accepted wagers passes a failed check of the money.",
+    ),
     ErrorCode.BAD_SEAT: (Severity.CRITICAL, "A seat the table refuses; raised while a table is set up, not by a step."),
     ErrorCode.BAD_WAGER: (
         Severity.CRITICAL,

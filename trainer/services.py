@@ -13,6 +13,7 @@ import secrets
 from dataclasses import dataclass
 from enum import StrEnum
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.utils import timezone
@@ -21,6 +22,7 @@ from simulator.games import GAMES, Game
 from simulator.notation import save_round
 from simulator.procedure import Round
 from simulator.table_deals import TableDeal
+from simulator.wager_phase import ChipCountMismatch
 from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, StepFrame
 from trainer.models import Attempt, Floorperson, Mode, Role, SchoolUser, Table, has_role
 from trainer.round_store import (
@@ -89,6 +91,7 @@ def deal_round(
         round_number=table.rounds_dealt,
         force_mystery_hit=force_mystery_hit,
         force_progressive_win=force_progressive_win,
+        chip_count_mismatch=ChipCountMismatch(settings.CHIP_COUNT_MISMATCH),
     )
     return game.deal(deal)
 

@@ -132,6 +132,17 @@ def round_store() -> str:
 
 ROUND_STORE = round_store()
 
+
+def chip_count_mismatch() -> str:
+    """DJANGO_CHIP_COUNT_MISMATCH: the house's procedure when progressive chips do not match the accepted wagers."""
+    value = os.environ.get("DJANGO_CHIP_COUNT_MISMATCH", "call_floorperson")
+    if value not in ("call_floorperson", "ask_player"):
+        raise ImproperlyConfigured("DJANGO_CHIP_COUNT_MISMATCH must be call_floorperson or ask_player.")
+    return value
+
+
+CHIP_COUNT_MISMATCH = chip_count_mismatch()
+
 # Connections persist: Channels closes a request's connection after every WebSocket message unless
 # CONN_MAX_AGE keeps it, and opening one for each step costs more than the step's own queries.
 CONNECTION_MAX_AGE = None

@@ -131,19 +131,15 @@
     shortcutButtons().forEach(function (button) {
       const key = saved.keys[button.dataset.shortcut] || button.dataset.defaultKey;
       button.dataset.key = key;
-      let hint = button.querySelector("kbd");
       if (!shortcutsOn) {
         button.removeAttribute("aria-keyshortcuts");
-        if (hint) hint.remove();
+        delete button.dataset.keyHint;
         return;
       }
+      // The key is told by aria-keyshortcuts and drawn by CSS (data-key-hint), never part of the button's text,
+      // so the button's visible label stays its accessible name's start (WCAG 2.5.3, label in name).
       button.setAttribute("aria-keyshortcuts", keyName(key));
-      if (!hint) {
-        hint = document.createElement("kbd");
-        hint.setAttribute("aria-hidden", "true");
-        button.append(" ", hint);
-      }
-      hint.textContent = keyName(key);
+      button.dataset.keyHint = keyName(key);
     });
   }
 

@@ -233,6 +233,17 @@ class TablePage:
         else:
             self._button("declare_tiger_nine").filter(has_text="yes" if tiger_nine else "no").click()
 
+    def _take_seat_step(self, step: str, seat: int) -> None:
+        """Choose the seat in the step's own form and send the step."""
+        self._form(step).locator('select[name="seat"]').select_option(str(seat))
+        self._button(step).click()
+
+    def _refuse_late_wager(self, seat: int) -> None:
+        self._take_seat_step("refuse_late_wager", seat)
+
+    def _report_chip_mismatch(self, seat: int) -> None:
+        self._take_seat_step("report_chip_mismatch", seat)
+
     def _confirm_mystery_light(self, seat: int) -> None:
         self._pick_seat(seat)
         self._send("confirm_mystery_light")

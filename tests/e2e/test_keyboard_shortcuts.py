@@ -155,11 +155,10 @@ def test_in_an_exam_no_control_suggests_the_next_step(new_page, school: LiveScho
     controls = page.locator("#controls")
     hints = "#controls :disabled, #controls [aria-current], #felt [aria-current], #felt button:disabled"
     expect(page.locator(hints)).to_have_count(0)
-    drawn, scrolled = controls.inner_html(), controls.evaluate("panel => panel.scrollTop")
+    drawn = controls.inner_html()
     for _ in range(3):
         action = table.expected()
         table.take(action.step, action.arguments)
         expect(table.feedback).to_contain_text("Step recorded")
         expect(page.locator(hints)).to_have_count(0)
         assert controls.inner_html() == drawn, "the controls look the same whatever step comes next"
-        assert controls.evaluate("panel => panel.scrollTop") == scrolled, "nothing scrolls to the next step's controls"

@@ -201,3 +201,31 @@ def test_a_trainee_pays_a_progressive_hand_win_in_order_hand_light_validation_pa
     assert steps == ["confirm_progressive_hand", "confirm_progressive_light", "pay_progressive_win"]
     assert table.deal_correctly_until(lambda action: action is None) is None
     expect(table.score_card).to_contain_text("100.0%")
+
+
+def seed_with_late_wager(table_name: str) -> tuple[int, int]:
+    """A seed whose round at the table has a player try a non-progressive wager after "No more bets", and the seat."""
+    table = Table.objects.get(name=table_name)
+    for seed in range(500):
+        late = services.deal_round(table, seed).wager_phase.late
+        if late is not None and late.spot != "progressive":
+            return seed, late.seat
+    raise AssertionError("no seed with a late wager")
+
+
+def test_645b2_f_a_trainee_refuses_a_late_wager_at_the_pai_gow_table(new_page, school: LiveSchool):
+    page = new_page()
+    log_in(page, school, "trainee1")
+    seed, seat = school.query(seed_with_late_wager, PRACTICE_TABLE)
+    attempt_id = school.query(seat_trainee, "trainee1", PRACTICE_TABLE, seed_value=seed)
+    table = TablePage(page, school, attempt_id)
+    page.goto(f"/rounds/{attempt_id}/")
+    expect(page.locator("body[data-ws-ready]")).to_have_count(1)
+    action = table.deal_correctly_until(lambda action: action is not None and action.step == "refuse_late_wager")
+    assert action is not None and action.arguments == {"seat": seat}
+    expect(page.locator("#controls").get_by_label("Late wager at seat")).to_be_visible()
+    table.take("refuse_late_wager", {"seat": seat})
+    expect(table.feedback).to_contain_text("✓ Right")
+    expect(table.feedback).to_contain_text("§645b.2(f)")
+    assert table.deal_correctly_until(lambda action: action is None) is None
+    expect(table.score_card).to_contain_text("100.0%")

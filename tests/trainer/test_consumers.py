@@ -368,3 +368,30 @@ async def test_a_trainees_step_is_told_to_the_watchers_and_not_back_to_the_train
     with pytest.raises(TimeoutError):
         await asyncio.wait_for(layer.receive(dealer), timeout=0.2)
     await communicator.disconnect()
+
+
+@database_sync_to_async
+def seed_with_late_dice_wager():
+    """A seed whose round at the demo Pai Gow table has a player try a non-progressive wager after "No more bets"."""
+    table = demo_table()
+    for seed in range(500):
+        late = services.deal_round(table, seed).wager_phase.late
+        if late is not None and late.spot != "progressive":
+            return seed, late.seat
+    raise AssertionError("no seed with a late wager")
+
+
+async def test_645b2_f_a_late_wager_is_graded_over_the_socket_critical_until_refused():
+    seed, seat = await seed_with_late_dice_wager()
+    attempt, session = await seat_at_table(seed_value=seed)
+    communicator, _ = await connected(attempt.pk, session)
+    while (await server_side(attempt.pk))[1].next_action().step != "refuse_late_wager":
+        await send_step(communicator, attempt.pk)
+    live, _ = await server_side(attempt.pk)
+    await communicator.send_to(text_data=json.dumps({"step": "clear_table", "seq": str(live.last_sequence + 1)}))
+    feedback = fragment(await communicator.receive_from(), "feedback")
+    assert "✗ Wrong" in feedback and "critical" in feedback
+    assert f"refuse the late wager at seat {seat}" in feedback and "§645b.2(f)" in feedback
+    action, reply = await send_step(communicator, attempt.pk)
+    assert action.step == "refuse_late_wager" and "✓" in fragment(reply, "feedback")
+    await communicator.disconnect()
