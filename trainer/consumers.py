@@ -6,9 +6,14 @@ a small pool of step threads so that one step's commit, waiting for the disk, do
 (the services take an attempt's steps one at a time and write one at a time).
 
 An attempt has two groups: its watchers (instructors) and its dealer (the trainee's connections). A trainee's
-step is told to the watchers only, so the dealing connection is never woken by its own step (a second tab of the
-same trainee catches up at its next frame, answered with the table as it stands); an instructor's validation is
-told to both.
+step is told to the watchers, and to the dealer group only when the trainee has another connection open on the
+attempt (a second tab), so the one dealing connection is never woken by its own step; an instructor's validation
+is told to both. Each trainee connection learns of the others through the dealer group when it opens (they answer
+it directly) and when they close, so with a single tab a step costs no group message more, whichever process
+holds the other connections.
+
+A refused connection is accepted and then closed with the reason's code (4401 not signed in, 4403 not allowed):
+a browser is told the code of a close, but only "abnormal closure" for a refused handshake, and would retry it.
 """
 
 import json
@@ -69,19 +74,29 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def connect(self) -> None:
         """Refuse anyone who may not see the attempt; otherwise join its group and send a full snapshot."""
         self.attempt_id: int = self.scope["url_route"]["kwargs"]["attempt_id"]
+        self.seated = False
+        self.other_tabs: set[str] = set()
         user = socket_user(self.scope)
         if not user.is_authenticated:
-            await self.close(code=ANONYMOUS_CLOSE_CODE)
+            await self.refuse(ANONYMOUS_CLOSE_CODE)
             return
         self.user = user
         attempt = await database_sync_to_async(self.take_seat)()
         if attempt is None:
-            await self.close(code=FORBIDDEN_CLOSE_CODE)
+            await self.refuse(FORBIDDEN_CLOSE_CODE)
             return
         self.group = (dealer_group if self.viewer is Viewer.TRAINEE else watchers_group)(self.attempt_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
+        self.seated = True
         await self.accept()
         await self.send(text_data=await database_sync_to_async(self.draw)(attempt))
+        if self.viewer is Viewer.TRAINEE:
+            await self.channel_layer.group_send(self.group, {"type": "dealer.arrived", "channel": self.channel_name})
+
+    async def refuse(self, code: int) -> None:
+        """Close the connection with the refusal's code, accepting it first so that the browser is told the code."""
+        await self.accept()
+        await self.close(code=code)
 
     def take_seat(self) -> Attempt | None:
         """The attempt if the user may see it, noting their part and the steps they may send; else None."""
@@ -108,9 +123,26 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await handler(message)
 
     async def disconnect(self, code: int) -> None:
-        """Leave the attempt's group."""
-        if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+        """Leave the attempt's group, telling the trainee's other connections."""
+        if not self.seated:
+            return
+        await self.channel_layer.group_discard(self.group, self.channel_name)
+        if self.viewer is Viewer.TRAINEE:
+            await self.channel_layer.group_send(self.group, {"type": "dealer.left", "channel": self.channel_name})
+
+    async def dealer_arrived(self, event: dict[str, Any]) -> None:
+        """Another connection of the trainee opened on the attempt: note it, and tell it this one is open too."""
+        if event["channel"] != self.channel_name:
+            self.other_tabs.add(event["channel"])
+            await self.channel_layer.send(event["channel"], {"type": "dealer.present", "channel": self.channel_name})
+
+    async def dealer_present(self, event: dict[str, Any]) -> None:
+        """A connection of the trainee that was already open on the attempt answered this one's arrival."""
+        self.other_tabs.add(event["channel"])
+
+    async def dealer_left(self, event: dict[str, Any]) -> None:
+        """Another connection of the trainee to the attempt closed."""
+        self.other_tabs.discard(event["channel"])
 
     @classmethod
     async def decode_json(cls, text_data: str) -> Any:
@@ -126,7 +158,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         """Decode a text frame as Channels does; answer a frame that cannot be read as a step with an error.
 
         Hand-written around Channels' own, which raises on a binary or empty frame and lets a decoding error out.
+        A frame on a refused connection, sent before the browser saw the close, is ignored.
         """
+        if not self.seated:
+            return
         try:
             if not text_data:
                 raise FrameError("Send the step as a JSON text frame.")
@@ -144,7 +179,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             message = {"type": "table.updated", "attempt_id": self.attempt_id, "origin": self.channel_name}
             message["sequence"] = frame.sequence
             await self.channel_layer.group_send(watchers_group(self.attempt_id), message)
-            if self.viewer is Viewer.INSTRUCTOR:
+            if self.viewer is Viewer.INSTRUCTOR or self.other_tabs:
                 await self.channel_layer.group_send(dealer_group(self.attempt_id), message)
 
     def answer(self, frame: StepFrame) -> tuple[str, bool]:

@@ -4,18 +4,101 @@
 (function () {
   "use strict";
 
-  function connection(text, ready) {
-    const label = document.querySelector("#status .connection");
-    if (label) label.textContent = text;
-    if (ready) document.body.dataset.wsReady = "true";
-    else delete document.body.dataset.wsReady;
+  // ----- The connection -----
+  // Its state is said in #connection when it changes. A socket closed as "not signed in" sends the viewer to log
+  // in and back to this page; one closed as "not allowed" (or otherwise for good) says so and takes no more steps.
+  // While the table is not connected, one step is held and sent once the table is back (the server answers it, or
+  // says the table was out of date); another step is refused, and the status says so. The htmx ws extension
+  // reconnects by itself after these closes only, and queues a step sent while the socket is closed.
+  const RECONNECTED_CLOSES = [1006, 1011, 1012, 1013];
+  const SIGNED_OUT_CLOSE = 4401;
+  const FORBIDDEN_CLOSE = 4403;
+  const NOT_CONNECTED = {
+    connecting: "Connecting…",
+    reconnecting: "Connection lost: reconnecting…",
+    refused: "Refused: this round is not open to this account. Steps cannot be taken here.",
+    closed: "Disconnected: reload the page to deal on.",
+    "signed-out": "Signed out: taking you to the login page…",
+  };
+  let connectionState = "connecting";
+  const WILL_BE_SENT = " Your step will be sent when the table is back.";
+  let held = null; // the step taken while not connected: { message, sender }
+
+  // Note the connection's state and say it, writing the label only when what it says changes.
+  function sayConnection(state, text) {
+    connectionState = state;
+    const label = document.getElementById("connection");
+    if (!label || (label.dataset.state === state && label.textContent === text)) return;
+    label.dataset.state = state;
+    label.textContent = text;
   }
 
-  document.body.addEventListener("htmx:wsOpen", function () { connection("connected", true); });
-  document.body.addEventListener("htmx:wsClose", function () { connection("reconnecting…", false); });
-  document.body.addEventListener("htmx:wsAfterMessage", function () {
-    if (document.body.dataset.wsReady) connection("connected", true);
-  });
+  // Whether a step taken while not connected is waiting: held here, or in the extension's queue.
+  function stepWaiting(socketWrapper) {
+    return Boolean(held) || socketWrapper.queue.length > 0;
+  }
+
+  // The socket closed: log in again, wait for the extension to reconnect, or say the table is closed for good.
+  function connectionLost(event) {
+    const code = event.detail.event.code;
+    delete document.body.dataset.wsReady;
+    if (code === SIGNED_OUT_CLOSE) {
+      sayConnection("signed-out", NOT_CONNECTED["signed-out"]);
+      const login = document.getElementById("connection").dataset.loginUrl;
+      window.location.assign(login + "?next=" + encodeURIComponent(window.location.pathname));
+      return;
+    }
+    if (RECONNECTED_CLOSES.includes(code)) {
+      if (connectionState === "reconnecting") return; // each failed retry closes again: nothing new to say
+      const waiting = stepWaiting(event.detail.socketWrapper);
+      sayConnection("reconnecting", NOT_CONNECTED.reconnecting + (waiting ? WILL_BE_SENT : ""));
+      return;
+    }
+    const state = code === FORBIDDEN_CLOSE ? "refused" : "closed";
+    const dropped = stepWaiting(event.detail.socketWrapper) ? " Your waiting step was not sent." : "";
+    held = null;
+    event.detail.socketWrapper.queue.length = 0;
+    sayConnection(state, NOT_CONNECTED[state] + dropped);
+  }
+
+  // The table is connected once the socket's first frame (the table as it stands) has arrived.
+  function tableArrived(event) {
+    if (connectionState === "connected") return;
+    sayConnection("connected", "Connected");
+    document.body.dataset.wsReady = "true";
+    if (held) {
+      const step = held;
+      held = null;
+      event.detail.socketWrapper.send(step.message, step.sender);
+    }
+  }
+
+  // A step taken while not connected: the first is let through to be held; any other is refused, saying why.
+  function stepWhileNotConnected(event) {
+    if (connectionState === "connected") return;
+    const base = NOT_CONNECTED[connectionState];
+    if (connectionState === "refused" || connectionState === "closed" || connectionState === "signed-out") {
+      event.preventDefault();
+      sayConnection(connectionState, base + " That step was not sent.");
+    } else if (stepWaiting(event.detail.socketWrapper)) {
+      event.preventDefault();
+      sayConnection(connectionState, base + " A step is already waiting to be sent; that one was not sent.");
+    } else {
+      sayConnection(connectionState, base + WILL_BE_SENT);
+    }
+  }
+
+  // Hold a step the extension would send before the table has arrived (its queue is sent as the socket opens).
+  function holdStep(event) {
+    if (connectionState === "connected") return;
+    event.preventDefault();
+    if (!held) held = { message: event.detail.message, sender: event.target };
+  }
+
+  document.body.addEventListener("htmx:wsClose", connectionLost);
+  document.body.addEventListener("htmx:wsAfterMessage", tableArrived);
+  document.body.addEventListener("htmx:wsConfigSend", stepWhileNotConnected);
+  document.body.addEventListener("htmx:wsBeforeSend", holdStep);
 
   // Once a step is sent, its form's typed fields start afresh (an amount is never added to the last one typed).
   document.body.addEventListener("htmx:wsAfterSend", function (event) {

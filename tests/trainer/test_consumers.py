@@ -16,7 +16,7 @@ from simulator.pai_gow_round import DEALER
 from simulator.procedure import Actor
 from trainer import round_store, services
 from trainer.asgi import application
-from trainer.consumers import dealer_group, watchers_group
+from trainer.consumers import ANONYMOUS_CLOSE_CODE, FORBIDDEN_CLOSE_CODE, dealer_group, watchers_group
 from trainer.models import Attempt, Floorperson, Mode
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
@@ -91,26 +91,41 @@ def fragment(frame, element_id):
     raise AssertionError(f"no #{element_id} in the frame")
 
 
-async def test_it_refuses_an_anonymous_connection():
-    attempt, _ = await seat_at_table()
-    accepted, code = await socket(attempt.pk).connect()
-    assert not accepted
-    assert code == 4401
+async def refusal_code(communicator):
+    """The code a connection is closed with once it is accepted: a browser learns why only from a close's code."""
+    accepted, _ = await communicator.connect()
+    assert accepted
+    closed = await communicator.receive_output()
+    assert closed["type"] == "websocket.close"
+    return closed["code"]
 
 
-async def test_it_refuses_another_trainee():
+async def test_it_refuses_an_anonymous_connection_with_a_close_the_browser_can_read():
     attempt, _ = await seat_at_table()
-    accepted, code = await socket(attempt.pk, await login_as(make_trainee, "bob")).connect()
-    assert not accepted
-    assert code == 4403
+    assert await refusal_code(socket(attempt.pk)) == ANONYMOUS_CLOSE_CODE == 4401
+
+
+async def test_it_refuses_another_trainee_with_a_close_the_browser_can_read():
+    attempt, _ = await seat_at_table()
+    assert await refusal_code(socket(attempt.pk, await login_as(make_trainee, "bob"))) == FORBIDDEN_CLOSE_CODE == 4403
 
 
 async def test_it_refuses_a_user_without_a_role_and_a_round_that_does_not_exist():
     attempt, session = await seat_at_table()
-    accepted, _ = await socket(attempt.pk, await login_as(make_user, "mallory")).connect()
-    assert not accepted
-    accepted, _ = await socket(attempt.pk + 100, session).connect()
-    assert not accepted
+    assert await refusal_code(socket(attempt.pk, await login_as(make_user, "mallory"))) == FORBIDDEN_CLOSE_CODE
+    assert await refusal_code(socket(attempt.pk + 100, session)) == FORBIDDEN_CLOSE_CODE
+
+
+async def test_a_frame_sent_before_the_refusal_arrives_is_ignored_and_changes_nothing():
+    attempt, _ = await seat_at_table()
+    dealt = await state(attempt.pk)
+    for session in (None, await login_as(make_trainee, "bob")):
+        communicator = socket(attempt.pk, session)
+        await refusal_code(communicator)
+        await communicator.send_to(text_data=json.dumps({"step": "announce_no_more_bets", "seq": "1"}))
+        assert await communicator.receive_nothing()
+        assert await state(attempt.pk) == dealt
+        await communicator.disconnect()
 
 
 async def test_it_refuses_a_missing_or_foreign_origin():
@@ -356,13 +371,14 @@ async def test_it_tells_watchers_by_id_not_html():
     await communicator.disconnect()
 
 
-async def test_a_trainees_step_is_told_to_the_watchers_and_not_back_to_the_trainees_connections():
+async def test_with_one_tab_open_a_trainees_step_is_told_to_the_watchers_and_not_to_the_dealer_group():
     attempt, session = await seat_at_table()
     layer = get_channel_layer()
     watcher, dealer = await layer.new_channel(), await layer.new_channel()
     await layer.group_add(watchers_group(attempt.pk), watcher)
     await layer.group_add(dealer_group(attempt.pk), dealer)
     communicator, _ = await connected(attempt.pk, session)
+    assert (await layer.receive(dealer))["type"] == "dealer.arrived"
     await send_step(communicator, attempt.pk)
     assert (await layer.receive(watcher))["sequence"] == 1
     with pytest.raises(TimeoutError):
@@ -395,3 +411,40 @@ async def test_645b2_f_a_late_wager_is_graded_over_the_socket_critical_until_ref
     action, reply = await send_step(communicator, attempt.pk)
     assert action.step == "refuse_late_wager" and "✓" in fragment(reply, "feedback")
     await communicator.disconnect()
+
+
+def next_sequence(frame):
+    """The frame number a page sends with its next step, as a frame sets it."""
+    return int(re.search(r'id="sequence" type="hidden" name="seq" value="(\d+)"', frame)[1])
+
+
+async def test_a_second_tab_of_the_trainee_follows_each_step_of_the_first_live_and_the_sender_is_not_woken():
+    attempt, session = await seat_at_table()
+    first, _ = await connected(attempt.pk, session)
+    second, _ = await connected(attempt.pk, session)
+    await send_step(first, attempt.pk)
+    assert next_sequence(await second.receive_from()) == 2
+    assert await first.receive_nothing()
+    await send_step(second, attempt.pk)
+    assert next_sequence(await first.receive_from()) == 3
+    assert await second.receive_nothing()
+    await first.disconnect()
+    await second.disconnect()
+
+
+async def test_once_the_second_tab_closes_the_trainees_steps_are_no_longer_told_to_the_dealer_group():
+    attempt, session = await seat_at_table()
+    layer = get_channel_layer()
+    dealer = await layer.new_channel()
+    await layer.group_add(dealer_group(attempt.pk), dealer)
+    first, _ = await connected(attempt.pk, session)
+    second, _ = await connected(attempt.pk, session)
+    await send_step(first, attempt.pk)
+    await second.receive_from()
+    await second.disconnect()
+    told = [(await layer.receive(dealer))["type"] for _ in range(4)]
+    assert told == ["dealer.arrived", "dealer.arrived", "table.updated", "dealer.left"]
+    await send_step(first, attempt.pk)
+    with pytest.raises(TimeoutError):
+        await asyncio.wait_for(layer.receive(dealer), timeout=0.2)
+    await first.disconnect()
