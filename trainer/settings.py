@@ -13,12 +13,14 @@ Environment variables (all optional):
   the reply (see sqlite_synchronous below).
 - DJANGO_ROUND_STORE: "cached" (default) or "plain": how a table's socket loads rounds and commits steps
   (see round_store below).
+- DJANGO_LOGIN_FAILURES (default 5) and DJANGO_LOGIN_LOCKOUT_MINUTES (default 15): login throttling.
 - REDIS_URL: a Redis address selecting channels_redis, so several Daphne processes serve one
   school; without it the channel layer lives in the memory of the single Daphne process.
 """
 
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -64,6 +66,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_htmx",
+    "axes",
     "trainer",
 ]
 
@@ -77,7 +80,19 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: it answers a locked-out login with the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
+
+# Login throttling (django-axes): after DJANGO_LOGIN_FAILURES wrong passwords for one account, or from one
+# address, logging in there is refused for DJANGO_LOGIN_LOCKOUT_MINUTES; an instructor can lift a lockout sooner in
+# the admin ("Access attempts": delete the account's or address's record), and a right password clears the count.
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+AXES_FAILURE_LIMIT = int(os.environ.get("DJANGO_LOGIN_FAILURES", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("DJANGO_LOGIN_LOCKOUT_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 
 ROOT_URLCONF = "trainer.urls"
 ASGI_APPLICATION = "trainer.asgi.application"

@@ -1,0 +1,49 @@
+"""Login throttling: wrong passwords lock an account and an address for a while; an instructor can unlock it."""
+
+import pytest
+from axes.models import AccessAttempt
+from django.urls import reverse
+from table_helpers import make_instructor, make_trainee
+
+pytestmark = pytest.mark.django_db
+
+
+def log_in(client, username, password, address="10.0.0.1"):
+    return client.post(reverse("login"), {"username": username, "password": password}, REMOTE_ADDR=address)
+
+
+def test_five_wrong_passwords_lock_the_account_and_even_the_right_one_is_then_refused(client, settings):
+    make_trainee("alice")
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        assert log_in(client, "alice", "wrong").status_code == 200
+    locked = log_in(client, "alice", "wrong")
+    assert locked.status_code == 429
+    assert "Login locked" in locked.text and "An instructor can unlock it sooner" in locked.text
+    assert log_in(client, "alice", "pw", address="10.9.9.9").status_code == 429, "the account is locked anywhere"
+    assert "_auth_user_id" not in client.session
+
+
+def test_wrong_passwords_from_one_address_lock_that_address_for_every_account(client, settings):
+    make_trainee("alice")
+    make_trainee("bob")
+    for number in range(settings.AXES_FAILURE_LIMIT):
+        log_in(client, f"guess{number}", "wrong", address="10.6.6.6")
+    assert log_in(client, "bob", "pw", address="10.6.6.6").status_code == 429
+    assert log_in(client, "alice", "pw", address="10.7.7.7").status_code == 302, "another address logs in"
+
+
+def test_an_instructor_unlocks_a_locked_account_in_the_admin(client, settings):
+    make_trainee("alice")
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        log_in(client, "alice", "wrong")
+    instructor = make_instructor()
+    instructor.is_staff = True
+    instructor.save()
+    client.force_login(instructor)
+    listing = client.get(reverse("admin:axes_accessattempt_changelist"))
+    assert listing.status_code == 200 and "alice" in listing.text
+    attempts = AccessAttempt.objects.filter(username="alice")
+    delete = reverse("admin:axes_accessattempt_delete", args=[attempts.get().pk])
+    assert client.post(delete, {"post": "yes"}).status_code == 302
+    client.logout()
+    assert log_in(client, "alice", "pw", address="10.8.8.8").status_code == 302
