@@ -27,6 +27,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.db import connections
 
 from trainer import services
+from trainer.account_changes import account_group
 from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, MAX_FRAME_CHARACTERS, FrameError, StepFrame, read_step
 from trainer.frames import TableFrames
 from trainer.models import Attempt
@@ -87,6 +88,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             return
         self.group = (dealer_group if self.viewer is Viewer.TRAINEE else watchers_group)(self.attempt_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.channel_layer.group_add(account_group(self.user.pk), self.channel_name)
         self.seated = True
         await self.accept()
         await self.send(text_data=await database_sync_to_async(self.draw)(attempt))
@@ -127,8 +129,13 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if not self.seated:
             return
         await self.channel_layer.group_discard(self.group, self.channel_name)
+        await self.channel_layer.group_discard(account_group(self.user.pk), self.channel_name)
         if self.viewer is Viewer.TRAINEE:
             await self.channel_layer.group_send(self.group, {"type": "dealer.left", "channel": self.channel_name})
+
+    async def account_signed_out(self, event: dict[str, Any]) -> None:
+        """The account logged out, changed its password or was disabled: close as not signed in."""
+        await self.close(code=ANONYMOUS_CLOSE_CODE)
 
     async def dealer_arrived(self, event: dict[str, Any]) -> None:
         """Another connection of the trainee opened on the attempt: note it, and tell it this one is open too."""

@@ -7,6 +7,7 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.test import Client
 from table_helpers import demo_table, frame_for, graded_steps, make_instructor, make_trainee, make_user
 from table_page import TablePage
@@ -448,3 +449,53 @@ async def test_once_the_second_tab_closes_the_trainees_steps_are_no_longer_told_
     with pytest.raises(TimeoutError):
         await asyncio.wait_for(layer.receive(dealer), timeout=0.2)
     await first.disconnect()
+
+
+@database_sync_to_async
+def log_out(session):
+    """Log the session out through the logout view, as the other tab's button does."""
+    client = Client()
+    client.cookies[settings.SESSION_COOKIE_NAME] = session
+    assert client.post("/logout/").status_code == 302
+
+
+@database_sync_to_async
+def change_the_account(username, **changes):
+    """Change the account's password (``password=``) or its ``is_active``, as an administrator would."""
+    user = get_user_model().objects.get(username=username)
+    if "password" in changes:
+        user.set_password(changes["password"])
+    if "is_active" in changes:
+        user.is_active = changes["is_active"]
+    user.save()
+
+
+async def closing_code(communicator):
+    """The close code the socket is sent next."""
+    message = await communicator.receive_output(timeout=2)
+    assert message["type"] == "websocket.close"
+    return message["code"]
+
+
+async def test_logging_out_in_another_tab_closes_the_open_table_socket_as_signed_out():
+    attempt, session = await seat_at_table()
+    communicator, _ = await connected(attempt.pk, session)
+    await log_out(session)
+    assert await closing_code(communicator) == ANONYMOUS_CLOSE_CODE
+
+
+@pytest.mark.parametrize("changes", [{"password": "a new one"}, {"is_active": False}])
+async def test_a_new_password_or_a_disabled_account_closes_its_open_table_sockets(changes):
+    attempt, session = await seat_at_table()
+    communicator, _ = await connected(attempt.pk, session)
+    await change_the_account("alice", **changes)
+    assert await closing_code(communicator) == ANONYMOUS_CLOSE_CODE
+
+
+async def test_another_accounts_change_leaves_the_socket_open():
+    attempt, session = await seat_at_table()
+    communicator, _ = await connected(attempt.pk, session)
+    await database_sync_to_async(make_trainee)("bob")
+    await change_the_account("bob", password="changed")
+    assert await communicator.receive_nothing()
+    await communicator.disconnect()
