@@ -14,6 +14,7 @@ Environment variables (all optional):
 - DJANGO_ROUND_STORE: "cached" (default) or "plain": how a table's socket loads rounds and commits steps
   (see round_store below).
 - DJANGO_LOGIN_FAILURES (default 5) and DJANGO_LOGIN_LOCKOUT_MINUTES (default 15): login throttling.
+- DJANGO_HTTPS: "true" when the school is served over HTTPS only (Secure cookies, HSTS, HTTP redirected).
 - REDIS_URL: a Redis address selecting channels_redis, so several Daphne processes serve one
   school; without it the channel layer lives in the memory of the single Daphne process.
 """
@@ -34,11 +35,11 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 
 
 def envbool(name: str, default: str) -> bool:
-    """Read a "True"/"False" environment variable, refusing any other spelling."""
-    value = os.getenv(name, default)
-    if value not in ("True", "False"):
-        raise ImproperlyConfigured(f"Unexpected value {name}={value}, use 'True' or 'False'")
-    return value == "True"
+    """Read a "true"/"false" environment variable (any case), refusing any other spelling."""
+    value = os.getenv(name, default).lower()
+    if value not in ("true", "false"):
+        raise ImproperlyConfigured(f"Unexpected value {name}={value}, use 'true' or 'false'")
+    return value == "true"
 
 
 def read_or_create_secret_key(path: Path) -> str:
@@ -56,6 +57,14 @@ def read_or_create_secret_key(path: Path) -> str:
 SECRET_KEY = os.getenv("DJANGO_SECRET_KEY") or read_or_create_secret_key(BASE_DIR / ".django_secret_key")
 DEBUG = envbool("DJANGO_DEBUG", "False")
 ALLOWED_HOSTS = os.getenv("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]").split(",")
+
+# DJANGO_HTTPS=true: the school is served over HTTPS only (behind a proxy that terminates TLS and sets
+# X-Forwarded-Proto): Secure cookies, HSTS for a year and a redirect of plain HTTP; `manage.py check --deploy` is clean.
+HTTPS = envbool("DJANGO_HTTPS", "False")
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = SECURE_SSL_REDIRECT = HTTPS
+SECURE_HSTS_SECONDS = 365 * 24 * 3600 if HTTPS else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_PRELOAD = HTTPS  # preload only allows a submission to browsers' list
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if HTTPS else None
 
 INSTALLED_APPS = [
     "daphne",

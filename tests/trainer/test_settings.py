@@ -1,4 +1,8 @@
 import os
+import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -22,6 +26,8 @@ def test_it_refuses_a_boolean_spelled_otherwise_than_true_or_false(monkeypatch):
         envbool("DJANGO_DEBUG", "False")
     monkeypatch.setenv("DJANGO_DEBUG", "True")
     assert envbool("DJANGO_DEBUG", "False")
+    monkeypatch.setenv("DJANGO_DEBUG", "false")
+    assert not envbool("DJANGO_DEBUG", "True")
 
 
 @pytest.mark.skipif("DATABASE_URL" in os.environ, reason="SQLite is the store only without DATABASE_URL")
@@ -65,3 +71,23 @@ def test_it_stores_in_postgresql_when_database_url_is_set(django_user_model):
 
 def test_it_keeps_database_connections_open_between_websocket_messages():
     assert settings.DATABASES["default"]["CONN_MAX_AGE"] is None
+
+
+@pytest.mark.parametrize("https", ["true", "false"])
+def test_django_https_true_makes_check_deploy_clean_and_false_leaves_its_warnings(https, tmp_path):
+    environment = {**os.environ, "DJANGO_HTTPS": https, "DJANGO_SECRET_KEY": "k" * 60 + "-not-a-real-key-" + "9" * 20}
+    environment.pop("DJANGO_DEBUG", None)
+    check = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=Path(__file__).resolve().parents[2],
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if https == "true":
+        assert check.returncode == 0, check.stderr
+    else:
+        assert {"security.W004", "security.W008", "security.W012", "security.W016"} <= set(
+            re.findall(r"security\.W\d+", check.stderr)
+        )
