@@ -547,8 +547,20 @@ CLAUSES = catalogue(
     ),
     house(
         "MHB training table base game",
-        "The base game's own round (its chapter) is dealt and settled by the engine; this module trains the "
-        "progressive procedure.",
+        "The base game's own round (its chapter) is dealt face up by the engine and settled outside this module, "
+        "which trains the progressive procedure.",
+    ),
+    house(
+        "MHB training table base game layout",
+        "The engine deals each game's cards as its layout shows them: Let It Ride three to each player and two "
+        "community cards; Texas Hold 'Em Bonus and Ultimate Texas Hold 'Em two to each player, five on the board "
+        "and two to the dealer; Three Card Poker three each and three to the dealer; Mississippi Stud two each and "
+        "three community cards; Crazy 4 Poker and DJ Wild Stud five each and five to the dealer; Fortune Asia Poker "
+        "and Face Up Pai Gow Poker seven each and seven to the dealer; Six-Card Fortune Pai Gow Poker six each and "
+        "six to the dealer. A hand is named by its best five-card poker rank where it holds five cards or more "
+        "with the community cards, except at DJ Wild Stud, where wild cards play.",
+        "The games' own chapters were not retrieved: the cards are the engine's display of the base game, not "
+        "its chapter's deal, and no payout is taken from them.",
     ),
     house("MHB table round complete", "The round is over once every Mystery Bonus hit is paid and reset."),
     house(

@@ -1,9 +1,11 @@
 """A playable round at any MHB game's table in which the progressive procedure is the trainee's part.
 
 The round is: "No more bets"; lock out, collect, count and drop the progressive wagers; the system adds the
-qualifying contributions to the Mystery Bonus meter; the engine plays and settles the base game (automated:
-this module trains the progressive procedure, not the game); then, after a hit, confirm the light, the
-floorperson's validation, the payment and the reset. One class serves all games, given the game's data.
+qualifying contributions to the Mystery Bonus meter; the engine deals the base game face up and it is settled
+outside this module (automated: this module trains the progressive procedure, not the game), so the trainee
+takes the Mystery Bonus steps with the hands in view (see :mod:`simulator.base_game_deal`); then, after a hit,
+confirm the light, the floorperson's validation, the payment and the reset. One class serves all games, given
+the game's data.
 A scenario can force a hit (``force_hit=True``): the secret hit value is set to the meter rounded up to the
 cent, so the round's first qualifying contribution wins. That is for demonstrations and tests only.
 
@@ -21,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypedDict
 
+from simulator.base_game_deal import BaseGameDeal, BaseGameView, deal_base_game
 from simulator.citations import Citation
 from simulator.clauses import cite
 from simulator.json_values import (
@@ -168,6 +171,7 @@ class MysteryTableView(TypedDict):
     no_more_bets: bool
     progressive: MysteryProgressiveView
     base_game_played: bool
+    base_game: BaseGameView | None
     finished: bool
 
 
@@ -218,7 +222,7 @@ class MysteryTableRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMix
         self.wager_phase = wager_phase or WagerPhase()
         self.progressive_intake = intake_with_wager_phase(wagers, self.wager_phase)
         self.mystery = MysteryBonus(game.section, rules, meter, self.rng, qualifying)
-        self.base_game_played = False
+        self.base_game: BaseGameDeal | None = None
         if force_hit:
             meter.force_hit()
 
@@ -277,6 +281,7 @@ class MysteryTableRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMix
             "no_more_bets": self.no_more_bets,
             "progressive": self.progressive_view(),
             "base_game_played": self.base_game_played,
+            "base_game": None if self.base_game is None else self.base_game.view(),
             "finished": self.finished,
         }
 
@@ -331,7 +336,7 @@ class MysteryTableRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMix
                 Actor.SYSTEM,
                 {},
                 BASE_GAME,
-                f"the engine plays and settles the {self.game.display_name} round (automated)",
+                f"the engine deals the {self.game.display_name} round face up (automated)",
             )
         return self.next_mystery_payout_action()
 
@@ -355,11 +360,17 @@ class MysteryTableRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMix
         """Whether the base game can be played now."""
         return self.can("play_base_game", {})
 
+    @property
+    def base_game_played(self) -> bool:
+        """Whether the engine has dealt the base game."""
+        return self.base_game is not None
+
     def play_base_game(self) -> Operation:
-        """The engine plays and settles the base game (outside this training module)."""
+        """The engine deals the base game face up, from its own generator; it is settled outside this module."""
         action = self.verify_play_base_game()
-        self.base_game_played = True
-        return self.record(action)
+        players = [seat.seat for seat in self.seats if seat.base_wager > 0]
+        self.base_game = deal_base_game(self.game.key, players, self.seed_value)
+        return self.record(action, self.base_game.facts())
 
     def _seat_view(self, seat: SeatWagers) -> MysterySeatView:
         """A position's wagers as the table shows them, each progressive wager marked qualifying or not."""

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from simulator.down_under import DownUnderRound, DownUnderSeatView, DownUnderTable, DownUnderView
+from simulator.json_values import json_int, json_str
 from simulator.match_the_dealer import (
     MatchCombination,
     match_paytable,
@@ -19,6 +20,7 @@ from trainer.felt import (
     TableDescription,
     area,
     buttons,
+    corrected_steps,
     display_regions,
     hand_html,
     inventory_container,
@@ -28,10 +30,45 @@ from trainer.felt import (
     seat_regions,
     title_region,
 )
+from trainer.scoring import GradedStep
 from trainer.snapshots import TableSnapshot, Viewer
 
 BLACKJACK_RESULTS = {"blackjack": "pay", "win": "pay", "push": "push", "lose": "collect"}
 """How the engine's Down Under Blackjack result settles the wager on the felt."""
+
+
+def result_text(result: str, net: int, total: int | None) -> str:
+    """A hand's outcome as the dealer says it: blackjack, a win, a push or a loss (a bust said so), with the net."""
+    if result == "blackjack":
+        return f"Blackjack: wins {format_cents(net)}"
+    if result == "win":
+        return f"Wins {format_cents(net)}"
+    if result == "push":
+        return "Push"
+    return "Bust: loses" if total is not None and total > 21 else "Loses"
+
+
+def dealer_outcome(total: int | None, cards: str) -> str:
+    """The dealer's completed hand in words: blackjack, bust or its total; nothing before the hole card is turned."""
+    if total is None:
+        return ""
+    if total == 21 and len(cards.split()) == 2:
+        return "Dealer has blackjack"
+    return "Dealer busts" if total > 21 else f"Dealer stands on {total}"
+
+
+def as_settled(view: DownUnderView, corrected: tuple[GradedStep, ...]) -> DownUnderView:
+    """The table view with each Match the Dealer win the engine corrected drawn as the trainee paid it."""
+    fixes = [step for step in corrected if step.step == step.expected_step == "pay_progressive_win"]
+    if not fixes:
+        return view
+    seats = {number: None if seat is None else seat.copy() for number, seat in view["seats"].items()}
+    for graded in fixes:
+        did, expected = graded.arguments, graded.expected_arguments or {}
+        right = seats.get(str(expected.get("seat")))
+        if right is not None and right["match"]["status"] == "paid":
+            right["match"] = {**right["match"], "amount": json_int(did["amount"]), "source": json_str(did["source"])}
+    return {**view, "seats": seats}
 
 
 def down_under_seat_context(number: int, seat: DownUnderSeatView | None, view: DownUnderView) -> dict[str, Any]:
@@ -79,12 +116,13 @@ def down_under_seat_context(number: int, seat: DownUnderSeatView | None, view: D
         ),
         "match": match_area,
         "cards_held": seat["cards_held"],
+        "result": result_text(result["result"], result["net"], seat["total"]) if result else "",
     }
 
 
 def down_under_felt_context(snapshot: TableSnapshot[DownUnderView], viewer: Viewer) -> dict[str, Any]:
     """The Down Under Blackjack felt: positions, the dealer's cards, the Match the Dealer display and paytable."""
-    view = snapshot.view
+    view = as_settled(snapshot.view, corrected_steps(snapshot, viewer))
     rules = DownUnderTable.from_json(snapshot.rules)
     progressive = view["progressive"]
     paytable = match_paytable(rules.decks, rules.paytable)
@@ -105,6 +143,7 @@ def down_under_felt_context(snapshot: TableSnapshot[DownUnderView], viewer: View
             "cards": hand_html(dealer["cards"]),
             "hole_card_down": dealer["hole_card_down"],
             "total": dealer["total"],
+            "outcome": dealer_outcome(dealer["total"], dealer["cards"]),
             "paytable": {
                 "name": str(paytable),
                 "lines": [(combination.value, str(payout)) for combination, payout in paytable.payouts.items()],

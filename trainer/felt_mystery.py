@@ -5,18 +5,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from markupsafe import Markup
+
+from simulator.json_values import json_int, json_str
 from simulator.money import format_cents
 from simulator.mystery import (
     PaymentSource,
 )
-from simulator.mystery_tables import MysterySeatView, MysteryTableRound, MysteryTableView
+from simulator.mystery_games import MYSTERY_GAMES
+from simulator.mystery_tables import MysterySeatView, MysteryTableRound, MysteryTableView, rules_from_json
 from trainer.felt import (
     Region,
     TableDescription,
     area,
     buttons,
     chip,
+    corrected_steps,
     display_regions,
+    hand_html,
     inventory_container,
     numbered_displays,
     progressive_display,
@@ -24,7 +30,46 @@ from trainer.felt import (
     seat_regions,
     title_region,
 )
+from trainer.felt_signs import mystery_sign, signs_html
+from trainer.scoring import GradedStep
 from trainer.snapshots import TableSnapshot, Viewer
+
+MYSTERY_SIGNS: dict[int, tuple[Mapping[str, Any], Markup]] = {}
+"""The Mystery Bonus sign last drawn for each MHB table, by table id, with the rules it was drawn from."""
+
+
+def mystery_signs(snapshot: TableSnapshot[MysteryTableView]) -> Markup:
+    """The table's Mystery Bonus configuration sign, drawn again only when its rules are not the ones last drawn."""
+    drawn = MYSTERY_SIGNS.get(snapshot.table_id)
+    if drawn is None or drawn[0] != snapshot.rules:
+        game = MYSTERY_GAMES[snapshot.game]
+        configuration = rules_from_json(snapshot.rules, game).configuration
+        drawn = (snapshot.rules, signs_html([mystery_sign(configuration, game.section)]))
+        MYSTERY_SIGNS[snapshot.table_id] = drawn
+    return drawn[1]
+
+
+def as_paid(view: MysteryTableView, corrected: tuple[GradedStep, ...]) -> MysteryTableView:
+    """The table view with each Mystery Bonus payment the engine corrected drawn as the trainee paid it.
+
+    The award shows at the seat, in the amount and from the source the trainee gave; an exam shows no right
+    amount before the score card.
+    """
+    payments = [step for step in corrected if step.step == step.expected_step == "pay_mystery_bonus"]
+    if not payments:
+        return view
+    progressive = view["progressive"].copy()
+    payouts = list(progressive["payouts"])
+    for graded in payments:
+        did, expected = graded.arguments, graded.expected_arguments or {}
+        index = next(i for i, payout in enumerate(payouts) if payout["seat"] == expected.get("seat"))
+        payouts[index] = {
+            "seat": json_int(did["seat"]),
+            "amount": json_int(did["amount"]),
+            "source": json_str(did["source"]),
+        }
+    progressive["payouts"] = payouts
+    return {**view, "progressive": progressive}
 
 
 def short_wager_name(name: str) -> str:
@@ -34,9 +79,10 @@ def short_wager_name(name: str) -> str:
 
 
 def mystery_seat_context(number: int, seat: MysterySeatView | None, view: MysteryTableView) -> dict[str, Any]:
-    """One position at an MHB game's table: the base wager, the progressive wagers and their light, any award."""
+    """One position at an MHB game's table: the wagers and their light, any award, the base game's cards once dealt."""
     if seat is None:
         return {"number": number, "pick_button": seat_pick(number), "occupied": False, "light": None}
+    dealt = view["base_game"]["seats"].get(str(number)) if view["base_game"] else None
     progressive = view["progressive"]
     lit = progressive["meter"]["lit_seat"] == number
     on_the_layout = not progressive["collected"]
@@ -60,12 +106,14 @@ def mystery_seat_context(number: int, seat: MysterySeatView | None, view: Myster
         ],
         "light": lit if seat["progressive_wagers"] else None,
         "award": chip(award["amount"]) if award else None,
+        "cards": hand_html(dealt["cards"] if dealt else None),
+        "hand": dealt["hand"] if dealt else None,
     }
 
 
 def mystery_felt_context(snapshot: TableSnapshot[MysteryTableView], viewer: Viewer) -> dict[str, Any]:
     """An MHB game's felt: the positions with the game's own wagers, the display and the inventory container."""
-    view = snapshot.view
+    view = as_paid(snapshot.view, corrected_steps(snapshot, viewer))
     progressive = view["progressive"]
     lit_seat = progressive["meter"]["lit_seat"]
     wagers = [
@@ -87,7 +135,21 @@ def mystery_felt_context(snapshot: TableSnapshot[MysteryTableView], viewer: View
         "seats": [mystery_seat_context(number, view["seats"][str(number)], view) for number in range(1, 7)],
         "displays": numbered_displays([display]),
         "container": inventory_container(progressive, wagers),
-        "base_game": {"game": view["game"], "chapter": view["chapter"], "played": view["base_game_played"]},
+        "base_game": base_game_context(view),
+        "paytable_signs": mystery_signs(snapshot),
+    }
+
+
+def base_game_context(view: MysteryTableView) -> dict[str, Any]:
+    """The dealer's place: the base game's community cards and the dealer's hand once the engine deals them."""
+    dealt = view["base_game"]
+    dealer = dealt["dealer"] if dealt else None
+    return {
+        "game": view["game"],
+        "chapter": view["chapter"],
+        "played": view["base_game_played"],
+        "community": hand_html(dealt["community"] if dealt else None),
+        "dealer": {"cards": hand_html(dealer["cards"]), "hand": dealer["hand"]} if dealer else None,
     }
 
 

@@ -43,7 +43,7 @@ from trainer.felt import (
     seat_regions,
     title_region,
 )
-from trainer.felt_signs import Sign, dice_sign, signs_html
+from trainer.felt_signs import Sign, dice_sign, mystery_sign, signs_html
 from trainer.scoring import GradedStep
 from trainer.snapshots import TableSnapshot, Viewer
 
@@ -108,9 +108,9 @@ def pai_gow_fixtures(snapshot: TableSnapshot[PaiGowView]) -> PaiGowFixtures:
 
 
 def paytable_signs(rules: TableRules) -> list[Sign]:
-    """The signs of the wagers this table offers: Tiger 9, Fortune and Envy, Sum, Match and Beat It.
+    """The signs of the wagers this table offers: Tiger 9, Fortune and Envy, Sum, Match, Beat It and the Mystery Bonus.
 
-    The progressive paytable is posted on its jackpot display and the Mystery Bonus configuration on its own.
+    The progressive paytable is posted on its jackpot display.
     """
     signs = []
     if rules.tiger_nine_offered:
@@ -128,6 +128,8 @@ def paytable_signs(rules: TableRules) -> list[Sign]:
         signs.append(dice_sign(match_paytable(1), "Match (two or three dice showing the area's number)"))
     if rules.beat_it_paytable is not None:
         signs.append(dice_sign(beat_it_paytable(rules.beat_it_paytable)))
+    if rules.mystery is not None:
+        signs.append(mystery_sign(rules.mystery, MYSTERY_SECTION))
     return signs
 
 

@@ -9,6 +9,8 @@ from markupsafe import Markup
 
 from simulator.citations import Citation, Provenance
 from simulator.dice_wagers import DicePaytable
+from simulator.money import format_cents
+from simulator.mystery import MysteryConfiguration, mystery_clause
 from trainer.felt import render
 
 PROVENANCE_LABELS = {Provenance.SEED: "seed", Provenance.PA_INFERRED: "inferred", Provenance.HOUSE: "house"}
@@ -29,6 +31,21 @@ def dice_sign(paytable: DicePaytable, title: str | None = None) -> Sign:
     """A dice wager's sign: each winning line and its odds, cited from the clause that prints the paytable."""
     lines = tuple((line.name, str(line.odds)) for line in paytable.lines)
     return Sign(title or paytable.title, paytable.lines[0].citation, ("Roll", "Pays"), lines)
+
+
+def mystery_sign(configuration: MysteryConfiguration, section: str) -> Sign:
+    """The Mystery Bonus configuration's sign, in the seed's words: letter, minimum wager, meter bounds, rate."""
+    wager = format_cents(configuration.minimum_wager)
+    rate = f"{(configuration.contribution_rate * 100).normalize():f}%"
+    lines = (
+        ("Configuration", configuration.letter),
+        ("Minimum Progressive Wager Amount", wager),
+        ("Minimum Dollar Value", format_cents(configuration.minimum_value)),
+        ("Maximum Dollar Value (must hit by)", format_cents(configuration.maximum_value)),
+        ("Incremental Contribution Rate", f"{rate} of each qualifying wager"),
+    )
+    title = f"Must-Hit-By Mystery Bonus: {configuration.name}"
+    return Sign(title, mystery_clause(section, "(c)(4)"), ("Setting", "Value"), lines)
 
 
 def signs_html(signs: Sequence[Sign]) -> Markup:

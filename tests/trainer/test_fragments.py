@@ -9,9 +9,10 @@ import pytest
 from django.urls import reverse
 from table_helpers import demo_table, make_instructor, make_trainee
 from table_page import TablePage
-from test_other_games import browser_frame
+from test_other_games import browser_frame, table_of
 
 from simulator.clauses import cite
+from simulator.down_under import blackjack_total
 from simulator.games import DOWN_UNDER_BLACKJACK
 from simulator.money import format_cents
 from simulator.procedure import Action, Actor
@@ -245,14 +246,15 @@ def test_670a10_a2_ii_the_dropped_progressive_chips_leave_the_layout_and_go_into
         assert "area-progressive has-wager" not in page.html(f"felt-seat-{seat}")
 
 
-def exam_dealt_with_one_wrong_step(seed, step, wrong_arguments):
+def exam_dealt_with_one_wrong_step(seed, step, wrong_arguments, table=None, **options):
     """An exam dealt to the end with one wrong ``step``: every trainee frame, with the page before the score card.
 
     Returns the expected action the trainee got wrong, the trainee's frames before the score card, and the seats
-    of the trainee's page just before it and of an instructor's page of the same moment, by number.
+    of the trainee's page just before it and of an instructor's page of the same moment, by number. ``table`` is
+    the demo Pai Gow Poker table unless given; ``options`` go to the deal.
     """
     trainee = make_trainee()
-    attempt = services.start_round(trainee, demo_table(), Mode.EXAM, seed_value=seed)
+    attempt = services.start_round(trainee, table or demo_table(), Mode.EXAM, seed_value=seed, **options)
     page, frames = trainee_page(attempt.pk)
     sent, wrong, last_page = [], None, None
     while (action := current(attempt.pk)[1].next_action()) is not None:
@@ -305,3 +307,71 @@ def test_an_exam_felt_puts_the_shaker_tag_on_the_seat_the_trainee_chose_and_neve
     assert not any(shaker in drawn for frame in sent for drawn in right_seat.findall(frame))
     assert shaker in trainee_felt[chosen] and shaker not in trainee_felt[right]
     assert shaker in instructor_felt[right] and shaker not in instructor_felt[chosen]
+
+
+def test_mhb_c7_an_exam_felt_shows_the_mystery_bonus_the_trainee_paid_and_never_the_meter_before_the_score_card():
+    def underpaid(action, _round):
+        return {**action.arguments, "amount": action.arguments["amount"] - 100}
+
+    table = table_of("three-card-poker")
+    wrong, sent, trainee_felt, instructor_felt = exam_dealt_with_one_wrong_step(
+        5, "pay_mystery_bonus", underpaid, table, force_mystery_hit=True
+    )
+    seat, correct = wrong.arguments["seat"], format_cents(wrong.arguments["amount"])
+    paid = format_cents(wrong.arguments["amount"] - 100)
+    award = re.compile(rf'id="felt-seat-{seat}".*?Mystery Bonus <span class="chip[^"]*">\+(.*?)</span>', re.DOTALL)
+    assert not any(correct in found for frame in sent for found in award.findall(frame))
+    assert award.findall(trainee_felt[seat]) == [paid]
+    assert award.findall(instructor_felt[seat]) == [correct]
+
+
+def test_mhb_base_game_is_shown_face_up_once_the_engine_deals_it_and_not_before():
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, table_of("three-card-poker"), Mode.PRACTICE, seed_value=5)
+    page, frames = trainee_page(attempt.pk)
+    drop = play_to(attempt.pk, trainee, page, frames, "drop_progressive_wagers")
+    card = re.compile(r'class="card(?: red)?" title="(\w\w)"')
+    assert not card.findall(page.html("felt"))
+    take_on_page(attempt.pk, trainee, page, frames, drop)
+    dealt = current(attempt.pk)[1].base_game
+    assert dealt is not None
+    for seat, hand in dealt.hands.items():
+        assert card.findall(page.html(f"felt-seat-{seat}")) == [str(c) for c in hand] and len(hand) == 3
+    base_game = page.html("felt-base-game")
+    assert card.findall(base_game) == [str(c) for c in dealt.dealer] and len(dealt.dealer) == 3
+    assert "dealt face up by the engine (house automation)" in base_game and "settled outside this module" in base_game
+    assert page.html("felt") == fresh_page(attempt.pk, Viewer.TRAINEE).html("felt")
+
+
+def test_685a7_each_down_under_hand_shows_its_outcome_and_the_dealers_hand_once_completed():
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, table_of("down-under-blackjack"), Mode.PRACTICE, seed_value=5)
+    page, frames = trainee_page(attempt.pk)
+    action = play_to(attempt.pk, trainee, page, frames, "pick_up_cards")
+    round_ = current(attempt.pk)[1]
+    words = {"win": "Wins", "blackjack": "Blackjack: wins", "push": "Push", "lose": "Loses"}
+    for seat, (result, net) in round_.blackjack_results.items():
+        said = "Bust: loses" if blackjack_total(round_.hands[seat]) > 21 else words[result]
+        said += f" {format_cents(net)}" if net > 0 else ""
+        assert f'<p class="hand-result">{said}</p>' in page.html(f"felt-seat-{seat}")
+    dealer_total = blackjack_total(round_.dealer_cards)
+    said = "Dealer busts" if dealer_total > 21 else f"Dealer stands on {dealer_total}"
+    assert said in page.html("felt-dealer") or "Dealer has blackjack" in page.html("felt-dealer")
+    take_on_page(attempt.pk, trainee, page, frames, action)
+
+
+def test_685b1_h_an_exam_felt_shows_the_match_the_dealer_win_the_trainee_paid_before_the_score_card():
+    def overpaid(action, _round):
+        return {**action.arguments, "amount": action.arguments["amount"] + 100}
+
+    table = table_of("down-under-blackjack")
+    wrong, sent, trainee_felt, instructor_felt = exam_dealt_with_one_wrong_step(
+        7, "pay_progressive_win", overpaid, table, force_mystery_hit=True
+    )
+    seat, correct = wrong.arguments["seat"], format_cents(wrong.arguments["amount"])
+    paid = format_cents(wrong.arguments["amount"] + 100)
+    assert all(f"+{correct}" not in drawn for frame in sent for drawn in area_drawings(frame, seat, "match-the-dealer"))
+    assert [f"+{paid}" in drawn for drawn in area_drawings(trainee_felt[seat], seat, "match-the-dealer")] == [True]
+    assert [f"+{correct}" in drawn for drawn in area_drawings(instructor_felt[seat], seat, "match-the-dealer")] == [
+        True
+    ]

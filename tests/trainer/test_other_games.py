@@ -51,9 +51,12 @@ def seat_at(game, floorperson=Floorperson.AUTOMATED, **options):
 
 
 def public_cards(round_):
-    """The cards anyone at the table may see now."""
+    """The cards anyone at the table may see now: at an MHB table, the base game once the engine dealt it."""
     if not isinstance(round_, DownUnderRound):
-        return set()
+        dealt = round_.base_game
+        if dealt is None:
+            return set()
+        return {str(card) for hand in [*dealt.hands.values(), dealt.community, dealt.dealer] for card in hand}
     shown = round_.dealer_cards if round_.blackjack_results else round_.dealer_cards[:1]
     return {str(card) for hand in [*round_.hands.values(), shown] for card in hand}
 

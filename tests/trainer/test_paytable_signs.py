@@ -1,11 +1,16 @@
-"""The paytables posted at a Pai Gow Poker table: each offered wager's sign, its lines as the regulation prints them."""
+"""The paytables posted at a table: each offered wager's sign and the Mystery Bonus configuration, as printed."""
 
 import re
 
 import pytest
 from table_helpers import demo_table, make_trainee
+from test_other_games import table_of
 
 from simulator.dice_wagers import BeatItPaytable, SumPaytable
+from simulator.money import format_cents
+from simulator.mystery import mystery_configuration
+from simulator.mystery_games import MYSTERY_GAME_LIST, MYSTERY_GAMES
+from simulator.mystery_tables import rules_from_json
 from simulator.pai_gow_rules import TableRules
 from trainer import services
 from trainer.felt_pai_gow import paytable_signs
@@ -80,6 +85,7 @@ def test_an_unoffered_wager_has_no_sign():
         match_offered=False,
         beat_it_paytable=None,
         fortune_paytable=None,
+        mystery=None,
     )
     assert posted(rules) == {}
     assert str(signs_html(paytable_signs(rules))) == ""
@@ -91,3 +97,43 @@ def test_the_signs_are_posted_on_the_felt_a_trainee_sees():
     frame = TableFrames(Viewer.TRAINEE).table(services.table_snapshot(attempt))
     assert frame.count('<details class="paytable-sign">') == len(paytable_signs(TableRules()))
     assert 'aria-labelledby="paytable-signs-heading"' in frame
+
+
+# Typed from the seed's configuration table in §645b.3(c)(4) (the same in each game's (c)(4)): wager, minimum,
+# maximum, rate.
+CONFIGURATION_LINES = {
+    ("A", 100): ("$1.00", "$100.00", "$200.00", "2%"),
+    ("A", 500): ("$5.00", "$100.00", "$250.00", "1%"),
+    ("B", 200): ("$2.00", "$100.00", "$500.00", "3.5%"),
+    ("C", 500): ("$5.00", "$250.00", "$500.00", "0.5%"),
+    ("D", 100): ("$1.00", "$250.00", "$1,000.00", "5%"),
+}
+
+
+@pytest.mark.parametrize(("letter", "wager"), sorted(CONFIGURATION_LINES))
+def test_645b3_c4_the_mystery_bonus_configuration_is_posted_with_its_must_hit_by_value(letter, wager):
+    minimum_wager, minimum, maximum, rate = CONFIGURATION_LINES[(letter, wager)]
+    rules = TableRules(mystery=mystery_configuration(letter, wager), progressive_wager=wager, progressive_paytable=None)
+    caption, lines = posted(rules)[
+        f"Must-Hit-By Mystery Bonus: Configuration {letter}, {minimum_wager.removesuffix('.00')}"
+    ]
+    assert "§645b.3(c)(4)" in caption
+    assert lines == [
+        ("Configuration", letter),
+        ("Minimum Progressive Wager Amount", minimum_wager),
+        ("Minimum Dollar Value", minimum),
+        ("Maximum Dollar Value (must hit by)", maximum),
+        ("Incremental Contribution Rate", f"{rate} of each qualifying wager"),
+    ]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game", [game.key for game in MYSTERY_GAME_LIST if game.key != "pai-gow-poker"])
+def test_mhb_c4_every_other_mhb_table_posts_its_configuration_citing_its_own_section(game):
+    table = table_of(game)
+    attempt = services.start_round(make_trainee(), table, Mode.PRACTICE, seed_value=3)
+    frame = TableFrames(Viewer.TRAINEE).table(services.table_snapshot(attempt))
+    configuration = rules_from_json(table.rules, MYSTERY_GAMES[game]).configuration
+    assert frame.count('<details class="paytable-sign">') == 1
+    assert f"Must-Hit-By Mystery Bonus: {configuration.name} · {MYSTERY_GAMES[game].section}(c)(4)" in frame
+    assert f"<td>{format_cents(configuration.maximum_value)}</td>" in frame
