@@ -7,7 +7,7 @@ from typing import Any
 from trainer.felt import Region, render
 from trainer.services import StepReply
 from trainer.snapshots import AnyTableSnapshot, Viewer
-from trainer.table_page import error_feedback, feedback_context, render_region, table_regions
+from trainer.table_page import error_feedback, feedback_context, feedback_regions, render_region, table_regions
 
 
 class TableFrames:
@@ -24,18 +24,18 @@ class TableFrames:
         self.sent: dict[str, Any] = {}
 
     def table(self, snapshot: AnyTableSnapshot, reply: StepReply | None = None) -> str:
-        """The frame that brings this viewer's table to ``snapshot``; the feedback is redrawn for every reply."""
+        """The frame that brings this viewer's table to ``snapshot``; feedback and alert are redrawn each reply."""
         feedback = feedback_context(snapshot, self.viewer, reply)
         html: list[str] = []
         for region in table_regions(snapshot, self.viewer, feedback):
-            if region.element_id == "feedback" and reply is not None:
+            if region.element_id in ("feedback", "feedback-alert") and reply is not None:
                 region = region._replace(redraw=True)
             html += self._log(region) if region.element_id == "table-log" else self._draw(region)
         return "".join(html)
 
     def error(self, message: str) -> str:
         """A frame holding only an error in the feedback panel: the table is unchanged."""
-        return "".join(self._draw(Region("feedback", "trainer/_feedback.html", {"feedback": error_feedback(message)})))
+        return "".join(html for region in feedback_regions(error_feedback(message)) for html in self._draw(region))
 
     def _remember(self, region: Region) -> None:
         """Note a region (and every part of it) as sent."""

@@ -166,19 +166,44 @@ def feedback_context(snapshot: AnyTableSnapshot, viewer: Viewer, reply: StepRepl
         graded = snapshot.graded_steps[-1]
     exam = snapshot.mode == Mode.EXAM
     silent = viewer is Viewer.TRAINEE and exam and not snapshot.finished
+    shown = graded if graded and not silent else None
     return {
         "error": "",
         "notice": reply.notice.value if reply and reply.notice else "",
-        "graded": graded_context(graded) if graded and not silent else None,
+        "graded": graded_context(shown) if shown else None,
         "recorded": bool(graded) and silent,
         "exam": exam,
         "rule": pass_rule_context(snapshot.pass_rule) if exam else "",
+        "alert": wrong_verdict_alert(shown) if reply and shown else "",
     }
+
+
+def wrong_verdict_alert(graded: GradedStep) -> str:
+    """What the assertive alert says at once of a step just graded: a wrong one's severity and message, else nothing."""
+    if graded.correct or graded.severity is None:
+        return ""
+    return f"Wrong, {graded.severity.value} error: {graded.message}"
 
 
 def error_feedback(message: str) -> dict[str, Any]:
     """The feedback panel holding only an error: the frame could not be read, and the table is unchanged."""
-    return {"error": message, "notice": "", "graded": None, "recorded": False, "exam": False, "rule": ""}
+    return {
+        "error": message,
+        "notice": "",
+        "graded": None,
+        "recorded": False,
+        "exam": False,
+        "rule": "",
+        "alert": message,
+    }
+
+
+def feedback_regions(feedback: dict[str, Any]) -> list[Region]:
+    """The feedback panel (polite) and its alert (assertive): two live regions whose words a frame swaps."""
+    return [
+        Region("feedback", "trainer/_feedback.html", {"feedback": feedback}),
+        Region("feedback-alert", "trainer/_feedback_alert.html", {"alert": feedback["alert"]}),
+    ]
 
 
 def status_context(snapshot: AnyTableSnapshot, viewer: Viewer) -> dict[str, Any]:
@@ -228,7 +253,7 @@ def table_regions(snapshot: AnyTableSnapshot, viewer: Viewer, feedback: dict[str
         deal = {"table_id": snapshot.table_id, "mode": snapshot.mode.value}
         return [
             *regions,
-            Region("feedback", "trainer/_feedback.html", {"feedback": feedback}),
+            *feedback_regions(feedback),
             log,
             Region("score-card", "trainer/_score_card.html", {"score_card": score_card, "deal": deal}),
         ]

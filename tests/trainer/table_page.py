@@ -1,8 +1,9 @@
 """The table page as the browser holds it: a small HTML tree that applies WebSocket frames as htmx's ws extension does.
 
 htmx swaps each top-level element of a frame out of band by its id: ``hx-swap-oob="true"`` replaces the element
-with that id wherever it is on the page; ``hx-swap-oob="afterbegin"`` inserts the element's children at the start
-of the element with that id. The tests read the page after each frame, as a trainee or an instructor sees it.
+with that id wherever it is on the page; ``hx-swap-oob="innerHTML"`` puts the element's children in place of the
+children of the element with that id (which stays); ``hx-swap-oob="afterbegin"`` inserts the element's children at
+the start of the element with that id. The tests read the page after each frame, as a trainee or an instructor sees it.
 """
 
 from __future__ import annotations
@@ -116,10 +117,12 @@ class TablePage:
             found = self.root.find(element_id)
             assert found is not None, f"#{element_id} is not on the page"
             parent, index = found
+            target = parent.children[index]
+            assert isinstance(target, Element)
             if swap == "afterbegin":
-                target = parent.children[index]
-                assert isinstance(target, Element)
                 target.children[:0] = element.children
+            elif swap == "innerHTML":
+                target.children = element.children
             else:
                 assert swap == "true", swap
                 parent.children[index] = element.without("hx-swap-oob")
@@ -137,3 +140,7 @@ class TablePage:
     def html(self, element_id: str) -> str:
         """The HTML of the element with this id."""
         return self.element(element_id).html()
+
+    def inner_html(self, element_id: str) -> str:
+        """The HTML inside the element with this id."""
+        return "".join(child if isinstance(child, str) else child.html() for child in self.element(element_id).children)

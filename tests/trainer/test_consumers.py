@@ -140,9 +140,11 @@ async def test_it_refuses_a_missing_or_foreign_origin():
 async def test_it_sends_the_full_table_on_connection():
     attempt, session = await seat_at_table()
     communicator, snapshot = await connected(attempt.pk, session)
-    for element_id in ("felt", "sequence", "status", "feedback", "table-log", "score-card"):
-        assert f'id="{element_id}"' in snapshot
-    assert snapshot.count('hx-swap-oob="true"') == 6
+    for element_id in ("felt", "sequence", "status", "table-log", "score-card"):
+        assert f'id="{element_id}" ' in snapshot
+    assert snapshot.count('hx-swap-oob="true"') == 5
+    for live_region in ("feedback", "feedback-alert"):
+        assert f'id="{live_region}" hx-swap-oob="innerHTML"' in snapshot
     assert 'name="seq" value="1"' in snapshot
     await communicator.disconnect()
 
@@ -208,6 +210,24 @@ async def test_it_grades_and_rejects_an_out_of_order_step():
     assert "§645b.2(f)" in feedback and "provenance-seed" in feedback
     assert await state(attempt.pk) == (1, 1, operations)
     assert 'name="seq" value="2"' in reply
+    await communicator.disconnect()
+
+
+async def test_a_wrong_verdict_is_said_at_once_in_the_assertive_alert_and_never_again_on_reconnecting():
+    attempt, session = await seat_at_table()
+    communicator, first = await connected(attempt.pk, session)
+    assert '<p id="feedback-alert" hx-swap-oob="innerHTML"></p>' in first
+    await communicator.send_to(text_data=json.dumps({"step": "clear_table", "seq": "1"}))
+    alert = fragment(await communicator.receive_from(), "feedback-alert")
+    assert alert.startswith('<p id="feedback-alert" hx-swap-oob="innerHTML">Wrong, minor error: ')
+    await communicator.disconnect()
+    communicator, again = await connected(attempt.pk, session)
+    assert "✗ Wrong" in fragment(again, "feedback")
+    assert '<p id="feedback-alert" hx-swap-oob="innerHTML"></p>' in again
+    await communicator.send_to(text_data=json.dumps({"step": "announce_no_more_bets", "seq": "2"}))
+    reply = await communicator.receive_from()
+    assert "✓ Right" in fragment(reply, "feedback")
+    assert fragment(reply, "feedback-alert").startswith('<p id="feedback-alert" hx-swap-oob="innerHTML"></p>')
     await communicator.disconnect()
 
 
