@@ -13,6 +13,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Locator, Page, expect
 
+from simulator.down_under import DEALER as DEALER_BOX
 from simulator.json_values import JsonValue
 from simulator.procedure import Action, Actor
 from trainer import demo_tables, round_store, services
@@ -243,6 +244,14 @@ class TablePage:
 
     def _report_chip_mismatch(self, seat: int) -> None:
         self._take_seat_step("report_chip_mismatch", seat)
+
+    def _deal_card(self, position: str) -> None:
+        """Down Under Blackjack: choose the box (0 is the dealer) with its number key, then deal."""
+        self._take_place_step("deal_card", 0 if position == DEALER_BOX else int(position.removeprefix("seat ")))
+
+    def _settle_losing_match_wager(self, seat: int) -> None:
+        self._pick_seat(seat)
+        self._send("settle_losing_match_wager")
 
     def _confirm_mystery_light(self, seat: int) -> None:
         self._pick_seat(seat)

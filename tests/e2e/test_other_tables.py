@@ -1,0 +1,46 @@
+"""The automated base games in view: a Mystery Bonus table and Down Under Blackjack, dealt in Chromium at 1366×768."""
+
+import re
+
+import pytest
+from accessibility import wcag_violations
+from live_table import LiveSchool, TablePage, log_in, seat_trainee
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.e2e
+
+THREE_CARD_POKER = "Three Card Poker — Mystery Bonus, Configuration B, $5"
+DOWN_UNDER = "Down Under Blackjack — Match the Dealer, 6 decks, Paytable 1, $5"
+
+
+def test_three_card_poker_shows_its_base_game_face_up_and_its_mystery_bonus_sign(new_page, school: LiveSchool):
+    page = new_page()
+    log_in(page, school, "trainee1")
+    table = TablePage(page, school, school.query(seat_trainee, "trainee1", THREE_CARD_POKER, seed_value=4))
+    felt = page.locator("#felt")
+    expect(felt.locator("#felt-base-game")).to_contain_text("is dealt by the engine once the progressive wagers")
+    expect(felt.locator(".card")).to_have_count(0)
+    expect(felt).to_contain_text("Configuration B")
+    table.deal_correctly_until(lambda action: action is None)
+    expect(felt.locator("#felt-base-game")).to_contain_text("dealt face up by the engine (house automation)")
+    occupied = felt.locator(".position.occupied")
+    for seat in range(occupied.count()):
+        expect(occupied.nth(seat).locator(".card")).to_have_count(3)
+    expect(felt.locator(".base-game-dealer .card")).to_have_count(3)
+    assert wcag_violations(page) == []
+
+
+def test_down_under_blackjack_says_each_hands_outcome_and_the_dealers(new_page, school: LiveSchool):
+    page = new_page()
+    log_in(page, school, "trainee2")
+    table = TablePage(page, school, school.query(seat_trainee, "trainee2", DOWN_UNDER, seed_value=6))
+    table.deal_correctly_until(lambda action: action is None)
+    felt = page.locator("#felt")
+    results = felt.locator(".hand-result")
+    expect(results.first).to_be_visible()
+    for index in range(results.count()):
+        expect(results.nth(index)).to_have_text(
+            re.compile(r"^(Blackjack: wins \$[\d,.]+|Wins \$[\d,.]+|Push|Loses|Bust: loses)$")
+        )
+    expect(felt.locator("#felt-dealer")).to_contain_text(re.compile(r"Dealer (has blackjack|busts|stands on \d+)"))
+    assert wcag_violations(page) == []
