@@ -129,6 +129,31 @@
     nameTheWager();
   }
 
+  // ----- Focus stays where the trainee works: a felt part redrawn by a frame gets the focus back -----
+
+  // How to find the focused element again once a frame has redrawn it: its id, or what it stands for on the felt.
+  function focusedPlace() {
+    const element = document.activeElement;
+    if (!element || element === document.body || !element.closest("#felt")) return "";
+    if (element.id) return "#" + CSS.escape(element.id);
+    if (element.matches(".area[data-spot]")) {
+      return '#felt .area[data-seat="' + element.dataset.seat + '"][data-spot="' + element.dataset.spot + '"]';
+    }
+    if (element.matches("[data-pick-place]")) return '#felt [data-pick-place="' + element.dataset.pickPlace + '"]';
+    if (element.matches('input[name="low"]')) return '#felt input[name="low"][value="' + element.value + '"]';
+    return "";
+  }
+
+  let focusBeforeFrame = "";
+  document.body.addEventListener("htmx:wsBeforeMessage", function () {
+    focusBeforeFrame = focusedPlace();
+  });
+  document.body.addEventListener("htmx:wsAfterMessage", function () {
+    if (!focusBeforeFrame || document.activeElement !== document.body) return;
+    const again = document.querySelector(focusBeforeFrame);
+    if (again) again.focus({ preventScroll: true });
+  });
+
   // ----- The table fitted to the screen: the felt and the controls share the height below the status bar -----
 
   function fitTheTable() {

@@ -112,3 +112,20 @@ def test_the_feedback_is_one_live_region_that_stays_and_a_wrong_verdict_is_also_
     assert next(text for text in page.evaluate("window.saidAssertively") if text).startswith("Wrong, minor error: ")
     assert page.evaluate("document.getElementById('feedback') === window.feedbackRegion")
     assert page.evaluate("document.getElementById('feedback-alert') === window.alertRegion")
+
+
+def test_focus_stays_on_the_seat_the_trainee_works_at_when_its_part_of_the_felt_is_redrawn(new_page, school):
+    page = new_page()
+    log_in(page, school, "trainee1")
+    table = TablePage(page, school, school.query(seat_trainee, "trainee1", PRACTICE_TABLE, seed_value=3))
+    select = table.deal_correctly_until(lambda action: action.step == "select_shaker_player")
+    seat = select.arguments["seat"]
+    pick = page.locator(f'#felt [data-pick-place="{seat}"]')
+    pick.focus()
+    page.keyboard.press("Enter")
+    sequence = table.sequence()
+    page.keyboard.press(page.locator('#controls button[value="select_shaker_player"]').get_attribute("data-key"))
+    expect(page.locator("#sequence")).to_have_value(str(sequence + 1))
+    expect(table.feedback).to_contain_text("✓ Right")
+    expect(page.locator(f"#felt-seat-{seat}")).to_contain_text("shaker")
+    expect(page.locator(f'#felt [data-pick-place="{seat}"]')).to_be_focused()
