@@ -56,11 +56,11 @@ def expected_action(attempt_id: int) -> Action | None:
     return round_store.live_round(attempt).next_action()
 
 
-def seat_trainee(username: str, table_name: str, **options: Any) -> int:
-    """Deal a practice round for a trainee at a demo table with the given start_round options; its attempt id."""
+def seat_trainee(username: str, table_name: str, mode: Mode = Mode.PRACTICE, **options: Any) -> int:
+    """Deal a round (practice unless told) for a trainee at a demo table with start_round's options; its attempt id."""
     trainee = get_user_model().objects.get(username=username)
     table = Table.objects.get(name=table_name)
-    return services.start_round(trainee, table, Mode.PRACTICE, **options).pk
+    return services.start_round(trainee, table, mode, **options).pk
 
 
 # ----- the trainee's browser -----
@@ -109,14 +109,14 @@ class TablePage:
             self._send(step)
         expect(self.page.locator("#sequence")).to_have_value(str(sequence + 1))
 
-    def deal_correctly_until(self, stop: Callable[[Action | None], bool]) -> Action | None:
-        """Take each correct dealer step, checking it is graded right, until ``stop`` holds for the next one."""
+    def deal_correctly_until(self, stop: Callable[[Action | None], bool], verdict: str = "✓ Right") -> Action | None:
+        """Take each correct dealer step, checking its ``verdict`` (an exam's is "Step recorded"), until ``stop``."""
         action = self.expected()
         while not stop(action):
             assert action is not None and action.actor is Actor.DEALER, f"the round waits for {action}"
             self.take(action.step, action.arguments)
             if action.step != "clear_table":
-                expect(self.feedback).to_contain_text("✓ Right")
+                expect(self.feedback).to_contain_text(verdict)
             action = self.expected()
         return action
 

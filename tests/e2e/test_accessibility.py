@@ -5,6 +5,8 @@ from accessibility import wcag_violations
 from live_table import INSTRUCTOR_TABLE, PRACTICE_TABLE, LiveSchool, TablePage, log_in, seat_trainee
 from playwright.sync_api import expect
 
+from trainer.models import Mode
+
 pytestmark = pytest.mark.e2e
 
 
@@ -31,3 +33,24 @@ def test_the_watch_page_has_no_wcag_21_aa_violation(new_page, school: LiveSchool
     page.goto(f"/rounds/{school.query(seat_trainee, 'trainee2', INSTRUCTOR_TABLE, seed_value=5)}/")
     expect(page.locator("body[data-ws-ready]")).to_have_count(1)
     assert wcag_violations(page) == []
+
+
+def test_the_login_page_with_an_error_and_an_exam_from_its_opening_to_its_score_card_have_no_violation(
+    new_page, school: LiveSchool
+):
+    page = new_page()
+    page.goto("/login/")
+    page.get_by_label("Username").fill("trainee2")
+    page.get_by_label("Password").fill("not the password")
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("alert")).to_be_visible()
+    assert wcag_violations(page) == [], "login with an error"
+    log_in(page, school, "trainee2")
+    table = TablePage(page, school, school.query(seat_trainee, "trainee2", PRACTICE_TABLE, Mode.EXAM, seed_value=3))
+    assert wcag_violations(page) == [], "an exam, opening"
+    table.take("select_shaker_player", {"seat": 1})
+    expect(table.feedback).to_contain_text("Step recorded")
+    assert wcag_violations(page) == [], "an exam after a wrong step"
+    table.deal_correctly_until(lambda action: action is None, verdict="Step recorded")
+    expect(table.score_card).to_contain_text("Score card")
+    assert wcag_violations(page) == [], "an exam's score card"

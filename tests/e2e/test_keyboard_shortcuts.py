@@ -1,13 +1,13 @@
 """Keyboard shortcuts (WCAG 2.1.4): a key for every step, listed and remapped in the help, only on the table."""
 
+import re
+
 import pytest
-from django.contrib.auth import get_user_model
 from live_table import MANUAL_SHAKER_TABLE, PRACTICE_TABLE, LiveSchool, TablePage, dollars, log_in, seat_trainee
 from playwright.sync_api import Page, expect
 
-from trainer import services
 from trainer.controls import DEALER_STEPS
-from trainer.models import Mode, Table
+from trainer.models import Mode
 
 pytestmark = pytest.mark.e2e
 
@@ -17,12 +17,6 @@ HELP_KEY = "?"
 def open_table(page: Page, school: LiveSchool, username: str, table_name: str = PRACTICE_TABLE, **options) -> TablePage:
     log_in(page, school, username)
     return TablePage(page, school, school.query(seat_trainee, username, table_name, **options))
-
-
-def seat_for_an_exam(username: str) -> int:
-    """Deal an exam round at the practice table for a trainee (server side); its attempt id."""
-    trainee = get_user_model().objects.get(username=username)
-    return services.start_round(trainee, Table.objects.get(name=PRACTICE_TABLE), Mode.EXAM, seed_value=3).pk
 
 
 def no_step_sent(table: TablePage, sequence: int) -> None:
@@ -151,7 +145,7 @@ def test_a_wager_is_chosen_on_the_felt_by_keyboard_and_the_pay_button_names_its_
 def test_in_an_exam_no_control_suggests_the_next_step(new_page, school: LiveSchool):
     page = new_page()
     log_in(page, school, "trainee1")
-    table = TablePage(page, school, school.query(seat_for_an_exam, "trainee1"))
+    table = TablePage(page, school, school.query(seat_trainee, "trainee1", PRACTICE_TABLE, Mode.EXAM, seed_value=3))
     controls = page.locator("#controls")
     hints = "#controls :disabled, #controls [aria-current], #felt [aria-current], #felt button:disabled"
     expect(page.locator(hints)).to_have_count(0)
@@ -162,3 +156,34 @@ def test_in_an_exam_no_control_suggests_the_next_step(new_page, school: LiveScho
         expect(table.feedback).to_contain_text("Step recorded")
         expect(page.locator(hints)).to_have_count(0)
         assert controls.inner_html() == drawn, "the controls look the same whatever step comes next"
+
+
+def tab_to(page: Page, name: str) -> None:
+    """Press Tab until the focused element's text (or field name) starts with ``name`` (at most 120 times)."""
+    for _ in range(120):
+        page.keyboard.press("Tab")
+        focused = page.evaluate("(document.activeElement.textContent || document.activeElement.name || '').trim()")
+        if focused.startswith(name):
+            return
+    raise AssertionError(f"Tab never reached {name!r}")
+
+
+def test_a_trainee_logs_in_opens_a_table_and_deals_a_round_by_keyboard_alone(new_page, school: LiveSchool):
+    page = new_page()
+    page.goto("/login/")
+    tab_to(page, "username")
+    page.keyboard.type("trainee2")
+    page.keyboard.press("Tab")
+    page.keyboard.type(school.passwords["trainee2"])
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("heading", name="Welcome, trainee2")).to_be_visible()
+    tab_to(page, "Tables")
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(re.compile(r"/tables/$"))
+    tab_to(page, f"Practice at {PRACTICE_TABLE}")
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(re.compile(r"/rounds/\d+/$"))
+    table = TablePage(page, school, int(page.url.rstrip("/").rsplit("/", 1)[1]))
+    table.by_keys = True
+    assert table.deal_correctly_until(lambda action: action is None) is None
+    expect(table.score_card).to_contain_text("Score card")
