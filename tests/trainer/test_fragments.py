@@ -18,6 +18,7 @@ from simulator.money import format_cents
 from simulator.procedure import Action, Actor
 from trainer import demo_tables, round_store, services
 from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, read_step
+from trainer.felt import render
 from trainer.frames import TableFrames
 from trainer.models import Attempt, Floorperson, Mode, Table
 from trainer.snapshots import Viewer
@@ -382,3 +383,9 @@ def test_685b1_h_an_exam_felt_shows_the_match_the_dealer_win_the_trainee_paid_be
     assert [f"+{correct}" in drawn for drawn in area_drawings(instructor_felt[seat], seat, "match-the-dealer")] == [
         True
     ]
+
+
+@pytest.mark.parametrize("lit", [True, False])
+def test_a_lit_progressive_light_says_so_in_a_word_not_only_in_colour(lit):
+    light = render("trainer/_progressive_light.html", {"lit": lit})
+    assert ('class="light-word"' in light and ">lit<" in light) is lit
