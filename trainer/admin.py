@@ -1,8 +1,8 @@
-"""The Django admin, titled for the dealer school: tables and attempts, never their hidden state."""
+"""The Django admin of the school administrators: tables, attempts and cohorts, never a round's hidden state."""
 
 from django.contrib import admin
 
-from trainer.models import Attempt, Table
+from trainer.models import Attempt, Cohort, Table
 
 admin.site.site_header = "Dealer school administration"
 admin.site.site_title = "Dealer school"
@@ -57,3 +57,11 @@ class AttemptAdmin(admin.ModelAdmin[Attempt]):
     def has_add_permission(self, request: object) -> bool:
         """Rounds are dealt at the table, never added here."""
         return False
+
+
+@admin.register(Cohort)
+class CohortAdmin(admin.ModelAdmin[Cohort]):
+    """Cohorts: their instructors and trainees."""
+
+    list_display = ("name", "created_at")
+    filter_horizontal = ("instructors", "trainees")

@@ -1,4 +1,4 @@
-"""The school's roles, its training tables, the trainees' attempts at them and the steps of each attempt."""
+"""The school's roles and cohorts, its training tables, the trainees' attempts at them and the steps of each attempt."""
 
 from fractions import Fraction
 from itertools import chain
@@ -15,10 +15,11 @@ from trainer.standards import read_target_overrides
 
 
 class Role(models.TextChoices):
-    """A school role; each is a Django auth Group of the same name (created by migration 0001)."""
+    """A school role; each is a Django auth Group of the same name (created by migrations 0001 and 0008)."""
 
     TRAINEE = "trainee", "Trainee"
     INSTRUCTOR = "instructor", "Instructor"
+    SCHOOL_ADMINISTRATOR = "school administrator", "School administrator"
 
 
 SchoolUser = User | AnonymousUser
@@ -28,6 +29,45 @@ SchoolUser = User | AnonymousUser
 def has_role(user: SchoolUser, role: Role) -> bool:
     """Whether the user is signed in and belongs to the role's group."""
     return user.is_authenticated and user.groups.filter(name=role).exists()
+
+
+def is_school_administrator(user: SchoolUser) -> bool:
+    """Whether the user runs the school: a school administrator or a superuser."""
+    return user.is_superuser or has_role(user, Role.SCHOOL_ADMINISTRATOR)
+
+
+def teaches_cohorts(user: SchoolUser) -> bool:
+    """Whether the user may open the cohort pages: an instructor or someone who runs the school."""
+    return has_role(user, Role.INSTRUCTOR) or is_school_administrator(user)
+
+
+class Cohort(models.Model):
+    """A group of trainees taught together by one or more instructors."""
+
+    name = models.CharField(max_length=120, unique=True)
+    instructors = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="cohorts_taught")
+    trainees = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="cohorts", blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("name",)
+        constraints = (models.CheckConstraint(condition=~models.Q(name=""), name="cohort_named"),)
+
+    def __str__(self) -> str:
+        """The cohort's name."""
+        return self.name
+
+    def clean(self) -> None:
+        """Refuse a name that is only spaces."""
+        if not self.name.strip():
+            raise ValidationError({"name": "Give the cohort a name."})
+
+
+def cohorts_of(user: User) -> models.QuerySet[Cohort]:
+    """The cohorts the user may open: every cohort for someone who runs the school, else those they teach."""
+    if is_school_administrator(user):
+        return Cohort.objects.all()
+    return Cohort.objects.filter(instructors=user)
 
 
 class Floorperson(models.TextChoices):

@@ -15,7 +15,7 @@ from enum import StrEnum
 
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from simulator.games import GAMES, Game
@@ -24,7 +24,7 @@ from simulator.procedure import Round
 from simulator.table_deals import TableDeal
 from simulator.wager_phase import ChipCountMismatch
 from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, StepFrame
-from trainer.models import Attempt, Floorperson, Mode, Role, SchoolUser, Table, has_role
+from trainer.models import Attempt, Floorperson, Mode, Role, SchoolUser, Table
 from trainer.round_store import (
     CacheBehind,
     LiveAttempt,
@@ -132,12 +132,18 @@ def start_round(
 
 
 def viewer_of(attempt: Attempt, user: SchoolUser) -> Viewer | None:
-    """The user's part at this attempt: its trainee, a watching instructor, or nobody (None)."""
+    """The user's part at this attempt: its trainee, a watching instructor, or nobody (None).
+
+    An instructor watches the trainees of the cohorts they teach; a school administrator watches anyone. One query.
+    """
     if not user.is_authenticated:
         return None
     if attempt.trainee_id == user.pk:
         return Viewer.TRAINEE
-    if has_role(user, Role.INSTRUCTOR):
+    watches = Q(groups__name=Role.SCHOOL_ADMINISTRATOR) | Q(
+        groups__name=Role.INSTRUCTOR, cohorts_taught__trainees=attempt.trainee_id
+    )
+    if user.is_superuser or User.objects.filter(watches, pk=user.pk).exists():
         return Viewer.INSTRUCTOR
     return None
 

@@ -94,8 +94,9 @@ MIDDLEWARE = [
 ]
 
 # Login throttling (django-axes): after DJANGO_LOGIN_FAILURES wrong passwords for one account, or from one
-# address, logging in there is refused for DJANGO_LOGIN_LOCKOUT_MINUTES; an instructor can lift a lockout sooner in
-# the admin ("Access attempts": delete the account's or address's record), and a right password clears the count.
+# address, logging in there is refused for DJANGO_LOGIN_LOCKOUT_MINUTES; a trainee's instructor lifts an account's
+# lockout sooner on the cohort page ("Unlock login"), a school administrator any lockout in the admin ("Access
+# attempts"), and a right password clears the count.
 AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
 AXES_FAILURE_LIMIT = int(os.environ.get("DJANGO_LOGIN_FAILURES", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("DJANGO_LOGIN_LOCKOUT_MINUTES", "15")))

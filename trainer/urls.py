@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from trainer import views
+from trainer import cohorts, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -12,6 +12,15 @@ urlpatterns = [
     path("tables/<int:table_id>/deal/", views.deal, name="deal"),
     path("rounds/<int:attempt_id>/", views.attempt, name="attempt"),
     path("history/", views.history, name="history"),
+    path("cohorts/", cohorts.cohort_list, name="cohorts"),
+    path("cohorts/new/", cohorts.new_cohort, name="new_cohort"),
+    path("cohorts/<int:cohort_id>/", cohorts.cohort, name="cohort"),
+    path("cohorts/<int:cohort_id>/trainees/add/", cohorts.add_trainee, name="add_trainee"),
+    path("cohorts/<int:cohort_id>/trainees/new/", cohorts.new_trainee, name="new_trainee"),
+    path("cohorts/<int:cohort_id>/trainees/<int:trainee_id>/password/", cohorts.reset_password, name="reset_password"),
+    path("cohorts/<int:cohort_id>/trainees/<int:trainee_id>/unlock/", cohorts.unlock, name="unlock_login"),
+    path("cohorts/<int:cohort_id>/import/", cohorts.import_preview, name="import_roster"),
+    path("cohorts/<int:cohort_id>/import/confirm/", cohorts.import_confirm, name="confirm_import"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),

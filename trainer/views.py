@@ -6,6 +6,7 @@ from operator import attrgetter
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -15,7 +16,7 @@ from django_htmx.middleware import HtmxDetails
 
 from simulator.games import GAMES
 from trainer import services
-from trainer.models import Attempt, Mode, Role, Table, has_role
+from trainer.models import Attempt, Mode, Role, Table, has_role, is_school_administrator, teaches_cohorts
 from trainer.scoring import ScoreCard
 from trainer.snapshots import AnyTableSnapshot, Viewer
 from trainer.table_page import page_context, score_card_context
@@ -52,12 +53,21 @@ def _get_attempt_for_user(request: SchoolRequest, attempt_id: int) -> tuple[Atte
     return found
 
 
+def _live_tables_to_watch(user: User) -> QuerySet[Attempt] | list[Attempt]:
+    """The live rounds the user may watch: every one for a school administrator, their cohorts' for an instructor."""
+    if is_school_administrator(user):
+        return services.live_attempts()
+    if has_role(user, Role.INSTRUCTOR):
+        return services.live_attempts().filter(trainee__cohorts__instructors=user).distinct()
+    return []
+
+
 @require_GET
 @login_required
 def home(request: SchoolRequest) -> HttpResponse:
     """List what the signed-in user can do at the school."""
     roles = [role.label for role in Role if has_role(request.user, role)]
-    return render(request, "trainer/home.html", {"roles": roles})
+    return render(request, "trainer/home.html", {"roles": roles, "teaches": teaches_cohorts(request.user)})
 
 
 @require_GET
@@ -68,7 +78,8 @@ def tables(request: SchoolRequest) -> HttpResponse:
     context = {
         "games": _tables_by_game(),
         "unfinished": services.attempts_of(request.user).filter(finished_at__isnull=True),
-        "live": services.live_attempts() if has_role(request.user, Role.INSTRUCTOR) else [],
+        "live": _live_tables_to_watch(request.user),
+        "teaches": teaches_cohorts(request.user),
     }
     return render(request, "trainer/tables.html", context)
 

@@ -36,7 +36,9 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 SERVER_START_SECONDS = 60
-ACCOUNT_LINE = re.compile(r"^ +(?P<username>\S+) +(?:Trainee|Instructor) +(?P<password>\S+)$", re.MULTILINE)
+ACCOUNT_LINE = re.compile(
+    r"^ +(?P<username>\S+) +(?:Trainee|Instructor|School administrator) +(?P<password>\S+)$", re.MULTILINE
+)
 LISTENING = re.compile(r"Listening on TCP address 127\.0\.0\.1:(\d+)")
 
 

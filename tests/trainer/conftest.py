@@ -8,7 +8,9 @@ from django.db import connections
 
 from trainer.consumers import close_step_threads
 
-ACCOUNT_LINE = re.compile(r"^ +(?P<username>\S+) +(?P<role>Trainee|Instructor) +(?P<password>\S+)$", re.MULTILINE)
+ACCOUNT_LINE = re.compile(
+    r"^ +(?P<username>\S+) +(?P<role>Trainee|Instructor|School administrator) +(?P<password>\S+)$", re.MULTILINE
+)
 
 
 @pytest.fixture(autouse=True)

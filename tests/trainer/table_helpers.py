@@ -6,7 +6,7 @@ from django.contrib.auth.models import Group
 from simulator.money import format_cents
 from simulator.procedure import Action
 from trainer.demo_tables import create_demo_tables
-from trainer.models import Floorperson, Role
+from trainer.models import Cohort, Floorperson, Role
 
 
 def make_user(username, role=None):
@@ -20,8 +20,19 @@ def make_trainee(username="alice"):
     return make_user(username, Role.TRAINEE)
 
 
-def make_instructor(username="ivy"):
-    return make_user(username, Role.INSTRUCTOR)
+def make_instructor(username="ivy", teaching=()):
+    """An instructor; with trainees (accounts or ids) to teach, in a cohort of their own with them."""
+    instructor = make_user(username, Role.INSTRUCTOR)
+    if teaching:
+        cohort = Cohort.objects.create(name=f"{username}'s cohort")
+        cohort.instructors.add(instructor)
+        cohort.trainees.add(*teaching)
+    return instructor
+
+
+def teacher_of(attempt):
+    """A maker of an instructor who teaches the attempt's trainee, for login_as(maker, username)."""
+    return lambda username: make_instructor(username, teaching=[attempt.trainee_id])
 
 
 def demo_table(floorperson=Floorperson.AUTOMATED, index=0):

@@ -9,7 +9,15 @@ from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.test import Client
-from table_helpers import demo_table, frame_for, graded_steps, make_instructor, make_trainee, make_user
+from table_helpers import (
+    demo_table,
+    frame_for,
+    graded_steps,
+    make_instructor,
+    make_trainee,
+    make_user,
+    teacher_of,
+)
 from table_page import TablePage
 
 from simulator.money import format_cents
@@ -18,7 +26,7 @@ from simulator.procedure import Actor
 from trainer import round_store, services
 from trainer.asgi import application
 from trainer.consumers import ANONYMOUS_CLOSE_CODE, FORBIDDEN_CLOSE_CODE, dealer_group, watchers_group
-from trainer.models import Attempt, Floorperson, Mode
+from trainer.models import Attempt, Floorperson, Mode, Role
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
@@ -109,6 +117,16 @@ async def test_it_refuses_an_anonymous_connection_with_a_close_the_browser_can_r
 async def test_it_refuses_another_trainee_with_a_close_the_browser_can_read():
     attempt, _ = await seat_at_table()
     assert await refusal_code(socket(attempt.pk, await login_as(make_trainee, "bob"))) == FORBIDDEN_CLOSE_CODE == 4403
+
+
+async def test_it_refuses_an_instructor_who_does_not_teach_the_trainee_and_lets_a_school_administrator_watch():
+    attempt, _ = await seat_at_table()
+    outsider = await login_as(make_instructor, "ivy")
+    assert await refusal_code(socket(attempt.pk, outsider)) == FORBIDDEN_CLOSE_CODE
+    administrator = await login_as(lambda username: make_user(username, Role.SCHOOL_ADMINISTRATOR), "ada")
+    watcher, watched = await connected(attempt.pk, administrator)
+    assert 'id="floorperson"' in watched
+    await watcher.disconnect()
 
 
 async def test_it_refuses_a_user_without_a_role_and_a_round_that_does_not_exist():
@@ -335,7 +353,7 @@ async def test_it_deals_a_full_correct_round_to_100_percent_and_never_leaks_hidd
 async def test_an_instructor_watches_read_only_and_validates_a_mystery_win_from_a_second_browser():
     attempt, session = await seat_at_table(floorperson=Floorperson.INSTRUCTOR, seed_value=99, force_mystery_hit=True)
     trainee, _ = await connected(attempt.pk, session)
-    instructor, watched = await connected(attempt.pk, await login_as(make_instructor, "ivy"))
+    instructor, watched = await connected(attempt.pk, await login_as(teacher_of(attempt), "ivy"))
     assert 'id="floorperson"' in watched and 'id="graded-steps"' in watched
     assert "Nothing is waiting" in watched
 

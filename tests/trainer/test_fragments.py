@@ -113,7 +113,8 @@ def deal_with_both_pages(attempt_id, trainee, instructor, with_mistakes=False):
     ],
 )
 def test_a_page_brought_up_to_date_frame_by_frame_is_the_pai_gow_table_drawn_afresh(index, floorperson, options):
-    trainee, instructor = make_trainee(), make_instructor()
+    trainee = make_trainee()
+    instructor = make_instructor(teaching=[trainee])
     attempt = services.start_round(trainee, demo_table(floorperson, index=index), Mode.PRACTICE, **options)
     answered = deal_with_both_pages(attempt.pk, trainee, instructor, with_mistakes=True)
     assert sum("✗ Wrong" in frame for _, frame in answered) == 2
@@ -123,7 +124,8 @@ def test_a_page_brought_up_to_date_frame_by_frame_is_the_pai_gow_table_drawn_afr
 @pytest.mark.parametrize("game", ["three-card-poker", DOWN_UNDER_BLACKJACK.key])
 def test_a_page_brought_up_to_date_frame_by_frame_is_the_other_games_table_drawn_afresh(game):
     demo_tables.create_demo_tables()
-    trainee, instructor = make_trainee(), make_instructor()
+    trainee = make_trainee()
+    instructor = make_instructor(teaching=[trainee])
     table = Table.objects.filter(game=game).first()
     attempt = services.start_round(trainee, table, Mode.EXAM, seed_value=17, force_mystery_hit=True)
     answered = deal_with_both_pages(attempt.pk, trainee, instructor)
@@ -131,7 +133,8 @@ def test_a_page_brought_up_to_date_frame_by_frame_is_the_other_games_table_drawn
 
 
 def test_a_settled_wager_redraws_its_own_seat_and_a_step_adds_only_its_own_log_entries():
-    trainee, instructor = make_trainee(), make_instructor()
+    trainee = make_trainee()
+    instructor = make_instructor(teaching=[trainee])
     attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=11)
     answered = deal_with_both_pages(attempt.pk, trainee, instructor)
     settled = [(action, frame) for action, frame in answered if action.step in ("pay_wager", "collect_wager")]
@@ -176,7 +179,8 @@ def test_the_dealers_cards_to_pick_are_drawn_afresh_with_every_answer_to_the_tra
 @pytest.mark.parametrize("game", ["pai-gow-poker", "three-card-poker", DOWN_UNDER_BLACKJACK.key])
 def test_the_page_draws_every_region_as_a_new_connections_first_frame_does(client, game):
     demo_tables.create_demo_tables()
-    trainee, instructor = make_trainee(), make_instructor()
+    trainee = make_trainee()
+    instructor = make_instructor(teaching=[trainee])
     attempt = services.start_round(trainee, Table.objects.filter(game=game).first(), Mode.PRACTICE, seed_value=17)
     for _ in range(4):
         take(attempt.pk, trainee, current(attempt.pk)[1].next_action())

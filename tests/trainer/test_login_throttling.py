@@ -1,9 +1,14 @@
-"""Login throttling: wrong passwords lock an account and an address for a while; an instructor can unlock it."""
+"""Login throttling: wrong passwords lock an account and an address for a while; an instructor can unlock it.
+
+The instructor's way, "Unlock login" on the cohort page, is tested in test_cohorts.py.
+"""
 
 import pytest
 from axes.models import AccessAttempt
 from django.urls import reverse
-from table_helpers import make_instructor, make_trainee
+from table_helpers import make_instructor, make_trainee, make_user
+
+from trainer.models import Role
 
 pytestmark = pytest.mark.django_db
 
@@ -32,14 +37,14 @@ def test_wrong_passwords_from_one_address_lock_that_address_for_every_account(cl
     assert log_in(client, "alice", "pw", address="10.7.7.7").status_code == 302, "another address logs in"
 
 
-def test_an_instructor_unlocks_a_locked_account_in_the_admin(client, settings):
+def test_a_school_administrator_unlocks_a_locked_account_in_the_admin(client, settings):
     make_trainee("alice")
     for _ in range(settings.AXES_FAILURE_LIMIT):
         log_in(client, "alice", "wrong")
-    instructor = make_instructor()
-    instructor.is_staff = True
-    instructor.save()
-    client.force_login(instructor)
+    administrator = make_user("ada", Role.SCHOOL_ADMINISTRATOR)
+    administrator.is_staff = True
+    administrator.save()
+    client.force_login(administrator)
     listing = client.get(reverse("admin:axes_accessattempt_changelist"))
     assert listing.status_code == 200 and "alice" in listing.text
     attempts = AccessAttempt.objects.filter(username="alice")
@@ -47,3 +52,10 @@ def test_an_instructor_unlocks_a_locked_account_in_the_admin(client, settings):
     assert client.post(delete, {"post": "yes"}).status_code == 302
     client.logout()
     assert log_in(client, "alice", "pw", address="10.8.8.8").status_code == 302
+
+
+def test_an_instructor_has_no_admin_and_no_access_attempts_permission(client):
+    instructor = make_instructor()
+    assert not instructor.has_perm("axes.delete_accessattempt")
+    client.force_login(instructor)
+    assert client.get(reverse("admin:axes_accessattempt_changelist")).status_code == 302

@@ -6,7 +6,7 @@ import json
 import pytest
 from channels.db import database_sync_to_async
 from django.apps import apps
-from table_helpers import demo_table, frame_for, make_instructor, make_trainee
+from table_helpers import demo_table, frame_for, make_instructor, make_trainee, teacher_of
 from table_page import TablePage
 from test_consumers import cards_in, connected, login_as, revealed_cards, server_side, session_cookie
 
@@ -60,7 +60,8 @@ def test_a_saved_mystery_meter_moves_under_its_key_and_a_meter_that_does_not_fit
 
 @pytest.mark.django_db
 def test_the_instructor_validates_the_payout_and_completes_the_paperwork_and_the_table_carries_both_meters():
-    trainee, instructor = make_trainee(), make_instructor()
+    trainee = make_trainee()
+    instructor = make_instructor(teaching=[trainee])
     table = demo_table(Floorperson.INSTRUCTOR, index=2)
     attempt = services.start_round(trainee, table, Mode.PRACTICE, seed_value=4, force_progressive_win=True)
     waited = []
@@ -158,7 +159,7 @@ async def test_a_forced_progressive_win_is_dealt_over_the_websocket_to_100_perce
     trainee, snapshot = await connected(attempt.pk, session)
     instructor = None
     if floorperson == Floorperson.INSTRUCTOR:
-        instructor, _ = await connected(attempt.pk, await login_as(make_instructor, "ivy"))
+        instructor, _ = await connected(attempt.pk, await login_as(teacher_of(attempt), "ivy"))
     frames = await deal_to_the_end(trainee, snapshot, attempt.pk, instructor)
     steps = [action.step for action, _, _ in frames]
     assert all(step in steps for step in PROGRESSIVE_STEPS)

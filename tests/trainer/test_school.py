@@ -2,18 +2,19 @@ import re
 
 from django.contrib.auth import get_user_model
 
-from trainer.models import Role, has_role
+from trainer.models import Cohort, Role, has_role
 
-DEMO_USERNAMES = ("trainee1", "trainee2", "instructor1")
+DEMO_USERNAMES = ("trainee1", "trainee2", "instructor1", "admin1")
 
 
-def test_it_prints_the_url_and_the_three_demo_accounts_with_their_roles(school):
+def test_it_prints_the_url_and_the_four_demo_accounts_with_their_roles(school):
     output, accounts = school()
     assert "http://127.0.0.1:8000/" in output
     assert {username: role for username, (role, _) in accounts.items()} == {
         "trainee1": "Trainee",
         "trainee2": "Trainee",
         "instructor1": "Instructor",
+        "admin1": "School administrator",
     }
 
 
@@ -33,12 +34,23 @@ def test_it_gives_each_account_its_role_and_the_printed_password(school):
     assert has_role(users["instructor1"], Role.INSTRUCTOR)
     assert not has_role(users["trainee1"], Role.INSTRUCTOR)
     assert not has_role(users["instructor1"], Role.TRAINEE)
+    assert has_role(users["admin1"], Role.SCHOOL_ADMINISTRATOR)
+    assert not has_role(users["instructor1"], Role.SCHOOL_ADMINISTRATOR)
 
 
-def test_it_makes_instructors_staff_and_trainees_not(school):
+def test_it_makes_only_the_school_administrator_staff(school):
     _, accounts = school()
-    assert authenticate(username="instructor1", password=accounts["instructor1"][1]).is_staff
+    assert authenticate(username="admin1", password=accounts["admin1"][1]).is_staff
+    assert not authenticate(username="instructor1", password=accounts["instructor1"][1]).is_staff
     assert not authenticate(username="trainee1", password=accounts["trainee1"][1]).is_staff
+
+
+def test_it_puts_the_demo_trainees_in_a_demo_cohort_taught_by_the_demo_instructor(school):
+    school()
+    school()
+    cohort = Cohort.objects.get(name="Demo cohort")
+    assert sorted(cohort.trainees.values_list("username", flat=True)) == ["trainee1", "trainee2"]
+    assert list(cohort.instructors.values_list("username", flat=True)) == ["instructor1"]
 
 
 def test_a_restart_keeps_every_password_so_nobody_is_logged_out(school):

@@ -265,7 +265,8 @@ def test_it_replays_a_round_another_process_has_moved_on():
 
 
 def test_it_waits_for_an_instructor_to_validate_a_mystery_win():
-    trainee, instructor = make_trainee(), make_instructor()
+    trainee = make_trainee()
+    instructor = make_instructor(teaching=[trainee])
     table = demo_table(Floorperson.INSTRUCTOR)
     attempt = services.start_round(trainee, table, Mode.EXAM, seed_value=5, force_mystery_hit=True)
     deal_correctly(attempt, trainee)
@@ -299,7 +300,8 @@ def test_it_waits_for_an_instructor_to_validate_a_mystery_win():
 
 
 def test_it_lets_no_instructor_validate_where_the_engine_is_the_floorperson():
-    trainee, instructor = make_trainee(), make_instructor()
+    trainee = make_trainee()
+    instructor = make_instructor(teaching=[trainee])
     attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=5, force_mystery_hit=True)
     frame = read_step(
         {"step": "validate_mystery_payout", "seq": "1", "seat": "1"}, FLOORPERSON_STEPS, frozenset(FLOORPERSON_STEPS)

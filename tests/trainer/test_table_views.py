@@ -89,7 +89,7 @@ def test_it_shows_the_house_options_as_house_rules_not_law(client):
 
 def test_it_shows_an_instructor_the_watch_page_without_controls(client):
     attempt = services.start_round(make_trainee(), demo_table(Floorperson.INSTRUCTOR), Mode.PRACTICE)
-    client.force_login(make_instructor())
+    client.force_login(make_instructor(teaching=[attempt.trainee]))
     page = client.get(reverse("attempt", args=[attempt.pk])).text
     assert 'id="floorperson"' in page
     assert 'id="controls"' not in page

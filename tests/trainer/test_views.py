@@ -55,13 +55,16 @@ def test_it_refuses_a_wrong_password(client, demo_passwords):
     assert client.get(reverse("home")).status_code == 302
 
 
-def test_it_shows_the_admin_to_instructors_only(client, demo_passwords):
-    log_in(client, "instructor1", demo_passwords["instructor1"])
+def test_it_shows_the_admin_to_school_administrators_only(client, demo_passwords):
+    log_in(client, "admin1", demo_passwords["admin1"])
     assert reverse("admin:index") in client.get(reverse("home")).text
     assert client.get(reverse("admin:auth_user_changelist")).status_code == 200
-    client.post(reverse("logout"))
-    log_in(client, "trainee1", demo_passwords["trainee1"])
-    assert reverse("admin:index") not in client.get(reverse("home")).text
+    assert client.get(reverse("admin:axes_accessattempt_changelist")).status_code == 200
+    for username in ("instructor1", "trainee1"):
+        client.post(reverse("logout"))
+        log_in(client, username, demo_passwords[username])
+        assert reverse("admin:index") not in client.get(reverse("home")).text
+        assert client.get(reverse("admin:index")).status_code == 302, "the admin sends them to its own login"
 
 
 def test_it_logs_out_with_a_post(client, demo_passwords):

@@ -1,4 +1,4 @@
-"""Open the school: migrate, collect the static files, create the demo accounts once, then serve."""
+"""Open the school: migrate, collect the static files, create the demo accounts and cohort once, then serve."""
 
 import os
 import secrets
@@ -14,13 +14,16 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from trainer.demo_tables import create_demo_tables
-from trainer.models import Role
+from trainer.models import Cohort, Role
 
 DEMO_ACCOUNTS = (
     ("trainee1", Role.TRAINEE),
     ("trainee2", Role.TRAINEE),
     ("instructor1", Role.INSTRUCTOR),
+    ("admin1", Role.SCHOOL_ADMINISTRATOR),
 )
+DEMO_COHORT = "Demo cohort"
+"""The demo trainees' cohort, taught by the demo instructor."""
 
 
 class Command(BaseCommand):
@@ -48,7 +51,7 @@ class Command(BaseCommand):
         self.stdout.write(f"Dealer school at http://{host}:{port}/ (Ctrl-C stops it). Demo accounts:")
         for (username, role), password in zip(DEMO_ACCOUNTS, passwords, strict=True):
             shown = password or "password as printed when it was set (--new-passwords replaces it)"
-            self.stdout.write(f"  {username:<12} {role.label:<11} {shown}")
+            self.stdout.write(f"  {username:<12} {role.label:<20} {shown}")
         self.stdout.write("Demo tables:")
         for table in tables:
             self.stdout.write(f"  {table.name}")
@@ -62,7 +65,9 @@ class Command(BaseCommand):
 
 @transaction.atomic
 def ensure_demo_accounts(new_passwords: bool) -> list[str | None]:
-    """Give each demo account its role; a random password when it is created or ``new_passwords``, else None.
+    """Give each demo account its role, and the demo cohort its instructor and trainees.
+
+    Each account's password is a random one when it is created or ``new_passwords``, else None.
 
     A restart keeps every password, so nobody dealing at the school is logged out by it.
     """
@@ -72,8 +77,13 @@ def ensure_demo_accounts(new_passwords: bool) -> list[str | None]:
         password = secrets.token_urlsafe(9) if created or new_passwords else None
         if password is not None:
             user.set_password(password)
-        user.is_staff = role == Role.INSTRUCTOR
+        user.is_staff = role == Role.SCHOOL_ADMINISTRATOR
         user.save()
         user.groups.set([Group.objects.get(name=role)])
         passwords.append(password)
+    cohort, _ = Cohort.objects.get_or_create(name=DEMO_COHORT)
+    cohort.instructors.add(
+        *get_user_model().objects.filter(groups__name=Role.INSTRUCTOR, username__in=dict(DEMO_ACCOUNTS))
+    )
+    cohort.trainees.add(*get_user_model().objects.filter(groups__name=Role.TRAINEE, username__in=dict(DEMO_ACCOUNTS)))
     return passwords

@@ -1,0 +1,53 @@
+"""An instructor in the browser: a new cohort, a CSV of three trainees previewed and imported, and axe on each page."""
+
+import pytest
+from accessibility import wcag_violations
+from live_table import LiveSchool, log_in
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.e2e
+
+ROSTER = "name,email\nAda Lovelace,ada@example.org\nGrace Hopper,grace@example.org\nAlan Turing,alan@example.org\n"
+
+
+def test_an_instructor_imports_three_trainees_from_a_csv_after_the_preview(new_page, school: LiveSchool):
+    page = new_page()
+    log_in(page, school, "instructor1")
+    page.get_by_role("link", name="Cohorts").click()
+    expect(page.get_by_role("link", name="Demo cohort")).to_be_visible()
+    assert wcag_violations(page) == [], "the list of cohorts"
+    page.get_by_role("link", name="New cohort").click()
+    assert wcag_violations(page) == [], "a new cohort"
+    page.get_by_label("Name").fill("Spring class")
+    page.get_by_role("button", name="Create the cohort").click()
+    expect(page.get_by_role("heading", name="Spring class")).to_be_visible()
+    assert wcag_violations(page) == [], "an empty cohort"
+    page.get_by_role("link", name="Import a CSV of trainees").click()
+    assert wcag_violations(page) == [], "the import form"
+    page.get_by_label("Or paste the CSV").fill(ROSTER)
+    page.get_by_role("button", name="Check the CSV").click()
+    expect(page.get_by_role("status")).to_contain_text("These 3 trainee accounts will be created")
+    assert wcag_violations(page) == [], "the preview"
+    page.get_by_role("button", name="Create the 3 accounts").click()
+    expect(page.get_by_role("rowheader", name="grace@example.org")).to_be_visible()
+    assert page.locator("code.password").count() == 3
+    assert wcag_violations(page) == [], "the new passwords"
+    page.get_by_role("link", name="Back to Spring class").click()
+    for name in ("Ada Lovelace", "Grace Hopper", "Alan Turing"):
+        expect(page.get_by_role("rowheader", name=name)).to_be_visible()
+    assert wcag_violations(page) == [], "the cohort with its trainees"
+
+
+def test_a_wrong_row_is_shown_in_the_preview_without_a_way_to_create_anything(new_page, school: LiveSchool):
+    page = new_page()
+    log_in(page, school, "instructor1")
+    page.goto("/cohorts/")
+    page.get_by_role("link", name="Demo cohort").click()
+    assert wcag_violations(page) == [], "the demo cohort"
+    page.get_by_role("link", name="Import a CSV of trainees").click()
+    page.get_by_label("Or paste the CSV").fill("name,email\n,nobody@example.org\n")
+    page.get_by_role("button", name="Check the CSV").click()
+    expect(page.get_by_role("alert")).to_contain_text("Nothing can be created")
+    expect(page.get_by_role("cell", name="The name is empty.")).to_be_visible()
+    expect(page.get_by_role("button", name="Create")).to_have_count(0)
+    assert wcag_violations(page) == [], "the preview with errors"

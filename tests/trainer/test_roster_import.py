@@ -1,0 +1,109 @@
+"""Importing trainees from a CSV: every row checked, a preview first, then all of them created or none."""
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+from table_helpers import make_instructor, make_trainee
+
+from trainer.models import Cohort, Role
+from trainer.roster import MAX_IMPORT_ROWS
+
+pytestmark = pytest.mark.django_db
+
+PASSWORD_ROW = re.compile(r'<th scope="row">([^<]+)</th><td><code class="password">([^<]+)</code>')
+THREE = "name,email\nAda Lovelace,ada@example.org\nGrace Hopper,grace@example.org\nAlan Turing,alan@example.org\n"
+
+
+@pytest.fixture
+def cohort(client):
+    """Ivy's cohort, with Ivy logged in; the school already has Alice (alice@example.org)."""
+    ivy = make_instructor("ivy")
+    alice = make_trainee("alice")
+    alice.email = "alice@example.org"
+    alice.save()
+    cohort = Cohort.objects.create(name="Evening class")
+    cohort.instructors.add(ivy)
+    client.force_login(ivy)
+    return cohort
+
+
+def preview(client, cohort, text):
+    return client.post(reverse("import_roster", args=[cohort.pk]), {"text": text})
+
+
+def confirm(client, cohort, text):
+    return client.post(reverse("confirm_import", args=[cohort.pk]), {"text": text})
+
+
+def test_the_preview_lists_what_will_be_created_and_creates_nothing(client, cohort):
+    users = get_user_model().objects.count()
+    response = preview(client, cohort, THREE)
+    assert response.status_code == 200
+    assert "These 3 trainee accounts will be created" in response.text
+    for address in ("ada@example.org", "grace@example.org", "alan@example.org"):
+        assert address in response.text
+    assert "Create the 3 accounts" in response.text
+    assert get_user_model().objects.count() == users
+
+
+def test_confirming_creates_every_trainee_in_the_cohort_and_shows_each_password_once(client, cohort):
+    response = confirm(client, cohort, THREE)
+    assert response.status_code == 200 and "no-store" in response["Cache-Control"]
+    passwords = dict(PASSWORD_ROW.findall(response.text))
+    assert sorted(passwords) == ["ada@example.org", "alan@example.org", "grace@example.org"]
+    for username, password in passwords.items():
+        trainee = cohort.trainees.get(username=username)
+        assert trainee.email == username and trainee.check_password(password)
+        assert trainee.groups.filter(name=Role.TRAINEE).exists()
+    assert cohort.trainees.get(username="ada@example.org").get_full_name() == "Ada Lovelace"
+    page = client.get(reverse("cohort", args=[cohort.pk])).text
+    assert not any(password in page for password in passwords.values())
+
+
+def test_an_uploaded_file_is_read_like_pasted_text(client, cohort):
+    upload = SimpleUploadedFile("trainees.csv", ("\ufeff" + THREE).encode(), content_type="text/csv")
+    response = client.post(reverse("import_roster", args=[cohort.pk]), {"file": upload})
+    assert response.status_code == 200 and "These 3 trainee accounts will be created" in response.text
+
+
+def test_a_file_that_is_not_utf8_is_refused(client, cohort):
+    upload = SimpleUploadedFile("trainees.csv", "name,email\nZoë,zoe@example.org\n".encode("utf-16"))
+    response = client.post(reverse("import_roster", args=[cohort.pk]), {"file": upload})
+    assert response.status_code == 400 and "not UTF-8" in response.text
+
+
+def test_nothing_sent_is_refused(client, cohort):
+    response = preview(client, cohort, "  ")
+    assert response.status_code == 400 and "Choose a CSV file or paste one" in response.text
+
+
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [
+        (THREE + ",nobody@example.org\n", "The name is empty."),
+        (THREE + "Bob,bob-at-example.org\n", "bob-at-example.org is not an e-mail address."),
+        (THREE + "Bob,\n", "The e-mail address is not an e-mail address."),
+        (THREE + "Bob,bob@example.org\nRobert,BOB@example.org\n", "BOB@example.org is in the file twice."),
+        (THREE + "Alice Again,Alice@Example.org\n", "Alice@Example.org already belongs to an account"),
+        (THREE + "Bob,bob@example.org,extra\n", "The row has 3 columns, not 2."),
+        ("email,name\nbob@example.org,Bob\n", "The first row must be the header name,email"),
+        ("name,email\n", "The file has no trainees below its header."),
+        (
+            "name,email\n" + "".join(f"T{n},t{n}@example.org\n" for n in range(MAX_IMPORT_ROWS + 1)),
+            f"The file has {MAX_IMPORT_ROWS + 1} trainees; one import creates at most {MAX_IMPORT_ROWS}.",
+        ),
+    ],
+)
+def test_a_wrong_row_is_shown_with_its_reason_and_confirming_creates_nothing(client, cohort, text, error):
+    users = get_user_model().objects.count()
+    shown = preview(client, cohort, text)
+    assert shown.status_code == 400
+    assert error in shown.text.replace("&#x27;", "'")
+    assert "Nothing can be created" in shown.text and "Create the" not in shown.text
+    refused = confirm(client, cohort, text)
+    assert refused.status_code == 400 and error in refused.text.replace("&#x27;", "'")
+    assert get_user_model().objects.count() == users
+    assert not cohort.trainees.exists()

@@ -1,0 +1,182 @@
+"""Function views of the cohort pages: an instructor's cohorts, their trainees, new accounts and CSV imports."""
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
+from django.db.models import OuterRef, Subquery
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from trainer.cohort_forms import AddTraineeForm, CohortForm, NewTraineeForm, RosterForm
+from trainer.lockouts import locked_usernames, unlock_login
+from trainer.models import Attempt, Cohort, cohorts_of, teaches_cohorts
+from trainer.roster import MAX_IMPORT_ROWS, create_trainee, import_roster, new_password
+from trainer.views import SchoolRequest
+
+
+def _require_teacher(request: SchoolRequest) -> None:
+    """Refuse anyone signed in who neither teaches nor runs the school."""
+    if not teaches_cohorts(request.user):
+        raise PermissionDenied("The cohort pages are for instructors.")
+
+
+def cohort_for(request: SchoolRequest, cohort_id: int) -> Cohort:
+    """The cohort if the user teaches it or runs the school; 403 for a trainee, 404 for a cohort not theirs."""
+    _require_teacher(request)
+    return get_object_or_404(cohorts_of(request.user), pk=cohort_id)
+
+
+def trainee_for(cohort: Cohort, trainee_id: int) -> User:
+    """A trainee of the cohort; 404 for anyone else."""
+    return get_object_or_404(cohort.trainees.all(), pk=trainee_id)
+
+
+def _trainee_rows(cohort: Cohort) -> list[dict[str, Any]]:
+    """Each trainee of the cohort with their last round and whether their login is locked."""
+    last_round = Attempt.objects.filter(trainee=OuterRef("pk")).order_by("-started_at").values("pk")[:1]
+    trainees = list(cohort.trainees.order_by("username").annotate(last_round_id=Subquery(last_round)))
+    rounds = Attempt.objects.select_related("table").in_bulk([trainee.last_round_id for trainee in trainees])
+    locked = locked_usernames(trainee.username for trainee in trainees)
+    return [
+        {"trainee": trainee, "last_round": rounds.get(trainee.last_round_id), "locked": trainee.username in locked}
+        for trainee in trainees
+    ]
+
+
+def _cohort_page(
+    request: SchoolRequest,
+    cohort: Cohort,
+    add_form: AddTraineeForm | None = None,
+    new_form: NewTraineeForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The cohort page, with the forms as submitted when one of them has errors."""
+    context = {
+        "cohort": cohort,
+        "instructors": cohort.instructors.order_by("username"),
+        "rows": _trainee_rows(cohort),
+        "add_form": add_form or AddTraineeForm(cohort),
+        "new_form": new_form or NewTraineeForm(),
+    }
+    return render(request, "trainer/cohort.html", context, status=status)
+
+
+def _password_page(request: SchoolRequest, cohort: Cohort, accounts: list[tuple[User, str]], what: str) -> HttpResponse:
+    """The passwords just set, shown this once and never stored by the page's cache."""
+    return render(request, "trainer/cohort_passwords.html", {"cohort": cohort, "accounts": accounts, "what": what})
+
+
+def _import_page(request: SchoolRequest, cohort: Cohort, form: RosterForm) -> HttpResponse:
+    """The CSV import form, with its errors if it was sent wrong."""
+    context = {"cohort": cohort, "form": form, "max_rows": MAX_IMPORT_ROWS}
+    return render(request, "trainer/cohort_import.html", context, status=400 if form.errors else 200)
+
+
+@require_GET
+@login_required
+def cohort_list(request: SchoolRequest) -> HttpResponse:
+    """The cohorts the user teaches (every cohort for a school administrator)."""
+    _require_teacher(request)
+    cohorts = cohorts_of(request.user).prefetch_related("instructors", "trainees")
+    return render(request, "trainer/cohorts.html", {"cohorts": cohorts})
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def new_cohort(request: SchoolRequest) -> HttpResponse:
+    """Create a cohort taught by the user and any instructors they tick."""
+    _require_teacher(request)
+    form = CohortForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        cohort = form.save()
+        cohort.instructors.add(request.user, *form.cleaned_data["instructors"])
+        return redirect("cohort", cohort.pk)
+    return render(request, "trainer/cohort_new.html", {"form": form}, status=400 if form.errors else 200)
+
+
+@require_GET
+@login_required
+def cohort(request: SchoolRequest, cohort_id: int) -> HttpResponse:
+    """A cohort: its instructors, its trainees with their last round, and the forms to add trainees."""
+    return _cohort_page(request, cohort_for(request, cohort_id))
+
+
+@require_POST
+@login_required
+def add_trainee(request: SchoolRequest, cohort_id: int) -> HttpResponse:
+    """Add an existing trainee to the cohort."""
+    found = cohort_for(request, cohort_id)
+    form = AddTraineeForm(found, request.POST)
+    if not form.is_valid():
+        return _cohort_page(request, found, add_form=form, status=400)
+    found.trainees.add(form.cleaned_data["trainee"])
+    return redirect("cohort", found.pk)
+
+
+@never_cache
+@require_POST
+@login_required
+def new_trainee(request: SchoolRequest, cohort_id: int) -> HttpResponse:
+    """Create one trainee account in the cohort and show its first password once."""
+    found = cohort_for(request, cohort_id)
+    form = NewTraineeForm(request.POST)
+    if not form.is_valid():
+        return _cohort_page(request, found, new_form=form, status=400)
+    fields = form.cleaned_data
+    account = create_trainee(found, fields["username"], fields["name"], fields["email"])
+    return _password_page(request, found, [account], "New account")
+
+
+@never_cache
+@require_POST
+@login_required
+def reset_password(request: SchoolRequest, cohort_id: int, trainee_id: int) -> HttpResponse:
+    """Give a trainee of the cohort a new random password and show it once."""
+    found = cohort_for(request, cohort_id)
+    trainee = trainee_for(found, trainee_id)
+    password = new_password()
+    trainee.set_password(password)
+    trainee.save()
+    return _password_page(request, found, [(trainee, password)], "New password")
+
+
+@require_POST
+@login_required
+def unlock(request: SchoolRequest, cohort_id: int, trainee_id: int) -> HttpResponse:
+    """Lift the login lockout of a trainee of the cohort."""
+    found = cohort_for(request, cohort_id)
+    unlock_login(trainee_for(found, trainee_id).username)
+    return redirect("cohort", found.pk)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def import_preview(request: SchoolRequest, cohort_id: int) -> HttpResponse:
+    """Upload or paste a CSV of trainees, then see what it would create, row by row, before anything is."""
+    found = cohort_for(request, cohort_id)
+    form = RosterForm(request.POST or None, request.FILES or None)
+    if request.method == "GET" or not form.is_valid():
+        return _import_page(request, found, form)
+    roster = form.roster()
+    context = {"cohort": found, "roster": roster, "text": form.cleaned_data["text"]}
+    return render(request, "trainer/cohort_import_preview.html", context, status=200 if roster.valid else 400)
+
+
+@never_cache
+@require_POST
+@login_required
+def import_confirm(request: SchoolRequest, cohort_id: int) -> HttpResponse:
+    """Create every trainee of the previewed CSV, checked again, or none; show their first passwords once."""
+    found = cohort_for(request, cohort_id)
+    form = RosterForm(request.POST)
+    if not form.is_valid():
+        return _import_page(request, found, form)
+    roster = form.roster()
+    if not roster.valid:
+        context = {"cohort": found, "roster": roster, "text": form.cleaned_data["text"]}
+        return render(request, "trainer/cohort_import_preview.html", context, status=400)
+    return _password_page(request, found, import_roster(found, roster), "Imported")
