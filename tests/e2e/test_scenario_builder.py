@@ -1,4 +1,4 @@
-"""The scenario builder in the browser: an instructor rigs a Tiger 9 with the Mystery Bonus forced, a trainee deals it."""
+"""The scenario builder in the browser: an instructor rigs a Tiger 9 and a forced mystery hit, a trainee deals it."""
 
 import pytest
 from accessibility import wcag_violations
