@@ -746,17 +746,20 @@ class DownUnderRound(WagerPhaseMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
         }
 
 
-def suited_match_top(seats: Sequence[int], winner: int, decks: int, rng: random.Random) -> tuple[Card, ...]:
+def suited_match_top(
+    seats: Sequence[int], winner: int, decks: int, rng: random.Random, upcard: Card | None = None
+) -> tuple[Card, ...]:
     """The cards after the burn card for a round in which ``winner`` holds two suited matches of the upcard.
 
-    The upcard is drawn at random (the ace of spades makes it the 100% award, any other card the 10%); every
-    other card comes from the rest of the shoe without another copy of the upcard. For demonstrations and tests.
+    The upcard is ``upcard`` or drawn at random (the ace of spades makes it the 100% award, any other card the 10%);
+    every other card comes from the rest of the shoe without another copy of the upcard. For demonstrations,
+    scenarios and tests.
 
     >>> top = suited_match_top([1, 3], 3, 6, random.Random(5))
     >>> top[1] == top[2] == top[4], len(top)
     (True, 5)
     """
-    upcard = rng.choice(shoe(1))
+    upcard = upcard or rng.choice(shoe(1))
     others = [card for card in shuffled(shoe(decks), rng) if card != upcard]
     order = sorted(seats)
     first = [upcard if seat == winner else others.pop() for seat in order]

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from simulator import down_under, mystery_tables
 from simulator.cards import Card
 from simulator.down_under import DownUnderRound, DownUnderTable, suited_match_top
 from simulator.json_values import JsonObject, JsonValue, json_object
-from simulator.match_the_dealer import MatchMeter
+from simulator.match_the_dealer import ACE_OF_SPADES, MatchMeter
 from simulator.mystery import MysteryConfiguration, MysteryMeter
 from simulator.mystery_games import MysteryGame
 from simulator.mystery_tables import MysteryTableRound, rules_from_json
@@ -27,7 +27,22 @@ from simulator.simulated_players import (
     seat_pai_gow_players,
     wager_phase_rng,
 )
-from simulator.wager_phase import ChipCountMismatch
+from simulator.wager_phase import ChipCountMismatch, WagerMove, WagerPhase
+
+
+@dataclass(frozen=True)
+class RiggedDeal:
+    """What an instructor's scenario fixes at a Pai Gow Poker table: the seats' wagers, the deck's top, the dice.
+
+    ``late_wager`` is the one a player tries after "No more bets" and ``missing_chip_seat`` the seat whose progressive
+    chip is missing; the players make no other wager move.
+    """
+
+    seats: Mapping[int, Mapping[str, int]]
+    """The seats' wagers; none seats simulated players."""
+    scenario: Scenario
+    late_wager: WagerMove | None = None
+    missing_chip_seat: int | None = None
 
 
 @dataclass(frozen=True)
@@ -35,6 +50,8 @@ class TableDeal:
     """What a table hands the engine to deal its next round; ``carried_meters`` is the last round's, server only.
 
     ``chip_count_mismatch`` is the house's procedure when the progressive chips do not match the accepted wagers.
+    ``rigged`` replaces the simulated players' draws at Pai Gow Poker; ``ace_of_spades`` makes a forced Match the
+    Dealer hit at Down Under Blackjack the A♠ combination (the 100% award).
     """
 
     rules: Mapping[str, JsonValue]
@@ -45,6 +62,8 @@ class TableDeal:
     force_mystery_hit: bool = False
     force_progressive_win: bool = False
     chip_count_mismatch: ChipCountMismatch = ChipCountMismatch.CALL_FLOORPERSON
+    rigged: RiggedDeal | None = None
+    ace_of_spades: bool = False
 
 
 def carried_meter(carried: Mapping[str, JsonValue], name: str) -> JsonObject | None:
@@ -89,9 +108,14 @@ def deal_pai_gow_round(table: TableDeal) -> PaiGowRound:
     """
     rules = TableRules.from_json(table.rules)
     players = random.Random(table.seed)
+    rigged = table.rigged
     seats = seat_pai_gow_players(rules, players)
+    if rigged is not None and rigged.seats:
+        seats = {seat: dict(wagers) for seat, wagers in rigged.seats.items()}
     styles = choose_player_styles(list(seats), players)
     scenario = Scenario(player_styles=styles, force_mystery_hit=table.force_mystery_hit)
+    if rigged is not None:
+        scenario = replace(rigged.scenario, player_styles=styles, force_mystery_hit=table.force_mystery_hit)
     progressive = [seat for seat, wagers in seats.items() if "progressive" in wagers]
     if table.force_progressive_win and progressive:
         extra = {"player_styles": styles, "force_mystery_hit": table.force_mystery_hit}
@@ -102,6 +126,8 @@ def deal_pai_gow_round(table: TableDeal) -> PaiGowRound:
     changeable |= {"beat-it": rules.side_wager_limits.minimum} if rules.beat_it_paytable is not None else {}
     fixed = {"progressive": rules.progressive_wager} if rules.progressive_wager_offered else {}
     phase = draw_wager_phase(seats, changeable, fixed, table.chip_count_mismatch, wager_phase_rng(table.seed))
+    if rigged is not None:
+        phase = WagerPhase((), rigged.late_wager, rigged.missing_chip_seat, table.chip_count_mismatch)
     return PaiGowRound(
         rules,
         seats,
@@ -142,7 +168,8 @@ def deal_down_under_round(table: TableDeal) -> DownUnderRound:
     shoe_top: tuple[Card, ...] = ()
     if table.force_mystery_hit:
         winner = min(seat for seat, wagers in seats.items() if wagers.match_the_dealer)
-        shoe_top = suited_match_top(list(seats), winner, rules.decks, players)
+        upcard = ACE_OF_SPADES if table.ace_of_spades else None
+        shoe_top = suited_match_top(list(seats), winner, rules.decks, players, upcard)
     wagers = {
         seat: {"blackjack": held.blackjack}
         | ({"match_the_dealer": held.match_the_dealer} if held.match_the_dealer else {})

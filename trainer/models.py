@@ -1,4 +1,4 @@
-"""The school's roles and cohorts, its training tables, the trainees' attempts at them and the steps of each attempt."""
+"""The school's roles and cohorts, its tables, instructors' scenarios, the trainees' attempts and their steps."""
 
 from fractions import Fraction
 from itertools import chain
@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
+from simulator.scenarios import ScenarioError, ScenarioSpec
 from trainer.scoring import DEFAULT_PASS_THRESHOLD, PassRule
 from trainer.standards import read_target_overrides
 
@@ -171,6 +172,15 @@ class Attempt(models.Model):
     skill_targets = models.JSONField(
         default=dict, editable=False, help_text="The table's target overrides as they stood when the round was dealt."
     )
+    scenario_version = models.ForeignKey(
+        "ScenarioVersion",
+        null=True,
+        blank=True,
+        editable=False,
+        on_delete=models.PROTECT,
+        related_name="attempts",
+        help_text="The scenario version the round was dealt from; none at an ordinary table.",
+    )
 
     class Meta:
         ordering = ("-started_at",)
@@ -215,3 +225,69 @@ class Step(models.Model):
     def __str__(self) -> str:
         """The attempt and the frame number."""
         return f"step {self.sequence} of attempt {self.attempt_id}"
+
+
+def validate_scenario_spec(value: object) -> None:
+    """Refuse a scenario the engine cannot deal (simulator.scenarios), naming every bad field."""
+    if not isinstance(value, dict):
+        raise ValidationError("A scenario is a JSON object.")
+    try:
+        ScenarioSpec.from_json(value)
+    except ScenarioError as error:
+        raise ValidationError(str(error)) from error
+
+
+class Scenario(models.Model):
+    """An instructor's scenario: a name and an author; its content lives in numbered versions."""
+
+    name = models.CharField(max_length=120)
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="scenarios")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("name", "pk")
+
+    def __str__(self) -> str:
+        """The scenario's name."""
+        return self.name
+
+    def latest_version(self) -> "ScenarioVersion":
+        """The newest version: the draft being edited, or the last one published."""
+        return self.versions.order_by("-number").first() or ScenarioVersion(scenario=self, number=0)
+
+    def published_version(self) -> "ScenarioVersion | None":
+        """The newest published version, the one trainees deal; None before the first is published."""
+        return self.versions.filter(published_at__isnull=False).order_by("-number").first()
+
+
+class ScenarioVersion(models.Model):
+    """One version of a scenario: its engine description, a draft until published, then never changed.
+
+    Publishing gives the version its own table (``table``), where its rounds are dealt and its meters carried.
+    """
+
+    scenario = models.ForeignKey(Scenario, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField()
+    spec = models.JSONField(validators=[validate_scenario_spec], help_text="simulator.scenarios.ScenarioSpec JSON.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    published_at = models.DateTimeField(null=True, blank=True)
+    table = models.OneToOneField(
+        Table, null=True, blank=True, on_delete=models.PROTECT, related_name="scenario_version", editable=False
+    )
+
+    class Meta:
+        ordering = ("scenario", "number")
+        constraints = (models.UniqueConstraint(fields=("scenario", "number"), name="one_number_per_version"),)
+
+    def __str__(self) -> str:
+        """The scenario's name and the version's number."""
+        return f"{self.scenario} v{self.number}"
+
+    @property
+    def published(self) -> bool:
+        """Whether trainees can deal this version."""
+        return self.published_at is not None
+
+    def engine_spec(self) -> ScenarioSpec:
+        """The version as the engine deals it."""
+        return ScenarioSpec.from_json(self.spec)

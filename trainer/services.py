@@ -21,10 +21,11 @@ from django.utils import timezone
 from simulator.games import GAMES, Game
 from simulator.notation import save_round
 from simulator.procedure import Round
+from simulator.scenarios import deal_scenario
 from simulator.table_deals import TableDeal
 from simulator.wager_phase import ChipCountMismatch
 from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, StepFrame
-from trainer.models import Attempt, Floorperson, Mode, Role, SchoolUser, Table
+from trainer.models import Attempt, Floorperson, Mode, Role, ScenarioVersion, SchoolUser, Table
 from trainer.round_store import (
     CacheBehind,
     LiveAttempt,
@@ -105,24 +106,48 @@ def start_round(
     force_mystery_hit: bool = False,
     force_progressive_win: bool = False,
 ) -> Attempt:
-    """Deal a new round at the table for the trainee and store it; the seed comes from ``secrets`` unless fixed.
-
-    The attempt keeps the table's pass rule and target times as they stand now, so a later edit of the table never
-    changes the round's result.
-    """
+    """Deal a new round at the table for the trainee and store it; the seed comes from ``secrets`` unless fixed."""
     seed_value = secrets.randbits(63) if seed_value is None else seed_value
     round_ = deal_round(
         table, seed_value, force_mystery_hit=force_mystery_hit, force_progressive_win=force_progressive_win
     )
+    return _store_dealt(trainee, table, mode, round_)
+
+
+def start_scenario_round(trainee: User, version: ScenarioVersion, *, seed_value: int | None = None) -> Attempt:
+    """Deal the trainee's next round of a published scenario version at its table, in the scenario's mode.
+
+    The rounds of an attempt at the scenario come in turn: the trainee's first round at the version is round 1,
+    and after the last round the next is round 1 again. The attempt keeps the version it was dealt from.
+    """
+    table = version.table
+    if table is None:
+        raise ValueError(f"{version} is not published.")
+    spec = version.engine_spec()
+    round_number = Attempt.objects.filter(trainee=trainee, scenario_version=version).count() % spec.rounds + 1
+    seed_value = secrets.randbits(63) if seed_value is None else seed_value
+    mismatch = ChipCountMismatch(settings.CHIP_COUNT_MISMATCH)
+    round_ = deal_scenario(spec, seed_value, round_number, table.meter, mismatch)
+    return _store_dealt(trainee, table, Mode(spec.mode), round_, version)
+
+
+def _store_dealt(
+    trainee: User, table: Table, mode: Mode, round_: Round, version: ScenarioVersion | None = None
+) -> Attempt:
+    """Perform the round's automated opening steps and store it as the trainee's attempt, with the table's pass rule.
+
+    The attempt keeps the table's pass rule and target times as they stand now, so a later edit of the table never
+    changes the round's result.
+    """
     round_.advance()
-    log = save_round(round_)
     attempt = Attempt.objects.create(
         trainee=trainee,
         table=table,
         mode=mode,
-        log=log,
+        log=save_round(round_),
         pass_rule=table.pass_rule().to_json(),
         skill_targets=table.skill_targets,
+        scenario_version=version,
     )
     remember_dealt(attempt, round_)
     return attempt
@@ -281,8 +306,8 @@ def validate_payout(attempt_id: int, user: SchoolUser, frame: StepFrame) -> Step
 
 
 def open_tables() -> QuerySet[Table]:
-    """The tables a round can be dealt at (games the school knows how to deal)."""
-    return Table.objects.filter(game__in=GAMES).order_by("pk")
+    """The tables a round can be dealt at (games the school knows how to deal); a scenario's table is its own."""
+    return Table.objects.filter(game__in=GAMES, scenario_version__isnull=True).order_by("pk")
 
 
 def attempts_of(trainee: User) -> QuerySet[Attempt]:

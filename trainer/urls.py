@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from trainer import cohorts, views
+from trainer import cohorts, scenario_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -21,6 +21,13 @@ urlpatterns = [
     path("cohorts/<int:cohort_id>/trainees/<int:trainee_id>/unlock/", cohorts.unlock, name="unlock_login"),
     path("cohorts/<int:cohort_id>/import/", cohorts.import_preview, name="import_roster"),
     path("cohorts/<int:cohort_id>/import/confirm/", cohorts.import_confirm, name="confirm_import"),
+    path("scenarios/", scenario_views.scenario_list, name="scenarios"),
+    path("scenarios/new/", scenario_views.scenario_new, name="scenario_new"),
+    path("scenarios/fields/", scenario_views.scenario_fields, name="scenario_fields"),
+    path("scenarios/<int:scenario_id>/edit/", scenario_views.scenario_edit, name="scenario_edit"),
+    path("scenarios/<int:scenario_id>/preview/", scenario_views.scenario_preview, name="scenario_preview"),
+    path("scenarios/<int:scenario_id>/publish/", scenario_views.scenario_publish, name="scenario_publish"),
+    path("scenarios/versions/<int:version_id>/deal/", scenario_views.scenario_deal, name="scenario_deal"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),

@@ -17,6 +17,7 @@ from django_htmx.middleware import HtmxDetails
 from simulator.games import GAMES
 from trainer import services
 from trainer.models import Attempt, Mode, Role, Table, has_role, is_school_administrator, teaches_cohorts
+from trainer.scenario_versions import published_versions
 from trainer.scoring import ScoreCard
 from trainer.snapshots import AnyTableSnapshot, Viewer
 from trainer.table_page import page_context, score_card_context
@@ -73,13 +74,14 @@ def home(request: SchoolRequest) -> HttpResponse:
 @require_GET
 @login_required
 def tables(request: SchoolRequest) -> HttpResponse:
-    """The tables to deal at, the user's unfinished rounds and, for instructors, the live tables to watch."""
+    """The tables and published scenarios to deal, the user's unfinished rounds and, for instructors, live tables."""
     _require_school_role(request)
     context = {
         "games": _tables_by_game(),
         "unfinished": services.attempts_of(request.user).filter(finished_at__isnull=True),
         "live": _live_tables_to_watch(request.user),
         "teaches": teaches_cohorts(request.user),
+        "scenarios": published_versions(),
     }
     return render(request, "trainer/tables.html", context)
 

@@ -1,0 +1,482 @@
+"""An instructor's scenario as data: a game, its rules, seats and wagers, rigged cards, dice and hits, and grading.
+
+:meth:`ScenarioSpec.from_json` reads a scenario field by field and raises :class:`ScenarioError` naming every bad
+field at once ("rigging.dice", "seats.3.sum", "rules.mystery"); :func:`deal_scenario` deals one of its rounds
+through the table's own dealing (:mod:`simulator.table_deals`), so a scenario round saves and replays like any other.
+Fixed seats and wagers, rigged cards and dice, a late wager and a missing chip are Pai Gow Poker's; every game takes
+its rules, a forced progressive hit on a chosen round, the automated steps, the mode and the pass rule.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from simulator.cards import Card, format_cards, pai_gow_deck, parse_cards, shuffled
+from simulator.dice import DiceRoll, parse_dice_roll, roll_dice
+from simulator.down_under import DownUnderTable
+from simulator.games import GAMES, Game
+from simulator.hands import is_tiger_nine
+from simulator.house_way import HOUSE_WAYS
+from simulator.json_values import JsonObject, JsonValue
+from simulator.pai_gow_round import DEALER, PLACES, SEATS, STACK_SIZE, Scenario, check_wagers
+from simulator.pai_gow_rules import TableRules
+from simulator.procedure import Round
+from simulator.rules import RulesError
+from simulator.starting_position import delivery_order, starting_position
+from simulator.table_deals import RiggedDeal, TableDeal
+from simulator.wager_phase import ChipCountMismatch, WagerMove
+
+MODES = ("practice", "exam")
+MAX_ROUNDS = 20
+TIGER_NINE_DRAWS = 10_000
+"""How many seven-card draws the engine tries when it must find the dealer a Tiger 9 (one in a few dozen is)."""
+
+
+class ScenarioError(RulesError):
+    """A scenario that cannot be dealt, with a message for every bad field ("rigging.dice", "seats.2.pai-gow")."""
+
+
+@dataclass(frozen=True)
+class WagerRange:
+    """A seat's wager on one betting area: a fixed amount (minimum = maximum) or drawn each round in whole units."""
+
+    minimum: int
+    maximum: int
+
+    def draw(self, unit: int, rng: random.Random) -> int:
+        """The amount for a round: the fixed amount, or one of the whole units from minimum to maximum."""
+        if self.minimum == self.maximum:
+            return self.minimum
+        return rng.choice(range(self.minimum, self.maximum + 1, unit))
+
+    def to_json(self) -> JsonValue:
+        """A fixed amount as a number, a range as ``{"minimum": …, "maximum": …}``."""
+        if self.minimum == self.maximum:
+            return self.minimum
+        return {"minimum": self.minimum, "maximum": self.maximum}
+
+
+@dataclass(frozen=True)
+class Rigging:
+    """What the scenario fixes in advance; hands are seven cards by place (0 is the dealer)."""
+
+    dice: DiceRoll | None = None
+    hands: Mapping[int, tuple[Card, ...]] = field(default_factory=dict)
+    tiger_nine: bool = False
+    mystery_hit_round: int | None = None
+    ace_of_spades_round: int | None = None
+    late_wager: WagerMove | None = None
+    missing_chip_seat: int | None = None
+
+    @property
+    def rigs_pai_gow_deal(self) -> bool:
+        """Whether it fixes anything of a Pai Gow Poker deal: dice, cards, a Tiger 9, a late wager or a missing chip."""
+        return bool(self.dice or self.hands or self.tiger_nine or self.late_wager or self.missing_chip_seat)
+
+    def to_json(self) -> JsonObject:
+        """The rigging as JSON, cards and dice written as a person types them."""
+        late = self.late_wager
+        return {
+            "dice": None if self.dice is None else " ".join(map(str, self.dice.values)),
+            "hands": {str(place): format_cards(cards) for place, cards in self.hands.items()},
+            "tiger_nine": self.tiger_nine,
+            "mystery_hit_round": self.mystery_hit_round,
+            "ace_of_spades_round": self.ace_of_spades_round,
+            "late_wager": None if late is None else {"seat": late.seat, "spot": late.spot, "amount": late.amount},
+            "missing_chip_seat": self.missing_chip_seat,
+        }
+
+
+@dataclass(frozen=True)
+class ScenarioSpec:
+    """A validated scenario: read it with :meth:`from_json`, deal its rounds with :func:`deal_scenario`."""
+
+    game: Game
+    rules: Mapping[str, JsonValue]
+    seats: Mapping[int, Mapping[str, WagerRange]]
+    rigging: Rigging
+    automations: frozenset[str]
+    mode: str = "practice"
+    rounds: int = 1
+    time_limit_seconds: int | None = None
+    pass_accuracy_percent: int = 90
+    critical_error_fails: bool = True
+
+    def to_json(self) -> JsonObject:
+        """The scenario as JSON that :meth:`from_json` reads back to an equal scenario."""
+        return {
+            "game": self.game.key,
+            "rules": dict(self.rules),
+            "seats": {
+                str(seat): {spot: amount.to_json() for spot, amount in wagers.items()}
+                for seat, wagers in self.seats.items()
+            },
+            "rigging": self.rigging.to_json(),
+            "automations": [*sorted(self.automations)],
+            "mode": self.mode,
+            "rounds": self.rounds,
+            "time_limit_seconds": self.time_limit_seconds,
+            "pass_accuracy_percent": self.pass_accuracy_percent,
+            "critical_error_fails": self.critical_error_fails,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JsonValue]) -> ScenarioSpec:
+        """Read and check a scenario; ScenarioError naming every bad field, nothing half-read."""
+        return _Reader(data).spec()
+
+
+def game_steps(game: Game) -> list[str]:
+    """Every step a round of the game can have, sorted: what a scenario may leave to the engine or the trainee."""
+    return sorted(game.deal(TableDeal(rules={}, seed=0, automations=frozenset())).step_names())
+
+
+def _whole(value: JsonValue, minimum: int, maximum: int | None = None) -> int:
+    """A whole number within bounds; ValueError saying which are wanted."""
+    if type(value) is not int or value < minimum or (maximum is not None and value > maximum):
+        upper = "" if maximum is None else f" to {maximum}"
+        raise ValueError(f"{value!r} is not a whole number from {minimum}{upper}")
+    return value
+
+
+def _seat_number(key: str, places: tuple[int, ...]) -> int:
+    """A seat or place number written as a JSON key; ValueError unless it is one of ``places``."""
+    if not key.isdigit() or int(key) not in places:
+        raise ValueError(f"{key!r} is not one of {', '.join(map(str, places))}")
+    return int(key)
+
+
+class _Reader:
+    """Reads one scenario's JSON, gathering an error for every bad field before raising them together."""
+
+    def __init__(self, data: Mapping[str, JsonValue]) -> None:
+        """Start reading ``data`` with no errors."""
+        self.data = data
+        self.errors: dict[str, str] = {}
+
+    def field(self, name: str, read: Any, default: Any) -> Any:
+        """Read one top-level field with ``read`` (ValueError → an error under ``name``); missing gives ``default``."""
+        if self.data.get(name) is None:
+            return default
+        try:
+            return read(self.data[name])
+        except ValueError as error:
+            self.errors[name] = str(error)
+            return default
+
+    def spec(self) -> ScenarioSpec:
+        """The scenario, or ScenarioError with every bad field."""
+        unknown = set(self.data) - {*ScenarioSpec.__dataclass_fields__}
+        self.errors.update({name: "unknown field" for name in sorted(unknown)})
+        game = GAMES.get(str(self.data.get("game")))
+        if game is None:
+            raise ScenarioError({"game": f"{self.data.get('game')!r} is not a game of the school", **self.errors})
+        given_rules = self.data.get("rules") or {}
+        if not isinstance(given_rules, Mapping):
+            raise ScenarioError({"rules": "an object of the game's options is wanted"})
+        rules_json = dict(given_rules)
+        try:
+            rules = game.read_rules(rules_json)
+        except RulesError as error:
+            raise ScenarioError({f"rules.{name}": message for name, message in error.errors.items()}) from None
+        rounds = self.field("rounds", lambda value: _whole(value, 1, MAX_ROUNDS), 1)
+        steps = set(game_steps(game))
+        automations = self.field("automations", lambda value: self.automations(value, steps), game.automations)
+        seats = self.seats(rules)
+        rigging = self.rigging(rules, seats, rounds)
+        spec = ScenarioSpec(
+            game,
+            rules_json,
+            seats,
+            rigging,
+            automations,
+            self.field("mode", self.mode, "practice"),
+            rounds,
+            self.field("time_limit_seconds", lambda value: _whole(value, 1), None),
+            self.field("pass_accuracy_percent", lambda value: _whole(value, 0, 100), 90),
+            self.field("critical_error_fails", self.flag, True),
+        )
+        if self.errors:
+            raise ScenarioError(self.errors)
+        return spec
+
+    @staticmethod
+    def automations(value: JsonValue, steps: set[str]) -> frozenset[str]:
+        """The steps the engine performs: a list of the game's own step names."""
+        if not isinstance(value, list) or not all(isinstance(step, str) for step in value):
+            raise ValueError("a list of step names is wanted")
+        unknown = sorted({str(step) for step in value} - steps)
+        if unknown:
+            raise ValueError(f"{', '.join(unknown)} is not a step of this game")
+        return frozenset(str(step) for step in value)
+
+    @staticmethod
+    def mode(value: JsonValue) -> str:
+        """Practice or exam."""
+        if value not in MODES:
+            raise ValueError(f"{value!r} is not one of {', '.join(MODES)}")
+        return str(value)
+
+    @staticmethod
+    def flag(value: JsonValue) -> bool:
+        """True or false."""
+        if type(value) is not bool:
+            raise ValueError(f"true or false is wanted, not {value!r}")
+        return value
+
+    def seats(self, rules: object) -> dict[int, dict[str, WagerRange]]:
+        """The seated players and their wagers, each checked against the table's limits at both ends of its range."""
+        given = self.data.get("seats") or {}
+        if not isinstance(given, Mapping):
+            self.errors["seats"] = "an object of seats is wanted"
+            return {}
+        if given and not isinstance(rules, TableRules):
+            self.errors["seats"] = "only a Pai Gow Poker scenario seats its own players; here simulated players sit"
+            return {}
+        seats: dict[int, dict[str, WagerRange]] = {}
+        for key, wagers in given.items():
+            try:
+                seat = _seat_number(key, SEATS)
+            except ValueError as error:
+                self.errors[f"seats.{key}"] = f"there is no such seat: {error}"
+                continue
+            if not isinstance(wagers, Mapping):
+                self.errors[f"seats.{key}"] = "an object of wagers by betting area is wanted"
+                continue
+            seats[seat] = {}
+            for spot, amount in wagers.items():
+                try:
+                    seats[seat][spot] = self.wager(amount)
+                except ValueError as error:
+                    self.errors[f"seats.{seat}.{spot}"] = str(error)
+            if isinstance(rules, TableRules) and f"seats.{seat}" not in self.errors:
+                self.check_limits(rules, seat, seats[seat])
+        return seats
+
+    def check_limits(self, rules: TableRules, seat: int, wagers: Mapping[str, WagerRange]) -> None:
+        """A seat's wagers within the table's limits and betting areas, at the low and the high end of each range."""
+        for end in ("minimum", "maximum"):
+            try:
+                check_wagers(rules, {seat: {spot: getattr(amount, end) for spot, amount in wagers.items()}})
+            except ValueError as error:
+                self.errors[f"seats.{seat}"] = str(error)
+                return
+
+    @staticmethod
+    def wager(value: JsonValue) -> WagerRange:
+        """A fixed amount in cents, or ``{"minimum": …, "maximum": …}`` in cents."""
+        if type(value) is int:
+            return WagerRange(value, value)
+        if isinstance(value, Mapping) and set(value) == {"minimum", "maximum"}:
+            low, high = (_whole(value[end], 1) for end in ("minimum", "maximum"))
+            if high < low:
+                raise ValueError("the maximum is below the minimum")
+            return WagerRange(low, high)
+        raise ValueError(f"{value!r} is not an amount in cents or a minimum and maximum")
+
+    def rigging(self, rules: object, seats: Mapping[int, Mapping[str, WagerRange]], rounds: int) -> Rigging:
+        """What the scenario fixes: every field checked against the game, the table and the other fields."""
+        given = self.data.get("rigging") or {}
+        if not isinstance(given, Mapping):
+            self.errors["rigging"] = "an object is wanted"
+            return Rigging()
+        known = {*Rigging.__dataclass_fields__}
+        self.errors.update({f"rigging.{name}": "unknown field" for name in given if name not in known})
+        if not isinstance(rules, TableRules):
+            for name in ("dice", "hands", "tiger_nine", "late_wager", "missing_chip_seat"):
+                if given.get(name):
+                    self.errors[f"rigging.{name}"] = "only a Pai Gow Poker scenario rigs this"
+        dice = self.dice(given.get("dice"))
+        hands = self.hands(given.get("hands") or {})
+        tiger_nine = given.get("tiger_nine") is True
+        if tiger_nine and isinstance(rules, TableRules):
+            self.check_tiger_nine(rules, hands)
+        hit_round = self.round_number(given, "mystery_hit_round", rounds)
+        if hit_round is not None and not self.has_mystery_bonus(rules):
+            self.errors["rigging.mystery_hit_round"] = "this table has no Mystery Bonus to hit"
+        ace_round = self.round_number(given, "ace_of_spades_round", rounds)
+        if ace_round is not None and not isinstance(rules, DownUnderTable):
+            self.errors["rigging.ace_of_spades_round"] = "the A♠ Match the Dealer combination is Down Under Blackjack's"
+        late = self.late_wager(given.get("late_wager"), rules, seats) if isinstance(rules, TableRules) else None
+        missing = given.get("missing_chip_seat")
+        if missing is not None and not (type(missing) is int and "progressive" in seats.get(missing, {})):
+            self.errors["rigging.missing_chip_seat"] = f"{missing!r} is not a seat holding a Progressive Payout wager"
+        missing_seat = missing if type(missing) is int else None
+        return Rigging(dice, hands, tiger_nine, hit_round, ace_round, late, missing_seat)
+
+    def dice(self, value: JsonValue) -> DiceRoll | None:
+        """The rigged dice, red first ("6 1 1"); none when not given."""
+        if not value:
+            return None
+        try:
+            return parse_dice_roll(str(value))
+        except ValueError as error:
+            self.errors["rigging.dice"] = str(error)
+            return None
+
+    def hands(self, value: JsonValue) -> dict[int, tuple[Card, ...]]:
+        """The rigged seven-card hands by place, every card once and one joker at most in the 53-card deck."""
+        if not isinstance(value, Mapping):
+            self.errors["rigging.hands"] = "an object of cards by place (0 is the dealer) is wanted"
+            return {}
+        hands: dict[int, tuple[Card, ...]] = {}
+        for key, text in value.items():
+            name = f"rigging.hands.{key}"
+            try:
+                place = _seat_number(key, PLACES)
+                cards = parse_cards(str(text))
+            except ValueError as error:
+                self.errors[name] = str(error)
+                continue
+            if len(cards) != STACK_SIZE:
+                self.errors[name] = f"{len(cards)} cards cannot be dealt as a stack: a stack is exactly seven cards"
+                continue
+            hands[place] = cards
+        counts = Counter(card for cards in hands.values() for card in cards)
+        for place, cards in hands.items():
+            jokers = [card for card in cards if card.is_joker]
+            if counts[jokers[0]] > 1 if jokers else False:
+                self.errors[f"rigging.hands.{place}"] = "two jokers: the 53-card deck holds one joker"
+            repeated = sorted({str(card) for card in cards if counts[card] > 1 and not card.is_joker})
+            if repeated:
+                self.errors[f"rigging.hands.{place}"] = f"{', '.join(repeated)} used twice: the deck holds each once"
+        return hands
+
+    def check_tiger_nine(self, rules: TableRules, hands: Mapping[int, tuple[Card, ...]]) -> None:
+        """A Tiger 9 is the dealer's at a commission-free table, and rigged dealer's cards must set to one."""
+        if not rules.commission_free:
+            self.errors["rigging.tiger_nine"] = "a Tiger 9 is offered at a commission-free table only (§645b.1(d)(2))"
+            return
+        dealer = hands.get(DEALER)
+        if dealer is None:
+            return
+        low = HOUSE_WAYS[rules.house_way].set_hand(dealer, rules.wheel_rank).low
+        if not is_tiger_nine(low):
+            self.errors["rigging.tiger_nine"] = (
+                f"the house way sets the dealer's low hand {format_cards(low)}, not a 9-high Tiger 9 (§645b.1(d)(2))"
+            )
+
+    def round_number(self, given: Mapping[str, JsonValue], name: str, rounds: int) -> int | None:
+        """A round of the attempt, 1 to ``rounds``; none when not given."""
+        value = given.get(name)
+        if value is None:
+            return None
+        try:
+            return _whole(value, 1, rounds)
+        except ValueError as error:
+            self.errors[f"rigging.{name}"] = f"{error}: the attempt has {rounds} round(s)"
+            return None
+
+    @staticmethod
+    def has_mystery_bonus(rules: object) -> bool:
+        """Whether the table runs the Must-Hit-By Mystery Bonus."""
+        if isinstance(rules, TableRules):
+            return rules.mystery is not None
+        return not isinstance(rules, DownUnderTable)
+
+    def late_wager(
+        self, value: JsonValue, rules: TableRules, seats: Mapping[int, Mapping[str, WagerRange]]
+    ) -> WagerMove | None:
+        """A seated player's wager after "No more bets", within the limits: a new one, or a change of a fixed one."""
+        if value is None:
+            return None
+        if not isinstance(value, Mapping) or set(value) != {"seat", "spot", "amount"}:
+            self.errors["rigging.late_wager"] = "a seat, a betting area and an amount are wanted"
+            return None
+        seat, spot, amount = value["seat"], str(value["spot"]), value["amount"]
+        if type(seat) is not int or seat not in seats:
+            self.errors["rigging.late_wager"] = f"seat {seat!r} has no player"
+            return None
+        if type(amount) is not int:
+            self.errors["rigging.late_wager"] = f"{amount!r} is not an amount in cents"
+            return None
+        held = seats[seat].get(spot)
+        if held is not None and held.minimum != held.maximum:
+            self.errors["rigging.late_wager"] = f"seat {seat}'s {spot} wager is drawn each round: fix it to change it"
+            return None
+        try:
+            check_wagers(rules, {seat: {"pai-gow": rules.pai_gow_limits.minimum, spot: amount}})
+        except ValueError as error:
+            self.errors["rigging.late_wager"] = str(error)
+            return None
+        if held is not None and (spot == "progressive" or held.minimum == amount):
+            self.errors["rigging.late_wager"] = f"seat {seat} already holds that {spot} wager"
+            return None
+        return WagerMove(seat, spot, amount, None if held is None else held.minimum)
+
+
+def _unit(rules: TableRules, spot: str) -> int:
+    """The unit a drawn wager on ``spot`` comes in."""
+    return rules.pai_gow_limits.unit if spot == "pai-gow" else rules.side_wager_limits.unit
+
+
+def _tiger_nine_hand(rules: TableRules, cards: list[Card], rng: random.Random) -> tuple[Card, ...]:
+    """Seven of ``cards`` that the house way sets with a Tiger 9 low hand, drawn with ``rng``."""
+    house_way = HOUSE_WAYS[rules.house_way]
+    for _ in range(TIGER_NINE_DRAWS):
+        hand = tuple(rng.sample(cards, STACK_SIZE))
+        if is_tiger_nine(house_way.set_hand(hand, rules.wheel_rank).low):
+            return hand
+    raise ValueError("No Tiger 9 was found among the cards left for the dealer.")
+
+
+def _deck_top(rules: TableRules, rigging: Rigging, dice: DiceRoll, rng: random.Random) -> tuple[Card, ...]:
+    """The seven stacks in delivery order: the rigged hands where given, the rest drawn from the shuffled deck."""
+    rigged = set(card for cards in rigging.hands.values() for card in cards)
+    rest = shuffled([card for card in pai_gow_deck() if card not in rigged], rng)
+    hands = dict(rigging.hands)
+    if rigging.tiger_nine and DEALER not in hands:
+        hands[DEALER] = _tiger_nine_hand(rules, rest, rng)
+        rest = [card for card in rest if card not in hands[DEALER]]
+    top: list[Card] = []
+    for place in delivery_order(starting_position(dice.total), rules.dealing_direction):
+        top.extend(hands.get(place) or [rest.pop() for _ in range(STACK_SIZE)])
+    return tuple(top)
+
+
+def _rigged_pai_gow(spec: ScenarioSpec, rules: TableRules, rng: random.Random) -> RiggedDeal:
+    """The scenario's seats, cards, dice and wager phase for one Pai Gow Poker round, ranges drawn with ``rng``."""
+    rigging = spec.rigging
+    seats = {
+        seat: {spot: amount.draw(_unit(rules, spot), rng) for spot, amount in wagers.items()}
+        for seat, wagers in spec.seats.items()
+    }
+    scenario = Scenario(dice=rigging.dice)
+    if rigging.hands or rigging.tiger_nine:
+        dice = rigging.dice or roll_dice(rng)
+        scenario = Scenario(deck_top=_deck_top(rules, rigging, dice, rng), dice=dice)
+    return RiggedDeal(seats, scenario, rigging.late_wager, rigging.missing_chip_seat)
+
+
+def deal_scenario(
+    spec: ScenarioSpec,
+    seed: int,
+    round_number: int,
+    carried_meters: Mapping[str, JsonValue] | None = None,
+    chip_count_mismatch: ChipCountMismatch = ChipCountMismatch.CALL_FLOORPERSON,
+) -> Round:
+    """Round ``round_number`` (1 to ``spec.rounds``) of the scenario, dealt with ``seed`` at the table's own dealing.
+
+    A Pai Gow Poker scenario with no seats of its own seats simulated players, as a training table does.
+    """
+    rules = spec.game.read_rules(spec.rules)
+    rigging = spec.rigging
+    rigged = None
+    if isinstance(rules, TableRules) and (spec.seats or rigging.rigs_pai_gow_deal):
+        rigged = _rigged_pai_gow(spec, rules, random.Random(f"scenario {seed}"))
+    deal = TableDeal(
+        rules=spec.rules,
+        seed=seed,
+        automations=spec.automations,
+        carried_meters=carried_meters,
+        round_number=round_number - 1,
+        force_mystery_hit=round_number in (rigging.mystery_hit_round, rigging.ace_of_spades_round),
+        chip_count_mismatch=chip_count_mismatch,
+        rigged=rigged,
+        ace_of_spades=rigging.ace_of_spades_round is not None,
+    )
+    return spec.game.deal(deal)

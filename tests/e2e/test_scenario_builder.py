@@ -1,0 +1,49 @@
+"""The scenario builder in the browser: an instructor rigs a Tiger 9 and a forced mystery hit, a trainee deals it."""
+
+import pytest
+from accessibility import wcag_violations
+from live_table import LiveSchool, log_in
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.e2e
+
+
+def test_an_instructor_builds_previews_and_publishes_a_tiger_9_scenario_and_a_trainee_deals_it(
+    new_page, school: LiveSchool
+):
+    page = new_page()
+    log_in(page, school, "instructor1")
+    page.goto("/scenarios/")
+    assert wcag_violations(page) == [], "scenario list"
+    page.get_by_role("link", name="Build a new scenario").click()
+    assert wcag_violations(page) == [], "builder"
+    page.get_by_label("Name").fill("Tiger 9 with a mystery hit")
+    page.get_by_label("Seat 2 wagers").fill("pai-gow 25, tiger-9 5, progressive 1")
+    page.get_by_label("Dice, red first").fill("6 1 1")
+    page.get_by_label("Dealer's seven cards").fill("9h 8c 7d 5s 4h 3c Kd")
+    page.get_by_label("Tiger 9 for the dealer").check()
+    page.get_by_label("Mystery Bonus hits on round").fill("1")
+    page.get_by_role("button", name="Save and preview").click()
+    expect(page.get_by_role("heading", name="Preview: Tiger 9 with a mystery hit, version 1")).to_be_visible()
+    expect(page.locator(".narration")).to_contain_text("Tiger 9")
+    expect(page.locator(".narration")).to_contain_text("Mystery Bonus")
+    assert wcag_violations(page) == [], "preview"
+    page.get_by_role("button", name="Publish version 1").click()
+    expect(page.get_by_text("published")).to_be_visible()
+    trainee = new_page()
+    log_in(trainee, school, "trainee1")
+    trainee.goto("/tables/")
+    trainee.get_by_role("button", name="Deal Tiger 9 with a mystery hit").click()
+    expect(trainee.locator("body[data-ws-ready]")).to_have_count(1)
+    assert "/rounds/" in trainee.url
+
+
+def test_a_field_error_on_the_builder_has_no_wcag_21_aa_violation(new_page, school: LiveSchool):
+    page = new_page()
+    log_in(page, school, "instructor1")
+    page.goto("/scenarios/new/")
+    page.get_by_label("Name").fill("Bad dice")
+    page.get_by_label("Dice, red first").fill("7 1 1")
+    page.get_by_role("button", name="Save and preview").click()
+    expect(page.get_by_text("The red die shows 7")).to_be_visible()
+    assert wcag_violations(page) == []

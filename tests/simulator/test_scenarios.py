@@ -1,0 +1,215 @@
+"""Instructors' scenarios as data: every field checked by name, rigged rounds dealt as written, replayed exactly."""
+
+import pytest
+
+from simulator.cards import parse_cards
+from simulator.dice import DiceRoll
+from simulator.down_under import DownUnderRound
+from simulator.games import GAMES
+from simulator.hands import is_tiger_nine
+from simulator.json_values import JsonValue
+from simulator.notation import replay_round, save_round
+from simulator.pai_gow_round import DEALER, PaiGowRound
+from simulator.scenarios import ScenarioError, ScenarioSpec, deal_scenario, game_steps
+from simulator.starting_position import delivery_order, starting_position
+
+TIGER_NINE_DEALER = "9h 8c 7d 5s 4h 3c Kd"
+"""Seven cards the Foxwoods house way sets as K-7-5-4-3 high and 9-8 low: a Tiger 9 (§645b.1(d)(2))."""
+
+
+def pai_gow(**fields: JsonValue) -> dict[str, JsonValue]:
+    """A Pai Gow Poker scenario on the default table with two players, plus ``fields``."""
+    seats: JsonValue = {"1": {"pai-gow": 1000, "progressive": 100}, "4": {"pai-gow": 2500, "tiger-9": 500}}
+    return {"game": "pai-gow-poker", "seats": seats} | fields
+
+
+def errors_of(data: dict[str, JsonValue]) -> dict[str, str]:
+    """The field errors a scenario is refused with."""
+    with pytest.raises(ScenarioError) as refused:
+        ScenarioSpec.from_json(data)
+    return refused.value.errors
+
+
+def dealt(data: dict[str, JsonValue], seed: int = 7, round_number: int = 1) -> PaiGowRound:
+    """Round ``round_number`` of a Pai Gow Poker scenario."""
+    round_ = deal_scenario(ScenarioSpec.from_json(data), seed, round_number)
+    assert isinstance(round_, PaiGowRound)
+    return round_
+
+
+# ----- refused, field by field -----
+
+
+def test_a_card_used_twice_is_refused_on_each_hand_holding_it() -> None:
+    hands: JsonValue = {"0": "As Kd Qh Jc Tc 9s 8s", "2": "As 2d 3d 4d 5d 6d 7d"}
+    errors = errors_of(pai_gow(rigging={"dice": "6 1 1", "hands": hands}))
+    assert "As used twice" in errors["rigging.hands.0"] and "As used twice" in errors["rigging.hands.2"]
+
+
+def test_two_jokers_are_refused_the_53_card_deck_holds_one() -> None:
+    hands: JsonValue = {"0": "JK Kd Qh Jc Tc 9s 8s", "3": "JK 2d 3d 4d 5d 6d 7d"}
+    assert "two jokers" in errors_of(pai_gow(rigging={"hands": hands}))["rigging.hands.3"]
+
+
+def test_645b2_c_a_die_of_7_is_refused() -> None:
+    assert "die shows 7" in errors_of(pai_gow(rigging={"dice": "7 1 1"}))["rigging.dice"]
+
+
+def test_645a7_a_wager_over_the_table_maximum_is_refused_fixed_or_at_the_top_of_a_range() -> None:
+    fixed: JsonValue = {"2": {"pai-gow": 100100}}
+    assert "outside the table limits" in errors_of(pai_gow(seats=fixed))["seats.2"]
+    ranged: JsonValue = {"2": {"pai-gow": {"minimum": 1000, "maximum": 200000}}}
+    assert "outside the table limits" in errors_of(pai_gow(seats=ranged))["seats.2"]
+
+
+def test_a_stack_that_is_not_seven_cards_cannot_be_dealt() -> None:
+    errors = errors_of(pai_gow(rigging={"hands": {"5": "As Kd Qh"}}))
+    assert "cannot be dealt" in errors["rigging.hands.5"]
+
+
+def test_645b1_d2_rigged_dealer_cards_for_a_tiger_9_must_set_to_a_9_high_low_hand() -> None:
+    hands: JsonValue = {"0": "Ah Kc Qd Js 9h 3c 2d"}
+    assert (
+        "not a 9-high Tiger 9" in errors_of(pai_gow(rigging={"hands": hands, "tiger_nine": True}))["rigging.tiger_nine"]
+    )
+
+
+def test_645b1_d2_a_tiger_9_is_refused_at_a_table_that_collects_commission() -> None:
+    data = pai_gow(rules={"commission_free": False, "tiger_nine_offered": False}, seats={"1": {"pai-gow": 1000}})
+    assert "commission-free" in errors_of(data | {"rigging": {"tiger_nine": True}})["rigging.tiger_nine"]
+
+
+def test_a_mystery_hit_on_a_table_without_the_mystery_bonus_is_refused() -> None:
+    no_bonus = pai_gow(rules={"mystery": None}, rigging={"mystery_hit_round": 1})
+    assert "no Mystery Bonus" in errors_of(no_bonus)["rigging.mystery_hit_round"]
+    down_under: dict[str, JsonValue] = {"game": "down-under-blackjack", "rigging": {"mystery_hit_round": 1}}
+    assert "no Mystery Bonus" in errors_of(down_under)["rigging.mystery_hit_round"]
+
+
+def test_a_mystery_hit_must_fall_on_a_round_of_the_attempt() -> None:
+    assert (
+        "has 2 round(s)" in errors_of(pai_gow(rounds=2, rigging={"mystery_hit_round": 3}))["rigging.mystery_hit_round"]
+    )
+
+
+def test_every_bad_field_is_named_at_once() -> None:
+    data = pai_gow(rounds=21, mode="test", automations=["shuffle_the_moon"], pass_accuracy_percent=101)
+    errors = errors_of(data | {"rigging": {"dice": "0 1 1", "missing_chip_seat": 4}})
+    assert set(errors) == {
+        "rounds",
+        "mode",
+        "automations",
+        "pass_accuracy_percent",
+        "rigging.dice",
+        "rigging.missing_chip_seat",
+    }
+
+
+def test_the_rules_are_checked_by_the_games_own_rules_field_by_field() -> None:
+    errors = errors_of(pai_gow(rules={"house_way": "nowhere", "shaker": "spoon"}))
+    assert set(errors) == {"rules.house_way", "rules.shaker"}
+
+
+def test_a_late_wager_must_come_from_a_seated_player_within_the_limits() -> None:
+    assert (
+        "has no player"
+        in errors_of(pai_gow(rigging={"late_wager": {"seat": 6, "spot": "sum", "amount": 500}}))["rigging.late_wager"]
+    )
+    over = {"late_wager": {"seat": 1, "spot": "sum", "amount": 100000}}
+    assert "outside the table limits" in errors_of(pai_gow(rigging=over))["rigging.late_wager"]
+
+
+def test_only_pai_gow_poker_rigs_cards_and_dice() -> None:
+    data: dict[str, JsonValue] = {"game": "down-under-blackjack", "rigging": {"dice": "6 1 1"}}
+    assert "only a Pai Gow Poker scenario" in errors_of(data)["rigging.dice"]
+
+
+# ----- dealt as written -----
+
+
+def test_fixed_wagers_are_dealt_as_written_and_ranges_within_their_units() -> None:
+    data = pai_gow(seats={"2": {"pai-gow": {"minimum": 1000, "maximum": 3000}, "sum": 500}})
+    amounts = {dealt(data, seed).seats[2]["pai-gow"] for seed in range(40)}
+    assert amounts <= set(range(1000, 3001, 100)) and len(amounts) > 1
+    assert dealt(data).seats[2]["sum"] == 500
+
+
+def test_rigged_dice_and_hands_go_to_their_places_in_the_delivery_order() -> None:
+    seat_three = "2d 3d 4d 5d 6d Td 8d"
+    round_ = dealt(pai_gow(rigging={"dice": "6 2 1", "hands": {"0": TIGER_NINE_DEALER, "3": seat_three}}))
+    round_.play_out()
+    assert round_.dice == DiceRoll(6, (2, 1))
+    assert delivery_order(starting_position(9))[0] == round_.starting_place
+    assert sorted(round_.stack_for(DEALER)) == sorted(parse_cards(TIGER_NINE_DEALER))
+    assert sorted(round_.stack_for(3)) == sorted(parse_cards(seat_three))
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_645b1_d2_a_tiger_9_for_the_dealer_gives_a_9_high_low_hand(seed: int) -> None:
+    round_ = dealt(pai_gow(rigging={"tiger_nine": True}), seed)
+    round_.play_out()
+    assert round_.dealer_hand is not None and is_tiger_nine(round_.dealer_hand.low)
+    assert round_.tiger_nine_declared is True
+
+
+def test_645b3_the_mystery_bonus_hits_on_the_round_the_scenario_names_only() -> None:
+    data = pai_gow(rounds=3, rigging={"mystery_hit_round": 2})
+    steps = {number: {op.action.step for op in dealt(data, 11, number).play_out()} for number in (1, 2, 3)}
+    assert ["pay_mystery_bonus" in steps[number] for number in (1, 2, 3)] == [False, True, False]
+
+
+def test_645b2_f_a_late_wager_is_tried_after_no_more_bets_and_must_be_refused() -> None:
+    round_ = dealt(pai_gow(rigging={"late_wager": {"seat": 4, "spot": "sum", "amount": 500}}))
+    steps = [op.action.step for op in round_.play_out()]
+    assert steps.index("announce_no_more_bets") < steps.index("attempt_late_wager") < steps.index("refuse_late_wager")
+    assert "place_wager" not in steps and "change_wager" not in steps
+
+
+def test_a_missing_progressive_chip_goes_to_the_seat_named() -> None:
+    assert dealt(pai_gow(rigging={"missing_chip_seat": 1})).wager_phase.missing_chip_seat == 1
+
+
+def test_685b1_the_ace_of_spades_match_the_dealer_combination_on_its_round() -> None:
+    spec = ScenarioSpec.from_json({"game": "down-under-blackjack", "rounds": 2, "rigging": {"ace_of_spades_round": 2}})
+    round_ = deal_scenario(spec, 3, 2)
+    assert isinstance(round_, DownUnderRound)
+    round_.play_out()
+    assert str(round_.upcard) == "As"
+    holders = [seat for seat, cards in round_.hands.items() if [str(card) for card in cards[:2]] == ["As"] * 2]
+    assert holders
+
+
+def test_an_mhb_table_hits_its_mystery_bonus_on_the_round_named() -> None:
+    key = next(key for key, game in GAMES.items() if game.key not in ("pai-gow-poker", "down-under-blackjack"))
+    spec = ScenarioSpec.from_json({"game": key, "rigging": {"mystery_hit_round": 1}})
+    assert "pay_mystery_bonus" in {op.action.step for op in deal_scenario(spec, 5, 1).play_out()}
+
+
+def test_the_engine_performs_only_the_automated_steps_the_scenario_names() -> None:
+    automated = ["announce_no_more_bets", "set_player_hand", "press_shaker_button"]
+    round_ = dealt(pai_gow(automations=automated))
+    round_.advance()
+    assert round_.automations == frozenset(automated)
+    assert [op.action.step for op in round_.operations] == ["announce_no_more_bets"]
+    assert set(automated) <= set(game_steps(GAMES["pai-gow-poker"]))
+
+
+def test_a_scenario_reads_back_from_its_own_json() -> None:
+    spec = ScenarioSpec.from_json(
+        pai_gow(
+            rounds=3, mode="exam", time_limit_seconds=300, rigging={"dice": "6 1 1", "hands": {"0": TIGER_NINE_DEALER}}
+        )
+    )
+    assert ScenarioSpec.from_json(spec.to_json()) == spec
+
+
+def test_a_scenario_round_replays_exactly_from_its_saved_log() -> None:
+    data = pai_gow(
+        seats={"2": {"pai-gow": {"minimum": 1000, "maximum": 5000}, "progressive": 100, "tiger-9": 500}},
+        rigging={"tiger_nine": True, "mystery_hit_round": 1, "late_wager": {"seat": 2, "spot": "sum", "amount": 500}},
+    )
+    round_ = dealt(data, 21)
+    round_.play_out()
+    replayed = replay_round(save_round(round_))
+    assert replayed.table_view() == round_.table_view()
+    assert [op.narration() for op in replayed.operations] == [op.narration() for op in round_.operations]

@@ -1,0 +1,143 @@
+"""The scenario builder's pages: who may open them, field errors that save nothing, preview, publish and deal."""
+
+import pytest
+from django.urls import reverse
+from table_helpers import make_instructor, make_trainee
+
+from simulator.games import GAMES
+from simulator.scenarios import ScenarioSpec
+from trainer.models import Attempt, Scenario, ScenarioVersion
+from trainer.scenario_forms import form_data, new_form_data
+from trainer.scenario_versions import create_scenario, publish
+
+pytestmark = pytest.mark.django_db
+
+TIGER_NINE_DEALER = "9h 8c 7d 5s 4h 3c Kd"
+
+
+def pai_gow_form(**fields):
+    """The builder's fields for a new Pai Gow Poker scenario, as the page first shows them, plus ``fields``."""
+    return new_form_data(GAMES["pai-gow-poker"], "Tiger 9 drill") | fields
+
+
+@pytest.fixture
+def instructor(client):
+    user = make_instructor()
+    client.force_login(user)
+    return user
+
+
+@pytest.mark.parametrize("page", ["scenarios", "scenario_new", "scenario_fields"])
+def test_trainees_may_not_open_the_builder(client, page):
+    client.force_login(make_trainee())
+    assert client.get(reverse(page)).status_code == 403
+
+
+def test_anonymous_visitors_are_sent_to_log_in(client):
+    response = client.get(reverse("scenario_new"))
+    assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
+
+
+def test_the_form_shows_every_option_of_the_games_rules_with_clause_provenance_and_house_rules_marked(
+    client, instructor
+):
+    page = client.get(reverse("scenario_new")).content.decode()
+    for option in GAMES["pai-gow-poker"].options():
+        assert f'name="rules.{option.name}' in page
+    assert "§645b.2(f)" in page or "seed text (51 Pa.B. 5607)" in page
+    assert "house procedure" in page and "house rule</span>" in page
+
+
+def test_changing_the_game_swaps_in_that_games_options(client, instructor):
+    page = client.get(reverse("scenario_fields"), {"game": "down-under-blackjack"}).content.decode()
+    assert 'name="rules.decks"' in page and 'name="rules.house_way"' not in page
+
+
+@pytest.mark.parametrize(
+    ("fields", "field", "message"),
+    [
+        ({"rigging.dice": "7 1 1"}, "field-rigging-dice-error", "die shows 7"),
+        (
+            {"rigging.hands.0": "As Kd Qh Jc Tc 9s 8s", "rigging.hands.2": "As 2d 3d 4d 5d 6d 7d"},
+            "field-rigging-hands-2-error",
+            "used twice",
+        ),
+        (
+            {"rigging.hands.0": "JK Kd Qh Jc Tc 9s 8s", "rigging.hands.2": "JK 2d 3d 4d 5d 6d 7d"},
+            "field-rigging-hands-2-error",
+            "two jokers",
+        ),
+        ({"seats.1": "pai-gow 5000"}, "field-seats-1-error", "outside the table limits"),
+        ({"rigging.hands.3": "As Kd"}, "field-rigging-hands-3-error", "cannot be dealt"),
+        (
+            {"rules.mystery.none": "on", "rigging.mystery_hit_round": "1"},
+            "field-rigging-mystery_hit_round-error",
+            "no Mystery Bonus",
+        ),
+    ],
+)
+def test_invalid_input_gets_a_field_error_and_nothing_is_saved(client, instructor, fields, field, message):
+    response = client.post(reverse("scenario_new"), pai_gow_form(**{"seats.1": "pai-gow 25"} | fields))
+    page = response.content.decode()
+    assert response.status_code == 400 and "Nothing was saved" in page
+    assert f'id="{field}">' in page and message in page.split(f'id="{field}">')[1].split("</span>")[0]
+    assert not Scenario.objects.exists() and not ScenarioVersion.objects.exists()
+
+
+def test_a_valid_scenario_is_saved_as_a_draft_and_the_preview_narrates_its_round(client, instructor):
+    fields = pai_gow_form(
+        **{
+            "seats.2": "pai-gow 25, tiger-9 5",
+            "rigging.dice": "6 1 1",
+            "rigging.hands.0": TIGER_NINE_DEALER,
+            "rigging.tiger_nine": "on",
+            "rigging.mystery_hit_round": "1",
+        }
+    )
+    response = client.post(reverse("scenario_new"), fields)
+    version = ScenarioVersion.objects.get()
+    assert response.status_code == 302 and not version.published and version.number == 1
+    preview = client.get(response["Location"]).content.decode()
+    assert "Tiger 9" in preview and "red 6, blue 1 and 1" in preview and "§645b.2(f)" in preview
+
+
+def test_an_edit_form_shows_the_saved_scenario_and_editing_a_published_version_makes_a_new_one(client, instructor):
+    spec = ScenarioSpec.from_json(
+        {
+            "game": "pai-gow-poker",
+            "seats": {"1": {"pai-gow": {"minimum": 1000, "maximum": 2000}}},
+            "rigging": {"dice": "6 1 1"},
+        }
+    )
+    version = publish(create_scenario("Ranges", instructor, spec))
+    page = client.get(reverse("scenario_edit", args=[version.scenario.pk])).content.decode()
+    assert 'value="pai-gow 10.00-20.00"' in page and 'value="6 1 1"' in page
+
+    client.post(
+        reverse("scenario_edit", args=[version.scenario.pk]),
+        form_data(version.spec, "Ranges") | {"rigging.dice": "5 5 5"},
+    )
+    numbers = [(each.number, each.published) for each in version.scenario.versions.all()]
+    assert numbers == [(1, True), (2, False)]
+
+
+def test_another_instructors_scenario_is_not_found(client, instructor):
+    version = create_scenario("Theirs", make_instructor("other"), ScenarioSpec.from_json({"game": "pai-gow-poker"}))
+    assert client.get(reverse("scenario_edit", args=[version.scenario.pk])).status_code == 404
+
+
+def test_a_trainee_deals_a_published_scenario_from_the_tables_page_but_not_a_draft(client):
+    draft = create_scenario("Draft", make_instructor(), ScenarioSpec.from_json({"game": "pai-gow-poker"}))
+    published = publish(
+        create_scenario("Live", make_instructor("other"), ScenarioSpec.from_json({"game": "pai-gow-poker"}))
+    )
+    trainee = make_trainee()
+    client.force_login(trainee)
+    page = client.get(reverse("tables")).content.decode()
+    assert (
+        reverse("scenario_deal", args=[published.pk]) in page and reverse("scenario_deal", args=[draft.pk]) not in page
+    )
+    assert client.post(reverse("scenario_deal", args=[draft.pk])).status_code == 404
+    response = client.post(reverse("scenario_deal", args=[published.pk]))
+    attempt = Attempt.objects.get()
+    assert response["Location"] == reverse("attempt", args=[attempt.pk]) and attempt.scenario_version == published

@@ -1,0 +1,381 @@
+"""The scenario builder's form: fields built from the game's options, read into a scenario's JSON and written back.
+
+Each field is named after the scenario field it fills ("rules.house_way", "seats.3", "rigging.dice"), so the
+engine's field errors (:class:`simulator.scenarios.ScenarioError`) land beside the field they name. Money is typed in
+dollars ("25", "1-5" for a range), cards as "As Kd JK" and dice red first as "6 1 1".
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from simulator.citations import Provenance
+from simulator.games import GAMES, Game
+from simulator.json_values import JsonObject, JsonValue
+from simulator.money import format_cents, parse_dollars
+from simulator.pai_gow_round import PLACES, SEATS
+from simulator.rules import Option
+from simulator.scenarios import MAX_ROUNDS, MODES, ScenarioError, ScenarioSpec, game_steps
+
+FormData = Mapping[str, str]
+"""The form as posted (or as written back from a saved scenario): raw text by field name; a ticked box is "on"."""
+
+GENERAL = ""
+"""The error key of an error no field owns."""
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field as the template draws it: name, label, kind, the value shown, choices, help and any error."""
+
+    name: str
+    label: str
+    kind: str
+    value: str = ""
+    choices: tuple[tuple[str, str], ...] = ()
+    help: str = ""
+    house_rule: bool = False
+    error: str = ""
+    minimum: int | None = None
+    maximum: int | None = None
+
+    @property
+    def id(self) -> str:
+        """The element id: the name with its dots and spaces as dashes."""
+        return "field-" + self.name.replace(".", "-").replace(" ", "-")
+
+
+@dataclass(frozen=True)
+class Group:
+    """A fieldset: a legend and its fields."""
+
+    legend: str
+    fields: list[Field] = field(default_factory=list)
+    help: str = ""
+    house_rule: bool = False
+
+
+def _json_text(value: JsonValue) -> str:
+    """A JSON value as a select's option value."""
+    return json.dumps(value)
+
+
+def _choice_label(value: JsonValue) -> str:
+    """A choice as a person reads it."""
+    if value is None:
+        return "none (not offered)"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _option_help(option: Option) -> str:
+    """The option's meaning, clause and provenance."""
+    return f"{option.explanation} {option.clause}, {option.provenance}."
+
+
+def _option_field(prefix: str, option: Option, data: FormData, errors: Mapping[str, str]) -> Field:
+    """The field for one option: a select of its choices, a whole number, or text."""
+    name = f"{prefix}.{option.name}"
+    label = option.name.replace("_", " ")
+    house = option.provenance is Provenance.HOUSE
+    help_text, error = _option_help(option), errors.get(name, "")
+    if option.choices:
+        choices = tuple((_json_text(choice), _choice_label(choice)) for choice in option.choices)
+        value = data.get(name, _json_text(option.default))
+        return Field(name, label, "select", value, choices, help_text, house, error)
+    kind = "number" if isinstance(option.default, int) else "text"
+    value = data.get(name, str(option.default))
+    return Field(name, label, kind, value, (), help_text, house, error, option.minimum, option.maximum)
+
+
+def rules_groups(game: Game, data: FormData, errors: Mapping[str, str]) -> list[Group]:
+    """The game's rules: one fieldset of plain options, then one per option that is a group of parts."""
+    plain = Group("Rules")
+    groups = [plain]
+    for option in game.options():
+        if not option.parts:
+            plain.fields.append(_option_field("rules", option, data, errors))
+            continue
+        name = f"rules.{option.name}"
+        leave_out = Field(f"{name}.none", "leave out (none)", "checkbox", data.get(f"{name}.none", ""))
+        parts = [_option_field(name, part, data, errors) for part in option.parts]
+        error = Field(name, "", "error", error=errors.get(name, ""))
+        groups.append(
+            Group(
+                option.name.replace("_", " "),
+                [leave_out, *parts, error],
+                _option_help(option),
+                option.provenance is Provenance.HOUSE,
+            )
+        )
+    return groups
+
+
+def _read_option(option: Option, text: str) -> JsonValue:
+    """An option's JSON value from its field's text; ValueError when it is not one."""
+    if option.choices:
+        return json.loads(text)  # type: ignore[no-any-return]
+    if isinstance(option.default, int):
+        return int(text)
+    return text
+
+
+def _read_rules(game: Game, data: FormData, errors: dict[str, str]) -> JsonObject:
+    """The rules JSON from the form: every option, groups part by part or left out."""
+    rules: JsonObject = {}
+    for option in game.options():
+        name = f"rules.{option.name}"
+        if option.parts:
+            if data.get(f"{name}.none"):
+                rules[option.name] = None
+                continue
+            group: JsonObject = {}
+            for part in option.parts:
+                try:
+                    group[part.name] = _read_option(part, data.get(f"{name}.{part.name}", ""))
+                except ValueError:
+                    errors[f"{name}.{part.name}"] = "a whole number is wanted"
+            rules[option.name] = group
+            continue
+        try:
+            rules[option.name] = _read_option(option, data.get(name, ""))
+        except ValueError:
+            errors[name] = "a whole number is wanted" if isinstance(option.default, int) else "not one of the choices"
+    return rules
+
+
+def _read_amount(text: str) -> JsonValue:
+    """A wager typed in dollars: "25" or a range "10-50"; cents as the scenario keeps them."""
+    low, dash, high = text.partition("-")
+    if dash:
+        return {"minimum": parse_dollars(low), "maximum": parse_dollars(high)}
+    return parse_dollars(text)
+
+
+def _read_seat(text: str) -> JsonObject:
+    """A seat's wagers typed as "pai-gow 25, tiger-9 5, sum 1-5"."""
+    wagers: JsonObject = {}
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        spot, _, amount = item.partition(" ")
+        if not amount.strip():
+            raise ValueError(f"{item!r}: write the betting area, then the amount in dollars")
+        wagers[spot] = _read_amount(amount.strip())
+    return wagers
+
+
+def _whole(text: str) -> int | None:
+    """A whole number typed in a field; None when it is empty (ValueError when it is not a number)."""
+    return int(text) if text.strip() else None
+
+
+def read_form(data: FormData) -> tuple[str, JsonObject, dict[str, str]]:
+    """The scenario's name and JSON from the form, with the errors of fields that could not even be read."""
+    errors: dict[str, str] = {}
+    name = data.get("name", "").strip()
+    if not name:
+        errors["name"] = "Give the scenario a name."
+    game = GAMES.get(data.get("game", ""))
+    if game is None:
+        return name, {"game": data.get("game", "")}, errors
+    seats: JsonObject = {}
+    for seat in SEATS:
+        text = data.get(f"seats.{seat}", "").strip()
+        if text:
+            try:
+                seats[str(seat)] = _read_seat(text)
+            except ValueError as error:
+                errors[f"seats.{seat}"] = str(error)
+    rigging: JsonObject = {
+        "dice": data.get("rigging.dice", "").strip() or None,
+        "hands": {str(place): text for place in PLACES if (text := data.get(f"rigging.hands.{place}", "").strip())},
+        "tiger_nine": bool(data.get("rigging.tiger_nine")),
+    }
+    numbers = {
+        "rigging.mystery_hit_round": "mystery_hit_round",
+        "rigging.ace_of_spades_round": "ace_of_spades_round",
+        "rigging.missing_chip_seat": "missing_chip_seat",
+    }
+    for field_name, key in numbers.items():
+        try:
+            rigging[key] = _whole(data.get(field_name, ""))
+        except ValueError:
+            errors[field_name] = "a whole number is wanted"
+    late_seat, late_spot = data.get("rigging.late_wager.seat", ""), data.get("rigging.late_wager", "").strip()
+    if late_seat or late_spot:
+        try:
+            amount = parse_dollars(data.get("rigging.late_wager.amount", ""))
+            rigging["late_wager"] = {"seat": int(late_seat or 0), "spot": late_spot, "amount": amount}
+        except ValueError as error:
+            errors["rigging.late_wager"] = str(error)
+    spec: JsonObject = {
+        "game": game.key,
+        "rules": _read_rules(game, data, errors),
+        "seats": seats,
+        "rigging": rigging,
+        "automations": [step for step in game_steps(game) if data.get(f"automations.{step}")],
+        "mode": data.get("mode", ""),
+        "critical_error_fails": bool(data.get("critical_error_fails")),
+    }
+    for key in ("rounds", "time_limit_seconds", "pass_accuracy_percent"):
+        try:
+            spec[key] = _whole(data.get(key, ""))
+        except ValueError:
+            errors[key] = "a whole number is wanted"
+    return name, spec, errors
+
+
+def validated(data: FormData) -> tuple[str, ScenarioSpec | None, dict[str, str]]:
+    """The scenario's name and the engine's scenario, or None with every error by field name."""
+    name, spec_json, errors = read_form(data)
+    try:
+        spec = ScenarioSpec.from_json(spec_json)
+    except ScenarioError as error:
+        errors = {**error.errors, **errors}
+        spec = None
+    return name, (spec if not errors else None), {field_for(key, data): message for key, message in errors.items()}
+
+
+def field_for(key: str, data: FormData) -> str:
+    """The form field an engine error belongs to: the field of that name, or the nearest enclosing one."""
+    parts = key.split(".")
+    for end in range(len(parts), 0, -1):
+        candidate = ".".join(parts[:end])
+        if candidate in data or candidate in ALWAYS_DRAWN:
+            return candidate
+    return GENERAL
+
+
+ALWAYS_DRAWN = frozenset(
+    {"name", "game", "mode", "rounds", "time_limit_seconds", "pass_accuracy_percent", "automations"}
+    | {"critical_error_fails", "rigging.tiger_nine", "rigging.late_wager"}
+    | {f"seats.{seat}" for seat in SEATS}
+    | {f"rigging.hands.{place}" for place in PLACES}
+)
+"""Fields an error may name though the post left them out (an unticked box, an empty field)."""
+
+
+def _dollars(amount: JsonValue) -> str:
+    """A wager in cents (or a range) as typed in dollars."""
+    if isinstance(amount, dict):
+        return f"{_dollars(amount['minimum'])}-{_dollars(amount['maximum'])}"
+    return format_cents(int(str(amount))).replace("$", "").replace(",", "")
+
+
+def form_data(spec: JsonObject, name: str) -> dict[str, str]:
+    """A saved scenario written back into the form's fields."""
+    game = GAMES[str(spec["game"])]
+    data = {"name": name, "game": game.key, "mode": str(spec["mode"])}
+    rules = spec["rules"] if isinstance(spec["rules"], dict) else {}
+    defaults = {option.name: option for option in game.options()}
+    for option_name, option in defaults.items():
+        value = rules.get(option_name, option.default)
+        if option.parts:
+            if value is None:
+                data[f"rules.{option_name}.none"] = "on"
+            for part in option.parts:
+                part_value = value.get(part.name, part.default) if isinstance(value, dict) else part.default
+                data[f"rules.{option_name}.{part.name}"] = _json_text(part_value) if part.choices else str(part_value)
+            continue
+        data[f"rules.{option_name}"] = _json_text(value) if option.choices else str(value)
+    seats = spec["seats"] if isinstance(spec["seats"], dict) else {}
+    for seat, wagers in seats.items():
+        if isinstance(wagers, dict):
+            data[f"seats.{seat}"] = ", ".join(f"{spot} {_dollars(amount)}" for spot, amount in wagers.items())
+    rigging = spec["rigging"] if isinstance(spec["rigging"], dict) else {}
+    hands = rigging.get("hands")
+    for place, cards in (hands if isinstance(hands, dict) else {}).items():
+        data[f"rigging.hands.{place}"] = str(cards)
+    for key in ("dice", "mystery_hit_round", "ace_of_spades_round", "missing_chip_seat"):
+        if rigging.get(key) is not None:
+            data[f"rigging.{key}"] = str(rigging[key])
+    if rigging.get("tiger_nine"):
+        data["rigging.tiger_nine"] = "on"
+    late = rigging.get("late_wager")
+    if isinstance(late, dict):
+        data |= {
+            "rigging.late_wager.seat": str(late["seat"]),
+            "rigging.late_wager": str(late["spot"]),
+            "rigging.late_wager.amount": _dollars(late["amount"]),
+        }
+    automations = spec["automations"] if isinstance(spec["automations"], list) else []
+    data |= {f"automations.{step}": "on" for step in map(str, automations)}
+    for key in ("rounds", "time_limit_seconds", "pass_accuracy_percent"):
+        data[key] = "" if spec.get(key) is None else str(spec[key])
+    if spec.get("critical_error_fails"):
+        data["critical_error_fails"] = "on"
+    return data
+
+
+def new_form_data(game: Game, name: str = "") -> dict[str, str]:
+    """A new scenario's fields: the game's default rules and automations, one round of practice at 90%."""
+    return form_data(ScenarioSpec.from_json({"game": game.key}).to_json(), name)
+
+
+def builder_context(data: FormData, errors: Mapping[str, str]) -> dict[str, object]:
+    """What the builder's fields template draws for the game chosen in ``data``."""
+    game = GAMES[data["game"]]
+    steps = [
+        Field(f"automations.{step}", step.replace("_", " "), "checkbox", data.get(f"automations.{step}", ""))
+        for step in game_steps(game)
+    ]
+    seat_fields = [
+        Field(
+            f"seats.{seat}",
+            f"Seat {seat} wagers",
+            "text",
+            data.get(f"seats.{seat}", ""),
+            error=errors.get(f"seats.{seat}", ""),
+        )
+        for seat in SEATS
+    ]
+    hand_fields = [
+        Field(
+            f"rigging.hands.{place}",
+            "Dealer's seven cards" if place == 0 else f"Seat {place}'s seven cards",
+            "text",
+            data.get(f"rigging.hands.{place}", ""),
+            error=errors.get(f"rigging.hands.{place}", ""),
+        )
+        for place in PLACES
+    ]
+
+    def text(name: str, label: str, kind: str = "text", **extra: object) -> Field:
+        return Field(name, label, kind, data.get(name, ""), error=errors.get(name, ""), **extra)  # type: ignore[arg-type]
+
+    return {
+        "game": game,
+        "rules_groups": rules_groups(game, data, errors),
+        "steps": steps,
+        "automations_error": errors.get("automations", ""),
+        "seat_fields": seat_fields,
+        "hand_fields": hand_fields,
+        "rigging_fields": [
+            text("rigging.dice", "Dice, red first (e.g. 6 1 1)"),
+            text("rigging.tiger_nine", "Tiger 9 for the dealer", "checkbox"),
+            text("rigging.mystery_hit_round", "Mystery Bonus hits on round", "number", minimum=1, maximum=MAX_ROUNDS),
+            text("rigging.ace_of_spades_round", "A♠ Match the Dealer combination on round", "number", minimum=1),
+            text("rigging.missing_chip_seat", "Seat whose progressive chip is missing", "number", minimum=1, maximum=6),
+        ],
+        "late_fields": [
+            text("rigging.late_wager.seat", "Late wager: seat", "number", minimum=1, maximum=6),
+            text("rigging.late_wager", "Late wager: betting area (e.g. sum)"),
+            text("rigging.late_wager.amount", "Late wager: amount in dollars"),
+        ],
+        "grading_fields": [
+            Field("mode", "Mode", "select", data.get("mode", "practice"), tuple((mode, mode) for mode in MODES)),
+            text("rounds", "Rounds per attempt", "number", minimum=1, maximum=MAX_ROUNDS),
+            text("time_limit_seconds", "Time limit in seconds (empty for none)", "number", minimum=1),
+            text(
+                "pass_accuracy_percent",
+                "Pass mark (% of steps right at the first attempt)",
+                "number",
+                minimum=0,
+                maximum=100,
+            ),
+            text("critical_error_fails", "A critical error fails the round", "checkbox"),
+        ],
+        "general_error": errors.get(GENERAL, ""),
+    }

@@ -1,0 +1,52 @@
+"""Instructors' scenarios kept in versions: save a draft, publish it to its own table, find what trainees can deal."""
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from simulator.scenarios import ScenarioSpec
+from trainer.models import Floorperson, Scenario, ScenarioVersion, Table
+
+
+def save_draft(scenario: Scenario, spec: ScenarioSpec) -> ScenarioVersion:
+    """Keep the edited scenario: in its draft, or in a new draft numbered after a published version, never in it."""
+    latest = scenario.latest_version()
+    if latest.pk is None or latest.published:
+        return ScenarioVersion.objects.create(scenario=scenario, number=latest.number + 1, spec=spec.to_json())
+    latest.spec = spec.to_json()
+    latest.save(update_fields=["spec"])
+    return latest
+
+
+def create_scenario(name: str, author: User, spec: ScenarioSpec) -> ScenarioVersion:
+    """A new scenario with its first draft."""
+    with transaction.atomic():
+        return save_draft(Scenario.objects.create(name=name, author=author), spec)
+
+
+def publish(version: ScenarioVersion) -> ScenarioVersion:
+    """Make a draft dealable: give it a table with the scenario's rules and pass rule; a published one is left as is."""
+    if version.published:
+        return version
+    spec = version.engine_spec()
+    with transaction.atomic():
+        version.table = Table.objects.create(
+            name=f"{version.scenario.name} (scenario {version.scenario.pk}, version {version.number})",
+            game=spec.game.key,
+            rules=dict(spec.rules),
+            floorperson=Floorperson.AUTOMATED,
+            pass_accuracy_percent=spec.pass_accuracy_percent,
+            critical_error_fails=spec.critical_error_fails,
+            time_limit_seconds=spec.time_limit_seconds,
+        )
+        version.published_at = timezone.now()
+        version.save(update_fields=["table", "published_at"])
+    return version
+
+
+def published_versions() -> QuerySet[ScenarioVersion]:
+    """The newest published version of every scenario, for trainees to deal."""
+    published = ScenarioVersion.objects.filter(published_at__isnull=False).order_by("scenario", "number")
+    latest_ids = {scenario: version for scenario, version in published.values_list("scenario", "pk")}
+    return ScenarioVersion.objects.filter(pk__in=latest_ids.values()).select_related("scenario", "table")

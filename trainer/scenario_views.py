@@ -1,0 +1,123 @@
+"""The scenario builder's pages under /scenarios/: list, new, edit, preview, publish, and dealing a published one."""
+
+import secrets
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from simulator.games import GAMES
+from simulator.scenarios import deal_scenario
+from trainer import services
+from trainer.models import Role, Scenario, ScenarioVersion, has_role
+from trainer.scenario_forms import builder_context, form_data, new_form_data, validated
+from trainer.scenario_versions import create_scenario, publish, published_versions, save_draft
+from trainer.views import SchoolRequest
+
+DEFAULT_GAME = next(iter(GAMES))
+
+
+def _require_instructor(request: SchoolRequest) -> None:
+    """Refuse anyone but an instructor: instructors build scenarios."""
+    if not has_role(request.user, Role.INSTRUCTOR):
+        raise PermissionDenied("Only instructors build scenarios.")
+
+
+def _own_scenario(request: SchoolRequest, scenario_id: int) -> Scenario:
+    """The instructor's own scenario; 404 for anyone else's."""
+    _require_instructor(request)
+    return get_object_or_404(Scenario, pk=scenario_id, author=request.user)
+
+
+@require_GET
+@login_required
+def scenario_list(request: SchoolRequest) -> HttpResponse:
+    """The instructor's scenarios, each with its newest version and whether it is published."""
+    _require_instructor(request)
+    rows = [(scenario, scenario.latest_version()) for scenario in Scenario.objects.filter(author=request.user)]
+    return render(request, "trainer/scenarios.html", {"rows": rows})
+
+
+def _builder(request: SchoolRequest, data: dict[str, str], errors: dict[str, str], status: int = 200) -> HttpResponse:
+    """The builder page with the form's fields as typed and each error beside its field."""
+    context = builder_context(data, errors) | {"data": data, "games": GAMES.values(), "errors": errors}
+    return render(request, "trainer/scenario_form.html", context, status=status)
+
+
+def _posted(request: SchoolRequest) -> dict[str, str]:
+    """The posted fields, one value each."""
+    return {name: request.POST.get(name, "") for name in request.POST if name != "csrfmiddlewaretoken"}
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def scenario_new(request: SchoolRequest) -> HttpResponse:
+    """Build a new scenario; it is saved as a draft (version 1) only when every field is right."""
+    _require_instructor(request)
+    if request.method == "GET":
+        game = GAMES.get(request.GET.get("game", ""), GAMES[DEFAULT_GAME])
+        return _builder(request, new_form_data(game, request.GET.get("name", "")), {})
+    data = _posted(request)
+    name, spec, errors = validated(data)
+    if spec is None:
+        return _builder(request, data, errors, status=400)
+    version = create_scenario(name, request.user, spec)
+    return redirect("scenario_preview", version.scenario.pk)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def scenario_edit(request: SchoolRequest, scenario_id: int) -> HttpResponse:
+    """Edit a scenario: its draft changes in place, a published version is kept and a new draft made."""
+    scenario = _own_scenario(request, scenario_id)
+    if request.method == "GET":
+        return _builder(request, form_data(scenario.latest_version().spec, scenario.name), {})
+    data = _posted(request)
+    name, spec, errors = validated(data)
+    if spec is None:
+        return _builder(request, data, errors, status=400)
+    scenario.name = name
+    scenario.save(update_fields=["name"])
+    save_draft(scenario, spec)
+    return redirect("scenario_preview", scenario.pk)
+
+
+@require_GET
+@login_required
+def scenario_fields(request: SchoolRequest) -> HttpResponse:
+    """The fields of the game chosen in the builder, for htmx to swap in when the game changes."""
+    _require_instructor(request)
+    game = GAMES.get(request.GET.get("game", ""), GAMES[DEFAULT_GAME])
+    return render(request, "trainer/_scenario_fields.html", builder_context(new_form_data(game), {}))
+
+
+@require_GET
+@login_required
+def scenario_preview(request: SchoolRequest, scenario_id: int) -> HttpResponse:
+    """Deal the newest version's first round once, every step by the engine, and narrate it."""
+    scenario = _own_scenario(request, scenario_id)
+    version = scenario.latest_version()
+    round_ = deal_scenario(version.engine_spec(), secrets.randbits(63), 1)
+    narration = [operation.narration() for operation in round_.play_out()]
+    return render(request, "trainer/scenario_preview.html", {"version": version, "narration": narration})
+
+
+@require_POST
+@login_required
+def scenario_publish(request: SchoolRequest, scenario_id: int) -> HttpResponse:
+    """Publish the newest version: trainees can deal it from now on."""
+    publish(_own_scenario(request, scenario_id).latest_version())
+    return redirect("scenarios")
+
+
+@require_POST
+@login_required
+def scenario_deal(request: SchoolRequest, version_id: int) -> HttpResponse:
+    """Deal the trainee's next round of a published scenario version and open it."""
+    if not any(has_role(request.user, role) for role in Role):
+        raise PermissionDenied("Ask an instructor for a role at the school.")
+    version = get_object_or_404(ScenarioVersion, pk=version_id, pk__in=published_versions().values("pk"))
+    attempt = services.start_scenario_round(request.user, version)
+    return redirect("attempt", attempt.pk)
