@@ -17,6 +17,7 @@ from simulator.mystery import (
 )
 from simulator.pai_gow_progressive import ProgressivePaytable
 from simulator.pai_gow_round import (
+    DEALER,
     JackpotDisplayView,
     PaiGowProgressiveView,
     PaiGowRound,
@@ -223,13 +224,21 @@ SETTLEMENTS = {"pay_wager": "pay", "push_wager": "push", "collect_wager": "colle
 """The settlement each settling step leaves on a betting area."""
 
 
+def place_stack(view: PaiGowView, place: int, delivered: bool) -> None:
+    """Draw a stack delivered, or not, at a place of the view (0 is the dealer's)."""
+    if place == DEALER:
+        view["dealer"]["stack"] = delivered
+    elif str(place) in view["seats"]:
+        view["seats"][str(place)]["stack"] = delivered
+
+
 def as_dealt(view: PaiGowView, corrected: tuple[GradedStep, ...]) -> PaiGowView:
     """The table view with each step the engine corrected drawn as the trainee took it.
 
-    The settlement and amount on an area, a commission, the shaker player, the starting position, the dealer's
-    setting and the Tiger 9 call are drawn as the trainee gave them, where the trainee took the step the engine
-    expected on the same seat and area (a settlement of another kind counts); anything else the trainee did has
-    nothing of its own on the table.
+    The settlement and amount on an area, a commission, the shaker player, the starting position, a stack's place,
+    the dealer's setting and the Tiger 9 call are drawn as the trainee gave them, where the trainee took the step
+    the engine expected on the same seat and area (a settlement of another kind counts); anything else the trainee
+    did has nothing of its own on the table.
     """
     if not corrected:
         return view
@@ -252,6 +261,9 @@ def as_dealt(view: PaiGowView, corrected: tuple[GradedStep, ...]) -> PaiGowView:
             shown["shaker_seat"] = json_int(did["seat"])
         elif graded.step == "find_starting_position":
             shown["starting_place"] = json_int(did["place"])
+        elif graded.step == "deliver_stack":
+            place_stack(shown, json_int(expected["place"]), False)
+            place_stack(shown, json_int(did["place"]), True)
         elif graded.step == "set_dealer_hand" and dealer["cards"]:
             low = json_str(did["low"]).split()
             dealer["high"] = " ".join(card for card in dealer["cards"].split() if card not in low)

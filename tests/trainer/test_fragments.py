@@ -393,3 +393,21 @@ def test_685b1_h_an_exam_felt_shows_the_match_the_dealer_win_the_trainee_paid_be
 def test_a_lit_progressive_light_says_so_in_a_word_not_only_in_colour(lit):
     light = render("trainer/_progressive_light.html", {"lit": lit})
     assert ('class="light-word"' in light and ">lit<" in light) is lit
+
+
+def test_670a10_c_an_exam_felt_draws_a_stack_where_the_trainee_put_it_and_never_where_it_belonged():
+    def another_seat(action, round_):
+        return {"place": next(seat for seat in sorted(round_.seats) if seat != action.arguments["place"])}
+
+    for seed in range(40):
+        attempt_round = services.deal_round(demo_table(), seed)
+        attempt_round.advance()
+        while (action := attempt_round.next_action()) is not None and action.step != "deliver_stack":
+            attempt_round.perform(action.step, action.arguments)
+        if action is not None and action.arguments["place"] != 0:
+            break
+    wrong, sent, _trainee_felt, _instructor_felt = exam_dealt_with_one_wrong_step(seed, "deliver_stack", another_seat)
+    right = wrong.arguments["place"]
+    stack = '<span class="stack"'
+    right_seat = re.compile(rf'<div class="position position-{right}\b.*?</div>\s*</div>', re.DOTALL)
+    assert not any(stack in drawn for frame in sent for drawn in right_seat.findall(frame))
