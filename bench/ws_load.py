@@ -174,7 +174,7 @@ def daphne(database_url: str, folder: Path) -> Iterator[tuple[int, int]]:
     """Run one Daphne process on a free 127.0.0.1 port with the echo route; yield its port and pid; stop it."""
     environment = dict(os.environ, DATABASE_URL=database_url, DEALER_SCHOOL_BENCH_ECHO="1")
     log = folder / "daphne.log"
-    command = [sys.executable, "-m", "daphne", "--bind", "127.0.0.1", "--port", "0", "trainer.asgi:application"]
+    command = [sys.executable, "-m", "trainer.serve", "--bind", "127.0.0.1", "--port", "0", "trainer.asgi:application"]
     with log.open("wb") as stderr:
         server = subprocess.Popen(command, cwd=PROJECT, env=environment, stdout=subprocess.DEVNULL, stderr=stderr)
     try:

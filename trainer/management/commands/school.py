@@ -59,8 +59,8 @@ class Command(BaseCommand):
             return
         self.stdout.flush()
         os.chdir(settings.BASE_DIR)
-        daphne = [sys.executable, "-m", "daphne", "--bind", host, "--port", str(port), "trainer.asgi:application"]
-        os.execv(sys.executable, daphne)
+        serve = [sys.executable, "-m", "trainer.serve", "--bind", host, "--port", str(port), "trainer.asgi:application"]
+        os.execv(sys.executable, serve)
 
 
 @transaction.atomic
