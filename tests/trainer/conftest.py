@@ -3,6 +3,7 @@ from io import StringIO
 
 import pytest
 from asgiref.sync import SyncToAsync
+from channels.layers import channel_layers
 from django.core.management import call_command
 from django.db import connections
 
@@ -43,6 +44,17 @@ def pytest_configure(config):
     WhiteNoise indexes the collected files once, when the application is built (trainer.asgi, at import).
     """
     call_command("collectstatic", interactive=False, verbosity=0)
+
+
+@pytest.fixture(autouse=True)
+def channel_layer_of_its_own():
+    """Each test gets a channel layer of its own: channels_redis binds its locks to the event loop that first used it.
+
+    A test's own event loop ends with the test, so a layer kept for the next test (with a receive cancelled by a
+    timeout still holding its lock) would fail there with "bound to a different event loop".
+    """
+    yield
+    channel_layers.backends.clear()
 
 
 @pytest.fixture(scope="session", autouse=True)

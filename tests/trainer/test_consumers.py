@@ -457,10 +457,16 @@ def next_sequence(frame):
     return int(re.search(r'id="sequence" type="hidden" name="seq" value="(\d+)"', frame)[1])
 
 
+async def tabs_met():
+    """Let two tabs' arrival and answer travel the channel layer (through Redis it takes a few milliseconds)."""
+    await asyncio.sleep(0.3)
+
+
 async def test_a_second_tab_of_the_trainee_follows_each_step_of_the_first_live_and_the_sender_is_not_woken():
     attempt, session = await seat_at_table()
     first, _ = await connected(attempt.pk, session)
     second, _ = await connected(attempt.pk, session)
+    await tabs_met()
     await send_step(first, attempt.pk)
     assert next_sequence(await second.receive_from()) == 2
     assert await first.receive_nothing()
@@ -478,6 +484,7 @@ async def test_once_the_second_tab_closes_the_trainees_steps_are_no_longer_told_
     await layer.group_add(dealer_group(attempt.pk), dealer)
     first, _ = await connected(attempt.pk, session)
     second, _ = await connected(attempt.pk, session)
+    await tabs_met()
     await send_step(first, attempt.pk)
     await second.receive_from()
     await second.disconnect()
