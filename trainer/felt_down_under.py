@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from simulator.down_under import DownUnderRound, DownUnderSeatView, DownUnderTable, DownUnderView
-from simulator.json_values import json_int, json_str
+from simulator.down_under import DEALER, DownUnderRound, DownUnderSeatView, DownUnderTable, DownUnderView
+from simulator.json_values import JsonValue, json_int, json_str
 from simulator.match_the_dealer import (
     MatchCombination,
     match_paytable,
@@ -57,18 +57,67 @@ def dealer_outcome(total: int | None, cards: str) -> str:
     return "Dealer busts" if total > 21 else f"Dealer stands on {total}"
 
 
-def as_settled(view: DownUnderView, corrected: tuple[GradedStep, ...]) -> DownUnderView:
-    """The table view with each Match the Dealer win the engine corrected drawn as the trainee paid it."""
-    fixes = [step for step in corrected if step.step == step.expected_step == "pay_progressive_win"]
+DEALT_AS_TAKEN = frozenset({"pay_progressive_win", "settle_losing_match_wager", "deal_card"})
+"""The Down Under steps an exam felt draws as the trainee took them when the engine corrected them."""
+
+
+def as_settled(view: DownUnderView, corrected: tuple[GradedStep, ...], graded: tuple[GradedStep, ...]) -> DownUnderView:
+    """The table view with each corrected Match the Dealer settlement and card drawn as the trainee took it.
+
+    A win paid, a losing wager collected or a card dealt at another seat or box than the engine's is drawn there,
+    and the right seat or box is drawn as it stood; a hand whose cards moved shows no total and no result.
+    """
+    fixes = [step for step in corrected if step.step == step.expected_step and step.step in DEALT_AS_TAKEN]
     if not fixes:
         return view
-    seats = {number: None if seat is None else seat.copy() for number, seat in view["seats"].items()}
-    for graded in fixes:
-        did, expected = graded.arguments, graded.expected_arguments or {}
-        right = seats.get(str(expected.get("seat")))
-        if right is not None and right["match"]["status"] == "paid":
-            right["match"] = {**right["match"], "amount": json_int(did["amount"]), "source": json_str(did["source"])}
-    return {**view, "seats": seats}
+    shown: DownUnderView = {**view, "seats": {n: None if s is None else s.copy() for n, s in view["seats"].items()}}
+    shown["dealer"] = view["dealer"].copy()
+    for fix in fixes:
+        did, expected = fix.arguments, fix.expected_arguments or {}
+        if fix.step == "deal_card":
+            move_dealt_card(shown, graded, fix, json_str(expected["position"]), json_str(did["position"]))
+            continue
+        right, chosen = shown["seats"].get(str(expected.get("seat"))), shown["seats"].get(str(did.get("seat")))
+        if right is None:
+            continue
+        settled = right["match"]
+        right["match"] = {"status": "in play"}
+        if chosen is not None and chosen["match"]["status"] == "in play":
+            if fix.step == "pay_progressive_win":
+                chosen["match"] = {**settled, "amount": json_int(did["amount"]), "source": json_str(did["source"])}
+            else:
+                chosen["match"] = {"status": "lost"}
+    return shown
+
+
+def dealt_to(step: GradedStep) -> JsonValue:
+    """The box a graded step should have dealt a card to, or None for another step."""
+    return (step.expected_arguments or {}).get("position") if step.expected_step == "deal_card" else None
+
+
+def move_dealt_card(
+    view: DownUnderView, graded: tuple[GradedStep, ...], fix: GradedStep, right: str, chosen: str
+) -> None:
+    """Draw the card the engine dealt to box ``right`` in box ``chosen``, where the trainee dealt it."""
+    nth = sum(dealt_to(step) == right for step in graded[: graded.index(fix)])
+    boxes = {DEALER: view["dealer"]["cards"]}
+    boxes |= {f"seat {number}": seat["cards"] for number, seat in view["seats"].items() if seat is not None}
+    if right not in boxes or chosen not in boxes or nth >= len(boxes[right].split()):
+        return
+    cards = boxes[right].split()
+    card = cards.pop(nth)
+    draw_cards(view, right, " ".join(cards))
+    draw_cards(view, chosen, " ".join([*boxes[chosen].split(), card]))
+
+
+def draw_cards(view: DownUnderView, box: str, cards: str) -> None:
+    """Give a box these cards, with no total and no result: the hand is not the engine's any more."""
+    if box == DEALER:
+        view["dealer"]["cards"], view["dealer"]["total"] = cards, None
+        return
+    seat = view["seats"][box.removeprefix("seat ")]
+    if seat is not None:
+        seat["cards"], seat["total"], seat["result"] = cards, None, None
 
 
 def down_under_seat_context(number: int, seat: DownUnderSeatView | None, view: DownUnderView) -> dict[str, Any]:
@@ -122,7 +171,7 @@ def down_under_seat_context(number: int, seat: DownUnderSeatView | None, view: D
 
 def down_under_felt_context(snapshot: TableSnapshot[DownUnderView], viewer: Viewer) -> dict[str, Any]:
     """The Down Under Blackjack felt: positions, the dealer's cards, the Match the Dealer display and paytable."""
-    view = as_settled(snapshot.view, corrected_steps(snapshot, viewer))
+    view = as_settled(snapshot.view, corrected_steps(snapshot, viewer), snapshot.graded_steps)
     rules = DownUnderTable.from_json(snapshot.rules)
     progressive = view["progressive"]
     paytable = match_paytable(rules.decks, rules.paytable)

@@ -411,3 +411,72 @@ def test_670a10_c_an_exam_felt_draws_a_stack_where_the_trainee_put_it_and_never_
     stack = '<span class="stack"'
     right_seat = re.compile(rf'<div class="position position-{right}\b.*?</div>\s*</div>', re.DOTALL)
     assert not any(stack in drawn for frame in sent for drawn in right_seat.findall(frame))
+
+
+def first_seed_with(step, table, **options):
+    """The first seed whose round at the table comes to ``step``, and the round as the engine plays it out."""
+    for seed in range(60):
+        round_ = services.deal_round(table, seed, **options)
+        round_.advance()
+        while (action := round_.next_action()) is not None and action.step != step:
+            round_.perform(action.step, action.arguments)
+        if action is not None:
+            return seed
+    raise AssertionError(f"no seed comes to {step}")
+
+
+def test_685b1_g1_an_exam_felt_collects_the_losing_wager_where_the_trainee_did_and_not_where_it_belonged():
+    table = table_of("down-under-blackjack")
+
+    def another_seat(action, round_):
+        return {"seat": next(seat for seat in sorted(round_.seats) if seat != action.arguments["seat"])}
+
+    seed = first_seed_with("settle_losing_match_wager", table)
+    wrong, sent, _trainee_felt, instructor_felt = exam_dealt_with_one_wrong_step(
+        seed, "settle_losing_match_wager", another_seat, table
+    )
+    right = wrong.arguments["seat"]
+    assert not any(
+        "settled-collect" in drawn for frame in sent for drawn in area_drawings(frame, right, "match-the-dealer")
+    )
+    assert any("settled-collect" in drawn for drawn in area_drawings(instructor_felt[right], right, "match-the-dealer"))
+
+
+def test_685a7_e_an_exam_felt_draws_a_card_in_the_box_the_trainee_dealt_it_to():
+    table = table_of("down-under-blackjack")
+
+    def another_box(action, round_):
+        return {
+            "position": next(
+                f"seat {seat}" for seat in sorted(round_.seats) if f"seat {seat}" != action.arguments["position"]
+            )
+        }
+
+    wrong, _sent, trainee_felt, instructor_felt = exam_dealt_with_one_wrong_step(
+        first_seed_with("deal_card", table), "deal_card", another_box, table
+    )
+    right = int(wrong.arguments["position"].removeprefix("seat "))
+    chosen = next(seat for seat in sorted(trainee_felt) if seat != right and 'class="card' in instructor_felt[seat])
+
+    def cards(html):
+        return len(re.findall(r'class="card(?: red)?" title="', html))
+
+    assert cards(trainee_felt[right]) == cards(instructor_felt[right]) - 1
+    assert cards(trainee_felt[chosen]) == cards(instructor_felt[chosen]) + 1
+
+
+def test_685b1_h_an_exam_felt_never_shows_a_win_paid_at_another_seat_at_the_seat_that_won():
+    table = table_of("down-under-blackjack")
+
+    def another_seat(action, round_):
+        return {
+            **action.arguments,
+            "seat": next(seat for seat in sorted(round_.seats) if seat != action.arguments["seat"]),
+        }
+
+    wrong, sent, _trainee_felt, instructor_felt = exam_dealt_with_one_wrong_step(
+        7, "pay_progressive_win", another_seat, table, force_mystery_hit=True
+    )
+    seat, paid = wrong.arguments["seat"], f"+{format_cents(wrong.arguments['amount'])}"
+    assert not any(paid in drawn for frame in sent for drawn in area_drawings(frame, seat, "match-the-dealer"))
+    assert any(paid in drawn for drawn in area_drawings(instructor_felt[seat], seat, "match-the-dealer"))
