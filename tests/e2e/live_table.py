@@ -71,6 +71,14 @@ def dollars(cents: int) -> str:
     return f"{cents // 100}.{cents % 100:02d}"
 
 
+FOCUS_IS_BEFORE = """target => {
+  const focused = document.activeElement;
+  if (!focused || focused === document.body) return true;
+  return Boolean(focused.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING);
+}"""
+"""Whether the element lies after the focus in the page (Tab reaches it forwards)."""
+
+
 class TablePage:
     """A trainee's table page for one attempt, dealt through its controls and felt."""
 
@@ -86,6 +94,8 @@ class TablePage:
         self.status = page.locator("#status")
         self.score_card = page.locator("#score-card")
         self.by_keys = False
+        self.by_tab = False
+        """Deal with the keyboard alone, shortcuts off: Tab to each control, Enter or Space, and typing."""
         """Whether each step is sent by its keyboard key once its fields are filled in, never by its button."""
 
     def expected(self) -> Action | None:
@@ -103,7 +113,7 @@ class TablePage:
         handler = getattr(self, f"_{step}", None)
         if handler is not None:
             handler(**arguments)
-        elif DEALER_STEPS[step].key and not arguments:
+        elif DEALER_STEPS[step].key and not arguments and not self.by_tab:
             self._press(DEALER_STEPS[step].key)
         else:
             self._send(step)
@@ -135,7 +145,55 @@ class TablePage:
         if self.by_keys:
             self._press(key or DEALER_STEPS[step].key)
         else:
-            self._button(step).click()
+            self._click(self._button(step))
+
+    # ----- a person's gestures: the mouse, or the keyboard alone when dealing by Tab -----
+
+    def _reach(self, target: Locator) -> None:
+        """Move the focus to ``target`` with Tab (or Shift+Tab when it lies before the focus)."""
+        element = target.element_handle()
+        for _ in range(400):
+            if self.page.evaluate("target => target === document.activeElement", element):
+                return
+            forward = self.page.evaluate(FOCUS_IS_BEFORE, element)
+            self.page.keyboard.press("Tab" if forward else "Shift+Tab")
+        raise AssertionError(f"Tab never reached {target}")
+
+    def _click(self, target: Locator) -> None:
+        """Click a button, or reach it by Tab and press Enter."""
+        if self.by_tab:
+            self._reach(target)
+            self.page.keyboard.press("Enter")
+        else:
+            target.click()
+
+    def _fill(self, field: Locator, text: str) -> None:
+        """Fill a field, or reach it by Tab, clear it and type."""
+        if self.by_tab:
+            self._reach(field)
+            self.page.keyboard.press("Control+A")
+            self.page.keyboard.type(text)
+        else:
+            field.fill(text)
+
+    def _select(self, select: Locator, value: str) -> None:
+        """Choose an option, or reach the list by Tab and type the option's words."""
+        if self.by_tab:
+            words = select.evaluate("(list, value) => [...list.options].find(o => o.value === value).text", value)
+            self._reach(select)
+            self.page.keyboard.type(words)
+            assert select.input_value() == value, f"typing {words!r} chose {select.input_value()!r}"
+        else:
+            select.select_option(value)
+
+    def _check(self, box: Locator, checked: bool) -> None:
+        """Tick or clear a checkbox, or reach it by Tab and press Space when it must change."""
+        if self.by_tab:
+            self._reach(box)
+            if box.is_checked() != checked:
+                self.page.keyboard.press("Space")
+        else:
+            box.set_checked(checked)
 
     def _press(self, key: str) -> None:
         """Press a keyboard shortcut, after clicking the status bar so that no field has the focus."""
@@ -144,22 +202,25 @@ class TablePage:
 
     def _pick_seat(self, seat: int) -> None:
         """Click a seat on the felt: every seat selector in the controls follows."""
-        self.page.locator(f'#felt [data-pick-place="{seat}"]').click()
+        self._click(self.page.locator(f'#felt [data-pick-place="{seat}"]'))
 
     def _type_amount(self, form: Locator, amount: int) -> None:
         """Type an amount in dollars into a form's amount field, as a person would."""
         field = form.locator('input[name="amount"]')
+        if self.by_tab:
+            self._fill(field, dollars(amount))
+            return
         field.fill("")
         field.press_sequentially(dollars(amount))
 
     def _place_envy_lammers(self, seats: list[int]) -> None:
         form = self._form("place_envy_lammers")
         for seat in range(1, 7):
-            form.get_by_role("checkbox", name=str(seat), exact=True).set_checked(seat in seats)
+            self._check(form.get_by_role("checkbox", name=str(seat), exact=True), seat in seats)
         self._send("place_envy_lammers")
 
     def _count_progressive_chips(self, count: int) -> None:
-        self._form("count_progressive_chips").get_by_label("Chips counted").fill(str(count))
+        self._fill(self._form("count_progressive_chips").get_by_label("Chips counted"), str(count))
         self._send("count_progressive_chips")
 
     def _select_shaker_player(self, seat: int) -> None:
@@ -167,13 +228,16 @@ class TablePage:
         self._send("select_shaker_player")
 
     def _shake_shaker(self, times: int) -> None:
-        self._form("shake_shaker").get_by_label("Shakes").fill(str(times))
-        self._press(DEALER_STEPS["shake_shaker"].key)
+        self._fill(self._form("shake_shaker").get_by_label("Shakes"), str(times))
+        if self.by_tab:
+            self._send("shake_shaker")
+        else:
+            self._press(DEALER_STEPS["shake_shaker"].key)
 
     def _announce_dice(self, red: int, blue_1: int, blue_2: int) -> None:
         form = self._form("announce_dice")
         for name, value in (("red", red), ("blue_1", blue_1), ("blue_2", blue_2)):
-            form.locator(f'select[name="{name}"]').select_option(str(value))
+            self._select(form.locator(f'select[name="{name}"]'), str(value))
         self._send("announce_dice")
 
     def _choose_wager(self, seat: int, spot: str) -> Locator:
@@ -181,10 +245,10 @@ class TablePage:
         form = self.page.locator("#settlement-form")
         area = self.page.locator(f'#felt button.area[data-seat="{seat}"][data-spot="{spot}"]')
         if area.count():
-            area.click()
+            self._click(area)
         else:
             self._pick_seat(seat)
-            form.locator('select[name="spot"]').select_option(spot)
+            self._select(form.locator('select[name="spot"]'), spot)
         return form
 
     def _pay_wager(self, seat: int, spot: str, amount: int) -> None:
@@ -205,7 +269,11 @@ class TablePage:
         self._send("collect_commission")
 
     def _take_place_step(self, step: str, place: int) -> None:
-        """Choose a place with its number key, then press the step's key."""
+        """Choose a place with its number key, then press the step's key (by Tab: choose it in the step's form)."""
+        if self.by_tab:
+            self._select(self._form(step).locator("select[data-place-select]"), str(place))
+            self._send(step)
+            return
         self._press(str(place))
         self.page.keyboard.press(DEALER_STEPS[step].key)
 
@@ -224,7 +292,10 @@ class TablePage:
 
     def _set_dealer_hand(self, low: str) -> None:
         for card in low.split():
-            self.page.locator(f'#felt label.card-pick:has(input[value="{card}"])').click()
+            if self.by_tab:
+                self._check(self.page.locator(f'#felt input[name="low"][value="{card}"]'), True)
+            else:
+                self.page.locator(f'#felt label.card-pick:has(input[value="{card}"])').click()
         self._send("set_dealer_hand")
 
     def _declare_tiger_nine(self, tiger_nine: bool) -> None:
@@ -232,12 +303,12 @@ class TablePage:
             control = DEALER_STEPS["declare_tiger_nine"]
             self._send("declare_tiger_nine", control.key if tiger_nine else control.no_key)
         else:
-            self._button("declare_tiger_nine").filter(has_text="yes" if tiger_nine else "no").click()
+            self._click(self._button("declare_tiger_nine").filter(has_text="yes" if tiger_nine else "no"))
 
     def _take_seat_step(self, step: str, seat: int) -> None:
         """Choose the seat in the step's own form and send the step."""
-        self._form(step).locator('select[name="seat"]').select_option(str(seat))
-        self._button(step).click()
+        self._select(self._form(step).locator('select[name="seat"]'), str(seat))
+        self._click(self._button(step))
 
     def _refuse_late_wager(self, seat: int) -> None:
         self._take_seat_step("refuse_late_wager", seat)
@@ -261,13 +332,13 @@ class TablePage:
         form = self._form("pay_mystery_bonus")
         self._pick_seat(seat)
         self._type_amount(form, amount)
-        form.locator('select[name="source"]').select_option(source)
+        self._select(form.locator('select[name="source"]'), source)
         self._send("pay_mystery_bonus")
 
     def _confirm_progressive_hand(self, seat: int, hand: str) -> None:
         form = self._form("confirm_progressive_hand")
         self._pick_seat(seat)
-        form.locator('select[name="hand"]').select_option(hand)
+        self._select(form.locator('select[name="hand"]'), hand)
         self._send("confirm_progressive_hand")
 
     def _confirm_progressive_light(self, seat: int) -> None:
@@ -278,5 +349,5 @@ class TablePage:
         form = self._form("pay_progressive_win")
         self._pick_seat(seat)
         self._type_amount(form, amount)
-        form.locator('select[name="source"]').select_option(source)
+        self._select(form.locator('select[name="source"]'), source)
         self._send("pay_progressive_win")

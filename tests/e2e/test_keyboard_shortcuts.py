@@ -187,3 +187,18 @@ def test_a_trainee_logs_in_opens_a_table_and_deals_a_round_by_keyboard_alone(new
     table.by_keys = True
     assert table.deal_correctly_until(lambda action: action is None) is None
     expect(table.score_card).to_contain_text("Score card")
+
+
+def test_with_shortcuts_switched_off_a_round_is_dealt_by_tab_enter_space_and_typing_alone(new_page, school: LiveSchool):
+    page = new_page()
+    table = open_table(page, school, "trainee1", seed_value=3)
+    table.by_tab = True
+    table._click(page.get_by_role("button", name="Keyboard shortcuts"))
+    help_dialog = page.get_by_role("dialog", name="Keyboard shortcuts")
+    expect(help_dialog).to_be_visible()
+    table._check(help_dialog.get_by_role("checkbox", name="Use single-key shortcuts"), False)
+    table._click(help_dialog.get_by_role("button", name="Save"))
+    expect(help_dialog).to_be_hidden()
+    expect(page.locator("#controls [aria-keyshortcuts]")).to_have_count(0)
+    assert table.deal_correctly_until(lambda action: action is None) is None
+    expect(table.score_card).to_contain_text("100.0%")
