@@ -159,15 +159,18 @@ def score_card_context(score_card: ScoreCard) -> dict[str, Any]:
 def feedback_context(snapshot: AnyTableSnapshot, viewer: Viewer, reply: StepReply | None) -> dict[str, Any]:
     """The feedback panel: the grade at once in practice, only "recorded" in an exam, or a notice.
 
-    A frame that cannot be read is answered by :func:`error_feedback` instead.
+    An instructor's panel answers only the instructor's own frames (a refused validation's notice); the trainee's
+    grades are in the graded steps. A frame that cannot be read is answered by :func:`error_feedback` instead.
     """
-    graded = reply.graded if reply else None
-    if graded is None and reply is None and snapshot.graded_steps:
+    watching = viewer is Viewer.INSTRUCTOR
+    graded = None if watching or reply is None else reply.graded
+    if graded is None and reply is None and snapshot.graded_steps and not watching:
         graded = snapshot.graded_steps[-1]
     exam = snapshot.mode == Mode.EXAM
     silent = viewer is Viewer.TRAINEE and exam and not snapshot.finished
     shown = graded if graded and not silent else None
     return {
+        "watching": watching,
         "error": "",
         "notice": reply.notice.value if reply and reply.notice else "",
         "graded": graded_context(shown) if shown else None,
@@ -188,6 +191,7 @@ def wrong_verdict_alert(graded: GradedStep) -> str:
 def error_feedback(message: str) -> dict[str, Any]:
     """The feedback panel holding only an error: the frame could not be read, and the table is unchanged."""
     return {
+        "watching": False,
         "error": message,
         "notice": "",
         "graded": None,
@@ -263,6 +267,7 @@ def table_regions(snapshot: AnyTableSnapshot, viewer: Viewer, feedback: dict[str
     }
     return [
         *regions,
+        *feedback_regions(feedback),
         Region("floorperson", "trainer/_floorperson.html", floorperson),
         Region("graded-steps", "trainer/_graded_steps.html", {"graded_steps": graded_list_context(snapshot)}),
         log,

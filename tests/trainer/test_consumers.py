@@ -27,6 +27,7 @@ from trainer import round_store, services
 from trainer.asgi import application
 from trainer.consumers import ANONYMOUS_CLOSE_CODE, FORBIDDEN_CLOSE_CODE, dealer_group, watchers_group
 from trainer.models import Attempt, Floorperson, Mode, Role
+from trainer.services import Notice
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
@@ -544,3 +545,14 @@ async def test_another_accounts_change_leaves_the_socket_open():
     await change_the_account("bob", password="changed")
     assert await communicator.receive_nothing()
     await communicator.disconnect()
+
+
+async def test_an_instructors_refused_validation_is_answered_on_the_watch_page_with_the_reason():
+    attempt, _session = await seat_at_table(floorperson=Floorperson.INSTRUCTOR, seed_value=99)
+    instructor, watched = await connected(attempt.pk, await login_as(teacher_of(attempt), "ivy"))
+    page = TablePage(watched)
+    assert "The answer to each step you take as floorperson appears here." in page.html("feedback")
+    await instructor.send_to(text_data=json.dumps({"step": "validate_mystery_payout", "seq": "1", "seat": "1"}))
+    page.apply(await instructor.receive_from())
+    assert Notice.NO_VALIDATION.value.replace("'", "&#39;") in page.html("feedback")
+    await instructor.disconnect()
