@@ -556,3 +556,12 @@ async def test_an_instructors_refused_validation_is_answered_on_the_watch_page_w
     page.apply(await instructor.receive_from())
     assert Notice.NO_VALIDATION.value.replace("'", "&#39;") in page.html("feedback")
     await instructor.disconnect()
+
+
+async def test_the_same_wrong_step_sent_twice_is_answered_twice():
+    attempt, session = await seat_at_table()
+    communicator, _ = await connected(attempt.pk, session)
+    for sequence in ("1", "2"):
+        await communicator.send_to(text_data=json.dumps({"step": "clear_table", "seq": sequence}))
+        assert "✗ Wrong" in fragment(await communicator.receive_from(), "feedback")
+    await communicator.disconnect()
