@@ -1,11 +1,17 @@
-"""WebSocket load benchmark: N logged-in trainees deal rounds at a set pace against one Daphne process with SQLite.
+"""WebSocket load benchmark: N logged-in trainees deal rounds at a set pace against one or more Daphne processes.
 
 Run: .venv/bin/python bench/ws_load.py [--tables 200] [--rate 1] [--duration 60] [--seed 1] [--synchronous full]
+     .venv/bin/python bench/ws_load.py --tables 400 --database postgres --processes 2
+
+The default path is one Daphne process on SQLite with the in-memory channel layer. ``--database postgres`` keeps the
+school in a fresh PostgreSQL database made for the run (on the server of ``--postgres``, dropped at the end) and
+``--processes N`` starts N Daphne processes sharing the database and a Redis channel layer (``--redis``); each
+trainee connects to one of them in turn, as a proxy spreading connections would.
 
 ``--synchronous`` sets the school's DJANGO_SQLITE_SYNCHRONOUS for the run (full, the default, flushes every step to
 disk before the reply, so a flush that stalls delays every step waiting behind it; normal does not wait for the
-disk). The script prepares a fresh SQLite file in a temporary folder (migrations, the demo tables, one trainee account
-and enough dealt rounds per table), starts ``daphne`` on a free 127.0.0.1 port with the benchmark's echo route
+disk). The script prepares a fresh database (migrations, the demo tables, one trainee account and enough dealt
+rounds per table), starts each ``daphne`` on a free 127.0.0.1 port with the benchmark's echo route
 enabled (DEALER_SCHOOL_BENCH_ECHO=1), logs every trainee in through the login page, then runs two phases of the
 same length and pace on the same server:
 
@@ -15,7 +21,8 @@ same length and pace on the same server:
 2. echo: each trainee sends the same frames to the bare echo consumer at /ws/bench/echo/.
 
 It prints the action-to-reply latency (p50, p95, p99, max), the actions per second and the errors of each phase,
-the table/echo ratios, and the CPU time the server and this load generator used. It stops Daphne at the end.
+the table/echo ratios, and the CPU time the servers and this load generator used. Last it counts the steps in the
+database: every step a trainee saw acknowledged must be there. It stops Daphne at the end.
 Requests go only to 127.0.0.1; every loop is bounded by the duration and a reply timeout. Not a test.
 """
 
@@ -40,7 +47,7 @@ import urllib.request
 from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -61,6 +68,7 @@ class DealtRound:
 
     attempt_id: int
     frames: list[dict[str, Any]]
+    acknowledged: int = 0
 
 
 @dataclass
@@ -70,6 +78,7 @@ class Trainee:
     username: str
     rounds: list[DealtRound]
     cookie: str = ""
+    port: int = 0
 
 
 @dataclass
@@ -87,19 +96,42 @@ class Phase:
 # ----- preparing the database (runs before any socket is opened) -----
 
 
-def set_up_django(database: Path) -> str:
-    """Configure Django in this process on the benchmark's SQLite file; return that file's DATABASE_URL."""
+def set_up_django(database: Path | str) -> str:
+    """Configure Django in this process on the run's SQLite file or PostgreSQL address; return its DATABASE_URL."""
     for variable in ("DATABASE_URL", "REDIS_URL"):
         os.environ.pop(variable, None)
+    if isinstance(database, str):
+        os.environ["DATABASE_URL"] = database
     os.environ["DJANGO_SETTINGS_MODULE"] = "trainer.settings"
     sys.path.insert(0, str(PROJECT))
     import django
     from django.conf import settings
 
     default = settings.DATABASES["default"]
+    if isinstance(database, str):
+        django.setup()
+        return database
     default["NAME"] = str(database)
     django.setup()
     return f"sqlite:///{database}?{urlencode(default['OPTIONS'])}"
+
+
+@contextmanager
+def fresh_postgres(server: str) -> Iterator[str]:
+    """A new PostgreSQL database on the server of ``server`` (an address naming any database) for the run; dropped."""
+    import psycopg
+
+    name = f"ws_load_{secrets.token_hex(4)}"
+    with psycopg.connect(server, autocommit=True) as connection:
+        connection.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield f"{server.rsplit('/', 1)[0]}/{name}"
+    finally:
+        from django.db import connections
+
+        connections.close_all()
+        with psycopg.connect(server, autocommit=True) as connection:
+            connection.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
 
 
 def form_value(name: str, value: Any) -> Any:
@@ -134,7 +166,7 @@ def dealer_frames(log: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def prepare_school(tables: int, steps_needed: int, rng: random.Random) -> tuple[list[Trainee], str]:
-    """Create the trainees (one password); deal each enough rounds at the automated Pai Gow Poker demo tables."""
+    """Collect the static files (the login page needs them); create the trainees and deal them enough rounds."""
     from django.contrib.auth import get_user_model
     from django.contrib.auth.hashers import make_password
     from django.contrib.auth.models import Group
@@ -144,6 +176,7 @@ def prepare_school(tables: int, steps_needed: int, rng: random.Random) -> tuple[
     from trainer.models import Floorperson, Mode, Role, Table
 
     call_command("migrate", interactive=False, verbosity=0)
+    call_command("collectstatic", interactive=False, verbosity=0)
     demo_tables.create_demo_tables()
     automated = [
         Table.objects.get(name=name)
@@ -170,10 +203,8 @@ def prepare_school(tables: int, steps_needed: int, rng: random.Random) -> tuple[
 
 
 @contextmanager
-def daphne(database_url: str, folder: Path) -> Iterator[tuple[int, int]]:
+def daphne(environment: dict[str, str], log: Path) -> Iterator[tuple[int, int]]:
     """Run one Daphne process on a free 127.0.0.1 port with the echo route; yield its port and pid; stop it."""
-    environment = dict(os.environ, DATABASE_URL=database_url, DEALER_SCHOOL_BENCH_ECHO="1")
-    log = folder / "daphne.log"
     command = [sys.executable, "-m", "trainer.serve", "--bind", "127.0.0.1", "--port", "0", "trainer.asgi:application"]
     with log.open("wb") as stderr:
         server = subprocess.Popen(command, cwd=PROJECT, env=environment, stdout=subprocess.DEVNULL, stderr=stderr)
@@ -191,6 +222,16 @@ def daphne(database_url: str, folder: Path) -> Iterator[tuple[int, int]]:
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
+
+
+@contextmanager
+def daphnes(database_url: str, redis_url: str | None, folder: Path, count: int) -> Iterator[list[tuple[int, int]]]:
+    """Run ``count`` Daphne processes on one database (and Redis when given); yield their ports and pids; stop them."""
+    environment = dict(os.environ, DATABASE_URL=database_url, DEALER_SCHOOL_BENCH_ECHO="1")
+    if redis_url is not None:
+        environment["REDIS_URL"] = redis_url
+    with ExitStack() as stack:
+        yield [stack.enter_context(daphne(environment, folder / f"daphne-{number}.log")) for number in range(count)]
 
 
 def cpu_seconds(pid: int) -> float:
@@ -329,10 +370,10 @@ async def exchange(socket: Socket, text: str, phase: Phase, accept: Callable[[st
     return True
 
 
-async def deal_rounds(trainee: Trainee, port: int, pace: Pace, phase: Phase) -> None:
-    """Deal the trainee's rounds one step per tick over the table socket, each step graded right."""
+async def deal_rounds(trainee: Trainee, pace: Pace, phase: Phase) -> None:
+    """Deal the trainee's rounds one step per tick over the table socket, each step graded right and counted."""
     for round_ in trainee.rounds:
-        socket = await Socket.open(port, f"/ws/table/{round_.attempt_id}/", trainee.cookie)
+        socket = await Socket.open(trainee.port, f"/ws/table/{round_.attempt_id}/", trainee.cookie)
         try:
             snapshot = await asyncio.wait_for(socket.receive(), REPLY_TIMEOUT_SECONDS)
             if snapshot is None:
@@ -344,14 +385,15 @@ async def deal_rounds(trainee: Trainee, port: int, pace: Pace, phase: Phase) -> 
                 text = json.dumps(frame | {"seq": str(sequence)})
                 if not await exchange(socket, text, phase, lambda reply: "✓ Right" in reply):
                     return
+                round_.acknowledged += 1
         finally:
             socket.close()
     phase.errors["ran out of dealt rounds"] += 1
 
 
-async def echo_frames(trainee: Trainee, port: int, pace: Pace, phase: Phase) -> None:
+async def echo_frames(trainee: Trainee, pace: Pace, phase: Phase) -> None:
     """Send the trainee's step frames to the echo consumer at the same pace; each must come back unchanged."""
-    socket = await Socket.open(port, "/ws/bench/echo/", trainee.cookie)
+    socket = await Socket.open(trainee.port, "/ws/bench/echo/", trainee.cookie)
     try:
         frames = (frame for round_ in trainee.rounds for frame in round_.frames)
         for sequence, frame in enumerate(frames, start=1):
@@ -366,23 +408,22 @@ async def echo_frames(trainee: Trainee, port: int, pace: Pace, phase: Phase) -> 
 
 async def run_phase(
     name: str,
-    client: Callable[[Trainee, int, Pace, Phase], Any],
+    client: Callable[[Trainee, Pace, Phase], Any],
     trainees: list[Trainee],
-    port: int,
-    server_pid: int,
+    server_pids: list[int],
     arguments: argparse.Namespace,
 ) -> Phase:
     """Run every trainee's client together for the phase's duration; measure latencies, errors and CPU."""
     phase = Phase(name)
     offsets = random.Random(arguments.seed).choices(range(1000), k=len(trainees))
     interval = 1 / arguments.rate
-    server_cpu, client_cpu = cpu_seconds(server_pid), time.process_time()
+    server_cpu, client_cpu = sum(map(cpu_seconds, server_pids)), time.process_time()
     start = time.perf_counter() + 1.0
     deadline = start + arguments.duration
 
     async def guarded(trainee: Trainee, offset: int) -> None:
         try:
-            await client(trainee, port, Pace(start, interval * offset / 1000, interval, deadline), phase)
+            await client(trainee, Pace(start, interval * offset / 1000, interval, deadline), phase)
         except (OSError, ConnectionError, TimeoutError) as error:
             phase.errors[f"connection failed: {type(error).__name__}"] += 1
 
@@ -391,7 +432,7 @@ async def run_phase(
         arguments.duration + 4 * REPLY_TIMEOUT_SECONDS,
     )
     phase.seconds = time.perf_counter() - start
-    phase.server_cpu = cpu_seconds(server_pid) - server_cpu
+    phase.server_cpu = sum(map(cpu_seconds, server_pids)) - server_cpu
     phase.client_cpu = time.process_time() - client_cpu
     return phase
 
@@ -407,11 +448,19 @@ def percentiles(latencies: list[float]) -> dict[str, float]:
     return {"p50": cuts[49] * 1000, "p95": cuts[94] * 1000, "p99": cuts[98] * 1000, "max": max(latencies) * 1000}
 
 
+def setup_words(arguments: argparse.Namespace) -> str:
+    """The servers, the database and the channel layer of the run, in words."""
+    processes = "one Daphne process" if arguments.processes == 1 else f"{arguments.processes} Daphne processes"
+    database = "PostgreSQL" if arguments.database == "postgres" else f"SQLite (synchronous={arguments.synchronous})"
+    layer = "Redis channel layer" if arguments.processes > 1 else "in-memory channel layer"
+    return f"{processes}, {database}, {layer}, 127.0.0.1"
+
+
 def report(phases: list[Phase], arguments: argparse.Namespace) -> None:
     """Print each phase's figures and the table/echo ratios."""
     print(
         f"\n{arguments.tables} trainees at {arguments.rate:g} action/s each for {arguments.duration:g} s per phase; "
-        f"one Daphne process, SQLite (synchronous={arguments.synchronous}), in-memory channel layer, 127.0.0.1"
+        f"{setup_words(arguments)}"
     )
     print(
         f"{'phase':<7}{'actions':>9}{'act/s':>9}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'max ms':>9}{'errors':>8}"
@@ -432,11 +481,60 @@ def report(phases: list[Phase], arguments: argparse.Namespace) -> None:
     print(f"table/echo latency ratio: {ratios}")
 
 
-async def benchmark(trainees: list[Trainee], port: int, server_pid: int, arguments: argparse.Namespace) -> None:
+async def benchmark(trainees: list[Trainee], server_pids: list[int], arguments: argparse.Namespace) -> None:
     """Run the table phase, then the echo phase, and print the report."""
-    table = await run_phase("table", deal_rounds, trainees, port, server_pid, arguments)
-    echo = await run_phase("echo", echo_frames, trainees, port, server_pid, arguments)
+    table = await run_phase("table", deal_rounds, trainees, server_pids, arguments)
+    echo = await run_phase("echo", echo_frames, trainees, server_pids, arguments)
     report([table, echo], arguments)
+
+
+def check_acknowledged_steps(trainees: list[Trainee]) -> None:
+    """Print whether every step a trainee saw acknowledged is in the database, attempt by attempt."""
+    from django.db import connections
+    from django.db.models import Count
+
+    from trainer.models import Step
+
+    connections.close_all()
+    rounds = [round_ for trainee in trainees for round_ in trainee.rounds if round_.acknowledged]
+    stored = dict(
+        Step.objects.filter(attempt_id__in=[round_.attempt_id for round_ in rounds], graded__isnull=False)
+        .values_list("attempt_id")
+        .annotate(Count("id"))
+    )
+    acknowledged = sum(round_.acknowledged for round_ in rounds)
+    short = [round_.attempt_id for round_ in rounds if stored.get(round_.attempt_id, 0) != round_.acknowledged]
+    print(
+        f"acknowledged steps in the database: {sum(stored.values())} of {acknowledged} acknowledged; "
+        f"attempts whose count differs: {len(short)}{f' {short[:10]}' if short else ''}"
+    )
+
+
+def run(arguments: argparse.Namespace, database: Path | str, folder: Path) -> None:
+    """Prepare the school on the database, start the servers, log the trainees in, run both phases and check."""
+    database_url = set_up_django(database)
+    started = time.perf_counter()
+    steps_needed = int(arguments.duration * arguments.rate) + 2
+    trainees, password = prepare_school(arguments.tables, steps_needed, random.Random(arguments.seed))
+    print(
+        f"prepared {len(trainees)} trainees and {sum(len(t.rounds) for t in trainees)} rounds "
+        f"in {time.perf_counter() - started:.1f} s"
+    )
+    redis_url = arguments.redis if arguments.processes > 1 else None
+    with daphnes(database_url, redis_url, folder, arguments.processes) as servers:
+        started = time.perf_counter()
+        for number, trainee in enumerate(trainees):
+            trainee.port = servers[number % len(servers)][0]
+        with ThreadPoolExecutor(LOGINS_AT_ONCE) as pool:
+            cookies = pool.map(
+                lambda trainee: log_in(f"http://127.0.0.1:{trainee.port}", trainee.username, password), trainees
+            )
+            for trainee, cookie in zip(trainees, cookies, strict=True):
+                trainee.cookie = cookie
+        ports = ", ".join(str(port) for port, _ in servers)
+        print(f"logged {len(trainees)} trainees in through ports {ports} in {time.perf_counter() - started:.1f} s")
+        asyncio.run(benchmark(trainees, [pid for _, pid in servers], arguments))
+    check_acknowledged_steps(trainees)
 
 
 def main() -> None:
@@ -452,28 +550,28 @@ def main() -> None:
         default=os.environ.get("DJANGO_SQLITE_SYNCHRONOUS", "full"),
         help="SQLite's flush of each commit to disk, as DJANGO_SQLITE_SYNCHRONOUS (the school's setting; full)",
     )
+    parser.add_argument("--database", choices=("sqlite", "postgres"), default="sqlite", help="the school's (sqlite)")
+    parser.add_argument(
+        "--postgres",
+        default="postgres://postgres@127.0.0.1:5432/test",
+        help="a PostgreSQL address on whose server the run's own database is made and dropped",
+    )
+    parser.add_argument("--processes", type=int, default=1, help="Daphne processes; more than one uses Redis (1)")
+    parser.add_argument("--redis", default="redis://127.0.0.1:6379/0", help="Redis for several processes")
     arguments = parser.parse_args()
+    if arguments.processes > 1 and arguments.database == "sqlite":
+        parser.error("several processes share one PostgreSQL database: add --database postgres")
+    if not 1 <= arguments.processes <= 8:
+        parser.error("use 1 to 8 processes")
     if not (1 <= arguments.tables <= 1000 and 0 < arguments.rate <= 20 and 0 < arguments.duration <= 600):
         parser.error("use 1 to 1000 tables, a rate up to 20 per second and a duration up to 600 seconds")
     os.environ["DJANGO_SQLITE_SYNCHRONOUS"] = arguments.synchronous
     with tempfile.TemporaryDirectory(prefix="ws-load-") as folder:
-        database_url = set_up_django(Path(folder) / "bench.sqlite3")
-        started = time.perf_counter()
-        steps_needed = int(arguments.duration * arguments.rate) + 2
-        trainees, password = prepare_school(arguments.tables, steps_needed, random.Random(arguments.seed))
-        print(
-            f"prepared {len(trainees)} trainees and {sum(len(t.rounds) for t in trainees)} rounds "
-            f"in {time.perf_counter() - started:.1f} s"
-        )
-        with daphne(database_url, Path(folder)) as (port, server_pid):
-            started = time.perf_counter()
-            base = f"http://127.0.0.1:{port}"
-            with ThreadPoolExecutor(LOGINS_AT_ONCE) as pool:
-                cookies = pool.map(lambda trainee: log_in(base, trainee.username, password), trainees)
-                for trainee, cookie in zip(trainees, cookies, strict=True):
-                    trainee.cookie = cookie
-            print(f"logged {len(trainees)} trainees in through {base}/login/ in {time.perf_counter() - started:.1f} s")
-            asyncio.run(benchmark(trainees, port, server_pid, arguments))
+        if arguments.database == "postgres":
+            with fresh_postgres(arguments.postgres) as database_url:
+                run(arguments, database_url, Path(folder))
+        else:
+            run(arguments, Path(folder) / "bench.sqlite3", Path(folder))
 
 
 if __name__ == "__main__":
