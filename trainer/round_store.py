@@ -4,9 +4,10 @@ A round lives in the database as its log as dealt (``simulator.notation.save_rou
 step (:class:`~trainer.models.Step`, the operations it performed and its grade) and, while it is being dealt,
 in this process's memory, rebuilt by replaying the log whenever the cached copy is missing or behind the
 database. Everything here that exists for speed (the live-round cache, the striped attempt locks, the one
-writer, the plain-SQL step writes and the SQLite checkpoint thread) stays behind :func:`live_attempt`,
-:func:`commit_step` and :func:`writing`. Its plain version (``DJANGO_ROUND_STORE=plain``) keeps nothing in memory
-and writes through the ORM; a test deals the same rounds through both and finds the same rows.
+writer and its group commit, the plain-SQL step writes and the SQLite checkpoint thread) stays behind
+:func:`live_attempt`, :func:`commit_step`, :func:`commit_cached_step` and :func:`writing`. Its plain version
+(``DJANGO_ROUND_STORE=plain``) keeps nothing in memory and writes through the ORM, one transaction a step; a
+test deals the same rounds through both and finds the same rows.
 
 A step on a cached round is written without reading the row first: the write names the frame number the cache
 holds, and if the database has moved on it writes nothing (:class:`CacheBehind`), the cache is dropped and the
@@ -32,6 +33,7 @@ from simulator.json_values import JsonValue
 from simulator.notation import operations_since, replay_round
 from simulator.procedure import Round
 from trainer.checkpoints import keep_checkpointing
+from trainer.group_commit import GroupCommit
 from trainer.models import Attempt, Table
 from trainer.scoring import GradedStep, PassRule, ScoreCard
 from trainer.step_writes import add_step, add_step_with_orm, move_attempt_on, move_attempt_on_with_orm
@@ -67,6 +69,7 @@ _rounds_lock = threading.Lock()
 ATTEMPT_LOCK_STRIPES = 256
 _attempt_locks = tuple(threading.RLock() for _ in range(ATTEMPT_LOCK_STRIPES))
 _one_writer = threading.Lock()
+_steps_together = GroupCommit(_one_writer)
 
 
 def cached() -> bool:
@@ -94,6 +97,16 @@ def writing() -> Iterator[None]:
     keep_checkpointing()
     with _one_writer, transaction.atomic():
         yield
+
+
+def commit_cached_step(live: LiveAttempt, sequence: int, graded: GradedStep) -> None:
+    """:func:`commit_step` on a cached round, in one transaction with the other steps waiting to be written.
+
+    One flush to disk then serves every step in the batch (:mod:`trainer.group_commit`); raises
+    :class:`CacheBehind` like :func:`commit_step`, having written nothing of this step.
+    """
+    keep_checkpointing()
+    _steps_together.commit(lambda: commit_step(live, sequence, graded))
 
 
 def remember(attempt_id: int, live: LiveAttempt) -> None:

@@ -32,6 +32,7 @@ from trainer.round_store import (
     attempt_lock,
     attempts_at_tables,
     cached_attempt,
+    commit_cached_step,
     commit_step,
     forget_round,
     live_attempt,
@@ -242,8 +243,7 @@ def _step_on_cached_round(attempt_id: int, user: SchoolUser, frame: StepFrame) -
         return None
     graded = _grade(live, frame)
     try:
-        with writing():
-            commit_step(live, frame.sequence, graded)
+        commit_cached_step(live, frame.sequence, graded)
     except CacheBehind:
         forget_round(attempt_id)
         return None
