@@ -11,6 +11,7 @@ urlpatterns = [
     path("tables/", views.tables, name="tables"),
     path("tables/<int:table_id>/deal/", views.deal, name="deal"),
     path("rounds/<int:attempt_id>/", views.attempt, name="attempt"),
+    path("rounds/<int:attempt_id>/replay/", views.replay, name="replay"),
     path("history/", views.history, name="history"),
     path("cohorts/", cohorts.cohort_list, name="cohorts"),
     path("cohorts/new/", cohorts.new_cohort, name="new_cohort"),
