@@ -82,6 +82,14 @@ def performed_at(attempt: Attempt, frames: list[SavedFrame], snapshot: AnyTableS
     return [f"{entry.actor}: {entry.description}" for entry in snapshot.log[done:]]
 
 
+def first_error_at(frames: list[SavedFrame], clause: str) -> int:
+    """The position just after the round's first wrong step that broke the clause (0 when there is none)."""
+    for position, (_, grade) in enumerate(frames, start=1):
+        if grade is not None and not grade["correct"] and grade["citation"]["clause"] == clause:
+            return position
+    return 0
+
+
 def replay_context(attempt: Attempt, position: int) -> dict[str, Any]:
     """Everything the replay page draws at a position: the felt as it was, the step's grade and the way around.
 
