@@ -31,7 +31,7 @@ def finished_with_wrong_openings(username: str, seed: int, wrong: int) -> int:
 
 
 def test_an_instructor_opens_the_heatmap_clicks_the_worst_clause_and_replays_an_attempt_by_keys(
-    new_page, school: LiveSchool
+    new_page, school: LiveSchool, screenshots
 ):
     school.query(finished_with_wrong_openings, "trainee1", 11, 2)
     school.query(finished_with_wrong_openings, "trainee2", 12, 1)
@@ -44,6 +44,7 @@ def test_an_instructor_opens_the_heatmap_clicks_the_worst_clause_and_replays_an_
     expect(page.get_by_role("table", name=re.compile("Wrong steps by clause"))).to_be_visible()
     expect(page.get_by_role("img", name=re.compile("Calling the dice: accuracy by week"))).to_be_visible()
     assert wcag_violations(page) == [], "the cohort's errors by clause"
+    page.screenshot(path=screenshots / "errors-by-clause.png", full_page=True)
     page.locator(".most-missed li").first.get_by_role("link").click()
     expect(page.get_by_role("heading", name=re.compile("Attempts that broke"))).to_be_visible()
     assert wcag_violations(page) == [], "the attempts behind the worst clause"
@@ -51,6 +52,7 @@ def test_an_instructor_opens_the_heatmap_clicks_the_worst_clause_and_replays_an_
     expect(page.get_by_role("heading", name=re.compile("Replay: trainee"))).to_be_visible()
     expect(page.locator("#replay-grade")).to_contain_text("✗ Wrong")
     assert wcag_violations(page) == [], "the replay at the first error"
+    page.screenshot(path=screenshots / "replay-first-error.png", full_page=True)
     position = int(re.search(r"step=(\d+)", page.url)[1])
     page.keyboard.press("ArrowRight")
     expect(page).to_have_url(re.compile(rf"step={position + 1}$"))
@@ -59,6 +61,7 @@ def test_an_instructor_opens_the_heatmap_clicks_the_worst_clause_and_replays_an_
     page.keyboard.press("ArrowRight")
     expect(page.locator("#replay-announce")).to_contain_text(f"Position {position + 2} of")
     page.keyboard.press("ArrowLeft")
+    expect(page.locator("#replay-announce")).to_contain_text(f"Position {position + 1} of")
     page.keyboard.press("ArrowLeft")
     expect(page).to_have_url(re.compile(rf"step={position}$"))
     expect(page.locator("#replay-grade")).to_contain_text("✗ Wrong")
