@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from simulator.json_values import JsonValue
+from simulator.json_values import JsonValue, json_object, json_str
 from simulator.notation import perform_saved, replay_round
 from trainer.controls import describe_step
 from trainer.models import Attempt
@@ -54,9 +54,11 @@ def frame_summaries(frames: list[SavedFrame]) -> list[FrameSummary]:
     graded = [GradedStep.from_json(grade) for _, grade in frames if grade is not None]
     numbers = iter(zip(step_numbers(graded), graded, strict=True))
     summaries = []
-    for position, (_, grade) in enumerate(frames, start=1):
+    for position, (operations, grade) in enumerate(frames, start=1):
         if grade is None:
-            summaries.append(FrameSummary(position, "The floorperson validated the payout", None, None))
+            check = json_object(operations[0])
+            text = f"The floorperson: {describe_step(json_str(check['step']), json_object(check['arguments']))}"
+            summaries.append(FrameSummary(position, text, None, None))
             continue
         number, step = next(numbers)
         text = f"Step {number}: {describe_step(step.step, step.arguments)}"

@@ -71,6 +71,9 @@ def test_the_felt_at_each_position_is_the_felt_the_live_table_showed_after_that_
     assert validations, "the instructor validated the mystery payout as floorperson"
     for position, felt in enumerate(felts):
         assert replay_context(attempt, position)["felt"] == felt, f"position {position}"
+    checked = replay_context(attempt, validations[0])
+    assert checked["grade"] is None
+    assert checked["here"].startswith("The floorperson: Validate")
 
 
 def test_each_position_shows_the_steps_grade_its_clause_with_provenance_and_its_time():
