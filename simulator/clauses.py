@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from types import MappingProxyType
 
@@ -680,3 +681,29 @@ def cite(clause: str) -> Citation:
     """The catalogue's entry for a clause as written; KeyError for a clause the catalogue does not hold."""
     CITED.add(clause)
     return CLAUSES[clause]
+
+
+HOUSE_SECTION = "House procedures"
+"""The section of a house procedure that names no section of the regulation and no published house way."""
+
+
+def section_of(clause: str) -> str:
+    """The section a clause belongs to, as a report groups clauses: the section number, a house way, or the house's.
+
+    >>> section_of("§645b.2(f)(1)"), section_of("Foxwoods house way: no pair"), section_of("Tiger 9 declaration")
+    ('§645b.2', 'Foxwoods house way', 'House procedures')
+    """
+    if clause.startswith("§"):
+        return re.split(r"[(,\s]", clause, maxsplit=1)[0]
+    if " house way:" in clause:
+        return clause.split(":", 1)[0]
+    return HOUSE_SECTION
+
+
+def catalogue_order(clause: str) -> int:
+    """A clause's place in the catalogue, the order reports list clauses in; a clause not in it comes last."""
+    return CLAUSE_ORDER.get(clause, len(CLAUSE_ORDER))
+
+
+CLAUSE_ORDER = {clause: place for place, clause in enumerate(CLAUSES)}
+"""Each clause's place in the catalogue."""

@@ -21,6 +21,13 @@ def operations_since(round_: Round, count: int) -> list[JsonValue]:
 
 def replay_round(data: Mapping[str, JsonValue]) -> Round:
     """Deal the saved round again, operation by operation; raise ValueError for an unknown or mismatched game."""
+    round_ = deal_saved(data)
+    perform_saved(round_, data["operations"])
+    return round_
+
+
+def deal_saved(data: Mapping[str, JsonValue]) -> Round:
+    """The saved round as dealt, before any of its operations; raise ValueError for an unknown or mismatched game."""
     key = json_str(data["game"])
     game = GAMES.get(key)
     if game is None:
@@ -28,6 +35,10 @@ def replay_round(data: Mapping[str, JsonValue]) -> Round:
     round_: Round = game.round_class.from_setup_json(json_object(data["setup"]))
     if game_of(round_) is not game:
         raise ValueError(f"The setup deals {game_of(round_).key!r}, not {key!r}.")
-    for operation in map(json_object, json_list(data["operations"])):
-        round_.perform(json_str(operation["step"]), json_object(operation["arguments"]))
     return round_
+
+
+def perform_saved(round_: Round, operations: JsonValue) -> None:
+    """Perform saved operations (as :func:`operations_since` writes them) on the round, in order."""
+    for operation in map(json_object, json_list(operations)):
+        round_.perform(json_str(operation["step"]), json_object(operation["arguments"]))

@@ -199,9 +199,13 @@ class Attempt(models.Model):
 
         The log is the round as dealt followed by each step's operations, in frame order.
         """
-        steps = list(self.steps.values_list("operations", "graded"))
+        steps = self.saved_frames()
         operations = [*self.log["operations"], *chain.from_iterable(operations for operations, _ in steps)]
         return {**self.log, "operations": operations}, [graded for _, graded in steps if graded is not None]
+
+    def saved_frames(self) -> list[tuple[list[Any], dict[str, Any] | None]]:
+        """Each applied frame's operations and its grade (None for a floorperson's validation), in frame order."""
+        return list(self.steps.values_list("operations", "graded"))
 
 
 class Step(models.Model):

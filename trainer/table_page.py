@@ -228,24 +228,29 @@ def house_option_context(option: HouseOption) -> dict[str, Any]:
     return {"name": option.name.replace("_", " "), "value": option.value, "citation": citation_context(option.citation)}
 
 
+def felt_region(snapshot: AnyTableSnapshot, viewer: Viewer) -> Region:
+    """The felt as the viewer sees it, with its parts (seats, displays) that a frame redraws one by one."""
+    layout = table_description(snapshot.game)
+    felt = layout.felt_context(snapshot, viewer) | {"template": layout.felt_template}
+    return Region(
+        "felt",
+        "trainer/_felt.html",
+        {"felt": felt},
+        parts=tuple(layout.regions(felt)),
+        shell=(felt["template"], felt["finished"]),
+    )
+
+
 def table_regions(snapshot: AnyTableSnapshot, viewer: Viewer, feedback: dict[str, Any]) -> list[Region]:
     """The regions of the viewer's table that a frame carries, in the order a frame carries them.
 
     The trainee sees the feedback and, at the end, the score card; an instructor sees the floorperson's panel and
     every graded step. The table log is hidden from a trainee in an exam until the round is over.
     """
-    layout = table_description(snapshot.game)
-    felt = layout.felt_context(snapshot, viewer) | {"template": layout.felt_template}
     sees_log = viewer is Viewer.INSTRUCTOR or snapshot.mode == Mode.PRACTICE or snapshot.finished
     hides_log = snapshot.mode == Mode.EXAM and viewer is Viewer.TRAINEE
     regions = [
-        Region(
-            "felt",
-            "trainer/_felt.html",
-            {"felt": felt},
-            parts=tuple(layout.regions(felt)),
-            shell=(felt["template"], felt["finished"]),
-        ),
+        felt_region(snapshot, viewer),
         Region("sequence", "trainer/_sequence.html", {"next_sequence": snapshot.sequence + 1}),
         Region("status", "trainer/_status.html", {"status": status_context(snapshot, viewer)}),
     ]
@@ -254,7 +259,7 @@ def table_regions(snapshot: AnyTableSnapshot, viewer: Viewer, feedback: dict[str
     )
     if viewer is Viewer.TRAINEE:
         score_card = score_card_context(snapshot.score_card) if snapshot.score_card else None
-        deal = {"table_id": snapshot.table_id, "mode": snapshot.mode.value}
+        deal = {"table_id": snapshot.table_id, "mode": snapshot.mode.value, "attempt_id": snapshot.attempt_id}
         return [
             *regions,
             *feedback_regions(feedback),

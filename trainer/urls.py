@@ -4,13 +4,14 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from trainer import cohorts, scenario_views, views
+from trainer import cohorts, error_views, scenario_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("tables/", views.tables, name="tables"),
     path("tables/<int:table_id>/deal/", views.deal, name="deal"),
     path("rounds/<int:attempt_id>/", views.attempt, name="attempt"),
+    path("rounds/<int:attempt_id>/replay/", views.replay, name="replay"),
     path("history/", views.history, name="history"),
     path("cohorts/", cohorts.cohort_list, name="cohorts"),
     path("cohorts/new/", cohorts.new_cohort, name="new_cohort"),
@@ -19,6 +20,11 @@ urlpatterns = [
     path("cohorts/<int:cohort_id>/trainees/new/", cohorts.new_trainee, name="new_trainee"),
     path("cohorts/<int:cohort_id>/trainees/<int:trainee_id>/password/", cohorts.reset_password, name="reset_password"),
     path("cohorts/<int:cohort_id>/trainees/<int:trainee_id>/unlock/", cohorts.unlock, name="unlock_login"),
+    path("cohorts/<int:cohort_id>/errors/", error_views.cohort_errors, name="cohort_errors"),
+    path("cohorts/<int:cohort_id>/errors/attempts/", error_views.error_attempts, name="error_attempts"),
+    path(
+        "cohorts/<int:cohort_id>/trainees/<int:trainee_id>/errors/", error_views.trainee_errors, name="trainee_errors"
+    ),
     path("cohorts/<int:cohort_id>/import/", cohorts.import_preview, name="import_roster"),
     path("cohorts/<int:cohort_id>/import/confirm/", cohorts.import_confirm, name="confirm_import"),
     path("scenarios/", scenario_views.scenario_list, name="scenarios"),

@@ -1,5 +1,7 @@
 """WCAG 2.1 A and AA, checked by axe-core in Chromium on every page and state of the school."""
 
+import re
+
 import pytest
 from accessibility import wcag_violations
 from live_table import INSTRUCTOR_TABLE, PRACTICE_TABLE, LiveSchool, TablePage, log_in, seat_trainee
@@ -54,3 +56,25 @@ def test_the_login_page_with_an_error_and_an_exam_from_its_opening_to_its_score_
     table.deal_correctly_until(lambda action: action is None, verdict="Step recorded")
     expect(table.score_card).to_contain_text("Score card")
     assert wcag_violations(page) == [], "an exam's score card"
+
+
+def test_the_replay_and_the_errors_by_clause_pages_have_no_wcag_21_aa_violation(new_page, school: LiveSchool):
+    page = new_page()
+    log_in(page, school, "trainee2")
+    table = TablePage(page, school, school.query(seat_trainee, "trainee2", PRACTICE_TABLE, seed_value=4))
+    table.deal_correctly_until(lambda action: action is None)
+    page.get_by_role("link", name="Replay this round step by step").click()
+    assert wcag_violations(page) == [], "the replay, as dealt"
+    page.goto(f"/rounds/{table.attempt_id}/replay/?step=12")
+    assert wcag_violations(page) == [], "the replay, mid-round"
+    page.get_by_role("link", name="Next step →").click()
+    expect(page.locator("#replay-announce")).to_contain_text("Position 13 of")
+    assert wcag_violations(page) == [], "the replay after a step forward"
+    page.goto("/history/")
+    assert wcag_violations(page) == [], "the history with its replay links"
+    log_in(page, school, "instructor1")
+    page.goto("/cohorts/")
+    page.get_by_role("link", name="Demo cohort").click()
+    page.get_by_role("link", name="Errors by clause of trainee2").click()
+    expect(page.get_by_role("heading", name=re.compile("Errors by clause: trainee2"))).to_be_visible()
+    assert wcag_violations(page) == [], "one trainee's errors by clause"

@@ -1,0 +1,131 @@
+"""Function views of errors by clause: a cohort's heatmap, one trainee's, and the attempts behind a cell."""
+
+import re
+from datetime import date
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+
+from trainer.cohorts import cohort_for, trainee_for
+from trainer.error_report import (
+    FinishedRound,
+    cited,
+    finished_rounds,
+    heatmap,
+    most_missed,
+    skill_charts,
+    trainee_columns,
+    week_columns,
+    week_heading,
+)
+from trainer.models import Attempt, Cohort
+from trainer.replay import first_error_at
+from trainer.table_page import citation_html
+from trainer.views import SchoolRequest
+
+WEEK = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def _report(cohort: Cohort, rounds: list[FinishedRound], rows: list[dict[str, Any]], whose: str) -> dict[str, Any]:
+    """What both heatmap pages draw: the cohort, the heatmap, the clauses most missed and the skill charts."""
+    return {
+        "cohort": cohort,
+        "sections": rows,
+        "most_missed": most_missed(rounds),
+        "charts": skill_charts(rounds, whose),
+        "rounds": len(rounds),
+        "attempts_url": reverse("error_attempts", args=[cohort.pk]),
+    }
+
+
+@require_GET
+@login_required
+def cohort_errors(request: SchoolRequest, cohort_id: int) -> HttpResponse:
+    """A cohort's errors by clause, trainee by trainee, and its progress by skill."""
+    cohort = cohort_for(request, cohort_id)
+    trainees = list(cohort.trainees.order_by("username"))
+    rounds = finished_rounds(Attempt.objects.filter(trainee__in=trainees))
+    columns = trainee_columns(trainees)
+    context = _report(cohort, rounds, heatmap(rounds, columns, lambda r: r.trainee_id), f"the {cohort.name} cohort")
+    return render(request, "trainer/errors.html", context | {"columns": columns, "trainee": None})
+
+
+@require_GET
+@login_required
+def trainee_errors(request: SchoolRequest, cohort_id: int, trainee_id: int) -> HttpResponse:
+    """One trainee's errors by clause, week by week, and their progress by skill."""
+    cohort = cohort_for(request, cohort_id)
+    trainee = trainee_for(cohort, trainee_id)
+    rounds = finished_rounds(Attempt.objects.filter(trainee=trainee))
+    columns = week_columns(rounds)
+    name = trainee.get_full_name() or trainee.get_username()
+    context = _report(cohort, rounds, heatmap(rounds, columns, lambda r: r.week), name)
+    return render(request, "trainer/errors.html", context | {"columns": columns, "trainee": trainee})
+
+
+def _filters(request: SchoolRequest, cohort: Cohort) -> tuple[str, User | None, date | None] | str:
+    """The list's clause, trainee (of the cohort, else 404) and week from the query, or why they cannot be read."""
+    clause, trainee_id, week = request.GET.get("clause", ""), request.GET.get("trainee"), request.GET.get("week")
+    if not clause:
+        return "Choose a clause: the list shows the attempts that broke it."
+    if trainee_id is not None and not (trainee_id.isascii() and trainee_id.isdigit()):
+        return "The trainee is given by their number."
+    monday = None
+    if week is not None:
+        monday = date.fromisoformat(week) if WEEK.fullmatch(week) and _is_date(week) else None
+        if monday is None or monday.weekday() != 0:
+            return "The week is given by its Monday, as YYYY-MM-DD."
+    trainee = None if trainee_id is None else trainee_for(cohort, int(trainee_id))
+    return clause, trainee, monday
+
+
+def _is_date(text: str) -> bool:
+    """Whether the text is a real date in ISO form."""
+    try:
+        date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
+@require_GET
+@login_required
+def error_attempts(request: SchoolRequest, cohort_id: int) -> HttpResponse:
+    """The cohort's finished attempts (or one trainee's, or one week's) that broke a clause, each with its replay."""
+    cohort = cohort_for(request, cohort_id)
+    filters = _filters(request, cohort)
+    if isinstance(filters, str):
+        return HttpResponse(filters, status=400)
+    clause, trainee, week = filters
+    trainees = [trainee] if trainee is not None else list(cohort.trainees.all())
+    rounds = [
+        r
+        for r in finished_rounds(Attempt.objects.filter(trainee__in=trainees))
+        if r.errors_at(clause) and (week is None or r.week == week)
+    ]
+    attempts = Attempt.objects.select_related("table", "trainee").in_bulk([r.attempt_id for r in rounds])
+    rows = [
+        {
+            "attempt": attempts[r.attempt_id],
+            "errors": r.errors_at(clause),
+            "accuracy": r.card.accuracy_text,
+            "passed": r.card.passed,
+            "position": first_error_at(attempts[r.attempt_id].saved_frames(), clause),
+        }
+        for r in reversed(rounds)
+    ]
+    citation = cited(rounds).get(clause)
+    context = {
+        "cohort": cohort,
+        "clause": clause,
+        "citation": None if citation is None else citation_html(citation),
+        "trainee": trainee,
+        "week": None if week is None else week_heading(week),
+        "rows": rows,
+    }
+    return render(request, "trainer/error_attempts.html", context)
