@@ -11,6 +11,7 @@ import pytest
 from accessibility import wcag_violations
 from live_table import LiveSchool, TablePage, log_in
 from playwright.sync_api import Page, expect
+from test_scenario_builder import fill_in_a_tiger_9_with_a_mystery_hit
 
 from trainer.controls import DEALER_STEPS
 
@@ -41,18 +42,12 @@ def build_and_publish_the_scenario(page: Page) -> None:
     page.goto("/")
     page.get_by_role("link", name="Scenarios").click()
     page.get_by_role("link", name="Build a new scenario").click()
-    page.get_by_label("Name").fill(SCENARIO)
-    page.get_by_label("Rounds per attempt").fill("2")
-    page.get_by_label("Seat 2 wagers").fill("pai-gow 25, tiger-9 5, progressive 1")
-    page.get_by_label("Dice, red first").fill("6 1 1")
-    page.get_by_label("Dealer's seven cards").fill("9h 8c 7d 5s 4h 3c Kd")
-    page.get_by_label("Tiger 9 for the dealer").check()
-    page.get_by_label("Mystery Bonus hits on round").fill("2")
+    fill_in_a_tiger_9_with_a_mystery_hit(page, SCENARIO, mystery_round=2, rounds=2)
     page.get_by_role("button", name="Save and preview").click()
     expect(page.get_by_role("heading", name=f"Preview: {SCENARIO}, version 1")).to_be_visible()
     expect(page.locator(".narration")).to_contain_text("Tiger 9")
     page.get_by_role("button", name="Publish version 1").click()
-    expect(page.get_by_text("published")).to_be_visible()
+    expect(page.get_by_role("listitem").filter(has_text=SCENARIO)).to_contain_text("published")
 
 
 def assign_it_to_the_cohort(page: Page, due_on: datetime.date) -> None:
