@@ -41,6 +41,7 @@ class AssignmentForm(forms.ModelForm[Assignment]):
     )
     passes_required = forms.IntegerField(
         label="Passes required",
+        initial=1,
         min_value=1,
         max_value=100,
         help_text="Finished rounds of the scenario that pass under its pass rule, from 1 to 100.",

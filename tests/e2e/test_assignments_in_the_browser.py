@@ -6,6 +6,7 @@ import showed, finds it on their home page and deals it; the instructor watches 
 """
 
 import datetime
+from pathlib import Path
 
 import pytest
 from accessibility import wcag_violations
@@ -50,7 +51,7 @@ def build_and_publish_the_scenario(page: Page) -> None:
     expect(page.get_by_role("listitem").filter(has_text=SCENARIO)).to_contain_text("published")
 
 
-def assign_it_to_the_cohort(page: Page, due_on: datetime.date) -> None:
+def assign_it_to_the_cohort(page: Page, due_on: datetime.date, screenshots: Path) -> None:
     """From the cohort's page, the instructor assigns the scenario to everyone in it, one pass by the due date."""
     page.goto("/cohorts/")
     page.get_by_role("link", name="Autumn class").click()
@@ -69,17 +70,18 @@ def assign_it_to_the_cohort(page: Page, due_on: datetime.date) -> None:
     for name in ("Dana Scully", "Fox Mulder"):
         expect(page.get_by_role("row").filter(has=page.get_by_role("rowheader", name=name))).to_contain_text("0 of 1")
     assert wcag_violations(page) == [], "the cohort's assignments with progress"
+    page.screenshot(path=screenshots / "cohort-assignments.png", full_page=True)
 
 
 def test_an_instructor_imports_a_class_builds_and_assigns_a_rigged_scenario_a_trainee_deals_it_and_it_is_watched(
-    new_page, school: LiveSchool
+    new_page, school: LiveSchool, screenshots
 ):
     instructor = new_page()
     log_in(instructor, school, "instructor1")
     dana = import_a_class(instructor, school)
     build_and_publish_the_scenario(instructor)
     due_on = datetime.date.today() + datetime.timedelta(days=14)
-    assign_it_to_the_cohort(instructor, due_on)
+    assign_it_to_the_cohort(instructor, due_on, screenshots)
 
     trainee = new_page()
     log_in(trainee, school, dana)
@@ -87,6 +89,7 @@ def test_an_instructor_imports_a_class_builds_and_assigns_a_rigged_scenario_a_tr
     expect(assignment).to_contain_text("0 of 1")
     expect(assignment).to_contain_text("Assigned")
     assert wcag_violations(trainee) == [], "the trainee's home with an assignment"
+    trainee.screenshot(path=screenshots / "home-trainee-assigned.png", full_page=True)
     assignment.get_by_role("button", name=f"Deal {SCENARIO}").click()
     expect(trainee.locator("body[data-ws-ready]")).to_have_count(1)
     table = TablePage(trainee, school, int(trainee.url.rstrip("/").rsplit("/", 1)[1]))
@@ -110,6 +113,7 @@ def test_an_instructor_imports_a_class_builds_and_assigns_a_rigged_scenario_a_tr
     expect(live).to_contain_text(DEALER_STEPS[step_on.step].label)
     expect(live).to_contain_text("100.0% of 3 steps")
     assert wcag_violations(instructor) == [], "the instructor's home with a live table"
+    instructor.screenshot(path=screenshots / "home-instructor-live-tables.png", full_page=True)
     live.get_by_role("link", name="Watch").click()
     expect(instructor.locator("body[data-ws-ready]")).to_have_count(1)
     expect(instructor.get_by_text("watching, read-only")).to_be_visible()
