@@ -79,11 +79,6 @@ class Progress:
     passes: int
     status: Status
 
-    @property
-    def short_of_passes(self) -> bool:
-        """Whether the trainee still needs passes."""
-        return self.passes < self.assignment.passes_required
-
 
 def _results(pairs: Sequence[tuple[Assignment, User]]) -> dict[tuple[int, int], list[Result]]:
     """Each (trainee, scenario) pair's finished rounds, oldest first, in one read."""

@@ -239,7 +239,7 @@ def test_mastered_is_done_with_the_last_three_rounds_passed_without_a_critical_e
     assert status_of(results(*clean, (False, 0)), 1, TODAY, TODAY) is Status.DONE
 
 
-def test_only_passed_rounds_finished_since_the_assignment_count_from_any_version(cohort, scenario):
+def test_only_passed_rounds_dealt_since_the_assignment_count_and_a_round_of_any_version_does(cohort, scenario):
     alice = cohort.trainees.get(username="alice")
     finished_round(alice, scenario)
     assignment = assign(cohort, scenario, passes=3)
