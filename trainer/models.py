@@ -1,4 +1,4 @@
-"""The school's roles and cohorts, its tables, instructors' scenarios, the trainees' attempts and their steps."""
+"""The school's roles and cohorts, its tables, instructors' scenarios and assignments, trainees' attempts and steps."""
 
 from fractions import Fraction
 from itertools import chain
@@ -295,3 +295,42 @@ class ScenarioVersion(models.Model):
     def engine_spec(self) -> ScenarioSpec:
         """The version as the engine deals it."""
         return ScenarioSpec.from_json(self.spec)
+
+
+class Assignment(models.Model):
+    """A published scenario an instructor set a cohort, or one trainee of it: passes to reach by a due date.
+
+    A pass is a finished round of the scenario (any of its versions) dealt since the assignment was made, whose
+    score card passed under its pass rule (``trainer.assignments``).
+    """
+
+    scenario = models.ForeignKey(Scenario, on_delete=models.PROTECT, related_name="assignments")
+    cohort = models.ForeignKey(Cohort, on_delete=models.CASCADE, related_name="assignments")
+    trainee = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="assignments",
+        help_text="The one trainee of the cohort it is set; empty for everyone in the cohort.",
+    )
+    due_on = models.DateField("due date", help_text="The last day, in the school's time zone, to reach the passes.")
+    passes_required = models.PositiveSmallIntegerField(
+        "passes required", validators=[MinValueValidator(1), MaxValueValidator(100)]
+    )
+    assigned_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="assignments_given", editable=False
+    )
+    assigned_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("due_on", "pk")
+        constraints = (
+            models.CheckConstraint(
+                condition=models.Q(passes_required__gte=1, passes_required__lte=100), name="passes_required_1_to_100"
+            ),
+        )
+
+    def __str__(self) -> str:
+        """The scenario, to whom and when it is due."""
+        return f"{self.scenario} for {self.trainee or self.cohort}, due {self.due_on}"

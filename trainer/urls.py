@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from trainer import cohorts, error_views, scenario_views, views
+from trainer import assignment_views, cohorts, error_views, scenario_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -27,6 +27,12 @@ urlpatterns = [
     ),
     path("cohorts/<int:cohort_id>/import/", cohorts.import_preview, name="import_roster"),
     path("cohorts/<int:cohort_id>/import/confirm/", cohorts.import_confirm, name="confirm_import"),
+    path("cohorts/<int:cohort_id>/assignments/", assignment_views.assignments, name="assignments"),
+    path(
+        "cohorts/<int:cohort_id>/assignments/<int:assignment_id>/withdraw/",
+        assignment_views.withdraw,
+        name="withdraw_assignment",
+    ),
     path("scenarios/", scenario_views.scenario_list, name="scenarios"),
     path("scenarios/new/", scenario_views.scenario_new, name="scenario_new"),
     path("scenarios/fields/", scenario_views.scenario_fields, name="scenario_fields"),

@@ -1,4 +1,4 @@
-"""Function views of the dealer school: home, the tables, dealing a round, the table page, its replay, the history."""
+"""Function views of the school: the homes, the tables, dealing a round, the table page, its replay, the history."""
 
 import re
 from itertools import groupby
@@ -7,7 +7,6 @@ from operator import attrgetter
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
-from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -17,7 +16,9 @@ from django_htmx.middleware import HtmxDetails
 
 from simulator.games import GAMES
 from trainer import services
-from trainer.models import Attempt, Mode, Role, Table, has_role, is_school_administrator, teaches_cohorts
+from trainer.assignments import STATUS_MEANINGS, assigned_to, overdue_in
+from trainer.live_tables import live_tables, live_tables_to_watch
+from trainer.models import Attempt, Mode, Role, Table, cohorts_of, has_role, teaches_cohorts
 from trainer.replay import replay_context
 from trainer.scenario_versions import published_versions
 from trainer.scoring import ScoreCard
@@ -56,21 +57,21 @@ def _get_attempt_for_user(request: SchoolRequest, attempt_id: int) -> tuple[Atte
     return found
 
 
-def _live_tables_to_watch(user: User) -> QuerySet[Attempt] | list[Attempt]:
-    """The live rounds the user may watch: every one for a school administrator, their cohorts' for an instructor."""
-    if is_school_administrator(user):
-        return services.live_attempts()
-    if has_role(user, Role.INSTRUCTOR):
-        return services.live_attempts().filter(trainee__cohorts__instructors=user).distinct()
-    return []
-
-
 @require_GET
 @login_required
 def home(request: SchoolRequest) -> HttpResponse:
-    """List what the signed-in user can do at the school."""
-    roles = [role.label for role in Role if has_role(request.user, role)]
-    return render(request, "trainer/home.html", {"roles": roles, "teaches": teaches_cohorts(request.user)})
+    """A trainee's assignments; a teacher's live tables, then their cohorts' overdue work; then what the user can do."""
+    user = request.user
+    teaches = teaches_cohorts(user)
+    context = {
+        "roles": [role.label for role in Role if has_role(user, role)],
+        "teaches": teaches,
+        "assigned": assigned_to(user) if has_role(user, Role.TRAINEE) else [],
+        "live": live_tables(user) if teaches else [],
+        "cohorts": [(cohort, overdue_in(cohort)) for cohort in cohorts_of(user)] if teaches else [],
+        "status_meanings": STATUS_MEANINGS,
+    }
+    return render(request, "trainer/home.html", context)
 
 
 @require_GET
@@ -81,7 +82,7 @@ def tables(request: SchoolRequest) -> HttpResponse:
     context = {
         "games": _tables_by_game(),
         "unfinished": services.attempts_of(request.user).filter(finished_at__isnull=True),
-        "live": _live_tables_to_watch(request.user),
+        "live": live_tables_to_watch(request.user),
         "teaches": teaches_cohorts(request.user),
         "scenarios": published_versions(),
     }

@@ -1,13 +1,18 @@
 """WCAG 2.1 A and AA, checked by axe-core in Chromium on every page and state of the school."""
 
+import datetime
 import re
 
 import pytest
 from accessibility import wcag_violations
+from django.contrib.auth import get_user_model
+from django.utils import timezone
 from live_table import INSTRUCTOR_TABLE, PRACTICE_TABLE, LiveSchool, TablePage, log_in, seat_trainee
 from playwright.sync_api import expect
 
-from trainer.models import Mode
+from simulator.scenarios import ScenarioSpec
+from trainer.models import Assignment, Cohort, Mode
+from trainer.scenario_versions import create_scenario, publish
 
 pytestmark = pytest.mark.e2e
 
@@ -78,3 +83,33 @@ def test_the_replay_and_the_errors_by_clause_pages_have_no_wcag_21_aa_violation(
     page.get_by_role("link", name="Errors by clause of trainee2").click()
     expect(page.get_by_role("heading", name=re.compile("Errors by clause: trainee2"))).to_be_visible()
     assert wcag_violations(page) == [], "one trainee's errors by clause"
+
+
+def assign_to_the_demo_cohort() -> int:
+    """A published scenario assigned to the demo cohort, overdue since yesterday; the cohort's id."""
+    instructor = get_user_model().objects.get(username="instructor1")
+    spec = ScenarioSpec.from_json({"game": "pai-gow-poker"})
+    scenario = publish(create_scenario("Overdue drill", instructor, spec)).scenario
+    cohort = Cohort.objects.get(instructors=instructor, trainees__username="trainee1")
+    yesterday = timezone.localdate() - datetime.timedelta(days=1)
+    Assignment.objects.create(scenario=scenario, cohort=cohort, due_on=yesterday, passes_required=2)
+    return cohort.pk
+
+
+def test_the_homes_with_assignments_and_live_tables_and_a_cohorts_assignments_have_no_violation(
+    new_page, school: LiveSchool
+):
+    cohort_id = school.query(assign_to_the_demo_cohort)
+    school.query(seat_trainee, "trainee2", PRACTICE_TABLE, seed_value=4)
+    trainee = new_page()
+    log_in(trainee, school, "trainee1")
+    expect(trainee.get_by_role("row").filter(has_text="Overdue drill")).to_contain_text("Overdue")
+    assert wcag_violations(trainee) == [], "a trainee's home with an overdue assignment"
+    instructor = new_page()
+    log_in(instructor, school, "instructor1")
+    expect(instructor.get_by_role("link", name="Watch trainee2", exact=False).first).to_be_visible()
+    expect(instructor.get_by_text("Overdue drill, due")).to_be_visible()
+    assert wcag_violations(instructor) == [], "an instructor's home with live tables and overdue work"
+    instructor.goto(f"/cohorts/{cohort_id}/assignments/")
+    expect(instructor.get_by_role("heading", name="Overdue drill", exact=False)).to_be_visible()
+    assert wcag_violations(instructor) == [], "a cohort's assignments with progress"
