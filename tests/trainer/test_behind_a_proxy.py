@@ -15,20 +15,25 @@ import ssl
 import subprocess
 import time
 import urllib.request
+from http.cookies import SimpleCookie
 from pathlib import Path
+from urllib.parse import urlencode
 
 import pytest
+from axes.models import AccessAttempt
 from django.conf import settings
 from live_daphne import PROJECT, REPLY_SECONDS, receive, server_round, set_password
 from table_helpers import demo_table, frame_for, make_instructor, make_trainee
 
-from bench.ws_load import Socket, log_in
+from bench.ws_load import CSRF_FIELD, Socket, log_in
 from simulator.procedure import Actor
 from trainer import services
 from trainer.models import Attempt, Floorperson, Mode
 
 NGINX = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin")
 PASSWORD = "a long pass phrase"
+TRAINEES_ADDRESS = "127.0.0.2"
+"""The address a trainee's browser connects to the proxy from (loopback; the proxy and Daphne talk on 127.0.0.1)."""
 NGINX_EXPIRES_MAX = "Thu, 31 Dec 2037 23:55:55 GMT"
 STYLESHEET = re.compile(r'href="(/static/css/table\.\w+\.css)"')
 
@@ -140,6 +145,25 @@ def fetch(url: str, tls: ssl.SSLContext) -> tuple[bytes, http.client.HTTPMessage
         return response.read(), response.headers
 
 
+def wrong_password(port: int, tls: ssl.SSLContext, username: str, claimed_address: str) -> int:
+    """Post a wrong password through the proxy from TRAINEES_ADDRESS, claiming another address; the answer's status."""
+    connection = http.client.HTTPSConnection(
+        "127.0.0.1", port, context=tls, source_address=(TRAINEES_ADDRESS, 0), timeout=REPLY_SECONDS
+    )
+    connection.request("GET", "/login/")
+    page = connection.getresponse()
+    token = CSRF_FIELD.search(page.read().decode())[1]
+    cookie = SimpleCookie("; ".join(page.headers.get_all("Set-Cookie")))["csrftoken"].value
+    form = urlencode({"username": username, "password": "wrong", "csrfmiddlewaretoken": token})
+    headers = {"Content-Type": "application/x-www-form-urlencoded", "Cookie": f"csrftoken={cookie}"}
+    headers |= {"Origin": f"https://127.0.0.1:{port}", "X-Forwarded-For": claimed_address}
+    connection.request("POST", "/login/", body=form, headers=headers)
+    answer = connection.getresponse()
+    answer.read()
+    connection.close()
+    return answer.status
+
+
 def test_two_daphne_processes_behind_nginx_serve_a_trainee_dealing_on_one_and_an_instructor_validating_on_the_other(
     daphnes, nginx, loop
 ):
@@ -165,6 +189,10 @@ def test_two_daphne_processes_behind_nginx_serve_a_trainee_dealing_on_one_and_an
     served, headers = fetch(base + stylesheet, tls)
     assert served == (Path(settings.STATIC_ROOT) / stylesheet.removeprefix("/static/")).read_bytes()
     assert headers["Expires"] == NGINX_EXPIRES_MAX, "the static file was not served by nginx"
+
+    # The login throttle counts a wrong password against the browser's own address, whatever the browser claims.
+    assert wrong_password(https_port, tls, trainee.username, claimed_address="203.0.113.9") == 200
+    assert AccessAttempt.objects.get(username=trainee.username).ip_address == TRAINEES_ADDRESS
 
     trainee_cookie, instructor_cookie = (log_in(base, user.username, PASSWORD, tls) for user in (trainee, instructor))
     path = f"/ws/table/{attempt.pk}/"
