@@ -68,6 +68,29 @@ def wait_for_sequence(attempt_id: int, sequence: int) -> None:
         time.sleep(0.01)
 
 
+class Browser:
+    """The trainee's browser at the table: one socket at a time, to whichever server is running."""
+
+    def __init__(self, loop, attempt_id: int, cookie: str) -> None:
+        self.loop, self.path, self.cookie, self.socket = loop, f"/ws/table/{attempt_id}/", cookie, None
+
+    def connect(self, server) -> None:
+        """Open the table's socket on the server (dropping the last one) and read the table it sends first."""
+        if self.socket is not None:
+            self.socket.writer.close()
+        self.socket = self.loop.run_until_complete(Socket.open(server.port, self.path, self.cookie))
+        receive(self.loop, self.socket)
+
+    def send(self, frame: str) -> None:
+        """Send a frame without waiting for its answer."""
+        self.socket.send(frame)
+
+    def step(self, frame: str) -> str:
+        """Send a frame and return the server's answer to it."""
+        self.send(frame)
+        return receive(self.loop, self.socket)
+
+
 def test_a_server_killed_mid_round_keeps_exactly_the_acknowledged_steps_and_the_meter_and_applies_a_resent_step_once(
     daphnes, loop
 ):
@@ -76,57 +99,41 @@ def test_a_server_killed_mid_round_keeps_exactly_the_acknowledged_steps_and_the_
     table = demo_table()
     carry_a_meter(table)
     attempt = services.start_round(trainee, table, Mode.PRACTICE, seed_value=31)
-    cookie = session_cookie(trainee)
-    path = f"/ws/table/{attempt.pk}/"
-
-    def connect(port):
-        socket = loop.run_until_complete(Socket.open(port, path, cookie))
-        receive(loop, socket)
-        return socket
-
+    browser = Browser(loop, attempt.pk, session_cookie(trainee))
     server = daphnes.start()
-    socket = connect(server.port)
+    browser.connect(server)
     for sequence in range(1, ACKNOWLEDGED_STEPS + 1):
-        socket.send(next_frame(attempt.pk, sequence))
-        assert "✓ Right" in receive(loop, socket)
+        assert "✓ Right" in browser.step(next_frame(attempt.pk, sequence))
     acknowledged, meter = round_state(attempt.pk), table_meter(table.pk)
     assert acknowledged["sequence"] == ACKNOWLEDGED_STEPS and len(acknowledged["steps"]) == ACKNOWLEDGED_STEPS
 
     # A step in flight when the server dies, never read by it: lost, and taken once when resent.
     in_flight = next_frame(attempt.pk, ACKNOWLEDGED_STEPS + 1)
     server.freeze()
-    socket.send(in_flight)
+    browser.send(in_flight)
     server.crash()
     assert round_state(attempt.pk) == acknowledged
     assert table_meter(table.pk) == meter
-
-    server = daphnes.start()
-    socket = connect(server.port)
-    socket.send(in_flight)
-    assert "✓ Right" in receive(loop, socket)
-    socket.send(in_flight)
-    assert "already received" in receive(loop, socket)
+    browser.connect(server := daphnes.start())
+    assert "✓ Right" in browser.step(in_flight)
+    assert "already received" in browser.step(in_flight)
     taken = round_state(attempt.pk)
     assert taken["steps"][:-1] == acknowledged["steps"]
     assert [row[0] for row in taken["steps"]] == list(range(1, ACKNOWLEDGED_STEPS + 2))
 
     # A step the server committed but whose answer never reached the trainee: resent, it is not taken again.
     unanswered = next_frame(attempt.pk, ACKNOWLEDGED_STEPS + 2)
-    socket.send(unanswered)
+    browser.send(unanswered)
     wait_for_sequence(attempt.pk, ACKNOWLEDGED_STEPS + 2)
     committed, meter = round_state(attempt.pk), table_meter(table.pk)
     server.crash()
     assert round_state(attempt.pk) == committed
     assert table_meter(table.pk) == meter
-
-    server = daphnes.start()
-    socket = connect(server.port)
-    socket.send(unanswered)
-    assert "already received" in receive(loop, socket)
+    browser.connect(daphnes.start())
+    assert "already received" in browser.step(unanswered)
     assert round_state(attempt.pk) == committed
-    socket.send(next_frame(attempt.pk, ACKNOWLEDGED_STEPS + 3))
-    assert "✓ Right" in receive(loop, socket)
+    assert "✓ Right" in browser.step(next_frame(attempt.pk, ACKNOWLEDGED_STEPS + 3))
     assert [row[0] for row in step_rows(attempt.pk)] == list(range(1, ACKNOWLEDGED_STEPS + 4))
     assert table_meter(table.pk) == meter
-    socket.close()
+    browser.socket.writer.close()
     assert time.monotonic() - started < 60
