@@ -134,8 +134,13 @@ def nginx(tmp_path):
 
     yield start
     for process in started:
-        process.kill()
-        process.wait(timeout=REPLY_SECONDS)
+        # SIGTERM: the master stops its workers and then itself (killed, it would leave them running).
+        process.terminate()
+        try:
+            process.wait(timeout=REPLY_SECONDS)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=REPLY_SECONDS)
 
 
 def fetch(url: str, tls: ssl.SSLContext) -> tuple[bytes, http.client.HTTPMessage]:
