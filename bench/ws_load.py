@@ -39,6 +39,7 @@ import os
 import random
 import re
 import secrets
+import ssl
 import statistics
 import subprocess
 import sys
@@ -253,16 +254,22 @@ def session_cookie(username: str) -> str:
     return f"sessionid={client.cookies['sessionid'].value}"
 
 
-def log_in(base: str, username: str, password: str) -> str:
-    """Log in through the login page like a browser; return the Cookie header with the session."""
+def log_in(base: str, username: str, password: str, tls: ssl.SSLContext | None = None) -> str:
+    """Log in through the login page like a browser; return the Cookie header with the session.
+
+    ``tls`` is the context that trusts an https ``base``'s certificate; the form is posted with its Origin, as a
+    browser does (Django's CSRF check requires it over https).
+    """
     jar = http.cookiejar.CookieJar()
-    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}), urllib.request.HTTPCookieProcessor(jar))
+    handlers = (urllib.request.ProxyHandler({}), urllib.request.HTTPSHandler(context=tls))
+    opener = urllib.request.build_opener(*handlers, urllib.request.HTTPCookieProcessor(jar))
     page = opener.open(f"{base}/login/", timeout=60).read().decode()
     token = CSRF_FIELD.search(page)
     if token is None:
         raise RuntimeError("the login page has no CSRF token")
     form = urlencode({"username": username, "password": password, "csrfmiddlewaretoken": token[1], "next": "/"})
-    opener.open(urllib.request.Request(f"{base}/login/", data=form.encode()), timeout=60).read()
+    posted = urllib.request.Request(f"{base}/login/", data=form.encode(), headers={"Origin": base})
+    opener.open(posted, timeout=60).read()
     cookies = {cookie.name: cookie.value for cookie in jar}
     if "sessionid" not in cookies:
         raise RuntimeError(f"{username} could not log in")
@@ -284,13 +291,17 @@ class Socket:
         self.writer = writer
 
     @classmethod
-    async def open(cls, port: int, path: str, cookie: str) -> Socket:
-        """Open a WebSocket to the server as the logged-in browser would (same origin, session cookie)."""
-        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    async def open(cls, port: int, path: str, cookie: str, tls: ssl.SSLContext | None = None) -> Socket:
+        """Open a WebSocket to the server as the logged-in browser would (same origin, session cookie).
+
+        With ``tls`` (a context trusting the server's certificate) the socket is wss:// and the origin https://.
+        """
+        reader, writer = await asyncio.open_connection("127.0.0.1", port, ssl=tls)
         key = base64.b64encode(os.urandom(16)).decode()
+        scheme = "http" if tls is None else "https"
         writer.write(
             f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\nOrigin: http://127.0.0.1:{port}\r\n"
+            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\nOrigin: {scheme}://127.0.0.1:{port}\r\n"
             f"Cookie: {cookie}\r\n\r\n".encode()
         )
         head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), REPLY_TIMEOUT_SECONDS)

@@ -1,4 +1,6 @@
+import asyncio
 import re
+from collections.abc import Iterator
 from io import StringIO
 
 import pytest
@@ -6,6 +8,7 @@ from asgiref.sync import SyncToAsync
 from channels.layers import channel_layers
 from django.core.management import call_command
 from django.db import connections
+from live_daphne import Daphnes
 
 from trainer.consumers import close_step_threads
 
@@ -63,3 +66,21 @@ def threads_let_go_of_the_test_database(django_db_setup):
     yield
     close_step_threads()
     SyncToAsync.single_thread_executor.submit(connections.close_all).result()
+
+
+@pytest.fixture
+def daphnes(transactional_db, tmp_path) -> Iterator[Daphnes]:
+    """Start servers with ``daphnes.start()``; all are killed when the test ends, before its database is emptied."""
+    servers = Daphnes(tmp_path)
+    try:
+        yield servers
+    finally:
+        servers.kill_all()
+
+
+@pytest.fixture
+def loop() -> Iterator[asyncio.AbstractEventLoop]:
+    """An event loop of the test's own for its sockets, so that the test itself stays synchronous (it uses the ORM)."""
+    running = asyncio.new_event_loop()
+    yield running
+    running.close()

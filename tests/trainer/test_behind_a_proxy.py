@@ -1,0 +1,247 @@
+"""The school as README's "Running a school" deploys it: nginx with deploy/nginx.conf in front of two Daphne processes.
+
+nginx (Debian's package) runs deploy/nginx.conf with only its ports, paths and certificate replaced (a self-signed
+one for 127.0.0.1), as the test's own user, every file in a temporary folder. Behind it, two Daphne processes serve
+with DJANGO_HTTPS=true on PostgreSQL and Redis: CI's second pass, which sets DATABASE_URL and REDIS_URL, runs this.
+"""
+
+import http.client
+import json
+import os
+import re
+import shutil
+import socket
+import ssl
+import subprocess
+import time
+import urllib.request
+from http.cookies import SimpleCookie
+from pathlib import Path
+from urllib.parse import urlencode
+
+import pytest
+from axes.models import AccessAttempt
+from django.conf import settings
+from live_daphne import PROJECT, REPLY_SECONDS, receive, server_round, set_password
+from table_helpers import demo_table, frame_for, make_instructor, make_trainee
+
+from bench.ws_load import CSRF_FIELD, Socket, log_in
+from simulator.procedure import Actor
+from trainer import services
+from trainer.models import Attempt, Floorperson, Mode
+
+NGINX = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin")
+PASSWORD = "a long pass phrase"
+TRAINEES_ADDRESS = "127.0.0.2"
+"""The address a trainee's browser connects to the proxy from (loopback; the proxy and Daphne talk on 127.0.0.1)."""
+NGINX_EXPIRES_MAX = "Thu, 31 Dec 2037 23:55:55 GMT"
+STYLESHEET = re.compile(r'href="(/static/css/table\.\w+\.css)"')
+
+pytestmark = [
+    pytest.mark.skipif(
+        not {"DATABASE_URL", "REDIS_URL"} <= os.environ.keys(),
+        reason="needs PostgreSQL and Redis in DATABASE_URL and REDIS_URL (CI's second pass sets them)",
+    ),
+    pytest.mark.skipif(NGINX is None, reason="needs nginx (Debian's package nginx; .ci/run installs it)"),
+]
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on at 127.0.0.1 just now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def self_signed_certificate(folder: Path) -> tuple[Path, Path]:
+    """A certificate for 127.0.0.1 valid for a day, and its key."""
+    certificate, key = folder / "school.pem", folder / "school.key"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days",
+         "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", certificate],
+        check=True, capture_output=True, timeout=REPLY_SECONDS,
+    )  # fmt: skip
+    return certificate, key
+
+
+def school_site(https_port: int, http_port: int, daphne_ports: list[int], certificate: Path, key: Path) -> str:
+    """deploy/nginx.conf with the test's ports, certificate and static folder in place of the example ones."""
+    site = (PROJECT / "deploy" / "nginx.conf").read_text()
+    replacements = {
+        "    server 127.0.0.1:8001;\n    server 127.0.0.1:8002;\n": "".join(
+            f"    server 127.0.0.1:{port};\n" for port in daphne_ports
+        ),
+        "listen 80;": f"listen 127.0.0.1:{http_port};",
+        "listen 443 ssl;": f"listen 127.0.0.1:{https_port} ssl;",
+        "/etc/ssl/certs/school.example.org.pem": str(certificate),
+        "/etc/ssl/private/school.example.org.key": str(key),
+        "/srv/dealer-school/staticfiles/": f"{settings.STATIC_ROOT}/",
+    }
+    for example, replacement in replacements.items():
+        assert site.count(example) == 1, f"deploy/nginx.conf no longer has {example!r} once"
+        site = site.replace(example, replacement)
+    return site
+
+
+def nginx_main_config(folder: Path, site: Path) -> str:
+    """The rest of an nginx.conf around the site: in the foreground, every file it writes in ``folder``."""
+    temporary = "".join(
+        f"    {kind}_temp_path {folder / kind};\n" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+    )
+    # Run as root (as in CI's container), nginx's workers would be `nobody`, who cannot read the test's folder.
+    user = "user root;\n" if os.geteuid() == 0 else ""
+    return (
+        f"daemon off;\n{user}worker_processes 1;\npid {folder / 'nginx.pid'};\nerror_log {folder / 'error.log'};\n"
+        "events { worker_connections 64; }\n"
+        "http {\n    types { text/html html; text/css css; text/javascript js; image/svg+xml svg; }\n"
+        f"    default_type application/octet-stream;\n    access_log {folder / 'access.log'};\n{temporary}"
+        f"    include {site};\n}}\n"
+    )
+
+
+def wait_until_listening(port: int, process: subprocess.Popen[bytes], error_log: Path) -> None:
+    """Wait (bounded) until something accepts connections on the port; fail with nginx's log if it exits."""
+    deadline = time.monotonic() + REPLY_SECONDS
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"nginx did not start:\n{error_log.read_text() if error_log.exists() else ''}")
+            time.sleep(0.05)
+
+
+@pytest.fixture
+def nginx(tmp_path):
+    """Start nginx with deploy/nginx.conf in front of the given Daphne ports; return its HTTPS and HTTP ports."""
+    started = []
+
+    def start(daphne_ports: list[int]) -> tuple[int, int, ssl.SSLContext]:
+        folder = tmp_path / "nginx"
+        folder.mkdir()
+        certificate, key = self_signed_certificate(folder)
+        https_port, http_port = free_port(), free_port()
+        site = folder / "school.conf"
+        site.write_text(school_site(https_port, http_port, daphne_ports, certificate, key))
+        main = folder / "nginx.conf"
+        main.write_text(nginx_main_config(folder, site))
+        command = [NGINX, "-p", f"{folder}/", "-c", str(main), "-e", str(folder / "error.log")]
+        started.append(subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        for port in (https_port, http_port):
+            wait_until_listening(port, started[-1], folder / "error.log")
+        return https_port, http_port, ssl.create_default_context(cafile=certificate)
+
+    yield start
+    for process in started:
+        # SIGTERM: the master stops its workers and then itself (killed, it would leave them running).
+        process.terminate()
+        try:
+            process.wait(timeout=REPLY_SECONDS)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=REPLY_SECONDS)
+
+
+def fetch(url: str, tls: ssl.SSLContext) -> tuple[bytes, http.client.HTTPMessage]:
+    """A page through the proxy: its body and headers."""
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}), urllib.request.HTTPSHandler(context=tls))
+    with opener.open(url, timeout=REPLY_SECONDS) as response:
+        return response.read(), response.headers
+
+
+def wrong_password(port: int, tls: ssl.SSLContext, username: str, claimed_address: str) -> int:
+    """Post a wrong password through the proxy from TRAINEES_ADDRESS, claiming another address; the answer's status."""
+    connection = http.client.HTTPSConnection(
+        "127.0.0.1", port, context=tls, source_address=(TRAINEES_ADDRESS, 0), timeout=REPLY_SECONDS
+    )
+    connection.request("GET", "/login/")
+    page = connection.getresponse()
+    token = CSRF_FIELD.search(page.read().decode())[1]
+    cookie = SimpleCookie("; ".join(page.headers.get_all("Set-Cookie")))["csrftoken"].value
+    form = urlencode({"username": username, "password": "wrong", "csrfmiddlewaretoken": token})
+    headers = {"Content-Type": "application/x-www-form-urlencoded", "Cookie": f"csrftoken={cookie}"}
+    headers |= {"Origin": f"https://127.0.0.1:{port}", "X-Forwarded-For": claimed_address}
+    connection.request("POST", "/login/", body=form, headers=headers)
+    answer = connection.getresponse()
+    answer.read()
+    connection.close()
+    return answer.status
+
+
+def test_two_daphne_processes_behind_nginx_serve_a_trainee_dealing_on_one_and_an_instructor_validating_on_the_other(
+    daphnes, nginx, loop
+):
+    trainee = make_trainee()
+    instructor = make_instructor("ivy", teaching=[trainee.pk])
+    for user in (trainee, instructor):
+        set_password(user, PASSWORD)
+    table = demo_table(Floorperson.INSTRUCTOR)
+    attempt = services.start_round(trainee, table, Mode.PRACTICE, seed_value=99, force_mystery_hit=True)
+    servers = [daphnes.start("--proxy-headers", DJANGO_HTTPS="true") for _ in range(2)]
+    https_port, http_port, tls = nginx([server.port for server in servers])
+    base = f"https://127.0.0.1:{https_port}"
+
+    plain = http.client.HTTPConnection("127.0.0.1", http_port, timeout=REPLY_SECONDS)
+    plain.request("GET", "/login/")
+    redirect = plain.getresponse()
+    assert redirect.status == 301 and redirect.getheader("Location") == "https://127.0.0.1/login/"
+    plain.close()
+
+    page, headers = fetch(f"{base}/login/", tls)
+    assert headers["Strict-Transport-Security"], "Django did not see the request as HTTPS (X-Forwarded-Proto)"
+    stylesheet = STYLESHEET.search(page.decode())[1]
+    served, headers = fetch(base + stylesheet, tls)
+    assert served == (Path(settings.STATIC_ROOT) / stylesheet.removeprefix("/static/")).read_bytes()
+    assert headers["Expires"] == NGINX_EXPIRES_MAX, "the static file was not served by nginx"
+
+    # The login throttle counts a wrong password against the browser's own address, whatever the browser claims.
+    assert wrong_password(https_port, tls, trainee.username, claimed_address="203.0.113.9") == 200
+    assert AccessAttempt.objects.get(username=trainee.username).ip_address == TRAINEES_ADDRESS
+
+    trainee_cookie, instructor_cookie = (log_in(base, user.username, PASSWORD, tls) for user in (trainee, instructor))
+    path = f"/ws/table/{attempt.pk}/"
+
+    def open_table(cookie):
+        """A socket to the table through the proxy, its first frame, and the Daphne process that took it."""
+        before = [server.connections_to(path) for server in servers]
+        table_socket = loop.run_until_complete(Socket.open(https_port, path, cookie, tls))
+        first = receive(loop, table_socket)
+        deadline = time.monotonic() + REPLY_SECONDS
+        while not (taken := [s for s, n in zip(servers, before, strict=True) if s.connections_to(path) > n]):
+            assert time.monotonic() < deadline, "no Daphne process logged the socket"
+            time.sleep(0.05)
+        return table_socket, first, taken[0]
+
+    dealing, _, dealer_server = open_table(trainee_cookie)
+    for _ in range(len(servers) * 2):
+        watching, watched, watcher_server = open_table(instructor_cookie)
+        if watcher_server is not dealer_server:
+            break
+        watching.close()
+    assert watcher_server is not dealer_server, "the proxy sent both sockets to one Daphne process"
+    assert "Nothing is waiting" in watched
+
+    while (action := server_round(attempt.pk).next_action()).actor is Actor.DEALER:
+        dealing.send(frame_json(action, attempt.pk))
+        assert "✓ Right" in receive(loop, dealing)
+        update = receive(loop, watching)
+        assert 'id="sequence"' in update
+    seat = action.arguments["seat"]
+    assert action.actor is Actor.FLOORPERSON and f"Validate the payout at seat {seat}" in update
+
+    watching.send(frame_json(action, attempt.pk))
+    assert "Nothing is waiting" in receive(loop, watching)
+    assert "Waiting for the floorperson" not in receive(loop, dealing)
+    action = server_round(attempt.pk).next_action()
+    assert action.step == "pay_mystery_bonus"
+    dealing.send(frame_json(action, attempt.pk))
+    assert "✓ Right" in receive(loop, dealing)
+    assert 'id="sequence"' in receive(loop, watching)
+    dealing.close()
+    watching.close()
+
+
+def frame_json(action, attempt_id: int) -> str:
+    """The frame taking the action as the attempt's next frame number."""
+    return json.dumps(frame_for(action, Attempt.objects.get(pk=attempt_id).last_sequence + 1))
