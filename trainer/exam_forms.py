@@ -102,13 +102,7 @@ class CorrectionForm(forms.Form):
         label="Corrected outcome",
     )
     reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), max_length=2000, label="Reason")
-
-    def clean_reason(self) -> str:
-        """Refuse a reason that is only spaces."""
-        reason: str = self.cleaned_data["reason"].strip()
-        if not reason:
-            raise forms.ValidationError("Give the reason for the correction.")
-        return reason
+    """Required: a reason of spaces alone is stripped to nothing and refused."""
 
 
 class RevokeForm(forms.Form):
@@ -116,13 +110,6 @@ class RevokeForm(forms.Form):
 
     prefix = "revoke"
     reason = forms.CharField(max_length=2000, label="Reason for revoking")
-
-    def clean_reason(self) -> str:
-        """Refuse a reason that is only spaces."""
-        reason: str = self.cleaned_data["reason"].strip()
-        if not reason:
-            raise forms.ValidationError("Give the reason for revoking the certificate.")
-        return reason
 
 
 class ExportForm(forms.Form):

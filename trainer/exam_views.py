@@ -51,10 +51,10 @@ def sitting_for(request: SchoolRequest, sitting_id: int) -> tuple[ExamSitting, P
     return sitting, part
 
 
-def _require_teacher(request: SchoolRequest) -> None:
+def require_teacher(request: SchoolRequest) -> None:
     """Refuse anyone signed in who neither teaches nor runs the school."""
     if not teaches_cohorts(request.user):
-        raise PermissionDenied("Scheduling exams is for instructors.")
+        raise PermissionDenied("This page is for instructors.")
 
 
 @require_GET
@@ -84,7 +84,7 @@ def exam_list(request: SchoolRequest) -> HttpResponse:
 @login_required
 def exam_new(request: SchoolRequest) -> HttpResponse:
     """Schedule an exam for one of the instructor's cohorts; every error lands beside its field, nothing saved."""
-    _require_teacher(request)
+    require_teacher(request)
     form = ExamForm(request.user, request.POST or None)
     if request.method == "POST":
         if form.is_valid():

@@ -9,6 +9,7 @@ import csv
 from collections.abc import Callable, Iterable, Iterator
 from datetime import date, datetime, time, timedelta
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from django.db.models import QuerySet
 from django.utils import timezone
@@ -16,6 +17,9 @@ from django.utils import timezone
 from trainer.certification import status_of
 from trainer.models import Attempt, Certificate, Cohort, ExamResult
 from trainer.scoring import percent_text
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 Row = list[str | int]
 
@@ -214,17 +218,8 @@ EXPORTS: dict[str, tuple[tuple[str, ...], Callable[[Cohort, date | None, date | 
 """Each export by its name: its header row and its rows."""
 
 
-class _Echo:
-    """A file that hands back what is written, for the CSV writer to stream through."""
-
-    def write(self, value: str) -> str:
-        """The line as written."""
-        return value
-
-
-def csv_lines(header: Iterable[str], rows: Iterable[Row]) -> Iterator[str]:
-    """The CSV text line by line: the header, then each row."""
-    writer = csv.writer(_Echo())
-    yield writer.writerow(list(header))
-    for row in rows:
-        yield writer.writerow(row)
+def write_csv(out: "SupportsWrite[str]", header: Iterable[str], rows: Iterable[Row]) -> None:
+    """Write the header, then each row, as CSV."""
+    writer = csv.writer(out)
+    writer.writerow(list(header))
+    writer.writerows(rows)

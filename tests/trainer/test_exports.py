@@ -37,8 +37,8 @@ def download(client, user, kind, **query):
 
 
 def rows_of(response):
-    assert response.status_code == 200 and response["Content-Type"] == "text/csv"
-    return list(csv.DictReader(StringIO(b"".join(response.streaming_content).decode())))
+    assert response.status_code == 200 and response["Content-Type"] == "text/csv; charset=utf-8"
+    return list(csv.DictReader(StringIO(response.content.decode())))
 
 
 def test_the_attempts_export_has_its_documented_columns_and_the_cohorts_rounds_only(client, school):
