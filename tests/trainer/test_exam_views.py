@@ -264,3 +264,10 @@ def test_a_trainee_finds_their_certificate_on_the_exams_page(client, school, pas
     page = as_(client, school["alice"]).get(reverse("exams")).content.decode()
     code = Certificate.objects.get().code
     assert "Your certificates" in page and reverse("verify", args=[code]) in page and "valid" in page
+
+
+def test_a_finished_exam_round_leads_back_to_its_sitting_not_to_another_round(client, school, passed):
+    attempt = passed.rounds.get().attempt
+    page = as_(client, school["alice"]).get(reverse("attempt", args=[attempt.pk])).content.decode()
+    assert f'href="{reverse("sitting", args=[passed.pk])}">Back to your exam sitting' in page
+    assert "Deal another round here" not in page
