@@ -4,8 +4,10 @@ the PDF carries the code, the verification address and a QR code of that address
 from datetime import timedelta
 from io import BytesIO
 
+import pypdfium2 as pdfium
 import pytest
 import segno
+import zxingcpp
 from django.urls import reverse
 from django.utils import timezone
 from exam_helpers import exam_school, schedule, sit_through
@@ -103,3 +105,13 @@ def test_the_pdfs_qr_code_is_the_verification_address(client, certificate):
     url = f"http://testserver/verify/{certificate.code}/"
     expected = [[bool(module) for module in row] for row in segno.make_qr(url, error=QR_ERROR).matrix]
     assert drawn_modules(pdf_of(client, certificate)) == expected
+
+
+def test_the_pdfs_qr_code_read_from_the_rendered_page_opens_the_verification_page(client, certificate):
+    client.force_login(certificate.trainee)
+    response = client.get(reverse("certificate_pdf", args=[certificate.pk]))
+    page = pdfium.PdfDocument(response.content)[0].render(scale=2).to_pil()
+    read = [barcode.text for barcode in zxingcpp.read_barcodes(page)]
+    assert read == [f"http://testserver/verify/{certificate.code}/"]
+    client.logout()
+    assert "This certificate is <strong>valid</strong>" in client.get(read[0]).content.decode()
