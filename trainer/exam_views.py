@@ -105,7 +105,7 @@ def _exam_page(request: SchoolRequest, exam: Exam, part: Part, problem: str | No
     context = {
         "exam": exam,
         "teaches": part is Part.TEACHER,
-        "versions": [part.scenario_version for part in exam.parts.select_related("scenario_version__scenario")],
+        "versions": [each.scenario_version for each in exam.parts.select_related("scenario_version__scenario")],
         "rule": exam.pass_rule(),
         "sittings": [{"sitting": sitting, "result": exams.result_of(sitting)} for sitting in sittings],
         "open": exams.is_open(exam, now),

@@ -8,12 +8,12 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 from exam_helpers import exam_school, schedule, sit_through
-from table_helpers import make_instructor, make_trainee
+from table_helpers import make_instructor, make_trainee, make_user
 
 from trainer import exams
 from trainer.certification import revoke
 from trainer.exports import ATTEMPT_COLUMNS, CERTIFICATE_COLUMNS, RESULT_COLUMNS
-from trainer.models import Attempt, Certificate, Cohort, ExamResult
+from trainer.models import Attempt, Certificate, Cohort, ExamResult, Role
 
 pytestmark = pytest.mark.django_db
 
@@ -121,6 +121,11 @@ def test_only_the_cohorts_instructors_and_administrators_export_its_records(clie
     cohort = school["cohort"].pk
     assert download(client, school["alice"], "attempts", cohort=cohort).status_code == 403
     assert download(client, make_instructor("una"), "attempts", cohort=cohort).status_code == 400
+    administrator = make_user("ada", Role.SCHOOL_ADMINISTRATOR)
+    assert [row["trainee"] for row in rows_of(download(client, administrator, "results", cohort=cohort))] == [
+        "alice",
+        "bob",
+    ]
     client.logout()
     response = client.get(reverse("export_csv", args=["attempts"]), {"cohort": cohort})
     assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
