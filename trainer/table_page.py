@@ -259,9 +259,12 @@ def table_regions(snapshot: AnyTableSnapshot, viewer: Viewer, feedback: dict[str
     )
     if viewer is Viewer.TRAINEE:
         score_card = score_card_context(snapshot.score_card) if snapshot.score_card else None
-        sitting_id = exam_sitting_of(snapshot) if score_card else None
-        deal = None if sitting_id else {"table_id": snapshot.table_id, "mode": snapshot.mode.value}
-        next_step = {"score_card": score_card, "deal": deal, "sitting_id": sitting_id}
+        deal = {"table_id": snapshot.table_id, "mode": snapshot.mode.value}
+        next_step = {
+            "score_card": score_card,
+            "deal": deal,
+            "sitting_id": exam_sitting_of(snapshot) if score_card else None,
+        }
         return [
             *regions,
             *feedback_regions(feedback),
