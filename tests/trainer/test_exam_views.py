@@ -6,7 +6,7 @@ from datetime import timedelta
 import pytest
 from django.urls import reverse
 from django.utils import timezone
-from exam_helpers import exam_school, schedule, sit_through
+from exam_helpers import deal, exam_school, schedule, short_scenario, sit_through
 from table_helpers import make_instructor, make_user
 
 from trainer.models import Certificate, Exam, ExamSitting, ResultCorrection, Role
@@ -271,3 +271,20 @@ def test_a_finished_exam_round_leads_back_to_its_sitting_not_to_another_round(cl
     page = as_(client, school["alice"]).get(reverse("attempt", args=[attempt.pk])).content.decode()
     assert f'href="{reverse("sitting", args=[passed.pk])}">Back to your exam sitting' in page
     assert "Deal another round here" not in page
+
+
+def test_after_a_round_the_sitting_page_deals_the_next_and_after_the_last_shows_the_result(client, school):
+    two_rounds = short_scenario(school["instructor"], "Two rounds", rounds=2)
+    exam = schedule(school["cohort"], school["instructor"], [two_rounds], name="Two-round exam")
+    as_(client, school["bob"])
+    client.post(reverse("sit_exam", args=[exam.pk]))
+    sitting = ExamSitting.objects.get(exam=exam)
+    deal(sitting.rounds.get().attempt, school["bob"])
+    page = client.get(reverse("sitting", args=[sitting.pk])).content.decode()
+    assert "Deal round 2 of 2" in page and "Result" not in page
+    response = client.post(reverse("next_exam_round", args=[sitting.pk]))
+    second = sitting.rounds.get(position=2).attempt
+    assert response["Location"] == reverse("attempt", args=[second.pk]) and second.mode == "exam"
+    deal(second, school["bob"])
+    page = client.get(reverse("sitting", args=[sitting.pk])).content.decode()
+    assert "<h2>Result</h2>" in page and "Passed" in page and "4 of 4" in page
