@@ -365,8 +365,10 @@ class Failure:
     text: str
 
 
-def failures_of(rule: PassRule, steps: int, accuracy: Fraction, critical_errors: int, total_ms: int) -> list[Failure]:
-    """The parts of the rule a round's figures do not meet, in words; none when the round passes."""
+def failures_of(
+    rule: PassRule, steps: int, accuracy: Fraction, critical_errors: int, total_ms: int, judged: str = "round"
+) -> list[Failure]:
+    """The parts of the rule a round's (or an exam sitting's, ``judged``) figures do not meet; none when it passes."""
     failed = []
     if steps == 0:
         failed.append(Failure("steps", "no step was graded"))
@@ -381,7 +383,7 @@ def failures_of(rule: PassRule, steps: int, accuracy: Fraction, critical_errors:
     limit = rule.time_limit_seconds
     if limit is not None and total_ms > limit * 1000:
         over = clock_text(total_ms - limit * 1000)
-        text = f"the round took {clock_text(total_ms)}, over the {clock_text(limit * 1000)} time limit by {over}"
+        text = f"the {judged} took {clock_text(total_ms)}, over the {clock_text(limit * 1000)} time limit by {over}"
         failed.append(Failure("time_limit", text))
     return failed
 

@@ -115,21 +115,30 @@ def start_round(
     return _store_dealt(trainee, table, mode, round_)
 
 
-def start_scenario_round(trainee: User, version: ScenarioVersion, *, seed_value: int | None = None) -> Attempt:
+def start_scenario_round(
+    trainee: User,
+    version: ScenarioVersion,
+    *,
+    seed_value: int | None = None,
+    round_number: int | None = None,
+    mode: Mode | None = None,
+) -> Attempt:
     """Deal the trainee's next round of a published scenario version at its table, in the scenario's mode.
 
     The rounds of an attempt at the scenario come in turn: the trainee's first round at the version is round 1,
-    and after the last round the next is round 1 again. The attempt keeps the version it was dealt from.
+    and after the last round the next is round 1 again. An exam names the round and the mode instead. The attempt
+    keeps the version it was dealt from.
     """
     table = version.table
     if table is None:
         raise ValueError(f"{version} is not published.")
     spec = version.engine_spec()
-    round_number = Attempt.objects.filter(trainee=trainee, scenario_version=version).count() % spec.rounds + 1
+    if round_number is None:
+        round_number = Attempt.objects.filter(trainee=trainee, scenario_version=version).count() % spec.rounds + 1
     seed_value = secrets.randbits(63) if seed_value is None else seed_value
     mismatch = ChipCountMismatch(settings.CHIP_COUNT_MISMATCH)
     round_ = deal_scenario(spec, seed_value, round_number, table.meter, mismatch)
-    return _store_dealt(trainee, table, Mode(spec.mode), round_, version)
+    return _store_dealt(trainee, table, Mode(spec.mode) if mode is None else mode, round_, version)
 
 
 def _store_dealt(

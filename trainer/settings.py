@@ -9,6 +9,8 @@ Environment variables (all optional):
 - DATABASE_URL: a dj-database-url address selecting PostgreSQL; without it SQLite in WAL mode
   stores everything in ``db.sqlite3`` at the project root.
 - DJANGO_TIME_ZONE: the school's IANA time zone (default "America/New_York", Pennsylvania's).
+- DJANGO_SCHOOL_URL: the school's public address, which certificates' verification addresses start with
+  (default empty: the address the request came to).
 - DJANGO_SQLITE_SYNCHRONOUS: "full" (default) or "normal": whether SQLite flushes each commit to disk before
   the reply (see sqlite_synchronous below).
 - DJANGO_ROUND_STORE: "cached" (default) or "plain": how a table's socket loads rounds and commits steps
@@ -115,6 +117,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "trainer.navigation.navigation",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
@@ -227,6 +230,11 @@ LOGOUT_REDIRECT_URL = "login"
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = os.environ.get("DJANGO_TIME_ZONE", "America/New_York")
 """The school's time zone (an IANA name); pages and the server log name it beside every time."""
+SCHOOL_URL = os.environ.get("DJANGO_SCHOOL_URL", "")
+"""The school's public address (e.g. https://school.example): certificates' verification addresses start with it.
+Empty: they start with the address the request that made the certificate's PDF came to."""
+if SCHOOL_URL and not SCHOOL_URL.startswith(("http://", "https://")):
+    raise ImproperlyConfigured(f"DJANGO_SCHOOL_URL must start with http:// or https://, not {SCHOOL_URL!r}.")
 USE_I18N = True
 USE_TZ = True
 

@@ -13,7 +13,7 @@ from simulator.rules import HouseOption
 from trainer.controls import describe_step
 from trainer.felt import Region, render
 from trainer.felt_signs import PROVENANCE_LABELS
-from trainer.models import Floorperson, Mode
+from trainer.models import ExamRound, Floorperson, Mode
 from trainer.scoring import GradedStep, PassRule, ScoreCard, clock_text, seconds_text, step_numbers
 from trainer.services import StepReply
 from trainer.snapshots import AnyTableSnapshot, Viewer
@@ -241,6 +241,11 @@ def felt_region(snapshot: AnyTableSnapshot, viewer: Viewer) -> Region:
     )
 
 
+def exam_sitting_of(snapshot: AnyTableSnapshot) -> int | None:
+    """The exam sitting the round belongs to, whose page deals its next round; None for a round of its own."""
+    return ExamRound.objects.filter(attempt_id=snapshot.attempt_id).values_list("sitting_id", flat=True).first()
+
+
 def table_regions(snapshot: AnyTableSnapshot, viewer: Viewer, feedback: dict[str, Any]) -> list[Region]:
     """The regions of the viewer's table that a frame carries, in the order a frame carries them.
 
@@ -260,11 +265,16 @@ def table_regions(snapshot: AnyTableSnapshot, viewer: Viewer, feedback: dict[str
     if viewer is Viewer.TRAINEE:
         score_card = score_card_context(snapshot.score_card) if snapshot.score_card else None
         deal = {"table_id": snapshot.table_id, "mode": snapshot.mode.value, "attempt_id": snapshot.attempt_id}
+        next_step = {
+            "score_card": score_card,
+            "deal": deal,
+            "sitting_id": exam_sitting_of(snapshot) if score_card else None,
+        }
         return [
             *regions,
             *feedback_regions(feedback),
             log,
-            Region("score-card", "trainer/_score_card.html", {"score_card": score_card, "deal": deal}),
+            Region("score-card", "trainer/_score_card.html", next_step),
         ]
     floorperson = {
         "floorperson": floorperson_context(snapshot),

@@ -4,7 +4,16 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from trainer import assignment_views, cohorts, error_views, scenario_views, views
+from trainer import (
+    assignment_views,
+    certificate_views,
+    cohorts,
+    error_views,
+    exam_views,
+    export_views,
+    scenario_views,
+    views,
+)
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -40,6 +49,18 @@ urlpatterns = [
     path("scenarios/<int:scenario_id>/preview/", scenario_views.scenario_preview, name="scenario_preview"),
     path("scenarios/<int:scenario_id>/publish/", scenario_views.scenario_publish, name="scenario_publish"),
     path("scenarios/versions/<int:version_id>/deal/", scenario_views.scenario_deal, name="scenario_deal"),
+    path("exams/", exam_views.exam_list, name="exams"),
+    path("exams/new/", exam_views.exam_new, name="exam_new"),
+    path("exams/<int:exam_id>/", exam_views.exam, name="exam"),
+    path("exams/<int:exam_id>/sit/", exam_views.sit, name="sit_exam"),
+    path("sittings/<int:sitting_id>/", exam_views.sitting, name="sitting"),
+    path("sittings/<int:sitting_id>/next/", exam_views.next_round, name="next_exam_round"),
+    path("results/<int:result_id>/correct/", exam_views.correct, name="correct_result"),
+    path("certificates/<int:certificate_id>/pdf/", certificate_views.certificate_download, name="certificate_pdf"),
+    path("certificates/<int:certificate_id>/revoke/", certificate_views.certificate_revoke, name="revoke_certificate"),
+    path("verify/<str:code>/", certificate_views.verify, name="verify"),
+    path("exports/", export_views.exports, name="exports"),
+    path("exports/<str:kind>.csv", export_views.export_csv, name="export_csv"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),

@@ -113,3 +113,26 @@ def test_the_homes_with_assignments_and_live_tables_and_a_cohorts_assignments_ha
     instructor.goto(f"/cohorts/{cohort_id}/assignments/")
     expect(instructor.get_by_role("heading", name="Overdue drill", exact=False)).to_be_visible()
     assert wcag_violations(instructor) == [], "a cohort's assignments with progress"
+
+
+def test_the_exam_and_records_pages_and_the_unknown_certificate_page_have_no_wcag_21_aa_violation(
+    new_page, school: LiveSchool
+):
+    page = new_page()
+    page.goto("/verify/no-such-code/")
+    expect(page.get_by_role("heading", name="No such certificate")).to_be_visible()
+    assert wcag_violations(page) == [], "verify, unknown code"
+    log_in(page, school, "instructor1")
+    for path in ("/exams/", "/exams/new/", "/exports/"):
+        page.goto(path)
+        assert wcag_violations(page) == [], path
+    page.get_by_label("Cohort").select_option(label="Demo cohort")
+    page.get_by_label("From (day)").fill("2026-03-12")
+    page.get_by_label("To (day, included)").fill("2026-03-11")
+    page.get_by_role("button", name="Download the attempts (CSV)").click()
+    expect(page.get_by_text("The range must end on or after the day it starts.")).to_be_visible()
+    assert wcag_violations(page) == [], "records with an error"
+    trainee = new_page()
+    log_in(trainee, school, "trainee2")
+    trainee.goto("/exams/")
+    assert wcag_violations(trainee) == [], "exams, a trainee's"

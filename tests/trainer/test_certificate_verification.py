@@ -1,0 +1,117 @@
+"""The public verification page and the PDF certificate: valid, expired or revoked, what it covers, nothing more;
+the PDF carries the code, the verification address and a QR code of that address."""
+
+from datetime import timedelta
+from io import BytesIO
+
+import pypdfium2 as pdfium
+import pytest
+import segno
+import zxingcpp
+from django.urls import reverse
+from django.utils import timezone
+from exam_helpers import exam_school, schedule, sit_through
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+
+from trainer.certificate_pdf import QR_ERROR
+from trainer.certification import revoke
+from trainer.models import Certificate
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def certificate():
+    instructor, cohort, alice, _, version = exam_school()
+    sit_through(schedule(cohort, instructor, [version], name="Pai Gow dice exam"), alice)
+    return Certificate.objects.get()
+
+
+def test_anyone_without_logging_in_sees_a_valid_certificate_with_the_name_and_what_it_covers(client, certificate):
+    response = client.get(reverse("verify", args=[certificate.code]))
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "This certificate is <strong>valid</strong>" in page
+    assert "Alice Liddell" in page and "Pai Gow dice exam" in page
+    assert "Pai Gow Poker (§645b.1, §645b.2, §645b.3, 51 Pa.B. 5607)" in page
+    assert certificate.expires_on.strftime("%b %-d, %Y") in page
+
+
+def test_the_verification_page_tells_nothing_else_about_the_trainee(client, certificate):
+    page = client.get(reverse("verify", args=[certificate.code])).content.decode()
+    result = certificate.result
+    for private in ("alice@example.org", ">alice<", "Evening cohort", "ivy", result.accuracy_text, "Sitting"):
+        assert private not in page, private
+    assert "/rounds/" not in page and "/sittings/" not in page and "/exams/" not in page
+
+
+def test_a_revoked_certificate_says_revoked_with_the_reason(client, certificate):
+    revoke(certificate, certificate.result.sitting.exam.scheduled_by, "Issued in error.")
+    page = client.get(reverse("verify", args=[certificate.code])).content.decode()
+    assert "This certificate is <strong>revoked</strong>" in page and "Reason: Issued in error." in page
+
+
+def test_an_expired_certificate_says_expired(client, certificate, monkeypatch):
+    later = timezone.now() + timedelta(days=400)
+    monkeypatch.setattr(timezone, "now", lambda: later)
+    page = client.get(reverse("verify", args=[certificate.code])).content.decode()
+    assert "This certificate is <strong>expired</strong>" in page
+
+
+def test_an_unknown_code_is_no_such_certificate_with_404(client, certificate):
+    response = client.get(reverse("verify", args=["not-a-code"]))
+    assert response.status_code == 404
+    assert "No such certificate" in response.content.decode() and "Alice" not in response.content.decode()
+
+
+def pdf_of(client, certificate):
+    client.force_login(certificate.trainee)
+    response = client.get(reverse("certificate_pdf", args=[certificate.pk]))
+    return PdfReader(BytesIO(response.content))
+
+
+def test_the_pdf_carries_the_name_the_exam_the_code_and_the_verification_address(client, certificate):
+    text = pdf_of(client, certificate).pages[0].extract_text()
+    url = f"http://testserver/verify/{certificate.code}/"
+    assert certificate.code in text and url in text
+    assert "Alice Liddell" in text and "Pai Gow dice exam" in text and "Pai Gow Poker" in text
+    assert f"valid until {certificate.expires_on.isoformat()}" in text
+
+
+def test_the_verification_address_starts_with_the_school_url_when_it_is_set(client, certificate, settings):
+    settings.SCHOOL_URL = "https://school.example/"
+    text = pdf_of(client, certificate).pages[0].extract_text()
+    assert f"https://school.example/verify/{certificate.code}/" in text
+
+
+def drawn_modules(reader):
+    """The QR code as the PDF draws it, one filled square per dark module: rows of booleans."""
+    page = reader.pages[0]
+    squares = [
+        [float(value) for value in operands]
+        for operands, operator in ContentStream(page.get_contents(), reader).operations
+        if operator == b"re"
+    ]
+    side = squares[0][2]
+    left = min(x for x, _, _, _ in squares)
+    top = max(y + height for _, y, _, height in squares)
+    cells = {(round((top - y - height) / side), round((x - left) / side)) for x, y, _, height in squares}
+    size = max(max(cell) for cell in cells) + 1
+    return [[(row, column) in cells for column in range(size)] for row in range(size)]
+
+
+def test_the_pdfs_qr_code_is_the_verification_address(client, certificate):
+    url = f"http://testserver/verify/{certificate.code}/"
+    expected = [[bool(module) for module in row] for row in segno.make_qr(url, error=QR_ERROR).matrix]
+    assert drawn_modules(pdf_of(client, certificate)) == expected
+
+
+def test_the_pdfs_qr_code_read_from_the_rendered_page_opens_the_verification_page(client, certificate):
+    client.force_login(certificate.trainee)
+    response = client.get(reverse("certificate_pdf", args=[certificate.pk]))
+    page = pdfium.PdfDocument(response.content)[0].render(scale=2).to_pil()
+    read = [barcode.text for barcode in zxingcpp.read_barcodes(page)]
+    assert read == [f"http://testserver/verify/{certificate.code}/"]
+    client.logout()
+    assert "This certificate is <strong>valid</strong>" in client.get(read[0]).content.decode()

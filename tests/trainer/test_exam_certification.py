@@ -1,0 +1,241 @@
+"""The certification rules: a sitting dealt in order, judged on the exam's criteria, final; certificates issued,
+expiring, renewed by passing again, revoked; a result corrected only by an audited record beside it."""
+
+from datetime import date, timedelta
+from fractions import Fraction
+
+import pytest
+from django.contrib.admin.sites import site
+from django.contrib.auth.models import Permission
+from django.test import RequestFactory
+from django.utils import timezone
+from exam_helpers import deal, exam_school, schedule, short_scenario, sit_through
+from table_helpers import make_trainee
+
+from trainer import exams, services
+from trainer.certification import Status, add_months, revoke, status_of
+from trainer.models import (
+    Certificate,
+    ExamResult,
+    FinalRecordError,
+    Mode,
+    ResultCorrection,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def school():
+    return exam_school()
+
+
+def test_a_sitting_deals_the_exams_scenarios_in_order_every_round_in_exam_mode(school):
+    instructor, cohort, alice, _, first = school
+    second = short_scenario(instructor, "Two rounds", rounds=2)
+    exam = schedule(cohort, instructor, [second, first])
+    sitting = exams.begin_sitting(exam, alice)
+    dealt = []
+    while (attempt := exams.deal_next_round(sitting)) is not None:
+        dealt.append((attempt.scenario_version, attempt.mode))
+        deal(attempt, alice)
+    assert dealt == [(second, Mode.EXAM), (second, Mode.EXAM), (first, Mode.EXAM)]
+    assert [r.position for r in exams.sitting_rounds(sitting)] == [1, 2, 3]
+
+
+def test_the_unfinished_round_is_dealt_again_rather_than_a_new_one(school):
+    instructor, cohort, alice, _, version = school
+    sitting = exams.begin_sitting(schedule(cohort, instructor, [version]), alice)
+    first = exams.deal_next_round(sitting)
+    assert exams.deal_next_round(sitting) == first and exams.settle(sitting) is None
+
+
+def test_a_sitting_that_meets_every_criterion_passes_and_issues_a_certificate_of_its_games(school):
+    instructor, cohort, alice, _, version = school
+    exam = schedule(cohort, instructor, [version], validity_months=24)
+    result = sit_through(exam, alice).result
+    assert (result.passed, result.steps, result.correct, result.critical_errors) == (True, 2, 2, 0)
+    certificate = Certificate.objects.get(result=result)
+    today = timezone.localdate()
+    assert certificate.name_on_certificate == "Alice Liddell" and certificate.exam_name == "Dice exam"
+    assert certificate.covers == [{"game": "Pai Gow Poker", "sections": ["§645b.1", "§645b.2", "§645b.3"]}]
+    assert certificate.expires_on == add_months(today, 24)
+    assert status_of(certificate) is Status.VALID
+
+
+def test_one_critical_error_fails_the_sitting_when_the_exam_says_so(school):
+    instructor, cohort, alice, _, version = school
+    exam = schedule(cohort, instructor, [version], pass_accuracy_percent=50, critical_error_fails=True)
+    result = sit_through(exam, alice, wrong_red_die=True).result
+    assert not result.passed and result.failures == ["1 critical error (the pass rule allows none)"]
+    assert not Certificate.objects.exists()
+
+
+def test_a_critical_error_is_allowed_when_the_exam_allows_it_and_the_mark_is_met(school):
+    instructor, cohort, alice, _, version = school
+    exam = schedule(cohort, instructor, [version], pass_accuracy_percent=50, critical_error_fails=False)
+    result = sit_through(exam, alice, wrong_red_die=True).result
+    assert result.passed and result.critical_errors == 1 and Fraction(result.accuracy) == Fraction(1, 2)
+
+
+def test_a_sitting_below_the_pass_mark_fails(school):
+    instructor, cohort, alice, _, version = school
+    exam = schedule(cohort, instructor, [version], pass_accuracy_percent=51, critical_error_fails=False)
+    result = sit_through(exam, alice, wrong_red_die=True).result
+    assert not result.passed and result.failures == ["accuracy 50.0% is below the mark of 51.0%"]
+
+
+def test_a_sitting_over_the_time_limit_fails_and_one_within_it_passes(school, monkeypatch):
+    instructor, cohort, alice, bob, version = school
+    monkeypatch.setattr(services, "_elapsed_ms", lambda attempt: 40_000)
+    exam = schedule(cohort, instructor, [version], time_limit_seconds=60)
+    result = sit_through(exam, alice).result
+    assert not result.passed
+    assert result.failures == ["the exam took 1:20, over the 1:00 time limit by 0:20"]
+    assert sit_through(schedule(cohort, instructor, [version], time_limit_seconds=80), bob).result.passed
+
+
+def test_a_trainee_sits_no_more_often_than_allowed_and_finishes_a_sitting_before_the_next(school):
+    instructor, cohort, alice, _, version = school
+    exam = schedule(cohort, instructor, [version], attempts_allowed=2)
+    first = exams.begin_sitting(exam, alice)
+    with pytest.raises(exams.SittingRefused, match="Finish the sitting you have begun first"):
+        exams.begin_sitting(exam, alice)
+    deal(exams.deal_next_round(first), alice, wrong_red_die=True)
+    exams.settle(first)
+    sit_through(exam, alice)
+    with pytest.raises(exams.SittingRefused, match="You have taken all 2 sittings allowed"):
+        exams.begin_sitting(exam, alice)
+    assert exam.sittings.count() == 2
+
+
+@pytest.mark.parametrize(
+    ("opens", "closes", "message"),
+    [(1, 2, "This exam has not opened yet"), (-2, -1, "This exam has closed")],
+)
+def test_no_sitting_begins_outside_the_exams_window(school, opens, closes, message):
+    instructor, cohort, alice, _, version = school
+    now = timezone.now()
+    exam = schedule(
+        cohort, instructor, [version], opens_at=now + timedelta(days=opens), closes_at=now + timedelta(days=closes)
+    )
+    with pytest.raises(exams.SittingRefused, match=message):
+        exams.begin_sitting(exam, alice)
+    assert not exam.sittings.exists()
+
+
+def test_a_trainee_of_another_cohort_may_not_sit_the_exam(school):
+    instructor, cohort, _, _, version = school
+    with pytest.raises(exams.SittingRefused, match="another cohort"):
+        exams.begin_sitting(schedule(cohort, instructor, [version]), make_trainee("carol"))
+
+
+def test_a_result_is_final_the_model_the_queryset_and_the_admin_refuse_to_change_or_delete_it(school, rf):
+    instructor, cohort, alice, _, version = school
+    result = sit_through(schedule(cohort, instructor, [version]), alice).result
+    result.passed = False
+    with pytest.raises(FinalRecordError):
+        result.save()
+    with pytest.raises(FinalRecordError):
+        ExamResult.objects.filter(pk=result.pk).update(passed=False)
+    with pytest.raises(FinalRecordError):
+        result.delete()
+    with pytest.raises(FinalRecordError):
+        ExamResult.objects.all().delete()
+    assert ExamResult.objects.get(pk=result.pk).passed
+    assert not Permission.objects.filter(codename__in=["change_examresult", "delete_examresult"]).exists()
+    admin = site._registry[ExamResult]
+    request = rf.get("/admin/")
+    request.user = instructor
+    assert not admin.has_change_permission(request, result) and not admin.has_delete_permission(request, result)
+
+
+def test_a_correction_is_an_audited_record_beside_the_result_and_a_pass_issues_the_certificate(school):
+    instructor, cohort, alice, _, version = school
+    exam = schedule(cohort, instructor, [version], critical_error_fails=True, pass_accuracy_percent=50)
+    result = sit_through(exam, alice, wrong_red_die=True).result
+    correction = exams.correct_result(result, instructor, "The red die was misread by the camera.", passed=True)
+    assert (correction.corrected_by, correction.reason, correction.passed) == (
+        instructor,
+        "The red die was misread by the camera.",
+        True,
+    )
+    assert correction.corrected_at is not None
+    fresh = ExamResult.objects.get(pk=result.pk)
+    assert not fresh.passed and fresh.outcome_passed()
+    assert status_of(Certificate.objects.get(result=result)) is Status.VALID
+    with pytest.raises(FinalRecordError):
+        correction.save()
+
+
+def test_a_correction_to_not_passed_revokes_the_sittings_certificate_with_the_reason(school):
+    instructor, cohort, alice, _, version = school
+    result = sit_through(schedule(cohort, instructor, [version]), alice).result
+    exams.correct_result(result, instructor, "Coached during the exam.", passed=False)
+    certificate = Certificate.objects.get(result=result)
+    assert status_of(certificate) is Status.REVOKED
+    assert certificate.revocation_reason == "The exam result was corrected to not passed: Coached during the exam."
+    assert not ExamResult.objects.get(pk=result.pk).outcome_passed()
+
+
+def test_a_correction_without_a_reason_is_refused_and_records_nothing(school):
+    instructor, cohort, alice, _, version = school
+    result = sit_through(schedule(cohort, instructor, [version]), alice).result
+    with pytest.raises(ValueError, match="reason"):
+        exams.correct_result(result, instructor, "   ", passed=False)
+    assert not ResultCorrection.objects.exists()
+
+
+def test_a_certificate_is_valid_through_its_last_day_and_expired_the_day_after(school):
+    instructor, cohort, alice, _, version = school
+    sit_through(schedule(cohort, instructor, [version], validity_months=1), alice)
+    certificate = Certificate.objects.get()
+    assert status_of(certificate, certificate.expires_on) is Status.VALID
+    assert status_of(certificate, certificate.expires_on + timedelta(days=1)) is Status.EXPIRED
+
+
+def test_months_are_added_to_the_same_day_or_the_months_last_day():
+    assert add_months(date(2026, 1, 31), 1) == date(2026, 2, 28)
+    assert add_months(date(2028, 1, 31), 1) == date(2028, 2, 29)
+    assert add_months(date(2026, 11, 15), 14) == date(2028, 1, 15)
+
+
+def test_passing_again_renews_with_a_new_certificate_and_a_later_expiry(school, monkeypatch):
+    instructor, cohort, alice, _, version = school
+    closes = timezone.now() + timedelta(days=60)
+    exam = schedule(cohort, instructor, [version], attempts_allowed=2, validity_months=12, closes_at=closes)
+    sit_through(exam, alice)
+    later = timezone.now() + timedelta(days=40)
+    monkeypatch.setattr(timezone, "now", lambda: later)
+    sit_through(exam, alice)
+    first, second = Certificate.objects.order_by("issued_at")
+    assert second.expires_on > first.expires_on and second.code != first.code
+    assert second.expires_on == add_months(timezone.localdate(later), 12)
+
+
+def test_a_revoked_certificate_says_so_with_its_reason_and_cannot_be_revoked_twice_or_edited(school):
+    instructor, cohort, alice, _, version = school
+    sit_through(schedule(cohort, instructor, [version]), alice)
+    certificate = revoke(Certificate.objects.get(), instructor, "Issued to the wrong trainee.")
+    assert status_of(certificate) is Status.REVOKED and certificate.revoked_by == instructor
+    with pytest.raises(ValueError, match="already revoked"):
+        revoke(certificate, instructor, "Again.")
+    certificate.exam_name = "Something else"
+    with pytest.raises(FinalRecordError):
+        certificate.save()
+    with pytest.raises(ValueError, match="reason"):
+        revoke(Certificate(pk=certificate.pk), instructor, " ")
+
+
+def test_verification_codes_are_long_random_and_unique(school):
+    instructor, cohort, alice, bob, version = school
+    exam = schedule(cohort, instructor, [version])
+    sit_through(exam, alice)
+    sit_through(exam, bob)
+    codes = list(Certificate.objects.values_list("code", flat=True))
+    assert len(set(codes)) == 2 and all(len(code) >= 22 for code in codes)
+
+
+@pytest.fixture
+def rf():
+    return RequestFactory()

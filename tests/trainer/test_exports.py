@@ -1,0 +1,139 @@
+"""The school's records as CSV: a cohort's attempts, exam results and certificates, for a range of days."""
+
+import csv
+from datetime import date, datetime, time
+from io import StringIO
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+from exam_helpers import exam_school, schedule, sit_through
+from table_helpers import make_instructor, make_trainee, make_user
+
+from trainer import exams
+from trainer.certification import revoke
+from trainer.exports import ATTEMPT_COLUMNS, CERTIFICATE_COLUMNS, RESULT_COLUMNS
+from trainer.models import Attempt, Certificate, Cohort, ExamResult, Role
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def school():
+    instructor, cohort, alice, bob, version = exam_school()
+    exam = schedule(cohort, instructor, [version], critical_error_fails=True)
+    passed = sit_through(exam, alice)
+    failed = sit_through(exam, bob, wrong_red_die=True)
+    outsider = make_trainee("zed")
+    other = Cohort.objects.create(name="Other cohort")
+    other.trainees.add(outsider)
+    sit_through(schedule(other, make_instructor("otto"), [version]), outsider)
+    return {"instructor": instructor, "cohort": cohort, "passed": passed, "failed": failed, "alice": alice}
+
+
+def download(client, user, kind, **query):
+    client.force_login(user)
+    return client.get(reverse("export_csv", args=[kind]), query)
+
+
+def rows_of(response):
+    assert response.status_code == 200 and response["Content-Type"] == "text/csv; charset=utf-8"
+    return list(csv.DictReader(StringIO(response.content.decode())))
+
+
+def test_the_attempts_export_has_its_documented_columns_and_the_cohorts_rounds_only(client, school):
+    response = download(client, school["instructor"], "attempts", cohort=school["cohort"].pk)
+    rows = rows_of(response)
+    assert list(rows[0]) == list(ATTEMPT_COLUMNS)
+    assert sorted(row["trainee"] for row in rows) == ["alice", "bob"]
+    alice = next(row for row in rows if row["trainee"] == "alice")
+    attempt = Attempt.objects.get(trainee=school["alice"])
+    assert alice["attempt_id"] == str(attempt.pk) and alice["trainee_name"] == "Alice Liddell"
+    assert alice["scenario"] == "Dice call v1" and alice["mode"] == "exam" and alice["game"] == "pai-gow-poker"
+    assert (alice["steps"], alice["correct_first_time"], alice["accuracy_percent"]) == ("2", "2", "100.0")
+    assert alice["started_at"] == timezone.localtime(attempt.started_at).isoformat(timespec="seconds")
+    assert alice["passed"] == "yes"
+
+
+def test_the_results_export_shows_each_result_and_its_newest_correction(client, school):
+    result = ExamResult.objects.get(sitting=school["failed"])
+    exams.correct_result(result, school["instructor"], "Camera misread the die.", passed=True)
+    rows = {
+        row["trainee"]: row
+        for row in rows_of(download(client, school["instructor"], "results", cohort=school["cohort"].pk))
+    }
+    assert list(rows["bob"]) == list(RESULT_COLUMNS) and set(rows) == {"alice", "bob"}
+    bob = rows["bob"]
+    assert (bob["passed_as_decided"], bob["outcome"], bob["corrections"]) == ("no", "passed", "1")
+    assert bob["failures"] == "accuracy 50.0% is below the mark of 90.0%; 1 critical error (the pass rule allows none)"
+    assert bob["corrected_by"] == "ivy" and bob["correction_reason"] == "Camera misread the die."
+    assert (rows["alice"]["outcome"], rows["alice"]["corrected_at"]) == ("passed", "")
+
+
+def test_the_certificates_export_shows_each_certificate_with_its_status(client, school):
+    certificate = Certificate.objects.get(trainee=school["alice"])
+    revoke(certificate, school["instructor"], '=HYPERLINK("x")')
+    rows = rows_of(download(client, school["instructor"], "certificates", cohort=school["cohort"].pk))
+    assert [list(row) for row in rows] == [list(CERTIFICATE_COLUMNS)]
+    row = rows[0]
+    assert row["code"] == certificate.code and row["name_on_certificate"] == "Alice Liddell"
+    assert row["covers"] == "Pai Gow Poker (§645b.1 §645b.2 §645b.3)"
+    assert row["expires_on"] == certificate.expires_on.isoformat() and row["status"] == "revoked"
+    assert row["revoked_by"] == "ivy" and row["revocation_reason"] == '\'=HYPERLINK("x")'
+
+
+def test_a_range_of_days_is_inclusive_and_read_in_the_schools_time_zone(client, school):
+    late_evening = datetime.combine(date(2026, 3, 10), time(23, 30), timezone.get_current_timezone())
+    Attempt.objects.filter(trainee=school["alice"]).update(started_at=late_evening)
+    cohort = school["cohort"].pk
+    on_the_day = rows_of(
+        download(client, school["instructor"], "attempts", cohort=cohort, start="2026-03-10", end="2026-03-10")
+    )
+    assert [row["trainee"] for row in on_the_day] == ["alice"]
+    assert on_the_day[0]["started_at"].startswith("2026-03-10T23:30:00")
+    since = rows_of(download(client, school["instructor"], "attempts", cohort=cohort, start="2026-03-11"))
+    assert [row["trainee"] for row in since] == ["bob"]
+    after = rows_of(
+        download(client, school["instructor"], "attempts", cohort=cohort, start="2026-03-11", end="2026-03-12")
+    )
+    assert after == []
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ({"start": "2026-03-12", "end": "2026-03-11"}, "The range must end on or after the day it starts."),
+        ({"start": "March"}, "Enter a valid date."),
+        ({}, "This field is required."),
+    ],
+)
+def test_a_bad_choice_is_explained_on_the_form(client, school, query, message):
+    cohort = {"cohort": school["cohort"].pk} if query else {}
+    response = download(client, school["instructor"], "attempts", **(cohort | query))
+    assert response.status_code == 400 and message in response.content.decode()
+
+
+def test_an_unknown_kind_of_record_is_refused(client, school):
+    assert download(client, school["instructor"], "passwords", cohort=school["cohort"].pk).status_code == 400
+
+
+def test_only_the_cohorts_instructors_and_administrators_export_its_records(client, school):
+    cohort = school["cohort"].pk
+    assert download(client, school["alice"], "attempts", cohort=cohort).status_code == 403
+    assert download(client, make_instructor("una"), "attempts", cohort=cohort).status_code == 400
+    administrator = make_user("ada", Role.SCHOOL_ADMINISTRATOR)
+    assert [row["trainee"] for row in rows_of(download(client, administrator, "results", cohort=cohort))] == [
+        "alice",
+        "bob",
+    ]
+    client.logout()
+    response = client.get(reverse("export_csv", args=["attempts"]), {"cohort": cohort})
+    assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
+
+
+def test_the_records_page_offers_the_instructors_cohorts_and_each_kind(client, school):
+    client.force_login(school["instructor"])
+    page = client.get(reverse("exports")).content.decode()
+    assert "Evening cohort" in page and "Other cohort" not in page
+    for kind in ("attempts", "results", "certificates"):
+        assert f"Download the {kind} (CSV)" in page

@@ -1,0 +1,98 @@
+"""Certificates: issued for a passed exam sitting, valid for the exam's months, revoked with a reason, verified by code.
+
+A certificate names its trainee, the exam, the games its scenarios deal with each game's sections of 51 Pa.B. 5607
+(:data:`simulator.games.GAMES`), the day it was issued and the last day it is valid. Passing again issues a new
+certificate with a new expiry: that is how one is renewed.
+"""
+
+import calendar
+import secrets
+from datetime import date
+from enum import StrEnum
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils import timezone
+
+from simulator.games import GAMES
+from trainer.models import Certificate, Exam, ExamResult
+
+CODE_BYTES = 16
+"""The verification code's randomness: 128 bits from ``secrets``, written in 22 URL-safe characters."""
+
+
+class Status(StrEnum):
+    """What the public verification page says of a certificate."""
+
+    VALID = "valid"
+    EXPIRED = "expired"
+    REVOKED = "revoked"
+
+
+def add_months(day: date, months: int) -> date:
+    """The same day ``months`` later, or the month's last day when it is shorter.
+
+    >>> add_months(date(2026, 1, 31), 1), add_months(date(2026, 12, 1), 12)
+    (datetime.date(2026, 2, 28), datetime.date(2027, 12, 1))
+    """
+    month_index = day.month - 1 + months
+    year, month = day.year + month_index // 12, month_index % 12 + 1
+    return date(year, month, min(day.day, calendar.monthrange(year, month)[1]))
+
+
+def covers_of(exam: Exam) -> list[dict[str, object]]:
+    """The games the exam's scenarios deal, in the registry's order, each with its sections of the regulation."""
+    keys = {part.scenario_version.engine_spec().game.key for part in exam.parts.select_related("scenario_version")}
+    return [{"game": game.name, "sections": list(game.sections)} for key, game in GAMES.items() if key in keys]
+
+
+def issue_certificate(result: ExamResult) -> Certificate:
+    """Issue the certificate of a passed sitting, valid to the exam's months from today (the school's day)."""
+    sitting = result.sitting
+    exam, trainee = sitting.exam, sitting.trainee
+    now = timezone.now()
+    return Certificate.objects.create(
+        code=secrets.token_urlsafe(CODE_BYTES),
+        result=result,
+        trainee=trainee,
+        name_on_certificate=trainee.get_full_name() or trainee.get_username(),
+        exam_name=exam.name,
+        covers=covers_of(exam),
+        issued_at=now,
+        expires_on=add_months(timezone.localdate(now), exam.validity_months),
+    )
+
+
+def status_of(certificate: Certificate, today: date | None = None) -> Status:
+    """Revoked, expired after its last valid day (the school's day), or valid."""
+    if certificate.revoked_at is not None:
+        return Status.REVOKED
+    if (today or timezone.localdate()) > certificate.expires_on:
+        return Status.EXPIRED
+    return Status.VALID
+
+
+def revoke(certificate: Certificate, instructor: User, reason: str) -> Certificate:
+    """Revoke the certificate with the reason (a ValueError when blank or already revoked)."""
+    reason = reason.strip()
+    if not reason:
+        raise ValueError("Give the reason for revoking the certificate.")
+    with transaction.atomic():
+        if Certificate.objects.filter(pk=certificate.pk, revoked_at__isnull=False).exists():
+            raise ValueError("This certificate is already revoked.")
+        certificate.revoked_at = timezone.now()
+        certificate.revoked_by = instructor
+        certificate.revocation_reason = reason
+        certificate.save(update_fields=sorted(Certificate.REVOCATION_FIELDS))
+    return certificate
+
+
+def verification_url(request: HttpRequest, certificate: Certificate) -> str:
+    """The certificate's public address: under DJANGO_SCHOOL_URL when set, else the address the request came to."""
+    path = reverse("verify", args=[certificate.code])
+    if settings.SCHOOL_URL:
+        return settings.SCHOOL_URL.rstrip("/") + path
+    return request.build_absolute_uri(path)

@@ -1,0 +1,136 @@
+"""The forms of the exam and records pages: scheduling an exam, correcting a result, revoking a certificate, exports."""
+
+from datetime import date, timedelta
+from typing import Any, ClassVar
+
+from django import forms
+from django.contrib.auth.models import User
+from django.utils import timezone
+
+from trainer.models import Cohort, Exam, ScenarioVersion, cohorts_of
+from trainer.scenario_versions import published_versions
+
+EXAM_PARTS = 4
+"""How many scenarios the schedule form offers, in order; the first is required."""
+DATETIME_FORMAT = "%Y-%m-%dT%H:%M"
+"""How a datetime-local field writes its value."""
+
+
+class VersionChoiceField(forms.ModelChoiceField[ScenarioVersion]):
+    """A published scenario version, named by its scenario and number."""
+
+    def label_from_instance(self, obj: ScenarioVersion) -> str:
+        """The scenario's name and the version's number."""
+        return f"{obj.scenario.name} (version {obj.number})"
+
+
+def _moment_input() -> forms.DateTimeInput:
+    """A date and time typed in the school's time zone."""
+    return forms.DateTimeInput(attrs={"type": "datetime-local"}, format=DATETIME_FORMAT)
+
+
+class ExamForm(forms.ModelForm[Exam]):
+    """A new exam: its name, cohort, scenarios in order, window, sittings allowed, pass criteria and validity."""
+
+    class Meta:
+        model = Exam
+        fields = (
+            "name",
+            "cohort",
+            "opens_at",
+            "closes_at",
+            "attempts_allowed",
+            "pass_accuracy_percent",
+            "critical_error_fails",
+            "time_limit_seconds",
+            "validity_months",
+        )
+        labels: ClassVar[dict[str, str]] = {
+            "opens_at": "Opens",
+            "closes_at": "Closes",
+            "attempts_allowed": "Sittings allowed per trainee",
+            "pass_accuracy_percent": "Pass mark (%)",
+            "critical_error_fails": "One critical error fails the sitting",
+            "time_limit_seconds": "Time limit (seconds)",
+            "validity_months": "Certificate valid for (months)",
+        }
+        widgets: ClassVar[dict[str, forms.Widget]] = {"opens_at": _moment_input(), "closes_at": _moment_input()}
+
+    def __init__(self, instructor: User, *args: Any, **kwargs: Any) -> None:
+        """Offer the instructor's cohorts and the published scenarios; the window opens now for a week."""
+        now = timezone.localtime().replace(second=0, microsecond=0)
+        kwargs.setdefault("initial", {"opens_at": now, "closes_at": now + timedelta(days=7)})
+        super().__init__(*args, **kwargs)
+        cohort = self.fields["cohort"]
+        assert isinstance(cohort, forms.ModelChoiceField)
+        cohort.queryset = cohorts_of(instructor)
+        cohort.empty_label = "Choose a cohort"
+        for place in range(1, EXAM_PARTS + 1):
+            self.fields[f"scenario_{place}"] = VersionChoiceField(
+                queryset=published_versions().order_by("scenario__name"),
+                required=place == 1,
+                label=f"Scenario {place}",
+                empty_label="Choose a published scenario" if place == 1 else "None",
+            )
+        for name in ("opens_at", "closes_at"):
+            field = self.fields[name]
+            assert isinstance(field, forms.DateTimeField)
+            field.input_formats = [DATETIME_FORMAT]
+            field.help_text = f"In the school's time zone ({timezone.get_current_timezone_name()})."
+
+    def versions(self) -> list[ScenarioVersion]:
+        """The chosen scenario versions in their order, the empty places left out."""
+        chosen = (self.cleaned_data.get(f"scenario_{place}") for place in range(1, EXAM_PARTS + 1))
+        return [version for version in chosen if version is not None]
+
+    def clean(self) -> dict[str, Any]:
+        """Refuse a window that closes before it opens."""
+        data = super().clean() or {}
+        opens, closes = data.get("opens_at"), data.get("closes_at")
+        if opens is not None and closes is not None and closes <= opens:
+            self.add_error("closes_at", "The exam must close after it opens.")
+        return data
+
+
+class CorrectionForm(forms.Form):
+    """An instructor's correction of an exam result: the corrected outcome and why."""
+
+    prefix = "correction"
+    outcome = forms.ChoiceField(
+        choices=(("passed", "Passed"), ("not passed", "Not passed")),
+        widget=forms.RadioSelect,
+        label="Corrected outcome",
+    )
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), max_length=2000, label="Reason")
+    """Required: a reason of spaces alone is stripped to nothing and refused."""
+
+
+class RevokeForm(forms.Form):
+    """An instructor's revocation of a certificate, with the reason the public page will show."""
+
+    prefix = "revoke"
+    reason = forms.CharField(max_length=2000, label="Reason for revoking")
+
+
+class ExportForm(forms.Form):
+    """Which records to export: a cohort and an optional range of days (inclusive, in the school's time zone)."""
+
+    cohort = forms.ModelChoiceField(queryset=Cohort.objects.none(), label="Cohort", empty_label="Choose a cohort")
+    start = forms.DateField(required=False, label="From (day)", widget=forms.DateInput(attrs={"type": "date"}))
+    end = forms.DateField(required=False, label="To (day, included)", widget=forms.DateInput(attrs={"type": "date"}))
+
+    def __init__(self, instructor: User, *args: Any, **kwargs: Any) -> None:
+        """Offer the cohorts the instructor may open."""
+        super().__init__(*args, **kwargs)
+        cohort = self.fields["cohort"]
+        assert isinstance(cohort, forms.ModelChoiceField)
+        cohort.queryset = cohorts_of(instructor)
+
+    def clean(self) -> dict[str, Any]:
+        """Refuse a range that ends before it starts."""
+        data = super().clean() or {}
+        start: date | None = data.get("start")
+        end: date | None = data.get("end")
+        if start is not None and end is not None and end < start:
+            self.add_error("end", "The range must end on or after the day it starts.")
+        return data

@@ -1,0 +1,207 @@
+"""The exam pages under /exams/ and /sittings/: scheduling, sitting an exam round by round, results and corrections.
+
+Instructors see the exams of the cohorts they teach (school administrators every cohort's); a trainee sees the exams
+of their cohorts and their own sittings. An exam or sitting that is not the user's to see is not found (404), as
+on the cohort pages; someone signed in without a school role gets 403.
+"""
+
+from enum import Enum
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from trainer import exams
+from trainer.certification import status_of
+from trainer.exam_forms import CorrectionForm, ExamForm, RevokeForm
+from trainer.models import Certificate, Exam, ExamResult, ExamSitting, Role, cohorts_of, has_role, teaches_cohorts
+from trainer.views import SchoolRequest
+
+
+class Part(Enum):
+    """The user's part at an exam: teaching its cohort, or sitting it."""
+
+    TEACHER = "teacher"
+    TRAINEE = "trainee"
+
+
+def _part_at(request: SchoolRequest, exam: Exam) -> Part:
+    """The user's part at the exam; 404 when it is not theirs, 403 for someone without a school role."""
+    user = request.user
+    if teaches_cohorts(user) and cohorts_of(user).filter(pk=exam.cohort_id).exists():
+        return Part.TEACHER
+    if exam.cohort.trainees.filter(pk=user.pk).exists():
+        return Part.TRAINEE
+    if teaches_cohorts(user) or has_role(user, Role.TRAINEE):
+        raise Http404("No such exam.")
+    raise PermissionDenied("The exams are for the school's trainees and instructors.")
+
+
+def sitting_for(request: SchoolRequest, sitting_id: int) -> tuple[ExamSitting, Part]:
+    """The sitting with the user's part: its trainee, or a teacher of its cohort; 404 for anyone else's."""
+    sitting = get_object_or_404(ExamSitting.objects.select_related("exam__cohort", "trainee"), pk=sitting_id)
+    part = _part_at(request, sitting.exam)
+    if part is Part.TRAINEE and sitting.trainee_id != request.user.pk:
+        raise Http404("No such exam.")
+    return sitting, part
+
+
+def require_teacher(request: SchoolRequest) -> None:
+    """Refuse anyone signed in who neither teaches nor runs the school."""
+    if not teaches_cohorts(request.user):
+        raise PermissionDenied("This page is for instructors.")
+
+
+@require_GET
+@login_required
+def exam_list(request: SchoolRequest) -> HttpResponse:
+    """The exams the user teaches or may sit, and a trainee's certificates."""
+    user = request.user
+    teaches = teaches_cohorts(user)
+    if not teaches and not has_role(user, Role.TRAINEE):
+        raise PermissionDenied("The exams are for the school's trainees and instructors.")
+    taught = Exam.objects.filter(cohort__in=cohorts_of(user)).select_related("cohort") if teaches else []
+    certificates = [
+        {"certificate": certificate, "status": status_of(certificate)}
+        for certificate in Certificate.objects.filter(trainee=user)
+    ]
+    context = {
+        "teaches": teaches,
+        "taught": taught,
+        "to_sit": exams.exams_for_trainee(user),
+        "certificates": certificates,
+        "now": timezone.now(),
+    }
+    return render(request, "trainer/exams.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def exam_new(request: SchoolRequest) -> HttpResponse:
+    """Schedule an exam for one of the instructor's cohorts; every error lands beside its field, nothing saved."""
+    require_teacher(request)
+    form = ExamForm(request.user, request.POST or None)
+    if request.method == "POST":
+        if form.is_valid():
+            exam = form.save(commit=False)
+            exam.scheduled_by = request.user
+            exams.schedule_exam(exam, form.versions())
+            return redirect("exam", exam.pk)
+        return render(request, "trainer/exam_new.html", {"form": form}, status=400)
+    return render(request, "trainer/exam_new.html", {"form": form})
+
+
+def _exam_page(request: SchoolRequest, exam: Exam, part: Part, problem: str | None = None) -> HttpResponse:
+    """The exam's settings and, for a teacher, every sitting; for a trainee, their own and whether they may begin."""
+    now = timezone.now()
+    sittings = exam.sittings.select_related("trainee", "result").order_by("trainee__username", "number")
+    if part is Part.TRAINEE:
+        sittings = sittings.filter(trainee=request.user)
+    context = {
+        "exam": exam,
+        "teaches": part is Part.TEACHER,
+        "versions": [each.scenario_version for each in exam.parts.select_related("scenario_version__scenario")],
+        "rule": exam.pass_rule(),
+        "sittings": [{"sitting": sitting, "result": exams.result_of(sitting)} for sitting in sittings],
+        "open": exams.is_open(exam, now),
+        "refusal": exams.refusal(exam, request.user, now) if part is Part.TRAINEE else None,
+        "problem": problem,
+    }
+    return render(request, "trainer/exam.html", context, status=400 if problem else 200)
+
+
+@require_GET
+@login_required
+def exam(request: SchoolRequest, exam_id: int) -> HttpResponse:
+    """One exam's page."""
+    found = get_object_or_404(Exam.objects.select_related("cohort", "scheduled_by"), pk=exam_id)
+    return _exam_page(request, found, _part_at(request, found))
+
+
+@require_POST
+@login_required
+def sit(request: SchoolRequest, exam_id: int) -> HttpResponse:
+    """Begin a sitting of the exam and open its first round; a refusal is explained on the exam page."""
+    found = get_object_or_404(Exam.objects.select_related("cohort"), pk=exam_id)
+    part = _part_at(request, found)
+    if part is not Part.TRAINEE:
+        raise PermissionDenied("Only the cohort's trainees sit its exams.")
+    try:
+        sitting = exams.begin_sitting(found, request.user)
+    except exams.SittingRefused as refused:
+        return _exam_page(request, found, part, str(refused))
+    attempt = exams.current_attempt(sitting)
+    return redirect("attempt", attempt.pk) if attempt is not None else redirect("sitting", sitting.pk)
+
+
+def sitting_page(
+    request: SchoolRequest,
+    sitting: ExamSitting,
+    part: Part,
+    correction_form: CorrectionForm | None = None,
+    revoke_form: RevokeForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The sitting: its rounds, what to deal next, and once decided its result, corrections and certificate."""
+    result = exams.settle(sitting)
+    rounds = exams.sitting_rounds(sitting)
+    certificates = [] if result is None else list(result.certificates.all())
+    context: dict[str, Any] = {
+        "sitting": sitting,
+        "exam": sitting.exam,
+        "teaches": part is Part.TEACHER,
+        "rounds": rounds,
+        "rounds_planned": len(exams.exam_rounds(sitting.exam)),
+        "current": exams.current_attempt(sitting),
+        "result": result,
+        "corrections": [] if result is None else list(result.corrections.select_related("corrected_by")),
+        "outcome_passed": None if result is None else result.outcome_passed(),
+        "certificates": [{"certificate": c, "status": status_of(c)} for c in certificates],
+        "correction_form": correction_form or CorrectionForm(),
+        "revoke_form": revoke_form or RevokeForm(),
+    }
+    return render(request, "trainer/sitting.html", context, status=status)
+
+
+@require_GET
+@login_required
+def sitting(request: SchoolRequest, sitting_id: int) -> HttpResponse:
+    """A sitting's page (its result is decided here once its last round is over)."""
+    found, part = sitting_for(request, sitting_id)
+    return sitting_page(request, found, part)
+
+
+@require_POST
+@login_required
+def next_round(request: SchoolRequest, sitting_id: int) -> HttpResponse:
+    """Open the sitting's next round (dealing it in exam mode), or its result after the last."""
+    found, part = sitting_for(request, sitting_id)
+    if part is not Part.TRAINEE:
+        raise PermissionDenied("Only the trainee sitting the exam deals its rounds.")
+    if exams.result_of(found) is None:
+        with transaction.atomic():
+            ExamSitting.objects.select_for_update().filter(pk=found.pk).first()
+            attempt = exams.deal_next_round(found)
+        if attempt is not None:
+            return redirect("attempt", attempt.pk)
+    return redirect("sitting", found.pk)
+
+
+@require_POST
+@login_required
+def correct(request: SchoolRequest, result_id: int) -> HttpResponse:
+    """Record a teacher's correction beside a result; the result itself never changes."""
+    result = get_object_or_404(ExamResult.objects.select_related("sitting"), pk=result_id)
+    found, part = sitting_for(request, result.sitting.pk)
+    if part is not Part.TEACHER:
+        raise PermissionDenied("Only an instructor of the cohort corrects a result.")
+    form = CorrectionForm(request.POST)
+    if not form.is_valid():
+        return sitting_page(request, found, part, correction_form=form, status=400)
+    exams.correct_result(result, request.user, form.cleaned_data["reason"], form.cleaned_data["outcome"] == "passed")
+    return redirect("sitting", found.pk)

@@ -1,0 +1,225 @@
+"""The school's records out: a cohort's attempts, exam results and certificates as CSV, for a range of days.
+
+Times are ISO 8601 in the school's time zone, with its offset; a range of days is inclusive and read in that zone.
+A cell that a spreadsheet would take for a formula (it starts with =, +, - or @) is written after a ' so it stays
+text. The columns are documented in the README.
+"""
+
+import csv
+from collections.abc import Callable, Iterable, Iterator
+from datetime import date, datetime, time, timedelta
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from trainer.certification import status_of
+from trainer.models import Attempt, Certificate, Cohort, ExamResult
+from trainer.scoring import percent_text
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
+Row = list[str | int]
+
+
+def cell(value: object) -> str | int:
+    """A value as a CSV cell: numbers as they are, yes/no, ISO times in the school's zone, formulas kept as text."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return value
+    if isinstance(value, datetime):
+        return timezone.localtime(value).isoformat(timespec="seconds")
+    if isinstance(value, date):
+        return value.isoformat()
+    text = str(value)
+    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+
+
+def _between(start: date | None, end: date | None, field: str) -> dict[str, datetime]:
+    """The ORM filter for a field's moment within the days from ``start`` to ``end`` inclusive, school time."""
+    zone = timezone.get_current_timezone()
+    bounds = {}
+    if start is not None:
+        bounds[f"{field}__gte"] = datetime.combine(start, time(), zone)
+    if end is not None:
+        bounds[f"{field}__lt"] = datetime.combine(end + timedelta(days=1), time(), zone)
+    return bounds
+
+
+ATTEMPT_COLUMNS = (
+    "attempt_id",
+    "trainee",
+    "trainee_name",
+    "table",
+    "game",
+    "scenario",
+    "mode",
+    "started_at",
+    "finished_at",
+    "steps",
+    "correct_first_time",
+    "accuracy_percent",
+    "critical_errors",
+    "total_ms",
+    "passed",
+)
+
+
+def _percent(accuracy: str | None) -> str:
+    """A fraction such as "12/13" as a percentage, one decimal, cut, without the sign."""
+    return "" if accuracy is None else percent_text(Fraction(accuracy)).rstrip("%")
+
+
+def attempt_rows(cohort: Cohort, start: date | None, end: date | None) -> Iterator[Row]:
+    """The cohort's trainees' rounds started in the range, oldest first."""
+    attempts: QuerySet[Attempt] = (
+        Attempt.objects.filter(trainee__cohorts=cohort, **_between(start, end, "started_at"))
+        .select_related("trainee", "table", "scenario_version__scenario")
+        .order_by("started_at", "pk")
+    )
+    for attempt in attempts:
+        card = attempt.score_card or {}
+        version = attempt.scenario_version
+        yield [
+            cell(value)
+            for value in (
+                attempt.pk,
+                attempt.trainee.get_username(),
+                attempt.trainee.get_full_name(),
+                attempt.table.name,
+                attempt.table.game,
+                None if version is None else f"{version.scenario.name} v{version.number}",
+                attempt.mode,
+                attempt.started_at,
+                attempt.finished_at,
+                card.get("steps"),
+                card.get("correct"),
+                _percent(card.get("accuracy")),
+                card.get("critical_errors"),
+                card.get("total_ms"),
+                card.get("passed"),
+            )
+        ]
+
+
+RESULT_COLUMNS = (
+    "result_id",
+    "exam",
+    "cohort",
+    "trainee",
+    "trainee_name",
+    "sitting",
+    "decided_at",
+    "steps",
+    "correct_first_time",
+    "accuracy_percent",
+    "critical_errors",
+    "total_ms",
+    "passed_as_decided",
+    "failures",
+    "corrections",
+    "outcome",
+    "corrected_at",
+    "corrected_by",
+    "correction_reason",
+)
+
+
+def result_rows(cohort: Cohort, start: date | None, end: date | None) -> Iterator[Row]:
+    """The results of the cohort's exams decided in the range, oldest first, with their newest correction."""
+    results = (
+        ExamResult.objects.filter(sitting__exam__cohort=cohort, **_between(start, end, "decided_at"))
+        .select_related("sitting__exam", "sitting__trainee")
+        .order_by("decided_at", "pk")
+    )
+    for result in results:
+        sitting = result.sitting
+        correction = result.latest_correction()
+        yield [
+            cell(value)
+            for value in (
+                result.pk,
+                sitting.exam.name,
+                cohort.name,
+                sitting.trainee.get_username(),
+                sitting.trainee.get_full_name(),
+                sitting.number,
+                result.decided_at,
+                result.steps,
+                result.correct,
+                _percent(result.accuracy),
+                result.critical_errors,
+                result.total_ms,
+                result.passed,
+                "; ".join(result.failures),
+                result.corrections.count(),
+                "passed" if result.outcome_passed() else "not passed",
+                None if correction is None else correction.corrected_at,
+                None if correction is None else correction.corrected_by.get_username(),
+                None if correction is None else correction.reason,
+            )
+        ]
+
+
+CERTIFICATE_COLUMNS = (
+    "code",
+    "trainee",
+    "name_on_certificate",
+    "exam",
+    "cohort",
+    "covers",
+    "issued_at",
+    "expires_on",
+    "status",
+    "revoked_at",
+    "revoked_by",
+    "revocation_reason",
+)
+
+
+def certificate_rows(cohort: Cohort, start: date | None, end: date | None) -> Iterator[Row]:
+    """The certificates from the cohort's exams issued in the range, oldest first, with their status today."""
+    certificates = (
+        Certificate.objects.filter(result__sitting__exam__cohort=cohort, **_between(start, end, "issued_at"))
+        .select_related("trainee", "revoked_by")
+        .order_by("issued_at", "pk")
+    )
+    for certificate in certificates:
+        covers = "; ".join(f"{c['game']} ({' '.join(c['sections'])})" for c in certificate.covers)
+        yield [
+            cell(value)
+            for value in (
+                certificate.code,
+                certificate.trainee.get_username(),
+                certificate.name_on_certificate,
+                certificate.exam_name,
+                cohort.name,
+                covers,
+                certificate.issued_at,
+                certificate.expires_on,
+                str(status_of(certificate)),
+                certificate.revoked_at,
+                None if certificate.revoked_by is None else certificate.revoked_by.get_username(),
+                certificate.revocation_reason or None,
+            )
+        ]
+
+
+EXPORTS: dict[str, tuple[tuple[str, ...], Callable[[Cohort, date | None, date | None], Iterator[Row]]]] = {
+    "attempts": (ATTEMPT_COLUMNS, attempt_rows),
+    "results": (RESULT_COLUMNS, result_rows),
+    "certificates": (CERTIFICATE_COLUMNS, certificate_rows),
+}
+"""Each export by its name: its header row and its rows."""
+
+
+def write_csv(out: "SupportsWrite[str]", header: Iterable[str], rows: Iterable[Row]) -> None:
+    """Write the header, then each row, as CSV."""
+    writer = csv.writer(out)
+    writer.writerow(list(header))
+    writer.writerows(rows)
