@@ -15,6 +15,10 @@ Environment variables (all optional):
   (see round_store below).
 - DJANGO_LOGIN_FAILURES (default 5) and DJANGO_LOGIN_LOCKOUT_MINUTES (default 15): login throttling.
 - DJANGO_HTTPS: "true" when the school is served over HTTPS only (Secure cookies, HSTS, HTTP redirected).
+- DJANGO_SCHOOL_URL: the school's public address (https://school.example), naming the trainees' accounts and the
+  activities in xAPI statements; needed when DJANGO_XAPI_URL is set.
+- DJANGO_XAPI_URL, DJANGO_XAPI_KEY, DJANGO_XAPI_SECRET: a learning record store's xAPI endpoint and its HTTP Basic
+  key and secret; with an endpoint, graded steps and results are queued as xAPI statements (off by default).
 - REDIS_URL: a Redis address selecting channels_redis, so several Daphne processes serve one
   school; without it the channel layer lives in the memory of the single Daphne process.
 """
@@ -167,6 +171,24 @@ def chip_count_mismatch() -> str:
 
 
 CHIP_COUNT_MISMATCH = chip_count_mismatch()
+
+
+def web_address(name: str) -> str:
+    """An http(s) address from the environment variable, without its trailing slash; empty when unset."""
+    value = os.environ.get(name, "").rstrip("/")
+    if value and not value.startswith(("http://", "https://")):
+        raise ImproperlyConfigured(f"{name} must be an http:// or https:// address, not {value!r}.")
+    return value
+
+
+# xAPI (trainer/xapi.py): with a learning record store's endpoint, every graded step and result is queued as a
+# statement in the step's own transaction and `manage.py send_statements` delivers them. Off by default.
+SCHOOL_URL = web_address("DJANGO_SCHOOL_URL")
+XAPI_URL = web_address("DJANGO_XAPI_URL")
+XAPI_KEY = os.environ.get("DJANGO_XAPI_KEY", "")
+XAPI_SECRET = os.environ.get("DJANGO_XAPI_SECRET", "")
+if XAPI_URL and not SCHOOL_URL:
+    raise ImproperlyConfigured("DJANGO_XAPI_URL needs DJANGO_SCHOOL_URL, the school's address that names its trainees.")
 
 # Connections persist: Channels closes a request's connection after every WebSocket message unless
 # CONN_MAX_AGE keeps it, and opening one for each step costs more than the step's own queries.
