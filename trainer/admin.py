@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 
-from trainer.models import Attempt, Cohort, Table
+from trainer.models import Attempt, Cohort, QueuedStatement, Table
 
 admin.site.site_header = "Dealer school administration"
 admin.site.site_title = "Dealer school"
@@ -65,3 +65,21 @@ class CohortAdmin(admin.ModelAdmin[Cohort]):
 
     list_display = ("name", "created_at")
     filter_horizontal = ("instructors", "trainees")
+
+
+@admin.register(QueuedStatement)
+class QueuedStatementAdmin(admin.ModelAdmin[QueuedStatement]):
+    """The xAPI outbox, read-only: what waits for the learning record store, its failed tries and why; what was sent."""
+
+    list_display = ("id", "queued_at", "tries", "next_try_at", "sent_at", "last_error")
+    list_filter = (("sent_at", admin.EmptyFieldListFilter),)
+    fields = ("id", "statement", "queued_at", "tries", "next_try_at", "last_error", "sent_at")
+    readonly_fields = fields
+
+    def has_add_permission(self, request: object) -> bool:
+        """Statements are queued by what they report, never added here."""
+        return False
+
+    def has_delete_permission(self, request: object, queued: QueuedStatement | None = None) -> bool:
+        """None is lost: a statement leaves the outbox only by being sent."""
+        return False

@@ -2,6 +2,7 @@
 
 import json
 import os
+import re
 import subprocess
 import sys
 import uuid
@@ -12,15 +13,15 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 from django.core.management import CommandError, call_command
 from django.db import connection
-from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 from django.utils import timezone
-from table_helpers import demo_table, make_trainee
+from table_helpers import demo_table, make_trainee, make_user
 from test_round_store import deal_and_record
 from test_services import next_dealer_action, statements_of, step_frame
 
 from trainer import demo_tables, services, xapi
-from trainer.models import Mode, QueuedStatement, Step
+from trainer.models import Mode, QueuedStatement, Role, Step
 from trainer.settings import web_address
 from trainer.step_writes import add_statement
 
@@ -165,17 +166,30 @@ def test_with_xapi_off_nothing_is_queued():
     assert QueuedStatement.objects.count() == 0
 
 
+def kind_and_table(sql):
+    """A query's kind and the table it reads or writes first."""
+    return sql.split()[0], re.search(r'(?:FROM|INTO|UPDATE) "(\w+)"', sql)[1]
+
+
 @pytest.mark.parametrize("store", ["cached", "plain"])
-def test_with_xapi_on_a_step_costs_one_more_insert_in_its_own_transaction(xapi_on, store):
-    with override_settings(ROUND_STORE=store):
-        trainee = make_trainee()
-        attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=11)
+def test_with_xapi_on_a_step_costs_one_more_insert_in_its_own_transaction_and_nothing_else(settings, store):
+    settings.ROUND_STORE, settings.SCHOOL_URL = store, SCHOOL
+    trainee = make_trainee()
+    table = demo_table()
+
+    def first_step():
+        attempt = services.start_round(trainee, table, Mode.PRACTICE, seed_value=11)
         action = next_dealer_action(attempt)
         with CaptureQueriesContext(connection) as queries:
             services.apply_step(attempt.pk, trainee, step_frame(action, 1))
-    *_, step_insert, statement_insert = statements_of(queries)
-    assert step_insert.startswith('INSERT INTO "trainer_step"')
-    assert statement_insert.startswith('INSERT INTO "trainer_queuedstatement"')
+        return action, [kind_and_table(sql) for sql in statements_of(queries)]
+
+    _, off = first_step()
+    settings.XAPI_URL = "http://127.0.0.1:9/xAPI"
+    action, on = first_step()
+    assert on[:-1] == off
+    assert off[-1] == ("INSERT", "trainer_step")
+    assert on[-1] == ("INSERT", "trainer_queuedstatement")
     assert QueuedStatement.objects.get().statement["result"]["response"] == action.step
 
 
@@ -222,3 +236,18 @@ def test_a_learning_record_store_without_the_schools_address_is_refused_at_start
     )
     assert check.returncode != 0
     assert "DJANGO_XAPI_URL needs DJANGO_SCHOOL_URL" in check.stderr
+
+
+def test_a_school_administrator_sees_the_outbox_with_each_statements_tries_and_cannot_delete_one(xapi_on, client):
+    dealt_round()
+    waiting = QueuedStatement.objects.first()
+    QueuedStatement.objects.filter(pk=waiting.pk).update(tries=3, last_error="URLError: Connection refused")
+    administrator = make_user("root", Role.SCHOOL_ADMINISTRATOR)
+    administrator.is_staff = True
+    administrator.save()
+    client.force_login(administrator)
+    listing = client.get(reverse("admin:trainer_queuedstatement_changelist"))
+    assert listing.status_code == 200
+    assert "URLError: Connection refused" in listing.content.decode()
+    deleting = client.get(reverse("admin:trainer_queuedstatement_delete", args=[waiting.pk]))
+    assert deleting.status_code == 403

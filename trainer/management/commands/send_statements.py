@@ -30,7 +30,6 @@ class Command(BaseCommand):
         if interval <= 0:
             raise CommandError("--interval is a number of seconds above 0.")
         while True:
-            close_old_connections()
             done = send_due()
             if done.sent or done.failed:
                 failed = f"; {done.failed} failed, to be retried ({done.error})" if done.failed else ""
@@ -39,3 +38,4 @@ class Command(BaseCommand):
             if once:
                 return
             time.sleep(interval)
+            close_old_connections()
