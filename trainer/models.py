@@ -312,6 +312,7 @@ class QueuedStatement(models.Model):
         ordering = ("queued_at",)
         indexes = (
             models.Index(fields=("next_try_at",), condition=models.Q(sent_at__isnull=True), name="statements_waiting"),
+            models.Index(fields=("sent_at",), condition=models.Q(sent_at__isnull=False), name="statements_sent"),
         )
 
     def __str__(self) -> str:

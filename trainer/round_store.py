@@ -21,6 +21,7 @@ from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
@@ -172,12 +173,11 @@ class CacheBehind(Exception):
 
 
 def statements_of_step(
-    attempt: Attempt, steps: list[GradedStep], graded: GradedStep | None, card: ScoreCard | None
+    attempt: Attempt, steps: list[GradedStep], graded: GradedStep | None, card: ScoreCard | None, now: datetime
 ) -> list[xapi.Json]:
     """The xAPI statements a step queues: its grade and, when it ends the round, the round's result; none when off."""
     if not xapi.enabled():
         return []
-    now = timezone.now()
     statements = [] if graded is None else [xapi.step_statement(attempt, graded, step_numbers(steps)[-1], now)]
     if card is not None:
         statements.append(xapi.round_result_statement(attempt, card, now))
@@ -205,8 +205,9 @@ def commit_step(live: LiveAttempt, sequence: int, graded: GradedStep | None) -> 
     operations = operations_since(live.round, live.operations)
     grade = None if graded is None else graded.to_json()
     add({"attempt": attempt.pk, "sequence": sequence, "operations": operations, "graded": grade})
-    for statement in statements_of_step(attempt, steps, graded, score_card):
-        queue(xapi.outbox_row(statement, columns["step_started_at"]))
+    now = columns["step_started_at"]
+    for statement in statements_of_step(attempt, steps, graded, score_card, now):
+        queue(xapi.outbox_row(statement, now))
     if score_card is not None:
         carry_meter(live)
     live.graded_steps = steps

@@ -125,3 +125,9 @@ def send_due(now: datetime | None = None) -> Pass:
     while (batch := due_statements(now)) and deliver(batch, now, done):
         pass
     return done
+
+
+def forget_sent(before: datetime) -> int:
+    """Delete the statements the store took before then (it keeps them); how many."""
+    deleted, _ = QueuedStatement.objects.filter(sent_at__lt=before).delete()
+    return deleted

@@ -6,7 +6,8 @@ import re
 import subprocess
 import sys
 import uuid
-from datetime import datetime
+from datetime import datetime, timedelta
+from io import StringIO
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,7 @@ from trainer import demo_tables, services, xapi
 from trainer.models import Mode, QueuedStatement, Role, Step
 from trainer.settings import web_address
 from trainer.step_writes import add_statement
+from trainer.xapi_sender import BATCH_SIZE
 
 pytestmark = pytest.mark.django_db
 
@@ -251,3 +253,20 @@ def test_a_school_administrator_sees_the_outbox_with_each_statements_tries_and_c
     assert "URLError: Connection refused" in listing.content.decode()
     deleting = client.get(reverse("admin:trainer_queuedstatement_delete", args=[waiting.pk]))
     assert deleting.status_code == 403
+
+
+def test_a_pass_of_send_statements_counts_a_failed_try_on_what_waits_and_forgets_what_was_sent_long_ago(xapi_on):
+    dealt_round()
+    rows = list(QueuedStatement.objects.order_by("queued_at"))
+    long_ago, lately, waiting = rows[0], rows[1], rows[2:]
+    now = timezone.now()
+    QueuedStatement.objects.filter(pk=long_ago.pk).update(sent_at=now - timedelta(days=31))
+    QueuedStatement.objects.filter(pk=lately.pk).update(sent_at=now - timedelta(days=29))
+    out = StringIO()
+    call_command("send_statements", "--once", stdout=out)  # the store's port (9, discard) refuses the connection
+    assert not QueuedStatement.objects.filter(pk=long_ago.pk).exists()
+    assert QueuedStatement.objects.filter(pk=lately.pk, tries=0).exists()
+    tried = QueuedStatement.objects.filter(pk__in=[row.pk for row in waiting], tries=1)
+    assert tried.count() == min(len(waiting), BATCH_SIZE), "one batch tried, then the pass stops"
+    assert "Connection refused" in tried.first().last_error
+    assert "Sent 0 statements" in out.getvalue() and "to be retried" in out.getvalue()

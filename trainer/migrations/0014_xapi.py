@@ -58,7 +58,10 @@ class Migration(migrations.Migration):
                 "indexes": [
                     models.Index(
                         condition=models.Q(("sent_at__isnull", True)), fields=["next_try_at"], name="statements_waiting"
-                    )
+                    ),
+                    models.Index(
+                        condition=models.Q(("sent_at__isnull", False)), fields=["sent_at"], name="statements_sent"
+                    ),
                 ],
             },
         ),
