@@ -270,3 +270,12 @@ def test_a_pass_of_send_statements_counts_a_failed_try_on_what_waits_and_forgets
     assert tried.count() == min(len(waiting), BATCH_SIZE), "one batch tried, then the pass stops"
     assert "Connection refused" in tried.first().last_error
     assert "Sent 0 statements" in out.getvalue() and "to be retried" in out.getvalue()
+
+
+def test_the_school_command_says_statements_are_queued_and_what_sends_them_only_when_xapi_is_on(school, settings):
+    output, _ = school()
+    assert "xAPI" not in output
+    settings.SCHOOL_URL, settings.XAPI_URL = SCHOOL, "https://lrs.example/xAPI"
+    output, _ = school()
+    assert "queued as xAPI statements for https://lrs.example/xAPI" in output
+    assert "manage.py send_statements" in output
