@@ -14,7 +14,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from trainer import services
+from trainer import services, xapi
 from trainer.certification import issue_certificate, revoke
 from trainer.models import (
     Attempt,
@@ -166,6 +166,8 @@ def settle(sitting: ExamSitting) -> ExamResult | None:
             return existing
         result = judge(sitting, cards)
         result.save()
+        if xapi.enabled():
+            xapi.queue(xapi.exam_result_statement(result), result.decided_at)
         if result.passed:
             issue_certificate(result)
     return result

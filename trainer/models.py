@@ -575,3 +575,30 @@ class Certificate(models.Model):
         if not self._state.adding and (fields is None or not set(fields) <= self.REVOCATION_FIELDS):
             raise FinalRecordError("A certificate is never changed once issued; it can only be revoked.")
         super().save(*args, **kwargs)
+
+
+class QueuedStatement(models.Model):
+    """An xAPI statement waiting for the learning record store, or sent: the outbox (trainer/xapi_sender.py).
+
+    Written in the transaction of what it reports (a graded step, a result), so none is lost; its id is the
+    statement's own, so a resend after a crash is the same statement to the store.
+    """
+
+    id = models.UUIDField(primary_key=True, help_text="The statement's id, as in the statement.")
+    statement = models.JSONField(help_text="The xAPI 1.0.3 statement as sent.")
+    queued_at = models.DateTimeField()
+    next_try_at = models.DateTimeField(help_text="When the sender next tries it; later after each failed try.")
+    tries = models.PositiveIntegerField(default=0, help_text="Failed tries so far.")
+    last_error = models.TextField(blank=True, help_text="Why the last try failed.")
+    sent_at = models.DateTimeField(null=True, blank=True, help_text="When the store accepted it; empty while queued.")
+
+    class Meta:
+        ordering = ("queued_at",)
+        indexes = (
+            models.Index(fields=("next_try_at",), condition=models.Q(sent_at__isnull=True), name="statements_waiting"),
+            models.Index(fields=("sent_at",), condition=models.Q(sent_at__isnull=False), name="statements_sent"),
+        )
+
+    def __str__(self) -> str:
+        """The statement's id and whether it was sent."""
+        return f"statement {self.id} ({'sent' if self.sent_at else 'queued'})"

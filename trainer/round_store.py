@@ -22,6 +22,7 @@ from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
@@ -32,11 +33,19 @@ from django.utils import timezone
 from simulator.json_values import JsonValue
 from simulator.notation import operations_since, replay_round
 from simulator.procedure import Round
+from trainer import xapi
 from trainer.checkpoints import keep_checkpointing
 from trainer.group_commit import GroupCommit
 from trainer.models import Attempt, Table
-from trainer.scoring import GradedStep, PassRule, ScoreCard
-from trainer.step_writes import add_step, add_step_with_orm, move_attempt_on, move_attempt_on_with_orm
+from trainer.scoring import GradedStep, PassRule, ScoreCard, step_numbers
+from trainer.step_writes import (
+    add_statement,
+    add_statement_with_orm,
+    add_step,
+    add_step_with_orm,
+    move_attempt_on,
+    move_attempt_on_with_orm,
+)
 
 ROUND_CACHE_SIZE = 1000
 
@@ -176,26 +185,43 @@ class CacheBehind(Exception):
     """The database has moved on from the cached round: another process took a step on the attempt."""
 
 
+def statements_of_step(
+    attempt: Attempt, steps: list[GradedStep], graded: GradedStep | None, card: ScoreCard | None, now: datetime
+) -> list[xapi.Json]:
+    """The xAPI statements a step queues: its grade and, when it ends the round, the round's result; none when off."""
+    if not xapi.enabled():
+        return []
+    statements = [] if graded is None else [xapi.step_statement(attempt, graded, step_numbers(steps)[-1], now)]
+    if card is not None:
+        statements.append(xapi.round_result_statement(attempt, card, now))
+    return statements
+
+
 def commit_step(live: LiveAttempt, sequence: int, graded: GradedStep | None) -> None:
     """Move the attempt to the frame number and add the step's row (its operations and grade); score a round over.
 
     The attempt's write names the frame number the cache holds, so it changes nothing (and raises
     :class:`CacheBehind`) if the database has moved on; only after both writes is the cached row brought up to date.
+    With xAPI on, the step's statements are queued in the same transaction (one more row each).
     """
     attempt = live.attempt
     steps = live.graded_steps if graded is None else [*live.graded_steps, graded]
     columns: dict[str, Any] = {"last_sequence": sequence, "step_started_at": timezone.now()}
-    finishing = live.round.finished and not attempt.finished
-    if finishing:
+    score_card = None
+    if live.round.finished and not attempt.finished:
         score_card = ScoreCard.from_steps(steps, PassRule.from_json(attempt.pass_rule), attempt.skill_targets)
         columns |= {"score_card": score_card.to_json(), "finished_at": timezone.now()}
-    move_on, add = (move_attempt_on, add_step) if cached() else (move_attempt_on_with_orm, add_step_with_orm)
+    writes = (move_attempt_on, add_step, add_statement)
+    move_on, add, queue = writes if cached() else (move_attempt_on_with_orm, add_step_with_orm, add_statement_with_orm)
     if not move_on(attempt.pk, live.sequence, columns):
         raise CacheBehind
     operations = operations_since(live.round, live.operations)
     grade = None if graded is None else graded.to_json()
     add({"attempt": attempt.pk, "sequence": sequence, "operations": operations, "graded": grade})
-    if finishing:
+    now = columns["step_started_at"]
+    for statement in statements_of_step(attempt, steps, graded, score_card, now):
+        queue(xapi.outbox_row(statement, now))
+    if score_card is not None:
         carry_meter(live)
     live.graded_steps = steps
     for name, value in columns.items():

@@ -9,14 +9,17 @@ Environment variables (all optional):
 - DATABASE_URL: a dj-database-url address selecting PostgreSQL; without it SQLite in WAL mode
   stores everything in ``db.sqlite3`` at the project root.
 - DJANGO_TIME_ZONE: the school's IANA time zone (default "America/New_York", Pennsylvania's).
-- DJANGO_SCHOOL_URL: the school's public address, which certificates' verification addresses start with
-  (default empty: the address the request came to).
 - DJANGO_SQLITE_SYNCHRONOUS: "full" (default) or "normal": whether SQLite flushes each commit to disk before
   the reply (see sqlite_synchronous below).
 - DJANGO_ROUND_STORE: "cached" (default) or "plain": how a table's socket loads rounds and commits steps
   (see round_store below).
 - DJANGO_LOGIN_FAILURES (default 5) and DJANGO_LOGIN_LOCKOUT_MINUTES (default 15): login throttling.
 - DJANGO_HTTPS: "true" when the school is served over HTTPS only (Secure cookies, HSTS, HTTP redirected).
+- DJANGO_SCHOOL_URL: the school's public address (https://school.example): certificates' verification addresses
+  start with it (default empty: the address the request came to), and it names the trainees' accounts and the
+  activities in xAPI statements, so DJANGO_XAPI_URL needs it.
+- DJANGO_XAPI_URL, DJANGO_XAPI_KEY, DJANGO_XAPI_SECRET: a learning record store's xAPI endpoint and its HTTP Basic
+  key and secret; with an endpoint, graded steps and results are queued as xAPI statements (off by default).
 - REDIS_URL: a Redis address selecting channels_redis, so several Daphne processes serve one
   school; without it the channel layer lives in the memory of the single Daphne process.
 """
@@ -171,6 +174,25 @@ def chip_count_mismatch() -> str:
 
 CHIP_COUNT_MISMATCH = chip_count_mismatch()
 
+
+def web_address(name: str) -> str:
+    """An http(s) address from the environment variable, without its trailing slash; empty when unset."""
+    value = os.environ.get(name, "").rstrip("/")
+    if value and not value.startswith(("http://", "https://")):
+        raise ImproperlyConfigured(f"{name} must be an http:// or https:// address, not {value!r}.")
+    return value
+
+
+# The school's public address: certificates' verification addresses (trainer/certification.py) and xAPI names.
+SCHOOL_URL = web_address("DJANGO_SCHOOL_URL")
+# xAPI (trainer/xapi.py): with a learning record store's endpoint, every graded step and result is queued as a
+# statement in the step's own transaction and `manage.py send_statements` delivers them. Off by default.
+XAPI_URL = web_address("DJANGO_XAPI_URL")
+XAPI_KEY = os.environ.get("DJANGO_XAPI_KEY", "")
+XAPI_SECRET = os.environ.get("DJANGO_XAPI_SECRET", "")
+if XAPI_URL and not SCHOOL_URL:
+    raise ImproperlyConfigured("DJANGO_XAPI_URL needs DJANGO_SCHOOL_URL, the school's address that names its trainees.")
+
 # Connections persist: Channels closes a request's connection after every WebSocket message unless
 # CONN_MAX_AGE keeps it, and opening one for each step costs more than the step's own queries.
 CONNECTION_MAX_AGE = None
@@ -230,11 +252,6 @@ LOGOUT_REDIRECT_URL = "login"
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = os.environ.get("DJANGO_TIME_ZONE", "America/New_York")
 """The school's time zone (an IANA name); pages and the server log name it beside every time."""
-SCHOOL_URL = os.environ.get("DJANGO_SCHOOL_URL", "")
-"""The school's public address (e.g. https://school.example): certificates' verification addresses start with it.
-Empty: they start with the address the request that made the certificate's PDF came to."""
-if SCHOOL_URL and not SCHOOL_URL.startswith(("http://", "https://")):
-    raise ImproperlyConfigured(f"DJANGO_SCHOOL_URL must start with http:// or https://, not {SCHOOL_URL!r}.")
 USE_I18N = True
 USE_TZ = True
 

@@ -1,4 +1,4 @@
-"""A step's two writes: the attempt moved on, guarded by its frame number, and the step's new row.
+"""A step's writes: the attempt moved on, guarded by its frame number, the step's new row and any queued statement.
 
 Each write comes twice: in plain SQL for the cached round store, and through the ORM for the plain one. The ORM
 builds the same statements, but building them was a fifth of a step's cost under the WebSocket benchmark. Each
@@ -10,7 +10,7 @@ from typing import Any
 from django.db import connection
 from django.db.models import Field, Model
 
-from trainer.models import Attempt, Step
+from trainer.models import Attempt, QueuedStatement, Step
 
 
 def _column_field(model: type[Model], name: str) -> Field[Any, Any]:
@@ -42,13 +42,23 @@ def move_attempt_on(attempt_id: int, sequence: int, values: dict[str, Any]) -> b
         return bool(cursor.rowcount == 1)
 
 
-def add_step(values: dict[str, Any]) -> None:
-    """Insert a step's row with the fields in ``values``."""
-    columns, prepared = _columns_and_values(Step, values)
-    table = connection.ops.quote_name(Step._meta.db_table)
+def _insert(model: type[Model], values: dict[str, Any]) -> None:
+    """Insert a row of the model with the fields in ``values``."""
+    columns, prepared = _columns_and_values(model, values)
+    table = connection.ops.quote_name(model._meta.db_table)
     placeholders = ", ".join(["%s"] * len(columns))
     with connection.cursor() as cursor:
         cursor.execute(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({placeholders})", prepared)
+
+
+def add_step(values: dict[str, Any]) -> None:
+    """Insert a step's row with the fields in ``values``."""
+    _insert(Step, values)
+
+
+def add_statement(values: dict[str, Any]) -> None:
+    """Insert an xAPI statement's outbox row with the fields in ``values`` (trainer.xapi.outbox_row)."""
+    _insert(QueuedStatement, values)
 
 
 def move_attempt_on_with_orm(attempt_id: int, sequence: int, values: dict[str, Any]) -> bool:
@@ -59,3 +69,8 @@ def move_attempt_on_with_orm(attempt_id: int, sequence: int, values: dict[str, A
 def add_step_with_orm(values: dict[str, Any]) -> None:
     """The ORM's version of :func:`add_step`."""
     Step.objects.create(**{("attempt_id" if name == "attempt" else name): value for name, value in values.items()})
+
+
+def add_statement_with_orm(values: dict[str, Any]) -> None:
+    """The ORM's version of :func:`add_statement`."""
+    QueuedStatement.objects.create(**values)

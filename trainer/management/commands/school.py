@@ -13,6 +13,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from trainer import xapi
 from trainer.demo_tables import create_demo_tables
 from trainer.models import Cohort, Role
 
@@ -55,6 +56,11 @@ class Command(BaseCommand):
         self.stdout.write("Demo tables:")
         for table in tables:
             self.stdout.write(f"  {table.name}")
+        if xapi.enabled():
+            self.stdout.write(
+                f"Graded steps are queued as xAPI statements for {settings.XAPI_URL}: run "
+                "`manage.py send_statements` beside the school to send them."
+            )
         if no_serve:
             return
         self.stdout.flush()
