@@ -3,8 +3,9 @@
 :meth:`ScenarioSpec.from_json` reads a scenario field by field and raises :class:`ScenarioError` naming every bad
 field at once ("rigging.dice", "seats.3.sum", "rules.mystery"); :func:`deal_scenario` deals one of its rounds
 through the table's own dealing (:mod:`simulator.table_deals`), so a scenario round saves and replays like any other.
-Fixed seats and wagers, rigged cards and dice, a late wager and a missing chip are Pai Gow Poker's; every game takes
-its rules, a forced progressive hit on a chosen round, the automated steps, the mode and the pass rule.
+Fixed seats and wagers, rigged cards and dice, a late wager, a missing chip and a player's foul are Pai Gow Poker's;
+every game takes its rules, a forced progressive hit on a chosen round, the automated steps, the mode and the pass
+rule.
 """
 
 from __future__ import annotations
@@ -71,11 +72,13 @@ class Rigging:
     ace_of_spades_round: int | None = None
     late_wager: WagerMove | None = None
     missing_chip_seat: int | None = None
+    foul_seat: int | None = None
 
     @property
     def rigs_pai_gow_deal(self) -> bool:
-        """Whether it fixes anything of a Pai Gow Poker deal: dice, cards, a Tiger 9, a late wager or a missing chip."""
-        return bool(self.dice or self.hands or self.tiger_nine or self.late_wager or self.missing_chip_seat)
+        """Whether it fixes anything of a Pai Gow Poker deal: dice, cards, a Tiger 9, a late wager, a chip, a foul."""
+        late, missing, foul = self.late_wager, self.missing_chip_seat, self.foul_seat
+        return bool(self.dice or self.hands or self.tiger_nine or late or missing or foul)
 
     def to_json(self) -> JsonObject:
         """The rigging as JSON, cards and dice written as a person types them."""
@@ -88,6 +91,7 @@ class Rigging:
             "ace_of_spades_round": self.ace_of_spades_round,
             "late_wager": None if late is None else {"seat": late.seat, "spot": late.spot, "amount": late.amount},
             "missing_chip_seat": self.missing_chip_seat,
+            "foul_seat": self.foul_seat,
         }
 
 
@@ -287,7 +291,7 @@ class _Reader:
         known = {*Rigging.__dataclass_fields__}
         self.errors.update({f"rigging.{name}": "unknown field" for name in given if name not in known})
         if not isinstance(rules, TableRules):
-            for name in ("dice", "hands", "tiger_nine", "late_wager", "missing_chip_seat"):
+            for name in ("dice", "hands", "tiger_nine", "late_wager", "missing_chip_seat", "foul_seat"):
                 if given.get(name):
                     self.errors[f"rigging.{name}"] = "only a Pai Gow Poker scenario rigs this"
         dice = self.dice(given.get("dice"))
@@ -306,7 +310,11 @@ class _Reader:
         if missing is not None and not (type(missing) is int and "progressive" in seats.get(missing, {})):
             self.errors["rigging.missing_chip_seat"] = f"{missing!r} is not a seat holding a Progressive Payout wager"
         missing_seat = missing if type(missing) is int else None
-        return Rigging(dice, hands, tiger_nine, hit_round, ace_round, late, missing_seat)
+        foul = given.get("foul_seat")
+        if foul is not None and not (type(foul) is int and foul in seats):
+            self.errors["rigging.foul_seat"] = f"{foul!r} is not a seat with a player to foul the hand"
+        foul_seat = foul if type(foul) is int and foul in seats else None
+        return Rigging(dice, hands, tiger_nine, hit_round, ace_round, late, missing_seat, foul_seat)
 
     def dice(self, value: JsonValue) -> DiceRoll | None:
         """The rigged dice, red first ("6 1 1"); none when not given."""
@@ -449,7 +457,7 @@ def _rigged_pai_gow(spec: ScenarioSpec, rules: TableRules, rng: random.Random) -
     if rigging.hands or rigging.tiger_nine:
         dice = rigging.dice or roll_dice(rng)
         scenario = Scenario(deck_top=_deck_top(rules, rigging, dice, rng), dice=dice)
-    return RiggedDeal(seats, scenario, rigging.late_wager, rigging.missing_chip_seat)
+    return RiggedDeal(seats, scenario, rigging.late_wager, rigging.missing_chip_seat, rigging.foul_seat)
 
 
 def deal_scenario(

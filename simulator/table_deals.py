@@ -17,6 +17,7 @@ from simulator.mystery_tables import MysteryTableRound, rules_from_json
 from simulator.pai_gow_progressive import ProgressivePaytable
 from simulator.pai_gow_round import PaiGowRound, Scenario, seven_card_straight_flush_scenario
 from simulator.pai_gow_rules import TableRules
+from simulator.player_styles import PlayerStyle
 from simulator.progressive import JackpotMeter
 from simulator.simulated_players import (
     BASE_WAGERS,
@@ -35,7 +36,7 @@ class RiggedDeal:
     """What an instructor's scenario fixes at a Pai Gow Poker table: the seats' wagers, the deck's top, the dice.
 
     ``late_wager`` is the one a player tries after "No more bets" and ``missing_chip_seat`` the seat whose progressive
-    chip is missing; the players make no other wager move.
+    chip is missing; the players make no other wager move. The player at ``foul_seat`` fouls their hand.
     """
 
     seats: Mapping[int, Mapping[str, int]]
@@ -43,6 +44,7 @@ class RiggedDeal:
     scenario: Scenario
     late_wager: WagerMove | None = None
     missing_chip_seat: int | None = None
+    foul_seat: int | None = None
 
 
 @dataclass(frozen=True)
@@ -113,6 +115,8 @@ def deal_pai_gow_round(table: TableDeal) -> PaiGowRound:
     if rigged is not None and rigged.seats:
         seats = {seat: dict(wagers) for seat, wagers in rigged.seats.items()}
     styles = choose_player_styles(list(seats), players)
+    if rigged is not None and rigged.foul_seat is not None:
+        styles = {**styles, rigged.foul_seat: PlayerStyle.FOUL}
     scenario = Scenario(player_styles=styles, force_mystery_hit=table.force_mystery_hit)
     if rigged is not None:
         scenario = replace(rigged.scenario, player_styles=styles, force_mystery_hit=table.force_mystery_hit)
