@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from trainer import cohorts, error_views, scenario_views, views
+from trainer import cohorts, drill_views, error_views, scenario_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -34,6 +34,8 @@ urlpatterns = [
     path("scenarios/<int:scenario_id>/preview/", scenario_views.scenario_preview, name="scenario_preview"),
     path("scenarios/<int:scenario_id>/publish/", scenario_views.scenario_publish, name="scenario_publish"),
     path("scenarios/versions/<int:version_id>/deal/", scenario_views.scenario_deal, name="scenario_deal"),
+    path("drills/", drill_views.drill_list, name="drills"),
+    path("drills/mistakes/", drill_views.my_mistakes, name="my_mistakes"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
