@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from simulator.citations import Citation
 from simulator.clauses import cite
 from simulator.dice_wagers import BeatItPaytable, SumPaytable
-from simulator.down_under import DownUnderTable
+from simulator.down_under import BLACKJACK, MATCH_THE_DEALER, DownUnderTable
 from simulator.games import DOWN_UNDER_BLACKJACK, PAI_GOW_POKER
 from simulator.json_values import JsonObject
 from simulator.mystery_games import MYSTERY_GAME_LIST
@@ -44,7 +44,7 @@ TIGER_NINE = "Commission-free Pai Gow Poker and Tiger 9 (§645b.1)"
 HOUSE_WAY = "Setting the dealer's hand by the house way"
 STARTING_POSITION = "The starting position for every dice total"
 MYSTERY_BONUS = "The Must-Hit-By Mystery Bonus on each of its eleven games"
-MATCH_THE_DEALER = "Match the Dealer at Down Under Blackjack (§685b.1)"
+MATCH_THE_DEALER_HITS = "Match the Dealer at Down Under Blackjack (§685b.1)"
 WAGER_PHASE = 'Wagers after "No more bets"'
 FULL_ROUNDS = "Full rounds"
 
@@ -54,7 +54,7 @@ GROUPS = (
     HOUSE_WAY,
     STARTING_POSITION,
     MYSTERY_BONUS,
-    MATCH_THE_DEALER,
+    MATCH_THE_DEALER_HITS,
     WAGER_PHASE,
     FULL_ROUNDS,
 )
@@ -231,7 +231,7 @@ DRILLS: tuple[Drill, ...] = (
         Drill(
             f"match-the-dealer-{decks}-decks",
             f"A Match the Dealer progressive hit (the A♠ combination), {decks} decks",
-            MATCH_THE_DEALER,
+            MATCH_THE_DEALER_HITS,
             ("§685b.1(b)", "§685b.1(h)(1)", "§685b.1(h)(2)", "§685b.1(h)(3)", "§685b.1(h)(4)", "§685b.1(i)"),
             {
                 "game": DOWN_UNDER_BLACKJACK.key,
@@ -248,6 +248,18 @@ DRILLS: tuple[Drill, ...] = (
         WAGER_PHASE,
         ("§645b.2(f)",),
         pai_gow(rigging={"late_wager": {"seat": 1, "spot": "sum", "amount": 500}}),
+    ),
+    Drill(
+        "late-match-the-dealer-wager",
+        "A Match the Dealer wager tried after the lock-out",
+        WAGER_PHASE,
+        ("§685b.1(d)(2)", "§685b.1(f)"),
+        {
+            "game": DOWN_UNDER_BLACKJACK.key,
+            "rules": DownUnderTable().to_json(),
+            "seats": {"2": {BLACKJACK: 1000, MATCH_THE_DEALER: 100}, "5": {BLACKJACK: 2500}},
+            "rigging": {"late_wager": {"seat": 5, "spot": MATCH_THE_DEALER, "amount": 100}},
+        },
     ),
     # ----- A whole round -----
     Drill(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.db import transaction
 from markupsafe import Markup
 
 from simulator.drills import DRILLS, GROUPS, Drill
@@ -13,6 +14,7 @@ from trainer.scenario_versions import publish, published_versions, save_draft
 from trainer.table_page import citation_html
 
 
+@transaction.atomic
 def load_drill_library() -> int:
     """Publish every drill whose declaration is new or changed (a new version; attempts keep theirs); how many."""
     published = 0

@@ -219,6 +219,18 @@ def test_645b2_f_the_late_wager_drill_is_tried_after_no_more_bets_and_refused() 
     assert steps.index("announce_no_more_bets") < steps.index("attempt_late_wager") < steps.index("refuse_late_wager")
 
 
+def test_685b1_d2_the_down_under_late_wager_drill_is_tried_after_the_lock_out_and_refused() -> None:
+    round_, operations = dealt(DRILLS_BY_KEY["late-match-the-dealer-wager"])
+    steps = [operation.action.step for operation in operations]
+    assert isinstance(round_, DownUnderRound)
+    assert (
+        steps.index("lock_out_progressive_wagers")
+        < steps.index("attempt_late_wager")
+        < steps.index("refuse_late_wager")
+    )
+    assert steps_of(operations, "refuse_late_wager") == [{"seat": 5}]
+
+
 def test_645b1_a_the_commission_free_round_collects_no_commission() -> None:
     round_, operations = pai_gow(DRILLS_BY_KEY["commission-free-round"])
     assert round_.rules.commission_free
