@@ -12,8 +12,8 @@ from simulator.clauses import cite
 from simulator.drills import DRILLS, DRILLS_BY_KEY
 from trainer.drill_library import load_drill_library
 from trainer.mistakes import RECENT_ROUNDS, recent_mistakes
-from trainer.models import Attempt, Role, Scenario, ScenarioVersion, Step
-from trainer.scoring import GradedStep
+from trainer.models import Attempt, Role, Scenario, ScenarioVersion
+from trainer.scoring import GradedStep, ScoreCard
 
 pytestmark = pytest.mark.django_db
 
@@ -26,14 +26,19 @@ def library():
 
 
 def finished_round(trainee, minutes_ago, *wrong_clauses, right_clauses=()):
-    """A round the trainee finished ``minutes_ago``, with a wrong step for each clause given and right ones too."""
-    attempt = Attempt.objects.create(trainee=trainee, table=demo_table(), log={})
-    Attempt.objects.filter(pk=attempt.pk).update(finished_at=timezone.now() - timedelta(minutes=minutes_ago))
+    """A round the trainee finished ``minutes_ago``, scored with a wrong step for each clause given, and right ones."""
     steps = [(clause, False) for clause in wrong_clauses] + [(clause, True) for clause in right_clauses]
-    for sequence, (clause, correct) in enumerate(steps, start=1):
-        graded = GradedStep(sequence, "pay_wager", {"seat": 1}, correct, cite(clause), 1000)
-        Step.objects.create(attempt=attempt, sequence=sequence, graded=graded.to_json())
-    return attempt
+    graded = [
+        GradedStep(number, "pay_wager", {"seat": 1}, correct, cite(clause), 1000)
+        for number, (clause, correct) in enumerate(steps, start=1)
+    ]
+    return Attempt.objects.create(
+        trainee=trainee,
+        table=demo_table(),
+        log={},
+        finished_at=timezone.now() - timedelta(minutes=minutes_ago),
+        score_card=ScoreCard.from_steps(graded).to_json(),
+    )
 
 
 # ----- loading the library -----
