@@ -96,6 +96,11 @@ def test_every_school_role_opens_the_pages_and_the_navigation_links_them(client,
     assert f'href="{reverse("drills")}"' in content and f'href="{reverse("my_mistakes")}"' in content
 
 
+def test_the_navigation_marks_the_page_open(client, library):
+    client.force_login(make_trainee())
+    assert f'href="{reverse("drills")}" aria-current="page"' in client.get(reverse("drills")).content.decode()
+
+
 def test_an_account_without_a_role_is_not_shown_the_navigation(client):
     client.force_login(make_user("nobody"))
     assert reverse("drills") not in client.get(reverse("home")).content.decode()
