@@ -165,6 +165,12 @@ TABLE_OPTIONS = {
 """Every option of a Down Under Blackjack table with Match the Dealer."""
 
 
+BLACKJACK = "blackjack"
+"""The betting area of the Down Under Blackjack wager."""
+MATCH_THE_DEALER = "match_the_dealer"
+"""The betting area of the Match the Dealer Progressive wager."""
+
+
 @dataclass(frozen=True)
 class SeatWagers:
     """One seat's wagers in cents: the Down Under Blackjack wager and the Match the Dealer wager (0 for none)."""
@@ -175,7 +181,7 @@ class SeatWagers:
     @classmethod
     def from_json(cls, data: Mapping[str, JsonValue]) -> SeatWagers:
         """Read a seat's wagers saved with a round's setup."""
-        return cls(json_int(data["blackjack"]), json_int(data.get("match_the_dealer", 0)))
+        return cls(json_int(data[BLACKJACK]), json_int(data.get(MATCH_THE_DEALER, 0)))
 
 
 def check_wagers(table: DownUnderTable, seats: Mapping[int, SeatWagers]) -> None:

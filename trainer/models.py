@@ -242,14 +242,36 @@ def validate_scenario_spec(value: object) -> None:
 
 
 class Scenario(models.Model):
-    """An instructor's scenario: a name and an author; its content lives in numbered versions."""
+    """An instructor's scenario, or a drill of the school's library: a name; its content lives in numbered versions."""
 
     name = models.CharField(max_length=120)
-    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="scenarios")
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="scenarios",
+        help_text="The instructor who built it; none for a drill of the library.",
+    )
+    drill = models.CharField(
+        max_length=60,
+        null=True,
+        blank=True,
+        unique=True,
+        editable=False,
+        help_text="The key of its simulator.drills declaration, for a drill of the library; none for an instructor's.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ("name", "pk")
+        constraints = (
+            models.CheckConstraint(
+                condition=models.Q(author__isnull=True, drill__isnull=False)
+                | models.Q(author__isnull=False, drill__isnull=True),
+                name="scenario_built_by_an_instructor_or_a_drill",
+            ),
+        )
 
     def __str__(self) -> str:
         """The scenario's name."""

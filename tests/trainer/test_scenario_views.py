@@ -141,3 +141,25 @@ def test_a_trainee_deals_a_published_scenario_from_the_tables_page_but_not_a_dra
     response = client.post(reverse("scenario_deal", args=[published.pk]))
     attempt = Attempt.objects.get()
     assert response["Location"] == reverse("attempt", args=[attempt.pk]) and attempt.scenario_version == published
+
+
+def test_685b1_d2_the_builder_seats_players_at_down_under_with_a_late_match_the_dealer_wager(client, instructor):
+    fields = new_form_data(GAMES["down-under-blackjack"], "Late Match the Dealer") | {
+        "seats.2": "blackjack 10, match_the_dealer 1",
+        "seats.5": "blackjack 25",
+        "rigging.late_wager.seat": "5",
+        "rigging.late_wager": "match_the_dealer",
+        "rigging.late_wager.amount": "1",
+    }
+    response = client.post(reverse("scenario_new"), fields)
+    assert response.status_code == 302
+    spec = ScenarioVersion.objects.get().engine_spec()
+    assert spec.rigging.late_wager is not None and spec.rigging.late_wager.seat == 5
+    assert "refuse" in client.get(response["Location"]).content.decode()
+
+
+def test_645a11_f_the_builder_rigs_a_players_foul_and_refuses_one_without_a_player(client, instructor):
+    refused = client.post(reverse("scenario_new"), pai_gow_form(**{"seats.1": "pai-gow 25", "rigging.foul_seat": "3"}))
+    assert refused.status_code == 400 and not ScenarioVersion.objects.exists()
+    saved = client.post(reverse("scenario_new"), pai_gow_form(**{"seats.1": "pai-gow 25", "rigging.foul_seat": "1"}))
+    assert saved.status_code == 302 and ScenarioVersion.objects.get().engine_spec().rigging.foul_seat == 1
