@@ -1,4 +1,4 @@
-"""The school's roles and cohorts, its tables, instructors' scenarios and assignments, trainees' attempts and steps."""
+"""The school's roles and cohorts, its tables, instructors' scenarios, runs and assignments, attempts and steps."""
 
 from fractions import Fraction
 from itertools import chain
@@ -319,11 +319,47 @@ class ScenarioVersion(models.Model):
         return ScenarioSpec.from_json(self.spec)
 
 
+class ScenarioRun(models.Model):
+    """A trainee's attempt at a scenario version: its rounds 1 to N dealt in turn (:class:`RunRound`), judged together.
+
+    Nothing about its result is stored: once its last round is over, the result is worked out from its rounds' score
+    cards (``trainer.scenario_runs``), which are final. Rounds dealt before runs existed (migration 0014) and exam
+    rounds belong to no run.
+    """
+
+    trainee = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="scenario_runs")
+    scenario_version = models.ForeignKey(ScenarioVersion, on_delete=models.PROTECT, related_name="runs")
+    started_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("trainee", "started_at", "pk")
+
+    def __str__(self) -> str:
+        """The trainee, the scenario version and when."""
+        return f"{self.trainee} at {self.scenario_version} ({self.started_at:%Y-%m-%d %H:%M})"
+
+
+class RunRound(models.Model):
+    """A round of a scenario run: the attempt dealt, in its place (1 to the scenario's rounds per attempt)."""
+
+    run = models.ForeignKey(ScenarioRun, on_delete=models.CASCADE, related_name="rounds")
+    position = models.PositiveSmallIntegerField(help_text="The round's number in the run, from 1.")
+    attempt = models.OneToOneField(Attempt, on_delete=models.CASCADE, related_name="run_round")
+
+    class Meta:
+        ordering = ("run", "position")
+        constraints = (models.UniqueConstraint(fields=("run", "position"), name="one_run_round_per_place"),)
+
+    def __str__(self) -> str:
+        """The run and the round's place."""
+        return f"round {self.position} of {self.run}"
+
+
 class Assignment(models.Model):
     """A published scenario an instructor set a cohort, or one trainee of it: passes to reach by a due date.
 
-    A pass is a finished round of the scenario (any of its versions) dealt since the assignment was made, whose
-    score card passed under its pass rule (``trainer.assignments``).
+    A pass is a finished run of the scenario (any of its versions: every round of an attempt, :class:`ScenarioRun`)
+    begun since the assignment was made, whose rounds together passed under its pass rule (``trainer.assignments``).
     """
 
     scenario = models.ForeignKey(Scenario, on_delete=models.PROTECT, related_name="assignments")

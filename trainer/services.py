@@ -118,23 +118,20 @@ def start_round(
 def start_scenario_round(
     trainee: User,
     version: ScenarioVersion,
+    round_number: int,
     *,
     seed_value: int | None = None,
-    round_number: int | None = None,
     mode: Mode | None = None,
 ) -> Attempt:
-    """Deal the trainee's next round of a published scenario version at its table, in the scenario's mode.
+    """Deal round ``round_number`` of a published scenario version at its table, in the scenario's mode unless named.
 
-    The rounds of an attempt at the scenario come in turn: the trainee's first round at the version is round 1,
-    and after the last round the next is round 1 again. An exam names the round and the mode instead. The attempt
-    keeps the version it was dealt from.
+    A scenario run (:mod:`trainer.scenario_runs`) or an exam sitting names the round. The attempt keeps the version
+    it was dealt from.
     """
     table = version.table
     if table is None:
         raise ValueError(f"{version} is not published.")
     spec = version.engine_spec()
-    if round_number is None:
-        round_number = Attempt.objects.filter(trainee=trainee, scenario_version=version).count() % spec.rounds + 1
     seed_value = secrets.randbits(63) if seed_value is None else seed_value
     mismatch = ChipCountMismatch(settings.CHIP_COUNT_MISMATCH)
     round_ = deal_scenario(spec, seed_value, round_number, table.meter, mismatch)
