@@ -14,8 +14,6 @@ holds the other connections.
 
 A refused connection is accepted and then closed with the reason's code (4401 not signed in, 4403 not allowed):
 a browser is told the code of a close, but only "abnormal closure" for a refused handshake, and would retry it.
-A frame too big or too soon (trainer/frame_limits.py) closes the connection with its code and a reason, and the
-consumer stops reading at once: the frames still queued behind it are dropped unread.
 """
 
 import json
@@ -31,7 +29,6 @@ from django.db import connections
 from trainer import services
 from trainer.account_changes import account_group
 from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, MAX_FRAME_CHARACTERS, FrameError, StepFrame, read_step
-from trainer.frame_limits import FrameLimits
 from trainer.frames import TableFrames
 from trainer.models import Attempt
 from trainer.services import StepReply
@@ -79,7 +76,6 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         """Refuse anyone who may not see the attempt; otherwise join its group and send a full snapshot."""
         self.attempt_id: int = self.scope["url_route"]["kwargs"]["attempt_id"]
         self.seated = False
-        self.limits = FrameLimits()
         self.other_tabs: set[str] = set()
         user = socket_user(self.scope)
         if not user.is_authenticated:
@@ -169,16 +165,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         """Decode a text frame as Channels does; answer a frame that cannot be read as a step with an error.
 
         Hand-written around Channels' own, which raises on a binary or empty frame and lets a decoding error out.
-        A frame on a refused connection, sent before the browser saw the close, is ignored. A frame over the socket's
-        limits closes it with the breach's code and reason, and this consumer stops (leaving its groups).
+        A frame on a refused connection, sent before the browser saw the close, is ignored.
         """
         if not self.seated:
             return
-        if breach := self.limits.breach(text_data, bytes_data):
-            await self.close(code=breach.code, reason=breach.reason)
-            await self.websocket_disconnect(
-                {"type": "websocket.disconnect", "code": breach.code, "reason": breach.reason}
-            )
         try:
             if not text_data:
                 raise FrameError("Send the step as a JSON text frame.")

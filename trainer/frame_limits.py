@@ -1,15 +1,22 @@
-"""A table socket's limits: a frame too big to be a step, or frames sent faster than anyone deals, close the socket.
+"""A socket's limits: a frame too big to be a step, or frames sent faster than anyone deals, close the socket.
 
 The close carries a WebSocket code and a reason the page shows the trainee: 1009 (message too big) for a frame
 over ``WEBSOCKET_MAX_FRAME_BYTES``, 1008 (policy violation) for a socket that sends frames faster than
 ``WEBSOCKET_FRAMES_PER_SECOND`` on average once a first ``WEBSOCKET_FRAME_BURST`` is spent. Under Daphne
-(trainer/serve.py) an oversized frame is refused from its header, before it is read; the consumer checks the size
-again so that the rule holds under any server.
+(trainer/serve.py) an oversized frame is refused from its header, before it is read; :class:`FrameLimitGuard`
+checks the size again so that the rule holds under any server.
+
+The guard reads each frame as it arrives, not when the consumer gets to it: a consumer taking steps is slower than
+a flood, and a rate measured at its pace would let the frames queue up (the memory) and be answered one by one long
+after (the other tables' wait). Once a socket breaches a limit, the frames still waiting for the consumer are
+dropped unread, it is told the socket closed, and Daphne reads nothing more from the socket.
 """
 
+import asyncio
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 
@@ -64,11 +71,44 @@ class FrameLimits:
         self.per_second = settings.WEBSOCKET_FRAMES_PER_SECOND
         self.allowance = FrameAllowance(self.per_second, settings.WEBSOCKET_FRAME_BURST)
 
-    def breach(self, text_data: str | None, bytes_data: bytes | None) -> Breach | None:
-        """Why this frame closes the socket, or None when it is within both limits."""
-        size = len(bytes_data or b"") + len((text_data or "").encode())
+    def breach(self, message: dict[str, Any]) -> Breach | None:
+        """Why this ASGI message closes the socket: a frame over either limit; None for anything else."""
+        if message["type"] != "websocket.receive":
+            return None
+        size = len(message.get("bytes") or b"") + len((message.get("text") or "").encode())
         if size > self.max_bytes:
             return too_big(self.max_bytes)
         if not self.allowance.take():
             return too_fast(self.per_second)
         return None
+
+
+class FrameLimitGuard:
+    """ASGI middleware: read a socket's frames as they arrive and close the socket when one breaches its limits."""
+
+    def __init__(self, application: Any) -> None:
+        """Guard ``application``'s sockets."""
+        self.application = application
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> Any:
+        """Run the application on the frames that keep within the limits, read by a task of their own."""
+        waiting: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+
+        async def read_arrivals() -> None:
+            """Pass each message on as it comes until the socket closes or breaches a limit."""
+            limits = FrameLimits()
+            while (message := await receive())["type"] != "websocket.disconnect":
+                if breach := limits.breach(message):
+                    await send({"type": "websocket.close", "code": breach.code, "reason": breach.reason})
+                    while not waiting.empty():
+                        waiting.get_nowait()
+                    message = {"type": "websocket.disconnect", "code": breach.code, "reason": breach.reason}
+                    break
+                waiting.put_nowait(message)
+            waiting.put_nowait(message)
+
+        reader = asyncio.ensure_future(read_arrivals())
+        try:
+            return await self.application(scope, waiting.get, send)
+        finally:
+            reader.cancel()
