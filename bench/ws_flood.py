@@ -1,13 +1,14 @@
 """WebSocket flood benchmark: flooding clients against a trainee dealing at the next table, on one Daphne process.
 
-Run: .venv/bin/python bench/ws_flood.py [--seconds 10] [--sockets 1] [--frame-bytes 4000] [--pace 0.05]
+Run: .venv/bin/python bench/ws_flood.py [--seconds 10] [--sockets 1] [--frame-bytes 4000] [--pace 0.05] [--reconnect]
 
 The school is prepared as bench/ws_load.py prepares it (a fresh SQLite file, the demo tables, trainees with dealt
 rounds) and served by Daphne through trainer/serve.py on a free 127.0.0.1 port. One bystander deals its rounds,
 one correct step every ``--pace`` seconds, for 2 s alone, then through a flood of ``--seconds``, then 3 s after it.
 During the flood each of ``--sockets`` clients sends frames of ``--frame-bytes`` (its first correct step padded:
-read as a step, out of date after the first) as fast as the server takes them, without reading the answers, and
-opens a new socket whenever the server closes one: an attacker that persists. It prints how the flooding sockets
+read as a step, out of date after the first) as fast as the server takes them, without reading the answers, until
+the server closes its socket; with ``--reconnect`` it opens a new socket whenever one is closed, an attacker that
+persists, until the flood's end. It prints how the flooding sockets
 were closed, the frames sent, the server's resident memory before, at its peak and 2 s after the flood, and the
 bystander's step latency before, during and after. Requests go only to 127.0.0.1; every loop is bounded by the
 durations and a reply timeout. Not a test.
@@ -73,11 +74,12 @@ async def read_until_close(socket: Socket) -> str:
     return f"{code} {socket.closed_with[2:].decode()!r}"
 
 
-async def flood(trainee: Trainee, port: int, frame: str, until: float, tally: Flood) -> None:
-    """Send ``frame`` as fast as the server takes it until ``until``, on a new socket whenever one is closed."""
-    attempt_id = trainee.rounds[0].attempt_id
-    while time.monotonic() < until:
+async def flood(trainee: Trainee, port: int, frame: str, until: float, reconnect: bool, tally: Flood) -> None:
+    """Send ``frame`` as fast as the server takes it until ``until`` or its socket is closed (``reconnect``: reopen)."""
+    attempt_id, opened = trainee.rounds[0].attempt_id, 0
+    while time.monotonic() < until and (reconnect or not opened):
         socket = await Socket.open(port, f"/ws/table/{attempt_id}/", trainee.cookie)
+        opened += 1
         tally.sockets += 1
         closing = asyncio.ensure_future(read_until_close(socket))
         while not closing.done() and time.monotonic() < until:
@@ -138,7 +140,7 @@ async def benchmark(trainees: list[Trainee], port: int, pid: int, arguments: arg
         await asyncio.sleep(flood_from - time.monotonic())
         first = trainee.rounds[0].frames[0] | {"seq": "1"}
         padding = max(0, arguments.frame_bytes - len(json.dumps(first)) - 10)
-        await flood(trainee, port, json.dumps(first | {"pad": "x" * padding}), flood_to, tally)
+        await flood(trainee, port, json.dumps(first | {"pad": "x" * padding}), flood_to, arguments.reconnect, tally)
 
     memory, latencies, *_ = await asyncio.gather(
         watch_memory(pid, until),
@@ -148,7 +150,8 @@ async def benchmark(trainees: list[Trainee], port: int, pid: int, arguments: arg
     before = [mb for at, mb in memory if at < flood_from]
     after = [mb for at, mb in memory if at >= flood_to + 2.0]
     print(
-        f"\n{arguments.sockets} flooding client(s), {arguments.frame_bytes}-byte frames, for {arguments.seconds:g} s; "
+        f"\n{arguments.sockets} flooding client(s){' reconnecting' if arguments.reconnect else ''}, "
+        f"{arguments.frame_bytes}-byte frames, for {arguments.seconds:g} s; "
         f"a bystander steps every {arguments.pace * 1000:.0f} ms; one Daphne process, SQLite, 127.0.0.1"
     )
     print(f"flooding sockets opened: {tally.sockets}; frames sent: {tally.sent}")
@@ -174,6 +177,7 @@ def main() -> None:
     parser.add_argument("--sockets", type=int, default=1, help="flooding clients at once, at most 20 (1)")
     parser.add_argument("--frame-bytes", type=int, default=4000, help="size of each flooding frame (4000)")
     parser.add_argument("--pace", type=float, default=0.05, help="seconds between the bystander's steps (0.05)")
+    parser.add_argument("--reconnect", action="store_true", help="flooding clients reopen a socket the server closed")
     arguments = parser.parse_args()
     if not (0 < arguments.seconds <= 120 and 1 <= arguments.sockets <= 20 and 0.02 <= arguments.pace <= 1):
         parser.error("use a flood of up to 120 s, 1 to 20 sockets and a pace from 0.02 to 1 s")

@@ -25,11 +25,15 @@ from trainer.models import Mode
 pytestmark = pytest.mark.django_db(transaction=True)
 
 REPLY_SECONDS = 10
-FLOOD_SECONDS = 3.0
+FLOOD_SECONDS = 2.0
 FLOOD_FRAMES_AT_MOST = 50_000
+BYSTANDER_SEED = 9
+"""A round of 47 dealer steps: 3 to warm up, 12 dealt alone, 31 during and after the flood, its last left."""
 BYSTANDER_STEP_EVERY = 0.05
 RSS_GROWTH_AT_MOST = 100 * 1024 * 1024
 BYSTANDER_P95_AT_MOST = 0.050
+"""The bystander's p95 during and after the flood, on a machine that gives it half of that alone; on a busier machine
+(other work sharing its cores) the flood may not more than double what the bystander gets alone."""
 RESET = (1006, "")
 """What a client sees when the server resets the connection before the client has read its close: Daphne waits a
 second for the client's answer to its close, then drops the connection, and the kernel resets one whose peer is still
@@ -44,10 +48,10 @@ def live_database_url() -> str:
     return urlunsplit(urlsplit(os.environ["DATABASE_URL"])._replace(path=f"/{database['NAME']}"))
 
 
-def seated(username):
+def seated(username, **options):
     """A trainee's session cookie and a practice round at the automated demo table: (cookie, attempt, frames)."""
     trainee = make_trainee(username)
-    attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE)
+    attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, **options)
     client = Client()
     client.force_login(trainee)
     cookie = f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}"
@@ -107,7 +111,8 @@ def test_a_frame_over_the_size_limit_closes_the_socket_with_1009_and_its_reason_
 def test_a_flooding_socket_is_closed_with_1008_its_memory_comes_back_and_a_bystander_deals_on_quickly(school):
     port, pid = school
     flooder_cookie, flooder_attempt, flooder_frames = seated("mallory")
-    bystander_cookie, bystander_attempt, bystander_frames = seated("bob")
+    bystander_cookie, bystander_attempt, bystander_frames = seated("bob", seed_value=BYSTANDER_SEED)
+    assert len(bystander_frames) == 47
     flood_frame = json.dumps(json.loads(flooder_frames[0]) | {"pad": "x" * (4000 - len(flooder_frames[0]))})
     assert 4000 < len(flood_frame) < 4096, "a 4 KB frame, read as a step (the step is out of date after the first)"
 
@@ -123,7 +128,10 @@ def test_a_flooding_socket_is_closed_with_1008_its_memory_comes_back_and_a_bysta
             except ConnectionResetError:
                 break
             await asyncio.sleep(0)  # let the close be read as it comes
-        closed = await closing
+        try:
+            closed = await closing
+        except TimeoutError:
+            closed = (None, f"no close within {REPLY_SECONDS} s of the last of {sent} frames")
         socket.close()
         return closed, sent
 
@@ -143,18 +151,20 @@ def test_a_flooding_socket_is_closed_with_1008_its_memory_comes_back_and_a_bysta
     async def scenario():
         bystander = await table_socket(port, bystander_attempt, bystander_cookie)
         await deal(bystander, bystander_frames[:3], time.monotonic() + REPLY_SECONDS)
+        alone = await deal(bystander, bystander_frames[3:15], time.monotonic() + REPLY_SECONDS)
         before = resident_bytes(pid)
         until = time.monotonic() + FLOOD_SECONDS
-        (closed, sent), latencies = await asyncio.gather(flood(until), deal(bystander, bystander_frames[3:], until))
+        (closed, sent), flooded = await asyncio.gather(flood(until), deal(bystander, bystander_frames[15:46], until))
         await asyncio.sleep(1.0)
         after = resident_bytes(pid)
         bystander.close()
-        return closed, sent, latencies, before, after
+        return closed, sent, alone, flooded, before, after
 
-    closed, sent, latencies, before, after = asyncio.run(scenario())
+    closed, sent, alone, flooded, before, after = asyncio.run(scenario())
     assert closed == (1008, "Messages came faster than 20 a second.")
     assert 100 < sent < FLOOD_FRAMES_AT_MOST, "more than its burst, and closed long before the flood's end"
     assert after - before < RSS_GROWTH_AT_MOST, f"the server grew by {(after - before) / 2**20:.0f} MB"
-    assert len(latencies) >= 20
-    p95 = statistics.quantiles(latencies, n=20, method="inclusive")[18]
-    assert p95 < BYSTANDER_P95_AT_MOST, f"bystander p95 {p95 * 1000:.1f} ms during and after the flood"
+    assert len(alone) == 12 and len(flooded) >= 20
+    p95_alone, p95 = (statistics.quantiles(found, n=20, method="inclusive")[18] for found in (alone, flooded))
+    allowed = max(BYSTANDER_P95_AT_MOST, 2 * p95_alone)
+    assert p95 < allowed, f"bystander p95 {p95 * 1000:.1f} ms during and after the flood, {p95_alone * 1000:.1f} alone"
