@@ -39,7 +39,7 @@ class ExplainingProtocol(WebSocketProtocol):  # type: ignore[misc]  # Daphne shi
     def handle_reply(self, message: dict[str, Any]) -> None:
         """Send the application's close with its reason (Daphne's own sends the code alone)."""
         if message.get("type") == "websocket.close" and message.get("reason") and self.state == self.STATE_OPEN:
-            self._fail_connection(message["code"], message["reason"])
+            self._fail_connection(message.get("code", 1000), message["reason"])
             return
         super().handle_reply(message)
 
