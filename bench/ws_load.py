@@ -289,6 +289,8 @@ class Socket:
         """Wrap an open connection whose handshake is done."""
         self.reader = reader
         self.writer = writer
+        self.closed_with = b""
+        """The payload of the server's close frame once it came: the code (two bytes) and the reason."""
 
     @classmethod
     async def open(cls, port: int, path: str, cookie: str, tls: ssl.SSLContext | None = None) -> Socket:
@@ -339,6 +341,7 @@ class Socket:
             payload = await self.reader.readexactly(length)
             opcode = first & 0x0F
             if opcode == 0x8:
+                self.closed_with = payload
                 return None
             if opcode == 0x9:
                 self._send_frame(0xA, payload)
