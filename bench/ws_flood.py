@@ -23,19 +23,18 @@ import random
 import tempfile
 import time
 from collections import Counter
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ws_load import (
-    LOGINS_AT_ONCE,
     REPLY_TIMEOUT_SECONDS,
     Socket,
     Trainee,
-    daphne,
+    daphnes,
     log_in,
     percentiles,
     prepare_school,
+    session_cookie,
     set_up_django,
 )
 
@@ -185,12 +184,11 @@ def main() -> None:
         database_url = set_up_django(Path(folder) / "bench.sqlite3")
         steps_needed = int((ALONE_SECONDS + arguments.seconds + AFTER_SECONDS) / arguments.pace) + 2
         trainees, password = prepare_school(arguments.sockets + 1, steps_needed, random.Random(1))
-        with daphne(database_url, Path(folder)) as (port, pid):
+        with daphnes(database_url, None, Path(folder), 1) as [(port, pid)]:
             base = f"http://127.0.0.1:{port}"
-            with ThreadPoolExecutor(LOGINS_AT_ONCE) as pool:
-                cookies = pool.map(lambda trainee: log_in(base, trainee.username, password), trainees)
-                for trainee, cookie in zip(trainees, cookies, strict=True):
-                    trainee.cookie = cookie
+            trainees[0].cookie = log_in(base, trainees[0].username, password)
+            for trainee in trainees[1:]:
+                trainee.cookie = session_cookie(trainee.username)
             asyncio.run(benchmark(trainees, port, pid, arguments))
 
 

@@ -18,7 +18,7 @@ from django.db import connection
 from django.test import Client
 from table_helpers import demo_table, make_trainee
 
-from bench.ws_load import Socket, daphne, dealer_frames
+from bench.ws_load import Socket, daphnes, dealer_frames
 from trainer import services
 from trainer.models import Mode
 
@@ -62,7 +62,7 @@ def seated(username, **options):
 @pytest.fixture
 def school(tmp_path):
     """The school served by Daphne (trainer/serve.py) on the test database: its port and process id."""
-    with daphne(live_database_url(), tmp_path) as (port, pid):
+    with daphnes(live_database_url(), None, tmp_path, 1) as [(port, pid)]:
         yield port, pid
 
 
