@@ -3,14 +3,18 @@
 A round lives in the database as its log as dealt (``simulator.notation.save_round``) followed by one row per
 step (:class:`~trainer.models.Step`, the operations it performed and its grade) and, while it is being dealt,
 in this process's memory, rebuilt by replaying the log whenever the cached copy is missing or behind the
-database. Everything here that exists for speed (the live-round cache, the striped attempt locks, the one
-writer, the plain-SQL step writes and the SQLite checkpoint thread) stays behind :func:`live_attempt`,
-:func:`commit_step` and :func:`writing`. Its plain version (``DJANGO_ROUND_STORE=plain``) keeps nothing in memory
-and writes through the ORM; a test deals the same rounds through both and finds the same rows.
+database. Everything here that exists for speed (the live-round cache, the striped attempt locks, the plain-SQL
+step writes, and beside it the one writer and the SQLite checkpoint thread of :mod:`trainer.writer`) stays behind
+:func:`live_attempt`, :func:`commit_step` and :func:`~trainer.writer.writing`. Its plain version
+(``DJANGO_ROUND_STORE=plain``) keeps nothing in memory and writes through the ORM; a test deals the same rounds
+through both and finds the same rows.
 
 A step on a cached round is written without reading the row first: the write names the frame number the cache
 holds, and if the database has moved on it writes nothing (:class:`CacheBehind`), the cache is dropped and the
 step is taken again on the row as the database holds it.
+
+A live round changes its table's meters in place, in the database, as its steps go (:mod:`trainer.meters`); a
+finished round writes nothing back to its table but the count of rounds dealt.
 """
 
 from __future__ import annotations
@@ -18,20 +22,17 @@ from __future__ import annotations
 import copy
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
 from django.db.models import F, QuerySet
 from django.utils import timezone
 
 from simulator.json_values import JsonValue
 from simulator.notation import operations_since, replay_round
 from simulator.procedure import Round
-from trainer.checkpoints import keep_checkpointing
+from trainer.meters import TableMeters
 from trainer.models import Attempt, Table
 from trainer.scoring import GradedStep, PassRule, ScoreCard
 from trainer.step_writes import add_step, add_step_with_orm, move_attempt_on, move_attempt_on_with_orm
@@ -66,7 +67,6 @@ _rounds_lock = threading.Lock()
 
 ATTEMPT_LOCK_STRIPES = 256
 _attempt_locks = tuple(threading.RLock() for _ in range(ATTEMPT_LOCK_STRIPES))
-_one_writer = threading.Lock()
 
 
 def cached() -> bool:
@@ -78,22 +78,9 @@ def attempt_lock(attempt_id: int) -> threading.RLock:
     """The lock held to read or change an attempt's live round: one thread at a time per attempt in this process.
 
     Attempts share the locks by their id modulo :data:`ATTEMPT_LOCK_STRIPES`, so the locks take fixed memory.
-    Take it before :func:`writing`, never inside it.
+    Take it before :func:`~trainer.writer.writing`, never inside it.
     """
     return _attempt_locks[attempt_id % ATTEMPT_LOCK_STRIPES]
-
-
-@contextmanager
-def writing() -> Iterator[None]:
-    """A transaction that writes, one at a time in this process.
-
-    Steps run on several threads so that one step's commit, waiting for the disk, does not hold up the next
-    step's grading; their writes queue here rather than in SQLite's busy-wait, which sleeps in milliseconds.
-    On SQLite, the first write starts the process's checkpoint thread (:mod:`trainer.checkpoints`).
-    """
-    keep_checkpointing()
-    with _one_writer, transaction.atomic():
-        yield
 
 
 def remember(attempt_id: int, live: LiveAttempt) -> None:
@@ -133,6 +120,7 @@ def live_attempt(attempt: Attempt) -> LiveAttempt:
             attempt.refresh_from_db(fields=["log"])
         log, grades = attempt.saved_round()
         round_ = replay_round(log)
+        at_the_table(attempt, round_)
         steps = [GradedStep.from_json(step) for step in grades]
         live = LiveAttempt(attempt, round_, attempt.log, steps, attempt.last_sequence, len(round_.operations))
         remember(attempt.pk, live)
@@ -147,16 +135,19 @@ def live_round(attempt: Attempt) -> Round:
 def attempts_at_tables() -> QuerySet[Attempt]:
     """Attempts with their table and trainee, leaving out what a step does not read.
 
-    The round's log (read only when the live cache cannot serve), the table's rules and its meters are read only
-    if used.
+    The round's log (read only when the live cache cannot serve) and the table's rules are read only if used.
     """
-    return Attempt.objects.select_related("table", "trainee").defer("log", "table__rules", "table__meter")
+    return Attempt.objects.select_related("table", "trainee").defer("log", "table__rules")
 
 
-def carry_meter(live: LiveAttempt) -> None:
-    """Carry the finished round's progressive meters to the table's next round and count the round dealt."""
-    meter = live.round.carried_meters()
-    Table.objects.filter(pk=live.attempt.table_id).update(meter=meter, rounds_dealt=F("rounds_dealt") + 1)
+def count_round(live: LiveAttempt) -> None:
+    """Count the finished round as dealt at its table (its meters changed in place as it went: trainer.meters)."""
+    Table.objects.filter(pk=live.attempt.table_id).update(rounds_dealt=F("rounds_dealt") + 1)
+
+
+def at_the_table(attempt: Attempt, round_: Round) -> None:
+    """Let the attempt's round change its table's meters in the database from its next step on."""
+    round_.meters = TableMeters(attempt.table_id, attempt.pk)
 
 
 class CacheBehind(Exception):
@@ -183,7 +174,7 @@ def commit_step(live: LiveAttempt, sequence: int, graded: GradedStep | None) -> 
     grade = None if graded is None else graded.to_json()
     add({"attempt": attempt.pk, "sequence": sequence, "operations": operations, "graded": grade})
     if finishing:
-        carry_meter(live)
+        count_round(live)
     live.graded_steps = steps
     for name, value in columns.items():
         setattr(attempt, name, value)

@@ -25,10 +25,12 @@ from simulator.scenarios import deal_scenario
 from simulator.table_deals import TableDeal
 from simulator.wager_phase import ChipCountMismatch
 from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, StepFrame
+from trainer.meters import install_meters, table_meters
 from trainer.models import Attempt, Floorperson, Mode, Role, ScenarioVersion, SchoolUser, Table
 from trainer.round_store import (
     CacheBehind,
     LiveAttempt,
+    at_the_table,
     attempt_lock,
     attempts_at_tables,
     cached_attempt,
@@ -38,11 +40,11 @@ from trainer.round_store import (
     live_round,
     locked_attempt,
     remember_dealt,
-    writing,
 )
 from trainer.scoring import GradedStep, grade_step
 from trainer.scoring import Mode as GradingMode
 from trainer.snapshots import AnyTableSnapshot, Viewer, snapshot_of, validation_seat
+from trainer.writer import writing
 
 
 class Notice(StrEnum):
@@ -88,7 +90,7 @@ def deal_round(
         rules=table.rules,
         seed=seed_value,
         automations=table_automations(table, game),
-        carried_meters=table.meter,
+        carried_meters=table_meters(table.pk),
         round_number=table.rounds_dealt,
         force_mystery_hit=force_mystery_hit,
         force_progressive_win=force_progressive_win,
@@ -127,7 +129,7 @@ def start_scenario_round(trainee: User, version: ScenarioVersion, *, seed_value:
     round_number = Attempt.objects.filter(trainee=trainee, scenario_version=version).count() % spec.rounds + 1
     seed_value = secrets.randbits(63) if seed_value is None else seed_value
     mismatch = ChipCountMismatch(settings.CHIP_COUNT_MISMATCH)
-    round_ = deal_scenario(spec, seed_value, round_number, table.meter, mismatch)
+    round_ = deal_scenario(spec, seed_value, round_number, table_meters(table.pk), mismatch)
     return _store_dealt(trainee, table, Mode(spec.mode), round_, version)
 
 
@@ -137,18 +139,24 @@ def _store_dealt(
     """Perform the round's automated opening steps and store it as the trainee's attempt, with the table's pass rule.
 
     The attempt keeps the table's pass rule and target times as they stand now, so a later edit of the table never
-    changes the round's result.
+    changes the round's result. The table gets any meter the round plays that it lacks, and the round changes the
+    table's meters from its first step on, the automated opening steps included.
     """
-    round_.advance()
-    attempt = Attempt.objects.create(
-        trainee=trainee,
-        table=table,
-        mode=mode,
-        log=save_round(round_),
-        pass_rule=table.pass_rule().to_json(),
-        skill_targets=table.skill_targets,
-        scenario_version=version,
-    )
+    with writing():
+        install_meters(table.pk, round_)
+        attempt = Attempt.objects.create(
+            trainee=trainee,
+            table=table,
+            mode=mode,
+            log={},
+            pass_rule=table.pass_rule().to_json(),
+            skill_targets=table.skill_targets,
+            scenario_version=version,
+        )
+        at_the_table(attempt, round_)
+        round_.advance()
+        attempt.log = save_round(round_)
+        attempt.save(update_fields=["log"])
     remember_dealt(attempt, round_)
     return attempt
 
