@@ -35,18 +35,19 @@ class MeterUpdate:
     lit: bool = False
 
 
-MeterChange = Callable[[JsonObject], MeterUpdate]
+MeterStep = Callable[[JsonObject], MeterUpdate]
 """A step's change to a meter: from the reading it meets to the update; pure, so it is applied exactly once."""
 
 
 class MeterDevice(Protocol):
     """The meters a round's table shares with every other round, wherever they are kept."""
 
-    def change(self, name: str, number: int, update: MeterChange) -> tuple[JsonObject, MeterUpdate]:
+    def change(self, name: str, number: int, own_copy: JsonObject, update: MeterStep) -> tuple[JsonObject, MeterUpdate]:
         """Apply ``update`` once, atomically, to meter ``name`` as it stands; the reading it met and the update.
 
         ``number`` is the operation's number in the round's log: a change already applied for it is not applied
-        again, and the reading it met then is answered.
+        again, and the reading it met then is answered. ``own_copy``, the round's copy, starts a meter the
+        device does not hold yet.
         """
         ...
 

@@ -19,7 +19,7 @@ from typing import Any, Self
 from simulator.cards import parse_cards, spoken_cards
 from simulator.citations import Citation, Provenance
 from simulator.json_values import JsonObject, JsonValue
-from simulator.meter_device import MeterChange, MeterDevice, MeterUpdate
+from simulator.meter_device import MeterDevice, MeterStep, MeterUpdate
 from simulator.money import format_cents
 
 
@@ -188,7 +188,7 @@ class Round:
         finally:
             self._recorded_readings = {}
 
-    def change_meter(self, name: str, own_copy: JsonObject, update: MeterChange) -> MeterUpdate:
+    def change_meter(self, name: str, own_copy: JsonObject, update: MeterStep) -> MeterUpdate:
         """Apply a step's change to shared meter ``name`` and note the reading it met for the step's log record.
 
         The reading is the one recorded when replaying, else the device's, else ``own_copy`` (no device).
@@ -197,7 +197,7 @@ class Round:
         if isinstance(recorded, dict):
             reading, result = recorded, update(recorded)
         elif self.meters is not None:
-            reading, result = self.meters.change(name, len(self.operations) + 1, update)
+            reading, result = self.meters.change(name, len(self.operations) + 1, own_copy, update)
         else:
             reading, result = own_copy, update(own_copy)
         self._readings[name] = reading

@@ -16,10 +16,9 @@ from decimal import Decimal
 from django.db import connection, transaction
 
 from simulator.json_values import JsonObject, JsonValue, json_int, json_object, json_str
-from simulator.meter_device import MeterChange, MeterUpdate
+from simulator.meter_device import MeterStep, MeterUpdate
 from simulator.procedure import Round
-from trainer.models import Meter
-from trainer.models import MeterChange as MeterChangeRow
+from trainer.models import Meter, MeterChange
 from trainer.writer import writing
 
 COLUMNS = ("amount", "hit_value", "cycle")
@@ -49,6 +48,13 @@ def write_meter(meter: Meter, saved: Mapping[str, JsonValue]) -> None:
     meter.hit_value = None if hit_value is None else json_int(hit_value)
     meter.cycle = json_int(saved.get("cycle", 0))
     meter.state = {key: value for key, value in saved.items() if key not in COLUMNS}
+
+
+def started(own_copy: JsonObject) -> dict[str, object]:
+    """The columns of a meter started from a round's copy of it."""
+    meter = Meter()
+    write_meter(meter, own_copy)
+    return {"amount": meter.amount, "hit_value": meter.hit_value, "cycle": meter.cycle, "state": meter.state}
 
 
 def table_meters(table_id: int) -> dict[str, JsonValue]:
@@ -98,18 +104,25 @@ class TableMeters:
         self.table_id = table_id
         self.attempt_id = attempt_id
 
-    def change(self, name: str, number: int, update: MeterChange) -> tuple[JsonObject, MeterUpdate]:
-        """Apply the update once to the meter as it stands, under its row's lock; the reading met and the update."""
+    def change(self, name: str, number: int, own_copy: JsonObject, update: MeterStep) -> tuple[JsonObject, MeterUpdate]:
+        """Apply the update once to the meter as it stands, under its row's lock; the reading met and the update.
+
+        A table without the meter yet (a round dealt before the meters were rows) starts it from the round's copy.
+        """
         with meter_transaction():
-            meter = Meter.objects.select_for_update().get(table_id=self.table_id, name=name)
-            done = MeterChangeRow.objects.filter(meter=meter, attempt_id=self.attempt_id, operation=number).first()
+            meters = Meter.objects.select_for_update().filter(table_id=self.table_id, name=name)
+            meter = meters.first()
+            if meter is None:
+                Meter.objects.get_or_create(table_id=self.table_id, name=name, defaults=started(own_copy))
+                meter = meters.get()
+            done = MeterChange.objects.filter(meter=meter, attempt_id=self.attempt_id, operation=number).first()
             if done is not None:
                 return done.reading, update(done.reading)
             reading = meter_json(meter)
             result = update(reading)
             write_meter(meter, result.after)
             meter.save(update_fields=["amount", "hit_value", "cycle", "state"])
-            MeterChangeRow.objects.create(
+            MeterChange.objects.create(
                 meter=meter,
                 attempt_id=self.attempt_id,
                 operation=number,

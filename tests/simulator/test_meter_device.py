@@ -6,7 +6,7 @@ import random
 from decimal import Decimal
 
 from simulator.json_values import JsonObject
-from simulator.meter_device import MeterChange, MeterUpdate
+from simulator.meter_device import MeterStep, MeterUpdate
 from simulator.mystery import MysteryMeter, MysteryRules, mystery_configuration
 from simulator.mystery_games import MYSTERY_GAMES
 from simulator.mystery_tables import MysteryTableRound, SeatWagers
@@ -35,7 +35,7 @@ class RoundsDevice:
     def __init__(self, shared: SharedMeters, round_number: int) -> None:
         self.shared, self.round_number = shared, round_number
 
-    def change(self, name: str, number: int, update: MeterChange) -> tuple[JsonObject, MeterUpdate]:
+    def change(self, name: str, number: int, own_copy: JsonObject, update: MeterStep) -> tuple[JsonObject, MeterUpdate]:
         key = (self.round_number, number)
         if key in self.shared.changes:
             reading = self.shared.changes[key]

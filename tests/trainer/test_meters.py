@@ -118,8 +118,9 @@ def test_a_contribution_taken_again_meets_the_same_reading_and_reaches_the_meter
     def half_a_cent_more(reading):
         return MeterUpdate({**reading, "amount": str(Decimal(reading["amount"]) + Decimal("0.5"))}, Decimal("0.5"))
 
-    first_reading, _ = device.change("mystery", 7, half_a_cent_more)
-    again_reading, again = device.change("mystery", 7, half_a_cent_more)
+    own_copy = round_store.live_round(attempt).mystery.meter.to_json()
+    first_reading, _ = device.change("mystery", 7, own_copy, half_a_cent_more)
+    again_reading, again = device.change("mystery", 7, own_copy, half_a_cent_more)
     assert again_reading == first_reading
     assert Decimal(again.after["amount"]) == before + Decimal("0.5")
     assert mystery_meter(table).amount == before + Decimal("0.5")
@@ -135,3 +136,13 @@ def test_a_round_replayed_meets_the_readings_it_recorded_never_the_live_meter(ta
     round_store.forget_round(attempt.pk)
     attempt.refresh_from_db()
     assert round_store.live_round(attempt).table_view() == shown
+
+
+def test_a_round_dealt_before_its_table_kept_the_meter_starts_it_from_its_own_copy(table):
+    trainee = make_trainee()
+    attempt = dealt(table, trainee, 81)
+    Meter.objects.filter(table=table).delete()
+    own = round_store.live_round(attempt).mystery.meter.amount
+    deal_until_contributed(attempt, trainee)
+    added = sum((RATE * wager for _seat, wager, _lit in contributions(attempt)), Decimal(0))
+    assert mystery_meter(table).amount == own + added
