@@ -63,25 +63,34 @@ def test_643b1_c2_c4_each_qualifying_wager_adds_2_percent_to_the_meter_to_the_ce
     assert mystery_meter(table).amount == change.amount_after == Decimal("12345.5") + added
 
 
-def test_643b1_c3_a_contribution_past_the_hit_value_hits_once_and_a_new_cycle_starts_at_the_minimum(table, client):
+@pytest.mark.parametrize(
+    ("amount", "hit_value"),
+    [
+        (Decimal("15000"), 15001),  # $150.00 on the meter, the secret value $150.01
+        (Decimal("19999"), CONFIGURATION.maximum_value - 1),  # the highest value drawn: it must hit by $200
+    ],
+)
+def test_643b1_c3_a_contribution_past_the_hit_value_hits_once_and_a_new_cycle_starts_at_the_minimum(
+    table, client, amount, hit_value
+):
     trainee = make_trainee()
     attempt = dealt(table, trainee, 21)
-    set_meter(table, amount=Decimal("15000"), hit_value=15001, cycle=4)
+    set_meter(table, amount=amount, hit_value=hit_value, cycle=4)
     deal_until_contributed(attempt, trainee)
     applied = contributions(attempt)
     seat, wager, lit = applied[0]
-    assert lit and not any(lit for _seat, _wager, lit in applied[1:]), "the first contribution past $150.01 hits"
+    assert lit and not any(lit for _seat, _wager, lit in applied[1:]), "the first contribution past the value hits"
     meter = mystery_meter(table)
     assert meter.cycle == 5
     assert CONFIGURATION.minimum_value <= meter.hit_value < CONFIGURATION.maximum_value  # drawn for cycle 5
-    assert meter.amount == amount_after(CONFIGURATION, RATE, Decimal("15000"), applied)
+    assert meter.amount == amount_after(CONFIGURATION, RATE, amount, applied)
     assert MeterChange.objects.get(attempt=attempt).lit
     page = client_page(client, trainee, attempt)
     assert str(meter.hit_value) not in page and format_cents(meter.hit_value) not in page
     deal_to_the_end(attempt, trainee)
     round_ = round_store.live_round(attempt)
     # (c)(7): 100% of the meter at the hit, rounded up to the cent at this table.
-    assert [(paid.seat, paid.meter_amount) for paid in round_.mystery.payouts] == [(seat, 15000 + RATE * wager)]
+    assert [(paid.seat, paid.meter_amount) for paid in round_.mystery.payouts] == [(seat, amount + RATE * wager)]
     assert mystery_meter(table).cycle == 5, "the dealer's reset reads the meter the hit already reset"
     later = dealt(table, make_trainee("bob"), 31)
     assert round_store.live_round(later).mystery.meter.to_json()["hit_value"] == meter.hit_value
