@@ -46,7 +46,7 @@ from simulator.match_the_dealer import (
     match_paytable,
     settle_match_wager,
 )
-from simulator.meter_device import MATCH_METER, MeterUpdate, shifted
+from simulator.meter_device import MATCH_METER
 from simulator.money import Cents, Odds, Rounding, format_cents
 from simulator.procedure import Action, Actor, ErrorCode, Operation, Round
 from simulator.progressive import (
@@ -637,12 +637,8 @@ class DownUnderRound(WagerPhaseMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
 
     def _shift_match_meter(self, before: MatchMeter, after: MatchMeter) -> MatchMeter:
         """Move the table's shared meter by what this step moved the round's copy; the meter as it now stands."""
-        own_before, own_after = before.to_json(), after.to_json()
         contributed = max(Decimal(0), after.amount - before.amount)
-        update = self.change_meter(
-            MATCH_METER, own_before, lambda reading: MeterUpdate(shifted(reading, own_before, own_after), contributed)
-        )
-        return MatchMeter.from_json(update.after)
+        return MatchMeter.from_json(self.shift_meter(MATCH_METER, before.to_json(), after.to_json(), contributed))
 
     def verify_complete_blackjack_hand(self) -> Action:
         """Raise unless completing the blackjack hand is the next step."""

@@ -45,7 +45,7 @@ from simulator.json_values import (
     json_strings,
     json_value,
 )
-from simulator.meter_device import JACKPOT_METER, MYSTERY_METER, MeterUpdate, shifted
+from simulator.meter_device import JACKPOT_METER, MYSTERY_METER
 from simulator.money import Cents, format_cents
 from simulator.mystery import MysteryMeter, MysteryMeterView, MysteryRules, PaymentSource
 from simulator.pai_gow_progressive import ProgressivePaytable, judge_progressive_hand
@@ -846,19 +846,10 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         """Take a share of the meter off it (a 100% award resets it to its seed) and re-price the wins still waiting."""
         paytable, meter = self._progressive_paytable()
         _paid, after = paytable.pay(FortuneHand(win.hand), meter)
-        self.progressive_meter = self._shift_jackpot_meter(meter, after, Decimal(0))
+        moved = self.shift_meter(JACKPOT_METER, meter.to_json(), after.to_json(), Decimal(0))
+        self.progressive_meter = JackpotMeter.from_json(moved)
         pending = self.progressive_wins.pending
         pending[:] = [self._priced_win(waiting.seat, FortuneHand(waiting.hand)) for waiting in pending]
-
-    def _shift_jackpot_meter(self, before: JackpotMeter, after: JackpotMeter, contributed: Decimal) -> JackpotMeter:
-        """Move the shared jackpot meter by what this step moved the round's copy; the meter as it now stands."""
-        own_before, own_after = before.to_json(), after.to_json()
-        update = self.change_meter(
-            JACKPOT_METER,
-            own_before,
-            lambda reading: MeterUpdate(shifted(reading, own_before, own_after), contributed),
-        )
-        return JackpotMeter.from_json(update.after)
 
     # ----- the steps: verify, can, do -----
 
@@ -875,7 +866,8 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         action = self.verify_add_progressive_contributions()
         paytable, meter = self._progressive_paytable()
         contribution = paytable.contribution(len(self.progressive_intake.wagers))
-        self.progressive_meter = self._shift_jackpot_meter(meter, meter.add(contribution), contribution)
+        moved = self.shift_meter(JACKPOT_METER, meter.to_json(), meter.add(contribution).to_json(), contribution)
+        self.progressive_meter = JackpotMeter.from_json(moved)
         self.progressive_contributed = True
         return self.record(action, {"meter": json_value(self.progressive_meter.public_view())})
 

@@ -12,6 +12,7 @@ import functools
 import inspect
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from decimal import Decimal
 from enum import StrEnum
 from types import MethodType
 from typing import Any, Self
@@ -19,7 +20,7 @@ from typing import Any, Self
 from simulator.cards import parse_cards, spoken_cards
 from simulator.citations import Citation, Provenance
 from simulator.json_values import JsonObject, JsonValue
-from simulator.meter_device import MeterDevice, MeterStep, MeterUpdate
+from simulator.meter_device import MeterDevice, MeterStep, MeterUpdate, shifted
 from simulator.money import format_cents
 
 
@@ -202,6 +203,12 @@ class Round:
             reading, result = own_copy, update(own_copy)
         self._readings[name] = reading
         return result
+
+    def shift_meter(self, name: str, before: JsonObject, after: JsonObject, contributed: Decimal) -> JsonObject:
+        """Move shared meter ``name`` as the step moved the round's copy, ``before`` to ``after``; the meter now."""
+        return self.change_meter(
+            name, before, lambda reading: MeterUpdate(shifted(reading, before, after), contributed)
+        ).after
 
     def can(self, step: str, arguments: Mapping[str, JsonValue]) -> bool:
         """Whether the named step could be performed now with these arguments."""
