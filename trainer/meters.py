@@ -1,16 +1,16 @@
 """A table's progressive meters as devices in the database: read for a deal, changed in place by each round's steps.
 
-Every change runs in a transaction that holds the meter's row (``select_for_update`` on PostgreSQL; SQLite's
-transactions begin IMMEDIATE and so hold the whole database), applies the engine's update to the meter as it
-stands and records it as a :class:`~trainer.models.MeterChange` keyed by the attempt and the operation number. A
-step taken again (its commit failed, the server stopped before the reply) finds its change and meets the same
-reading, so every contribution reaches the meter exactly once, from any number of rounds, tables or processes.
+Every change runs inside the transaction of the step that makes it, so the two commit together or not at all. It
+holds the meter's row (``select_for_update`` on PostgreSQL; SQLite's transactions begin IMMEDIATE and so hold the
+whole database), applies the engine's update to the meter as it stands and records it as a
+:class:`~trainer.models.MeterChange` keyed by the attempt and the operation number, which a step taken again finds
+(it meets the same reading). So every contribution reaches the meter exactly once, from any number of rounds,
+tables or processes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from decimal import Decimal
 
 from django.db import connection, transaction
@@ -19,7 +19,6 @@ from simulator.json_values import JsonObject, JsonValue, json_int, json_object, 
 from simulator.meter_device import MeterStep, MeterUpdate
 from simulator.procedure import Round
 from trainer.models import Meter, MeterChange
-from trainer.writer import writing
 
 COLUMNS = ("amount", "hit_value", "cycle")
 """The parts of the engine's meter JSON that are columns of :class:`~trainer.models.Meter`."""
@@ -85,15 +84,8 @@ def install_meters(table_id: int, round_: Round) -> None:
         meter.save()
 
 
-@contextmanager
-def meter_transaction() -> Iterator[None]:
-    """The step's own transaction when it has one (a savepoint in it), else one of its own taken like a step's."""
-    if connection.in_atomic_block:
-        with transaction.atomic():
-            yield
-    else:
-        with writing():
-            yield
+class MeterOutsideStep(Exception):
+    """A meter change asked for outside a step's transaction: take the step again inside one."""
 
 
 class TableMeters:
@@ -109,7 +101,9 @@ class TableMeters:
 
         A table without the meter yet (a round dealt before the meters were rows) starts it from the round's copy.
         """
-        with meter_transaction():
+        if not connection.in_atomic_block:
+            raise MeterOutsideStep
+        with transaction.atomic():
             meters = Meter.objects.select_for_update().filter(table_id=self.table_id, name=name)
             meter = meters.first()
             if meter is None:

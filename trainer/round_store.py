@@ -3,18 +3,17 @@
 A round lives in the database as its log as dealt (``simulator.notation.save_round``) followed by one row per
 step (:class:`~trainer.models.Step`, the operations it performed and its grade) and, while it is being dealt,
 in this process's memory, rebuilt by replaying the log whenever the cached copy is missing or behind the
-database. Everything here that exists for speed (the live-round cache, the striped attempt locks, the plain-SQL
-step writes, and beside it the one writer and the SQLite checkpoint thread of :mod:`trainer.writer`) stays behind
-:func:`live_attempt`, :func:`commit_step` and :func:`~trainer.writer.writing`. Its plain version
-(``DJANGO_ROUND_STORE=plain``) keeps nothing in memory and writes through the ORM; a test deals the same rounds
-through both and finds the same rows.
+database. Everything here that exists for speed (the live-round cache, the striped attempt locks, the one
+writer, the plain-SQL step writes and the SQLite checkpoint thread) stays behind :func:`live_attempt`,
+:func:`commit_step` and :func:`writing`. Its plain version (``DJANGO_ROUND_STORE=plain``) keeps nothing in memory
+and writes through the ORM; a test deals the same rounds through both and finds the same rows.
 
 A step on a cached round is written without reading the row first: the write names the frame number the cache
 holds, and if the database has moved on it writes nothing (:class:`CacheBehind`), the cache is dropped and the
 step is taken again on the row as the database holds it.
 
-A live round changes its table's meters in place, in the database, as its steps go (:mod:`trainer.meters`); a
-finished round writes nothing back to its table but the count of rounds dealt.
+A live round changes its table's meters in place, in the database, inside its steps' transactions
+(:mod:`trainer.meters`); a finished round writes nothing back to its table but the count of rounds dealt.
 """
 
 from __future__ import annotations
@@ -22,16 +21,20 @@ from __future__ import annotations
 import copy
 import threading
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
+from django.db import transaction
 from django.db.models import F, QuerySet
 from django.utils import timezone
 
 from simulator.json_values import JsonValue
 from simulator.notation import operations_since, replay_round
 from simulator.procedure import Round
+from trainer.checkpoints import keep_checkpointing
 from trainer.meters import TableMeters
 from trainer.models import Attempt, Table
 from trainer.scoring import GradedStep, PassRule, ScoreCard
@@ -67,6 +70,7 @@ _rounds_lock = threading.Lock()
 
 ATTEMPT_LOCK_STRIPES = 256
 _attempt_locks = tuple(threading.RLock() for _ in range(ATTEMPT_LOCK_STRIPES))
+_one_writer = threading.Lock()
 
 
 def cached() -> bool:
@@ -78,9 +82,22 @@ def attempt_lock(attempt_id: int) -> threading.RLock:
     """The lock held to read or change an attempt's live round: one thread at a time per attempt in this process.
 
     Attempts share the locks by their id modulo :data:`ATTEMPT_LOCK_STRIPES`, so the locks take fixed memory.
-    Take it before :func:`~trainer.writer.writing`, never inside it.
+    Take it before :func:`writing`, never inside it.
     """
     return _attempt_locks[attempt_id % ATTEMPT_LOCK_STRIPES]
+
+
+@contextmanager
+def writing() -> Iterator[None]:
+    """A transaction that writes, one at a time in this process.
+
+    Steps run on several threads so that one step's commit, waiting for the disk, does not hold up the next
+    step's grading; their writes queue here rather than in SQLite's busy-wait, which sleeps in milliseconds.
+    On SQLite, the first write starts the process's checkpoint thread (:mod:`trainer.checkpoints`).
+    """
+    keep_checkpointing()
+    with _one_writer, transaction.atomic():
+        yield
 
 
 def remember(attempt_id: int, live: LiveAttempt) -> None:

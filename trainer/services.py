@@ -25,7 +25,7 @@ from simulator.scenarios import deal_scenario
 from simulator.table_deals import TableDeal
 from simulator.wager_phase import ChipCountMismatch
 from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, StepFrame
-from trainer.meters import install_meters, table_meters
+from trainer.meters import MeterOutsideStep, install_meters, table_meters
 from trainer.models import Attempt, Floorperson, Mode, Role, ScenarioVersion, SchoolUser, Table
 from trainer.round_store import (
     CacheBehind,
@@ -40,11 +40,11 @@ from trainer.round_store import (
     live_round,
     locked_attempt,
     remember_dealt,
+    writing,
 )
 from trainer.scoring import GradedStep, grade_step
 from trainer.scoring import Mode as GradingMode
 from trainer.snapshots import AnyTableSnapshot, Viewer, snapshot_of, validation_seat
-from trainer.writer import writing
 
 
 class Notice(StrEnum):
@@ -244,11 +244,19 @@ def _grade(live: LiveAttempt, frame: StepFrame) -> GradedStep:
 
 
 def _step_on_cached_round(attempt_id: int, user: SchoolUser, frame: StepFrame) -> StepReply | None:
-    """The step graded on the cached round and written with no read of the row; None if the cache cannot take it."""
+    """The step graded on the cached round and written with no read of the row; None if the cache cannot take it.
+
+    A step that changes a table's meter cannot: it is taken on the locked row, so the meter changes in the
+    step's own transaction.
+    """
     live = _cached_next_step(attempt_id, user, frame.sequence)
     if live is None:
         return None
-    graded = _grade(live, frame)
+    try:
+        graded = _grade(live, frame)
+    except MeterOutsideStep:
+        forget_round(attempt_id)
+        return None
     try:
         with writing():
             commit_step(live, frame.sequence, graded)

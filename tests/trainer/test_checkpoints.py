@@ -7,7 +7,7 @@ import pytest
 from django.db import connection
 from table_helpers import make_trainee
 
-from trainer import checkpoints, writer
+from trainer import checkpoints, round_store
 
 pytestmark = pytest.mark.skipif("DATABASE_URL" in os.environ, reason="checkpoints are SQLite's")
 
@@ -26,7 +26,7 @@ def test_a_checkpoint_copies_the_whole_log_into_the_database_without_waiting():
 @pytest.mark.django_db(transaction=True)
 def test_every_write_keeps_the_one_checkpoint_thread_of_the_process_running():
     for number in range(3):
-        with writer.writing():
+        with round_store.writing():
             make_trainee(f"trainee{number}")
     thread = checkpoints.keep_checkpointing()
     assert thread is not None and thread.is_alive() and thread.daemon and thread.name == "sqlite-checkpoints"

@@ -9,7 +9,7 @@ from decimal import Decimal
 import pytest
 from django.test import override_settings
 from django.urls import reverse
-from meter_rounds import amount_after, contributions, deal_to_the_end, deal_until_contributed
+from meter_rounds import amount_after, contributions, deal_to_the_end, deal_until_contributed, take_next_step
 from table_helpers import make_trainee
 
 from simulator.meter_device import MeterUpdate
@@ -155,3 +155,27 @@ def test_a_round_dealt_before_its_table_kept_the_meter_starts_it_from_its_own_co
     deal_until_contributed(attempt, trainee)
     added = sum((RATE * wager for _seat, wager, _lit in contributions(attempt)), Decimal(0))
     assert mystery_meter(table).amount == own + added
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_steps_meter_change_commits_with_the_step_or_not_at_all(monkeypatch):
+    demo_tables.create_demo_tables()
+    table = Table.objects.get(game="let-it-ride")
+    trainee = make_trainee()
+    attempt = dealt(table, trainee, 91)
+    while round_store.live_round(attempt).next_action().step != "drop_progressive_wagers":
+        assert take_next_step(attempt, trainee)
+    before = mystery_meter(table).amount
+
+    def commit_fails(*arguments, **keywords):
+        raise RuntimeError("the disk is full")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(services, "commit_step", commit_fails)
+        with pytest.raises(RuntimeError):
+            take_next_step(attempt, trainee)
+    assert mystery_meter(table).amount == before and not MeterChange.objects.filter(attempt=attempt).exists()
+    assert take_next_step(attempt, trainee)  # the same frame again, committed this time
+    added = sum((RATE * wager for _seat, wager, _lit in contributions(attempt)), Decimal(0))
+    assert mystery_meter(table).amount == before + added
+    assert MeterChange.objects.filter(attempt=attempt).count() == 1
