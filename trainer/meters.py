@@ -76,7 +76,7 @@ def install_meters(table_id: int, round_: Round) -> None:
         if own is None:
             continue
         saved = json_object(own)
-        meter = Meter.objects.select_for_update().filter(table_id=table_id, name=name).first()
+        meter = Meter.objects.select_for_update(of=("self",)).filter(table_id=table_id, name=name).first()
         if meter is not None and kind_of(meter_json(meter)) == kind_of(saved):
             continue
         meter = meter or Meter(table_id=table_id, name=name)
@@ -104,7 +104,7 @@ class TableMeters:
         if not connection.in_atomic_block:
             raise MeterOutsideStep
         with transaction.atomic():
-            meters = Meter.objects.select_for_update().filter(table_id=self.table_id, name=name)
+            meters = Meter.objects.select_for_update(of=("self",)).filter(table_id=self.table_id, name=name)
             meter = meters.first()
             if meter is None:
                 Meter.objects.get_or_create(table_id=self.table_id, name=name, defaults=started(own_copy))

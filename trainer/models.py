@@ -237,7 +237,7 @@ class Meter(models.Model):
     state = models.JSONField(default=dict, help_text="The rest of the meter as the engine's to_json() writes it.")
 
     class Meta:
-        ordering = ("table", "name")
+        ordering = ("table_id", "name")
         constraints = (models.UniqueConstraint(fields=("table", "name"), name="one_meter_per_name"),)
 
     def __str__(self) -> str:
@@ -259,7 +259,7 @@ class MeterChange(models.Model):
     made_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ("meter", "pk")
+        ordering = ("meter_id", "pk")
         constraints = (
             models.UniqueConstraint(fields=("attempt", "operation", "meter"), name="one_change_per_operation"),
         )

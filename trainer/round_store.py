@@ -201,9 +201,11 @@ def commit_step(live: LiveAttempt, sequence: int, graded: GradedStep | None) -> 
 def locked_attempt(attempt_id: int) -> LiveAttempt:
     """The attempt as the database holds it, its row locked for the rest of the transaction and read afresh.
 
-    PostgreSQL locks the row; SQLite's transactions take the lock for the whole database.
+    PostgreSQL locks the attempt's row alone, not its table's or trainee's: a round dealt at the table locks the
+    table's meters and then refers to the table as it commits, so a step holding the table would deadlock with it.
+    SQLite's transactions take the lock for the whole database.
     """
-    attempt = attempts_at_tables().select_for_update().get(pk=attempt_id)
+    attempt = attempts_at_tables().select_for_update(of=("self",)).get(pk=attempt_id)
     live = live_attempt(attempt)
     live.attempt = attempt
     return live

@@ -143,7 +143,7 @@ def _store_dealt(
     table's meters from its first step on, the automated opening steps included.
     """
     with writing():
-        install_meters(table.pk, round_)
+        # The attempt first: its row refers to the table's before the meters are locked, the order a step takes.
         attempt = Attempt.objects.create(
             trainee=trainee,
             table=table,
@@ -153,6 +153,7 @@ def _store_dealt(
             skill_targets=table.skill_targets,
             scenario_version=version,
         )
+        install_meters(table.pk, round_)
         at_the_table(attempt, round_)
         round_.advance()
         attempt.log = save_round(round_)

@@ -104,7 +104,7 @@ class Migration(migrations.Migration):
                 ),
             ],
             options={
-                "ordering": ("table", "name"),
+                "ordering": ("table_id", "name"),
                 "constraints": [models.UniqueConstraint(fields=("table", "name"), name="one_meter_per_name")],
             },
         ),
@@ -152,7 +152,7 @@ class Migration(migrations.Migration):
                 ),
             ],
             options={
-                "ordering": ("meter", "pk"),
+                "ordering": ("meter_id", "pk"),
                 "constraints": [
                     models.UniqueConstraint(fields=("attempt", "operation", "meter"), name="one_change_per_operation")
                 ],
