@@ -11,6 +11,7 @@ from simulator.cards import Card
 from simulator.down_under import DownUnderRound, DownUnderTable, suited_match_top
 from simulator.json_values import JsonObject, JsonValue, json_object
 from simulator.match_the_dealer import ACE_OF_SPADES, MatchMeter
+from simulator.meter_device import JACKPOT_METER, MATCH_METER, MYSTERY_METER
 from simulator.mystery import MysteryConfiguration, MysteryMeter
 from simulator.mystery_games import MysteryGame
 from simulator.mystery_tables import MysteryTableRound, rules_from_json
@@ -49,7 +50,7 @@ class RiggedDeal:
 
 @dataclass(frozen=True)
 class TableDeal:
-    """What a table hands the engine to deal its next round; ``carried_meters`` is the last round's, server only.
+    """What a table hands the engine to deal its next round; ``carried_meters`` are the table's, by name, server only.
 
     ``chip_count_mismatch`` is the house's procedure when the progressive chips do not match the accepted wagers.
     ``rigged`` replaces the simulated players' draws at Pai Gow Poker; ``ace_of_spades`` makes a forced Match the
@@ -138,8 +139,8 @@ def deal_pai_gow_round(table: TableDeal) -> PaiGowRound:
         table.seed,
         scenario=scenario,
         round_number=table.round_number,
-        meter=fitting_mystery_meter(carried_meter(carried, "mystery"), rules.mystery),
-        progressive_meter=fitting_jackpot_meter(carried_meter(carried, "progressive"), rules.progressive_paytable),
+        meter=fitting_mystery_meter(carried_meter(carried, MYSTERY_METER), rules.mystery),
+        progressive_meter=fitting_jackpot_meter(carried_meter(carried, JACKPOT_METER), rules.progressive_paytable),
         automations=table.automations,
         wager_phase=phase,
     )
@@ -157,7 +158,7 @@ def deal_mystery_table_round(game: MysteryGame, table: TableDeal) -> MysteryTabl
         rules,
         seats,
         table.seed,
-        meter=fitting_mystery_meter(table.carried_meters, rules.configuration),
+        meter=fitting_mystery_meter(carried_meter(table.carried_meters or {}, MYSTERY_METER), rules.configuration),
         automations=table.automations,
         force_hit=table.force_mystery_hit,
         wager_phase=phase,
@@ -191,7 +192,7 @@ def deal_down_under_round(table: TableDeal) -> DownUnderRound:
         rules,
         seats,
         table.seed,
-        meter=fitting_match_meter(table.carried_meters, rules),
+        meter=fitting_match_meter(carried_meter(table.carried_meters or {}, MATCH_METER), rules),
         shoe_top=shoe_top,
         automations=table.automations,
         wager_phase=phase,

@@ -87,19 +87,12 @@ def validate_skill_targets(value: object) -> None:
 
 
 class Table(models.Model):
-    """A training table: a game, its Rules Submission, its pass rule and timed standards, and its carried meters."""
+    """A training table: a game, its Rules Submission, its pass rule and timed standards; its :class:`Meter` rows."""
 
     name = models.CharField(max_length=120, unique=True)
     game = models.CharField(max_length=40, help_text="A key of simulator.notation.ROUND_CLASSES.")
     rules = models.JSONField(default=dict, blank=True, help_text="The game's rules as its to_json() writes them.")
     floorperson = models.CharField(max_length=20, choices=Floorperson, default=Floorperson.AUTOMATED)
-    meter = models.JSONField(
-        null=True,
-        blank=True,
-        editable=False,
-        help_text="The progressive meters with their secrets (the mystery hit value): server only. A Pai Gow Poker "
-        "table keeps two, under the keys mystery and progressive.",
-    )
     rounds_dealt = models.PositiveIntegerField(default=0, editable=False)
     pass_accuracy_percent = models.PositiveSmallIntegerField(
         "pass mark (%)",
@@ -229,6 +222,55 @@ class Step(models.Model):
     def __str__(self) -> str:
         """The attempt and the frame number."""
         return f"step {self.sequence} of attempt {self.attempt_id}"
+
+
+class Meter(models.Model):
+    """One progressive meter of a table as one device: every round at the table changes it in place, never a copy.
+
+    ``amount``, the secret ``hit_value`` (a Mystery Bonus meter only) and the ``cycle`` (counted by each Mystery Bonus
+    reset) are columns; ``state`` holds the rest of the engine's JSON for the meter (its configuration, seed or wager,
+    reserve). Amounts keep four places of a cent (0.5% of a $1 wager is half a cent). Server only; changed only
+    through :mod:`trainer.meters`, under the row's lock.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="meters")
+    name = models.CharField(max_length=20, help_text="mystery, progressive (Pai Gow Poker's jackpot) or match.")
+    amount = models.DecimalField(max_digits=16, decimal_places=4, help_text="What the meter shows, in exact cents.")
+    hit_value = models.PositiveIntegerField(null=True, help_text="The Mystery Bonus's secret hit value in cents.")
+    cycle = models.PositiveIntegerField(default=0, help_text="The Mystery Bonus cycle: one hit value, one hit.")
+    state = models.JSONField(default=dict, help_text="The rest of the meter as the engine's to_json() writes it.")
+
+    class Meta:
+        ordering = ("table_id", "name")
+        constraints = (models.UniqueConstraint(fields=("table", "name"), name="one_meter_per_name"),)
+
+    def __str__(self) -> str:
+        """The table and the meter's name."""
+        return f"{self.name} meter at {self.table_id}"
+
+
+class MeterChange(models.Model):
+    """One step's change to a meter, applied exactly once: the reading it met, what it contributed, whether it hit."""
+
+    meter = models.ForeignKey(Meter, on_delete=models.CASCADE, related_name="changes")
+    attempt = models.ForeignKey(Attempt, on_delete=models.CASCADE, related_name="meter_changes", db_index=False)
+    operation = models.PositiveIntegerField(help_text="The operation's number in the round's log.")
+    cycle = models.PositiveIntegerField(help_text="The meter's cycle when the change met it.")
+    reading = models.JSONField(help_text="The meter as the change met it, secret hit value included: server only.")
+    contributed = models.DecimalField(max_digits=16, decimal_places=4, help_text="The cents it added.")
+    lit = models.BooleanField(help_text="Whether a contribution of the step took the meter past its hit value.")
+    amount_after = models.DecimalField(max_digits=16, decimal_places=4, help_text="The meter's amount after it.")
+    made_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("meter_id", "pk")
+        constraints = (
+            models.UniqueConstraint(fields=("attempt", "operation", "meter"), name="one_change_per_operation"),
+        )
+
+    def __str__(self) -> str:
+        """The attempt and the operation number."""
+        return f"operation {self.operation} of attempt {self.attempt_id} on {self.meter}"
 
 
 def validate_scenario_spec(value: object) -> None:
