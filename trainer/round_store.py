@@ -5,7 +5,7 @@ step (:class:`~trainer.models.Step`, the operations it performed and its grade) 
 in this process's memory, rebuilt by replaying the log whenever the cached copy is missing or behind the
 database. Everything here that exists for speed (the live-round cache, the striped attempt locks, the one
 writer and its group commit, the plain-SQL step writes and the SQLite checkpoint thread) stays behind
-:func:`live_attempt`, :func:`commit_step`, :func:`commit_cached_step` and :func:`writing`. Its plain version
+:func:`live_attempt`, :func:`commit_step`, :func:`take_cached_step` and :func:`writing`. Its plain version
 (``DJANGO_ROUND_STORE=plain``) keeps nothing in memory and writes through the ORM, one transaction a step; a
 test deals the same rounds through both and finds the same rows.
 
@@ -22,7 +22,7 @@ from __future__ import annotations
 import copy
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
@@ -112,14 +112,22 @@ def writing() -> Iterator[None]:
         yield
 
 
-def commit_cached_step(live: LiveAttempt, sequence: int, graded: GradedStep) -> None:
-    """:func:`commit_step` on a cached round, in one transaction with the other steps waiting to be written.
+def take_cached_step(live: LiveAttempt, sequence: int, grade: Callable[[], GradedStep]) -> GradedStep:
+    """Grade a step on a cached round and commit it, in one transaction with the other steps waiting to be written.
 
-    One flush to disk then serves every step in the batch (:mod:`trainer.group_commit`); raises
-    :class:`CacheBehind` like :func:`commit_step`, having written nothing of this step.
+    One flush to disk then serves every step in the batch (:mod:`trainer.group_commit`), and a step that changes a
+    table's meter changes it in its own transaction (:mod:`trainer.meters`). Raises :class:`CacheBehind` like
+    :func:`commit_step`, having written nothing of this step; the round may have been changed by then.
     """
     keep_checkpointing()
-    _steps_together.commit(lambda: commit_step(live, sequence, graded))
+    graded: list[GradedStep] = []
+
+    def grade_and_commit() -> None:
+        graded.append(grade())
+        commit_step(live, sequence, graded[0])
+
+    _steps_together.commit(grade_and_commit)
+    return graded[0]
 
 
 def remember(attempt_id: int, live: LiveAttempt) -> None:

@@ -25,7 +25,7 @@ from simulator.scenarios import deal_scenario
 from simulator.table_deals import TableDeal
 from simulator.wager_phase import ChipCountMismatch
 from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, StepFrame
-from trainer.meters import MeterOutsideStep, install_meters, table_meters
+from trainer.meters import install_meters, table_meters
 from trainer.models import Attempt, Floorperson, Mode, Role, ScenarioVersion, SchoolUser, Table
 from trainer.round_store import (
     CacheBehind,
@@ -34,13 +34,13 @@ from trainer.round_store import (
     attempt_lock,
     attempts_at_tables,
     cached_attempt,
-    commit_cached_step,
     commit_step,
     forget_round,
     live_attempt,
     live_round,
     locked_attempt,
     remember_dealt,
+    take_cached_step,
     writing,
 )
 from trainer.scoring import GradedStep, grade_step
@@ -254,19 +254,14 @@ def _grade(live: LiveAttempt, frame: StepFrame) -> GradedStep:
 def _step_on_cached_round(attempt_id: int, user: SchoolUser, frame: StepFrame) -> StepReply | None:
     """The step graded on the cached round and written with no read of the row; None if the cache cannot take it.
 
-    A step that changes a table's meter cannot: it is taken on the locked row, so the meter changes in the
-    step's own transaction.
+    The step is graded inside the transaction that commits it, so a step that changes a table's meter changes it
+    in the step's own transaction.
     """
     live = _cached_next_step(attempt_id, user, frame.sequence)
     if live is None:
         return None
     try:
-        graded = _grade(live, frame)
-    except MeterOutsideStep:
-        forget_round(attempt_id)
-        return None
-    try:
-        commit_cached_step(live, frame.sequence, graded)
+        graded = take_cached_step(live, frame.sequence, lambda: _grade(live, frame))
     except CacheBehind:
         forget_round(attempt_id)
         return None

@@ -172,6 +172,7 @@ def test_a_steps_meter_change_commits_with_the_step_or_not_at_all(monkeypatch):
 
     with monkeypatch.context() as patched:
         patched.setattr(services, "commit_step", commit_fails)
+        patched.setattr(round_store, "commit_step", commit_fails)
         with pytest.raises(RuntimeError):
             take_next_step(attempt, trainee)
     assert mystery_meter(table).amount == before and not MeterChange.objects.filter(attempt=attempt).exists()
