@@ -6,7 +6,9 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from simulator.games import GAMES
 from simulator.scenarios import deal_scenario
@@ -120,4 +122,6 @@ def scenario_deal(request: SchoolRequest, version_id: int) -> HttpResponse:
         raise PermissionDenied("Ask an instructor for a role at the school.")
     version = get_object_or_404(ScenarioVersion, pk=version_id, pk__in=published_versions().values("pk"))
     attempt = services.start_scenario_round(request.user, version)
+    if request.htmx:
+        return HttpResponseClientRedirect(reverse("attempt", args=[attempt.pk]))
     return redirect("attempt", attempt.pk)

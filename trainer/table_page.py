@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from django.urls import reverse
 from markupsafe import Markup
 
 from simulator.citations import Citation
@@ -13,7 +14,8 @@ from simulator.rules import HouseOption
 from trainer.controls import describe_step
 from trainer.felt import Region, render
 from trainer.felt_signs import PROVENANCE_LABELS
-from trainer.models import ExamRound, Floorperson, Mode
+from trainer.models import Attempt, ExamRound, Floorperson, Mode
+from trainer.scenario_versions import published_versions
 from trainer.scoring import GradedStep, PassRule, ScoreCard, clock_text, seconds_text, step_numbers
 from trainer.services import StepReply
 from trainer.snapshots import AnyTableSnapshot, Viewer
@@ -246,6 +248,16 @@ def exam_sitting_of(snapshot: AnyTableSnapshot) -> int | None:
     return ExamRound.objects.filter(attempt_id=snapshot.attempt_id).values_list("sitting_id", flat=True).first()
 
 
+def deal_another_url(snapshot: AnyTableSnapshot) -> str:
+    """Where "Deal another round here" posts: the scenario's newest published version for its rounds, else the table."""
+    attempts = Attempt.objects.filter(pk=snapshot.attempt_id)
+    scenario_id = attempts.values_list("scenario_version__scenario_id", flat=True).first()
+    version = published_versions().filter(scenario_id=scenario_id).first() if scenario_id else None
+    if version is None:
+        return reverse("deal", args=[snapshot.table_id])
+    return reverse("scenario_deal", args=[version.pk])
+
+
 def table_regions(snapshot: AnyTableSnapshot, viewer: Viewer, feedback: dict[str, Any]) -> list[Region]:
     """The regions of the viewer's table that a frame carries, in the order a frame carries them.
 
@@ -264,7 +276,11 @@ def table_regions(snapshot: AnyTableSnapshot, viewer: Viewer, feedback: dict[str
     )
     if viewer is Viewer.TRAINEE:
         score_card = score_card_context(snapshot.score_card) if snapshot.score_card else None
-        deal = {"table_id": snapshot.table_id, "mode": snapshot.mode.value, "attempt_id": snapshot.attempt_id}
+        deal = {
+            "url": deal_another_url(snapshot) if score_card else "",
+            "mode": snapshot.mode.value,
+            "attempt_id": snapshot.attempt_id,
+        }
         next_step = {
             "score_card": score_card,
             "deal": deal,

@@ -2,10 +2,12 @@
 
 import pytest
 from django.urls import reverse
+from exam_helpers import deal, short_scenario
 from table_helpers import make_instructor, make_trainee
 
 from simulator.games import GAMES
 from simulator.scenarios import ScenarioSpec
+from trainer import services
 from trainer.models import Attempt, Scenario, ScenarioVersion
 from trainer.scenario_forms import form_data, new_form_data
 from trainer.scenario_versions import create_scenario, publish
@@ -141,3 +143,18 @@ def test_a_trainee_deals_a_published_scenario_from_the_tables_page_but_not_a_dra
     response = client.post(reverse("scenario_deal", args=[published.pk]))
     attempt = Attempt.objects.get()
     assert response["Location"] == reverse("attempt", args=[attempt.pk]) and attempt.scenario_version == published
+
+
+def test_a_finished_scenario_rounds_score_card_deals_the_scenarios_next_round_not_at_a_closed_table(client):
+    trainee = make_trainee()
+    version = short_scenario(make_instructor(), rounds=2)
+    first = deal(services.start_scenario_round(trainee, version), trainee)
+    client.force_login(trainee)
+    page = client.get(reverse("attempt", args=[first.pk])).content.decode()
+    deal_here = reverse("scenario_deal", args=[version.pk])
+    assert f'hx-post="{deal_here}"' in page and reverse("deal", args=[version.table_id]) not in page
+
+    response = client.post(deal_here, headers={"HX-Request": "true"})
+    second = Attempt.objects.latest("pk")
+    assert response["HX-Redirect"] == reverse("attempt", args=[second.pk])
+    assert second.scenario_version == version and second.trainee == trainee and second.pk != first.pk
