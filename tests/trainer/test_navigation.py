@@ -1,0 +1,59 @@
+"""The site header's navigation: each role finds its pages there, and every link it shows opens for that role."""
+
+import re
+
+import pytest
+from django.urls import reverse
+from table_helpers import make_instructor, make_trainee, make_user
+
+from trainer.models import Role
+
+pytestmark = pytest.mark.django_db
+
+NAV = re.compile(r'<nav class="site-nav" aria-label="School">(.*?)</nav>', re.S)
+LINK = re.compile(r'<a href="([^"]+)"[^>]*>([^<]+)</a>')
+
+
+def header_links(client):
+    """The header's links on the home page, as (words, address) pairs."""
+    nav = NAV.search(client.get(reverse("home")).content.decode())
+    return [(label, url) for url, label in LINK.findall(nav.group(1))] if nav else []
+
+
+def school_administrator():
+    user = make_user("ada", Role.SCHOOL_ADMINISTRATOR)
+    user.is_staff = True
+    user.save()
+    return user
+
+
+@pytest.mark.parametrize(
+    ("make", "labels"),
+    [
+        (make_trainee, ["Tables", "Your history", "Exams"]),
+        (make_instructor, ["Tables", "Your history", "Cohorts", "Scenarios", "Exams", "Records"]),
+        (
+            school_administrator,
+            ["Tables", "Your history", "Cohorts", "Exams", "Records", "School administration"],
+        ),
+    ],
+)
+def test_the_header_offers_each_role_its_pages_and_every_link_opens_for_it(client, make, labels):
+    client.force_login(make())
+    links = header_links(client)
+    assert [label for label, _ in links] == labels
+    for label, url in links:
+        assert client.get(url).status_code == 200, label
+
+
+def test_the_header_offers_nothing_to_someone_without_a_role_or_signed_out(client):
+    assert header_links(client) == []
+    client.force_login(make_user("nobody"))
+    assert header_links(client) == []
+
+
+def test_the_header_marks_the_page_being_shown(client):
+    client.force_login(make_instructor())
+    page = client.get(reverse("cohorts")).content.decode()
+    assert '<a href="/cohorts/" aria-current="page">Cohorts</a>' in page
+    assert '<a href="/scenarios/">Scenarios</a>' in page
