@@ -12,10 +12,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from simulator.citations import Provenance
-from simulator.games import GAMES, Game
+from simulator.games import GAMES, PAI_GOW_POKER, Game
 from simulator.json_values import JsonObject, JsonValue
 from simulator.money import format_cents, parse_dollars
-from simulator.pai_gow_round import PLACES, SEATS
+from simulator.pai_gow_round import PLACES, SEATS, WAGER_SPOTS
 from simulator.rules import Option
 from simulator.scenarios import MAX_ROUNDS, MODES, ScenarioError, ScenarioSpec, game_steps
 
@@ -351,11 +351,19 @@ def builder_context(data: FormData, errors: Mapping[str, str]) -> dict[str, obje
         "steps": steps,
         "automations_error": errors.get("automations", ""),
         "seat_fields": seat_fields,
+        "betting_areas": ", ".join(WAGER_SPOTS) if game is PAI_GOW_POKER else "",
         "hand_fields": hand_fields,
         "rigging_fields": [
             text("rigging.dice", "Dice, red first (e.g. 6 1 1)"),
             text("rigging.tiger_nine", "Tiger 9 for the dealer", "checkbox"),
-            text("rigging.mystery_hit_round", "Mystery Bonus hits on round", "number", minimum=1, maximum=MAX_ROUNDS),
+            text(
+                "rigging.mystery_hit_round",
+                "Mystery Bonus hits on round",
+                "number",
+                minimum=1,
+                maximum=MAX_ROUNDS,
+                help="Only a seat with a qualifying progressive wager (e.g. progressive 1) wins it.",
+            ),
             text("rigging.ace_of_spades_round", "A♠ Match the Dealer combination on round", "number", minimum=1),
             text("rigging.missing_chip_seat", "Seat whose progressive chip is missing", "number", minimum=1, maximum=6),
         ],

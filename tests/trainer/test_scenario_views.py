@@ -158,3 +158,29 @@ def test_a_finished_scenario_rounds_score_card_deals_the_scenarios_next_round_no
     second = Attempt.objects.latest("pk")
     assert response["HX-Redirect"] == reverse("attempt", args=[second.pk])
     assert second.scenario_version == version and second.trainee == trainee and second.pk != first.pk
+
+
+def test_the_preview_narrates_every_round_so_a_mystery_hit_on_round_2_is_seen_before_publishing(client, instructor):
+    fields = pai_gow_form(
+        **{
+            "seats.2": "pai-gow 25, progressive 1",
+            "rigging.mystery_hit_round": "2",
+            "rounds": "2",
+        }
+    )
+    preview = client.get(client.post(reverse("scenario_new"), fields)["Location"]).content.decode()
+    first, second = preview.split("<h2>Round 2</h2>")
+    assert "<h2>Round 1</h2>" in first and "each of the 2 rounds" in first
+    assert "pay seat 2 the Mystery Bonus" not in first and "pay seat 2 the Mystery Bonus" in second
+
+
+def test_the_builder_names_the_betting_areas_and_says_who_can_win_a_rigged_mystery_hit(client, instructor):
+    page = client.get(reverse("scenario_new")).content.decode()
+    assert "Betting areas: pai-gow, progressive, tiger-9, fortune, sum," in page
+    assert "Only a seat with a qualifying progressive wager (e.g. progressive 1) wins it." in page
+
+
+def test_the_scenario_list_says_where_a_published_scenario_is_assigned_or_examined(client, instructor):
+    page = client.get(reverse("scenarios")).content.decode()
+    assert "assign it from a cohort's Assignments page" in page
+    assert f'href="{reverse("cohorts")}"' in page and f'href="{reverse("exams")}"' in page
