@@ -1,4 +1,4 @@
-"""The site header's navigation: each role finds its pages there, and every link it shows opens for that role."""
+"""The site header's navigation and the home page's greeting: each role finds its pages, and every link opens."""
 
 import re
 
@@ -57,3 +57,13 @@ def test_the_header_marks_the_page_being_shown(client):
     page = client.get(reverse("cohorts")).content.decode()
     assert '<a href="/cohorts/" aria-current="page">Cohorts</a>' in page
     assert '<a href="/scenarios/">Scenarios</a>' in page
+
+
+def test_the_home_page_greets_a_trainee_by_name_and_by_username_when_there_is_none(client):
+    imported = make_trainee("ada@example.com")
+    imported.first_name, imported.last_name = "Ada", "Lovelace"
+    imported.save()
+    client.force_login(imported)
+    assert "<h1>Welcome, Ada Lovelace</h1>" in client.get(reverse("home")).content.decode()
+    client.force_login(make_trainee("trainee1"))
+    assert "<h1>Welcome, trainee1</h1>" in client.get(reverse("home")).content.decode()
