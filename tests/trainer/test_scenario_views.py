@@ -1,5 +1,7 @@
 """The scenario builder's pages: who may open them, field errors that save nothing, preview, publish and deal."""
 
+import re
+
 import pytest
 from django.urls import reverse
 from exam_helpers import deal, short_scenario
@@ -184,3 +186,17 @@ def test_the_scenario_list_says_where_a_published_scenario_is_assigned_or_examin
     page = client.get(reverse("scenarios")).content.decode()
     assert "assign it from a cohort's Assignments page" in page
     assert f'href="{reverse("cohorts")}"' in page and f'href="{reverse("exams")}"' in page
+
+
+def test_the_error_summary_at_the_top_of_the_long_builder_links_to_each_field_marked_below(client, instructor):
+    fields = pai_gow_form(**{"rigging.dice": "7 1 1", "rigging.hands.0": "As As Kd Qd Jd 9c JK", "name": ""})
+    response = client.post(reverse("scenario_new"), fields)
+    page = response.content.decode()
+    summary = page.split('role="alert"')[1].split("</div>")[0]
+    links = re.findall(r'<li><a href="#([^"]+)">([^<]+)</a>: ', summary)
+    assert response.status_code == 400 and links == [
+        ("field-name", "Name"),
+        ("field-rigging-dice", "Dice, red first (e.g. 6 1 1)"),
+        ("field-rigging-hands-0", "Dealer&#x27;s seven cards"),
+    ]
+    assert all(f'id="{anchor}"' in page for anchor, _ in links)
