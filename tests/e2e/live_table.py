@@ -49,6 +49,11 @@ def log_in(page: Page, school: LiveSchool, username: str) -> None:
     expect(page.locator(".signed-in")).to_contain_text(username)
 
 
+def open_from_the_header(page: Page, name: str) -> None:
+    """Open one of the header's pages (Tables, Cohorts, Scenarios, Exams...) as a person does: from its navigation."""
+    page.get_by_role("navigation", name="School").get_by_role("link", name=name, exact=True).click()
+
+
 # ----- the server's side (ORM functions, run through LiveSchool.query) -----
 
 
