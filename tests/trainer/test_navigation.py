@@ -67,3 +67,13 @@ def test_the_home_page_greets_a_trainee_by_name_and_by_username_when_there_is_no
     assert "<h1>Welcome, Ada Lovelace</h1>" in client.get(reverse("home")).content.decode()
     client.force_login(make_trainee("trainee1"))
     assert "<h1>Welcome, trainee1</h1>" in client.get(reverse("home")).content.decode()
+
+
+def test_the_home_pages_list_of_what_you_can_do_offers_the_exams_and_to_teachers_the_records(client):
+    client.force_login(make_trainee())
+    trainee_home = client.get(reverse("home")).content.decode().split("What you can do")[1]
+    assert '<a href="/exams/">Exams</a>: sit the exams' in trainee_home and "/exports/" not in trainee_home
+    client.force_login(make_instructor())
+    instructor_home = client.get(reverse("home")).content.decode().split("What you can do")[1]
+    assert '<a href="/exams/">Exams</a>: schedule an exam' in instructor_home
+    assert '<a href="/exports/">Records</a>' in instructor_home
