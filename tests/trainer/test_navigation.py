@@ -77,3 +77,20 @@ def test_the_home_pages_list_of_what_you_can_do_offers_the_exams_and_to_teachers
     instructor_home = client.get(reverse("home")).content.decode().split("What you can do")[1]
     assert '<a href="/exams/">Exams</a>: schedule an exam' in instructor_home
     assert '<a href="/exports/">Records</a>' in instructor_home
+
+
+def test_a_refused_page_says_why_and_leads_back_home_under_the_schools_header(client):
+    client.force_login(make_trainee())
+    response = client.get(reverse("scenarios"))
+    page = response.content.decode()
+    assert response.status_code == 403 and "<h1>This page is not for your role</h1>" in page
+    assert "Only instructors build scenarios." in page and '<a href="/">Back to the start page</a>' in page
+    assert '<nav class="site-nav" aria-label="School">' in page
+
+
+def test_a_missing_page_leads_back_home_under_the_schools_header(client):
+    client.force_login(make_trainee())
+    response = client.get(reverse("attempt", args=[999]))
+    page = response.content.decode()
+    assert response.status_code == 404 and "<h1>Not found</h1>" in page
+    assert '<a href="/">Back to the start page</a>' in page and 'aria-label="School"' in page
