@@ -120,3 +120,11 @@ def test_the_table_page_is_titled_with_the_rounds_mode_and_never_another(client,
     other = Mode.PRACTICE if mode == Mode.EXAM else Mode.EXAM
     assert mode.label in title
     assert other.label.lower() not in title.lower()
+
+
+def test_the_feedback_panel_which_scrolls_when_a_clause_is_long_can_be_reached_and_scrolled_by_keyboard(client):
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE)
+    client.force_login(trainee)
+    page = client.get(reverse("attempt", args=[attempt.pk])).text
+    assert re.search(r'<section id="feedback" class="feedback" role="status"[^>]* tabindex="0">', page)
