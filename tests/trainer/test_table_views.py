@@ -128,3 +128,10 @@ def test_the_feedback_panel_which_scrolls_when_a_clause_is_long_can_be_reached_a
     client.force_login(trainee)
     page = client.get(reverse("attempt", args=[attempt.pk])).text
     assert re.search(r'<section id="feedback" class="feedback" role="status"[^>]* tabindex="0">', page)
+
+
+def test_the_tables_page_tells_exam_mode_apart_from_the_scheduled_exams_that_certify(client):
+    client.force_login(make_trainee())
+    page = client.get(reverse("tables")).text
+    assert "the exams your school schedules, which lead to a certificate, are under" in page
+    assert f'<a href="{reverse("exams")}">Exams</a>.</p>' in page
