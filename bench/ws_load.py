@@ -10,11 +10,11 @@ trainee connects to one of them in turn, as a proxy spreading connections would.
 
 ``--synchronous`` sets the school's DJANGO_SQLITE_SYNCHRONOUS for the run (full, the default, flushes every step to
 disk before the reply, so a flush that stalls delays every step waiting behind it; normal does not wait for the
-disk). The script prepares a fresh database (migrations, the demo tables, one trainee account and enough dealt
-rounds per table), starts each ``daphne`` on a free 127.0.0.1 port with the benchmark's echo route
-enabled (DEALER_SCHOOL_BENCH_ECHO=1), logs one trainee a server in through the login page and signs the rest in
-with sessions made in this process (a password hash costs the server half a second of CPU), then runs two phases of the
-same length and pace on the same server:
+disk). The script prepares a fresh database (migrations, the demo tables, one trainee account and one table per
+trainee, a copy of an automated Pai Gow Poker demo table, with enough dealt rounds), starts each ``daphne`` on a free
+127.0.0.1 port with the benchmark's echo route enabled (DEALER_SCHOOL_BENCH_ECHO=1), logs one trainee a server in
+through the login page and signs the rest in with sessions made in this process (a password hash costs the server
+half a second of CPU), then runs two phases of the same length and pace on the same server:
 
 1. table: each trainee deals its rounds over /ws/table/<attempt>/, one correct step per tick, and waits for the
    server's graded reply; the correct steps are learned by replaying each dealt round in the script, as the
@@ -51,6 +51,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -166,8 +167,32 @@ def dealer_frames(log: dict[str, Any]) -> list[dict[str, Any]]:
     return frames
 
 
+def own_table(demo: Any, number: int) -> Any:
+    """Trainee ``number``'s own copy of a demo table, its Mystery Bonus meter at the minimum with the highest hit value.
+
+    The frames are worked out before the run from each round's own copy of the meter, while the server's rounds
+    meet the table's meter as one device (trainer.meters). A table per trainee, whose meter starts $100 or more
+    from its hit value, never reaches it in the rounds one trainee deals in a run, so no hit parts the two.
+    """
+    from simulator.mystery import MysteryMeter
+    from simulator.pai_gow_rules import TableRules
+    from trainer.meters import write_meter
+    from trainer.models import Meter, Table
+
+    table = Table.objects.create(
+        name=f"{demo.name} (bench {number})", game=demo.game, rules=demo.rules, floorperson=demo.floorperson
+    )
+    configuration = TableRules.from_json(demo.rules).mystery
+    if configuration is not None:
+        parked = MysteryMeter(configuration, Decimal(configuration.minimum_value), configuration.maximum_value - 1)
+        meter = Meter(table=table, name="mystery")
+        write_meter(meter, parked.to_json())
+        meter.save()
+    return table
+
+
 def prepare_school(tables: int, steps_needed: int, rng: random.Random) -> tuple[list[Trainee], str]:
-    """Collect the static files (the login page needs them); create the trainees and deal them enough rounds."""
+    """Collect the static files (the login page needs them); create the trainees, each with its own table and rounds."""
     from django.contrib.auth import get_user_model
     from django.contrib.auth.hashers import make_password
     from django.contrib.auth.models import Group
@@ -191,7 +216,7 @@ def prepare_school(tables: int, steps_needed: int, rng: random.Random) -> tuple[
     for number in range(1, tables + 1):
         user = get_user_model().objects.create(username=f"bench{number:03d}", password=encoded)
         user.groups.add(group)
-        table = automated[number % len(automated)]
+        table = own_table(automated[number % len(automated)], number)
         rounds: list[DealtRound] = []
         while sum(len(round_.frames) for round_ in rounds) < steps_needed:
             attempt = services.start_round(user, table, Mode.PRACTICE, seed_value=rng.getrandbits(63))
@@ -289,6 +314,8 @@ class Socket:
         """Wrap an open connection whose handshake is done."""
         self.reader = reader
         self.writer = writer
+        self.closed_with = b""
+        """The payload of the server's close frame once it came: the code (two bytes) and the reason."""
 
     @classmethod
     async def open(cls, port: int, path: str, cookie: str, tls: ssl.SSLContext | None = None) -> Socket:
@@ -339,6 +366,7 @@ class Socket:
             payload = await self.reader.readexactly(length)
             opcode = first & 0x0F
             if opcode == 0x8:
+                self.closed_with = payload
                 return None
             if opcode == 0x9:
                 self._send_frame(0xA, payload)

@@ -524,8 +524,10 @@ CLAUSES = catalogue(
     ),
     house(
         "MHB contributions after a hit",
-        "A contribution received after a hit and before the reset goes onto the reset meter: it is applied, in the "
-        "order received, after the meter is reset to the minimum and a new hit value is drawn.",
+        "A contribution received after a hit goes onto the reset meter: the meter, which every round at the table "
+        "shares, closes the hit's cycle at once (back to the minimum with a new hit value drawn) and applies later "
+        "contributions, in the order received, to the new cycle; the winning table's dealer still confirms the light, "
+        "pays and resets the meter's display as (c)(5) says.",
     ),
     house(
         "MHB contribution order",

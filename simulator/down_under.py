@@ -46,6 +46,7 @@ from simulator.match_the_dealer import (
     match_paytable,
     settle_match_wager,
 )
+from simulator.meter_device import MATCH_METER
 from simulator.money import Cents, Odds, Rounding, format_cents
 from simulator.procedure import Action, Actor, ErrorCode, Operation, Round
 from simulator.progressive import (
@@ -165,6 +166,12 @@ TABLE_OPTIONS = {
 """Every option of a Down Under Blackjack table with Match the Dealer."""
 
 
+BLACKJACK = "blackjack"
+"""The betting area of the Down Under Blackjack wager."""
+MATCH_THE_DEALER = "match_the_dealer"
+"""The betting area of the Match the Dealer Progressive wager."""
+
+
 @dataclass(frozen=True)
 class SeatWagers:
     """One seat's wagers in cents: the Down Under Blackjack wager and the Match the Dealer wager (0 for none)."""
@@ -175,7 +182,7 @@ class SeatWagers:
     @classmethod
     def from_json(cls, data: Mapping[str, JsonValue]) -> SeatWagers:
         """Read a seat's wagers saved with a round's setup."""
-        return cls(json_int(data["blackjack"]), json_int(data.get("match_the_dealer", 0)))
+        return cls(json_int(data[BLACKJACK]), json_int(data.get(MATCH_THE_DEALER, 0)))
 
 
 def check_wagers(table: DownUnderTable, seats: Mapping[int, SeatWagers]) -> None:
@@ -358,6 +365,7 @@ class DownUnderRound(WagerPhaseMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
         self.hands: dict[int, list[Card]] = {seat: [] for seat in self.seats}
         self.dealer_cards: list[Card] = []
         self.match_settlements: dict[int, MatchSettlement] = {}
+        self.match_priced_from: dict[int, MatchMeter] = {}
         self.losing_seats_settled: list[int] = []
         self.blackjack_results: dict[int, tuple[str, Cents]] = {}
         self.cards_picked_up = False
@@ -565,7 +573,8 @@ class DownUnderRound(WagerPhaseMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
     def add_match_contributions(self) -> Operation:
         """Add 15% of each wager to the meter and 6% to the reserve."""
         action = self.verify_add_match_contributions()
-        self.meter = self.meter.add_wagers(len(self.progressive_intake.wagers))
+        before = self.meter
+        self.meter = self._shift_match_meter(before, before.add_wagers(len(self.progressive_intake.wagers)))
         self.contributions_added = True
         return self.record(action, {"meter": str(self.meter.amount)})
 
@@ -626,11 +635,16 @@ class DownUnderRound(WagerPhaseMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
     def progressive_win_paid(self, win: ProgressiveWin) -> None:
         """Take a meter award off the meter and book the payment against its source."""
         settlement = self.match_settlements[win.seat]
-        self.meter = settlement.meter
+        self.meter = self._shift_match_meter(self.match_priced_from[win.seat], settlement.meter)
         if settlement.from_meter:
             self.jackpot_slips += win.amount
         else:
             self.paid_from_inventory += win.amount
+
+    def _shift_match_meter(self, before: MatchMeter, after: MatchMeter) -> MatchMeter:
+        """Move the table's shared meter by what this step moved the round's copy; the meter as it now stands."""
+        contributed = max(Decimal(0), after.amount - before.amount)
+        return MatchMeter.from_json(self.shift_meter(MATCH_METER, before.to_json(), after.to_json(), contributed))
 
     def verify_complete_blackjack_hand(self) -> Action:
         """Raise unless completing the blackjack hand is the next step."""
@@ -688,6 +702,7 @@ class DownUnderRound(WagerPhaseMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
                 continue
             settlement = settle_match_wager(self.hands[seat], upcard, self.paytable, meter, self.table.award_rounding)
             self.match_settlements[seat] = settlement
+            self.match_priced_from[seat] = meter
             if settlement.combination is not None:
                 meter = settlement.meter
                 win = ProgressiveWin(seat, settlement.combination.value, settlement.amount, settlement.from_meter)
@@ -697,7 +712,7 @@ class DownUnderRound(WagerPhaseMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
 
     def carried_meters(self) -> dict[str, JsonValue]:
         """The Match the Dealer meter the table carries to its next round."""
-        return dict(self.meter.to_json())
+        return {MATCH_METER: self.meter.to_json()}
 
     def setup_json(self) -> dict[str, JsonValue]:
         """Everything needed to deal this round again: rules, seats, seed, starting meter, stacked shoe, automations."""

@@ -6,10 +6,14 @@ maximum dollar value (:data:`HIT_VALUE_DRAW`): the bonus is won by the contribut
 "in excess of" the hit value, so with the maximum excluded the meter can never reach its maximum without a
 hit, and it passes the maximum by less than one contribution at most.
 
-A hit freezes the award (100% of the meter) and lights the winning position until the dealer resets the
-meter. A contribution that arrives after the hit and before the reset goes onto the reset meter
-(:data:`CONTRIBUTIONS_AFTER_HIT`): the reset sets the meter to the minimum, draws a new hit value and then
-applies those contributions in the order they arrived, so one of them can light a position again.
+A hit freezes the award (100% of the meter) and lights the winning position. A contribution that arrives after
+the hit goes onto the reset meter (:data:`CONTRIBUTIONS_AFTER_HIT`): the reset sets the meter to the minimum,
+draws a new hit value and then applies those contributions in the order they arrived, so one of them can light a
+position again. The meter counts its cycles: each reset (and so each hit value drawn) starts the next one.
+
+Many rounds share one meter (:mod:`simulator.meter_device`), so the meter itself never waits for a dealer: the
+hit closes its cycle at once (:meth:`MysteryMeter.close_hits`) and the award waits in the winning round, whose
+dealer confirms the light, pays and resets the meter as §645b.3(c)(5) says.
 """
 
 from __future__ import annotations
@@ -172,8 +176,9 @@ class MysteryMeter:
         hit_value: Cents,
         hit: MysteryHit | None = None,
         carried: tuple[tuple[int, Cents], ...] = (),
+        cycle: int = 0,
     ) -> None:
-        """A meter at ``amount`` cents that hits when a contribution takes it past ``hit_value`` cents."""
+        """A meter at ``amount`` cents that hits when a contribution takes it past ``hit_value`` cents, in ``cycle``."""
         if not configuration.minimum_value <= hit_value < configuration.maximum_value:
             raise ValueError(f"Hit value {hit_value} is outside {configuration.name}'s bounds.")
         if hit is None and (amount > hit_value or carried):
@@ -183,6 +188,7 @@ class MysteryMeter:
         self._hit_value = hit_value
         self.hit = hit
         self.carried = list(carried)
+        self.cycle = cycle
 
     @classmethod
     def start(cls, configuration: MysteryConfiguration, rng: random.Random) -> MysteryMeter:
@@ -213,8 +219,20 @@ class MysteryMeter:
         self._hit_value = draw_hit_value(self.configuration, rng)
         self.hit = None
         self.carried = []
+        self.cycle += 1
         hits = [self.contribute(seat, wager) for seat, wager in carried]
         return any(hits)
+
+    def close_hits(self, rng: random.Random) -> list[MysteryHit]:
+        """Close the cycle of each hit the meter holds, in order: reset at once and draw the next hit value.
+
+        The meter is then ready for the next contribution from any round; the awards are the caller's to pay.
+        """
+        hits = []
+        while self.hit is not None:
+            hits.append(self.hit)
+            self.reset(rng)
+        return hits
 
     def force_hit(self) -> None:
         """Rig the secret hit value so the next contribution wins: the meter rounded up to the cent (demos, tests).
@@ -243,6 +261,7 @@ class MysteryMeter:
             "hit_value": self._hit_value,
             "hit": None if self.hit is None else {"seat": self.hit.seat, "amount": str(self.hit.amount)},
             "carried": [[seat, wager] for seat, wager in self.carried],
+            "cycle": self.cycle,
         }
 
     @classmethod
@@ -256,6 +275,7 @@ class MysteryMeter:
             json_int(data["hit_value"]),
             None if hit is None else MysteryHit(json_int(hit["seat"]), Decimal(json_str(hit["amount"]))),
             tuple(_carried(json_list(pair)) for pair in json_list(data["carried"])),
+            json_int(data.get("cycle", 0)),
         )
 
 

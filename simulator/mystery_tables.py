@@ -36,6 +36,7 @@ from simulator.json_values import (
     json_strings,
     json_value,
 )
+from simulator.meter_device import MYSTERY_METER
 from simulator.money import Cents, Rounding
 from simulator.mystery import (
     AWARD_ROUNDING_OPTION,
@@ -221,16 +222,14 @@ class MysteryTableRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMix
         )
         self.wager_phase = wager_phase or WagerPhase()
         self.progressive_intake = intake_with_wager_phase(wagers, self.wager_phase)
-        self.mystery = MysteryBonus(game.section, rules, meter, self.rng, qualifying)
+        self.mystery = MysteryBonus(game.section, rules, meter, self.rng, qualifying, force_hit=force_hit)
         self.base_game: BaseGameDeal | None = None
-        if force_hit:
-            meter.force_hit()
 
     # ----- saving and replaying -----
 
     def carried_meters(self) -> dict[str, JsonValue]:
         """The Mystery Bonus meter, with its hidden hit value, that the table carries to its next round; server only."""
-        return dict(self.mystery.meter.to_json())
+        return {MYSTERY_METER: self.mystery.meter.to_json()}
 
     def setup_json(self) -> dict[str, JsonValue]:
         """Everything needed to deal this round again: game, rules, seats, seed, starting meter, automations."""
@@ -295,7 +294,7 @@ class MysteryTableRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMix
             "configuration": configuration.name,
             "minimum_value": configuration.minimum_value,
             "maximum_value": configuration.maximum_value,
-            "meter": self.mystery.meter.public_view(),
+            "meter": self.mystery.public_view(),
             "intake": stage.name.lower(),
             "locked_out": stage >= IntakeStage.LOCKED_OUT,
             "collected": stage >= IntakeStage.COLLECTED,

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from simulator.games import GAMES, game_of
 from simulator.json_values import JsonValue, json_list, json_object, json_str
-from simulator.procedure import Round
+from simulator.procedure import Operation, Round
 
 
 def save_round(round_: Round) -> dict[str, JsonValue]:
@@ -15,8 +15,20 @@ def save_round(round_: Round) -> dict[str, JsonValue]:
 
 
 def operations_since(round_: Round, count: int) -> list[JsonValue]:
-    """The operations performed after the round's first ``count``, as JSON-ready data."""
-    return [operation.to_json() for operation in round_.operations[count:]]
+    """The operations performed after the round's first ``count``, as JSON-ready data; server only.
+
+    An operation that met a shared meter keeps the readings it met (a Mystery Bonus reading holds the secret hit
+    value), so replay meets them again.
+    """
+    return [saved_operation(operation) for operation in round_.operations[count:]]
+
+
+def saved_operation(operation: Operation) -> JsonValue:
+    """One operation as the saved log keeps it: step, actor, arguments and, under "meters", the readings it met."""
+    saved = operation.to_json()
+    if operation.readings:
+        saved["meters"] = dict(operation.readings)
+    return saved
 
 
 def replay_round(data: Mapping[str, JsonValue]) -> Round:
@@ -41,4 +53,5 @@ def deal_saved(data: Mapping[str, JsonValue]) -> Round:
 def perform_saved(round_: Round, operations: JsonValue) -> None:
     """Perform saved operations (as :func:`operations_since` writes them) on the round, in order."""
     for operation in map(json_object, json_list(operations)):
-        round_.perform(json_str(operation["step"]), json_object(operation["arguments"]))
+        readings = json_object(operation.get("meters", {}))
+        round_.perform_recorded(json_str(operation["step"]), json_object(operation["arguments"]), readings)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any, TypedDict
 
 from simulator.cards import (
@@ -44,6 +45,7 @@ from simulator.json_values import (
     json_strings,
     json_value,
 )
+from simulator.meter_device import JACKPOT_METER, MYSTERY_METER
 from simulator.money import Cents, format_cents
 from simulator.mystery import MysteryMeter, MysteryMeterView, MysteryRules, PaymentSource
 from simulator.pai_gow_progressive import ProgressivePaytable, judge_progressive_hand
@@ -366,10 +368,15 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
             new_meter = MysteryMeter.start(rules.mystery, meter_rng)
             mystery_meter = meter or new_meter
             self.starting_meter = mystery_meter.to_json()
-            if self.scenario.force_mystery_hit:
-                mystery_meter.force_hit()
             mystery_rules = MysteryRules(rules.mystery, rules.mystery_payment_source)
-            self.mystery = MysteryBonus(MYSTERY_SECTION, mystery_rules, mystery_meter, meter_rng, progressive)
+            self.mystery = MysteryBonus(
+                MYSTERY_SECTION,
+                mystery_rules,
+                mystery_meter,
+                meter_rng,
+                progressive,
+                force_hit=self.scenario.force_mystery_hit,
+            )
         self.progressive_wins = ProgressiveWins()
         self.progressive_contributed = False
         self.progressive_meter: JackpotMeter | None = None
@@ -407,7 +414,7 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         """The Mystery Bonus and progressive jackpot meters the table carries to its next round; server only."""
         mystery = self.mystery.meter.to_json() if self.rules.mystery is not None else None
         jackpot = self.progressive_meter.to_json() if self.progressive_meter is not None else None
-        return {"mystery": mystery, "progressive": jackpot}
+        return {MYSTERY_METER: mystery, JACKPOT_METER: jackpot}
 
     def setup_json(self) -> dict[str, JsonValue]:
         """Everything needed to deal this round again: rules, wagers, seed, scenario, starting meter, automations."""
@@ -838,7 +845,9 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
     def progressive_win_paid(self, win: ProgressiveWin) -> None:
         """Take a share of the meter off it (a 100% award resets it to its seed) and re-price the wins still waiting."""
         paytable, meter = self._progressive_paytable()
-        _paid, self.progressive_meter = paytable.pay(FortuneHand(win.hand), meter)
+        _paid, after = paytable.pay(FortuneHand(win.hand), meter)
+        moved = self.shift_meter(JACKPOT_METER, meter.to_json(), after.to_json(), Decimal(0))
+        self.progressive_meter = JackpotMeter.from_json(moved)
         pending = self.progressive_wins.pending
         pending[:] = [self._priced_win(waiting.seat, FortuneHand(waiting.hand)) for waiting in pending]
 
@@ -856,7 +865,9 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         """Add the rate of progression of every Progressive Payout wager to the progressive jackpot meter."""
         action = self.verify_add_progressive_contributions()
         paytable, meter = self._progressive_paytable()
-        self.progressive_meter = meter.add(paytable.contribution(len(self.progressive_intake.wagers)))
+        contribution = paytable.contribution(len(self.progressive_intake.wagers))
+        moved = self.shift_meter(JACKPOT_METER, meter.to_json(), meter.add(contribution).to_json(), contribution)
+        self.progressive_meter = JackpotMeter.from_json(moved)
         self.progressive_contributed = True
         return self.record(action, {"meter": json_value(self.progressive_meter.public_view())})
 
@@ -1366,7 +1377,7 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
             jackpot = {**self.progressive_meter.public_view(), "lit_seats": self.progressive_lit_seats()}
         return {
             "mystery_bonus_offered": self.rules.mystery is not None,
-            "meter": self.mystery.meter.public_view() if self.rules.mystery is not None else None,
+            "meter": self.mystery.public_view() if self.rules.mystery is not None else None,
             "jackpot": jackpot,
             "intake": stage.name.lower(),
             "locked_out": stage >= IntakeStage.LOCKED_OUT,

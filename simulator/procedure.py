@@ -12,13 +12,15 @@ import functools
 import inspect
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from decimal import Decimal
 from enum import StrEnum
 from types import MethodType
 from typing import Any, Self
 
 from simulator.cards import parse_cards, spoken_cards
 from simulator.citations import Citation, Provenance
-from simulator.json_values import JsonValue
+from simulator.json_values import JsonObject, JsonValue
+from simulator.meter_device import MeterDevice, MeterStep, MeterUpdate, shifted
 from simulator.money import format_cents
 
 
@@ -50,11 +52,16 @@ class Action:
 
 @dataclass(frozen=True)
 class Operation:
-    """A performed step as the log keeps it, with the facts the engine determined while doing it."""
+    """A performed step as the log keeps it, with the facts the engine determined while doing it.
+
+    ``readings`` holds, by meter name, each shared meter as the step met it (server only: a Mystery Bonus reading
+    holds the hit value); replay applies the step to the same readings.
+    """
 
     number: int
     action: Action
     facts: Mapping[str, JsonValue] = field(default_factory=dict)
+    readings: Mapping[str, JsonObject] = field(default_factory=dict)
 
     def narration(self) -> str:
         """One performed step as the demo reads it: number, actor, what was done and the rule it follows."""
@@ -62,7 +69,7 @@ class Operation:
         return f"{self.number}. {action.actor.value}: {action.description} — {action.citation}"
 
     def to_json(self) -> dict[str, JsonValue]:
-        """The operation as replay needs it: step, actor and arguments."""
+        """The operation as anyone may read it: step, actor and arguments; never its meter readings."""
         return {"step": self.action.step, "actor": self.action.actor.value, "arguments": dict(self.action.arguments)}
 
 
@@ -146,9 +153,15 @@ class Round:
     """Base for a game's round: the operation log, automations and the verify / can / do helpers."""
 
     def __init__(self, automations: frozenset[str]) -> None:
-        """Start an empty log; ``automations`` names the steps the engine performs by itself."""
+        """Start an empty log; ``automations`` names the steps the engine performs by itself.
+
+        ``meters`` is the device holding the table's shared meters; None while the round's own copies stand in.
+        """
         self.operations: list[Operation] = []
         self.automations = automations
+        self.meters: MeterDevice | None = None
+        self._recorded_readings: Mapping[str, JsonValue] = {}
+        self._readings: dict[str, JsonObject] = {}
 
     def next_action(self) -> Action | None:
         """The correct next step, or None when the round is finished."""
@@ -165,6 +178,37 @@ class Round:
         self.bind_arguments(method, arguments)
         operation: Operation = method(**arguments)
         return operation
+
+    def perform_recorded(
+        self, step: str, arguments: Mapping[str, JsonValue], readings: Mapping[str, JsonValue]
+    ) -> Operation:
+        """Perform a step again from the log, meeting the meter readings it met then instead of any device."""
+        self._recorded_readings = readings
+        try:
+            return self.perform(step, arguments)
+        finally:
+            self._recorded_readings = {}
+
+    def change_meter(self, name: str, own_copy: JsonObject, update: MeterStep) -> MeterUpdate:
+        """Apply a step's change to shared meter ``name`` and note the reading it met for the step's log record.
+
+        The reading is the one recorded when replaying, else the device's, else ``own_copy`` (no device).
+        """
+        recorded = self._recorded_readings.get(name)
+        if isinstance(recorded, dict):
+            reading, result = recorded, update(recorded)
+        elif self.meters is not None:
+            reading, result = self.meters.change(name, len(self.operations) + 1, own_copy, update)
+        else:
+            reading, result = own_copy, update(own_copy)
+        self._readings[name] = reading
+        return result
+
+    def shift_meter(self, name: str, before: JsonObject, after: JsonObject, contributed: Decimal) -> JsonObject:
+        """Move shared meter ``name`` as the step moved the round's copy, ``before`` to ``after``; the meter now."""
+        return self.change_meter(
+            name, before, lambda reading: MeterUpdate(shifted(reading, before, after), contributed)
+        ).after
 
     def can(self, step: str, arguments: Mapping[str, JsonValue]) -> bool:
         """Whether the named step could be performed now with these arguments."""
@@ -269,7 +313,8 @@ class Round:
 
     def record(self, action: Action, facts: Mapping[str, JsonValue] | None = None) -> Operation:
         """Append the performed action to the log and return its record."""
-        operation = Operation(len(self.operations) + 1, action, dict(facts or {}))
+        operation = Operation(len(self.operations) + 1, action, dict(facts or {}), self._readings)
+        self._readings = {}
         self.operations.append(operation)
         return operation
 

@@ -57,9 +57,10 @@ from typing import TypedDict
 
 from simulator.citations import Citation
 from simulator.clauses import cite
-from simulator.json_values import JsonValue, json_int, json_str, json_value
+from simulator.json_values import JsonObject, JsonValue, json_int, json_str, json_value
+from simulator.meter_device import MYSTERY_METER, MeterUpdate
 from simulator.money import Cents, Rounding, format_cents, round_to_unit
-from simulator.mystery import MysteryMeter, MysteryRules, PaymentSource, mystery_clause
+from simulator.mystery import MysteryHit, MysteryMeter, MysteryMeterView, MysteryRules, PaymentSource, mystery_clause
 from simulator.procedure import Action, Actor, ErrorCode, IllegalOperation, Operation, Round
 from simulator.wager_phase import CHIP_COUNT_MISMATCH, ChipCountMismatch, WagerPhase
 
@@ -427,7 +428,9 @@ class MysteryBonus:
 
     ``qualifying_wagers`` holds only wagers that qualify (base wager placed, the progressive wager the Rules
     Submission makes qualifying, at least the configuration's minimum); they contribute in
-    :data:`CONTRIBUTION_ORDER`. ``rng`` draws new hit values.
+    :data:`CONTRIBUTION_ORDER`. ``rng`` draws new hit values. ``meter`` is the meter as this round last met it (the
+    table's shared meter, :mod:`simulator.meter_device`); ``hits`` are the hits this round's contributions made,
+    waiting for their payout in order. ``force_hit`` rigs the hit value so the round's first contribution wins.
     """
 
     section: str
@@ -438,10 +441,38 @@ class MysteryBonus:
     contributed: bool = False
     stage: MysteryPayoutStage = MysteryPayoutStage.LIGHT
     payouts: list[MysteryPayout] = field(default_factory=list)
+    hits: list[MysteryHit] = field(default_factory=list)
+    force_hit: bool = False
 
     def ordered_wagers(self) -> list[ProgressiveWager]:
         """The qualifying wagers in contribution order: by seat, and within a seat as listed."""
         return sorted(self.qualifying_wagers, key=lambda wager: wager.seat)
+
+    def public_view(self) -> MysteryMeterView:
+        """The display at this table: the meter, or while a hit of this round waits, its amount and lit position."""
+        view = self.meter.public_view()
+        if not self.hits:
+            return view
+        hit = self.hits[0]
+        return {**view, "amount": str(hit.amount), "display": format_cents(hit.amount), "lit_seat": hit.seat}
+
+    def contribute(self, reading: JsonObject, contributions: list[JsonValue]) -> MeterUpdate:
+        """Add the round's contributions to the meter as read, a hit closing its cycle; facts into ``contributions``."""
+        meter = MysteryMeter.from_json(reading)
+        if self.force_hit:
+            meter.force_hit()
+        contributed = Decimal(0)
+        for wager in self.ordered_wagers():
+            carried = meter.hit is not None
+            lit = meter.contribute(wager.seat, wager.amount)
+            contribution = meter.configuration.contribution(wager.amount)
+            contributed += contribution
+            contributions.append(
+                wager.to_json() | {"contribution": str(contribution), "lit": lit, "carried_to_reset": carried}
+            )
+        hits = meter.close_hits(self.rng)
+        self.hits.extend(hits)
+        return MeterUpdate(meter.to_json(), contributed, bool(hits))
 
 
 class MysteryBonusMixin(Round):
@@ -464,9 +495,9 @@ class MysteryBonusMixin(Round):
     def next_mystery_payout_action(self) -> Action | None:
         """The next step of paying a hit, or None when no hit is waiting; call it after the round's settlement."""
         mystery = self.mystery
-        hit = mystery.meter.hit
-        if hit is None:
+        if not mystery.hits:
             return None
+        hit = mystery.hits[0]
         seat = hit.seat
         if mystery.stage is MysteryPayoutStage.LIGHT:
             citation = mystery_clause(mystery.section, "(c)(5)(i)")
@@ -502,17 +533,15 @@ class MysteryBonusMixin(Round):
     def add_mystery_contributions(self) -> Operation:
         """Add each qualifying wager's contribution in order; a crossing lights the contributor's position."""
         action = self.verify_add_mystery_contributions()
-        meter = self.mystery.meter
+        mystery = self.mystery
         contributions: list[JsonValue] = []
-        for wager in self.mystery.ordered_wagers():
-            carried = meter.hit is not None
-            lit = meter.contribute(wager.seat, wager.amount)
-            contribution = meter.configuration.contribution(wager.amount)
-            fact = wager.to_json() | {"contribution": str(contribution), "lit": lit, "carried_to_reset": carried}
-            contributions.append(fact)
-        self.mystery.contributed = True
-        self.mystery.stage = MysteryPayoutStage.LIGHT
-        return self.record(action, {"contributions": contributions, "meter": json_value(meter.public_view())})
+        update = self.change_meter(
+            MYSTERY_METER, mystery.meter.to_json(), lambda reading: mystery.contribute(reading, contributions)
+        )
+        mystery.meter = MysteryMeter.from_json(update.after)
+        mystery.contributed = True
+        mystery.stage = MysteryPayoutStage.LIGHT
+        return self.record(action, {"contributions": contributions, "meter": json_value(mystery.public_view())})
 
     def verify_confirm_mystery_light(self, seat: int) -> Action:
         """Raise unless confirming the light is next and ``seat`` is the lit position."""
@@ -564,7 +593,7 @@ class MysteryBonusMixin(Round):
     def pay_mystery_bonus(self, seat: int, amount: Cents, source: str) -> Operation:
         """Pay the winner 100% of the meter from the configured source."""
         action = self.verify_pay_mystery_bonus(seat, amount, source)
-        meter_amount = self.mystery.meter.award()
+        meter_amount = self.mystery.hits[0].amount
         self.mystery.payouts.append(MysteryPayout(seat, amount, PaymentSource(source), meter_amount))
         self.mystery.stage = MysteryPayoutStage.RESET
         return self.record(action, {"meter_amount": str(meter_amount)})
@@ -578,12 +607,18 @@ class MysteryBonusMixin(Round):
         return self.can("reset_mystery_meter", {})
 
     def reset_mystery_meter(self) -> Operation:
-        """Reset the meter to the minimum; the system draws a new secret hit value."""
+        """Reset the meter to the minimum: the shared meter, reset at the hit, is read as it now stands.
+
+        The system drew the new secret hit value when the hit closed the cycle (:meth:`MysteryMeter.close_hits`).
+        """
         action = self.verify_reset_mystery_meter()
-        meter = self.mystery.meter
-        lit_again = meter.reset(self.mystery.rng)
-        self.mystery.stage = MysteryPayoutStage.LIGHT
-        return self.record(action, {"meter": json_value(meter.public_view()), "lit_again": lit_again})
+        mystery = self.mystery
+        mystery.hits.pop(0)
+        update = self.change_meter(MYSTERY_METER, mystery.meter.to_json(), MeterUpdate)
+        mystery.meter = MysteryMeter.from_json(update.after)
+        mystery.stage = MysteryPayoutStage.LIGHT
+        lit_again = bool(mystery.hits)
+        return self.record(action, {"meter": json_value(mystery.public_view()), "lit_again": lit_again})
 
 
 @dataclass(frozen=True)

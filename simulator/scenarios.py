@@ -3,7 +3,8 @@
 :meth:`ScenarioSpec.from_json` reads a scenario field by field and raises :class:`ScenarioError` naming every bad
 field at once ("rigging.dice", "seats.3.sum", "rules.mystery"); :func:`deal_scenario` deals one of its rounds
 through the table's own dealing (:mod:`simulator.table_deals`), so a scenario round saves and replays like any other.
-Fixed seats and wagers, rigged cards and dice, a late wager and a missing chip are Pai Gow Poker's; every game takes
+Rigged cards and dice, a Tiger 9 and a player's foul are Pai Gow Poker's; fixed seats and wagers, a late wager and a
+missing chip are Pai Gow Poker's and Down Under Blackjack's (the MHB tables seat simulated players); every game takes
 its rules, a forced progressive hit on a chosen round, the automated steps, the mode and the pass rule.
 """
 
@@ -17,7 +18,8 @@ from typing import Any
 
 from simulator.cards import Card, format_cards, pai_gow_deck, parse_cards, shuffled
 from simulator.dice import DiceRoll, parse_dice_roll, roll_dice
-from simulator.down_under import DownUnderTable
+from simulator.down_under import BLACKJACK, MATCH_THE_DEALER, DownUnderTable, SeatWagers
+from simulator.down_under import check_wagers as check_down_under_wagers
 from simulator.games import GAMES, Game
 from simulator.hands import is_tiger_nine
 from simulator.house_way import HOUSE_WAYS
@@ -32,6 +34,10 @@ from simulator.wager_phase import ChipCountMismatch, WagerMove
 
 MODES = ("practice", "exam")
 MAX_ROUNDS = 20
+DOWN_UNDER_UNIT = 100
+"""The unit a drawn Down Under Blackjack wager comes in: whole dollars, an even number of cents (3 to 2 is paid)."""
+SeatedRules = TableRules | DownUnderTable
+"""The rules of the games whose scenarios may seat their own players: Pai Gow Poker and Down Under Blackjack."""
 TIGER_NINE_DRAWS = 10_000
 """How many seven-card draws the engine tries when it must find the dealer a Tiger 9 (one in a few dozen is)."""
 
@@ -71,11 +77,13 @@ class Rigging:
     ace_of_spades_round: int | None = None
     late_wager: WagerMove | None = None
     missing_chip_seat: int | None = None
+    foul_seat: int | None = None
 
     @property
-    def rigs_pai_gow_deal(self) -> bool:
-        """Whether it fixes anything of a Pai Gow Poker deal: dice, cards, a Tiger 9, a late wager or a missing chip."""
-        return bool(self.dice or self.hands or self.tiger_nine or self.late_wager or self.missing_chip_seat)
+    def rigs_the_deal(self) -> bool:
+        """Whether it fixes anything the table's own dealing draws: dice, cards, a Tiger 9, a wager move, a foul."""
+        late, missing, foul = self.late_wager, self.missing_chip_seat, self.foul_seat
+        return bool(self.dice or self.hands or self.tiger_nine or late or missing or foul)
 
     def to_json(self) -> JsonObject:
         """The rigging as JSON, cards and dice written as a person types them."""
@@ -88,6 +96,7 @@ class Rigging:
             "ace_of_spades_round": self.ace_of_spades_round,
             "late_wager": None if late is None else {"seat": late.seat, "spot": late.spot, "amount": late.amount},
             "missing_chip_seat": self.missing_chip_seat,
+            "foul_seat": self.foul_seat,
         }
 
 
@@ -234,8 +243,8 @@ class _Reader:
         if not isinstance(given, Mapping):
             self.errors["seats"] = "an object of seats is wanted"
             return {}
-        if given and not isinstance(rules, TableRules):
-            self.errors["seats"] = "only a Pai Gow Poker scenario seats its own players; here simulated players sit"
+        if given and not isinstance(rules, SeatedRules):
+            self.errors["seats"] = "simulated players sit at this game's tables: it seats no players of its own"
             return {}
         seats: dict[int, dict[str, WagerRange]] = {}
         for key, wagers in given.items():
@@ -253,15 +262,15 @@ class _Reader:
                     seats[seat][spot] = self.wager(amount)
                 except ValueError as error:
                     self.errors[f"seats.{seat}.{spot}"] = str(error)
-            if isinstance(rules, TableRules) and f"seats.{seat}" not in self.errors:
+            if isinstance(rules, SeatedRules) and f"seats.{seat}" not in self.errors:
                 self.check_limits(rules, seat, seats[seat])
         return seats
 
-    def check_limits(self, rules: TableRules, seat: int, wagers: Mapping[str, WagerRange]) -> None:
+    def check_limits(self, rules: SeatedRules, seat: int, wagers: Mapping[str, WagerRange]) -> None:
         """A seat's wagers within the table's limits and betting areas, at the low and the high end of each range."""
         for end in ("minimum", "maximum"):
             try:
-                check_wagers(rules, {seat: {spot: getattr(amount, end) for spot, amount in wagers.items()}})
+                _check_seat(rules, seat, {spot: getattr(amount, end) for spot, amount in wagers.items()})
             except ValueError as error:
                 self.errors[f"seats.{seat}"] = str(error)
                 return
@@ -287,9 +296,13 @@ class _Reader:
         known = {*Rigging.__dataclass_fields__}
         self.errors.update({f"rigging.{name}": "unknown field" for name in given if name not in known})
         if not isinstance(rules, TableRules):
-            for name in ("dice", "hands", "tiger_nine", "late_wager", "missing_chip_seat"):
+            for name in ("dice", "hands", "tiger_nine", "foul_seat"):
                 if given.get(name):
                     self.errors[f"rigging.{name}"] = "only a Pai Gow Poker scenario rigs this"
+        if not isinstance(rules, SeatedRules):
+            for name in ("late_wager", "missing_chip_seat"):
+                if given.get(name):
+                    self.errors[f"rigging.{name}"] = "only a scenario that seats its own players rigs this"
         dice = self.dice(given.get("dice"))
         hands = self.hands(given.get("hands") or {})
         tiger_nine = given.get("tiger_nine") is True
@@ -301,12 +314,20 @@ class _Reader:
         ace_round = self.round_number(given, "ace_of_spades_round", rounds)
         if ace_round is not None and not isinstance(rules, DownUnderTable):
             self.errors["rigging.ace_of_spades_round"] = "the A♠ Match the Dealer combination is Down Under Blackjack's"
-        late = self.late_wager(given.get("late_wager"), rules, seats) if isinstance(rules, TableRules) else None
+        elif ace_round is not None and seats and not any(MATCH_THE_DEALER in wagers for wagers in seats.values()):
+            self.errors["rigging.ace_of_spades_round"] = "no seated player holds a Match the Dealer wager to win it"
+        late = self.late_wager(given.get("late_wager"), rules, seats) if isinstance(rules, SeatedRules) else None
         missing = given.get("missing_chip_seat")
-        if missing is not None and not (type(missing) is int and "progressive" in seats.get(missing, {})):
-            self.errors["rigging.missing_chip_seat"] = f"{missing!r} is not a seat holding a Progressive Payout wager"
+        progressive = _progressive_spot(rules)
+        held = type(missing) is int and progressive in seats.get(missing, {})
+        if missing is not None and isinstance(rules, SeatedRules) and not held:
+            self.errors["rigging.missing_chip_seat"] = f"{missing!r} is not a seat holding a {progressive} wager"
         missing_seat = missing if type(missing) is int else None
-        return Rigging(dice, hands, tiger_nine, hit_round, ace_round, late, missing_seat)
+        foul = given.get("foul_seat")
+        if foul is not None and not (type(foul) is int and foul in seats):
+            self.errors["rigging.foul_seat"] = f"{foul!r} is not a seat with a player to foul the hand"
+        foul_seat = foul if type(foul) is int and foul in seats else None
+        return Rigging(dice, hands, tiger_nine, hit_round, ace_round, late, missing_seat, foul_seat)
 
     def dice(self, value: JsonValue) -> DiceRoll | None:
         """The rigged dice, red first ("6 1 1"); none when not given."""
@@ -379,7 +400,7 @@ class _Reader:
         return not isinstance(rules, DownUnderTable)
 
     def late_wager(
-        self, value: JsonValue, rules: TableRules, seats: Mapping[int, Mapping[str, WagerRange]]
+        self, value: JsonValue, rules: SeatedRules, seats: Mapping[int, Mapping[str, WagerRange]]
     ) -> WagerMove | None:
         """A seated player's wager after "No more bets", within the limits: a new one, or a change of a fixed one."""
         if value is None:
@@ -398,20 +419,48 @@ class _Reader:
         if held is not None and held.minimum != held.maximum:
             self.errors["rigging.late_wager"] = f"seat {seat}'s {spot} wager is drawn each round: fix it to change it"
             return None
+        base_spot, base_amount = _base_wager(rules)
         try:
-            check_wagers(rules, {seat: {"pai-gow": rules.pai_gow_limits.minimum, spot: amount}})
+            _check_seat(rules, seat, {base_spot: base_amount, spot: amount})
         except ValueError as error:
             self.errors["rigging.late_wager"] = str(error)
             return None
-        if held is not None and (spot == "progressive" or held.minimum == amount):
+        if held is not None and (spot == _progressive_spot(rules) or held.minimum == amount):
             self.errors["rigging.late_wager"] = f"seat {seat} already holds that {spot} wager"
             return None
         return WagerMove(seat, spot, amount, None if held is None else held.minimum)
 
 
-def _unit(rules: TableRules, spot: str) -> int:
-    """The unit a drawn wager on ``spot`` comes in."""
+def _unit(rules: SeatedRules, spot: str) -> int:
+    """The unit a drawn wager on ``spot`` comes in: the table's at Pai Gow Poker, whole dollars at Down Under."""
+    if isinstance(rules, DownUnderTable):
+        return DOWN_UNDER_UNIT
     return rules.pai_gow_limits.unit if spot == "pai-gow" else rules.side_wager_limits.unit
+
+
+def _base_wager(rules: SeatedRules) -> tuple[str, int]:
+    """The wager a player must hold to play, with its least amount: the one a late wager goes beside."""
+    if isinstance(rules, DownUnderTable):
+        return BLACKJACK, DOWN_UNDER_UNIT
+    return "pai-gow", rules.pai_gow_limits.minimum
+
+
+def _progressive_spot(rules: object) -> str:
+    """The betting area of the table's progressive wager, whose chip is counted into the container."""
+    return MATCH_THE_DEALER if isinstance(rules, DownUnderTable) else "progressive"
+
+
+def _check_seat(rules: SeatedRules, seat: int, wagers: Mapping[str, int]) -> None:
+    """Raise ValueError when one seat's wagers break the table's limits or betting areas."""
+    if isinstance(rules, TableRules):
+        check_wagers(rules, {seat: wagers})
+        return
+    unknown = sorted(set(wagers) - {BLACKJACK, MATCH_THE_DEALER})
+    if unknown:
+        raise ValueError(f"{', '.join(unknown)} is not a betting area of this table")
+    if BLACKJACK not in wagers:
+        raise ValueError(f"seat {seat} needs a Down Under Blackjack wager to play (§685a.6(d))")
+    check_down_under_wagers(rules, {seat: SeatWagers.from_json(wagers)})
 
 
 def _tiger_nine_hand(rules: TableRules, cards: list[Card], rng: random.Random) -> tuple[Card, ...]:
@@ -438,18 +487,18 @@ def _deck_top(rules: TableRules, rigging: Rigging, dice: DiceRoll, rng: random.R
     return tuple(top)
 
 
-def _rigged_pai_gow(spec: ScenarioSpec, rules: TableRules, rng: random.Random) -> RiggedDeal:
-    """The scenario's seats, cards, dice and wager phase for one Pai Gow Poker round, ranges drawn with ``rng``."""
+def _rigged(spec: ScenarioSpec, rules: SeatedRules, rng: random.Random) -> RiggedDeal:
+    """The scenario's seats, wager phase and any cards and dice for one round, ranges drawn with ``rng``."""
     rigging = spec.rigging
     seats = {
         seat: {spot: amount.draw(_unit(rules, spot), rng) for spot, amount in wagers.items()}
         for seat, wagers in spec.seats.items()
     }
     scenario = Scenario(dice=rigging.dice)
-    if rigging.hands or rigging.tiger_nine:
+    if isinstance(rules, TableRules) and (rigging.hands or rigging.tiger_nine):
         dice = rigging.dice or roll_dice(rng)
         scenario = Scenario(deck_top=_deck_top(rules, rigging, dice, rng), dice=dice)
-    return RiggedDeal(seats, scenario, rigging.late_wager, rigging.missing_chip_seat)
+    return RiggedDeal(seats, scenario, rigging.late_wager, rigging.missing_chip_seat, rigging.foul_seat)
 
 
 def deal_scenario(
@@ -461,13 +510,13 @@ def deal_scenario(
 ) -> Round:
     """Round ``round_number`` (1 to ``spec.rounds``) of the scenario, dealt with ``seed`` at the table's own dealing.
 
-    A Pai Gow Poker scenario with no seats of its own seats simulated players, as a training table does.
+    A scenario with no seats of its own seats simulated players, as a training table does.
     """
     rules = spec.game.read_rules(spec.rules)
     rigging = spec.rigging
     rigged = None
-    if isinstance(rules, TableRules) and (spec.seats or rigging.rigs_pai_gow_deal):
-        rigged = _rigged_pai_gow(spec, rules, random.Random(f"scenario {seed}"))
+    if isinstance(rules, SeatedRules) and (spec.seats or rigging.rigs_the_deal):
+        rigged = _rigged(spec, rules, random.Random(f"scenario {seed}"))
     deal = TableDeal(
         rules=spec.rules,
         seed=seed,

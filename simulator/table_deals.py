@@ -4,19 +4,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from simulator import down_under, mystery_tables
 from simulator.cards import Card
 from simulator.down_under import DownUnderRound, DownUnderTable, suited_match_top
 from simulator.json_values import JsonObject, JsonValue, json_object
 from simulator.match_the_dealer import ACE_OF_SPADES, MatchMeter
+from simulator.meter_device import JACKPOT_METER, MATCH_METER, MYSTERY_METER
 from simulator.mystery import MysteryConfiguration, MysteryMeter
 from simulator.mystery_games import MysteryGame
 from simulator.mystery_tables import MysteryTableRound, rules_from_json
 from simulator.pai_gow_progressive import ProgressivePaytable
 from simulator.pai_gow_round import PaiGowRound, Scenario, seven_card_straight_flush_scenario
 from simulator.pai_gow_rules import TableRules
+from simulator.player_styles import PlayerStyle
 from simulator.progressive import JackpotMeter
 from simulator.simulated_players import (
     BASE_WAGERS,
@@ -32,22 +34,23 @@ from simulator.wager_phase import ChipCountMismatch, WagerMove, WagerPhase
 
 @dataclass(frozen=True)
 class RiggedDeal:
-    """What an instructor's scenario fixes at a Pai Gow Poker table: the seats' wagers, the deck's top, the dice.
+    """What an instructor's scenario fixes: the seats' wagers and, at Pai Gow Poker, the deck's top and the dice.
 
     ``late_wager`` is the one a player tries after "No more bets" and ``missing_chip_seat`` the seat whose progressive
-    chip is missing; the players make no other wager move.
+    chip is missing; the players make no other wager move. The player at ``foul_seat`` fouls their hand.
     """
 
     seats: Mapping[int, Mapping[str, int]]
     """The seats' wagers; none seats simulated players."""
-    scenario: Scenario
+    scenario: Scenario = field(default_factory=Scenario)
     late_wager: WagerMove | None = None
     missing_chip_seat: int | None = None
+    foul_seat: int | None = None
 
 
 @dataclass(frozen=True)
 class TableDeal:
-    """What a table hands the engine to deal its next round; ``carried_meters`` is the last round's, server only.
+    """What a table hands the engine to deal its next round; ``carried_meters`` are the table's, by name, server only.
 
     ``chip_count_mismatch`` is the house's procedure when the progressive chips do not match the accepted wagers.
     ``rigged`` replaces the simulated players' draws at Pai Gow Poker; ``ace_of_spades`` makes a forced Match the
@@ -113,6 +116,8 @@ def deal_pai_gow_round(table: TableDeal) -> PaiGowRound:
     if rigged is not None and rigged.seats:
         seats = {seat: dict(wagers) for seat, wagers in rigged.seats.items()}
     styles = choose_player_styles(list(seats), players)
+    if rigged is not None and rigged.foul_seat is not None:
+        styles = {**styles, rigged.foul_seat: PlayerStyle.FOUL}
     scenario = Scenario(player_styles=styles, force_mystery_hit=table.force_mystery_hit)
     if rigged is not None:
         scenario = replace(rigged.scenario, player_styles=styles, force_mystery_hit=table.force_mystery_hit)
@@ -134,8 +139,8 @@ def deal_pai_gow_round(table: TableDeal) -> PaiGowRound:
         table.seed,
         scenario=scenario,
         round_number=table.round_number,
-        meter=fitting_mystery_meter(carried_meter(carried, "mystery"), rules.mystery),
-        progressive_meter=fitting_jackpot_meter(carried_meter(carried, "progressive"), rules.progressive_paytable),
+        meter=fitting_mystery_meter(carried_meter(carried, MYSTERY_METER), rules.mystery),
+        progressive_meter=fitting_jackpot_meter(carried_meter(carried, JACKPOT_METER), rules.progressive_paytable),
         automations=table.automations,
         wager_phase=phase,
     )
@@ -153,7 +158,7 @@ def deal_mystery_table_round(game: MysteryGame, table: TableDeal) -> MysteryTabl
         rules,
         seats,
         table.seed,
-        meter=fitting_mystery_meter(table.carried_meters, rules.configuration),
+        meter=fitting_mystery_meter(carried_meter(table.carried_meters or {}, MYSTERY_METER), rules.configuration),
         automations=table.automations,
         force_hit=table.force_mystery_hit,
         wager_phase=phase,
@@ -161,10 +166,13 @@ def deal_mystery_table_round(game: MysteryGame, table: TableDeal) -> MysteryTabl
 
 
 def deal_down_under_round(table: TableDeal) -> DownUnderRound:
-    """A Down Under Blackjack round with simulated players; a forced hit wins a Match the Dealer meter award."""
+    """A Down Under Blackjack round with simulated players or rigged seats; a forced hit wins a meter award."""
     rules = DownUnderTable.from_json(table.rules)
     players = random.Random(table.seed)
+    rigged = table.rigged
     seats = seat_down_under_players(rules, players)
+    if rigged is not None and rigged.seats:
+        seats = {seat: down_under.SeatWagers.from_json(wagers) for seat, wagers in rigged.seats.items()}
     shoe_top: tuple[Card, ...] = ()
     if table.force_mystery_hit:
         winner = min(seat for seat, wagers in seats.items() if wagers.match_the_dealer)
@@ -178,11 +186,13 @@ def deal_down_under_round(table: TableDeal) -> DownUnderRound:
     changeable = {"blackjack": min(BASE_WAGERS)}
     fixed = {"match_the_dealer": rules.match_wager}
     phase = draw_wager_phase(wagers, changeable, fixed, table.chip_count_mismatch, wager_phase_rng(table.seed))
+    if rigged is not None:
+        phase = WagerPhase((), rigged.late_wager, rigged.missing_chip_seat, table.chip_count_mismatch)
     return DownUnderRound(
         rules,
         seats,
         table.seed,
-        meter=fitting_match_meter(table.carried_meters, rules),
+        meter=fitting_match_meter(carried_meter(table.carried_meters or {}, MATCH_METER), rules),
         shoe_top=shoe_top,
         automations=table.automations,
         wager_phase=phase,

@@ -1,4 +1,4 @@
-"""ASGI entry point: Django over HTTP, the WebSocket routes behind the origin check and the session login."""
+"""ASGI entry point: Django over HTTP; WebSocket routes behind the same-origin check, session login, frame limits."""
 
 import gc
 import logging
@@ -18,14 +18,15 @@ django_application = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from trainer.frame_limits import FrameLimitGuard  # noqa: E402
+from trainer.origin import SameOriginValidator  # noqa: E402
 from trainer.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_application,
-        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": SameOriginValidator(AuthMiddlewareStack(FrameLimitGuard(URLRouter(websocket_urlpatterns)))),
     }
 )
 

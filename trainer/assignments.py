@@ -1,24 +1,24 @@
-"""Trainees' progress on their assignments: passes counted from finished rounds, and each assignment's status."""
+"""Trainees' progress on their assignments: passes counted from finished scenario runs, and each one's status."""
 
 import datetime
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
 from django.contrib.auth.models import User
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from trainer.models import Assignment, Attempt, Cohort, ScenarioVersion
+from trainer.models import Assignment, Cohort, ScenarioRun, ScenarioVersion
+from trainer.scenario_runs import run_records
 from trainer.scenario_versions import published_versions
 
 DUE_SOON_DAYS = 2
 """An assignment not yet done is due soon from this many days before its due date to the due date itself."""
 
 MASTERY_RUN = 3
-"""Mastered: the passes are reached and the last this-many finished rounds all passed with no critical error."""
+"""Mastered: the passes are reached and the last this-many finished runs all passed with no critical error."""
 
 
 class Status(StrEnum):
@@ -36,15 +36,15 @@ STATUS_MEANINGS = (
     (Status.DUE_SOON, f"short of passes, due within {DUE_SOON_DAYS} days (or today)"),
     (Status.OVERDUE, "short of passes after the due date"),
     (Status.DONE, "the passes required are reached"),
-    (Status.MASTERED, f"done, and the last {MASTERY_RUN} finished rounds all passed with no critical error"),
+    (Status.MASTERED, f"done, and the last {MASTERY_RUN} finished attempts all passed with no critical error"),
 )
-"""What each status means, as the pages explain it. A pass is a finished round of the scenario, dealt since it was
-assigned, that passed under the scenario's pass rule."""
+"""What each status means, as the pages explain it. A pass is a finished attempt at the scenario (a run: every round
+of it), begun since it was assigned, whose rounds together passed under the scenario's pass rule."""
 
 
 @dataclass(frozen=True)
 class Result:
-    """A finished round of an assigned scenario as an assignment counts it: when it started, pass, critical errors."""
+    """A finished run of an assigned scenario as an assignment counts it: when it began, pass, critical errors."""
 
     started_at: datetime.datetime
     passed: bool
@@ -52,7 +52,7 @@ class Result:
 
     @property
     def clean_pass(self) -> bool:
-        """Whether the round passed with no critical error (even where the pass rule allows them)."""
+        """Whether the run passed with no critical error (even where the pass rule allows them)."""
         return self.passed and self.critical_errors == 0
 
 
@@ -81,26 +81,22 @@ class Progress:
 
 
 def _results(pairs: Sequence[tuple[Assignment, User]]) -> dict[tuple[int, int], list[Result]]:
-    """Each (trainee, scenario) pair's finished rounds, oldest first, in one read."""
+    """Each (trainee, scenario) pair's finished runs, oldest finished first, in one read of their rounds."""
     trainees = {trainee.pk for _, trainee in pairs}
     scenarios = {assignment.scenario_id for assignment, _ in pairs}
-    rounds = (
-        Attempt.objects.filter(
-            trainee__in=trainees, scenario_version__scenario__in=scenarios, finished_at__isnull=False
-        )
-        .order_by("finished_at", "pk")
-        .values_list("trainee_id", "scenario_version__scenario_id", "started_at", "score_card")
-    )
+    runs = ScenarioRun.objects.filter(trainee__in=trainees, scenario_version__scenario__in=scenarios)
+    finished = [(record.finished_at, record) for record in run_records(runs) if record.finished_at is not None]
     results: dict[tuple[int, int], list[Result]] = defaultdict(list)
-    for trainee_id, scenario_id, started_at, card in rounds:
-        score_card: dict[str, Any] = card or {}
-        passed = bool(score_card.get("passed"))
-        results[trainee_id, scenario_id].append(Result(started_at, passed, int(score_card.get("critical_errors", 0))))
+    for _, record in sorted(finished, key=lambda pair: pair[0]):
+        result = record.result
+        if result is not None:
+            key = (record.trainee_id, record.scenario_id)
+            results[key].append(Result(record.started_at, result.passed, result.critical_errors))
     return results
 
 
 def progress_of(pairs: Iterable[tuple[Assignment, User]], today: datetime.date | None = None) -> list[Progress]:
-    """Each trainee's progress on each assignment paired with them; rounds dealt before the assignment don't count."""
+    """Each trainee's progress on each assignment paired with them; runs begun before the assignment don't count."""
     pairs = list(pairs)
     today = today or timezone.localdate()
     results = _results(pairs)

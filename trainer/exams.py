@@ -7,7 +7,6 @@ certificate (:mod:`trainer.certification`).
 """
 
 from datetime import datetime
-from fractions import Fraction
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -27,7 +26,7 @@ from trainer.models import (
     ResultCorrection,
     ScenarioVersion,
 )
-from trainer.scoring import ScoreCard, failures_of
+from trainer.scoring import CombinedResult, ScoreCard
 
 
 class SittingRefused(Exception):
@@ -121,30 +120,24 @@ def deal_next_round(sitting: ExamSitting) -> Attempt | None:
     if len(dealt) >= len(plan):
         return None
     version, number = plan[len(dealt)]
-    attempt = services.start_scenario_round(sitting.trainee, version, round_number=number, mode=Mode.EXAM)
+    attempt = services.start_scenario_round(sitting.trainee, version, number, mode=Mode.EXAM)
     ExamRound.objects.create(sitting=sitting, position=len(dealt) + 1, attempt=attempt)
     return attempt
 
 
 def judge(sitting: ExamSitting, cards: list[ScoreCard]) -> ExamResult:
     """The sitting's result, not yet written: its rounds' figures together against the exam's criteria."""
-    rule = sitting.exam.pass_rule()
-    steps = sum(card.steps for card in cards)
-    correct = sum(card.correct for card in cards)
-    critical = sum(card.critical_errors for card in cards)
-    total_ms = sum(card.total_ms for card in cards)
-    accuracy = Fraction(correct, steps) if steps else Fraction(0)
-    failures = failures_of(rule, steps, accuracy, critical, total_ms, judged="exam")
+    combined = CombinedResult.of(cards, sitting.exam.pass_rule(), judged="exam")
     return ExamResult(
         sitting=sitting,
-        steps=steps,
-        correct=correct,
-        critical_errors=critical,
-        total_ms=total_ms,
-        accuracy=str(accuracy),
-        pass_rule=rule.to_json(),
-        failures=[failure.text for failure in failures],
-        passed=not failures,
+        steps=combined.steps,
+        correct=combined.correct,
+        critical_errors=combined.critical_errors,
+        total_ms=combined.total_ms,
+        accuracy=str(combined.accuracy),
+        pass_rule=combined.rule.to_json(),
+        failures=[failure.text for failure in combined.failures],
+        passed=combined.passed,
     )
 
 

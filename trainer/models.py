@@ -1,4 +1,4 @@
-"""The school's roles and cohorts, its tables, instructors' scenarios and assignments, trainees' attempts and steps."""
+"""The school's roles and cohorts, its tables, instructors' scenarios, runs and assignments, attempts and steps."""
 
 from fractions import Fraction
 from itertools import chain
@@ -87,19 +87,12 @@ def validate_skill_targets(value: object) -> None:
 
 
 class Table(models.Model):
-    """A training table: a game, its Rules Submission, its pass rule and timed standards, and its carried meters."""
+    """A training table: a game, its Rules Submission, its pass rule and timed standards; its :class:`Meter` rows."""
 
     name = models.CharField(max_length=120, unique=True)
     game = models.CharField(max_length=40, help_text="A key of simulator.notation.ROUND_CLASSES.")
     rules = models.JSONField(default=dict, blank=True, help_text="The game's rules as its to_json() writes them.")
     floorperson = models.CharField(max_length=20, choices=Floorperson, default=Floorperson.AUTOMATED)
-    meter = models.JSONField(
-        null=True,
-        blank=True,
-        editable=False,
-        help_text="The progressive meters with their secrets (the mystery hit value): server only. A Pai Gow Poker "
-        "table keeps two, under the keys mystery and progressive.",
-    )
     rounds_dealt = models.PositiveIntegerField(default=0, editable=False)
     pass_accuracy_percent = models.PositiveSmallIntegerField(
         "pass mark (%)",
@@ -231,6 +224,55 @@ class Step(models.Model):
         return f"step {self.sequence} of attempt {self.attempt_id}"
 
 
+class Meter(models.Model):
+    """One progressive meter of a table as one device: every round at the table changes it in place, never a copy.
+
+    ``amount``, the secret ``hit_value`` (a Mystery Bonus meter only) and the ``cycle`` (counted by each Mystery Bonus
+    reset) are columns; ``state`` holds the rest of the engine's JSON for the meter (its configuration, seed or wager,
+    reserve). Amounts keep four places of a cent (0.5% of a $1 wager is half a cent). Server only; changed only
+    through :mod:`trainer.meters`, under the row's lock.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="meters")
+    name = models.CharField(max_length=20, help_text="mystery, progressive (Pai Gow Poker's jackpot) or match.")
+    amount = models.DecimalField(max_digits=16, decimal_places=4, help_text="What the meter shows, in exact cents.")
+    hit_value = models.PositiveIntegerField(null=True, help_text="The Mystery Bonus's secret hit value in cents.")
+    cycle = models.PositiveIntegerField(default=0, help_text="The Mystery Bonus cycle: one hit value, one hit.")
+    state = models.JSONField(default=dict, help_text="The rest of the meter as the engine's to_json() writes it.")
+
+    class Meta:
+        ordering = ("table_id", "name")
+        constraints = (models.UniqueConstraint(fields=("table", "name"), name="one_meter_per_name"),)
+
+    def __str__(self) -> str:
+        """The table and the meter's name."""
+        return f"{self.name} meter at {self.table_id}"
+
+
+class MeterChange(models.Model):
+    """One step's change to a meter, applied exactly once: the reading it met, what it contributed, whether it hit."""
+
+    meter = models.ForeignKey(Meter, on_delete=models.CASCADE, related_name="changes")
+    attempt = models.ForeignKey(Attempt, on_delete=models.CASCADE, related_name="meter_changes", db_index=False)
+    operation = models.PositiveIntegerField(help_text="The operation's number in the round's log.")
+    cycle = models.PositiveIntegerField(help_text="The meter's cycle when the change met it.")
+    reading = models.JSONField(help_text="The meter as the change met it, secret hit value included: server only.")
+    contributed = models.DecimalField(max_digits=16, decimal_places=4, help_text="The cents it added.")
+    lit = models.BooleanField(help_text="Whether a contribution of the step took the meter past its hit value.")
+    amount_after = models.DecimalField(max_digits=16, decimal_places=4, help_text="The meter's amount after it.")
+    made_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("meter_id", "pk")
+        constraints = (
+            models.UniqueConstraint(fields=("attempt", "operation", "meter"), name="one_change_per_operation"),
+        )
+
+    def __str__(self) -> str:
+        """The attempt and the operation number."""
+        return f"operation {self.operation} of attempt {self.attempt_id} on {self.meter}"
+
+
 def validate_scenario_spec(value: object) -> None:
     """Refuse a scenario the engine cannot deal (simulator.scenarios), naming every bad field."""
     if not isinstance(value, dict):
@@ -242,14 +284,36 @@ def validate_scenario_spec(value: object) -> None:
 
 
 class Scenario(models.Model):
-    """An instructor's scenario: a name and an author; its content lives in numbered versions."""
+    """An instructor's scenario, or a drill of the school's library: a name; its content lives in numbered versions."""
 
     name = models.CharField(max_length=120)
-    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="scenarios")
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="scenarios",
+        help_text="The instructor who built it; none for a drill of the library.",
+    )
+    drill = models.CharField(
+        max_length=60,
+        null=True,
+        blank=True,
+        unique=True,
+        editable=False,
+        help_text="The key of its simulator.drills declaration, for a drill of the library; none for an instructor's.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ("name", "pk")
+        constraints = (
+            models.CheckConstraint(
+                condition=models.Q(author__isnull=True, drill__isnull=False)
+                | models.Q(author__isnull=False, drill__isnull=True),
+                name="scenario_built_by_an_instructor_or_a_drill",
+            ),
+        )
 
     def __str__(self) -> str:
         """The scenario's name."""
@@ -297,11 +361,47 @@ class ScenarioVersion(models.Model):
         return ScenarioSpec.from_json(self.spec)
 
 
+class ScenarioRun(models.Model):
+    """A trainee's attempt at a scenario version: its rounds 1 to N dealt in turn (:class:`RunRound`), judged together.
+
+    Nothing about its result is stored: once its last round is over, the result is worked out from its rounds' score
+    cards (``trainer.scenario_runs``), which are final. Rounds dealt before runs existed (migration 0014) and exam
+    rounds belong to no run.
+    """
+
+    trainee = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="scenario_runs")
+    scenario_version = models.ForeignKey(ScenarioVersion, on_delete=models.PROTECT, related_name="runs")
+    started_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("trainee", "started_at", "pk")
+
+    def __str__(self) -> str:
+        """The trainee, the scenario version and when."""
+        return f"{self.trainee} at {self.scenario_version} ({self.started_at:%Y-%m-%d %H:%M})"
+
+
+class RunRound(models.Model):
+    """A round of a scenario run: the attempt dealt, in its place (1 to the scenario's rounds per attempt)."""
+
+    run = models.ForeignKey(ScenarioRun, on_delete=models.CASCADE, related_name="rounds")
+    position = models.PositiveSmallIntegerField(help_text="The round's number in the run, from 1.")
+    attempt = models.OneToOneField(Attempt, on_delete=models.CASCADE, related_name="run_round")
+
+    class Meta:
+        ordering = ("run", "position")
+        constraints = (models.UniqueConstraint(fields=("run", "position"), name="one_run_round_per_place"),)
+
+    def __str__(self) -> str:
+        """The run and the round's place."""
+        return f"round {self.position} of {self.run}"
+
+
 class Assignment(models.Model):
     """A published scenario an instructor set a cohort, or one trainee of it: passes to reach by a due date.
 
-    A pass is a finished round of the scenario (any of its versions) dealt since the assignment was made, whose
-    score card passed under its pass rule (``trainer.assignments``).
+    A pass is a finished run of the scenario (any of its versions: every round of an attempt, :class:`ScenarioRun`)
+    begun since the assignment was made, whose rounds together passed under its pass rule (``trainer.assignments``).
     """
 
     scenario = models.ForeignKey(Scenario, on_delete=models.PROTECT, related_name="assignments")

@@ -27,6 +27,8 @@ def navigation(request: HttpRequest) -> dict[str, list[NavLink]]:
     offered = [
         ("Tables", "tables", bool(roles)),
         ("Your history", "history", bool(roles)),
+        ("Drill library", "drills", bool(roles)),
+        ("My mistakes", "my_mistakes", bool(roles)),
         ("Cohorts", "cohorts", teaches),
         ("Scenarios", "scenarios", Role.INSTRUCTOR in roles),
         ("Exams", "exams", teaches or Role.TRAINEE in roles),
@@ -34,4 +36,5 @@ def navigation(request: HttpRequest) -> dict[str, list[NavLink]]:
         ("School administration", "admin:index", user.is_staff),
     ]
     links = [(label, reverse(name)) for label, name, shown in offered if shown]
-    return {"nav_links": [NavLink(label, url, request.path.startswith(url)) for label, url in links]}
+    current = max((url for _, url in links if request.path.startswith(url)), key=len, default=None)
+    return {"nav_links": [NavLink(label, url, url == current) for label, url in links]}

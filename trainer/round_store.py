@@ -12,6 +12,9 @@ test deals the same rounds through both and finds the same rows.
 A step on a cached round is written without reading the row first: the write names the frame number the cache
 holds, and if the database has moved on it writes nothing (:class:`CacheBehind`), the cache is dropped and the
 step is taken again on the row as the database holds it.
+
+A live round changes its table's meters in place, in the database, inside its steps' transactions
+(:mod:`trainer.meters`); a finished round writes nothing back to its table but the count of rounds dealt.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from simulator.procedure import Round
 from trainer import xapi
 from trainer.checkpoints import keep_checkpointing
 from trainer.group_commit import GroupCommit
+from trainer.meters import TableMeters
 from trainer.models import Attempt, Table
 from trainer.scoring import GradedStep, PassRule, ScoreCard, step_numbers
 from trainer.step_writes import (
@@ -155,6 +159,7 @@ def live_attempt(attempt: Attempt) -> LiveAttempt:
             attempt.refresh_from_db(fields=["log"])
         log, grades = attempt.saved_round()
         round_ = replay_round(log)
+        at_the_table(attempt, round_)
         steps = [GradedStep.from_json(step) for step in grades]
         live = LiveAttempt(attempt, round_, attempt.log, steps, attempt.last_sequence, len(round_.operations))
         remember(attempt.pk, live)
@@ -169,16 +174,19 @@ def live_round(attempt: Attempt) -> Round:
 def attempts_at_tables() -> QuerySet[Attempt]:
     """Attempts with their table and trainee, leaving out what a step does not read.
 
-    The round's log (read only when the live cache cannot serve), the table's rules and its meters are read only
-    if used.
+    The round's log (read only when the live cache cannot serve) and the table's rules are read only if used.
     """
-    return Attempt.objects.select_related("table", "trainee").defer("log", "table__rules", "table__meter")
+    return Attempt.objects.select_related("table", "trainee").defer("log", "table__rules")
 
 
-def carry_meter(live: LiveAttempt) -> None:
-    """Carry the finished round's progressive meters to the table's next round and count the round dealt."""
-    meter = live.round.carried_meters()
-    Table.objects.filter(pk=live.attempt.table_id).update(meter=meter, rounds_dealt=F("rounds_dealt") + 1)
+def count_round(live: LiveAttempt) -> None:
+    """Count the finished round as dealt at its table (its meters changed in place as it went: trainer.meters)."""
+    Table.objects.filter(pk=live.attempt.table_id).update(rounds_dealt=F("rounds_dealt") + 1)
+
+
+def at_the_table(attempt: Attempt, round_: Round) -> None:
+    """Let the attempt's round change its table's meters in the database from its next step on."""
+    round_.meters = TableMeters(attempt.table_id, attempt.pk)
 
 
 class CacheBehind(Exception):
@@ -222,7 +230,7 @@ def commit_step(live: LiveAttempt, sequence: int, graded: GradedStep | None) -> 
     for statement in statements_of_step(attempt, steps, graded, score_card, now):
         queue(xapi.outbox_row(statement, now))
     if score_card is not None:
-        carry_meter(live)
+        count_round(live)
     live.graded_steps = steps
     for name, value in columns.items():
         setattr(attempt, name, value)
@@ -232,9 +240,11 @@ def commit_step(live: LiveAttempt, sequence: int, graded: GradedStep | None) -> 
 def locked_attempt(attempt_id: int) -> LiveAttempt:
     """The attempt as the database holds it, its row locked for the rest of the transaction and read afresh.
 
-    PostgreSQL locks the row; SQLite's transactions take the lock for the whole database.
+    PostgreSQL locks the attempt's row alone, not its table's or trainee's: a round dealt at the table locks the
+    table's meters and then refers to the table as it commits, so a step holding the table would deadlock with it.
+    SQLite's transactions take the lock for the whole database.
     """
-    attempt = attempts_at_tables().select_for_update().get(pk=attempt_id)
+    attempt = attempts_at_tables().select_for_update(of=("self",)).get(pk=attempt_id)
     live = live_attempt(attempt)
     live.attempt = attempt
     return live

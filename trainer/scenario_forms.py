@@ -197,6 +197,7 @@ def read_form(data: FormData) -> tuple[str, JsonObject, dict[str, str]]:
         "rigging.mystery_hit_round": "mystery_hit_round",
         "rigging.ace_of_spades_round": "ace_of_spades_round",
         "rigging.missing_chip_seat": "missing_chip_seat",
+        "rigging.foul_seat": "foul_seat",
     }
     for field_name, key in numbers.items():
         try:
@@ -288,7 +289,7 @@ def form_data(spec: JsonObject, name: str) -> dict[str, str]:
     hands = rigging.get("hands")
     for place, cards in (hands if isinstance(hands, dict) else {}).items():
         data[f"rigging.hands.{place}"] = str(cards)
-    for key in ("dice", "mystery_hit_round", "ace_of_spades_round", "missing_chip_seat"):
+    for key in ("dice", "mystery_hit_round", "ace_of_spades_round", "missing_chip_seat", "foul_seat"):
         if rigging.get(key) is not None:
             data[f"rigging.{key}"] = str(rigging[key])
     if rigging.get("tiger_nine"):
@@ -359,6 +360,7 @@ def builder_context(data: FormData, errors: Mapping[str, str]) -> dict[str, obje
         ),
         text("rigging.ace_of_spades_round", "A♠ Match the Dealer combination on round", "number", minimum=1),
         text("rigging.missing_chip_seat", "Seat whose progressive chip is missing", "number", minimum=1, maximum=6),
+        text("rigging.foul_seat", "Seat whose player fouls the hand", "number", minimum=1, maximum=6),
     ]
     late_fields = [
         text("rigging.late_wager.seat", "Late wager: seat", "number", minimum=1, maximum=6),

@@ -12,9 +12,9 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from simulator.games import GAMES
 from simulator.scenarios import deal_scenario
-from trainer import services
 from trainer.models import Role, Scenario, ScenarioVersion, has_role
 from trainer.scenario_forms import builder_context, form_data, new_form_data, validated
+from trainer.scenario_runs import deal_run_round
 from trainer.scenario_versions import create_scenario, publish, published_versions, save_draft
 from trainer.views import SchoolRequest
 
@@ -120,11 +120,11 @@ def scenario_publish(request: SchoolRequest, scenario_id: int) -> HttpResponse:
 @require_POST
 @login_required
 def scenario_deal(request: SchoolRequest, version_id: int) -> HttpResponse:
-    """Deal the trainee's next round of a published scenario version and open it."""
+    """Deal the trainee's next round of a scenario's newest published version, in its run, and open it."""
     if not any(has_role(request.user, role) for role in Role):
         raise PermissionDenied("Ask an instructor for a role at the school.")
     version = get_object_or_404(ScenarioVersion, pk=version_id, pk__in=published_versions().values("pk"))
-    attempt = services.start_scenario_round(request.user, version)
+    attempt = deal_run_round(request.user, version)
     if request.htmx:
         return HttpResponseClientRedirect(reverse("attempt", args=[attempt.pk]))
     return redirect("attempt", attempt.pk)

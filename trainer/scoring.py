@@ -335,10 +335,14 @@ class PassRule:
         >>> PassRule().text
         'at least 90.0% of steps right at the first attempt, no critical error, no time limit'
         """
+        return self.stated()
+
+    def stated(self, judged: str = "round") -> str:
+        """The rule in words for what it judges: a round, or a scenario's attempt (its rounds together)."""
         parts = [f"at least {percent_text(self.accuracy)} of steps right at the first attempt"]
         parts.append("no critical error" if self.critical_error_fails else "critical errors allowed")
         limit = self.time_limit_seconds
-        parts.append("no time limit" if limit is None else f"within {clock_text(limit * 1000)} for the round")
+        parts.append("no time limit" if limit is None else f"within {clock_text(limit * 1000)} for the {judged}")
         return ", ".join(parts)
 
     def to_json(self) -> dict[str, JsonValue]:
@@ -368,7 +372,7 @@ class Failure:
 def failures_of(
     rule: PassRule, steps: int, accuracy: Fraction, critical_errors: int, total_ms: int, judged: str = "round"
 ) -> list[Failure]:
-    """The parts of the rule a round's (or an exam sitting's, ``judged``) figures do not meet; none when it passes."""
+    """The parts of the rule the figures of a round (or the ``judged`` whole: an exam, an attempt) do not meet."""
     failed = []
     if steps == 0:
         failed.append(Failure("steps", "no step was graded"))
@@ -625,3 +629,36 @@ class ScoreCard:
             step_times=tuple(StepTime.from_json(time) for time in data.get("step_times", ())),
             skills=tuple(SkillTime.from_json(skill) for skill in data.get("skills", ())),
         )
+
+
+@dataclass(frozen=True)
+class CombinedResult:
+    """Several rounds judged together against one pass rule: an exam sitting's rounds, or a scenario run's.
+
+    Accuracy is over every step of the rounds, the critical errors and the time (the sum of step times) are added
+    up; ``failures`` names each part of the rule the rounds together did not meet.
+    """
+
+    steps: int
+    correct: int
+    critical_errors: int
+    total_ms: int
+    accuracy: Fraction
+    rule: PassRule
+    failures: tuple[Failure, ...]
+
+    @classmethod
+    def of(cls, cards: Sequence[ScoreCard], rule: PassRule, judged: str) -> CombinedResult:
+        """The rounds' score cards added up and judged by the rule; ``judged`` names the whole in the time failure."""
+        steps = sum(card.steps for card in cards)
+        correct = sum(card.correct for card in cards)
+        critical = sum(card.critical_errors for card in cards)
+        total_ms = sum(card.total_ms for card in cards)
+        accuracy = Fraction(correct, steps) if steps else Fraction(0)
+        failures = failures_of(rule, steps, accuracy, critical, total_ms, judged=judged)
+        return cls(steps, correct, critical, total_ms, accuracy, rule, tuple(failures))
+
+    @property
+    def passed(self) -> bool:
+        """Whether the rounds together meet every part of the rule."""
+        return not self.failures

@@ -25,10 +25,12 @@ from simulator.scenarios import deal_scenario
 from simulator.table_deals import TableDeal
 from simulator.wager_phase import ChipCountMismatch
 from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, StepFrame
+from trainer.meters import MeterOutsideStep, install_meters, table_meters
 from trainer.models import Attempt, Floorperson, Mode, Role, ScenarioVersion, SchoolUser, Table
 from trainer.round_store import (
     CacheBehind,
     LiveAttempt,
+    at_the_table,
     attempt_lock,
     attempts_at_tables,
     cached_attempt,
@@ -89,7 +91,7 @@ def deal_round(
         rules=table.rules,
         seed=seed_value,
         automations=table_automations(table, game),
-        carried_meters=table.meter,
+        carried_meters=table_meters(table.pk),
         round_number=table.rounds_dealt,
         force_mystery_hit=force_mystery_hit,
         force_progressive_win=force_progressive_win,
@@ -118,26 +120,23 @@ def start_round(
 def start_scenario_round(
     trainee: User,
     version: ScenarioVersion,
+    round_number: int,
     *,
     seed_value: int | None = None,
-    round_number: int | None = None,
     mode: Mode | None = None,
 ) -> Attempt:
-    """Deal the trainee's next round of a published scenario version at its table, in the scenario's mode.
+    """Deal round ``round_number`` of a published scenario version at its table, in the scenario's mode unless named.
 
-    The rounds of an attempt at the scenario come in turn: the trainee's first round at the version is round 1,
-    and after the last round the next is round 1 again. An exam names the round and the mode instead. The attempt
-    keeps the version it was dealt from.
+    A scenario run (:mod:`trainer.scenario_runs`) or an exam sitting names the round. The attempt keeps the version
+    it was dealt from.
     """
     table = version.table
     if table is None:
         raise ValueError(f"{version} is not published.")
     spec = version.engine_spec()
-    if round_number is None:
-        round_number = Attempt.objects.filter(trainee=trainee, scenario_version=version).count() % spec.rounds + 1
     seed_value = secrets.randbits(63) if seed_value is None else seed_value
     mismatch = ChipCountMismatch(settings.CHIP_COUNT_MISMATCH)
-    round_ = deal_scenario(spec, seed_value, round_number, table.meter, mismatch)
+    round_ = deal_scenario(spec, seed_value, round_number, table_meters(table.pk), mismatch)
     return _store_dealt(trainee, table, Mode(spec.mode) if mode is None else mode, round_, version)
 
 
@@ -147,18 +146,25 @@ def _store_dealt(
     """Perform the round's automated opening steps and store it as the trainee's attempt, with the table's pass rule.
 
     The attempt keeps the table's pass rule and target times as they stand now, so a later edit of the table never
-    changes the round's result.
+    changes the round's result. The table gets any meter the round plays that it lacks, and the round changes the
+    table's meters from its first step on, the automated opening steps included.
     """
-    round_.advance()
-    attempt = Attempt.objects.create(
-        trainee=trainee,
-        table=table,
-        mode=mode,
-        log=save_round(round_),
-        pass_rule=table.pass_rule().to_json(),
-        skill_targets=table.skill_targets,
-        scenario_version=version,
-    )
+    with writing():
+        # The attempt first: its row refers to the table's before the meters are locked, the order a step takes.
+        attempt = Attempt.objects.create(
+            trainee=trainee,
+            table=table,
+            mode=mode,
+            log={},
+            pass_rule=table.pass_rule().to_json(),
+            skill_targets=table.skill_targets,
+            scenario_version=version,
+        )
+        install_meters(table.pk, round_)
+        at_the_table(attempt, round_)
+        round_.advance()
+        attempt.log = save_round(round_)
+        attempt.save(update_fields=["log"])
     remember_dealt(attempt, round_)
     return attempt
 
@@ -246,11 +252,19 @@ def _grade(live: LiveAttempt, frame: StepFrame) -> GradedStep:
 
 
 def _step_on_cached_round(attempt_id: int, user: SchoolUser, frame: StepFrame) -> StepReply | None:
-    """The step graded on the cached round and written with no read of the row; None if the cache cannot take it."""
+    """The step graded on the cached round and written with no read of the row; None if the cache cannot take it.
+
+    A step that changes a table's meter cannot: it is taken on the locked row, so the meter changes in the
+    step's own transaction.
+    """
     live = _cached_next_step(attempt_id, user, frame.sequence)
     if live is None:
         return None
-    graded = _grade(live, frame)
+    try:
+        graded = _grade(live, frame)
+    except MeterOutsideStep:
+        forget_round(attempt_id)
+        return None
     try:
         commit_cached_step(live, frame.sequence, graded)
     except CacheBehind:

@@ -20,6 +20,8 @@ Environment variables (all optional):
   activities in xAPI statements, so DJANGO_XAPI_URL needs it.
 - DJANGO_XAPI_URL, DJANGO_XAPI_KEY, DJANGO_XAPI_SECRET: a learning record store's xAPI endpoint and its HTTP Basic
   key and secret; with an endpoint, graded steps and results are queued as xAPI statements (off by default).
+- DJANGO_WS_MAX_FRAME_BYTES (default 65536), DJANGO_WS_FRAMES_PER_SECOND (default 20) and DJANGO_WS_FRAME_BURST
+  (default 100): a table socket's limits (see trainer/frame_limits.py).
 - REDIS_URL: a Redis address selecting channels_redis, so several Daphne processes serve one
   school; without it the channel layer lives in the memory of the single Daphne process.
 """
@@ -31,6 +33,7 @@ from pathlib import Path
 
 import dj_database_url
 import django_stubs_ext
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 # Generic Django classes (ModelAdmin[Table]) may be subscripted at run time, as the type checker reads them.
@@ -71,6 +74,13 @@ SECURE_HSTS_SECONDS = 365 * 24 * 3600 if HTTPS else 0
 SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_PRELOAD = HTTPS  # preload only allows a submission to browsers' list
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if HTTPS else None
 
+# A table socket's limits (trainer/frame_limits.py): a frame over WEBSOCKET_MAX_FRAME_BYTES closes the socket with
+# 1009 (Daphne refuses it before reading it, trainer/serve.py), and so does a socket whose frames come faster than
+# WEBSOCKET_FRAMES_PER_SECOND on average after a first WEBSOCKET_FRAME_BURST at once, with 1008.
+WEBSOCKET_MAX_FRAME_BYTES = int(os.environ.get("DJANGO_WS_MAX_FRAME_BYTES", "65536"))
+WEBSOCKET_FRAMES_PER_SECOND = int(os.environ.get("DJANGO_WS_FRAMES_PER_SECOND", "20"))
+WEBSOCKET_FRAME_BURST = int(os.environ.get("DJANGO_WS_FRAME_BURST", "100"))
+
 INSTALLED_APPS = [
     "daphne",
     "django.contrib.admin",
@@ -86,6 +96,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "trainer.content_security.SchoolCSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -97,6 +108,23 @@ MIDDLEWARE = [
     # Last, as django-axes asks: it answers a locked-out login with the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
+
+# The Content-Security-Policy (django-csp): every script, style, image and connection from the school itself, with no
+# inline script, style or event handler anywhere (htmx's own indicator styles are off, templates/base.html); the
+# middleware adds the table's WebSocket at the page's own host to connect-src.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 # Login throttling (django-axes): after DJANGO_LOGIN_FAILURES wrong passwords for one account, or from one
 # address, logging in there is refused for DJANGO_LOGIN_LOCKOUT_MINUTES; a trainee's instructor lifts an account's

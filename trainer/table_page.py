@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from django.urls import reverse
 from markupsafe import Markup
 
 from simulator.citations import Citation
@@ -14,9 +14,19 @@ from simulator.rules import HouseOption
 from trainer.controls import describe_step
 from trainer.felt import Region, render
 from trainer.felt_signs import PROVENANCE_LABELS
-from trainer.models import Attempt, ExamRound, Floorperson, Mode
-from trainer.scenario_versions import published_versions
-from trainer.scoring import GradedStep, PassRule, ScoreCard, clock_text, seconds_text, step_numbers
+from trainer.models import ExamRound, Floorperson, Mode
+from trainer.scenario_runs import place_of
+from trainer.scoring import (
+    CombinedResult,
+    Failure,
+    GradedStep,
+    PassRule,
+    ScoreCard,
+    clock_text,
+    percent_text,
+    seconds_text,
+    step_numbers,
+)
 from trainer.services import StepReply
 from trainer.snapshots import AnyTableSnapshot, Viewer
 from trainer.tables import table_description
@@ -114,6 +124,45 @@ def speed_note(rule: PassRule) -> str:
     return f"Speed counts toward passing only through the round's time limit of {limit}; {targets}."
 
 
+def verdict_text(failures: Sequence[Failure]) -> str:
+    """The verdict in words: passed, or not passed with each part of the rule that was not met."""
+    return f"Not passed: {'; '.join(failure.text for failure in failures)}" if failures else "Passed"
+
+
+def combined_result_context(result: CombinedResult) -> dict[str, Any]:
+    """A scenario run's result, its rounds together, as the last round's score card shows it."""
+    return {
+        "passed": result.passed,
+        "verdict": verdict_text(result.failures),
+        "rule": f"To pass: {result.rule.stated('attempt')}.",
+        "accuracy": percent_text(result.accuracy),
+        "steps": result.steps,
+        "correct": result.correct,
+        "critical_errors": result.critical_errors,
+        "minutes": clock_text(result.total_ms),
+    }
+
+
+def run_context(attempt_id: int) -> dict[str, Any] | None:
+    """The round's place in its scenario run, the run's result after its last round, and what the next deal does.
+
+    None for a round outside a run (an ordinary table, an exam). The next deal is of the scenario's newest published
+    version: it continues this run while that is the run's version, and begins a new run after the last round.
+    """
+    place = place_of(attempt_id)
+    if place is None:
+        return None
+    newest = place.version.scenario.published_version()
+    continues = newest == place.version and place.position < place.of
+    return {
+        "position": place.position,
+        "of": place.of,
+        "result": None if place.result is None else combined_result_context(place.result),
+        "deal_version_id": None if newest is None else newest.pk,
+        "deal_label": f"Deal round {place.position + 1} of {place.of}" if continues else "Deal this scenario again",
+    }
+
+
 def score_card_context(score_card: ScoreCard) -> dict[str, Any]:
     """The end-of-round score card: figures, the pass rule and what failed, each step's time, each skill's speed."""
     targets = {skill.skill: skill.target_seconds for skill in score_card.skills}
@@ -127,7 +176,7 @@ def score_card_context(score_card: ScoreCard) -> dict[str, Any]:
         "minutes": clock_text(score_card.total_ms),
         "passed": score_card.passed,
         "rule": pass_rule_context(score_card.rule),
-        "verdict": "Passed" if score_card.passed else f"Not passed: {'; '.join(f.text for f in score_card.failures)}",
+        "verdict": verdict_text(score_card.failures),
         "speed_note": speed_note(score_card.rule),
         "errors": [
             graded_context(error.graded) | {"step_number": error.step_number, "of": of} for error in score_card.errors
@@ -248,16 +297,6 @@ def exam_sitting_of(snapshot: AnyTableSnapshot) -> int | None:
     return ExamRound.objects.filter(attempt_id=snapshot.attempt_id).values_list("sitting_id", flat=True).first()
 
 
-def deal_another_url(snapshot: AnyTableSnapshot) -> str:
-    """Where "Deal another round here" posts: the scenario's newest published version for its rounds, else the table."""
-    attempts = Attempt.objects.filter(pk=snapshot.attempt_id)
-    scenario_id = attempts.values_list("scenario_version__scenario_id", flat=True).first()
-    version = published_versions().filter(scenario_id=scenario_id).first() if scenario_id else None
-    if version is None:
-        return reverse("deal", args=[snapshot.table_id])
-    return reverse("scenario_deal", args=[version.pk])
-
-
 def table_regions(snapshot: AnyTableSnapshot, viewer: Viewer, feedback: dict[str, Any]) -> list[Region]:
     """The regions of the viewer's table that a frame carries, in the order a frame carries them.
 
@@ -276,15 +315,12 @@ def table_regions(snapshot: AnyTableSnapshot, viewer: Viewer, feedback: dict[str
     )
     if viewer is Viewer.TRAINEE:
         score_card = score_card_context(snapshot.score_card) if snapshot.score_card else None
-        deal = {
-            "url": deal_another_url(snapshot) if score_card else "",
-            "mode": snapshot.mode.value,
-            "attempt_id": snapshot.attempt_id,
-        }
+        deal = {"table_id": snapshot.table_id, "mode": snapshot.mode.value, "attempt_id": snapshot.attempt_id}
         next_step = {
             "score_card": score_card,
             "deal": deal,
             "sitting_id": exam_sitting_of(snapshot) if score_card else None,
+            "run": run_context(snapshot.attempt_id) if score_card else None,
         }
         return [
             *regions,
@@ -316,6 +352,7 @@ def page_context(snapshot: AnyTableSnapshot, viewer: Viewer) -> dict[str, Any]:
     return {
         "snapshot": snapshot,
         "viewer": viewer.value,
+        "run": run_context(snapshot.attempt_id),
         "controls": layout.controls_context(snapshot) | {"template": layout.controls_template},
         "house_options": [
             house_option_context(option) for option in GAMES[snapshot.game].table_house_options(snapshot.rules)

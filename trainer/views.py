@@ -85,7 +85,7 @@ def tables(request: SchoolRequest) -> HttpResponse:
         "unfinished": services.attempts_of(request.user).filter(finished_at__isnull=True),
         "live": live_tables_to_watch(request.user),
         "teaches": teaches_cohorts(request.user),
-        "scenarios": published_versions(),
+        "scenarios": published_versions().filter(scenario__drill__isnull=True),
     }
     return render(request, "trainer/tables.html", context)
 

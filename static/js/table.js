@@ -21,6 +21,7 @@
     "signed-out": "Signed out: taking you to the login page…",
   };
   let connectionState = "connecting";
+  let closeReason = ""; // the server's reason for closing for good (a frame too big, frames too fast), if it gave one
   const WILL_BE_SENT = " Your step will be sent when the table is back.";
   let held = null; // the step taken while not connected: { message, sender }
 
@@ -55,10 +56,17 @@
       return;
     }
     const state = code === FORBIDDEN_CLOSE ? "refused" : "closed";
+    closeReason = event.detail.event.reason;
     const dropped = stepWaiting(event.detail.socketWrapper) ? " Your waiting step was not sent." : "";
     held = null;
     event.detail.socketWrapper.queue.length = 0;
-    sayConnection(state, NOT_CONNECTED[state] + dropped);
+    sayConnection(state, notConnected(state) + dropped);
+  }
+
+  // What the table says while not connected, with the server's reason when it closed the table for good.
+  function notConnected(state) {
+    if (state !== "closed" || !closeReason) return NOT_CONNECTED[state];
+    return "Disconnected by the server: " + closeReason + " Reload the page to deal on.";
   }
 
   // The table is connected once the socket's first frame (the table as it stands) has arrived.
@@ -76,7 +84,7 @@
   // A step taken while not connected: the first is let through to be held; any other is refused, saying why.
   function stepWhileNotConnected(event) {
     if (connectionState === "connected") return;
-    const base = NOT_CONNECTED[connectionState];
+    const base = notConnected(connectionState);
     if (connectionState === "refused" || connectionState === "closed" || connectionState === "signed-out") {
       event.preventDefault();
       sayConnection(connectionState, base + " That step was not sent.");
@@ -99,6 +107,12 @@
   document.body.addEventListener("htmx:wsAfterMessage", tableArrived);
   document.body.addEventListener("htmx:wsConfigSend", stepWhileNotConnected);
   document.body.addEventListener("htmx:wsBeforeSend", holdStep);
+
+  // A control group is a form only to hold its step's fields: its buttons send the step over the socket (ws-send),
+  // so the form itself is never submitted to the page's address, whether by a button or by Enter in a field.
+  document.body.addEventListener("submit", function (event) {
+    if (event.target.matches("form.control-group")) event.preventDefault();
+  });
 
   // Once a step is sent, its form's typed fields start afresh (an amount is never added to the last one typed).
   document.body.addEventListener("htmx:wsAfterSend", function (event) {

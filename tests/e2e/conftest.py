@@ -22,7 +22,7 @@ from urllib.parse import urlencode
 import pytest
 from django.conf import settings
 from django.db import connections
-from live_table import LAPTOP, LiveSchool
+from live_table import LAPTOP, LiveSchool, PolicyViolations
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 PROJECT = Path(__file__).resolve().parents[2]
@@ -101,12 +101,23 @@ def browser() -> Iterator[Browser]:
 
 
 @pytest.fixture
-def new_page(browser: Browser, school: LiveSchool) -> Iterator[Callable[[], Page]]:
-    """Open a page in a browser context of its own (its own cookies), as a second person's browser would."""
+def policy_violations() -> Iterator[PolicyViolations]:
+    """Watch pages for Content-Security-Policy violations; the test fails at its end if any was reported."""
+    violations = PolicyViolations()
+    yield violations
+    violations.check()
+
+
+@pytest.fixture
+def new_page(browser: Browser, school: LiveSchool, policy_violations: PolicyViolations) -> Iterator[Callable[[], Page]]:
+    """Open a page in a browser context of its own (its own cookies), as a second person's browser would.
+
+    A page that reports a Content-Security-Policy violation fails the test.
+    """
     contexts: list[BrowserContext] = []
 
     def open_page() -> Page:
-        context = browser.new_context(base_url=school.url, viewport=LAPTOP)
+        context = policy_violations.watch(browser.new_context(base_url=school.url, viewport=LAPTOP))
         context.set_default_timeout(10_000)
         contexts.append(context)
         return context.new_page()

@@ -11,8 +11,9 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+import pytest
 from django.contrib.auth import get_user_model
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import BrowserContext, ConsoleMessage, Locator, Page, expect
 
 from simulator.down_under import DEALER as DEALER_BOX
 from simulator.json_values import JsonValue
@@ -37,6 +38,29 @@ class LiveSchool:
     def query(self, function: Callable[..., Any], *args: Any, **options: Any) -> Any:
         """Run an ORM function against the live server's database, off the Playwright thread."""
         return self.orm.submit(function, *args, **options).result(timeout=30)
+
+
+class PolicyViolations:
+    """The Content-Security-Policy violations Chromium reports on the console of the pages it watches."""
+
+    def __init__(self) -> None:
+        """Nothing reported yet."""
+        self.reported: list[str] = []
+
+    def watch(self, context: BrowserContext) -> BrowserContext:
+        """Note every violation reported by the context's pages."""
+        context.on("console", self._note)
+        return context
+
+    def _note(self, message: ConsoleMessage) -> None:
+        """Note a console message that reports a violation of the policy."""
+        if message.type == "error" and "Content Security Policy" in message.text:
+            self.reported.append(f"{message.page.url if message.page else '?'}: {message.text}")
+
+    def check(self) -> None:
+        """Fail the test with every violation reported."""
+        if self.reported:
+            pytest.fail("Content-Security-Policy violations:\n" + "\n".join(self.reported))
 
 
 def log_in(page: Page, school: LiveSchool, username: str) -> None:

@@ -35,6 +35,9 @@ def test_every_page_a_trainee_sees_has_no_wcag_21_aa_violation(new_page, school:
     assert wcag_violations(page) == [], "the table, mid-round"
     table.deal_correctly_until(lambda action: action is None)
     assert wcag_violations(page) == [], "the table with its score card"
+    for path in ("/drills/", "/drills/mistakes/"):
+        page.goto(path)
+        assert wcag_violations(page) == [], path
 
 
 def test_the_watch_page_has_no_wcag_21_aa_violation(new_page, school: LiveSchool):
@@ -64,6 +67,9 @@ def test_the_login_page_with_an_error_and_an_exam_from_its_opening_to_its_score_
     table.deal_correctly_until(lambda action: action is None, verdict="Step recorded")
     expect(table.score_card).to_contain_text("Score card")
     assert wcag_violations(page) == [], "an exam's score card"
+    page.goto("/drills/mistakes/")
+    expect(page.get_by_role("heading", level=2).first).to_be_visible()
+    assert wcag_violations(page) == [], "my mistakes, after the exam's wrong step"
 
 
 def test_the_replay_and_the_errors_by_clause_pages_have_no_wcag_21_aa_violation(new_page, school: LiveSchool):

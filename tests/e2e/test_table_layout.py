@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 from django.contrib.auth import get_user_model
-from live_table import LAPTOP, PRACTICE_TABLE, LiveSchool, TablePage, log_in
+from live_table import LAPTOP, PRACTICE_TABLE, LiveSchool, PolicyViolations, TablePage, log_in
 from playwright.sync_api import Browser, Page, expect
 
 from simulator.games import GAMES
@@ -67,7 +67,8 @@ def seat_every_wager(username: str) -> int:
 @pytest.fixture(scope="module")
 def full_felt(browser: Browser, school: LiveSchool) -> Iterator[Page]:
     """One trainee's page at the round with every wager, opened once for this module's tests."""
-    context = browser.new_context(base_url=school.url, viewport=LAPTOP)
+    violations = PolicyViolations()
+    context = violations.watch(browser.new_context(base_url=school.url, viewport=LAPTOP))
     context.set_default_timeout(10_000)
     page = context.new_page()
     log_in(page, school, "trainee1")
@@ -77,6 +78,7 @@ def full_felt(browser: Browser, school: LiveSchool) -> Iterator[Page]:
     expect(page.locator("#felt-container")).to_contain_text("6 progressive chips dropped")
     yield page
     context.close()
+    violations.check()
 
 
 @pytest.fixture(params=VIEWPORTS)

@@ -142,11 +142,13 @@ def test_645b3_meter_carries_over_rounds_and_restarts() -> None:
     game = MYSTERY_GAMES["crazy-4-poker"]
     four = "Four-Card Progressive Payout wager"
     meter = MysteryMeter(CONFIGURATION, Decimal(20000), 45678)
-    table(game, [SeatWagers(1, 1000, ((four, 500),))], meter=meter).play_out()
-    restored = MysteryMeter.from_json(json.loads(json.dumps(meter.to_json())))
-    table(game, [SeatWagers(2, 1000, ((four, 1000),))], meter=restored).play_out()
+    first = table(game, [SeatWagers(1, 1000, ((four, 500),))], meter=meter)
+    first.play_out()
+    restored = MysteryMeter.from_json(json.loads(json.dumps(first.carried_meters()["mystery"])))
+    second = table(game, [SeatWagers(2, 1000, ((four, 1000),))], meter=restored)
+    second.play_out()
     # 2% of $5 and then 2% of $10.
-    assert restored.amount == Decimal(20000) + Decimal(10) + Decimal(20)
+    assert second.mystery.meter.amount == Decimal(20000) + Decimal(10) + Decimal(20)
 
 
 def test_mhb_c3_a_new_tables_meter_starts_at_the_minimum_with_a_hit_value_drawn_from_the_seed() -> None:
@@ -180,7 +182,7 @@ def test_mhb_c3_hit_value_never_in_the_log(game: MysteryGame) -> None:
     secrets = {str(meter.to_json()["hit_value"])}
     round_.play_out()
     assert round_.mystery.payouts[0].seat == 6
-    secrets.add(str(meter.to_json()["hit_value"]))  # the value drawn at the reset
+    secrets.add(str(round_.mystery.meter.to_json()["hit_value"]))  # the value drawn at the reset
     log = json.dumps(
         [
             {"operation": operation.to_json(), "facts": operation.facts, "text": operation.action.description}
@@ -266,7 +268,7 @@ def test_649b1_c2_contributions_are_conserved_across_hits(
     contributed = sum((amount * Decimal("0.02") for amount in qualifying), Decimal(0))
     awarded = sum((payout.meter_amount - CONFIGURATION.minimum_value for payout in round_.mystery.payouts), Decimal(0))
     # Every qualifying contribution is on the meter now or went out in an award above the reset value.
-    assert meter.amount - start + awarded == contributed
+    assert round_.mystery.meter.amount - start + awarded == contributed
     assert all(payout.meter_amount < CONFIGURATION.maximum_value + 20 for payout in round_.mystery.payouts)
     assert round_.finished
 

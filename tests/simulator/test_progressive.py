@@ -153,7 +153,7 @@ def test_643b1_c2_contributions_in_seat_order_and_first_crossing_wins() -> None:
         "carried_to_reset": False,
     }
     assert contributions[1]["carried_to_reset"] is True
-    assert host.mystery.meter.award() == Decimal("30000.5") + Decimal("2.5")
+    assert host.mystery.hits[0].amount == Decimal("30000.5") + Decimal("2.5")
 
 
 def test_643b1_c5_payout_order_light_validate_pay_reset() -> None:

@@ -209,7 +209,7 @@ def contributions(key: str, rules: MysteryRules, seats: list[SeatWagers], start:
     round_ = MysteryTableRound(MYSTERY_GAMES[key], rules, seats, 3, meter=meter)
     round_.play_out()
     facts = next(op.facts["contributions"] for op in round_.operations if op.action.step == "add_mystery_contributions")
-    return [(fact["seat"], fact["wager"]) for fact in facts], meter.amount - start
+    return [(fact["seat"], fact["wager"]) for fact in facts], round_.mystery.meter.amount - start
 
 
 def test_643b1_c1_only_the_chosen_progressive_wager_qualifies() -> None:

@@ -213,3 +213,82 @@ def test_a_scenario_round_replays_exactly_from_its_saved_log() -> None:
     replayed = replay_round(save_round(round_))
     assert replayed.table_view() == round_.table_view()
     assert [op.narration() for op in replayed.operations] == [op.narration() for op in round_.operations]
+
+
+# ----- Down Under Blackjack seats its own players, with a late wager and a missing chip -----
+
+
+def down_under(**fields: JsonValue) -> dict[str, JsonValue]:
+    """A Down Under Blackjack scenario with two players, one holding the $1 Match the Dealer wager, plus ``fields``."""
+    seats: JsonValue = {"2": {"blackjack": 1000, "match_the_dealer": 100}, "5": {"blackjack": 2500}}
+    return {"game": "down-under-blackjack", "seats": seats} | fields
+
+
+def dealt_down_under(data: dict[str, JsonValue], seed: int = 7) -> DownUnderRound:
+    """The first round of a Down Under Blackjack scenario."""
+    round_ = deal_scenario(ScenarioSpec.from_json(data), seed, 1)
+    assert isinstance(round_, DownUnderRound)
+    return round_
+
+
+def test_685a6_d_down_under_seats_are_dealt_as_written() -> None:
+    round_ = dealt_down_under(down_under())
+    assert {seat: (held.blackjack, held.match_the_dealer) for seat, held in round_.seats.items()} == {
+        2: (1000, 100),
+        5: (2500, 0),
+    }
+
+
+def test_685a6_d_a_down_under_player_needs_a_blackjack_wager_and_no_other_betting_area() -> None:
+    errors = errors_of(down_under(seats={"1": {"match_the_dealer": 100}, "3": {"blackjack": 1000, "sum": 500}}))
+    assert "Down Under Blackjack wager" in errors["seats.1"]
+    assert "sum is not a betting area" in errors["seats.3"]
+
+
+def test_685b1_e_a_match_the_dealer_wager_is_the_tables_one_amount() -> None:
+    errors = errors_of(down_under(seats={"1": {"blackjack": 1000, "match_the_dealer": 500}}))
+    assert "exactly $1.00" in errors["seats.1"]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_685b1_d2_a_late_match_the_dealer_wager_is_tried_after_the_lock_out_and_must_be_refused(seed: int) -> None:
+    late: JsonValue = {"seat": 5, "spot": "match_the_dealer", "amount": 100}
+    steps = [op.action.step for op in dealt_down_under(down_under(rigging={"late_wager": late}), seed).play_out()]
+    assert steps.index("lock_out_progressive_wagers") < steps.index("attempt_late_wager")
+    assert steps.index("attempt_late_wager") < steps.index("refuse_late_wager")
+    assert "place_wager" not in steps and "change_wager" not in steps
+
+
+def test_685b1_d2_a_late_wager_at_down_under_needs_a_seated_player_and_the_tables_amount() -> None:
+    nobody = errors_of(down_under(rigging={"late_wager": {"seat": 6, "spot": "match_the_dealer", "amount": 100}}))
+    assert "has no player" in nobody["rigging.late_wager"]
+    wrong = errors_of(down_under(rigging={"late_wager": {"seat": 5, "spot": "match_the_dealer", "amount": 300}}))
+    assert "exactly $1.00" in wrong["rigging.late_wager"]
+    held = errors_of(down_under(rigging={"late_wager": {"seat": 2, "spot": "match_the_dealer", "amount": 100}}))
+    assert "already holds" in held["rigging.late_wager"]
+
+
+def test_685b1_f_a_missing_match_the_dealer_chip_goes_to_a_seat_holding_the_wager() -> None:
+    assert dealt_down_under(down_under(rigging={"missing_chip_seat": 2})).wager_phase.missing_chip_seat == 2
+    assert "rigging.missing_chip_seat" in errors_of(down_under(rigging={"missing_chip_seat": 5}))
+
+
+def test_685b1_a_forced_match_the_dealer_hit_needs_a_seated_player_with_the_wager() -> None:
+    seats: JsonValue = {"1": {"blackjack": 1000}}
+    assert "rigging.ace_of_spades_round" in errors_of(down_under(seats=seats, rigging={"ace_of_spades_round": 1}))
+    round_ = dealt_down_under(down_under(rigging={"ace_of_spades_round": 1}))
+    assert "pay_progressive_win" in {op.action.step for op in round_.play_out()}
+
+
+def test_a_rigged_down_under_round_replays_exactly() -> None:
+    late: JsonValue = {"seat": 5, "spot": "match_the_dealer", "amount": 100}
+    round_ = dealt_down_under(down_under(rigging={"late_wager": late, "missing_chip_seat": 2}))
+    round_.play_out()
+    assert save_round(replay_round(save_round(round_))) == save_round(round_)
+
+
+def test_the_mhb_tables_seat_simulated_players_only() -> None:
+    key = next(key for key, game in GAMES.items() if game.key not in ("pai-gow-poker", "down-under-blackjack"))
+    errors = errors_of({"game": key, "seats": {"1": {"ante": 500}}, "rigging": {"missing_chip_seat": 1}})
+    assert "simulated players sit" in errors["seats"]
+    assert "seats its own players" in errors["rigging.missing_chip_seat"]

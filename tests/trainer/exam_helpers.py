@@ -18,8 +18,11 @@ TRAINEE_STEPS = ("announce_dice", "clear_table")
 """The steps a short Pai Gow Poker scenario leaves to the trainee: calling the dice and clearing the table."""
 
 
-def short_scenario(author, name="Dice call", rounds=1, mode="practice"):
-    """A published Pai Gow Poker scenario whose every step but calling the dice and clearing the table is automated."""
+def short_scenario(author, name="Dice call", rounds=1, mode="practice", **pass_rule):
+    """A published Pai Gow Poker scenario whose every step but calling the dice and clearing the table is automated.
+
+    ``pass_rule`` sets the scenario's pass rule fields (``pass_accuracy_percent`` and so on) over the defaults.
+    """
     steps = game_steps(GAMES["pai-gow-poker"])
     spec = ScenarioSpec.from_json(
         {
@@ -28,6 +31,7 @@ def short_scenario(author, name="Dice call", rounds=1, mode="practice"):
             "mode": mode,
             "rounds": rounds,
         }
+        | pass_rule
     )
     return publish(create_scenario(name, author, spec))
 

@@ -1,11 +1,14 @@
 """Helpers shared by the table tests: users with a role, demo tables, and frames that take the correct step."""
 
+from decimal import Decimal
+
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 
 from simulator.money import format_cents
 from simulator.procedure import Action
 from trainer.demo_tables import create_demo_tables
+from trainer.meters import table_meters
 from trainer.models import Cohort, Floorperson, Role
 
 
@@ -69,3 +72,18 @@ def round_log(attempt):
 def graded_steps(attempt):
     """The attempt's graded steps as the database holds them."""
     return attempt.saved_round()[1]
+
+
+def read_meters(meters):
+    """Meters by name with their exact amounts as Decimals ("10002.500" is "10002.5"); a meter not kept is left out."""
+    exact = {"amount", "reserve"}
+    return {
+        name: {key: Decimal(value) if key in exact else value for key, value in meter.items()}
+        for name, meter in meters.items()
+        if meter is not None
+    }
+
+
+def meters_at(table):
+    """The table's meters as the database holds them now, read as :func:`read_meters` reads them."""
+    return read_meters(table_meters(table.pk))

@@ -2,6 +2,7 @@
 
 import datetime
 import re
+from fractions import Fraction
 
 import pytest
 from django.urls import reverse
@@ -10,8 +11,10 @@ from table_helpers import make_instructor, make_trainee, make_user
 
 from simulator.scenarios import ScenarioSpec
 from trainer.assignments import MASTERY_RUN, Result, Status, progress_of, status_of
-from trainer.models import Assignment, Attempt, Cohort, Role
+from trainer.models import Assignment, Attempt, Cohort, Role, RunRound, ScenarioRun
+from trainer.scenario_runs import rounds_per_attempt
 from trainer.scenario_versions import create_scenario, publish, save_draft
+from trainer.scoring import PassRule, ScoreCard
 
 pytestmark = pytest.mark.django_db
 
@@ -42,16 +45,35 @@ def assign(cohort, scenario, trainee=None, due_in_days=7, passes=1):
     )
 
 
-def finished_round(trainee, scenario, passed=True, critical_errors=0):
-    """A finished round of the scenario's newest published version with a score card that passed or not."""
+def finished_run(trainee, scenario, passed=True, critical_errors=0, rounds_over=None):
+    """A run of the scenario's newest published version, every round over (or only ``rounds_over`` of them), each
+    round's card 10 steps with 10 right (passed) or 5 (not), under a rule allowing the critical errors given."""
     version = scenario.published_version()
-    return Attempt.objects.create(
-        trainee=trainee,
-        table=version.table,
-        scenario_version=version,
-        score_card={"passed": passed, "critical_errors": critical_errors, "accuracy_text": "100.0%"},
-        finished_at=timezone.now(),
+    rule = PassRule(critical_error_fails=not critical_errors)
+    correct = 10 if passed else 5
+    figures = {"steps": 10, "attempts": 10, "correct": correct, "errors": (), "total_ms": 1000, "rule": rule}
+    card = ScoreCard(
+        **figures,
+        critical_errors=critical_errors,
+        accuracy=Fraction(correct, 10),
+        passed=passed,
+        failures=(),
+        step_times=(),
+        skills=(),
     )
+    run = ScenarioRun.objects.create(trainee=trainee, scenario_version=version)
+    rounds = rounds_per_attempt(version) if rounds_over is None else rounds_over
+    for position in range(1, rounds + 1):
+        attempt = Attempt.objects.create(
+            trainee=trainee,
+            table=version.table,
+            scenario_version=version,
+            score_card=card.to_json(),
+            pass_rule=rule.to_json(),
+            finished_at=timezone.now(),
+        )
+        RunRound.objects.create(run=run, position=position, attempt=attempt)
+    return run
 
 
 @pytest.fixture
@@ -130,7 +152,7 @@ def test_an_instructor_assigns_a_published_scenario_to_the_cohort_and_sees_each_
     assignment = Assignment.objects.get()
     assert response.url == reverse("assignments", args=[cohort.pk])
     assert (assignment.trainee, assignment.passes_required, assignment.assigned_by) == (None, 2, instructor)
-    finished_round(cohort.trainees.get(username="alice"), scenario)
+    finished_run(cohort.trainees.get(username="alice"), scenario)
     page = client.get(response.url).text
     assert "to everyone in the cohort" in page
     rows = re.findall(r'<th scope="row">(\w+)</th>\s*<td>(\d+) of 2</td>', page)
@@ -193,9 +215,9 @@ def test_a_trainee_outside_the_cohort_cannot_be_assigned(client, cohort, scenari
     assert not Assignment.objects.exists()
 
 
-def test_withdrawing_an_assignment_keeps_the_rounds_dealt_for_it(client, cohort, scenario):
+def test_withdrawing_an_assignment_keeps_the_runs_dealt_for_it(client, cohort, scenario):
     assignment = assign(cohort, scenario)
-    finished_round(cohort.trainees.get(username="alice"), scenario)
+    finished_run(cohort.trainees.get(username="alice"), scenario)
     client.force_login(cohort.instructors.get())
     response = client.post(reverse("withdraw_assignment", args=[cohort.pk, assignment.pk]))
     assert response.url == reverse("assignments", args=[cohort.pk])
@@ -230,7 +252,7 @@ def test_reaching_the_passes_is_done_even_after_the_due_date():
     )
 
 
-def test_mastered_is_done_with_the_last_three_rounds_passed_without_a_critical_error():
+def test_mastered_is_done_with_the_last_three_runs_passed_without_a_critical_error():
     clean = [(True, 0)] * MASTERY_RUN
     assert status_of(results((False, 3), *clean), 1, TODAY, TODAY) is Status.MASTERED
     assert status_of(results(*clean[1:]), 1, TODAY, TODAY) is Status.DONE
@@ -239,18 +261,49 @@ def test_mastered_is_done_with_the_last_three_rounds_passed_without_a_critical_e
     assert status_of(results(*clean, (False, 0)), 1, TODAY, TODAY) is Status.DONE
 
 
-def test_only_passed_rounds_dealt_since_the_assignment_count_and_a_round_of_any_version_does(cohort, scenario):
+def test_only_passed_runs_begun_since_the_assignment_count_and_a_run_of_any_version_does(cohort, scenario):
     alice = cohort.trainees.get(username="alice")
-    finished_round(alice, scenario)
+    finished_run(alice, scenario)
     assignment = assign(cohort, scenario, passes=3)
-    finished_round(alice, scenario)
-    finished_round(alice, scenario, passed=False)
+    finished_run(alice, scenario)
+    finished_run(alice, scenario, passed=False)
     version_2 = publish(save_draft(scenario, ScenarioSpec.from_json({"game": "pai-gow-poker", "rounds": 2})))
     assert scenario.published_version() == version_2
-    finished_round(alice, scenario)
-    Attempt.objects.create(trainee=alice, table=version_2.table, scenario_version=version_2)
+    finished_run(alice, scenario)
+    finished_run(alice, scenario, rounds_over=1)
     (progress,) = progress_of([(assignment, alice)])
     assert (progress.passes, progress.status) == (2, Status.ASSIGNED)
+
+
+def test_a_pass_is_a_run_whose_rounds_together_pass_not_a_passed_round(cohort):
+    """Round 1 all right (10 of 10), round 2 half right (5 of 10): the run's 15 of 20 is under the 90% mark."""
+    alice = cohort.trainees.get(username="alice")
+    two_rounds = published_scenario("Two rounds")
+    save_draft(two_rounds, ScenarioSpec.from_json({"game": "pai-gow-poker", "rounds": 2}))
+    publish(two_rounds.latest_version())
+    assignment = assign(cohort, two_rounds)
+    run = finished_run(alice, two_rounds)
+    first, second = (run_round.attempt for run_round in run.rounds.order_by("position"))
+    half_right = second.score_card | {"correct": 5, "accuracy": "1/2", "passed": False}
+    Attempt.objects.filter(pk=second.pk).update(score_card=half_right)
+    (progress,) = progress_of([(assignment, alice)])
+    assert (first.score_card["passed"], progress.passes, progress.status) == (True, 0, Status.ASSIGNED)
+    finished_run(alice, two_rounds)
+    (progress,) = progress_of([(assignment, alice)])
+    assert (progress.passes, progress.status) == (1, Status.DONE)
+
+
+def test_mastered_reads_the_last_three_finished_runs(cohort, scenario):
+    alice = cohort.trainees.get(username="alice")
+    assignment = assign(cohort, scenario)
+    finished_run(alice, scenario, critical_errors=1)
+    for _ in range(MASTERY_RUN - 1):
+        finished_run(alice, scenario)
+    (progress,) = progress_of([(assignment, alice)])
+    assert (progress.passes, progress.status) == (MASTERY_RUN, Status.DONE)
+    finished_run(alice, scenario)
+    (progress,) = progress_of([(assignment, alice)])
+    assert (progress.passes, progress.status) == (MASTERY_RUN + 1, Status.MASTERED)
 
 
 # ----- the trainee's home -----
@@ -264,7 +317,7 @@ def test_a_trainees_home_shows_what_is_assigned_to_them_and_their_cohort_with_a_
     assign(cohort, published_scenario("Bob's drill"), trainee=bob)
     solo = published_scenario("Alice's drill")
     assign(cohort, solo, trainee=alice, due_in_days=-1)
-    finished_round(alice, scenario)
+    finished_run(alice, scenario)
     client.force_login(alice)
     page = client.get(reverse("home")).text
     assert "Bob's drill" not in page

@@ -9,13 +9,15 @@ import time
 from decimal import Decimal
 
 from django.conf import settings
+from django.db import transaction
 from django.test import Client
 from live_daphne import REPLY_SECONDS, receive, server_round, step_rows
 from table_helpers import demo_table, frame_for, make_trainee
 
 from bench.ws_load import Socket
 from trainer import services
-from trainer.models import Attempt, Mode, Table
+from trainer.meters import install_meters
+from trainer.models import Attempt, Meter, Mode, Table
 
 ACKNOWLEDGED_STEPS = 8
 
@@ -25,14 +27,14 @@ def table_meter(table_id: int) -> tuple[Decimal, int]:
 
     The one place this test reads the meter's storage.
     """
-    mystery = Table.objects.get(pk=table_id).meter["mystery"]
-    return Decimal(mystery["amount"]), mystery["hit_value"]
+    mystery = Meter.objects.get(table_id=table_id, name="mystery")
+    return mystery.amount, mystery.hit_value
 
 
 def carry_a_meter(table: Table) -> None:
     """Give the table the meter an earlier round would have carried to it, so that there is one to compare."""
-    table.meter = services.deal_round(table, seed_value=5).carried_meters()
-    table.save(update_fields=["meter"])
+    with transaction.atomic():
+        install_meters(table.pk, services.deal_round(table, seed_value=5))
 
 
 def session_cookie(user) -> str:

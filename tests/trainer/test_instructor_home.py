@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import escape
 from table_helpers import demo_table, frame_for, make_instructor, make_trainee, make_user
+from test_assignments import finished_run
 
 from simulator.money import format_cents
 from simulator.scenarios import ScenarioSpec
@@ -114,15 +115,7 @@ def test_the_instructors_home_lists_each_cohort_with_the_trainees_short_of_passe
     yesterday = timezone.localdate() - datetime.timedelta(days=1)
     overdue = Assignment.objects.create(scenario=scenario, cohort=cohort, due_on=yesterday, passes_required=1)
     Assignment.objects.create(scenario=scenario, cohort=cohort, due_on=timezone.localdate(), passes_required=1)
-    bob = cohort.trainees.get(username="bob")
-    version = scenario.published_version()
-    Attempt.objects.create(
-        trainee=bob,
-        table=version.table,
-        scenario_version=version,
-        score_card={"passed": True, "critical_errors": 0},
-        finished_at=timezone.now(),
-    )
+    finished_run(cohort.trainees.get(username="bob"), scenario)
     client.force_login(cohort.instructors.get())
     section = client.get(reverse("home")).text.split("<h2>Your cohorts</h2>")[1].split("<h2>")[0]
     assert "Evening class" in section and reverse("assignments", args=[cohort.pk]) in section

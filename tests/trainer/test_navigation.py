@@ -11,6 +11,8 @@ from trainer.models import Role
 pytestmark = pytest.mark.django_db
 
 NAV = re.compile(r'<nav class="site-nav" aria-label="School">(.*?)</nav>', re.S)
+EVERY_ROLE = ["Tables", "Your history", "Drill library", "My mistakes"]
+"""The header's first links, offered to anyone with a role at the school."""
 LINK = re.compile(r'<a href="([^"]+)"[^>]*>([^<]+)</a>')
 
 
@@ -30,12 +32,9 @@ def school_administrator():
 @pytest.mark.parametrize(
     ("make", "labels"),
     [
-        (make_trainee, ["Tables", "Your history", "Exams"]),
-        (make_instructor, ["Tables", "Your history", "Cohorts", "Scenarios", "Exams", "Records"]),
-        (
-            school_administrator,
-            ["Tables", "Your history", "Cohorts", "Exams", "Records", "School administration"],
-        ),
+        (make_trainee, [*EVERY_ROLE, "Exams"]),
+        (make_instructor, [*EVERY_ROLE, "Cohorts", "Scenarios", "Exams", "Records"]),
+        (school_administrator, [*EVERY_ROLE, "Cohorts", "Exams", "Records", "School administration"]),
     ],
 )
 def test_the_header_offers_each_role_its_pages_and_every_link_opens_for_it(client, make, labels):
@@ -57,6 +56,9 @@ def test_the_header_marks_the_page_being_shown(client):
     page = client.get(reverse("cohorts")).content.decode()
     assert '<a href="/cohorts/" aria-current="page">Cohorts</a>' in page
     assert '<a href="/scenarios/">Scenarios</a>' in page
+    mistakes = client.get(reverse("my_mistakes")).content.decode()
+    assert '<a href="/drills/mistakes/" aria-current="page">My mistakes</a>' in mistakes
+    assert '<a href="/drills/">Drill library</a>' in mistakes, "only the longest address the page is under is current"
 
 
 def test_the_home_page_greets_a_trainee_by_name_and_by_username_when_there_is_none(client):

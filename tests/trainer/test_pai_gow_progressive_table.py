@@ -1,12 +1,12 @@
 """Pai Gow Poker progressive hand payouts at the school: forced wins, the meters carried, the felt, the WebSocket."""
 
-import importlib
 import json
 
 import pytest
 from channels.db import database_sync_to_async
-from django.apps import apps
-from table_helpers import demo_table, frame_for, make_instructor, make_trainee, teacher_of
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+from table_helpers import demo_table, frame_for, make_instructor, make_trainee, meters_at, read_meters, teacher_of
 from table_page import TablePage
 from test_consumers import cards_in, connected, login_as, revealed_cards, server_side, session_cookie
 
@@ -14,7 +14,8 @@ from simulator.money import format_cents
 from simulator.procedure import Actor
 from trainer import demo_tables, round_store, services
 from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, read_step
-from trainer.models import Floorperson, Mode
+from trainer.meters import install_meters
+from trainer.models import Floorperson, Meter, Mode, Table
 
 PROGRESSIVE_STEPS = ["confirm_progressive_hand", "confirm_progressive_light", "pay_progressive_win"]
 SLIP = "progressive jackpot slip"
@@ -41,21 +42,48 @@ def test_a_forced_win_gives_the_first_progressive_player_the_top_line():
 
 
 @pytest.mark.django_db
-def test_a_saved_mystery_meter_moves_under_its_key_and_a_meter_that_does_not_fit_is_not_carried():
+def test_a_meter_seeded_elsewhere_is_not_carried_and_the_table_takes_the_fresh_one():
+    table = demo_table()
+    Meter.objects.create(
+        table=table, name="progressive", amount=500_000, state={"seed_amount": 500_000, "reserve": "0"}
+    )
+    round_ = services.deal_round(table, 3)
+    fresh = round_.progressive_meter
+    assert fresh.seed_amount == round_.rules.progressive_paytable.seed_amount != 500_000, "a meter seeded elsewhere"
+    install_meters(table.pk, round_)
+    assert meters_at(table)["progressive"] == read_meters({"progressive": fresh.to_json()})["progressive"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_0012_migration_moves_each_tables_old_meters_to_rows_and_back():
     table = demo_table()
     first = services.deal_round(table, 1)
     first.play_out()
-    legacy = first.mystery.meter.to_json()
-    table.meter = legacy
-    table.save()
-    migration = importlib.import_module("trainer.migrations.0003_pai_gow_meters")
-    migration.nest_mystery_meters(apps, None)
-    table.refresh_from_db()
-    assert table.meter == {"mystery": legacy, "progressive": None}
-    assert services.deal_round(table, 2).starting_meter == legacy
-    table.meter = {"mystery": None, "progressive": {"seed_amount": 500_000, "amount": "500000", "reserve": "0"}}
-    fresh = services.deal_round(table, 3).progressive_meter
-    assert fresh.seed_amount == first.rules.progressive_paytable.seed_amount != 500_000, "a meter seeded elsewhere"
+    pai_gow = first.carried_meters()
+    mystery_only = {"mystery": None, "progressive": pai_gow["progressive"]}
+    mhb = first.mystery.meter.to_json()
+    match = {"wager": 100, "amount": "100075.5", "reserve": "30", "reading": "reset reserve"}
+    executor = MigrationExecutor(connection)
+    executor.migrate([("trainer", "0009_scenarios")])
+    old = executor.loader.project_state([("trainer", "0009_scenarios")]).apps
+    OldTable = old.get_model("trainer", "Table")
+    for name, game, meter in [
+        ("old pai gow", "pai-gow-poker", pai_gow),
+        ("old jackpot", "pai-gow-poker", mystery_only),
+        ("old mhb", "let-it-ride", mhb),
+        ("old match", "down-under-blackjack", match),
+        ("never dealt", "let-it-ride", None),
+    ]:
+        OldTable.objects.create(name=name, game=game, meter=meter)
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+    tables = {table.name: table for table in Table.objects.all()}
+    assert meters_at(tables["old pai gow"]) == read_meters(pai_gow)
+    assert meters_at(tables["old jackpot"]) == read_meters(mystery_only)
+    assert meters_at(tables["old mhb"]) == read_meters({"mystery": mhb})
+    assert Meter.objects.get(table=tables["old mhb"]).hit_value == mhb["hit_value"]
+    assert meters_at(tables["old match"]) == read_meters({"match": match})
+    assert meters_at(tables["never dealt"]) == {}
 
 
 @pytest.mark.django_db
@@ -85,9 +113,10 @@ def test_the_instructor_validates_the_payout_and_completes_the_paperwork_and_the
     assert attempt.score_card["accuracy"] == "1"
     table.refresh_from_db()
     assert round_.progressive_meter.amount == 1_000 * 100, "the 100% award reset the meter to its seed"
-    assert table.meter == round_.carried_meters()
+    assert meters_at(table) == read_meters(round_.carried_meters())
     next_round = services.deal_round(table, 5)
-    assert next_round.mystery.meter.to_json() == round_.mystery.meter.to_json()
+    assert next_round.mystery.meter.amount == round_.mystery.meter.amount
+    assert next_round.mystery.meter.to_json()["hit_value"] == round_.mystery.meter.to_json()["hit_value"]
     assert next_round.progressive_meter == round_.progressive_meter
 
 

@@ -10,7 +10,7 @@ from test_other_games import browser_frame
 from simulator.games import GAMES
 from trainer import demo_tables, round_store, services
 from trainer.controls import DEALER_STEPS, read_step
-from trainer.models import Attempt, Floorperson, Mode, Step, Table
+from trainer.models import Attempt, Floorperson, Meter, MeterChange, Mode, Step, Table
 
 TIMES = {"elapsed_ms"}
 """What differs between two dealings of the same round: how long each step took."""
@@ -37,7 +37,12 @@ def deal_and_record(key, trainee):
     ]
     card = {k: v for k, v in attempt.score_card.items() if k not in {"total_ms", "errors", "step_times", "skills"}}
     card["step_times"] = [{k: v for k, v in t.items() if k not in TIMES} for t in attempt.score_card["step_times"]]
-    return attempt, steps, card, attempt.log
+    changes = list(
+        MeterChange.objects.filter(attempt=attempt).values_list(
+            "meter__name", "operation", "cycle", "reading", "contributed", "lit", "amount_after"
+        )
+    )
+    return attempt, steps, card, attempt.log, changes
 
 
 @pytest.mark.django_db
@@ -48,7 +53,8 @@ def test_the_cached_store_writes_what_the_plain_store_writes(key):
     with override_settings(ROUND_STORE="plain"):
         plain_attempt, *plain = deal_and_record(key, trainee)
         assert round_store.cached_attempt(plain_attempt.pk) is None, "the plain store keeps nothing in memory"
-    Table.objects.filter(game=key).update(meter=None, rounds_dealt=0)
+    Meter.objects.filter(table__game=key).delete()
+    Table.objects.filter(game=key).update(rounds_dealt=0)
     cached_attempt, *cached = deal_and_record(key, trainee)
     assert round_store.cached_attempt(cached_attempt.pk) is not None
     assert cached == plain

@@ -51,7 +51,7 @@ def test_publishing_gives_the_version_a_table_of_its_own_with_the_scenarios_pass
 def test_an_attempt_keeps_the_version_it_was_dealt_from_after_the_scenario_is_edited_and_republished():
     trainee = make_trainee()
     version = publish(create_scenario("Tiger 9", make_instructor(), spec()))
-    attempt = services.start_scenario_round(trainee, version, seed_value=4)
+    attempt = services.start_scenario_round(trainee, version, 1, seed_value=4)
     publish(save_draft(version.scenario, spec(rigging={})))
     attempt.refresh_from_db()
     assert attempt.scenario_version == version and attempt.mode == Mode.EXAM
@@ -60,11 +60,12 @@ def test_an_attempt_keeps_the_version_it_was_dealt_from_after_the_scenario_is_ed
     assert is_tiger_nine(round_.dealer_hand.low) and round_.tiger_nine_declared is True
 
 
-def test_a_scenarios_rounds_come_in_turn_and_its_mystery_hit_on_the_round_it_names():
+def test_a_scenarios_mystery_hit_comes_on_the_round_it_names():
     trainee = make_trainee()
     version = publish(create_scenario("Two rounds", make_instructor(), spec(rounds=2)))
-    first, second, third = (services.start_scenario_round(trainee, version, seed_value=seed) for seed in (1, 2, 3))
-    rounds = [replay_round(attempt.log) for attempt in (first, second, third)]
+    numbered = ((1, 1), (2, 2), (1, 3))
+    dealt = [services.start_scenario_round(trainee, version, number, seed_value=seed) for number, seed in numbered]
+    rounds = [replay_round(attempt.log) for attempt in dealt]
     hits = ["pay_mystery_bonus" in {op.action.step for op in round_.play_out()} for round_ in rounds]
     assert hits == [True, False, True]
 
@@ -72,7 +73,7 @@ def test_a_scenarios_rounds_come_in_turn_and_its_mystery_hit_on_the_round_it_nam
 def test_a_draft_cannot_be_dealt():
     version = create_scenario("Draft", make_instructor(), spec())
     with pytest.raises(ValueError, match="not published"):
-        services.start_scenario_round(make_trainee(), version)
+        services.start_scenario_round(make_trainee(), version, 1)
     assert not Attempt.objects.exists()
 
 

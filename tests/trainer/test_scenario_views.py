@@ -4,12 +4,10 @@ import re
 
 import pytest
 from django.urls import reverse
-from exam_helpers import deal, short_scenario
 from table_helpers import make_instructor, make_trainee
 
 from simulator.games import GAMES
 from simulator.scenarios import ScenarioSpec
-from trainer import services
 from trainer.models import Attempt, Scenario, ScenarioVersion
 from trainer.scenario_forms import form_data, new_form_data
 from trainer.scenario_versions import create_scenario, publish
@@ -147,19 +145,26 @@ def test_a_trainee_deals_a_published_scenario_from_the_tables_page_but_not_a_dra
     assert response["Location"] == reverse("attempt", args=[attempt.pk]) and attempt.scenario_version == published
 
 
-def test_a_finished_scenario_rounds_score_card_deals_the_scenarios_next_round_not_at_a_closed_table(client):
-    trainee = make_trainee()
-    version = short_scenario(make_instructor(), rounds=2)
-    first = deal(services.start_scenario_round(trainee, version), trainee)
-    client.force_login(trainee)
-    page = client.get(reverse("attempt", args=[first.pk])).content.decode()
-    deal_here = reverse("scenario_deal", args=[version.pk])
-    assert f'hx-post="{deal_here}"' in page and reverse("deal", args=[version.table_id]) not in page
+def test_685b1_d2_the_builder_seats_players_at_down_under_with_a_late_match_the_dealer_wager(client, instructor):
+    fields = new_form_data(GAMES["down-under-blackjack"], "Late Match the Dealer") | {
+        "seats.2": "blackjack 10, match_the_dealer 1",
+        "seats.5": "blackjack 25",
+        "rigging.late_wager.seat": "5",
+        "rigging.late_wager": "match_the_dealer",
+        "rigging.late_wager.amount": "1",
+    }
+    response = client.post(reverse("scenario_new"), fields)
+    assert response.status_code == 302
+    spec = ScenarioVersion.objects.get().engine_spec()
+    assert spec.rigging.late_wager is not None and spec.rigging.late_wager.seat == 5
+    assert "refuse" in client.get(response["Location"]).content.decode()
 
-    response = client.post(deal_here, headers={"HX-Request": "true"})
-    second = Attempt.objects.latest("pk")
-    assert response["HX-Redirect"] == reverse("attempt", args=[second.pk])
-    assert second.scenario_version == version and second.trainee == trainee and second.pk != first.pk
+
+def test_645a11_f_the_builder_rigs_a_players_foul_and_refuses_one_without_a_player(client, instructor):
+    refused = client.post(reverse("scenario_new"), pai_gow_form(**{"seats.1": "pai-gow 25", "rigging.foul_seat": "3"}))
+    assert refused.status_code == 400 and not ScenarioVersion.objects.exists()
+    saved = client.post(reverse("scenario_new"), pai_gow_form(**{"seats.1": "pai-gow 25", "rigging.foul_seat": "1"}))
+    assert saved.status_code == 302 and ScenarioVersion.objects.get().engine_spec().rigging.foul_seat == 1
 
 
 def test_the_preview_narrates_every_round_so_a_mystery_hit_on_round_2_is_seen_before_publishing(client, instructor):

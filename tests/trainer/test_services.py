@@ -5,7 +5,16 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from table_helpers import demo_table, frame_for, graded_steps, make_instructor, make_trainee, round_log
+from table_helpers import (
+    demo_table,
+    frame_for,
+    graded_steps,
+    make_instructor,
+    make_trainee,
+    meters_at,
+    read_meters,
+    round_log,
+)
 
 from simulator.notation import operations_since, replay_round, save_round
 from simulator.pai_gow_round import MATCH_SPOTS
@@ -85,10 +94,9 @@ def test_it_deals_a_full_correct_round_to_a_perfect_score_and_carries_the_meter(
     table.refresh_from_db()
     assert table.rounds_dealt == 1
     round_ = round_store.live_round(attempt)
-    assert table.meter == {
-        "mystery": round_.mystery.meter.to_json(),
-        "progressive": round_.progressive_meter.to_json(),
-    }
+    assert meters_at(table) == read_meters(
+        {"mystery": round_.mystery.meter.to_json(), "progressive": round_.progressive_meter.to_json()}
+    )
 
 
 def test_it_starts_the_next_round_from_the_meter_the_last_one_left():
@@ -98,8 +106,8 @@ def test_it_starts_the_next_round_from_the_meter_the_last_one_left():
     deal_correctly(first, trainee)
     table.refresh_from_db()
     second = services.start_round(trainee, table, Mode.PRACTICE, seed_value=8)
-    assert second.log["setup"]["meter"] == table.meter["mystery"]
-    assert second.log["setup"]["progressive_meter"] == table.meter["progressive"]
+    setup = second.log["setup"]
+    assert read_meters({"mystery": setup["meter"], "progressive": setup["progressive_meter"]}) == meters_at(table)
     assert second.log["setup"]["round_number"] == 1
 
 

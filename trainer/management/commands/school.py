@@ -13,8 +13,10 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from simulator.drills import DRILLS
 from trainer import xapi
 from trainer.demo_tables import create_demo_tables
+from trainer.drill_library import load_drill_library
 from trainer.models import Cohort, Role
 
 DEMO_ACCOUNTS = (
@@ -49,6 +51,7 @@ class Command(BaseCommand):
         call_command("collectstatic", interactive=False, verbosity=0)
         passwords = ensure_demo_accounts(new_passwords)
         tables = create_demo_tables()
+        drills = load_drill_library()
         self.stdout.write(f"Dealer school at http://{host}:{port}/ (Ctrl-C stops it). Demo accounts:")
         for (username, role), password in zip(DEMO_ACCOUNTS, passwords, strict=True):
             shown = password or "password as printed when it was set (--new-passwords replaces it)"
@@ -56,6 +59,9 @@ class Command(BaseCommand):
         self.stdout.write("Demo tables:")
         for table in tables:
             self.stdout.write(f"  {table.name}")
+        self.stdout.write(
+            f"Drill library: {len(DRILLS)} drills ({drills} published now) at http://{host}:{port}/drills/"
+        )
         if xapi.enabled():
             self.stdout.write(
                 f"Graded steps are queued as xAPI statements for {settings.XAPI_URL}: run "

@@ -1,0 +1,196 @@
+"""WebSocket flood benchmark: flooding clients against a trainee dealing at the next table, on one Daphne process.
+
+Run: .venv/bin/python bench/ws_flood.py [--seconds 10] [--sockets 1] [--frame-bytes 4000] [--pace 0.05] [--reconnect]
+
+The school is prepared as bench/ws_load.py prepares it (a fresh SQLite file, the demo tables, trainees with dealt
+rounds) and served by Daphne through trainer/serve.py on a free 127.0.0.1 port. One bystander deals its rounds,
+one correct step every ``--pace`` seconds, for 2 s alone, then through a flood of ``--seconds``, then 3 s after it.
+During the flood each of ``--sockets`` clients sends frames of ``--frame-bytes`` (its first correct step padded:
+read as a step, out of date after the first) as fast as the server takes them, without reading the answers, until
+the server closes its socket; with ``--reconnect`` it opens a new socket whenever one is closed, an attacker that
+persists, until the flood's end. It prints how the flooding sockets
+were closed, the frames sent, the server's resident memory before, at its peak and 2 s after the flood, and the
+bystander's step latency before, during and after. Requests go only to 127.0.0.1; every loop is bounded by the
+durations and a reply timeout. Not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ws_load import (
+    REPLY_TIMEOUT_SECONDS,
+    Socket,
+    Trainee,
+    daphnes,
+    log_in,
+    percentiles,
+    prepare_school,
+    session_cookie,
+    set_up_django,
+)
+
+ALONE_SECONDS = 2.0
+AFTER_SECONDS = 3.0
+MEMORY_EVERY_SECONDS = 0.05
+
+
+@dataclass
+class Flood:
+    """What the flooding clients did and how their sockets ended."""
+
+    sent: int = 0
+    sockets: int = 0
+    closes: Counter[str] = field(default_factory=Counter)
+
+
+def resident_mb(pid: int) -> float:
+    """A process's resident memory in MB (Linux /proc)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+async def read_until_close(socket: Socket) -> str:
+    """Read (and drop) every answer until the server closes the socket; how it closed."""
+    try:
+        while await asyncio.wait_for(socket.receive(), REPLY_TIMEOUT_SECONDS) is not None:
+            pass
+    except ConnectionError:
+        return "connection reset before the close was read"
+    except TimeoutError:
+        return "no close in time"
+    code = int.from_bytes(socket.closed_with[:2], "big")
+    return f"{code} {socket.closed_with[2:].decode()!r}"
+
+
+async def flood(trainee: Trainee, port: int, frame: str, until: float, reconnect: bool, tally: Flood) -> None:
+    """Send ``frame`` as fast as the server takes it until ``until`` or its socket is closed (``reconnect``: reopen)."""
+    attempt_id, opened = trainee.rounds[0].attempt_id, 0
+    while time.monotonic() < until and (reconnect or not opened):
+        socket = await Socket.open(port, f"/ws/table/{attempt_id}/", trainee.cookie)
+        opened += 1
+        tally.sockets += 1
+        closing = asyncio.ensure_future(read_until_close(socket))
+        while not closing.done() and time.monotonic() < until:
+            socket.send(frame)
+            tally.sent += 1
+            try:
+                await socket.writer.drain()
+            except ConnectionError:
+                break
+            await asyncio.sleep(0)  # let the close be read as it comes
+        done, _ = await asyncio.wait([closing], timeout=1.0)
+        tally.closes[closing.result() if done else "still open when the flood ended"] += 1
+        closing.cancel()
+        socket.close()
+
+
+async def deal(trainee: Trainee, port: int, pace: float, flood_from: float, flood_to: float, until: float):
+    """Deal the bystander's rounds, one step every ``pace`` seconds until ``until``: latencies by phase."""
+    latencies: dict[str, list[float]] = {"before": [], "during": [], "after": []}
+    for round_ in trainee.rounds:
+        socket = await Socket.open(port, f"/ws/table/{round_.attempt_id}/", trainee.cookie)
+        await asyncio.wait_for(socket.receive(), REPLY_TIMEOUT_SECONDS)
+        for sequence, frame in enumerate(round_.frames, start=1):
+            if time.monotonic() >= until:
+                socket.close()
+                return latencies
+            started, sent = time.monotonic(), time.perf_counter()
+            socket.send(json.dumps(frame | {"seq": str(sequence)}))
+            reply = await asyncio.wait_for(socket.receive(), REPLY_TIMEOUT_SECONDS)
+            if reply is None or "✓ Right" not in reply:
+                raise RuntimeError(f"the bystander's step was not graded right: {reply and reply[:200]}")
+            phase = "before" if started < flood_from else "during" if started < flood_to else "after"
+            latencies[phase].append(time.perf_counter() - sent)
+            await asyncio.sleep(max(0.0, pace - (time.monotonic() - started)))
+        socket.close()
+    raise RuntimeError("the bystander ran out of dealt rounds")
+
+
+async def watch_memory(pid: int, until: float) -> list[tuple[float, float]]:
+    """The server's resident memory, sampled until ``until``: (time, MB)."""
+    samples = []
+    while time.monotonic() < until:
+        samples.append((time.monotonic(), resident_mb(pid)))
+        await asyncio.sleep(MEMORY_EVERY_SECONDS)
+    return samples
+
+
+async def benchmark(trainees: list[Trainee], port: int, pid: int, arguments: argparse.Namespace) -> None:
+    """Run the bystander alone, through the flood and after it; print the figures."""
+    bystander, flooders = trainees[0], trainees[1:]
+    start = time.monotonic()
+    flood_from = start + ALONE_SECONDS
+    flood_to = flood_from + arguments.seconds
+    until = flood_to + AFTER_SECONDS
+    tally = Flood()
+
+    async def flooder(trainee: Trainee) -> None:
+        await asyncio.sleep(flood_from - time.monotonic())
+        first = trainee.rounds[0].frames[0] | {"seq": "1"}
+        padding = max(0, arguments.frame_bytes - len(json.dumps(first)) - 10)
+        await flood(trainee, port, json.dumps(first | {"pad": "x" * padding}), flood_to, arguments.reconnect, tally)
+
+    memory, latencies, *_ = await asyncio.gather(
+        watch_memory(pid, until),
+        deal(bystander, port, arguments.pace, flood_from, flood_to, until),
+        *(flooder(trainee) for trainee in flooders),
+    )
+    before = [mb for at, mb in memory if at < flood_from]
+    after = [mb for at, mb in memory if at >= flood_to + 2.0]
+    print(
+        f"\n{arguments.sockets} flooding client(s){' reconnecting' if arguments.reconnect else ''}, "
+        f"{arguments.frame_bytes}-byte frames, for {arguments.seconds:g} s; "
+        f"a bystander steps every {arguments.pace * 1000:.0f} ms; one Daphne process, SQLite, 127.0.0.1"
+    )
+    print(f"flooding sockets opened: {tally.sockets}; frames sent: {tally.sent}")
+    for close, count in tally.closes.most_common():
+        print(f"    closed: {close} × {count}")
+    print(
+        f"server memory: {before[-1]:.0f} MB before, {max(mb for _, mb in memory):.0f} MB at its peak, "
+        f"{after[-1]:.0f} MB 2 s after the flood"
+    )
+    print(f"{'bystander':<10}{'steps':>7}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'max ms':>9}")
+    for phase, found in latencies.items():
+        figures = percentiles(found)
+        print(
+            f"{phase:<10}{len(found):>7}{figures['p50']:>9.1f}{figures['p95']:>9.1f}"
+            f"{figures['p99']:>9.1f}{figures['max']:>9.1f}"
+        )
+
+
+def main() -> None:
+    """Parse the options, prepare the school, start Daphne, log everyone in and run the flood."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
+    parser.add_argument("--seconds", type=float, default=10.0, help="length of the flood, at most 120 (10)")
+    parser.add_argument("--sockets", type=int, default=1, help="flooding clients at once, at most 20 (1)")
+    parser.add_argument("--frame-bytes", type=int, default=4000, help="size of each flooding frame (4000)")
+    parser.add_argument("--pace", type=float, default=0.05, help="seconds between the bystander's steps (0.05)")
+    parser.add_argument("--reconnect", action="store_true", help="flooding clients reopen a socket the server closed")
+    arguments = parser.parse_args()
+    if not (0 < arguments.seconds <= 120 and 1 <= arguments.sockets <= 20 and 0.02 <= arguments.pace <= 1):
+        parser.error("use a flood of up to 120 s, 1 to 20 sockets and a pace from 0.02 to 1 s")
+    with tempfile.TemporaryDirectory(prefix="ws-flood-") as folder:
+        database_url = set_up_django(Path(folder) / "bench.sqlite3")
+        steps_needed = int((ALONE_SECONDS + arguments.seconds + AFTER_SECONDS) / arguments.pace) + 2
+        trainees, password = prepare_school(arguments.sockets + 1, steps_needed, random.Random(1))
+        with daphnes(database_url, None, Path(folder), 1) as [(port, pid)]:
+            base = f"http://127.0.0.1:{port}"
+            trainees[0].cookie = log_in(base, trainees[0].username, password)
+            for trainee in trainees[1:]:
+                trainee.cookie = session_cookie(trainee.username)
+            asyncio.run(benchmark(trainees, port, pid, arguments))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,275 @@
+"""The drill library: scenarios the school ships, each tied to the clause it trains, declared once as data.
+
+Every drill is a :class:`~simulator.scenarios.ScenarioSpec` in JSON that the engine deals like an instructor's
+scenario: the dice, cards and hits are rigged, and every payout, setting and position is the engine's, never written
+here. ``clauses`` are the catalogue entries (:mod:`simulator.clauses`) the drill trains, the one it cites first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from simulator.citations import Citation
+from simulator.clauses import cite
+from simulator.dice_wagers import BeatItPaytable, SumPaytable
+from simulator.down_under import BLACKJACK, MATCH_THE_DEALER, DownUnderTable
+from simulator.games import DOWN_UNDER_BLACKJACK, PAI_GOW_POKER
+from simulator.json_values import JsonObject
+from simulator.mystery_games import MYSTERY_GAME_LIST
+from simulator.pai_gow_rules import FoulRule, TableRules
+
+
+@dataclass(frozen=True)
+class Drill:
+    """One drill: a key that never changes, its name, the group it is listed under, its clauses and its scenario."""
+
+    key: str
+    name: str
+    group: str
+    clauses: tuple[str, ...]
+    spec: JsonObject
+
+    @property
+    def citation(self) -> Citation:
+        """The clause the drill cites first, from the catalogue."""
+        return cite(self.clauses[0])
+
+    def trains(self, clause: str) -> bool:
+        """Whether the drill trains ``clause``."""
+        return clause in self.clauses
+
+
+DICE_WAGERS = "Sum, Match and Beat It payouts (§645b.2)"
+TIGER_NINE = "Commission-free Pai Gow Poker and Tiger 9 (§645b.1)"
+HOUSE_WAY = "Setting the dealer's hand by the house way"
+STARTING_POSITION = "The starting position for every dice total"
+MYSTERY_BONUS = "The Must-Hit-By Mystery Bonus on each of its eleven games"
+MATCH_THE_DEALER_HITS = "Match the Dealer at Down Under Blackjack (§685b.1)"
+WAGER_PHASE = 'Wagers after "No more bets"'
+FULL_ROUNDS = "Full rounds"
+
+GROUPS = (
+    DICE_WAGERS,
+    TIGER_NINE,
+    HOUSE_WAY,
+    STARTING_POSITION,
+    MYSTERY_BONUS,
+    MATCH_THE_DEALER_HITS,
+    WAGER_PHASE,
+    FULL_ROUNDS,
+)
+"""The groups in the order the library lists them."""
+
+ONE_PLAYER: JsonObject = {"1": {"pai-gow": 1000}}
+"""A single player with the table's minimum Pai Gow Poker wager ($10)."""
+
+DICE_WAGER_CLAUSES = {
+    "sum": ("§645b.2(g)(1)", "§645b.2(e)(1)", "§645b.2(g)"),
+    "match": ("§645b.2(g)(2)", "§645b.2(e)(2)", "§645b.2(g)"),
+    "beat-it": ("§645b.2(g)(3)", "§645b.2(e)(3)", "§645b.2(g)"),
+}
+"""A dice wager's clauses: its paytable, when it wins, and the dealer's settlement."""
+
+
+def pai_gow(
+    rules: TableRules | None = None, seats: JsonObject | None = None, rigging: JsonObject | None = None
+) -> JsonObject:
+    """A Pai Gow Poker scenario: the table's rules (the defaults: commission-free), its players and what is rigged."""
+    return {
+        "game": PAI_GOW_POKER.key,
+        "rules": (rules or TableRules()).to_json(),
+        "seats": ONE_PLAYER if seats is None else seats,
+        "rigging": rigging or {},
+    }
+
+
+def dice_drill(key: str, name: str, rules: TableRules, spot: str, dice: str) -> Drill:
+    """A player with $10 on ``spot`` and the dice rigged to ``dice`` (red first) at a table with ``rules``."""
+    seats: JsonObject = {"1": {"pai-gow": 1000, spot: 1000}}
+    clauses = DICE_WAGER_CLAUSES[spot.split("-")[0] if spot.startswith("match") else spot]
+    return Drill(key, name, DICE_WAGERS, clauses, pai_gow(rules, seats, {"dice": dice}))
+
+
+def dice_total(dice: str) -> int:
+    """The total of a roll written "6 1 1"."""
+    return sum(int(die) for die in dice.split())
+
+
+def house_way_drill(key: str, name: str, clause: str, dealer: str) -> Drill:
+    """The dealer's seven cards rigged to ``dealer``, for the trainee to set by the Foxwoods house way."""
+    return Drill(key, name, HOUSE_WAY, (clause, "§645b.1(e)"), pai_gow(rigging={"hands": {"0": dealer}}))
+
+
+STARTING_DICE = (
+    "1 1 1",
+    "2 1 1",
+    "3 1 1",
+    "4 1 1",
+    "5 1 1",
+    "6 1 1",
+    "6 2 1",
+    "6 3 1",
+    "6 4 1",
+    "6 5 1",
+    "6 6 1",
+    "6 6 2",
+    "6 6 3",
+    "6 6 4",
+    "6 6 5",
+    "6 6 6",
+)
+"""One roll, red first, for each dice total from 3 to 18."""
+
+FOULING_HAND = "As Kd 9c 7h 5s 4d 2c"
+"""Seven cards a fouling player sets as 9-7-5-4-2 high and A-K low: the low hand outranks the high hand."""
+
+DRILLS: tuple[Drill, ...] = (
+    # ----- Sum, Match and Beat It (§645b.2(g)): one rigged roll that wins on each paytable -----
+    dice_drill("sum-a", "Sum Paytable A: a total of 17", TableRules(), "sum", "6 6 5"),
+    dice_drill("sum-b", "Sum Paytable B: a total of 8", TableRules(sum_paytable=SumPaytable.B), "sum", "3 3 2"),
+    dice_drill("sum-c", "Sum Paytable C: three of a kind", TableRules(sum_paytable=SumPaytable.C), "sum", "4 4 4"),
+    dice_drill("sum-d", "Sum Paytable D: a series of three", TableRules(sum_paytable=SumPaytable.D), "sum", "5 3 4"),
+    dice_drill("match-double", "Match: a double match on 4", TableRules(), "match-4", "4 2 4"),
+    dice_drill("match-triple", "Match: a triple match on 5", TableRules(), "match-5", "5 5 5"),
+    dice_drill("beat-it-a", "Beat It Paytable A: red beats blue by 4", TableRules(), "beat-it", "6 1 1"),
+    dice_drill(
+        "beat-it-b",
+        "Beat It Paytable B: red beats blue by 4",
+        TableRules(beat_it_paytable=BeatItPaytable.B),
+        "beat-it",
+        "6 1 1",
+    ),
+    dice_drill(
+        "beat-it-c",
+        "Beat It Paytable C: a die beats the other two by 3",
+        TableRules(beat_it_paytable=BeatItPaytable.C),
+        "beat-it",
+        "2 6 1",
+    ),
+    # ----- Tiger 9 (§645b.1) -----
+    Drill(
+        "tiger-9-push",
+        "A dealer Tiger 9 pushes the Pai Gow Poker wagers",
+        TIGER_NINE,
+        ("§645b.1(f)(1)", "§645b.1(d)(2)"),
+        pai_gow(seats={"1": {"pai-gow": 1000}, "4": {"pai-gow": 2500}}, rigging={"tiger_nine": True}),
+    ),
+    Drill(
+        "tiger-9-wager",
+        "A dealer Tiger 9 wins the Tiger 9 wager at 30 to 1",
+        TIGER_NINE,
+        ("§645b.1(h)", "§645b.1(d)(2)", "§645b.1(f)(1)"),
+        pai_gow(seats={"2": {"pai-gow": 1000, "tiger-9": 500}}, rigging={"tiger_nine": True}),
+    ),
+    # ----- The house way (Foxwoods, the default) -----
+    house_way_drill(
+        "house-way-two-pair",
+        "Two pair, kings and 4s",
+        "Foxwoods house way: two pair, big pair A, K, Q or J",
+        "Ks Kh 4d 4c 9s 7h 2d",
+    ),
+    house_way_drill(
+        "house-way-straight-joker",
+        "A straight made with the joker",
+        "Foxwoods house way: straight, flush or straight flush with no pair",
+        "9s 8h 7d JK 5c Kh 2s",
+    ),
+    house_way_drill(
+        "house-way-flush-joker",
+        "A flush made with the joker",
+        "Foxwoods house way: straight, flush or straight flush with no pair",
+        "Ah 9h 6h 3h JK Ks Qd",
+    ),
+    house_way_drill("house-way-five-aces", "Five aces", "Foxwoods house way: five aces", "As Ah Ad Ac JK 9s 4d"),
+    house_way_drill(
+        "house-way-four-jacks",
+        "Four of a kind: four jacks",
+        "Foxwoods house way: four aces, kings, queens or jacks",
+        "Js Jh Jd Jc 9s 5h 2d",
+    ),
+    Drill(
+        "foul-loses",
+        "A player's fouled hand loses",
+        HOUSE_WAY,
+        ("Fouled hand, option foul_rule", "§645a.11(f)"),
+        pai_gow(rigging={"hands": {"1": FOULING_HAND}, "foul_seat": 1}),
+    ),
+    Drill(
+        "foul-reset",
+        "A player's fouled hand reset by the house way",
+        HOUSE_WAY,
+        ("Fouled hand, option foul_rule", "§645a.11(f)"),
+        pai_gow(
+            TableRules(foul_rule=FoulRule.RESET_BY_HOUSE_WAY),
+            rigging={"hands": {"1": FOULING_HAND}, "foul_seat": 1},
+        ),
+    ),
+    # ----- The starting position (§621a.6(c)) for every total of the dice -----
+    *(
+        Drill(
+            f"starting-position-{dice_total(dice)}",
+            f"Starting position: the dice total {dice_total(dice)}",
+            STARTING_POSITION,
+            ("§621a.6(c)", "§670a.10(c)"),
+            pai_gow(rigging={"dice": dice}),
+        )
+        for dice in STARTING_DICE
+    ),
+    # ----- A mystery win on each of the eleven Must-Hit-By Mystery Bonus games -----
+    *(
+        Drill(
+            f"mystery-{game.key}",
+            f"A Mystery Bonus win at {game.display_name}",
+            MYSTERY_BONUS,
+            tuple(f"{game.section}(c)({part})" for part in ("5)(iii", "5)(i", "5)(ii", "5)(iv", "7")),
+            {"game": game.key, "rigging": {"mystery_hit_round": 1}},
+        )
+        for game in MYSTERY_GAME_LIST
+    ),
+    # ----- Match the Dealer: a progressive hit on each shoe the section allows -----
+    *(
+        Drill(
+            f"match-the-dealer-{decks}-decks",
+            f"A Match the Dealer progressive hit (the A♠ combination), {decks} decks",
+            MATCH_THE_DEALER_HITS,
+            ("§685b.1(b)", "§685b.1(h)(1)", "§685b.1(h)(2)", "§685b.1(h)(3)", "§685b.1(h)(4)", "§685b.1(i)"),
+            {
+                "game": DOWN_UNDER_BLACKJACK.key,
+                "rules": DownUnderTable(decks=decks).to_json(),
+                "rigging": {"ace_of_spades_round": 1},
+            },
+        )
+        for decks in (6, 8)
+    ),
+    # ----- A wager after "No more bets" -----
+    Drill(
+        "late-wager",
+        'A Sum wager placed after "No more bets"',
+        WAGER_PHASE,
+        ("§645b.2(f)",),
+        pai_gow(rigging={"late_wager": {"seat": 1, "spot": "sum", "amount": 500}}),
+    ),
+    Drill(
+        "late-match-the-dealer-wager",
+        "A Match the Dealer wager tried after the lock-out",
+        WAGER_PHASE,
+        ("§685b.1(d)(2)", "§685b.1(f)"),
+        {
+            "game": DOWN_UNDER_BLACKJACK.key,
+            "rules": DownUnderTable().to_json(),
+            "seats": {"2": {BLACKJACK: 1000, MATCH_THE_DEALER: 100}, "5": {BLACKJACK: 2500}},
+            "rigging": {"late_wager": {"seat": 5, "spot": MATCH_THE_DEALER, "amount": 100}},
+        },
+    ),
+    # ----- A whole round -----
+    Drill(
+        "commission-free-round",
+        "A full round of Commission-free Pai Gow Poker",
+        FULL_ROUNDS,
+        ("§645b.1(a)", "§645b.1(e)", "§645a.11(f)"),
+        {"game": PAI_GOW_POKER.key, "rules": TableRules().to_json()},
+    ),
+)
+"""Every drill the school ships, in the order the library lists them within each group."""
+
+DRILLS_BY_KEY = {drill.key: drill for drill in DRILLS}

@@ -1,0 +1,43 @@
+"""The drill library in the browser: a trainee finds a drill in the navigation and deals it to the end."""
+
+import re
+
+import pytest
+from accessibility import wcag_violations
+from live_table import LiveSchool, TablePage, log_in, open_from_the_header
+from playwright.sync_api import Page, expect
+
+from simulator.drills import DRILLS_BY_KEY
+
+pytestmark = pytest.mark.e2e
+
+
+def deal_drill(page: Page, school: LiveSchool, key: str) -> TablePage:
+    """Open the library from the navigation and press the drill's Deal button: its table opens."""
+    open_from_the_header(page, "Drill library")
+    expect(page.get_by_role("heading", name="Drill library", level=1)).to_be_visible()
+    page.get_by_role("button", name=f"Deal {DRILLS_BY_KEY[key].name}", exact=True).click()
+    expect(page).to_have_url(re.compile(r"/rounds/\d+/$"))
+    return TablePage(page, school, int(page.url.rstrip("/").rsplit("/", 1)[1]))
+
+
+def test_a_trainee_deals_the_tiger_9_wager_drill_to_its_end_then_opens_my_mistakes(new_page, school: LiveSchool):
+    page = new_page()
+    log_in(page, school, "trainee2")
+    table = deal_drill(page, school, "tiger-9-wager")
+    assert wcag_violations(page) == [], "a drill's table"
+    table.deal_correctly_until(lambda action: action is None)
+    expect(table.score_card).to_contain_text("Score card")
+    open_from_the_header(page, "My mistakes")
+    expect(page.get_by_role("heading", name="My mistakes", level=1)).to_be_visible()
+    assert wcag_violations(page) == [], "my mistakes"
+
+
+def test_a_trainee_refuses_a_late_match_the_dealer_wager_at_down_under_blackjack(new_page, school: LiveSchool):
+    page = new_page()
+    log_in(page, school, "trainee1")
+    table = deal_drill(page, school, "late-match-the-dealer-wager")
+    action = table.deal_correctly_until(lambda action: action is not None and action.step == "refuse_late_wager")
+    assert action is not None and action.arguments == {"seat": 5}
+    table.deal_correctly_until(lambda action: action is None)
+    expect(table.score_card).to_contain_text("Score card")

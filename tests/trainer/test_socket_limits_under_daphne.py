@@ -1,0 +1,170 @@
+"""The socket limits as the school serves them: Daphne through trainer/serve.py in a subprocess, over loopback.
+
+The server runs on the test database; the trainees' sessions are made here. The sockets are the load benchmark's
+small RFC 6455 client (bench/ws_load.py). Every loop is bounded in frames and in time.
+"""
+
+import asyncio
+import json
+import os
+import statistics
+import time
+from pathlib import Path
+from urllib.parse import urlencode, urlsplit, urlunsplit
+
+import pytest
+from django.conf import settings
+from django.db import connection
+from django.test import Client
+from table_helpers import demo_table, make_trainee
+
+from bench.ws_load import Socket, daphnes, dealer_frames
+from trainer import services
+from trainer.models import Mode
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+REPLY_SECONDS = 10
+FLOOD_SECONDS = 2.0
+FLOOD_FRAMES_AT_MOST = 50_000
+BYSTANDER_SEED = 9
+"""A round of 47 dealer steps: 3 to warm up, 12 dealt alone, 31 during and after the flood, its last left."""
+BYSTANDER_STEP_EVERY = 0.05
+RSS_GROWTH_AT_MOST = 100 * 1024 * 1024
+BYSTANDER_P95_AT_MOST = 0.050
+"""The bystander's p95 during and after the flood, on a machine that gives it half of that alone; on a busier machine
+(other work sharing its cores) the flood may not more than double what the bystander gets alone."""
+RESET = (1006, "")
+"""What a client sees when the server resets the connection before the client has read its close: Daphne waits a
+second for the client's answer to its close, then drops the connection, and the kernel resets one whose peer is still
+sending; a close not yet read is lost with it."""
+
+
+def live_database_url() -> str:
+    """The test database's address, for the server in its subprocess."""
+    database = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{database['NAME']}?{urlencode(database['OPTIONS'])}"
+    return urlunsplit(urlsplit(os.environ["DATABASE_URL"])._replace(path=f"/{database['NAME']}"))
+
+
+def seated(username, **options):
+    """A trainee's session cookie and a practice round at the automated demo table: (cookie, attempt, frames)."""
+    trainee = make_trainee(username)
+    attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, **options)
+    client = Client()
+    client.force_login(trainee)
+    cookie = f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}"
+    frames = [json.dumps(frame | {"seq": str(number)}) for number, frame in enumerate(dealer_frames(attempt.log), 1)]
+    return cookie, attempt.pk, frames
+
+
+@pytest.fixture
+def school(tmp_path):
+    """The school served by Daphne (trainer/serve.py) on the test database: its port and process id."""
+    with daphnes(live_database_url(), None, tmp_path, 1) as [(port, pid)]:
+        yield port, pid
+
+
+async def table_socket(port, attempt_id, cookie):
+    """A table socket, once the table has arrived on it."""
+    socket = await Socket.open(port, f"/ws/table/{attempt_id}/", cookie)
+    assert await asyncio.wait_for(socket.receive(), REPLY_SECONDS), "the table arrives first"
+    return socket
+
+
+async def close_of(socket):
+    """The server's close of a socket, after any answers before it: (code, reason)."""
+    try:
+        while await asyncio.wait_for(socket.receive(), REPLY_SECONDS) is not None:
+            pass
+    except ConnectionResetError:
+        return RESET
+    return int.from_bytes(socket.closed_with[:2], "big"), socket.closed_with[2:].decode()
+
+
+def resident_bytes(pid: int) -> int:
+    """A process's resident memory (Linux /proc)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    raise AssertionError("no VmRSS")
+
+
+def test_a_frame_over_the_size_limit_closes_the_socket_with_1009_and_its_reason_not_a_dropped_connection(school):
+    port, _ = school
+    cookie, attempt_id, _ = seated("alice")
+
+    async def frames_over_the_limit():
+        closes = []
+        for size in (65_537, 1024 * 1024 + 1):
+            socket = await table_socket(port, attempt_id, cookie)
+            socket.send("x" * size)
+            closes.append(await close_of(socket))
+            socket.close()
+        return closes
+
+    reason = "A message over 65,536 bytes is far more than any step."
+    assert asyncio.run(frames_over_the_limit()) == [(1009, reason)] * 2
+
+
+def test_a_flooding_socket_is_closed_with_1008_its_memory_comes_back_and_a_bystander_deals_on_quickly(school):
+    port, pid = school
+    flooder_cookie, flooder_attempt, flooder_frames = seated("mallory")
+    bystander_cookie, bystander_attempt, bystander_frames = seated("bob", seed_value=BYSTANDER_SEED)
+    assert len(bystander_frames) == 47
+    flood_frame = json.dumps(json.loads(flooder_frames[0]) | {"pad": "x" * (4000 - len(flooder_frames[0]))})
+    assert 4000 < len(flood_frame) < 4096, "a 4 KB frame, read as a step (the step is out of date after the first)"
+
+    async def flood(until):
+        """Send 4 KB frames on one socket without reading its answers until it is closed (or ``until``)."""
+        socket = await table_socket(port, flooder_attempt, flooder_cookie)
+        closing, sent = asyncio.ensure_future(close_of(socket)), 0
+        while not closing.done() and time.monotonic() < until and sent < FLOOD_FRAMES_AT_MOST:
+            socket.send(flood_frame)
+            sent += 1
+            try:
+                await socket.writer.drain()
+            except ConnectionResetError:
+                break
+            await asyncio.sleep(0)  # let the close be read as it comes
+        try:
+            closed = await closing
+        except TimeoutError:
+            closed = (None, f"no close within {REPLY_SECONDS} s of the last of {sent} frames")
+        socket.close()
+        return closed, sent
+
+    async def deal(socket, frames, until):
+        """Take the bystander's correct steps at a steady pace until ``until``: each step's reply time."""
+        latencies = []
+        for frame in frames:
+            if time.monotonic() >= until:
+                break
+            started = time.perf_counter()
+            socket.send(frame)
+            assert "✓ Right" in await asyncio.wait_for(socket.receive(), REPLY_SECONDS)
+            latencies.append(time.perf_counter() - started)
+            await asyncio.sleep(max(0.0, BYSTANDER_STEP_EVERY - (time.perf_counter() - started)))
+        return latencies
+
+    async def scenario():
+        bystander = await table_socket(port, bystander_attempt, bystander_cookie)
+        await deal(bystander, bystander_frames[:3], time.monotonic() + REPLY_SECONDS)
+        alone = await deal(bystander, bystander_frames[3:15], time.monotonic() + REPLY_SECONDS)
+        before = resident_bytes(pid)
+        until = time.monotonic() + FLOOD_SECONDS
+        (closed, sent), flooded = await asyncio.gather(flood(until), deal(bystander, bystander_frames[15:46], until))
+        await asyncio.sleep(1.0)
+        after = resident_bytes(pid)
+        bystander.close()
+        return closed, sent, alone, flooded, before, after
+
+    closed, sent, alone, flooded, before, after = asyncio.run(scenario())
+    assert closed == (1008, "Messages came faster than 20 a second.")
+    assert 100 < sent < FLOOD_FRAMES_AT_MOST, "more than its burst, and closed long before the flood's end"
+    assert after - before < RSS_GROWTH_AT_MOST, f"the server grew by {(after - before) / 2**20:.0f} MB"
+    assert len(alone) == 12 and len(flooded) >= 20
+    p95_alone, p95 = (statistics.quantiles(found, n=20, method="inclusive")[18] for found in (alone, flooded))
+    allowed = max(BYSTANDER_P95_AT_MOST, 2 * p95_alone)
+    assert p95 < allowed, f"bystander p95 {p95 * 1000:.1f} ms during and after the flood, {p95_alone * 1000:.1f} alone"

@@ -1,0 +1,59 @@
+"""A trainee's mistakes: the clauses their wrong steps broke in their most recent finished rounds, and drills for them.
+
+"Most recently" means the last :data:`RECENT_ROUNDS` rounds the trainee finished, at any table or drill. A wrong step
+is one the score card lists as an error (retries included), as the errors by clause count it
+(:mod:`trainer.error_report`). Each clause broken there is listed once, the one broken in the most recently finished
+round first and, among those last broken in the same round, the one broken more often first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.contrib.auth.models import User
+from markupsafe import Markup
+
+from simulator.citations import Citation
+from simulator.clauses import CLAUSES
+from simulator.drills import DRILLS
+from trainer.drill_library import LibraryDrill, drill_versions
+from trainer.error_report import finished_rounds
+from trainer.models import Attempt
+from trainer.table_page import citation_html
+
+RECENT_ROUNDS = 5
+"""How many of the trainee's last finished rounds "my mistakes" looks at."""
+
+
+@dataclass
+class Mistake:
+    """A clause the trainee got wrong: its citation, how many wrong steps, when last, and the drills that train it."""
+
+    citation: Citation
+    wrong_steps: int
+    last_finished: datetime
+    drills: list[LibraryDrill] = field(default_factory=list)
+
+    @property
+    def rule(self) -> Markup:
+        """The clause, drawn with its provenance and text."""
+        return citation_html(self.citation)
+
+
+def recent_mistakes(trainee: User) -> list[Mistake]:
+    """The clauses the trainee's wrong steps broke in their last finished rounds, most recent and most often first."""
+    rounds = Attempt.objects.filter(trainee=trainee, finished_at__isnull=False).order_by("-finished_at")
+    finished = {pk: at for pk, at in rounds.values_list("pk", "finished_at")[:RECENT_ROUNDS] if at is not None}
+    mistakes: dict[str, Mistake] = {}
+    for finished_round in finished_rounds(Attempt.objects.filter(pk__in=finished)):
+        at = finished[finished_round.attempt_id]
+        for error in finished_round.card.errors:
+            cited = error.graded.citation
+            mistake = mistakes.setdefault(cited.clause, Mistake(CLAUSES.get(cited.clause, cited), 0, at))
+            mistake.wrong_steps += 1
+            mistake.last_finished = max(mistake.last_finished, at)
+    versions = drill_versions()
+    for clause, mistake in mistakes.items():
+        mistake.drills = [LibraryDrill(drill, versions.get(drill.key)) for drill in DRILLS if drill.trains(clause)]
+    return sorted(mistakes.values(), key=lambda mistake: (mistake.last_finished, mistake.wrong_steps), reverse=True)
