@@ -96,3 +96,9 @@ def test_a_missing_page_leads_back_home_under_the_schools_header(client):
     page = response.content.decode()
     assert response.status_code == 404 and "<h1>Not found</h1>" in page
     assert '<a href="/">Back to the start page</a>' in page and 'aria-label="School"' in page
+
+
+def test_no_template_comment_is_shown_as_text_on_a_page(client):
+    client.force_login(make_trainee())
+    page = client.get(reverse("home")).content.decode()
+    assert "{#" not in page and "#}" not in page and "Content-Security-Policy allows" not in page
