@@ -17,7 +17,7 @@ class CohortForm(forms.ModelForm[Cohort]):
     """A new cohort: its name and any other instructors who teach it with its creator."""
 
     instructors = forms.ModelMultipleChoiceField(
-        queryset=User.objects.filter(groups__name=Role.INSTRUCTOR).order_by("username"),
+        queryset=User.objects.none(),
         required=False,
         widget=forms.CheckboxSelectMultiple,
         label="Other instructors",
@@ -27,6 +27,15 @@ class CohortForm(forms.ModelForm[Cohort]):
     class Meta:
         model = Cohort
         fields = ("name",)
+
+    def __init__(self, creator: User, *args: Any, **kwargs: Any) -> None:
+        """Offer the school's instructors other than the creator, who teaches the cohort anyway; none: no field."""
+        super().__init__(*args, **kwargs)
+        field = self.fields["instructors"]
+        assert isinstance(field, forms.ModelMultipleChoiceField)
+        field.queryset = User.objects.filter(groups__name=Role.INSTRUCTOR).exclude(pk=creator.pk).order_by("username")
+        if not field.queryset.exists():
+            del self.fields["instructors"]
 
     def clean_name(self) -> str:
         """Refuse a blank name or one another cohort has, in any case."""

@@ -90,10 +90,10 @@ def cohort_list(request: SchoolRequest) -> HttpResponse:
 def new_cohort(request: SchoolRequest) -> HttpResponse:
     """Create a cohort taught by the user and any instructors they tick."""
     _require_teacher(request)
-    form = CohortForm(request.POST or None)
+    form = CohortForm(request.user, request.POST or None)
     if request.method == "POST" and form.is_valid():
         cohort = form.save()
-        cohort.instructors.add(request.user, *form.cleaned_data["instructors"])
+        cohort.instructors.add(request.user, *form.cleaned_data.get("instructors", ()))
         return redirect("cohort", cohort.pk)
     return render(request, "trainer/cohort_new.html", {"form": form}, status=400 if form.errors else 200)
 

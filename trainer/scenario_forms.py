@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from simulator.citations import Provenance
-from simulator.games import GAMES, Game
+from simulator.games import GAMES, PAI_GOW_POKER, Game
 from simulator.json_values import JsonObject, JsonValue
 from simulator.money import format_cents, parse_dollars
-from simulator.pai_gow_round import PLACES, SEATS
+from simulator.pai_gow_round import PLACES, SEATS, WAGER_SPOTS
 from simulator.rules import Option
 from simulator.scenarios import MAX_ROUNDS, MODES, ScenarioError, ScenarioSpec, game_steps
 
@@ -346,38 +346,80 @@ def builder_context(data: FormData, errors: Mapping[str, str]) -> dict[str, obje
     def text(name: str, label: str, kind: str = "text", **extra: object) -> Field:
         return Field(name, label, kind, data.get(name, ""), error=errors.get(name, ""), **extra)  # type: ignore[arg-type]
 
+    groups = rules_groups(game, data, errors)
+    rigging_fields = [
+        text("rigging.dice", "Dice, red first (e.g. 6 1 1)"),
+        text("rigging.tiger_nine", "Tiger 9 for the dealer", "checkbox"),
+        text(
+            "rigging.mystery_hit_round",
+            "Mystery Bonus hits on round",
+            "number",
+            minimum=1,
+            maximum=MAX_ROUNDS,
+            help="Only a seat with a qualifying progressive wager (e.g. progressive 1) wins it.",
+        ),
+        text("rigging.ace_of_spades_round", "A♠ Match the Dealer combination on round", "number", minimum=1),
+        text("rigging.missing_chip_seat", "Seat whose progressive chip is missing", "number", minimum=1, maximum=6),
+        text("rigging.foul_seat", "Seat whose player fouls the hand", "number", minimum=1, maximum=6),
+    ]
+    late_fields = [
+        text("rigging.late_wager.seat", "Late wager: seat", "number", minimum=1, maximum=6),
+        text("rigging.late_wager", "Late wager: betting area (e.g. sum)"),
+        text("rigging.late_wager.amount", "Late wager: amount in dollars"),
+    ]
+    grading_fields = [
+        Field("mode", "Mode", "select", data.get("mode", "practice"), tuple((mode, mode) for mode in MODES)),
+        text("rounds", "Rounds per attempt", "number", minimum=1, maximum=MAX_ROUNDS),
+        text("time_limit_seconds", "Time limit in seconds (empty for none)", "number", minimum=1),
+        text(
+            "pass_accuracy_percent",
+            "Pass mark (% of steps right at the first attempt)",
+            "number",
+            minimum=0,
+            maximum=100,
+        ),
+        text("critical_error_fails", "A critical error fails the round", "checkbox"),
+    ]
+    fields = [
+        *(
+            replace(field, label=group.legend) if field.kind == "error" else field
+            for group in groups
+            for field in group.fields
+        ),
+        *seat_fields,
+        *rigging_fields,
+        *hand_fields,
+        *late_fields,
+        *grading_fields,
+    ]
     return {
         "game": game,
-        "rules_groups": rules_groups(game, data, errors),
+        "rules_groups": groups,
         "steps": steps,
         "automations_error": errors.get("automations", ""),
         "seat_fields": seat_fields,
+        "betting_areas": ", ".join(WAGER_SPOTS) if game is PAI_GOW_POKER else "",
         "hand_fields": hand_fields,
-        "rigging_fields": [
-            text("rigging.dice", "Dice, red first (e.g. 6 1 1)"),
-            text("rigging.tiger_nine", "Tiger 9 for the dealer", "checkbox"),
-            text("rigging.mystery_hit_round", "Mystery Bonus hits on round", "number", minimum=1, maximum=MAX_ROUNDS),
-            text("rigging.ace_of_spades_round", "A♠ Match the Dealer combination on round", "number", minimum=1),
-            text("rigging.missing_chip_seat", "Seat whose progressive chip is missing", "number", minimum=1, maximum=6),
-            text("rigging.foul_seat", "Seat whose player fouls the hand", "number", minimum=1, maximum=6),
-        ],
-        "late_fields": [
-            text("rigging.late_wager.seat", "Late wager: seat", "number", minimum=1, maximum=6),
-            text("rigging.late_wager", "Late wager: betting area (e.g. sum)"),
-            text("rigging.late_wager.amount", "Late wager: amount in dollars"),
-        ],
-        "grading_fields": [
-            Field("mode", "Mode", "select", data.get("mode", "practice"), tuple((mode, mode) for mode in MODES)),
-            text("rounds", "Rounds per attempt", "number", minimum=1, maximum=MAX_ROUNDS),
-            text("time_limit_seconds", "Time limit in seconds (empty for none)", "number", minimum=1),
-            text(
-                "pass_accuracy_percent",
-                "Pass mark (% of steps right at the first attempt)",
-                "number",
-                minimum=0,
-                maximum=100,
-            ),
-            text("critical_error_fails", "A critical error fails the round", "checkbox"),
-        ],
+        "rigging_fields": rigging_fields,
+        "late_fields": late_fields,
+        "grading_fields": grading_fields,
         "general_error": errors.get(GENERAL, ""),
+        "error_summary": error_summary(fields, errors),
     }
+
+
+def error_summary(fields: list[Field], errors: Mapping[str, str]) -> list[tuple[str, str, str]]:
+    """Every error as (the element it links to, what it is about, the message): the fields in page order, then the rest.
+
+    The builder is long: the summary at its top takes the instructor to each field marked below.
+    """
+    summary = [("field-name", "Name", errors["name"])] if "name" in errors else []
+    summary += [
+        (f"{field.id}-error" if field.kind == "error" else field.id, field.label, field.error)
+        for field in fields
+        if field.error
+    ]
+    if "automations" in errors:
+        summary.append(("field-automations-error", "Steps the engine performs", errors["automations"]))
+    shown = {"name", "automations", GENERAL, *(field.name for field in fields if field.error)}
+    return summary + [("", name, message) for name, message in errors.items() if name not in shown]

@@ -98,12 +98,15 @@ def scenario_fields(request: SchoolRequest) -> HttpResponse:
 @require_GET
 @login_required
 def scenario_preview(request: SchoolRequest, scenario_id: int) -> HttpResponse:
-    """Deal the newest version's first round once, every step by the engine, and narrate it."""
+    """Deal each round of the newest version once, every step by the engine, and narrate them."""
     scenario = _own_scenario(request, scenario_id)
     version = scenario.latest_version()
-    round_ = deal_scenario(version.engine_spec(), secrets.randbits(63), 1)
-    narration = [operation.narration() for operation in round_.play_out()]
-    return render(request, "trainer/scenario_preview.html", {"version": version, "narration": narration})
+    spec = version.engine_spec()
+    rounds = [
+        (number, [operation.narration() for operation in deal_scenario(spec, secrets.randbits(63), number).play_out()])
+        for number in range(1, spec.rounds + 1)
+    ]
+    return render(request, "trainer/scenario_preview.html", {"version": version, "rounds": rounds})
 
 
 @require_POST

@@ -18,7 +18,7 @@ from simulator.games import GAMES
 from trainer import services
 from trainer.assignments import STATUS_MEANINGS, assigned_to, overdue_in
 from trainer.live_tables import live_tables, live_tables_to_watch
-from trainer.models import Attempt, Mode, Role, Table, cohorts_of, has_role, teaches_cohorts
+from trainer.models import Attempt, Mode, Role, Table, cohorts_of, has_role, is_school_administrator, teaches_cohorts
 from trainer.replay import replay_context
 from trainer.scenario_versions import published_versions
 from trainer.scoring import ScoreCard
@@ -66,6 +66,7 @@ def home(request: SchoolRequest) -> HttpResponse:
     context = {
         "roles": [role.label for role in Role if has_role(user, role)],
         "teaches": teaches,
+        "runs_school": is_school_administrator(user),
         "assigned": assigned_to(user) if has_role(user, Role.TRAINEE) else [],
         "live": live_tables(user) if teaches else [],
         "cohorts": [(cohort, overdue_in(cohort)) for cohort in cohorts_of(user)] if teaches else [],

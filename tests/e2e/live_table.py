@@ -5,6 +5,7 @@ cards, types amounts into the controls and uses the keyboard shortcuts for the f
 next step is comes from the server's database through the ORM (:func:`expected_action`), never from the page.
 """
 
+import re
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -68,7 +69,13 @@ def log_in(page: Page, school: LiveSchool, username: str) -> None:
     page.get_by_label("Username").fill(username)
     page.get_by_label("Password").fill(school.passwords[username])
     page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_role("heading", name=f"Welcome, {username}")).to_be_visible()
+    expect(page.get_by_role("heading", name=re.compile(r"^Welcome, "))).to_be_visible()
+    expect(page.locator(".signed-in")).to_contain_text(username)
+
+
+def open_from_the_header(page: Page, name: str) -> None:
+    """Open one of the header's pages (Tables, Cohorts, Scenarios, Exams...) as a person does: from its navigation."""
+    page.get_by_role("navigation", name="School").get_by_role("link", name=name, exact=True).click()
 
 
 # ----- the server's side (ORM functions, run through LiveSchool.query) -----

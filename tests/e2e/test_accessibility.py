@@ -26,6 +26,9 @@ def test_every_page_a_trainee_sees_has_no_wcag_21_aa_violation(new_page, school:
     for path in ("/tables/", "/history/"):
         page.goto(path)
         assert wcag_violations(page) == [], path
+    for path, status in (("/scenarios/", 403), ("/rounds/999999/", 404)):
+        assert page.goto(path).status == status
+        assert wcag_violations(page) == [], f"the {status} page"
     table = TablePage(page, school, school.query(seat_trainee, "trainee1", PRACTICE_TABLE, seed_value=3))
     assert wcag_violations(page) == [], "the table, opening"
     table.deal_correctly_until(lambda action: action.step == "reveal_player_hand")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from accessibility import wcag_violations
-from live_table import LiveSchool, TablePage, log_in
+from live_table import LiveSchool, TablePage, log_in, open_from_the_header
 from playwright.sync_api import Page, expect
 from test_scenario_builder import fill_in_a_tiger_9_with_a_mystery_hit
 
@@ -25,7 +25,7 @@ ROSTER = "name,email\nDana Scully,dana@example.org\nFox Mulder,fox@example.org\n
 
 def import_a_class(page: Page, school: LiveSchool) -> str:
     """The instructor creates a cohort and imports two trainees; Dana's username, her password kept by the school."""
-    page.get_by_role("link", name="Cohorts").click()
+    open_from_the_header(page, "Cohorts")
     page.get_by_role("link", name="New cohort").click()
     page.get_by_label("Name").fill("Autumn class")
     page.get_by_role("button", name="Create the cohort").click()
@@ -42,7 +42,7 @@ def import_a_class(page: Page, school: LiveSchool) -> str:
 def build_and_publish_the_scenario(page: Page) -> None:
     """The instructor builds a rigged Tiger 9 with the Mystery Bonus hitting on round 2, previews and publishes it."""
     page.goto("/")
-    page.get_by_role("link", name="Scenarios").click()
+    open_from_the_header(page, "Scenarios")
     page.get_by_role("link", name="Build a new scenario").click()
     fill_in_a_tiger_9_with_a_mystery_hit(page, SCENARIO, mystery_round=2, rounds=2)
     page.get_by_role("button", name="Save and preview").click()

@@ -2,7 +2,7 @@
 
 import pytest
 from accessibility import wcag_violations
-from live_table import LiveSchool, log_in
+from live_table import LiveSchool, log_in, open_from_the_header
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
@@ -13,7 +13,7 @@ ROSTER = "name,email\nAda Lovelace,ada@example.org\nGrace Hopper,grace@example.o
 def test_an_instructor_imports_three_trainees_from_a_csv_after_the_preview(new_page, school: LiveSchool):
     page = new_page()
     log_in(page, school, "instructor1")
-    page.get_by_role("link", name="Cohorts").click()
+    open_from_the_header(page, "Cohorts")
     expect(page.get_by_role("link", name="Demo cohort")).to_be_visible()
     assert wcag_violations(page) == [], "the list of cohorts"
     page.get_by_role("link", name="New cohort").click()

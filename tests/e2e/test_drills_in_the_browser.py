@@ -4,7 +4,7 @@ import re
 
 import pytest
 from accessibility import wcag_violations
-from live_table import LiveSchool, TablePage, log_in
+from live_table import LiveSchool, TablePage, log_in, open_from_the_header
 from playwright.sync_api import Page, expect
 
 from simulator.drills import DRILLS_BY_KEY
@@ -14,7 +14,7 @@ pytestmark = pytest.mark.e2e
 
 def deal_drill(page: Page, school: LiveSchool, key: str) -> TablePage:
     """Open the library from the navigation and press the drill's Deal button: its table opens."""
-    page.get_by_role("navigation", name="School").get_by_role("link", name="Drill library").click()
+    open_from_the_header(page, "Drill library")
     expect(page.get_by_role("heading", name="Drill library", level=1)).to_be_visible()
     page.get_by_role("button", name=f"Deal {DRILLS_BY_KEY[key].name}", exact=True).click()
     expect(page).to_have_url(re.compile(r"/rounds/\d+/$"))
@@ -28,7 +28,7 @@ def test_a_trainee_deals_the_tiger_9_wager_drill_to_its_end_then_opens_my_mistak
     assert wcag_violations(page) == [], "a drill's table"
     table.deal_correctly_until(lambda action: action is None)
     expect(table.score_card).to_contain_text("Score card")
-    page.get_by_role("navigation", name="School").get_by_role("link", name="My mistakes").click()
+    open_from_the_header(page, "My mistakes")
     expect(page.get_by_role("heading", name="My mistakes", level=1)).to_be_visible()
     assert wcag_violations(page) == [], "my mistakes"
 

@@ -16,7 +16,7 @@ def test_an_exams_score_card_states_the_pass_rule_and_the_critical_error_that_fa
     log_in(page, school, "trainee2")
     page.goto("/tables/")
     card = page.locator(".table-card").filter(has_text=PRACTICE_TABLE)
-    expect(card).to_contain_text(f"To pass an exam here: {DEFAULT_RULE}.")
+    expect(card).to_contain_text(f"To pass a round in exam mode here: {DEFAULT_RULE}.")
     card.get_by_role("button", name="Exam").click()
     page.wait_for_url(re.compile(r"/rounds/\d+/$"))
     table = TablePage(page, school, int(page.url.rstrip("/").rsplit("/", 1)[1]))

@@ -1,5 +1,7 @@
 """The scenario builder in the browser: an instructor rigs a Tiger 9 and a forced mystery hit, a trainee deals it."""
 
+import re
+
 import pytest
 from accessibility import wcag_violations
 from live_table import LiveSchool, log_in
@@ -51,5 +53,9 @@ def test_a_field_error_on_the_builder_has_no_wcag_21_aa_violation(new_page, scho
     page.get_by_label("Name").fill("Bad dice")
     page.get_by_label("Dice, red first").fill("7 1 1")
     page.get_by_role("button", name="Save and preview").click()
-    expect(page.get_by_text("The red die shows 7")).to_be_visible()
+    dice = page.get_by_label("Dice, red first")
+    expect(page.locator("#field-rigging-dice-error")).to_have_text(re.compile(r"^The red die shows 7"))
     assert wcag_violations(page) == []
+    page.get_by_role("alert").get_by_role("link", name="Dice, red first").click()
+    expect(dice).to_be_focused()
+    expect(dice).to_be_in_viewport()

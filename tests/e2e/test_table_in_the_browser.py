@@ -14,6 +14,7 @@ from live_table import (
     TablePage,
     expected_action,
     log_in,
+    open_from_the_header,
     seat_trainee,
 )
 from playwright.sync_api import Page, expect
@@ -74,7 +75,7 @@ def test_a_trainee_logs_in_and_deals_a_full_round_correctly_to_100_percent(
 ):
     page: Page = new_page()
     log_in(page, school, "trainee1")
-    page.get_by_role("link", name="Tables", exact=True).click()
+    open_from_the_header(page, "Tables")
     table_card = page.locator(".table-card").filter(has_text=AUTOMATED_TABLES[picture])
     table_card.get_by_role("button", name="Practice").click()
     expect(page).to_have_url(re.compile(r"/rounds/\d+/$"))

@@ -86,6 +86,16 @@ def test_an_instructor_creates_a_cohort_they_teach_with_a_co_instructor(client):
     assert set(cohort.instructors.all()) == {ivy, otto}
 
 
+def test_the_new_cohort_form_offers_the_other_instructors_not_the_creator_and_no_list_when_there_is_none(client):
+    ivy = make_instructor("ivy")
+    client.force_login(ivy)
+    assert "Other instructors" not in client.get(reverse("new_cohort")).text
+    make_instructor("otto")
+    page = client.get(reverse("new_cohort")).text
+    assert "Other instructors" in page and "otto" in page and "> ivy</label>" not in page
+    assert client.post(reverse("new_cohort"), {"name": "Solo", "instructors": [ivy.pk]}).status_code == 400
+
+
 def test_a_cohort_needs_a_name_no_other_cohort_has(client, cohort):
     client.force_login(cohort.instructors.get())
     assert client.post(reverse("new_cohort"), {"name": "   "}).status_code == 400

@@ -118,6 +118,7 @@ def test_the_cohort_page_draws_the_heatmap_with_counts_links_the_top_clauses_and
     assert '<svg class="line-chart"' in text and 'role="img"' in text
     assert "<title id=" in text and "<desc id=" in text
     assert "<canvas" not in text
+    assert "<summary>Calling the dice: the figures as a table</summary>" in text, "the skill named as its heading is"
     assert '<th scope="row">Week of Nov 23, 2026</th><td>4</td><td>1</td><td>25.0%</td>' in text.replace("\n", "")
     assert reverse("cohort_errors", args=[cohort.pk]) in page(client, ivy, "cohort", cohort.pk).text
 

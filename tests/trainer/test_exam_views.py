@@ -271,6 +271,7 @@ def test_a_finished_exam_round_leads_back_to_its_sitting_not_to_another_round(cl
     page = as_(client, school["alice"]).get(reverse("attempt", args=[attempt.pk])).content.decode()
     assert f'href="{reverse("sitting", args=[passed.pk])}">Back to your exam sitting' in page
     assert "Deal another round here" not in page
+    assert "the exam's own pass criteria, over the whole sitting, decide its result" in page
 
 
 def test_after_a_round_the_sitting_page_deals_the_next_and_after_the_last_shows_the_result(client, school):

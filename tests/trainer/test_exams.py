@@ -101,7 +101,7 @@ def test_the_attempt_keeps_the_rule_it_was_dealt_under_when_the_table_is_edited(
 def test_the_tables_page_states_each_tables_pass_rule_beside_practice_and_exam(client):
     client.force_login(make_trainee())
     table = demo_table()
-    assert f"To pass an exam here: {DEFAULT_RULE_TEXT}." in client.get(reverse("tables")).text
+    assert f"To pass a round in exam mode here: {DEFAULT_RULE_TEXT}." in client.get(reverse("tables")).text
     Table.objects.filter(pk=table.pk).update(critical_error_fails=False, time_limit_seconds=900)
     page = client.get(reverse("tables")).text
     assert "critical errors allowed, within 15:00 for the round" in page

@@ -135,5 +135,6 @@ def test_the_records_page_offers_the_instructors_cohorts_and_each_kind(client, s
     client.force_login(school["instructor"])
     page = client.get(reverse("exports")).content.decode()
     assert "Evening cohort" in page and "Other cohort" not in page
-    for kind in ("attempts", "results", "certificates"):
-        assert f"Download the {kind} (CSV)" in page
+    for records in ("attempts", "exam results", "certificates"):
+        assert f"Download the {records} (CSV)" in page
+    assert "README" not in page, "an instructor is told what the files hold, not sent to the source"

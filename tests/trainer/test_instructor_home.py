@@ -128,3 +128,10 @@ def test_an_instructor_without_a_cohort_is_told_where_to_create_one(client):
     client.force_login(make_instructor())
     page = client.get(reverse("home")).text
     assert "You teach no cohort yet" in page and "Assigned to you" not in page
+
+
+def test_a_school_administrators_home_speaks_of_every_table_and_every_cohort_not_their_own(client, cohort):
+    client.force_login(make_user("ada", Role.SCHOOL_ADMINISTRATOR))
+    page = client.get(reverse("home")).text
+    assert "No trainee is dealing right now." in page and "<h2>Every cohort</h2>" in page
+    assert "of yours" not in page and "Your cohorts" not in page

@@ -226,3 +226,15 @@ def test_no_replay_page_shows_a_card_not_yet_seen_the_seed_or_a_hit_value(client
             assert secret not in page, f"position {position}: {secret}"
         for word in ("hit_value", '"seed"', "deck_top", "shoe_top", "setup_json", "player_styles"):
             assert word not in page
+
+
+def test_the_replay_leads_back_to_the_round_and_to_the_trainees_history_or_the_instructors_cohorts():
+    alice = make_trainee()
+    attempt = finished_round(alice)
+    round_page = reverse("attempt", args=[attempt.pk])
+    trainee_page = page_of(alice, attempt)
+    assert f'<a href="{round_page}">The round and its score card</a>' in trainee_page
+    assert f'<a href="{reverse("history")}">Your history</a>' in trainee_page
+    instructor_page = page_of(make_instructor("ivy", teaching=[alice]), attempt)
+    assert f'<a href="{round_page}">The round and its graded steps</a>' in instructor_page
+    assert "Your history</a> ·" not in instructor_page

@@ -1,5 +1,7 @@
 """The scenario builder's pages: who may open them, field errors that save nothing, preview, publish and deal."""
 
+import re
+
 import pytest
 from django.urls import reverse
 from table_helpers import make_instructor, make_trainee
@@ -163,3 +165,43 @@ def test_645a11_f_the_builder_rigs_a_players_foul_and_refuses_one_without_a_play
     assert refused.status_code == 400 and not ScenarioVersion.objects.exists()
     saved = client.post(reverse("scenario_new"), pai_gow_form(**{"seats.1": "pai-gow 25", "rigging.foul_seat": "1"}))
     assert saved.status_code == 302 and ScenarioVersion.objects.get().engine_spec().rigging.foul_seat == 1
+
+
+def test_the_preview_narrates_every_round_so_a_mystery_hit_on_round_2_is_seen_before_publishing(client, instructor):
+    fields = pai_gow_form(
+        **{
+            "seats.2": "pai-gow 25, progressive 1",
+            "rigging.mystery_hit_round": "2",
+            "rounds": "2",
+        }
+    )
+    preview = client.get(client.post(reverse("scenario_new"), fields)["Location"]).content.decode()
+    first, second = preview.split("<h2>Round 2</h2>")
+    assert "<h2>Round 1</h2>" in first and "each of the 2 rounds" in first
+    assert "pay seat 2 the Mystery Bonus" not in first and "pay seat 2 the Mystery Bonus" in second
+
+
+def test_the_builder_names_the_betting_areas_and_says_who_can_win_a_rigged_mystery_hit(client, instructor):
+    page = client.get(reverse("scenario_new")).content.decode()
+    assert "Betting areas: pai-gow, progressive, tiger-9, fortune, sum," in page
+    assert "Only a seat with a qualifying progressive wager (e.g. progressive 1) wins it." in page
+
+
+def test_the_scenario_list_says_where_a_published_scenario_is_assigned_or_examined(client, instructor):
+    page = client.get(reverse("scenarios")).content.decode()
+    assert "assign it from a cohort's Assignments page" in page
+    assert f'href="{reverse("cohorts")}"' in page and f'href="{reverse("exams")}"' in page
+
+
+def test_the_error_summary_at_the_top_of_the_long_builder_links_to_each_field_marked_below(client, instructor):
+    fields = pai_gow_form(**{"rigging.dice": "7 1 1", "rigging.hands.0": "As As Kd Qd Jd 9c JK", "name": ""})
+    response = client.post(reverse("scenario_new"), fields)
+    page = response.content.decode()
+    summary = page.split('role="alert"')[1].split("</div>")[0]
+    links = re.findall(r'<li><a href="#([^"]+)">([^<]+)</a>: ', summary)
+    assert response.status_code == 400 and links == [
+        ("field-name", "Name"),
+        ("field-rigging-dice", "Dice, red first (e.g. 6 1 1)"),
+        ("field-rigging-hands-0", "Dealer&#x27;s seven cards"),
+    ]
+    assert all(f'id="{anchor}"' in page for anchor, _ in links)

@@ -120,3 +120,18 @@ def test_the_table_page_is_titled_with_the_rounds_mode_and_never_another(client,
     other = Mode.PRACTICE if mode == Mode.EXAM else Mode.EXAM
     assert mode.label in title
     assert other.label.lower() not in title.lower()
+
+
+def test_the_feedback_panel_which_scrolls_when_a_clause_is_long_can_be_reached_and_scrolled_by_keyboard(client):
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE)
+    client.force_login(trainee)
+    page = client.get(reverse("attempt", args=[attempt.pk])).text
+    assert re.search(r'<section id="feedback" class="feedback" role="status"[^>]* tabindex="0">', page)
+
+
+def test_the_tables_page_tells_exam_mode_apart_from_the_scheduled_exams_that_certify(client):
+    client.force_login(make_trainee())
+    page = client.get(reverse("tables")).text
+    assert "the exams your school schedules, which lead to a certificate, are under" in page
+    assert f'<a href="{reverse("exams")}">Exams</a>.</p>' in page
