@@ -253,14 +253,27 @@ else:
         }
     }
 
+REDIS_POOL_CONNECTIONS = 2000
+"""The most connections one process keeps to Redis for the channel layer."""
+
 if "REDIS_URL" in os.environ:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             # redis-py 8 times out any read after 5 s by default, which ends an idle consumer's blocking wait for
             # a message (django/channels_redis#422); the wait has no timeout of its own, connecting still has one.
+            # redis-py 8 also caps a pool at 100 connections and fails a command beyond them at once: 200 sockets
+            # joining their groups together closed with "Too many connections". A process's pool may now hold
+            # REDIS_POOL_CONNECTIONS, well within Redis's own 10,000 clients for a few processes.
             "CONFIG": {
-                "hosts": [{"address": os.environ["REDIS_URL"], "socket_timeout": None, "socket_connect_timeout": 5}]
+                "hosts": [
+                    {
+                        "address": os.environ["REDIS_URL"],
+                        "socket_timeout": None,
+                        "socket_connect_timeout": 5,
+                        "max_connections": REDIS_POOL_CONNECTIONS,
+                    }
+                ]
             },
         }
     }

@@ -51,3 +51,13 @@ async def test_an_idle_consumer_keeps_waiting_on_redis_past_the_clients_default_
     assert await asyncio.wait_for(layer.receive(channel), 10) == {"type": "table.updated"}
     await sender
     await layer.flush()
+
+
+@pytest.mark.skipif("REDIS_URL" not in os.environ, reason="needs a Redis server in REDIS_URL")
+@pytest.mark.asyncio
+async def test_three_hundred_sockets_join_their_groups_on_redis_at_once_past_the_clients_default_pool_of_100():
+    layer = get_channel_layer()
+    channels = [await layer.new_channel() for _ in range(300)]
+    await asyncio.gather(*(layer.group_add(f"attempt-{n}-dealer", channel) for n, channel in enumerate(channels)))
+    await asyncio.gather(*(layer.group_discard(f"attempt-{n}-dealer", channel) for n, channel in enumerate(channels)))
+    await layer.flush()
