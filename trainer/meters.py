@@ -76,10 +76,12 @@ def install_meters(table_id: int, round_: Round) -> None:
         if own is None:
             continue
         saved = json_object(own)
-        meter = Meter.objects.select_for_update(of=("self",)).filter(table_id=table_id, name=name).first()
-        if meter is not None and kind_of(meter_json(meter)) == kind_of(saved):
+        # Two processes dealing a table's first round at once both find no meter: one insert wins, the other
+        # changes nothing, and both then lock the one row.
+        Meter.objects.bulk_create([Meter(table_id=table_id, name=name, **started(saved))], ignore_conflicts=True)
+        meter = Meter.objects.select_for_update(of=("self",)).get(table_id=table_id, name=name)
+        if kind_of(meter_json(meter)) == kind_of(saved):
             continue
-        meter = meter or Meter(table_id=table_id, name=name)
         write_meter(meter, saved)
         meter.save()
 
