@@ -311,6 +311,8 @@ class _Reader:
         hit_round = self.round_number(given, "mystery_hit_round", rounds)
         if hit_round is not None and not self.has_mystery_bonus(rules):
             self.errors["rigging.mystery_hit_round"] = "this table has no Mystery Bonus to hit"
+        elif hit_round is not None and isinstance(rules, TableRules) and seats and not self.holds_progressive(seats):
+            self.errors["rigging.mystery_hit_round"] = "no seated player holds a progressive wager to win it"
         ace_round = self.round_number(given, "ace_of_spades_round", rounds)
         if ace_round is not None and not isinstance(rules, DownUnderTable):
             self.errors["rigging.ace_of_spades_round"] = "the A♠ Match the Dealer combination is Down Under Blackjack's"
@@ -391,6 +393,11 @@ class _Reader:
         except ValueError as error:
             self.errors[f"rigging.{name}"] = f"{error}: the attempt has {rounds} round(s)"
             return None
+
+    @staticmethod
+    def holds_progressive(seats: Mapping[int, Mapping[str, WagerRange]]) -> bool:
+        """Whether a seated Pai Gow Poker player makes the progressive wager, the Mystery Bonus's qualifying wager."""
+        return any("progressive" in wagers for wagers in seats.values())
 
     @staticmethod
     def has_mystery_bonus(rules: object) -> bool:

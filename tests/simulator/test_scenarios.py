@@ -55,6 +55,13 @@ def test_645b2_c_a_die_of_7_is_refused() -> None:
     assert "die shows 7" in errors_of(pai_gow(rigging={"dice": "7 1 1"}))["rigging.dice"]
 
 
+def test_645b3_c_2_a_mystery_hit_needs_a_seated_player_with_the_qualifying_progressive_wager() -> None:
+    no_progressive: JsonValue = {"1": {"pai-gow": 2500, "tiger-9": 500}}
+    refused = errors_of(pai_gow(seats=no_progressive, rigging={"mystery_hit_round": 1}))
+    assert "no seated player holds a progressive wager" in refused["rigging.mystery_hit_round"]
+    assert ScenarioSpec.from_json(pai_gow(rigging={"mystery_hit_round": 1})).rigging.mystery_hit_round == 1
+
+
 def test_645a7_a_wager_over_the_table_maximum_is_refused_fixed_or_at_the_top_of_a_range() -> None:
     fixed: JsonValue = {"2": {"pai-gow": 100100}}
     assert "outside the table limits" in errors_of(pai_gow(seats=fixed))["seats.2"]

@@ -89,7 +89,7 @@ def test_invalid_input_gets_a_field_error_and_nothing_is_saved(client, instructo
 def test_a_valid_scenario_is_saved_as_a_draft_and_the_preview_narrates_its_round(client, instructor):
     fields = pai_gow_form(
         **{
-            "seats.2": "pai-gow 25, tiger-9 5",
+            "seats.2": "pai-gow 25, tiger-9 5, progressive 1",
             "rigging.dice": "6 1 1",
             "rigging.hands.0": TIGER_NINE_DEALER,
             "rigging.tiger_nine": "on",
@@ -101,6 +101,7 @@ def test_a_valid_scenario_is_saved_as_a_draft_and_the_preview_narrates_its_round
     assert response.status_code == 302 and not version.published and version.number == 1
     preview = client.get(response["Location"]).content.decode()
     assert "Tiger 9" in preview and "red 6, blue 1 and 1" in preview and "§645b.2(f)" in preview
+    assert "the Mystery Bonus of" in preview, "the rigged hit is won by seat 2's progressive wager"
 
 
 def test_an_edit_form_shows_the_saved_scenario_and_editing_a_published_version_makes_a_new_one(client, instructor):
