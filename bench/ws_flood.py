@@ -31,11 +31,10 @@ from ws_load import (
     Socket,
     Trainee,
     daphnes,
-    log_in,
     percentiles,
     prepare_school,
-    session_cookie,
     set_up_django,
+    sign_in,
 )
 
 ALONE_SECONDS = 2.0
@@ -185,10 +184,9 @@ def main() -> None:
         steps_needed = int((ALONE_SECONDS + arguments.seconds + AFTER_SECONDS) / arguments.pace) + 2
         trainees, password = prepare_school(arguments.sockets + 1, steps_needed, random.Random(1))
         with daphnes(database_url, None, Path(folder), 1) as [(port, pid)]:
-            base = f"http://127.0.0.1:{port}"
-            trainees[0].cookie = log_in(base, trainees[0].username, password)
-            for trainee in trainees[1:]:
-                trainee.cookie = session_cookie(trainee.username)
+            for trainee in trainees:
+                trainee.port = port
+            sign_in(trainees, password)
             asyncio.run(benchmark(trainees, port, pid, arguments))
 
 

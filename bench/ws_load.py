@@ -271,12 +271,29 @@ def cpu_seconds(pid: int) -> float:
 
 def session_cookie(username: str) -> str:
     """A signed-in session for the trainee made here, as the login page makes one; the Cookie header with it."""
+    from django.conf import settings
     from django.contrib.auth import get_user_model
     from django.test import Client
 
     client = Client()
     client.force_login(get_user_model().objects.get(username=username), "django.contrib.auth.backends.ModelBackend")
-    return f"sessionid={client.cookies['sessionid'].value}"
+    return f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}"
+
+
+def sign_in(trainees: list[Trainee], password: str) -> None:
+    """Log the first trainee at each server's port in through its login page; sign the rest in with sessions made here.
+
+    A password hash costs the server half a second of CPU, so only one login a server goes through the page.
+    """
+    through_page = list({trainee.port: trainee for trainee in reversed(trainees)}.values())
+    with ThreadPoolExecutor(len(through_page)) as pool:
+        cookies = pool.map(
+            lambda trainee: log_in(f"http://127.0.0.1:{trainee.port}", trainee.username, password), through_page
+        )
+        for trainee, cookie in zip(through_page, cookies, strict=True):
+            trainee.cookie = cookie
+    for trainee in trainees:
+        trainee.cookie = trainee.cookie or session_cookie(trainee.username)
 
 
 def log_in(base: str, username: str, password: str, tls: ssl.SSLContext | None = None) -> str:
@@ -574,15 +591,7 @@ def run(arguments: argparse.Namespace, database: Path | str, folder: Path) -> No
         started = time.perf_counter()
         for number, trainee in enumerate(trainees):
             trainee.port = servers[number % len(servers)][0]
-        through_page = trainees[: len(servers)]
-        with ThreadPoolExecutor(len(servers)) as pool:
-            cookies = pool.map(
-                lambda trainee: log_in(f"http://127.0.0.1:{trainee.port}", trainee.username, password), through_page
-            )
-            for trainee, cookie in zip(through_page, cookies, strict=True):
-                trainee.cookie = cookie
-        for trainee in trainees[len(servers) :]:
-            trainee.cookie = session_cookie(trainee.username)
+        sign_in(trainees, password)
         ports = ", ".join(str(port) for port, _ in servers)
         print(f"signed {len(trainees)} trainees in on ports {ports} in {time.perf_counter() - started:.1f} s")
         asyncio.run(benchmark(trainees, [pid for _, pid in servers], arguments))

@@ -8,13 +8,11 @@ import json
 import time
 from decimal import Decimal
 
-from django.conf import settings
 from django.db import transaction
-from django.test import Client
 from live_daphne import REPLY_SECONDS, receive, server_round, step_rows
 from table_helpers import demo_table, frame_for, make_trainee
 
-from bench.ws_load import Socket
+from bench.ws_load import Socket, session_cookie
 from trainer import services
 from trainer.meters import install_meters
 from trainer.models import Attempt, Meter, Mode, Table
@@ -35,13 +33,6 @@ def carry_a_meter(table: Table) -> None:
     """Give the table the meter an earlier round would have carried to it, so that there is one to compare."""
     with transaction.atomic():
         install_meters(table.pk, services.deal_round(table, seed_value=5))
-
-
-def session_cookie(user) -> str:
-    """The Cookie header of a browser logged in as the user (the session is stored in the shared database)."""
-    client = Client()
-    client.force_login(user)
-    return f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}"
 
 
 def round_state(attempt_id: int) -> dict[str, object]:
@@ -101,7 +92,7 @@ def test_a_server_killed_mid_round_keeps_exactly_the_acknowledged_steps_and_the_
     table = demo_table()
     carry_a_meter(table)
     attempt = services.start_round(trainee, table, Mode.PRACTICE, seed_value=31)
-    browser = Browser(loop, attempt.pk, session_cookie(trainee))
+    browser = Browser(loop, attempt.pk, session_cookie(trainee.username))
     server = daphnes.start()
     browser.connect(server)
     for sequence in range(1, ACKNOWLEDGED_STEPS + 1):

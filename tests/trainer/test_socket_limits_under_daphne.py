@@ -13,12 +13,10 @@ from pathlib import Path
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
 import pytest
-from django.conf import settings
 from django.db import connection
-from django.test import Client
 from table_helpers import demo_table, make_trainee
 
-from bench.ws_load import Socket, daphnes, dealer_frames
+from bench.ws_load import Socket, daphnes, dealer_frames, session_cookie
 from trainer import services
 from trainer.models import Mode
 
@@ -52,9 +50,7 @@ def seated(username, **options):
     """A trainee's session cookie and a practice round at the automated demo table: (cookie, attempt, frames)."""
     trainee = make_trainee(username)
     attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, **options)
-    client = Client()
-    client.force_login(trainee)
-    cookie = f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}"
+    cookie = session_cookie(trainee.username)
     frames = [json.dumps(frame | {"seq": str(number)}) for number, frame in enumerate(dealer_frames(attempt.log), 1)]
     return cookie, attempt.pk, frames
 
