@@ -10,7 +10,7 @@ No step is answered before the transaction holding its writes is committed.
 
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from django.db import transaction
 
@@ -20,7 +20,7 @@ class _QueuedWrites:
     """One step's writes waiting for a batch, and what happened to them once the batch is committed."""
 
     write: Callable[[], None]
-    committed: threading.Event = field(default_factory=threading.Event)
+    committed: bool = False
     error: BaseException | None = None
 
 
@@ -39,7 +39,7 @@ class GroupCommit:
         with self._queue_lock:
             self._queue.append(queued)
         with self._writer:
-            if not queued.committed.is_set():
+            if not queued.committed:
                 self._commit_queued()
         if queued.error is not None:
             raise queued.error
@@ -62,4 +62,4 @@ class GroupCommit:
             raise
         finally:
             for queued in batch:
-                queued.committed.set()
+                queued.committed = True
