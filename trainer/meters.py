@@ -13,12 +13,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
-from django.db import connection, transaction
+from django.db import connection
+from django.utils import timezone
 
 from simulator.json_values import JsonObject, JsonValue, json_int, json_object, json_str
 from simulator.meter_device import MeterStep, MeterUpdate
 from simulator.procedure import Round
-from trainer.models import Meter, MeterChange
+from trainer.models import Meter
+from trainer.step_writes import METER_ROWS_WITH_ORM, MeterRows
 
 COLUMNS = ("amount", "hit_value", "cycle")
 """The parts of the engine's meter JSON that are columns of :class:`~trainer.models.Meter`."""
@@ -93,39 +95,42 @@ class MeterOutsideStep(Exception):
 class TableMeters:
     """The meters of one table, as one attempt's round changes them: the engine's :class:`MeterDevice`."""
 
-    def __init__(self, table_id: int, attempt_id: int) -> None:
-        """The meters of table ``table_id`` as changed by attempt ``attempt_id``."""
+    def __init__(self, table_id: int, attempt_id: int, rows: MeterRows = METER_ROWS_WITH_ORM) -> None:
+        """The meters of table ``table_id`` as changed by attempt ``attempt_id``, read and written through ``rows``."""
         self.table_id = table_id
         self.attempt_id = attempt_id
+        self.rows = rows
 
     def change(self, name: str, number: int, own_copy: JsonObject, update: MeterStep) -> tuple[JsonObject, MeterUpdate]:
         """Apply the update once to the meter as it stands, under its row's lock; the reading met and the update.
 
+        It writes only after the update is worked out, so a step that fails leaves the meter to its transaction.
         A table without the meter yet (a round dealt before the meters were rows) starts it from the round's copy.
         """
         if not connection.in_atomic_block:
             raise MeterOutsideStep
-        with transaction.atomic():
-            meters = Meter.objects.select_for_update(of=("self",)).filter(table_id=self.table_id, name=name)
-            meter = meters.first()
-            if meter is None:
-                Meter.objects.get_or_create(table_id=self.table_id, name=name, defaults=started(own_copy))
-                meter = meters.get()
-            done = MeterChange.objects.filter(meter=meter, attempt_id=self.attempt_id, operation=number).first()
-            if done is not None:
-                return done.reading, update(done.reading)
-            reading = meter_json(meter)
-            result = update(reading)
-            write_meter(meter, result.after)
-            meter.save(update_fields=["amount", "hit_value", "cycle", "state"])
-            MeterChange.objects.create(
-                meter=meter,
-                attempt_id=self.attempt_id,
-                operation=number,
-                cycle=json_int(reading.get("cycle", 0)),
-                reading=reading,
-                contributed=result.contributed,
-                lit=result.lit,
-                amount_after=meter.amount,
-            )
-            return reading, result
+        held = self.rows.hold(self.table_id, name, self.attempt_id, number)
+        if held is None:
+            Meter.objects.get_or_create(table_id=self.table_id, name=name, defaults=started(own_copy))
+            held = self.rows.hold(self.table_id, name, self.attempt_id, number)
+        if held is None:
+            raise Meter.DoesNotExist(f"The table's {name} meter could not be started.")
+        meter, done = held
+        if done is not None:
+            return done, update(done)
+        reading = meter_json(meter)
+        result = update(reading)
+        write_meter(meter, result.after)
+        change = {
+            "meter": meter.pk,
+            "attempt": self.attempt_id,
+            "operation": number,
+            "cycle": json_int(reading.get("cycle", 0)),
+            "reading": reading,
+            "contributed": result.contributed,
+            "lit": result.lit,
+            "amount_after": meter.amount,
+            "made_at": timezone.now(),
+        }
+        self.rows.save(meter, change)
+        return reading, result

@@ -43,6 +43,8 @@ from trainer.meters import TableMeters
 from trainer.models import Attempt, Table
 from trainer.scoring import GradedStep, PassRule, ScoreCard, step_numbers
 from trainer.step_writes import (
+    METER_ROWS,
+    METER_ROWS_WITH_ORM,
     add_statement,
     add_statement_with_orm,
     add_step,
@@ -194,7 +196,7 @@ def count_round(live: LiveAttempt) -> None:
 
 def at_the_table(attempt: Attempt, round_: Round) -> None:
     """Let the attempt's round change its table's meters in the database from its next step on."""
-    round_.meters = TableMeters(attempt.table_id, attempt.pk)
+    round_.meters = TableMeters(attempt.table_id, attempt.pk, METER_ROWS if cached() else METER_ROWS_WITH_ORM)
 
 
 class CacheBehind(Exception):

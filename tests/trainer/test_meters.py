@@ -18,6 +18,7 @@ from simulator.mystery import mystery_configuration
 from trainer import demo_tables, round_store, services
 from trainer.meters import TableMeters
 from trainer.models import Meter, MeterChange, Mode, Table
+from trainer.step_writes import METER_ROWS, METER_ROWS_WITH_ORM
 
 CONFIGURATION = mystery_configuration("A", 100)
 """The Let It Ride demo table's: Configuration A, $1 (§643b.1(c)(4))."""
@@ -119,9 +120,10 @@ def test_two_rounds_interleaved_at_one_table_both_reach_the_meter(table, store):
     assert Decimal(second_reading["amount"]) == Decimal("10000") + added[0], "the second met the first's contributions"
 
 
-def test_a_contribution_taken_again_meets_the_same_reading_and_reaches_the_meter_once(table):
+@pytest.mark.parametrize("rows", [METER_ROWS, METER_ROWS_WITH_ORM], ids=["plain SQL", "ORM"])
+def test_a_contribution_taken_again_meets_the_same_reading_and_reaches_the_meter_once(table, rows):
     attempt = dealt(table, make_trainee(), 61)
-    device = TableMeters(table.pk, attempt.pk)
+    device = TableMeters(table.pk, attempt.pk, rows)
     before = mystery_meter(table).amount
 
     def half_a_cent_more(reading):
