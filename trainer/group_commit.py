@@ -4,8 +4,9 @@ With every commit flushed to disk (SQLite's ``synchronous=full``, PostgreSQL's `
 transaction a step costs one flush a step, a few milliseconds each, taken one at a time: that caps a process
 at a few hundred steps a second however fast the steps are graded. Here a step thread queues its writes and
 waits for the writer's lock; whoever gets the lock with its own writes still queued commits everything queued
-in one transaction, each step's writes inside a savepoint of their own, so a step that fails rolls back alone.
-No step is answered before the transaction holding its writes is committed.
+in one transaction, each step's writes inside a savepoint of their own, so a step that fails rolls back alone (a
+batch of one step needs no savepoint: its transaction is its own). No step is answered before the transaction
+holding its writes is committed.
 """
 
 import threading
@@ -50,12 +51,10 @@ class GroupCommit:
             batch, self._queue = self._queue, []
         try:
             with transaction.atomic():
-                for queued in batch:
-                    try:
-                        with transaction.atomic():
-                            queued.write()
-                    except Exception as error:  # the step's own thread raises it
-                        queued.error = error
+                if len(batch) == 1:
+                    batch[0].write()
+                else:
+                    self._write_each(batch)
         except BaseException as error:
             for queued in batch:
                 queued.error = queued.error or error
@@ -63,3 +62,13 @@ class GroupCommit:
         finally:
             for queued in batch:
                 queued.committed = True
+
+    @staticmethod
+    def _write_each(batch: list[_QueuedWrites]) -> None:
+        """Each step's writes in a savepoint of their own: a step that fails rolls back alone and learns why."""
+        for queued in batch:
+            try:
+                with transaction.atomic():
+                    queued.write()
+            except Exception as error:  # the step's own thread raises it
+                queued.error = error

@@ -73,3 +73,17 @@ def test_a_step_is_answered_only_after_its_batch_is_committed():
     reader.start()
     reader.join(timeout=10)
     assert seen_from_another_connection == [True]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_step_failing_alone_in_its_batch_raises_and_writes_nothing():
+    group = GroupCommit(threading.Lock())
+
+    def write() -> None:
+        Cohort.objects.create(name="half written")
+        raise Refused("the step failed after its first write")
+
+    with pytest.raises(Refused):
+        group.commit(write)
+    group.commit(lambda: Cohort.objects.create(name="next"))
+    assert list(Cohort.objects.values_list("name", flat=True)) == ["next"]
