@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Generic, TypeAlias, TypeVar
+from typing import Generic, NamedTuple, TypeAlias, TypeVar
 
 from simulator.json_values import JsonValue, json_int, json_object
 from simulator.procedure import Action, Actor, Round
@@ -22,9 +22,11 @@ class Viewer(StrEnum):
     INSTRUCTOR = "instructor"
 
 
-@dataclass(frozen=True)
-class LogEntry:
-    """A performed step as everyone at the table saw it: number, who did it and what."""
+class LogEntry(NamedTuple):
+    """A performed step as everyone at the table saw it: number, who did it and what.
+
+    (A named tuple: every frame builds the whole log and compares it with the log the connection has shown.)
+    """
 
     number: int
     actor: str
