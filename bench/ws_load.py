@@ -14,11 +14,12 @@ disk). The script prepares a fresh database (migrations, the demo tables, one tr
 trainee, a copy of an automated Pai Gow Poker demo table, with enough dealt rounds), starts each ``daphne`` on a free
 127.0.0.1 port with the benchmark's echo route enabled (DEALER_SCHOOL_BENCH_ECHO=1), logs one trainee a server in
 through the login page and signs the rest in with sessions made in this process (a password hash costs the server
-half a second of CPU), then runs two phases of the same length and pace on the same server:
+half a second of CPU), then runs two phases of the same length and pace on the same server, each trainee's first
+socket of a phase opened (all at once, timed and printed) before the phase's clock starts:
 
 1. table: each trainee deals its rounds over /ws/table/<attempt>/, one correct step per tick, and waits for the
    server's graded reply; the correct steps are learned by replaying each dealt round in the script, as the
-   trainee reading the table would know them;
+   trainee reading the table would know them. A round after the first opens its socket within the phase;
 2. echo: each trainee sends the same frames to the bare echo consumer at /ws/bench/echo/.
 
 It prints the action-to-reply latency (p50, p95, p99, max), the actions per second and the errors of each phase,
@@ -81,6 +82,8 @@ class Trainee:
     rounds: list[DealtRound]
     cookie: str = ""
     port: int = 0
+    opened: Socket | None = None
+    """The phase's first socket, opened and answered before the phase's clock starts; taken by the client."""
 
 
 @dataclass
@@ -436,15 +439,28 @@ async def exchange(socket: Socket, text: str, phase: Phase, accept: Callable[[st
     return True
 
 
+async def open_table(trainee: Trainee, round_: DealtRound) -> Socket | None:
+    """The round's table socket, its first frame (the whole table) received; None if the server closed it."""
+    socket = await Socket.open(trainee.port, f"/ws/table/{round_.attempt_id}/", trainee.cookie)
+    if await asyncio.wait_for(socket.receive(), REPLY_TIMEOUT_SECONDS) is None:
+        socket.close()
+        return None
+    return socket
+
+
 async def deal_rounds(trainee: Trainee, pace: Pace, phase: Phase) -> None:
-    """Deal the trainee's rounds one step per tick over the table socket, each step graded right and counted."""
+    """Deal the trainee's rounds one step per tick over the table socket, each step graded right and counted.
+
+    The first round's socket was opened before the phase (:func:`open_first_sockets`); each later round's socket
+    opens within the phase, as a trainee moving on to the next round opens it.
+    """
     for round_ in trainee.rounds:
-        socket = await Socket.open(trainee.port, f"/ws/table/{round_.attempt_id}/", trainee.cookie)
+        opened, trainee.opened = trainee.opened, None
+        socket = opened or await open_table(trainee, round_)
+        if socket is None:
+            phase.errors["connection closed"] += 1
+            return
         try:
-            snapshot = await asyncio.wait_for(socket.receive(), REPLY_TIMEOUT_SECONDS)
-            if snapshot is None:
-                phase.errors["connection closed"] += 1
-                return
             for sequence, frame in enumerate(round_.frames, start=1):
                 if not await pace.tick():
                     return
@@ -457,9 +473,15 @@ async def deal_rounds(trainee: Trainee, pace: Pace, phase: Phase) -> None:
     phase.errors["ran out of dealt rounds"] += 1
 
 
+async def open_echo(trainee: Trainee) -> Socket:
+    """A socket to the echo consumer (it sends nothing first)."""
+    return await Socket.open(trainee.port, "/ws/bench/echo/", trainee.cookie)
+
+
 async def echo_frames(trainee: Trainee, pace: Pace, phase: Phase) -> None:
     """Send the trainee's step frames to the echo consumer at the same pace; each must come back unchanged."""
-    socket = await Socket.open(trainee.port, "/ws/bench/echo/", trainee.cookie)
+    opened, trainee.opened = trainee.opened, None
+    socket = opened or await open_echo(trainee)
     try:
         frames = (frame for round_ in trainee.rounds for frame in round_.frames)
         for sequence, frame in enumerate(frames, start=1):
@@ -470,6 +492,31 @@ async def echo_frames(trainee: Trainee, pace: Pace, phase: Phase) -> None:
                 return
     finally:
         socket.close()
+
+
+async def open_first_sockets(
+    name: str, opener: Callable[[Trainee], Any], trainees: list[Trainee], server_pids: list[int]
+) -> None:
+    """Open every trainee's first socket of the phase at once, before its clock starts; print what that took.
+
+    The phase then measures the tables as they are held, one action a second each; the connections' storm is a
+    figure of its own (a real school's trainees do not all open their tables in the same second).
+    """
+
+    async def opened(trainee: Trainee) -> Socket | None:
+        try:
+            socket: Socket | None = await opener(trainee)
+        except (OSError, ConnectionError, TimeoutError):
+            return None  # the phase's client opens it again, and counts what fails then
+        return socket
+
+    server_cpu, started = sum(map(cpu_seconds, server_pids)), time.perf_counter()
+    for trainee, socket in zip(trainees, await asyncio.gather(*(opened(trainee) for trainee in trainees)), strict=True):
+        trainee.opened = socket
+    print(
+        f"{name}: opened {len(trainees)} sockets at once in {time.perf_counter() - started:.1f} s "
+        f"(server CPU {sum(map(cpu_seconds, server_pids)) - server_cpu:.1f} s)"
+    )
 
 
 async def run_phase(
@@ -549,7 +596,9 @@ def report(phases: list[Phase], arguments: argparse.Namespace) -> None:
 
 async def benchmark(trainees: list[Trainee], server_pids: list[int], arguments: argparse.Namespace) -> None:
     """Run the table phase, then the echo phase, and print the report."""
+    await open_first_sockets("table", lambda trainee: open_table(trainee, trainee.rounds[0]), trainees, server_pids)
     table = await run_phase("table", deal_rounds, trainees, server_pids, arguments)
+    await open_first_sockets("echo", open_echo, trainees, server_pids)
     echo = await run_phase("echo", echo_frames, trainees, server_pids, arguments)
     report([table, echo], arguments)
 
