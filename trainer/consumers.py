@@ -6,11 +6,14 @@ a small pool of step threads so that one step's commit, waiting for the disk, do
 (the services take an attempt's steps one at a time and write one at a time).
 
 An attempt has two groups: its watchers (instructors) and its dealer (the trainee's connections). A trainee's
-step is told to the watchers, and to the dealer group only when the trainee has another connection open on the
-attempt (a second tab), so the one dealing connection is never woken by its own step; an instructor's validation
-is told to both. Each trainee connection learns of the others through the dealer group when it opens (they answer
-it directly) and when they close, so with a single tab a step costs no group message more, whichever process
-holds the other connections.
+step is told to the watchers only when an instructor watches, and to the dealer group only when the trainee has
+another connection open on the attempt (a second tab), so the one dealing connection is never woken by its own
+step; an instructor's validation is told to both. Each trainee connection learns of its other tabs through the
+dealer group when it opens (they answer it directly) and when they close. It learns of the watchers the same way:
+an opening trainee connection tells the watchers group (each watcher answers it directly), and an instructor's
+connection tells the dealer group when it opens and when it closes. Each joins its own group before it tells the
+other, so of two connections opening together at least one hears the other. With a single tab and nobody watching,
+a step costs no group message, whichever process holds the other connections.
 
 A refused connection is accepted and then closed with the reason's code (4401 not signed in, 4403 not allowed):
 a browser is told the code of a close, but only "abnormal closure" for a refused handshake, and would retry it.
@@ -77,6 +80,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.attempt_id: int = self.scope["url_route"]["kwargs"]["attempt_id"]
         self.seated = False
         self.other_tabs: set[str] = set()
+        self.watchers: set[str] = set()
         user = socket_user(self.scope)
         if not user.is_authenticated:
             await self.refuse(ANONYMOUS_CLOSE_CODE)
@@ -92,8 +96,12 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.seated = True
         await self.accept()
         await self.send(text_data=await database_sync_to_async(self.draw)(attempt))
+        arrived = {"channel": self.channel_name}
         if self.viewer is Viewer.TRAINEE:
-            await self.channel_layer.group_send(self.group, {"type": "dealer.arrived", "channel": self.channel_name})
+            await self.channel_layer.group_send(self.group, arrived | {"type": "dealer.arrived"})
+            await self.channel_layer.group_send(watchers_group(self.attempt_id), arrived | {"type": "dealer.opened"})
+        else:
+            await self.channel_layer.group_send(dealer_group(self.attempt_id), arrived | {"type": "watcher.arrived"})
 
     async def refuse(self, code: int) -> None:
         """Close the connection with the refusal's code, accepting it first so that the browser is told the code."""
@@ -130,8 +138,11 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             return
         await self.channel_layer.group_discard(self.group, self.channel_name)
         await self.channel_layer.group_discard(account_group(self.user.pk), self.channel_name)
+        left = {"channel": self.channel_name}
         if self.viewer is Viewer.TRAINEE:
-            await self.channel_layer.group_send(self.group, {"type": "dealer.left", "channel": self.channel_name})
+            await self.channel_layer.group_send(self.group, left | {"type": "dealer.left"})
+        else:
+            await self.channel_layer.group_send(dealer_group(self.attempt_id), left | {"type": "watcher.left"})
 
     async def account_signed_out(self, event: dict[str, Any]) -> None:
         """The account logged out, changed its password or was disabled: close as not signed in."""
@@ -150,6 +161,18 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def dealer_left(self, event: dict[str, Any]) -> None:
         """Another connection of the trainee to the attempt closed."""
         self.other_tabs.discard(event["channel"])
+
+    async def dealer_opened(self, event: dict[str, Any]) -> None:
+        """A trainee's connection opened on the attempt this instructor watches: tell it this one watches."""
+        await self.channel_layer.send(event["channel"], {"type": "watcher.arrived", "channel": self.channel_name})
+
+    async def watcher_arrived(self, event: dict[str, Any]) -> None:
+        """An instructor watches the attempt (opened just now, or answering this connection's opening)."""
+        self.watchers.add(event["channel"])
+
+    async def watcher_left(self, event: dict[str, Any]) -> None:
+        """An instructor's connection to the attempt closed."""
+        self.watchers.discard(event["channel"])
 
     @classmethod
     async def decode_json(cls, text_data: str) -> Any:
@@ -185,7 +208,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if changed:
             message = {"type": "table.updated", "attempt_id": self.attempt_id, "origin": self.channel_name}
             message["sequence"] = frame.sequence
-            await self.channel_layer.group_send(watchers_group(self.attempt_id), message)
+            if self.viewer is Viewer.INSTRUCTOR or self.watchers:
+                await self.channel_layer.group_send(watchers_group(self.attempt_id), message)
             if self.viewer is Viewer.INSTRUCTOR or self.other_tabs:
                 await self.channel_layer.group_send(dealer_group(self.attempt_id), message)
 

@@ -396,12 +396,26 @@ async def test_an_instructor_watches_read_only_and_validates_a_mystery_win_from_
     await instructor.disconnect()
 
 
+async def watching(layer, attempt_id):
+    """A bare channel in the attempt's watchers group that answers a trainee connection's opening as a watcher does."""
+    channel = await layer.new_channel()
+    await layer.group_add(watchers_group(attempt_id), channel)
+    return channel
+
+
+async def answer_opening(layer, channel):
+    """Take the trainee connection's opening from the watchers group and tell it this channel watches."""
+    opened = await layer.receive(channel)
+    assert opened["type"] == "dealer.opened"
+    await layer.send(opened["channel"], {"type": "watcher.arrived", "channel": channel})
+
+
 async def test_it_tells_watchers_by_id_not_html():
     attempt, session = await seat_at_table()
     layer = get_channel_layer()
-    channel = await layer.new_channel()
-    await layer.group_add(watchers_group(attempt.pk), channel)
+    channel = await watching(layer, attempt.pk)
     communicator, _ = await connected(attempt.pk, session)
+    await answer_opening(layer, channel)
     await send_step(communicator, attempt.pk)
     message = await layer.receive(channel)
     assert message["type"] == "table.updated"
@@ -414,16 +428,53 @@ async def test_it_tells_watchers_by_id_not_html():
 async def test_with_one_tab_open_a_trainees_step_is_told_to_the_watchers_and_not_to_the_dealer_group():
     attempt, session = await seat_at_table()
     layer = get_channel_layer()
-    watcher, dealer = await layer.new_channel(), await layer.new_channel()
-    await layer.group_add(watchers_group(attempt.pk), watcher)
+    watcher, dealer = await watching(layer, attempt.pk), await layer.new_channel()
     await layer.group_add(dealer_group(attempt.pk), dealer)
     communicator, _ = await connected(attempt.pk, session)
     assert (await layer.receive(dealer))["type"] == "dealer.arrived"
+    await answer_opening(layer, watcher)
     await send_step(communicator, attempt.pk)
     assert (await layer.receive(watcher))["sequence"] == 1
     with pytest.raises(TimeoutError):
         await asyncio.wait_for(layer.receive(dealer), timeout=0.2)
     await communicator.disconnect()
+
+
+async def test_with_nobody_watching_a_trainees_step_sends_no_group_message():
+    attempt, session = await seat_at_table()
+    layer = get_channel_layer()
+    silent = await layer.new_channel()
+    await layer.group_add(watchers_group(attempt.pk), silent)
+    communicator, _ = await connected(attempt.pk, session)
+    assert (await layer.receive(silent))["type"] == "dealer.opened"
+    await send_step(communicator, attempt.pk)
+    with pytest.raises(TimeoutError):
+        await asyncio.wait_for(layer.receive(silent), timeout=0.2)
+    await communicator.disconnect()
+
+
+@pytest.mark.parametrize("instructor_first", [True, False], ids=["instructor first", "trainee first"])
+async def test_an_instructor_watching_hears_each_step_whoever_connected_first_and_not_once_gone(instructor_first):
+    attempt, session = await seat_at_table()
+    instructor_session = await login_as(teacher_of(attempt), "ivy")
+    if instructor_first:
+        instructor, _ = await connected(attempt.pk, instructor_session)
+        trainee, _ = await connected(attempt.pk, session)
+    else:
+        trainee, _ = await connected(attempt.pk, session)
+        instructor, _ = await connected(attempt.pk, instructor_session)
+    await tabs_met()
+    await send_step(trainee, attempt.pk)
+    assert next_sequence(await instructor.receive_from()) == 2
+    await instructor.disconnect()
+    await tabs_met()
+    layer = get_channel_layer()
+    silent = await layer.new_channel()
+    await layer.group_add(watchers_group(attempt.pk), silent)
+    await send_step(trainee, attempt.pk)
+    with pytest.raises(TimeoutError):
+        await asyncio.wait_for(layer.receive(silent), timeout=0.2)
+    await trainee.disconnect()
 
 
 @database_sync_to_async
