@@ -2,8 +2,8 @@
 
 The consumer is asynchronous so that reading a frame, sending the answer and telling the other viewers cost no
 thread hop; the step itself (the services and the HTML, which touch the database) is one synchronous call, run on
-a small pool of step threads so that one step's commit, waiting for the disk, does not hold up the next step
-(the services take an attempt's steps one at a time and write one at a time).
+the step threads (:mod:`trainer.step_threads`; the services take an attempt's steps one at a time and write one at
+a time).
 
 An attempt has two groups: its watchers (instructors) and its dealer (the trainee's connections). A trainee's
 step is told to the watchers only when an instructor watches, and to the dealer group only when the trainee has
@@ -20,14 +20,11 @@ a browser is told the code of a close, but only "abnormal closure" for a refused
 """
 
 import json
-import threading
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
-from django.db import connections
 
 from trainer import services
 from trainer.account_changes import account_group
@@ -37,29 +34,10 @@ from trainer.models import Attempt
 from trainer.services import StepReply
 from trainer.snapshots import Viewer
 from trainer.socket_user import socket_user
+from trainer.step_threads import on_step_thread
 
 ANONYMOUS_CLOSE_CODE = 4401
 FORBIDDEN_CLOSE_CODE = 4403
-STEP_THREAD_COUNT = 4
-STEP_THREADS = ThreadPoolExecutor(max_workers=STEP_THREAD_COUNT, thread_name_prefix="table-step")
-"""The threads that take the steps and draw the answers, each with its own database connection."""
-
-
-def close_step_threads() -> None:
-    """Have every step thread close its database connections, then end the threads: no step is taken after this.
-
-    Each thread keeps its connection open between steps (CONN_MAX_AGE), and a connection can only be closed on its
-    own thread: one task per thread, held at a barrier until every thread has one, reaches them all.
-    """
-    everyone = threading.Barrier(STEP_THREAD_COUNT)
-
-    def close_connections() -> None:
-        everyone.wait(timeout=10)
-        connections.close_all()
-
-    for closed in [STEP_THREADS.submit(close_connections) for _ in range(STEP_THREAD_COUNT)]:
-        closed.result()
-    STEP_THREADS.shutdown()
 
 
 def watchers_group(attempt_id: int) -> str:
@@ -202,8 +180,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         """Read a step, make one call into the services, answer with what changed and tell the other viewers."""
         frame = read_step(content, self.controls, self.allowed)
-        taking_step = database_sync_to_async(self.answer, thread_sensitive=False, executor=STEP_THREADS)
-        answer, changed = await taking_step(frame)
+        answer, changed = await on_step_thread(self.answer)(frame)
         await self.send(text_data=answer)
         if changed:
             message = {"type": "table.updated", "attempt_id": self.attempt_id, "origin": self.channel_name}

@@ -10,7 +10,7 @@ from django.core.management import call_command
 from django.db import connections
 from live_daphne import Daphnes
 
-from trainer.consumers import close_step_threads
+from trainer.step_threads import close_step_threads
 
 ACCOUNT_LINE = re.compile(
     r"^ +(?P<username>\S+) +(?P<role>Trainee|Instructor|School administrator) +(?P<password>\S+)$", re.MULTILINE
