@@ -60,6 +60,8 @@ class TableSnapshot(Generic[ViewT]):
     validation_step: str | None
     dealer_steps: frozenset[str]
     """The dealer steps the table's rules can ever ask for: a control for each."""
+    from_scenario: bool
+    """Whether the round was dealt from a scenario, and so may be a round of a scenario run or an exam sitting."""
 
     @property
     def finished(self) -> bool:
@@ -114,4 +116,5 @@ def snapshot_of(live: LiveAttempt) -> AnyTableSnapshot:
         validation_seat=None if waiting is None else json_int(waiting.arguments["seat"]),
         validation_step=None if waiting is None else waiting.step,
         dealer_steps=frozenset(DEALER_STEPS) & round_.offered_steps(),
+        from_scenario=attempt.scenario_version_id is not None,
     )

@@ -316,11 +316,12 @@ def table_regions(snapshot: AnyTableSnapshot, viewer: Viewer, feedback: dict[str
     if viewer is Viewer.TRAINEE:
         score_card = score_card_context(snapshot.score_card) if snapshot.score_card else None
         deal = {"table_id": snapshot.table_id, "mode": snapshot.mode.value, "attempt_id": snapshot.attempt_id}
+        in_scenario = score_card is not None and snapshot.from_scenario
         next_step = {
             "score_card": score_card,
             "deal": deal,
-            "sitting_id": exam_sitting_of(snapshot) if score_card else None,
-            "run": run_context(snapshot.attempt_id) if score_card else None,
+            "sitting_id": exam_sitting_of(snapshot) if in_scenario else None,
+            "run": run_context(snapshot.attempt_id) if in_scenario else None,
         }
         return [
             *regions,
@@ -352,7 +353,7 @@ def page_context(snapshot: AnyTableSnapshot, viewer: Viewer) -> dict[str, Any]:
     return {
         "snapshot": snapshot,
         "viewer": viewer.value,
-        "run": run_context(snapshot.attempt_id),
+        "run": run_context(snapshot.attempt_id) if snapshot.from_scenario else None,
         "controls": layout.controls_context(snapshot) | {"template": layout.controls_template},
         "house_options": [
             house_option_context(option) for option in GAMES[snapshot.game].table_house_options(snapshot.rules)
