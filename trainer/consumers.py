@@ -12,8 +12,9 @@ step; an instructor's validation is told to both. Each trainee connection learns
 dealer group when it opens (they answer it directly) and when they close. It learns of the watchers the same way:
 an opening trainee connection tells the watchers group (each watcher answers it directly), and an instructor's
 connection tells the dealer group when it opens and when it closes. Each joins its own group before it tells the
-other, so of two connections opening together at least one hears the other. With a single tab and nobody watching,
-a step costs no group message, whichever process holds the other connections.
+other, so of two connections opening together at least one hears the other; a trainee's connection that hears of
+another has it redraw its table once, which covers a step taken before it heard. With a single tab and nobody
+watching, a step costs no group message, whichever process holds the other connections.
 
 A refused connection is accepted and then closed with the reason's code (4401 not signed in, 4403 not allowed):
 a browser is told the code of a close, but only "abnormal closure" for a refused handshake, and would retry it.
@@ -131,10 +132,17 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if event["channel"] != self.channel_name:
             self.other_tabs.add(event["channel"])
             await self.channel_layer.send(event["channel"], {"type": "dealer.present", "channel": self.channel_name})
+            await self.catch_up(event["channel"])
+
+    async def catch_up(self, channel: str) -> None:
+        """Have a connection just heard of redraw its table: a step taken before this one heard of it was not told."""
+        message = {"type": "table.updated", "attempt_id": self.attempt_id, "origin": self.channel_name}
+        await self.channel_layer.send(channel, message | {"catch_up": True})
 
     async def dealer_present(self, event: dict[str, Any]) -> None:
         """A connection of the trainee that was already open on the attempt answered this one's arrival."""
         self.other_tabs.add(event["channel"])
+        await self.catch_up(event["channel"])
 
     async def dealer_left(self, event: dict[str, Any]) -> None:
         """Another connection of the trainee to the attempt closed."""
@@ -147,6 +155,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def watcher_arrived(self, event: dict[str, Any]) -> None:
         """An instructor watches the attempt (opened just now, or answering this connection's opening)."""
         self.watchers.add(event["channel"])
+        await self.catch_up(event["channel"])
 
     async def watcher_left(self, event: dict[str, Any]) -> None:
         """An instructor's connection to the attempt closed."""
@@ -205,13 +214,21 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         """Another viewer changed the table: send this viewer what changed on it."""
         if event["origin"] == self.channel_name:
             return
-        if changes := await database_sync_to_async(self.draw_table)():
+        if changes := await database_sync_to_async(self.draw_table)(event.get("catch_up", False)):
             await self.send(text_data=changes)
 
-    def draw_table(self) -> str:
-        """What brings this viewer's page to the table as it stands; "" when nothing changed or access has ended."""
+    def draw_table(self, catching_up: bool) -> str:
+        """What brings this viewer's page to the table as it stands; "" when nothing changed or access has ended.
+
+        Catching up, it draws nothing unless a frame has been applied since this connection last drew the table.
+        """
         found = services.viewable_attempt(self.attempt_id, self.user)
-        return "" if found is None else self.draw(found[0])
+        if found is None:
+            return ""
+        snapshot = services.table_snapshot(found[0])
+        if catching_up and self.frames.sequence == snapshot.sequence:
+            return ""
+        return self.frames.table(snapshot)
 
     def draw(self, attempt: Attempt) -> str:
         """What brings this viewer's page to the attempt's table as it stands; "" when nothing changed."""

@@ -22,10 +22,13 @@ class TableFrames:
         """Nothing sent yet to this viewer."""
         self.viewer = viewer
         self.sent: dict[str, Any] = {}
+        self.sequence: int | None = None
+        """The attempt's frame number when this connection last drew its table."""
 
     def table(self, snapshot: AnyTableSnapshot, reply: StepReply | None = None) -> str:
         """The frame that brings this viewer's table to ``snapshot``; feedback and alert are redrawn each reply."""
         feedback = feedback_context(snapshot, self.viewer, reply)
+        self.sequence = snapshot.sequence
         html: list[str] = []
         for region in table_regions(snapshot, self.viewer, feedback):
             if region.element_id in ("feedback", "feedback-alert") and reply is not None:

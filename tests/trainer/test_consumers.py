@@ -404,10 +404,15 @@ async def watching(layer, attempt_id):
 
 
 async def answer_opening(layer, channel):
-    """Take the trainee connection's opening from the watchers group and tell it this channel watches."""
+    """Take the trainee connection's opening from the watchers group and tell it this channel watches.
+
+    The trainee's connection then has the new watcher redraw its table once, for any step taken before it heard.
+    """
     opened = await layer.receive(channel)
     assert opened["type"] == "dealer.opened"
     await layer.send(opened["channel"], {"type": "watcher.arrived", "channel": channel})
+    caught_up = await layer.receive(channel)
+    assert caught_up["type"] == "table.updated" and caught_up["origin"] == opened["channel"]
 
 
 async def test_it_tells_watchers_by_id_not_html():
@@ -450,6 +455,21 @@ async def test_with_nobody_watching_a_trainees_step_sends_no_group_message():
     await send_step(communicator, attempt.pk)
     with pytest.raises(TimeoutError):
         await asyncio.wait_for(layer.receive(silent), timeout=0.2)
+    await communicator.disconnect()
+
+
+async def test_a_watcher_the_trainees_connection_hears_of_late_is_told_to_redraw_the_step_it_missed():
+    attempt, session = await seat_at_table()
+    layer = get_channel_layer()
+    late = await watching(layer, attempt.pk)
+    communicator, _ = await connected(attempt.pk, session)
+    opened = await layer.receive(late)
+    await send_step(communicator, attempt.pk)  # taken before the trainee's connection hears of the watcher
+    with pytest.raises(TimeoutError):
+        await asyncio.wait_for(layer.receive(late), timeout=0.2)
+    await layer.send(opened["channel"], {"type": "watcher.arrived", "channel": late})
+    redraw = await layer.receive(late)
+    assert redraw["type"] == "table.updated" and redraw["attempt_id"] == attempt.pk
     await communicator.disconnect()
 
 
