@@ -15,6 +15,7 @@ import ssl
 import subprocess
 import time
 import urllib.request
+from collections import Counter
 from http.cookies import SimpleCookie
 from pathlib import Path
 from urllib.parse import urlencode
@@ -90,9 +91,10 @@ def nginx_main_config(folder: Path, site: Path) -> str:
     )
     # Run as root (as in CI's container), nginx's workers would be `nobody`, who cannot read the test's folder.
     user = "user root;\n" if os.geteuid() == 0 else ""
+    # As Debian's own nginx.conf: a socket through the proxy takes two connections (the browser's, the upstream's).
     return (
         f"daemon off;\n{user}worker_processes 1;\npid {folder / 'nginx.pid'};\nerror_log {folder / 'error.log'};\n"
-        "events { worker_connections 64; }\n"
+        "events { worker_connections 768; }\n"
         "http {\n    types { text/html html; text/css css; text/javascript js; image/svg+xml svg; }\n"
         f"    default_type application/octet-stream;\n    access_log {folder / 'access.log'};\n{temporary}"
         f"    include {site};\n}}\n"
@@ -245,3 +247,56 @@ def test_two_daphne_processes_behind_nginx_serve_a_trainee_dealing_on_one_and_an
 def frame_json(action, attempt_id: int) -> str:
     """The frame taking the action as the attempt's next frame number."""
     return json.dumps(frame_for(action, Attempt.objects.get(pk=attempt_id).last_sequence + 1))
+
+
+def configured(setting: str) -> int:
+    """A number deploy/nginx.conf sets, named by the text before it (``limit_conn connections_per_address``)."""
+    found = re.search(re.escape(setting) + r"[ =](\d+)", (PROJECT / "deploy" / "nginx.conf").read_text())
+    assert found, f"deploy/nginx.conf sets no {setting}"
+    return int(found[1])
+
+
+def test_nginx_answers_429_to_an_address_holding_too_many_sockets_or_asking_too_fast_and_serves_the_others(
+    daphnes, nginx, loop
+):
+    trainee = make_trainee()
+    set_password(trainee, PASSWORD)
+    server = daphnes.start("--proxy-headers", DJANGO_HTTPS="true", DEALER_SCHOOL_BENCH_ECHO="1")
+    https_port, _, tls = nginx([server.port])
+    cookie = log_in(f"https://127.0.0.1:{https_port}", trainee.username, PASSWORD, tls)
+
+    def open_socket():
+        return loop.run_until_complete(Socket.open(https_port, "/ws/bench/echo/", cookie, tls))
+
+    held = [open_socket() for _ in range(configured("limit_conn connections_per_address"))]
+    with pytest.raises(ConnectionError, match="429"):
+        open_socket()
+    held.pop().close()
+    deadline = time.monotonic() + REPLY_SECONDS
+    while True:  # nginx counts the closed socket out once it sees it close
+        try:
+            held.append(open_socket())
+            break
+        except ConnectionError:
+            assert time.monotonic() < deadline, "a socket closed never made room for another"
+            time.sleep(0.05)
+    for socket_ in held:
+        socket_.close()
+
+    def statuses(requests: int, source: str) -> Counter[int]:
+        """The statuses of as many requests for an unknown certificate from ``source``, one after another."""
+        connection = http.client.HTTPSConnection(
+            "127.0.0.1", https_port, context=tls, source_address=(source, 0), timeout=REPLY_SECONDS
+        )
+        answered: Counter[int] = Counter()
+        for _ in range(requests):
+            connection.request("GET", "/verify/unknown/")
+            answer = connection.getresponse()
+            answer.read()
+            answered[answer.status] += 1
+        connection.close()
+        return answered
+
+    flood = statuses(configured("burst") + 100, "127.0.0.1")
+    assert flood[429] > 0 and flood[404] > 0, flood
+    assert statuses(5, TRAINEES_ADDRESS) == {404: 5}, "another address is served as usual"
