@@ -20,7 +20,7 @@ from simulator.json_values import JsonObject, JsonValue, json_int, json_object, 
 from simulator.meter_device import MeterStep, MeterUpdate
 from simulator.procedure import Round
 from trainer.models import Meter
-from trainer.step_writes import METER_ROWS_WITH_ORM, MeterRows
+from trainer.step_writes import MeterRows
 
 COLUMNS = ("amount", "hit_value", "cycle")
 """The parts of the engine's meter JSON that are columns of :class:`~trainer.models.Meter`."""
@@ -95,7 +95,7 @@ class MeterOutsideStep(Exception):
 class TableMeters:
     """The meters of one table, as one attempt's round changes them: the engine's :class:`MeterDevice`."""
 
-    def __init__(self, table_id: int, attempt_id: int, rows: MeterRows = METER_ROWS_WITH_ORM) -> None:
+    def __init__(self, table_id: int, attempt_id: int, rows: MeterRows) -> None:
         """The meters of table ``table_id`` as changed by attempt ``attempt_id``, read and written through ``rows``."""
         self.table_id = table_id
         self.attempt_id = attempt_id
