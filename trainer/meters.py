@@ -1,11 +1,12 @@
 """A table's progressive meters as devices in the database: read for a deal, changed in place by each round's steps.
 
 Every change runs inside the transaction of the step that makes it, so the two commit together or not at all. It
-holds the meter's row (``select_for_update`` on PostgreSQL; SQLite's transactions begin IMMEDIATE and so hold the
-whole database), applies the engine's update to the meter as it stands and records it as a
+holds the meter's row (``FOR UPDATE`` on PostgreSQL; SQLite's transactions begin IMMEDIATE and so hold the whole
+database), applies the engine's update to the meter as it stands and records it as a
 :class:`~trainer.models.MeterChange` keyed by the attempt and the operation number, which a step taken again finds
 (it meets the same reading). So every contribution reaches the meter exactly once, from any number of rounds,
-tables or processes.
+tables or processes. The rows are read and written through :class:`~trainer.step_writes.MeterRows`: plain SQL for
+the cached round store, the ORM for the plain one.
 """
 
 from __future__ import annotations
