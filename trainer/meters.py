@@ -5,7 +5,7 @@ holds the meter's row (``FOR UPDATE`` on PostgreSQL; SQLite's transactions begin
 database), applies the engine's update to the meter as it stands and records it as a
 :class:`~trainer.models.MeterChange` keyed by the attempt and the operation number, which a step taken again finds
 (it meets the same reading). So every contribution reaches the meter exactly once, from any number of rounds,
-tables or processes. The rows are read and written through :class:`~trainer.step_writes.MeterRows`: plain SQL for
+tables or processes. The rows are read and written through :class:`~trainer.step_writes.StepWrites`: plain SQL for
 the cached round store, the ORM for the plain one.
 """
 
@@ -21,7 +21,7 @@ from simulator.json_values import JsonObject, JsonValue, json_int, json_object, 
 from simulator.meter_device import MeterStep, MeterUpdate
 from simulator.procedure import Round
 from trainer.models import Meter
-from trainer.step_writes import MeterRows
+from trainer.step_writes import StepWrites
 
 COLUMNS = ("amount", "hit_value", "cycle")
 """The parts of the engine's meter JSON that are columns of :class:`~trainer.models.Meter`."""
@@ -96,11 +96,11 @@ class MeterOutsideStep(Exception):
 class TableMeters:
     """The meters of one table, as one attempt's round changes them: the engine's :class:`MeterDevice`."""
 
-    def __init__(self, table_id: int, attempt_id: int, rows: MeterRows) -> None:
-        """The meters of table ``table_id`` as changed by attempt ``attempt_id``, read and written through ``rows``."""
+    def __init__(self, table_id: int, attempt_id: int, writes: StepWrites) -> None:
+        """Table ``table_id``'s meters as changed by attempt ``attempt_id``, read and written through ``writes``."""
         self.table_id = table_id
         self.attempt_id = attempt_id
-        self.rows = rows
+        self.writes = writes
 
     def change(self, name: str, number: int, own_copy: JsonObject, update: MeterStep) -> tuple[JsonObject, MeterUpdate]:
         """Apply the update once to the meter as it stands, under its row's lock; the reading met and the update.
@@ -110,10 +110,10 @@ class TableMeters:
         """
         if not connection.in_atomic_block:
             raise MeterOutsideStep
-        held = self.rows.hold(self.table_id, name, self.attempt_id, number)
+        held = self.writes.hold_meter(self.table_id, name, self.attempt_id, number)
         if held is None:
             Meter.objects.get_or_create(table_id=self.table_id, name=name, defaults=started(own_copy))
-            held = self.rows.hold(self.table_id, name, self.attempt_id, number)
+            held = self.writes.hold_meter(self.table_id, name, self.attempt_id, number)
         if held is None:
             raise Meter.DoesNotExist(f"The table's {name} meter could not be started.")
         meter, done = held
@@ -133,5 +133,5 @@ class TableMeters:
             "amount_after": meter.amount,
             "made_at": timezone.now(),
         }
-        self.rows.save(meter, change)
+        self.writes.save_meter_change(meter, change)
         return reading, result

@@ -42,16 +42,7 @@ from trainer.group_commit import GroupCommit
 from trainer.meters import TableMeters
 from trainer.models import Attempt, Table
 from trainer.scoring import GradedStep, PassRule, ScoreCard, step_numbers
-from trainer.step_writes import (
-    METER_ROWS,
-    METER_ROWS_WITH_ORM,
-    add_statement,
-    add_statement_with_orm,
-    add_step,
-    add_step_with_orm,
-    move_attempt_on,
-    move_attempt_on_with_orm,
-)
+from trainer.step_writes import IN_SQL, WITH_ORM, StepWrites
 
 ROUND_CACHE_SIZE = 1000
 
@@ -90,6 +81,11 @@ _steps_together = GroupCommit(_one_writer)
 def cached() -> bool:
     """Whether the cached store serves (settings.ROUND_STORE), rather than the plain one: no memory, ORM writes."""
     return bool(settings.ROUND_STORE == "cached")
+
+
+def writes() -> StepWrites:
+    """How the serving store reads and writes a step's rows: plain SQL for the cached one, the ORM for the plain."""
+    return IN_SQL if cached() else WITH_ORM
 
 
 def attempt_lock(attempt_id: int) -> threading.RLock:
@@ -196,7 +192,7 @@ def count_round(live: LiveAttempt) -> None:
 
 def at_the_table(attempt: Attempt, round_: Round) -> None:
     """Let the attempt's round change its table's meters in the database from its next step on."""
-    round_.meters = TableMeters(attempt.table_id, attempt.pk, METER_ROWS if cached() else METER_ROWS_WITH_ORM)
+    round_.meters = TableMeters(attempt.table_id, attempt.pk, writes())
 
 
 class CacheBehind(Exception):
@@ -229,16 +225,15 @@ def commit_step(live: LiveAttempt, sequence: int, graded: GradedStep | None) -> 
     if live.round.finished and not attempt.finished:
         score_card = ScoreCard.from_steps(steps, PassRule.from_json(attempt.pass_rule), attempt.skill_targets)
         columns |= {"score_card": score_card.to_json(), "finished_at": timezone.now()}
-    writes = (move_attempt_on, add_step, add_statement)
-    move_on, add, queue = writes if cached() else (move_attempt_on_with_orm, add_step_with_orm, add_statement_with_orm)
-    if not move_on(attempt.pk, live.sequence, columns):
+    store = writes()
+    if not store.move_attempt_on(attempt.pk, live.sequence, columns):
         raise CacheBehind
     operations = operations_since(live.round, live.operations)
     grade = None if graded is None else graded.to_json()
-    add({"attempt": attempt.pk, "sequence": sequence, "operations": operations, "graded": grade})
+    store.add_step({"attempt": attempt.pk, "sequence": sequence, "operations": operations, "graded": grade})
     now = columns["step_started_at"]
     for statement in statements_of_step(attempt, steps, graded, score_card, now):
-        queue(xapi.outbox_row(statement, now))
+        store.add_statement(xapi.outbox_row(statement, now))
     if score_card is not None:
         count_round(live)
     live.graded_steps = steps

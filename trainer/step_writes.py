@@ -112,7 +112,7 @@ def hold_meter(table_id: int, name: str, attempt_id: int, operation: int) -> Met
         row = cursor.fetchone()
     if row is None:
         return None
-    values = {str(field.name): _read(field, value) for field, value in zip(fields, row, strict=False)}
+    values = {str(field.name): _read(field, value) for field, value in zip(fields, row[:-1], strict=True)}
     done = None if row[-1] is None else json_object(_read(reading, row[-1]))
     return Meter(table_id=table_id, name=name, **values), done
 
@@ -121,14 +121,6 @@ def save_meter_change(meter: Meter, change: dict[str, Any]) -> None:
     """Write the meter's changed columns and add the change's row (``change`` names ``meter`` and ``attempt``)."""
     _update(Meter, meter.pk, {name: getattr(meter, name) for name in METER_COLUMNS})
     _insert(MeterChange, change)
-
-
-@dataclass(frozen=True)
-class MeterRows:
-    """How a step holds a meter's row and records a change to it: plain SQL, or the ORM."""
-
-    hold: Callable[[int, str, int, int], MeterHeld | None]
-    save: Callable[[Meter, dict[str, Any]], None]
 
 
 def _by_attribute(model: type[Model], values: dict[str, Any]) -> dict[str, Any]:
@@ -166,8 +158,21 @@ def save_meter_change_with_orm(meter: Meter, change: dict[str, Any]) -> None:
     MeterChange.objects.create(**_by_attribute(MeterChange, change))
 
 
-METER_ROWS = MeterRows(hold_meter, save_meter_change)
-"""The cached store's meter rows: plain SQL."""
+@dataclass(frozen=True)
+class StepWrites:
+    """A step's reads and writes, all in plain SQL (:data:`IN_SQL`) or all through the ORM (:data:`WITH_ORM`)."""
 
-METER_ROWS_WITH_ORM = MeterRows(hold_meter_with_orm, save_meter_change_with_orm)
-"""The plain store's meter rows: the ORM."""
+    move_attempt_on: Callable[[int, int, dict[str, Any]], bool]
+    add_step: Callable[[dict[str, Any]], None]
+    add_statement: Callable[[dict[str, Any]], None]
+    hold_meter: Callable[[int, str, int, int], MeterHeld | None]
+    save_meter_change: Callable[[Meter, dict[str, Any]], None]
+
+
+IN_SQL = StepWrites(move_attempt_on, add_step, add_statement, hold_meter, save_meter_change)
+"""The cached round store's reads and writes."""
+
+WITH_ORM = StepWrites(
+    move_attempt_on_with_orm, add_step_with_orm, add_statement_with_orm, hold_meter_with_orm, save_meter_change_with_orm
+)
+"""The plain round store's reads and writes."""

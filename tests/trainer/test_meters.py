@@ -18,7 +18,7 @@ from simulator.mystery import mystery_configuration
 from trainer import demo_tables, round_store, services
 from trainer.meters import TableMeters
 from trainer.models import Meter, MeterChange, Mode, Table
-from trainer.step_writes import METER_ROWS, METER_ROWS_WITH_ORM
+from trainer.step_writes import IN_SQL, WITH_ORM
 
 CONFIGURATION = mystery_configuration("A", 100)
 """The Let It Ride demo table's: Configuration A, $1 (§643b.1(c)(4))."""
@@ -120,10 +120,10 @@ def test_two_rounds_interleaved_at_one_table_both_reach_the_meter(table, store):
     assert Decimal(second_reading["amount"]) == Decimal("10000") + added[0], "the second met the first's contributions"
 
 
-@pytest.mark.parametrize("rows", [METER_ROWS, METER_ROWS_WITH_ORM], ids=["plain SQL", "ORM"])
-def test_a_contribution_taken_again_meets_the_same_reading_and_reaches_the_meter_once(table, rows):
+@pytest.mark.parametrize("writes", [IN_SQL, WITH_ORM], ids=["plain SQL", "ORM"])
+def test_a_contribution_taken_again_meets_the_same_reading_and_reaches_the_meter_once(table, writes):
     attempt = dealt(table, make_trainee(), 61)
-    device = TableMeters(table.pk, attempt.pk, rows)
+    device = TableMeters(table.pk, attempt.pk, writes)
     before = mystery_meter(table).amount
 
     def half_a_cent_more(reading):

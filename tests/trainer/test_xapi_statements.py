@@ -1,5 +1,6 @@
 """xAPI statements queued for a learning record store: their shape (xAPI 1.0.3), the outbox, and the step's writes."""
 
+import dataclasses
 import json
 import os
 import re
@@ -25,7 +26,7 @@ from test_services import next_dealer_action, statements_of, step_frame
 from trainer import demo_tables, services, xapi
 from trainer.models import Mode, QueuedStatement, Role, Step
 from trainer.settings import web_address
-from trainer.step_writes import add_statement
+from trainer.step_writes import IN_SQL, add_statement
 from trainer.xapi_sender import BATCH_SIZE
 
 pytestmark = pytest.mark.django_db
@@ -206,7 +207,7 @@ def test_a_step_that_fails_after_queueing_its_statement_leaves_neither_the_step_
         assert QueuedStatement.objects.count() == 1
         raise RuntimeError("the disk is full")
 
-    monkeypatch.setattr("trainer.round_store.add_statement", queue_then_fail)
+    monkeypatch.setattr("trainer.round_store.IN_SQL", dataclasses.replace(IN_SQL, add_statement=queue_then_fail))
     with pytest.raises(RuntimeError):
         services.apply_step(attempt.pk, trainee, step_frame(action, 1))
     assert QueuedStatement.objects.count() == 0
