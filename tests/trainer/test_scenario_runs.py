@@ -5,13 +5,19 @@ red die is one critical error at §645b.2(g). Expected results are worked out he
 """
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from exam_helpers import deal, schedule, short_scenario, sit_through
-from table_helpers import make_instructor, make_trainee, make_user
+from meter_rounds import deal_to_the_end
+from table_helpers import demo_table, make_instructor, make_trainee, make_user
 
-from trainer.models import Attempt, Cohort, ScenarioRun
+from trainer import services
+from trainer.frames import TableFrames
+from trainer.models import Attempt, Cohort, ExamRound, Mode, RunRound, ScenarioRun
 from trainer.scenario_runs import deal_run_round, place_of
 from trainer.scoring import ScoreCard
+from trainer.snapshots import Viewer
 
 pytestmark = pytest.mark.django_db
 
@@ -214,3 +220,16 @@ def test_another_trainee_cannot_open_a_runs_round(client, alice):
     attempt = deal_run_round(alice, two_rounds())
     client.force_login(make_trainee("bob"))
     assert client.get(reverse("attempt", args=[attempt.pk])).status_code == 404
+
+
+@pytest.mark.django_db
+def test_an_ordinary_rounds_score_card_asks_for_no_scenario_run_or_exam_sitting_which_only_scenario_rounds_have():
+    trainee = make_trainee("olive")
+    attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=3)
+    deal_to_the_end(attempt, trainee)
+    attempt.refresh_from_db()
+    with CaptureQueriesContext(connection) as queries:
+        frame = TableFrames(Viewer.TRAINEE).table(services.table_snapshot(attempt))
+    assert 'id="score-card"' in frame and "Score card" in frame
+    asked = " ".join(query["sql"] for query in queries.captured_queries)
+    assert RunRound._meta.db_table not in asked and ExamRound._meta.db_table not in asked
