@@ -8,6 +8,7 @@ each value read through the field's converters, so plain SQL stores and reads it
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from django.db import connection
@@ -17,8 +18,12 @@ from simulator.json_values import JsonObject, json_object
 from trainer.models import Attempt, Meter, MeterChange, QueuedStatement, Step
 
 
+@cache
 def _column_field(model: type[Model], name: str) -> Field[Any, Any]:
-    """The model's own field called ``name``, which has a column; TypeError for a relation from another model."""
+    """The model's own field called ``name``, which has a column; TypeError for a relation from another model.
+
+    Looked up once for each field: a step writes the same few fields every time.
+    """
     field = model._meta.get_field(name)
     if not isinstance(field, Field) or field.column is None:
         raise TypeError(f"{name!r} is not a column of {model.__name__}.")
@@ -28,9 +33,15 @@ def _column_field(model: type[Model], name: str) -> Field[Any, Any]:
 def _columns_and_values(model: type[Model], values: dict[str, Any]) -> tuple[list[str], list[Any]]:
     """The quoted columns of the model's fields named in ``values`` and their values as the database takes them."""
     fields = [_column_field(model, name) for name in values]
-    columns = [connection.ops.quote_name(str(field.column)) for field in fields]
+    columns = [_quoted_column(field) for field in fields]
     prepared = [field.get_db_prep_save(value, connection) for field, value in zip(fields, values.values(), strict=True)]
     return columns, prepared
+
+
+@cache
+def _quoted_column(field: Field[Any, Any]) -> str:
+    """The field's column name quoted for the database, worked out once for each field."""
+    return connection.ops.quote_name(str(field.column))
 
 
 def move_attempt_on(attempt_id: int, sequence: int, values: dict[str, Any]) -> bool:
@@ -99,8 +110,7 @@ def hold_meter(table_id: int, name: str, attempt_id: int, operation: int) -> Met
     """
     fields = [_column_field(Meter, field) for field in ("id", *METER_COLUMNS)]
     reading = _column_field(MeterChange, "reading")
-    quoted = [f"m.{connection.ops.quote_name(str(field.column))}" for field in fields]
-    columns = ", ".join([*quoted, f"c.{connection.ops.quote_name(str(reading.column))}"])
+    columns = ", ".join([*(f"m.{_quoted_column(field)}" for field in fields), f"c.{_quoted_column(reading)}"])
     lock = " FOR UPDATE OF m" if connection.features.has_select_for_update_of else ""
     with connection.cursor() as cursor:
         cursor.execute(
