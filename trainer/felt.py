@@ -82,10 +82,18 @@ def hand_html(cards: str | None) -> Markup:
     return Markup("".join(face.html for face in card_faces(cards)))
 
 
-@lru_cache(maxsize=8)
-def seat_pick(number: int) -> Markup:
-    """The button on a position that chooses its seat in the controls, drawn once for each seat."""
-    return render("trainer/_seat_pick.html", {"number": number})
+def chooses_places(viewer: Viewer) -> bool:
+    """Whether the viewer picks seats and betting areas on the felt: only the dealing trainee has controls to fill.
+
+    A watcher's and a replay's felt draws them as words, with no tab stop that does nothing.
+    """
+    return viewer is Viewer.TRAINEE
+
+
+@lru_cache(maxsize=16)
+def seat_pick(number: int, choosable: bool) -> Markup:
+    """A position's name, drawn once for each seat: a button choosing the seat in the controls, or the name alone."""
+    return render("trainer/_seat_pick.html", {"number": number, "choosable": choosable})
 
 
 def chip(amount: int) -> dict[str, str]:
@@ -102,6 +110,7 @@ def area(
     short: str,
     amount: int | None,
     *,
+    choosable: bool,
     settlement: str | None = None,
     paid: int | None = None,
     light: bool | None = None,
@@ -109,8 +118,9 @@ def area(
 ) -> Markup:
     """A seat's betting area as the felt draws it: its name, the chip on it, how it settled and any progressive light.
 
-    The markup is drawn once for each state an area can be in and reused, since a seat is redrawn whole when any
-    of its areas changes.
+    A ``choosable`` area is a button that picks the area in the controls (:func:`chooses_places`). The markup is
+    drawn once for each state an area can be in and reused, since a seat is redrawn whole when any of its areas
+    changes.
     """
     drawn = {
         "spot": spot,
@@ -121,6 +131,7 @@ def area(
         "paid": None if paid is None else chip(paid),
         "light": light,
         "note": note,
+        "choosable": choosable,
     }
     return render("trainer/_area.html", {"seat": {"number": seat}, "area": drawn})
 

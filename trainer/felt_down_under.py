@@ -20,6 +20,7 @@ from trainer.felt import (
     TableDescription,
     area,
     buttons,
+    chooses_places,
     corrected_steps,
     display_regions,
     hand_html,
@@ -120,12 +121,15 @@ def draw_cards(view: DownUnderView, box: str, cards: str) -> None:
         seat["cards"], seat["total"], seat["result"] = cards, None, None
 
 
-def down_under_seat_context(number: int, seat: DownUnderSeatView | None, view: DownUnderView) -> dict[str, Any]:
+def down_under_seat_context(
+    number: int, seat: DownUnderSeatView | None, view: DownUnderView, viewer: Viewer
+) -> dict[str, Any]:
     """One position at Down Under Blackjack: the face-up cards, both wagers, the light and the results."""
+    choosable = chooses_places(viewer)
     if seat is None:
         return {
             "number": number,
-            "pick_button": seat_pick(number),
+            "pick_button": seat_pick(number, choosable),
             "occupied": False,
             "cards": hand_html(None),
             "cards_held": False,
@@ -142,6 +146,7 @@ def down_under_seat_context(number: int, seat: DownUnderSeatView | None, view: D
             "Match the Dealer Progressive wager",
             "Match the Dealer",
             None if collected else seat["match_wager"],
+            choosable=choosable,
             settlement={"lost": "collect", "paid": "pay"}.get(match["status"]),
             paid=match.get("amount"),
             light=seat["lit"],
@@ -149,7 +154,7 @@ def down_under_seat_context(number: int, seat: DownUnderSeatView | None, view: D
         )
     return {
         "number": number,
-        "pick_button": seat_pick(number),
+        "pick_button": seat_pick(number, choosable),
         "occupied": True,
         "cards": hand_html(seat["cards"]),
         "total": seat["total"],
@@ -159,6 +164,7 @@ def down_under_seat_context(number: int, seat: DownUnderSeatView | None, view: D
             "Down Under Blackjack wager",
             "Blackjack",
             seat["blackjack_wager"],
+            choosable=choosable,
             settlement=BLACKJACK_RESULTS[result["result"]] if result else None,
             paid=result["net"] if result and result["net"] > 0 else None,
             note="blackjack" if result and result["result"] == "blackjack" else "",
@@ -187,7 +193,7 @@ def down_under_felt_context(snapshot: TableSnapshot[DownUnderView], viewer: View
     return {
         "title": {"game": view["game"], "no_more_bets": view["no_more_bets"]},
         "finished": view["finished"],
-        "seats": [down_under_seat_context(number, view["seats"][str(number)], view) for number in range(1, 7)],
+        "seats": [down_under_seat_context(number, view["seats"][str(number)], view, viewer) for number in range(1, 7)],
         "dealer": {
             "cards": hand_html(dealer["cards"]),
             "hole_card_down": dealer["hole_card_down"],

@@ -20,6 +20,7 @@ from trainer.felt import (
     area,
     buttons,
     chip,
+    chooses_places,
     corrected_steps,
     display_regions,
     hand_html,
@@ -78,10 +79,13 @@ def short_wager_name(name: str) -> str:
     return short or name
 
 
-def mystery_seat_context(number: int, seat: MysterySeatView | None, view: MysteryTableView) -> dict[str, Any]:
+def mystery_seat_context(
+    number: int, seat: MysterySeatView | None, view: MysteryTableView, viewer: Viewer
+) -> dict[str, Any]:
     """One position at an MHB game's table: the wagers and their light, any award, the base game's cards once dealt."""
+    choosable = chooses_places(viewer)
     if seat is None:
-        return {"number": number, "pick_button": seat_pick(number), "occupied": False, "light": None}
+        return {"number": number, "pick_button": seat_pick(number, choosable), "occupied": False, "light": None}
     dealt = view["base_game"]["seats"].get(str(number)) if view["base_game"] else None
     progressive = view["progressive"]
     lit = progressive["meter"]["lit_seat"] == number
@@ -90,9 +94,11 @@ def mystery_seat_context(number: int, seat: MysterySeatView | None, view: Myster
     base = seat["base_wager"]
     return {
         "number": number,
-        "pick_button": seat_pick(number),
+        "pick_button": seat_pick(number, choosable),
         "occupied": True,
-        "base": area(number, "base", base["wager"], short_wager_name(base["wager"]), base["amount"]),
+        "base": area(
+            number, "base", base["wager"], short_wager_name(base["wager"]), base["amount"], choosable=choosable
+        ),
         "progressive": [
             area(
                 number,
@@ -100,6 +106,7 @@ def mystery_seat_context(number: int, seat: MysterySeatView | None, view: Myster
                 wager["wager"],
                 short_wager_name(wager["wager"]),
                 wager["amount"] if on_the_layout else None,
+                choosable=choosable,
                 note="qualifies" if wager["qualifies"] else "does not qualify",
             )
             for index, wager in enumerate(seat["progressive_wagers"], start=1)
@@ -132,7 +139,7 @@ def mystery_felt_context(snapshot: TableSnapshot[MysteryTableView], viewer: View
     return {
         "title": {"game": view["game"], "no_more_bets": view["no_more_bets"]},
         "finished": view["finished"],
-        "seats": [mystery_seat_context(number, view["seats"][str(number)], view) for number in range(1, 7)],
+        "seats": [mystery_seat_context(number, view["seats"][str(number)], view, viewer) for number in range(1, 7)],
         "displays": numbered_displays([display]),
         "container": inventory_container(progressive, wagers),
         "base_game": base_game_context(view),

@@ -34,6 +34,7 @@ from trainer.felt import (
     buttons,
     card_faces,
     chip,
+    chooses_places,
     corrected_steps,
     display_regions,
     hand_html,
@@ -134,7 +135,9 @@ def paytable_signs(rules: TableRules) -> list[Sign]:
     return signs
 
 
-def seat_context(number: int, seat: PaiGowSeatView, areas: BettingAreas, lit: bool, view: PaiGowView) -> dict[str, Any]:
+def seat_context(
+    number: int, seat: PaiGowSeatView, areas: BettingAreas, lit: bool, view: PaiGowView, viewer: Viewer
+) -> dict[str, Any]:
     """One position on the felt: its betting areas with chips and settlements, its stack, its hand and its badges.
 
     ``lit`` is the Mystery Bonus light; the Progressive Payout area's one light is also on while a progressive
@@ -152,7 +155,7 @@ def seat_context(number: int, seat: PaiGowSeatView, areas: BettingAreas, lit: bo
     envy = settled.get("envy")
     return {
         "number": number,
-        "pick_button": seat_pick(number),
+        "pick_button": seat_pick(number, chooses_places(viewer)),
         "occupied": bool(wagers),
         "rows": seat_rows(
             number,
@@ -161,6 +164,7 @@ def seat_context(number: int, seat: PaiGowSeatView, areas: BettingAreas, lit: bo
             tuple((spot, settlement["settlement"], settlement["amount"]) for spot, settlement in settled.items()),
             (progressive_paid["amount"], progressive_paid["hand"]) if progressive_paid else None,
             lit or seat["progressive_lit"],
+            chooses_places(viewer),
         ),
         "envy_paid": chip(envy["amount"]) if envy else None,
         "commission": format_cents(seat["commission"]) if seat["commission"] else None,
@@ -184,6 +188,7 @@ def seat_rows(
     settlements: tuple[tuple[str, str, int], ...],
     progressive_paid: tuple[int, str] | None,
     progressive_lit: bool,
+    choosable: bool,
 ) -> tuple[tuple[str, Markup], ...]:
     """A position's betting areas, each row's drawn together once for each state they can be in: (row, markup) pairs.
 
@@ -201,6 +206,7 @@ def seat_rows(
                 SPOT_LABELS[spot],
                 SPOT_LABELS[spot],
                 wagered.get(spot),
+                choosable=choosable,
                 settlement="pay" if progressive_paid else None,
                 paid=progressive_paid[0] if progressive_paid else None,
                 light=progressive_lit,
@@ -213,6 +219,7 @@ def seat_rows(
             SPOT_LABELS[spot],
             spot.removeprefix("match-") if spot.startswith("match-") else SPOT_LABELS[spot],
             wagered.get(spot),
+            choosable=choosable,
             settlement=settlement,
             paid=amount if settlement == "pay" else None,
         )
@@ -301,7 +308,7 @@ def felt_context(snapshot: TableSnapshot[PaiGowView], viewer: Viewer) -> dict[st
     pick = viewer is Viewer.TRAINEE and dealer["high"] is None and bool(dealer["cards"])
     return {
         "title": {"game": view["game"], "no_more_bets": view["no_more_bets"]},
-        "seats": [seat_context(n, seats[str(n)], fixtures.areas, n == lit_seat, view) for n in range(1, 7)],
+        "seats": [seat_context(n, seats[str(n)], fixtures.areas, n == lit_seat, view, viewer) for n in range(1, 7)],
         "shaker": {
             "manual": fixtures.manual_shaker,
             "dice": {"red": dice[0], "blue": dice[1:]} if dice else None,

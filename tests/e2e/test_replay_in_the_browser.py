@@ -4,6 +4,7 @@ import re
 
 import pytest
 from accessibility import wcag_violations
+from contrast import text_contrast
 from django.contrib.auth import get_user_model
 from live_table import PRACTICE_TABLE, LiveSchool, expected_action, log_in
 from playwright.sync_api import expect
@@ -13,6 +14,8 @@ from trainer.controls import StepFrame
 from trainer.models import Mode, Table
 
 pytestmark = pytest.mark.e2e
+TEXT_CONTRAST = 4.5
+"""WCAG 1.4.3: words on the felt at 4.5:1."""
 
 
 def finished_with_wrong_openings(username: str, seed: int, wrong: int) -> int:
@@ -52,6 +55,8 @@ def test_an_instructor_opens_the_heatmap_clicks_the_worst_clause_and_replays_an_
     expect(page.get_by_role("heading", name=re.compile("Replay: trainee"))).to_be_visible()
     expect(page.locator("#replay-grade")).to_contain_text("✗ Wrong")
     assert wcag_violations(page) == [], "the replay at the first error"
+    assert page.locator("#felt button").count() == 0, "a replay's felt has nothing to choose, so no tab stop"
+    assert text_contrast(page, page.locator("#felt .seat-name").first) >= TEXT_CONTRAST
     page.screenshot(path=screenshots / "replay-first-error.png", full_page=True)
     position = int(re.search(r"step=(\d+)", page.url)[1])
     page.keyboard.press("ArrowRight")

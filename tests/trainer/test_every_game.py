@@ -15,6 +15,7 @@ from trainer import demo_tables, round_store, services
 from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, read_step
 from trainer.models import Floorperson, Mode, Table
 from trainer.snapshots import Viewer
+from trainer.table_page import felt_region, render_region
 from trainer.tables import table_description
 
 
@@ -73,3 +74,16 @@ def test_a_table_reads_only_the_view_of_a_game_its_round_class_deals():
         else:
             with pytest.raises(ValueError, match="is not drawn by"):
                 own.felt_context(other, Viewer.TRAINEE)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("key", list(GAMES))
+def test_wcag_2_4_3_only_the_dealing_trainee_tabs_to_seat_buttons_a_watcher_and_a_replay_read_seat_names(key):
+    demo_tables.create_demo_tables()
+    table = Table.objects.filter(game=key).first()
+    snapshot = services.table_snapshot(services.start_round(make_trainee(), table, Mode.PRACTICE, seed_value=3))
+    dealing = render_region(felt_region(snapshot, Viewer.TRAINEE), oob=False)
+    watched = render_region(felt_region(snapshot, Viewer.INSTRUCTOR), oob=False)
+    assert [dealing.count(f'data-pick-place="{seat}"') for seat in range(1, 7)] == [1] * 6, key
+    assert "<button" not in watched, f"{key}: a watcher's felt has a button with nothing to do"
+    assert [watched.count(f'<span class="seat-name">Seat {seat}</span>') for seat in range(1, 7)] == [1] * 6, key

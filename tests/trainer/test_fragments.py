@@ -288,8 +288,9 @@ def exam_dealt_with_one_wrong_step(seed, step, wrong_arguments, table=None, **op
 
 
 def area_drawings(html, seat, spot):
-    """Every drawing of one seat's betting area in some HTML."""
-    return re.findall(rf'<button[^>]*data-seat="{seat}" data-spot="{spot}".*?</button>', html, re.DOTALL)
+    """Every drawing of one seat's betting area in some HTML: a button for the trainee, words for a watcher."""
+    drawn = rf'<(button|div)[^>]*class="area [^"]*" data-seat="{seat}" data-spot="{spot}".*?</\1>'
+    return [match[0] for match in re.finditer(drawn, html, re.DOTALL)]
 
 
 def test_an_exam_felt_shows_the_sum_payout_the_trainee_made_and_never_the_correct_one_before_the_score_card():
