@@ -3,11 +3,14 @@
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_http_methods, require_POST
+from django.urls import reverse
+from django.utils.formats import date_format
+from django.views.decorators.http import require_http_methods
 
 from trainer.assignment_forms import AssignmentForm
 from trainer.assignments import STATUS_MEANINGS, cohort_progress
 from trainer.cohorts import cohort_for
+from trainer.confirmation import Confirmation, confirmation_page
 from trainer.models import Role, has_role
 from trainer.views import SchoolRequest
 
@@ -32,10 +35,22 @@ def assignments(request: SchoolRequest, cohort_id: int) -> HttpResponse:
     return render(request, "trainer/assignments.html", context, status=400 if form.errors else 200)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @login_required
 def withdraw(request: SchoolRequest, cohort_id: int, assignment_id: int) -> HttpResponse:
-    """Withdraw one of the cohort's assignments; the rounds dealt for it stay in the trainees' history."""
+    """Ask first; then withdraw one of the cohort's assignments, the rounds dealt for it staying in the history."""
     cohort = cohort_for(request, cohort_id)
-    get_object_or_404(cohort.assignments, pk=assignment_id).delete()
+    assignment = get_object_or_404(cohort.assignments.select_related("scenario"), pk=assignment_id)
+    if request.method == "GET":
+        return confirmation_page(
+            request,
+            Confirmation(
+                question=f"Withdraw {assignment.scenario.name}, due {date_format(assignment.due_on, 'M j, Y')}?",
+                consequence="The assignment leaves the trainees' home pages and this cohort's progress. The rounds "
+                "dealt for it stay in each trainee's history.",
+                action="Withdraw the assignment",
+                cancel_url=reverse("assignments", args=[cohort.pk]),
+            ),
+        )
+    assignment.delete()
     return redirect("assignments", cohort.pk)

@@ -8,10 +8,12 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import OuterRef, Subquery
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from trainer.cohort_forms import AddTraineeForm, CohortForm, NewTraineeForm, RosterForm
+from trainer.confirmation import Confirmation, confirmation_page
 from trainer.lockouts import locked_usernames, unlock_login
 from trainer.models import Attempt, Cohort, cohorts_of, teaches_cohorts
 from trainer.roster import MAX_IMPORT_ROWS, create_trainee, import_roster, new_password
@@ -132,12 +134,24 @@ def new_trainee(request: SchoolRequest, cohort_id: int) -> HttpResponse:
 
 
 @never_cache
-@require_POST
+@require_http_methods(["GET", "POST"])
 @login_required
 def reset_password(request: SchoolRequest, cohort_id: int, trainee_id: int) -> HttpResponse:
-    """Give a trainee of the cohort a new random password and show it once."""
+    """Ask first; then give a trainee of the cohort a new random password and show it once."""
     found = cohort_for(request, cohort_id)
     trainee = trainee_for(found, trainee_id)
+    if request.method == "GET":
+        name = trainee.get_full_name() or trainee.get_username()
+        return confirmation_page(
+            request,
+            Confirmation(
+                question=f"Reset the password of {name} ({trainee.get_username()})?",
+                consequence="Their old password stops working at once, and they are signed out of every page and "
+                "table they have open. The next page shows the new password, only once: give it to them.",
+                action="Reset the password",
+                cancel_url=reverse("cohort", args=[found.pk]),
+            ),
+        )
     password = new_password()
     trainee.set_password(password)
     trainee.save()

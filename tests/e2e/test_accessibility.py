@@ -122,6 +122,14 @@ def test_the_homes_with_assignments_and_live_tables_and_a_cohorts_assignments_ha
     instructor.goto(f"/cohorts/{cohort_id}/assignments/")
     expect(instructor.get_by_role("heading", name="Overdue drill", exact=False)).to_be_visible()
     assert wcag_violations(instructor) == [], "a cohort's assignments with progress"
+    instructor.get_by_role("link", name=re.compile("Withdraw Overdue drill, due")).click()
+    expect(instructor.get_by_role("heading", name=re.compile(r"Withdraw Overdue drill, due .*\?"))).to_be_visible()
+    assert wcag_violations(instructor) == [], "the confirmation before withdrawing an assignment"
+    instructor.get_by_role("link", name="Cancel").click()
+    expect(instructor.get_by_role("heading", name="Overdue drill", exact=False)).to_be_visible()
+    instructor.get_by_role("link", name=re.compile("Withdraw Overdue drill")).click()
+    instructor.get_by_role("button", name="Withdraw the assignment").press("Enter")
+    expect(instructor.get_by_text("Nothing is assigned to this cohort yet.")).to_be_visible()
 
 
 def test_the_exam_and_records_pages_and_the_unknown_certificate_page_have_no_wcag_21_aa_violation(

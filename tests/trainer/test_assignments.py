@@ -96,6 +96,7 @@ def assignment_pages(cohort, assignment):
     return [
         ("get", reverse("assignments", args=[cohort.pk])),
         ("post", reverse("assignments", args=[cohort.pk])),
+        ("get", reverse("withdraw_assignment", args=[cohort.pk, assignment.pk])),
         ("post", reverse("withdraw_assignment", args=[cohort.pk, assignment.pk])),
     ]
 
@@ -222,6 +223,18 @@ def test_withdrawing_an_assignment_keeps_the_runs_dealt_for_it(client, cohort, s
     response = client.post(reverse("withdraw_assignment", args=[cohort.pk, assignment.pk]))
     assert response.url == reverse("assignments", args=[cohort.pk])
     assert not Assignment.objects.exists() and Attempt.objects.count() == 1
+
+
+def test_withdraw_asks_first_and_withdraws_nothing_until_confirmed(client, cohort, scenario):
+    assignment = assign(cohort, scenario)
+    client.force_login(cohort.instructors.get())
+    address = reverse("withdraw_assignment", args=[cohort.pk, assignment.pk])
+    assert f'href="{address}"' in client.get(reverse("assignments", args=[cohort.pk])).text
+    page = client.get(address)
+    assert page.status_code == 200 and f"Withdraw {scenario.name}, due" in page.text
+    assert f'<form method="post" action="{address}"' in page.text
+    assert f'href="{reverse("assignments", args=[cohort.pk])}">Cancel</a>' in page.text
+    assert list(Assignment.objects.all()) == [assignment]
 
 
 def test_the_cohort_page_links_to_its_assignments(client, cohort):

@@ -39,6 +39,7 @@ def cohort_pages(cohort):
         ("get", reverse("import_roster", args=[cohort.pk])),
         ("post", reverse("add_trainee", args=[cohort.pk])),
         ("post", reverse("new_trainee", args=[cohort.pk])),
+        ("get", reverse("reset_password", args=[cohort.pk, trainee.pk])),
         ("post", reverse("reset_password", args=[cohort.pk, trainee.pk])),
         ("post", reverse("unlock_login", args=[cohort.pk, trainee.pk])),
         ("post", reverse("confirm_import", args=[cohort.pk])),
@@ -163,6 +164,20 @@ def test_a_password_reset_shows_the_new_password_once(client, cohort):
     alice.refresh_from_db()
     assert alice.check_password(password) and not alice.check_password("pw")
     assert password not in client.get(reverse("cohort", args=[cohort.pk])).text
+
+
+def test_reset_password_asks_first_and_changes_nothing_until_confirmed(client, cohort):
+    alice = cohort.trainees.get()
+    client.force_login(cohort.instructors.get())
+    address = reverse("reset_password", args=[cohort.pk, alice.pk])
+    assert f'href="{address}"' in client.get(reverse("cohort", args=[cohort.pk])).text
+    page = client.get(address)
+    assert page.status_code == 200 and "no-store" in page["Cache-Control"]
+    assert "Reset the password of" in page.text and "alice" in page.text
+    assert f'<form method="post" action="{address}"' in page.text
+    assert f'href="{reverse("cohort", args=[cohort.pk])}">Cancel</a>' in page.text
+    alice.refresh_from_db()
+    assert alice.check_password("pw") and not PASSWORD.findall(page.text)
 
 
 def test_a_locked_trainee_shows_unlock_login_and_unlocking_lets_them_log_in(client, cohort, settings):

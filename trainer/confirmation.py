@@ -1,0 +1,23 @@
+"""The page that asks before an action that cannot be undone: the question, what follows, and the one button."""
+
+from dataclasses import dataclass
+
+from django.http import HttpResponse
+from django.shortcuts import render
+
+from trainer.views import SchoolRequest
+
+
+@dataclass(frozen=True)
+class Confirmation:
+    """What the page asks: the question, what the action changes, the button's words and where Cancel leads."""
+
+    question: str
+    consequence: str
+    action: str
+    cancel_url: str
+
+
+def confirmation_page(request: SchoolRequest, confirmation: Confirmation) -> HttpResponse:
+    """Ask before acting: the page's button posts to the page's own address, which acts; nothing changes until then."""
+    return render(request, "trainer/confirm.html", {"confirmation": confirmation})
