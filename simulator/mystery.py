@@ -109,7 +109,7 @@ def configuration_fields(section: str) -> dict[str, OptionField]:
             letters, citation, "The configuration letter: the meter's minimum and maximum values and its rate."
         ),
         "minimum_wager": choice(
-            wagers, citation, "The minimum progressive wager that qualifies, in cents: $1, $2 or $5."
+            wagers, citation, "The minimum progressive wager that qualifies: $1, $2 or $5.", money=True
         ),
     }
 

@@ -231,9 +231,9 @@ def _paytable_name(paytable: FortunePaytable | ProgressivePaytable | None) -> st
 def _limits(citation: Citation, explanation: str) -> OptionField:
     """A table minimum and maximum in whole units, as a group of three fields."""
     parts = {
-        "minimum": whole_number(citation, "The smallest wager, in cents.", minimum=1),
-        "maximum": whole_number(citation, "The largest wager, in cents.", minimum=1),
-        "unit": whole_number(citation, "Wagers are whole multiples of this many cents.", minimum=1),
+        "minimum": whole_number(citation, "The smallest wager.", minimum=1, money=True),
+        "maximum": whole_number(citation, "The largest wager.", minimum=1, money=True),
+        "unit": whole_number(citation, "Wagers are whole multiples of this amount.", minimum=1, money=True),
     }
     return group(parts, WagerLimits, WagerLimits.to_json, citation, explanation, house_rule=True)
 
@@ -288,9 +288,10 @@ OPTIONS: dict[str, OptionField] = {
     ),
     "envy_qualifying_wager": whole_number(
         cite("§688a.1"),
-        "The smallest Fortune Bonus wager, in cents, that earns Envy Bonuses.",
+        "The smallest Fortune Bonus wager that earns Envy Bonuses.",
         minimum=1,
         house_rule=True,
+        money=True,
     ),
     "mystery": group(
         configuration_fields(MYSTERY_SECTION),
@@ -351,9 +352,10 @@ OPTIONS: dict[str, OptionField] = {
     ),
     "commission_unit": whole_number(
         cite("Commission rounding, options commission_unit and commission_rounding"),
-        "The commission is rounded to a whole number of this many cents.",
+        "The commission is rounded to a whole multiple of this amount.",
         minimum=1,
         house_rule=True,
+        money=True,
     ),
     "commission_rounding": choice(
         members(Rounding),
@@ -376,8 +378,9 @@ OPTIONS: dict[str, OptionField] = {
     "side_wager_limits": _limits(TABLE_LIMITS, "The table limits of the Tiger 9, dice and Fortune Bonus wagers."),
     "progressive_wager": whole_number(
         cite("§645a.7(e)(4)"),
-        "The Progressive Payout wager in cents: the paytable's wager, at least the Mystery Bonus minimum.",
+        "The Progressive Payout wager: the paytable's wager, at least the Mystery Bonus minimum.",
         minimum=1,
+        money=True,
     ),
 }
 """Every Pai Gow Poker table option, in the order the Rules Submission lists them."""

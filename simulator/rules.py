@@ -40,7 +40,8 @@ class Option:
     """One option as the scenario builder offers it: JSON default, allowed values, clause, provenance and meaning.
 
     ``choices`` lists the allowed JSON values (None among them when the option can be left out of the game);
-    ``minimum`` and ``maximum`` bound a whole number; ``parts`` describe the fields of an option that is a group.
+    ``minimum`` and ``maximum`` bound a whole number; ``parts`` describe the fields of an option that is a group;
+    ``money`` marks a whole number of cents, which a person reads and types in dollars.
     """
 
     name: str
@@ -51,6 +52,7 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     parts: tuple[Option, ...] = ()
+    money: bool = False
 
     @property
     def clause(self) -> str:
@@ -99,7 +101,8 @@ def _as_is(value: JsonValue) -> JsonValue:
 class OptionField:
     """How a rules type reads, writes and describes one option; ``read`` raises ValueError for a bad JSON value.
 
-    ``house_rule`` marks an option that fills a gap in the regulation: :func:`gap_options` lists it on the table page.
+    ``house_rule`` marks an option that fills a gap in the regulation: :func:`gap_options` lists it on the table page;
+    ``money`` one whose value is a whole number of cents (:class:`Option`).
     """
 
     citation: Citation
@@ -112,13 +115,16 @@ class OptionField:
     maximum: int | None = None
     parts: Mapping[str, OptionField] = field(default_factory=dict)
     house_rule: bool = False
+    money: bool = False
 
     def option(self, name: str, default: JsonValue) -> Option:
         """The option as the scenario builder shows it, with its JSON default."""
         parts = (
             tuple(part.option(key, json_object(default)[key]) for key, part in self.parts.items()) if default else ()
         )
-        return Option(name, default, self.citation, self.explanation, self.choices, self.minimum, self.maximum, parts)
+        return Option(
+            name, default, self.citation, self.explanation, self.choices, self.minimum, self.maximum, parts, self.money
+        )
 
 
 def _same(given: object, allowed: object) -> bool:
@@ -139,8 +145,12 @@ def choice(
     optional: bool = False,
     describe: Callable[[Any], str] = describe_value,
     house_rule: bool = False,
+    money: bool = False,
 ) -> OptionField:
-    """An option whose JSON value is one of ``values``' keys, read as the value it maps to (or null if ``optional``)."""
+    """An option whose JSON value is one of ``values``' keys, read as the value it maps to (or null if ``optional``).
+
+    ``money`` marks keys that are amounts in cents.
+    """
     choices: tuple[JsonValue, ...] = (*values, None) if optional else tuple(values)
 
     def read(given: JsonValue) -> Any:
@@ -152,7 +162,7 @@ def choice(
     def write(value: Any) -> JsonValue:
         return next((key for key, known in values.items() if known == value), None)
 
-    return OptionField(citation, explanation, read, write, describe, choices, house_rule=house_rule)
+    return OptionField(citation, explanation, read, write, describe, choices, house_rule=house_rule, money=money)
 
 
 def members(kind: type[Member]) -> dict[str, Member]:
@@ -167,8 +177,9 @@ def whole_number(
     minimum: int,
     maximum: int | None = None,
     house_rule: bool = False,
+    money: bool = False,
 ) -> OptionField:
-    """An option that is a whole number from ``minimum`` up to ``maximum`` (unbounded when None)."""
+    """An option that is a whole number from ``minimum`` up to ``maximum`` (unbounded when None); cents if ``money``."""
 
     def read(given: JsonValue) -> int:
         if type(given) is not int:
@@ -178,7 +189,9 @@ def whole_number(
             raise ValueError(f"{given} is not at least {minimum}{upper}")
         return given
 
-    return OptionField(citation, explanation, read, minimum=minimum, maximum=maximum, house_rule=house_rule)
+    return OptionField(
+        citation, explanation, read, minimum=minimum, maximum=maximum, house_rule=house_rule, money=money
+    )
 
 
 def flag(citation: Citation, explanation: str, *, house_rule: bool = False) -> OptionField:

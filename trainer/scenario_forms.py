@@ -62,12 +62,14 @@ def _json_text(value: JsonValue) -> str:
     return json.dumps(value)
 
 
-def _choice_label(value: JsonValue) -> str:
-    """A choice as a person reads it."""
+def _choice_label(value: JsonValue, money: bool) -> str:
+    """A choice as a person reads it: an amount of money in dollars."""
     if value is None:
         return "none (not offered)"
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if money and isinstance(value, int):
+        return format_cents(value)
     return str(value)
 
 
@@ -83,9 +85,13 @@ def _option_field(prefix: str, option: Option, data: FormData, errors: Mapping[s
     house = option.provenance is Provenance.HOUSE
     help_text, error = _option_help(option), errors.get(name, "")
     if option.choices:
-        choices = tuple((_json_text(choice), _choice_label(choice)) for choice in option.choices)
+        choices = tuple((_json_text(choice), _choice_label(choice, option.money)) for choice in option.choices)
         value = data.get(name, _json_text(option.default))
         return Field(name, label, "select", value, choices, help_text, house, error)
+    if option.money:
+        return Field(
+            name, f"{label} in dollars", "text", data.get(name, _dollars(option.default)), (), help_text, house, error
+        )
     kind = "number" if isinstance(option.default, int) else "text"
     value = data.get(name, str(option.default))
     return Field(name, label, kind, value, (), help_text, house, error, option.minimum, option.maximum)
@@ -115,9 +121,11 @@ def rules_groups(game: Game, data: FormData, errors: Mapping[str, str]) -> list[
 
 
 def _read_option(option: Option, text: str) -> JsonValue:
-    """An option's JSON value from its field's text; ValueError when it is not one."""
+    """An option's JSON value from its field's text (cents from dollars for money); ValueError when it is not one."""
     if option.choices:
         return json.loads(text)  # type: ignore[no-any-return]
+    if option.money:
+        return parse_dollars(text)
     if isinstance(option.default, int):
         return int(text)
     return text
@@ -137,14 +145,23 @@ def _read_rules(game: Game, data: FormData, errors: dict[str, str]) -> JsonObjec
                 try:
                     group[part.name] = _read_option(part, data.get(f"{name}.{part.name}", ""))
                 except ValueError:
-                    errors[f"{name}.{part.name}"] = "a whole number is wanted"
+                    errors[f"{name}.{part.name}"] = _unreadable(part)
             rules[option.name] = group
             continue
         try:
             rules[option.name] = _read_option(option, data.get(name, ""))
         except ValueError:
-            errors[name] = "a whole number is wanted" if isinstance(option.default, int) else "not one of the choices"
+            errors[name] = _unreadable(option)
     return rules
+
+
+def _unreadable(option: Option) -> str:
+    """What a field's text that is not the option's value should have been."""
+    if option.choices:
+        return "not one of the choices"
+    if option.money:
+        return "an amount in dollars is wanted, such as 5 or 0.25"
+    return "a whole number is wanted"
 
 
 def _read_amount(text: str) -> JsonValue:
@@ -265,6 +282,13 @@ def _dollars(amount: JsonValue) -> str:
     return format_cents(int(str(amount))).replace("$", "").replace(",", "")
 
 
+def _field_text(option: Option, value: JsonValue) -> str:
+    """An option's value as its field holds it: a choice's JSON, money in dollars, else the value's text."""
+    if option.choices:
+        return _json_text(value)
+    return _dollars(value) if option.money else str(value)
+
+
 def form_data(spec: JsonObject, name: str) -> dict[str, str]:
     """A saved scenario written back into the form's fields."""
     game = GAMES[str(spec["game"])]
@@ -278,9 +302,9 @@ def form_data(spec: JsonObject, name: str) -> dict[str, str]:
                 data[f"rules.{option_name}.none"] = "on"
             for part in option.parts:
                 part_value = value.get(part.name, part.default) if isinstance(value, dict) else part.default
-                data[f"rules.{option_name}.{part.name}"] = _json_text(part_value) if part.choices else str(part_value)
+                data[f"rules.{option_name}.{part.name}"] = _field_text(part, part_value)
             continue
-        data[f"rules.{option_name}"] = _json_text(value) if option.choices else str(value)
+        data[f"rules.{option_name}"] = _field_text(option, value)
     seats = spec["seats"] if isinstance(spec["seats"], dict) else {}
     for seat, wagers in seats.items():
         if isinstance(wagers, dict):

@@ -70,6 +70,8 @@ def test_changing_the_game_swaps_in_that_games_options(client, instructor):
             "two jokers",
         ),
         ({"seats.1": "pai-gow 5000"}, "field-seats-1-error", "outside the table limits"),
+        ({"rules.pai_gow_limits.maximum": "5000 cents"}, "field-rules-pai_gow_limits-maximum-error", "in dollars"),
+        ({"rules.commission_unit": "0.005"}, "field-rules-commission_unit-error", "in dollars"),
         ({"rigging.hands.3": "As Kd"}, "field-rigging-hands-3-error", "cannot be dealt"),
         (
             {"rules.mystery.none": "on", "rigging.mystery_hit_round": "1"},
@@ -102,6 +104,28 @@ def test_a_valid_scenario_is_saved_as_a_draft_and_the_preview_narrates_its_round
     preview = client.get(response["Location"]).content.decode()
     assert "Tiger 9" in preview and "red 6, blue 1 and 1" in preview and "§645b.2(f)" in preview
     assert "the Mystery Bonus of" in preview, "the rigged hit is won by seat 2's progressive wager"
+
+
+def test_amounts_of_money_among_the_rules_are_typed_in_dollars_like_the_wagers_and_kept_in_cents(client, instructor):
+    page = client.get(reverse("scenario_new"), {"game": "pai-gow-poker"}).content.decode()
+    for field, label, default in (
+        ("rules-pai_gow_limits-maximum", "Maximum in dollars", "1000.00"),
+        ("rules-side_wager_limits-unit", "Unit in dollars", "1.00"),
+        ("rules-commission_unit", "Commission unit in dollars", "0.01"),
+        ("rules-envy_qualifying_wager", "Envy qualifying wager in dollars", "5.00"),
+    ):
+        assert re.search(rf'<label for="field-{field}">{label}', page), field
+        assert re.search(rf'id="field-{field}"[^>]* value="{re.escape(default)}"', page), field
+    assert re.search(r'<option value="100"( selected)?>\$1.00</option>', page), "the Mystery Bonus wager reads as money"
+    fields = pai_gow_form(
+        **{"seats.1": "pai-gow 25", "rules.pai_gow_limits.maximum": "500", "rules.commission_unit": "0.05"}
+    )
+    assert client.post(reverse("scenario_new"), fields).status_code == 302
+    version = ScenarioVersion.objects.get()
+    rules = version.spec["rules"]
+    assert rules["pai_gow_limits"]["maximum"] == 500_00 and rules["commission_unit"] == 5
+    edit = client.get(reverse("scenario_edit", args=[version.scenario.pk])).content.decode()
+    assert re.search(r'id="field-rules-pai_gow_limits-maximum"[^>]* value="500.00"', edit)
 
 
 def test_an_edit_form_shows_the_saved_scenario_and_editing_a_published_version_makes_a_new_one(client, instructor):
