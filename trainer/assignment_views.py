@@ -4,13 +4,13 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.formats import date_format
 from django.views.decorators.http import require_http_methods
 
 from trainer.assignment_forms import AssignmentForm
 from trainer.assignments import STATUS_MEANINGS, cohort_progress
 from trainer.cohorts import cohort_for
 from trainer.confirmation import Confirmation, confirmation_page
+from trainer.days import day_text
 from trainer.models import Role, has_role
 from trainer.views import SchoolRequest
 
@@ -45,7 +45,7 @@ def withdraw(request: SchoolRequest, cohort_id: int, assignment_id: int) -> Http
         return confirmation_page(
             request,
             Confirmation(
-                question=f"Withdraw {assignment.scenario.name}, due {date_format(assignment.due_on, 'M j, Y')}?",
+                question=f"Withdraw {assignment.scenario.name}, due {day_text(assignment.due_on)}?",
                 consequence="The assignment leaves the trainees' home pages and this cohort's progress. The rounds "
                 "dealt for it stay in each trainee's history.",
                 action="Withdraw the assignment",

@@ -8,6 +8,7 @@ from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from trainer.days import day_text
 from trainer.models import Certificate
 
 PAGE_WIDTH, PAGE_HEIGHT = landscape(A4)
@@ -56,9 +57,7 @@ def certificate_pdf(certificate: Certificate, url: str) -> bytes:
         line -= 8 * mm
     issued = timezone.localdate(certificate.issued_at)
     canvas.setFont("Helvetica", 12)
-    canvas.drawString(
-        25 * mm, 45 * mm, f"Issued {issued.isoformat()}, valid until {certificate.expires_on.isoformat()}"
-    )
+    canvas.drawString(25 * mm, 45 * mm, f"Issued {day_text(issued)}, valid until {day_text(certificate.expires_on)}")
     canvas.drawString(25 * mm, 37 * mm, f"Verification code: {certificate.code}")
     canvas.drawString(25 * mm, 29 * mm, f"Verify at {url}")
     _draw_qr(canvas, url, PAGE_WIDTH - 25 * mm, 25 * mm)
