@@ -141,11 +141,12 @@ def reset_password(request: SchoolRequest, cohort_id: int, trainee_id: int) -> H
     found = cohort_for(request, cohort_id)
     trainee = trainee_for(found, trainee_id)
     if request.method == "GET":
-        name = trainee.get_full_name() or trainee.get_username()
+        username = trainee.get_username()
+        name = f"{trainee.get_full_name()} ({username})" if trainee.get_full_name() else username
         return confirmation_page(
             request,
             Confirmation(
-                question=f"Reset the password of {name} ({trainee.get_username()})?",
+                question=f"Reset the password of {name}?",
                 consequence="Their old password stops working at once, and they are signed out of every page and "
                 "table they have open. The next page shows the new password, only once: give it to them.",
                 action="Reset the password",
