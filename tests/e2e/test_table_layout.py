@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 from django.contrib.auth import get_user_model
-from live_table import LAPTOP, PRACTICE_TABLE, LiveSchool, PolicyViolations, TablePage, log_in
+from live_table import LAPTOP, PRACTICE_TABLE, LiveSchool, PolicyViolations, TablePage, expected_action, log_in
 from playwright.sync_api import Browser, Page, expect
 
 from simulator.games import GAMES
@@ -17,6 +17,7 @@ from simulator.notation import save_round
 from simulator.pai_gow_round import MATCH_SPOTS, PaiGowRound
 from simulator.pai_gow_rules import TableRules
 from trainer import services
+from trainer.controls import StepFrame
 from trainer.models import Attempt, Mode, Table
 
 pytestmark = pytest.mark.e2e
@@ -147,3 +148,29 @@ def test_the_feedback_never_covers_a_control(full_felt: Page, viewport):
     for scroll in (0, 200, 400, 10_000):
         full_felt.evaluate(f"document.querySelector('#controls').scrollTop = {scroll}")
         assert full_felt.evaluate(FEEDBACK_OVER_CONTROLS) == []
+
+
+def finished_round(username: str) -> int:
+    """A practice round of the trainee's dealt to its end, every step right."""
+    trainee = get_user_model().objects.get(username=username)
+    attempt = services.start_round(trainee, Table.objects.get(name=PRACTICE_TABLE), Mode.PRACTICE, seed_value=11)
+    sequence = 0
+    while (action := expected_action(attempt.pk)) is not None:
+        sequence += 1
+        services.apply_step(attempt.pk, trainee, StepFrame(sequence, action.step, dict(action.arguments)))
+    return attempt.pk
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_a_finished_rounds_page_opens_on_its_score_card_before_the_felt(new_page, school: LiveSchool, viewport):
+    page = new_page()
+    page.set_viewport_size(VIEWPORTS[viewport])
+    log_in(page, school, "trainee2")
+    page.goto(f"/rounds/{school.query(finished_round, 'trainee2')}/")
+    heading = page.get_by_role("heading", name="Score card: passed")
+    expect(heading).to_be_in_viewport(ratio=1)
+    assert page.evaluate("window.scrollY") == 0
+    assert page.evaluate(
+        "document.querySelector('#score-card').compareDocumentPosition(document.querySelector('#felt'))"
+        " & Node.DOCUMENT_POSITION_FOLLOWING"
+    ), "the score card comes before the felt, in reading and tab order too"
