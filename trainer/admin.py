@@ -111,9 +111,9 @@ class CertificateAdmin(RecordAdmin):
 class QueuedStatementAdmin(admin.ModelAdmin[QueuedStatement]):
     """The xAPI outbox, read-only: what waits for the learning record store, its failed tries and why; what was sent."""
 
-    list_display = ("id", "queued_at", "tries", "next_try_at", "sent_at", "last_error")
+    list_display = ("id", "queued_at", "tries", "next_try_at", "sent_at", "last_error", "exam_round")
     list_filter = (("sent_at", admin.EmptyFieldListFilter),)
-    fields = ("id", "statement", "queued_at", "tries", "next_try_at", "last_error", "sent_at")
+    fields = ("id", "statement", "queued_at", "tries", "next_try_at", "last_error", "sent_at", "exam_round")
     readonly_fields = fields
 
     def has_add_permission(self, request: object) -> bool:

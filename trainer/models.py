@@ -691,6 +691,15 @@ class QueuedStatement(models.Model):
     tries = models.PositiveIntegerField(default=0, help_text="Failed tries so far.")
     last_error = models.TextField(blank=True, help_text="Why the last try failed.")
     sent_at = models.DateTimeField(null=True, blank=True, help_text="When the store accepted it; empty while queued.")
+    exam_round = models.ForeignKey(
+        Attempt,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="+",
+        help_text="The exam round it reports, which holds it until the round is over: an exam tells no grade before "
+        "its score card, and a learning record store could show the trainee one.",
+    )
 
     class Meta:
         ordering = ("queued_at",)

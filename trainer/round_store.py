@@ -40,7 +40,7 @@ from trainer import xapi
 from trainer.checkpoints import keep_checkpointing
 from trainer.group_commit import GroupCommit
 from trainer.meters import TableMeters
-from trainer.models import Attempt, Table
+from trainer.models import Attempt, Mode, Table
 from trainer.scoring import GradedStep, PassRule, ScoreCard, step_numbers
 from trainer.step_writes import IN_SQL, WITH_ORM, StepWrites
 
@@ -216,7 +216,8 @@ def commit_step(live: LiveAttempt, sequence: int, graded: GradedStep | None) -> 
 
     The attempt's write names the frame number the cache holds, so it changes nothing (and raises
     :class:`CacheBehind`) if the database has moved on; only after both writes is the cached row brought up to date.
-    With xAPI on, the step's statements are queued in the same transaction (one more row each).
+    With xAPI on, the step's statements are queued in the same transaction (one more row each); an exam round's
+    are held until the round is over (:func:`trainer.xapi_sender.due_statements`).
     """
     attempt = live.attempt
     steps = live.graded_steps if graded is None else [*live.graded_steps, graded]
@@ -232,8 +233,9 @@ def commit_step(live: LiveAttempt, sequence: int, graded: GradedStep | None) -> 
     grade = None if graded is None else graded.to_json()
     store.add_step({"attempt": attempt.pk, "sequence": sequence, "operations": operations, "graded": grade})
     now = columns["step_started_at"]
+    exam_round = attempt.pk if attempt.mode == Mode.EXAM else None
     for statement in statements_of_step(attempt, steps, graded, score_card, now):
-        store.add_statement(xapi.outbox_row(statement, now))
+        store.add_statement(xapi.outbox_row(statement, now, exam_round))
     if score_card is not None:
         count_round(live)
     live.graded_steps = steps

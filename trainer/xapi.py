@@ -240,8 +240,11 @@ def exam_result_statement(result: ExamResult) -> Json:
     )
 
 
-def outbox_row(queued: Json, now: datetime) -> dict[str, Any]:
-    """The outbox row (:class:`~trainer.models.QueuedStatement`) of a statement queued now: due at once."""
+def outbox_row(queued: Json, now: datetime, exam_round: int | None = None) -> dict[str, Any]:
+    """The outbox row (:class:`~trainer.models.QueuedStatement`) of a statement queued now.
+
+    It is due at once, unless it reports a step of ``exam_round``: then it waits until that round is over.
+    """
     return {
         "id": uuid.UUID(str(queued["id"])),
         "statement": queued,
@@ -249,6 +252,7 @@ def outbox_row(queued: Json, now: datetime) -> dict[str, Any]:
         "next_try_at": now,
         "tries": 0,
         "last_error": "",
+        "exam_round_id": exam_round,
     }
 
 

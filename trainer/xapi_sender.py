@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.db.models import Q
 from django.utils import timezone
 
 from trainer.models import QueuedStatement
@@ -88,8 +89,9 @@ class Pass:
 
 
 def due_statements(now: datetime) -> list[QueuedStatement]:
-    """The next batch of statements waiting and due by now, oldest first."""
-    waiting = QueuedStatement.objects.filter(sent_at__isnull=True, next_try_at__lte=now)
+    """The next batch of statements waiting and due by now, oldest first; an exam round's only once it is over."""
+    released = Q(exam_round__isnull=True) | Q(exam_round__finished_at__isnull=False)
+    waiting = QueuedStatement.objects.filter(released, sent_at__isnull=True, next_try_at__lte=now)
     return list(waiting.order_by("queued_at")[:BATCH_SIZE])
 
 

@@ -21,13 +21,13 @@ from django.utils import timezone
 from exam_helpers import exam_school, schedule, sit_through
 from table_helpers import demo_table, make_trainee, make_user
 from test_round_store import deal_and_record
-from test_services import next_dealer_action, statements_of, step_frame
+from test_services import deal_correctly, next_dealer_action, statements_of, step_frame
 
 from trainer import demo_tables, services, xapi
 from trainer.models import Mode, QueuedStatement, Role, Step
 from trainer.settings import web_address
 from trainer.step_writes import IN_SQL, add_statement
-from trainer.xapi_sender import BATCH_SIZE
+from trainer.xapi_sender import BATCH_SIZE, due_statements
 
 pytestmark = pytest.mark.django_db
 
@@ -162,6 +162,26 @@ def test_an_exam_result_is_one_more_kind_of_statement_queued_in_the_callers_tran
     assert row.statement["result"] == {"success": False, "completion": True, "score": {"scaled": 0.0}} | {
         "duration": "PT600.00S"
     }
+
+
+@pytest.mark.parametrize("store", ["cached", "plain"])
+def test_an_exam_rounds_statements_wait_until_its_score_card_then_go_with_their_own_times(xapi_on, settings, store):
+    settings.ROUND_STORE = store
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, demo_table(), Mode.EXAM, seed_value=11)
+    practice = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=11)
+    services.apply_step(practice.pk, trainee, step_frame(next_dealer_action(practice), 1))
+    services.apply_step(attempt.pk, trainee, step_frame(next_dealer_action(attempt), 1))
+    first = QueuedStatement.objects.get(exam_round=attempt)
+    assert [row.exam_round_id for row in due_statements(timezone.now())] == [None], "only the practice step goes"
+    deal_correctly(attempt, trainee)
+    attempt.refresh_from_db()
+    assert attempt.finished
+    held = QueuedStatement.objects.filter(exam_round=attempt)
+    assert held.count() == Step.objects.filter(attempt=attempt).count() + 1, "every step and the round's result"
+    due = due_statements(timezone.now())
+    assert {row.pk for row in held} <= {row.pk for row in due}
+    assert QueuedStatement.objects.get(pk=first.pk).statement["timestamp"] < due[-1].statement["timestamp"]
 
 
 def test_with_xapi_off_nothing_is_queued():
