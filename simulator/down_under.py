@@ -142,6 +142,7 @@ TABLE_OPTIONS = {
         {number: number for number in PAYTABLE_NUMBERS},
         PAYTABLE_RULE,
         "The Match the Dealer paytable, 1 to 10, of those printed for the table's deck count.",
+        label="Match the Dealer paytable",
     ),
     "match_wager": choice(
         {amount: amount for amount in WAGER_AMOUNTS},
@@ -149,6 +150,7 @@ TABLE_OPTIONS = {
         "The table's one Match the Dealer wager amount, $1 or $5 (§685b.1(e)); the meter seeds at 1,000 times it.",
         house_rule=True,
         money=True,
+        label="Match the Dealer wager",
     ),
     "secondary_reading": choice(
         members(SecondaryReading),

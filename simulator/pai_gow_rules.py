@@ -228,14 +228,14 @@ def _paytable_name(paytable: FortunePaytable | ProgressivePaytable | None) -> st
     return "none" if paytable is None else paytable.name
 
 
-def _limits(citation: Citation, explanation: str) -> OptionField:
+def _limits(citation: Citation, explanation: str, label: str) -> OptionField:
     """A table minimum and maximum in whole units, as a group of three fields."""
     parts = {
         "minimum": whole_number(citation, "The smallest wager.", minimum=1, money=True),
         "maximum": whole_number(citation, "The largest wager.", minimum=1, money=True),
         "unit": whole_number(citation, "Wagers are whole multiples of this amount.", minimum=1, money=True),
     }
-    return group(parts, WagerLimits, WagerLimits.to_json, citation, explanation, house_rule=True)
+    return group(parts, WagerLimits, WagerLimits.to_json, citation, explanation, house_rule=True, label=label)
 
 
 TABLE_LIMITS = cite("Table limits, options pai_gow_limits and side_wager_limits")
@@ -250,6 +250,7 @@ OPTIONS: dict[str, OptionField] = {
     "tiger_nine_offered": flag(
         cite("§645b.1(d)(2)"),
         "Whether the Tiger 9 wager is offered (Commission free only).",
+        label="Tiger 9 offered",
     ),
     "shaker": choice(
         members(ShakerType),
@@ -277,6 +278,7 @@ OPTIONS: dict[str, OptionField] = {
         cite("§645b.2(e)(3)"),
         "The Beat It paytable, A to C, or null when the Beat It wager is not offered.",
         optional=True,
+        label="Beat It paytable",
     ),
     "fortune_paytable": choice(
         {REPRESENTATIVE_FORTUNE_PAYTABLE.name: REPRESENTATIVE_FORTUNE_PAYTABLE},
@@ -285,6 +287,7 @@ OPTIONS: dict[str, OptionField] = {
         optional=True,
         describe=_paytable_name,
         house_rule=True,
+        label="Fortune Bonus paytable",
     ),
     "envy_qualifying_wager": whole_number(
         cite("§688a.1"),
@@ -292,6 +295,7 @@ OPTIONS: dict[str, OptionField] = {
         minimum=1,
         house_rule=True,
         money=True,
+        label="Envy Bonus qualifying wager",
     ),
     "mystery": group(
         configuration_fields(MYSTERY_SECTION),
@@ -300,17 +304,20 @@ OPTIONS: dict[str, OptionField] = {
         mystery_clause(MYSTERY_SECTION, "(c)(4)"),
         "The Must-Hit-By Mystery Bonus configuration, or null when the Mystery Bonus is not offered.",
         optional=True,
+        label="Mystery Bonus",
     ),
     "mystery_payment_source": choice(
         members(PaymentSource),
         mystery_clause(MYSTERY_SECTION, "(c)(6)"),
         "Whether a Mystery Bonus is paid from the table inventory or by progressive jackpot slip.",
+        label="Mystery Bonus payment source",
     ),
     "mystery_payout_timing": choice(
         members(MysteryPayoutTiming),
         cite("Mystery Bonus payout timing, option mystery_payout_timing"),
         "When in the round a Mystery Bonus hit is paid.",
         house_rule=True,
+        label="Mystery Bonus payout timing",
     ),
     "progressive_paytable": choice(
         {EXAMPLE_PROGRESSIVE_PAYTABLE.name: EXAMPLE_PROGRESSIVE_PAYTABLE},
@@ -319,6 +326,7 @@ OPTIONS: dict[str, OptionField] = {
         optional=True,
         describe=_paytable_name,
         house_rule=True,
+        label="Progressive Payout paytable",
     ),
     "house_way": choice(
         {name: name for name in HOUSE_WAYS},
@@ -342,6 +350,7 @@ OPTIONS: dict[str, OptionField] = {
         cite("Fouled hand against a dealer Tiger 9, option tiger_nine_pushes_fouled_hands"),
         "Whether a dealer Tiger 9 pushes a fouled player hand too.",
         house_rule=True,
+        label="Tiger 9 pushes fouled hands",
     ),
     "commission_rate": OptionField(
         cite("§645a.13"),
@@ -374,13 +383,16 @@ OPTIONS: dict[str, OptionField] = {
         "Which way the stacks go after the first.",
         house_rule=True,
     ),
-    "pai_gow_limits": _limits(TABLE_LIMITS, "The Pai Gow Poker wager's table limits."),
-    "side_wager_limits": _limits(TABLE_LIMITS, "The table limits of the Tiger 9, dice and Fortune Bonus wagers."),
+    "pai_gow_limits": _limits(TABLE_LIMITS, "The Pai Gow Poker wager's table limits.", "Pai Gow Poker wager limits"),
+    "side_wager_limits": _limits(
+        TABLE_LIMITS, "The table limits of the Tiger 9, dice and Fortune Bonus wagers.", "Side wager limits"
+    ),
     "progressive_wager": whole_number(
         cite("§645a.7(e)(4)"),
         "The Progressive Payout wager: the paytable's wager, at least the Mystery Bonus minimum.",
         minimum=1,
         money=True,
+        label="Progressive Payout wager",
     ),
 }
 """Every Pai Gow Poker table option, in the order the Rules Submission lists them."""

@@ -41,7 +41,8 @@ class Option:
 
     ``choices`` lists the allowed JSON values (None among them when the option can be left out of the game);
     ``minimum`` and ``maximum`` bound a whole number; ``parts`` describe the fields of an option that is a group;
-    ``money`` marks a whole number of cents, which a person reads and types in dollars.
+    ``money`` marks a whole number of cents, which a person reads and types in dollars; ``label`` is its name as
+    the floor says it.
     """
 
     name: str
@@ -53,6 +54,7 @@ class Option:
     maximum: int | None = None
     parts: tuple[Option, ...] = ()
     money: bool = False
+    label: str = ""
 
     @property
     def clause(self) -> str:
@@ -67,12 +69,18 @@ class Option:
 
 @dataclass(frozen=True)
 class HouseOption:
-    """One option that fills a gap in the regulation, with its value here and its default."""
+    """One option that fills a gap in the regulation, with its value here and its default; ``label`` as for Option."""
 
     name: str
     value: str
     default: str
     citation: Citation
+    label: str = ""
+
+    @property
+    def title(self) -> str:
+        """The option's name as a person reads it: its label, else its key's words."""
+        return self.label or self.name.replace("_", " ")
 
 
 def describe_value(value: object) -> str:
@@ -102,7 +110,8 @@ class OptionField:
     """How a rules type reads, writes and describes one option; ``read`` raises ValueError for a bad JSON value.
 
     ``house_rule`` marks an option that fills a gap in the regulation: :func:`gap_options` lists it on the table page;
-    ``money`` one whose value is a whole number of cents (:class:`Option`).
+    ``money`` one whose value is a whole number of cents (:class:`Option`); ``label`` names it as the floor does
+    where its key's words do not ("Tiger 9 offered" for ``tiger_nine_offered``).
     """
 
     citation: Citation
@@ -116,14 +125,25 @@ class OptionField:
     parts: Mapping[str, OptionField] = field(default_factory=dict)
     house_rule: bool = False
     money: bool = False
+    label: str = ""
 
     def option(self, name: str, default: JsonValue) -> Option:
         """The option as the scenario builder shows it, with its JSON default."""
         parts = (
             tuple(part.option(key, json_object(default)[key]) for key, part in self.parts.items()) if default else ()
         )
+        label = self.label or name.replace("_", " ")
         return Option(
-            name, default, self.citation, self.explanation, self.choices, self.minimum, self.maximum, parts, self.money
+            name,
+            default,
+            self.citation,
+            self.explanation,
+            self.choices,
+            self.minimum,
+            self.maximum,
+            parts,
+            self.money,
+            label,
         )
 
 
@@ -146,6 +166,7 @@ def choice(
     describe: Callable[[Any], str] = describe_value,
     house_rule: bool = False,
     money: bool = False,
+    label: str = "",
 ) -> OptionField:
     """An option whose JSON value is one of ``values``' keys, read as the value it maps to (or null if ``optional``).
 
@@ -162,7 +183,9 @@ def choice(
     def write(value: Any) -> JsonValue:
         return next((key for key, known in values.items() if known == value), None)
 
-    return OptionField(citation, explanation, read, write, describe, choices, house_rule=house_rule, money=money)
+    return OptionField(
+        citation, explanation, read, write, describe, choices, house_rule=house_rule, money=money, label=label
+    )
 
 
 def members(kind: type[Member]) -> dict[str, Member]:
@@ -178,6 +201,7 @@ def whole_number(
     maximum: int | None = None,
     house_rule: bool = False,
     money: bool = False,
+    label: str = "",
 ) -> OptionField:
     """An option that is a whole number from ``minimum`` up to ``maximum`` (unbounded when None); cents if ``money``."""
 
@@ -190,11 +214,11 @@ def whole_number(
         return given
 
     return OptionField(
-        citation, explanation, read, minimum=minimum, maximum=maximum, house_rule=house_rule, money=money
+        citation, explanation, read, minimum=minimum, maximum=maximum, house_rule=house_rule, money=money, label=label
     )
 
 
-def flag(citation: Citation, explanation: str, *, house_rule: bool = False) -> OptionField:
+def flag(citation: Citation, explanation: str, *, house_rule: bool = False, label: str = "") -> OptionField:
     """An option that is true or false."""
 
     def read(given: JsonValue) -> bool:
@@ -202,7 +226,7 @@ def flag(citation: Citation, explanation: str, *, house_rule: bool = False) -> O
             raise ValueError(f"true or false is wanted, not {given!r}")
         return given
 
-    return OptionField(citation, explanation, read, choices=(True, False), house_rule=house_rule)
+    return OptionField(citation, explanation, read, choices=(True, False), house_rule=house_rule, label=label)
 
 
 def group(
@@ -214,6 +238,7 @@ def group(
     *,
     optional: bool = False,
     house_rule: bool = False,
+    label: str = "",
 ) -> OptionField:
     """An option that is a JSON object of ``parts``, every one required, built into one value (null if ``optional``)."""
 
@@ -225,7 +250,7 @@ def group(
     def write_group(value: Any) -> JsonValue:
         return None if value is None else write(value)
 
-    return OptionField(citation, explanation, read, write_group, parts=parts, house_rule=house_rule)
+    return OptionField(citation, explanation, read, write_group, parts=parts, house_rule=house_rule, label=label)
 
 
 def read_options(fields: Mapping[str, OptionField], data: object, *, complete: bool = False) -> dict[str, Any]:
@@ -282,6 +307,7 @@ def gap_options(
             option.describe(option.read(rules[name])),
             option.describe(option.read(defaults[name])),
             option.citation,
+            option.label,
         )
         for name, option in fields.items()
         if option.house_rule

@@ -81,7 +81,7 @@ def _option_help(option: Option) -> str:
 def _option_field(prefix: str, option: Option, data: FormData, errors: Mapping[str, str]) -> Field:
     """The field for one option: a select of its choices, a whole number, or text."""
     name = f"{prefix}.{option.name}"
-    label = option.name.replace("_", " ")
+    label = option.label
     house = option.provenance is Provenance.HOUSE
     help_text, error = _option_help(option), errors.get(name, "")
     if option.choices:
@@ -111,7 +111,7 @@ def rules_groups(game: Game, data: FormData, errors: Mapping[str, str]) -> list[
         error = Field(name, "", "error", error=errors.get(name, ""))
         groups.append(
             Group(
-                option.name.replace("_", " "),
+                option.label,
                 [leave_out, *parts, error],
                 _option_help(option),
                 option.provenance is Provenance.HOUSE,

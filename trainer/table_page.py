@@ -276,7 +276,7 @@ def status_context(snapshot: AnyTableSnapshot, viewer: Viewer) -> dict[str, Any]
 
 def house_option_context(option: HouseOption) -> dict[str, Any]:
     """A table option that fills a gap in the regulation, with the reason it is not law."""
-    return {"name": option.name.replace("_", " "), "value": option.value, "citation": citation_context(option.citation)}
+    return {"name": option.title, "value": option.value, "citation": citation_context(option.citation)}
 
 
 def felt_region(snapshot: AnyTableSnapshot, viewer: Viewer) -> Region:

@@ -291,3 +291,10 @@ def test_601a2_rounds_saved_before_replay_to_the_end(name: str) -> None:
     round_ = replay_round(SAVED_ROUNDS[name])
     assert round_.finished
     assert round_.setup_json()["rules"] == SAVED_ROUNDS[name]["setup"]["rules"]
+
+
+def test_601a2_a_house_option_reads_by_its_floor_name_where_its_key_is_not_one() -> None:
+    titles = {option.name: option.title for option in TableRules().house_options()}
+    assert titles["tiger_nine_pushes_fouled_hands"] == "Tiger 9 pushes fouled hands"
+    assert titles["pai_gow_limits"] == "Pai Gow Poker wager limits"
+    assert titles["shaker_selection"] == "shaker selection"

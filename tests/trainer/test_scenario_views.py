@@ -106,13 +106,25 @@ def test_a_valid_scenario_is_saved_as_a_draft_and_the_preview_narrates_its_round
     assert "the Mystery Bonus of" in preview, "the rigged hit is won by seat 2's progressive wager"
 
 
+def test_the_builder_names_each_option_as_the_floor_does_not_by_its_key(client, instructor):
+    page = client.get(reverse("scenario_new"), {"game": "pai-gow-poker"}).content.decode()
+    for field, label in (
+        ("rules-tiger_nine_offered", "Tiger 9 offered"),
+        ("rules-beat_it_paytable", "Beat It paytable"),
+        ("rules-fortune_paytable", "Fortune Bonus paytable"),
+        ("rules-tiger_nine_pushes_fouled_hands", "Tiger 9 pushes fouled hands"),
+    ):
+        assert re.search(rf'<label for="field-{field}">{label}\b', page), field
+    assert "<legend>Mystery Bonus" in page and "<legend>Pai Gow Poker wager limits" in page
+
+
 def test_amounts_of_money_among_the_rules_are_typed_in_dollars_like_the_wagers_and_kept_in_cents(client, instructor):
     page = client.get(reverse("scenario_new"), {"game": "pai-gow-poker"}).content.decode()
     for field, label, default in (
         ("rules-pai_gow_limits-maximum", "Maximum in dollars", "1000.00"),
         ("rules-side_wager_limits-unit", "Unit in dollars", "1.00"),
         ("rules-commission_unit", "Commission unit in dollars", "0.01"),
-        ("rules-envy_qualifying_wager", "Envy qualifying wager in dollars", "5.00"),
+        ("rules-envy_qualifying_wager", "Envy Bonus qualifying wager in dollars", "5.00"),
     ):
         assert re.search(rf'<label for="field-{field}">{label}', page), field
         assert re.search(rf'id="field-{field}"[^>]* value="{re.escape(default)}"', page), field
