@@ -5,6 +5,7 @@ the server's side up to clearing the table, so that the hands and the paid chips
 resizes that page to a laptop's or a tablet's viewport and measures it with getBoundingClientRect.
 """
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -174,3 +175,5 @@ def test_a_finished_rounds_page_opens_on_its_score_card_before_the_felt(new_page
         "document.querySelector('#score-card').compareDocumentPosition(document.querySelector('#felt'))"
         " & Node.DOCUMENT_POSITION_FOLLOWING"
     ), "the score card comes before the felt, in reading and tab order too"
+    expect(page.locator("#controls .round-over-note")).to_be_visible()
+    expect(page.locator("#controls").get_by_role("button", name=re.compile("No more bets"))).to_be_hidden()
