@@ -63,7 +63,7 @@ def _json_text(value: JsonValue) -> str:
 
 
 def _choice_label(value: JsonValue, money: bool) -> str:
-    """A choice as a person reads it: an amount of money in dollars."""
+    """A choice as a person reads it; an amount of money in dollars."""
     if value is None:
         return "none (not offered)"
     if isinstance(value, bool):
@@ -79,21 +79,18 @@ def _option_help(option: Option) -> str:
 
 
 def _option_field(prefix: str, option: Option, data: FormData, errors: Mapping[str, str]) -> Field:
-    """The field for one option: a select of its choices, a whole number, or text."""
+    """The field for one option: a select of its choices, an amount in dollars, a whole number, or text."""
     name = f"{prefix}.{option.name}"
     label = option.label
     house = option.provenance is Provenance.HOUSE
     help_text, error = _option_help(option), errors.get(name, "")
+    value = data.get(name, _field_text(option, option.default))
     if option.choices:
         choices = tuple((_json_text(choice), _choice_label(choice, option.money)) for choice in option.choices)
-        value = data.get(name, _json_text(option.default))
         return Field(name, label, "select", value, choices, help_text, house, error)
     if option.money:
-        return Field(
-            name, f"{label} in dollars", "text", data.get(name, _dollars(option.default)), (), help_text, house, error
-        )
+        return Field(name, f"{label} in dollars", "text", value, (), help_text, house, error)
     kind = "number" if isinstance(option.default, int) else "text"
-    value = data.get(name, str(option.default))
     return Field(name, label, kind, value, (), help_text, house, error, option.minimum, option.maximum)
 
 
