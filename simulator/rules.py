@@ -80,7 +80,12 @@ class HouseOption:
     @property
     def title(self) -> str:
         """The option's name as a person reads it: its label, else its key's words."""
-        return self.label or self.name.replace("_", " ")
+        return spoken_name(self.name, self.label)
+
+
+def spoken_name(name: str, label: str) -> str:
+    """An option's name as a person reads it: its label where it has one, else its key's words."""
+    return label or name.replace("_", " ")
 
 
 def describe_value(value: object) -> str:
@@ -132,7 +137,6 @@ class OptionField:
         parts = (
             tuple(part.option(key, json_object(default)[key]) for key, part in self.parts.items()) if default else ()
         )
-        label = self.label or name.replace("_", " ")
         return Option(
             name,
             default,
@@ -143,7 +147,7 @@ class OptionField:
             self.maximum,
             parts,
             self.money,
-            label,
+            spoken_name(name, self.label),
         )
 
 
