@@ -153,9 +153,10 @@ def seat_context(
     settled = seat["settled"]
     progressive_paid = seat["progressive_paid"]
     envy = settled.get("envy")
+    choosable = chooses_places(viewer)
     return {
         "number": number,
-        "pick_button": seat_pick(number, chooses_places(viewer)),
+        "pick_button": seat_pick(number, choosable),
         "occupied": bool(wagers),
         "rows": seat_rows(
             number,
@@ -164,7 +165,7 @@ def seat_context(
             tuple((spot, settlement["settlement"], settlement["amount"]) for spot, settlement in settled.items()),
             (progressive_paid["amount"], progressive_paid["hand"]) if progressive_paid else None,
             lit or seat["progressive_lit"],
-            chooses_places(viewer),
+            choosable,
         ),
         "envy_paid": chip(envy["amount"]) if envy else None,
         "commission": format_cents(seat["commission"]) if seat["commission"] else None,
