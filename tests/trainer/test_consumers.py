@@ -355,6 +355,7 @@ async def test_an_instructor_watches_read_only_and_validates_a_mystery_win_from_
     attempt, session = await seat_at_table(floorperson=Floorperson.INSTRUCTOR, seed_value=99, force_mystery_hit=True)
     trainee, _ = await connected(attempt.pk, session)
     instructor, watched = await connected(attempt.pk, await login_as(teacher_of(attempt), "ivy"))
+    await tabs_met()
     assert 'id="floorperson"' in watched and 'id="graded-steps"' in watched
     assert "Nothing is waiting" in watched
 

@@ -9,7 +9,7 @@ from channels.db import database_sync_to_async
 from django.urls import reverse
 from django.utils.html import escape
 from table_helpers import frame_for, make_trainee, teacher_of
-from test_consumers import connected, fragment, login_as, server_side, session_cookie
+from test_consumers import connected, fragment, login_as, server_side, session_cookie, tabs_met
 
 from simulator.down_under import DownUnderRound
 from simulator.games import GAMES
@@ -141,6 +141,7 @@ async def test_an_instructor_validates_a_forced_hit_on_the_instructor_table(game
     attempt, session = await seat_at(game, Floorperson.INSTRUCTOR, seed_value=31_000_000_031, force_mystery_hit=True)
     trainee, _ = await connected(attempt.pk, session)
     instructor, watched = await connected(attempt.pk, await login_as(teacher_of(attempt), "ivy"))
+    await tabs_met()
     assert "Nothing is waiting" in watched
     while True:
         _, round_ = await server_side(attempt.pk)

@@ -8,7 +8,7 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from table_helpers import demo_table, frame_for, make_instructor, make_trainee, meters_at, read_meters, teacher_of
 from table_page import TablePage
-from test_consumers import cards_in, connected, login_as, revealed_cards, server_side, session_cookie
+from test_consumers import cards_in, connected, login_as, revealed_cards, server_side, session_cookie, tabs_met
 
 from simulator.money import format_cents
 from simulator.procedure import Actor
@@ -189,6 +189,7 @@ async def test_a_forced_progressive_win_is_dealt_over_the_websocket_to_100_perce
     instructor = None
     if floorperson == Floorperson.INSTRUCTOR:
         instructor, _ = await connected(attempt.pk, await login_as(teacher_of(attempt), "ivy"))
+        await tabs_met()
     frames = await deal_to_the_end(trainee, snapshot, attempt.pk, instructor)
     steps = [action.step for action, _, _ in frames]
     assert all(step in steps for step in PROGRESSIVE_STEPS)
