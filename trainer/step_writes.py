@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Field, Model
 
 from simulator.json_values import JsonObject, json_object
@@ -30,25 +31,37 @@ def _column_field(model: type[Model], name: str) -> Field[Any, Any]:
     return field
 
 
-def _columns_and_values(model: type[Model], values: dict[str, Any]) -> tuple[list[str], list[Any]]:
+def _database() -> BaseDatabaseWrapper:
+    """The school's database as this thread is connected to it, looked up once by each read or write.
+
+    ``django.db.connection`` looks the thread's connection up again on every use of it, and a step's writes use it
+    a few dozen times (each value prepared, each statement run).
+    """
+    return connections[DEFAULT_DB_ALIAS]
+
+
+def _columns_and_values(
+    database: BaseDatabaseWrapper, model: type[Model], values: dict[str, Any]
+) -> tuple[list[str], list[Any]]:
     """The quoted columns of the model's fields named in ``values`` and their values as the database takes them."""
     fields = [_column_field(model, name) for name in values]
     columns = [_quoted_column(field) for field in fields]
-    prepared = [field.get_db_prep_save(value, connection) for field, value in zip(fields, values.values(), strict=True)]
+    prepared = [field.get_db_prep_save(value, database) for field, value in zip(fields, values.values(), strict=True)]
     return columns, prepared
 
 
 @cache
 def _quoted_column(field: Field[Any, Any]) -> str:
     """The field's column name quoted for the database, worked out once for each field."""
-    return connection.ops.quote_name(str(field.column))
+    return _database().ops.quote_name(str(field.column))
 
 
 def move_attempt_on(attempt_id: int, sequence: int, values: dict[str, Any]) -> bool:
     """Write the attempt's fields if it is still at frame number ``sequence``; whether it was."""
-    columns, prepared = _columns_and_values(Attempt, values)
+    database = _database()
+    columns, prepared = _columns_and_values(database, Attempt, values)
     assignments = ", ".join(f"{column} = %s" for column in columns)
-    with connection.cursor() as cursor:
+    with database.cursor() as cursor:
         cursor.execute(
             f'UPDATE {_table(Attempt)} SET {assignments} WHERE "id" = %s AND "last_sequence" = %s',
             [*prepared, attempt_id, sequence],
@@ -56,32 +69,35 @@ def move_attempt_on(attempt_id: int, sequence: int, values: dict[str, Any]) -> b
         return bool(cursor.rowcount == 1)
 
 
+@cache
 def _table(model: type[Model]) -> str:
-    """The model's quoted table name."""
-    return connection.ops.quote_name(model._meta.db_table)
+    """The model's quoted table name, worked out once for each model."""
+    return _database().ops.quote_name(model._meta.db_table)
 
 
-def _read(field: Field[Any, Any], value: Any) -> Any:
+def _read(database: BaseDatabaseWrapper, field: Field[Any, Any], value: Any) -> Any:
     """A column's value as the ORM reads it into the field (the database's converters, then the field's)."""
     column = field.get_col(field.model._meta.db_table)
-    for convert in [*connection.ops.get_db_converters(column), *field.get_db_converters(connection)]:
-        value = convert(value, column, connection)
+    for convert in [*database.ops.get_db_converters(column), *field.get_db_converters(database)]:
+        value = convert(value, column, database)
     return value
 
 
 def _insert(model: type[Model], values: dict[str, Any]) -> None:
     """Insert a row of the model with the fields in ``values``."""
-    columns, prepared = _columns_and_values(model, values)
+    database = _database()
+    columns, prepared = _columns_and_values(database, model, values)
     placeholders = ", ".join(["%s"] * len(columns))
-    with connection.cursor() as cursor:
+    with database.cursor() as cursor:
         cursor.execute(f"INSERT INTO {_table(model)} ({', '.join(columns)}) VALUES ({placeholders})", prepared)
 
 
 def _update(model: type[Model], pk: int, values: dict[str, Any]) -> None:
     """Write the fields in ``values`` to the model's row ``pk``."""
-    columns, prepared = _columns_and_values(model, values)
+    database = _database()
+    columns, prepared = _columns_and_values(database, model, values)
     assignments = ", ".join(f"{column} = %s" for column in columns)
-    with connection.cursor() as cursor:
+    with database.cursor() as cursor:
         cursor.execute(f'UPDATE {_table(model)} SET {assignments} WHERE "id" = %s', [*prepared, pk])
 
 
@@ -111,8 +127,9 @@ def hold_meter(table_id: int, name: str, attempt_id: int, operation: int) -> Met
     fields = [_column_field(Meter, field) for field in ("id", *METER_COLUMNS)]
     reading = _column_field(MeterChange, "reading")
     columns = ", ".join([*(f"m.{_quoted_column(field)}" for field in fields), f"c.{_quoted_column(reading)}"])
-    lock = " FOR UPDATE OF m" if connection.features.has_select_for_update_of else ""
-    with connection.cursor() as cursor:
+    database = _database()
+    lock = " FOR UPDATE OF m" if database.features.has_select_for_update_of else ""
+    with database.cursor() as cursor:
         cursor.execute(
             f"SELECT {columns} FROM {_table(Meter)} m LEFT JOIN {_table(MeterChange)} c "
             'ON c."meter_id" = m."id" AND c."attempt_id" = %s AND c."operation" = %s '
@@ -122,8 +139,8 @@ def hold_meter(table_id: int, name: str, attempt_id: int, operation: int) -> Met
         row = cursor.fetchone()
     if row is None:
         return None
-    values = {str(field.name): _read(field, value) for field, value in zip(fields, row[:-1], strict=True)}
-    done = None if row[-1] is None else json_object(_read(reading, row[-1]))
+    values = {str(field.name): _read(database, field, value) for field, value in zip(fields, row[:-1], strict=True)}
+    done = None if row[-1] is None else json_object(_read(database, reading, row[-1]))
     return Meter(table_id=table_id, name=name, **values), done
 
 
