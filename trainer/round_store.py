@@ -24,9 +24,9 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.conf import settings
 from django.db import transaction
@@ -47,6 +47,17 @@ from trainer.step_writes import IN_SQL, WITH_ORM, StepWrites
 ROUND_CACHE_SIZE = 1000
 
 
+class LogEntry(NamedTuple):
+    """A performed step as everyone at the table saw it: number, who did it and what.
+
+    (A named tuple: every frame carries the whole log and compares it with the log the connection has shown.)
+    """
+
+    number: int
+    actor: str
+    description: str
+
+
 @dataclass
 class LiveAttempt:
     """An attempt as this process holds it: the row, the round and the graded steps, as committed at a frame number.
@@ -63,10 +74,22 @@ class LiveAttempt:
     graded_steps: list[GradedStep]
     sequence: int
     operations: int
+    table_log_entries: tuple[LogEntry, ...] = field(default=(), init=False)
+    """The table log as :meth:`table_log` last wrote it out; each later call adds only the operations since."""
 
     def holds(self, attempt: Attempt) -> bool:
         """Whether this is the attempt as the database holds it: same frame number, nothing performed since."""
         return self.sequence == attempt.last_sequence and len(self.round.operations) == self.operations
+
+    def table_log(self) -> tuple[LogEntry, ...]:
+        """The table log: every operation the round has performed, as everyone at the table saw it."""
+        operations, written = self.round.operations, len(self.table_log_entries)
+        if written < len(operations):
+            self.table_log_entries += tuple(
+                LogEntry(operation.number, operation.action.actor.value, operation.action.description)
+                for operation in operations[written:]
+            )
+        return self.table_log_entries
 
 
 _rounds: OrderedDict[int, LiveAttempt] = OrderedDict()

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Generic, NamedTuple, TypeAlias, TypeVar
+from typing import Generic, TypeAlias, TypeVar
 
 from simulator.json_values import JsonValue, json_int, json_object
 from simulator.procedure import Action, Actor, Round
 from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS
 from trainer.models import Attempt, Floorperson, Mode
-from trainer.round_store import LiveAttempt
+from trainer.round_store import LiveAttempt, LogEntry
 from trainer.scoring import GradedStep, PassRule, ScoreCard
 
 
@@ -20,17 +20,6 @@ class Viewer(StrEnum):
 
     TRAINEE = "trainee"
     INSTRUCTOR = "instructor"
-
-
-class LogEntry(NamedTuple):
-    """A performed step as everyone at the table saw it: number, who did it and what.
-
-    (A named tuple: every frame builds the whole log and compares it with the log the connection has shown.)
-    """
-
-    number: int
-    actor: str
-    description: str
 
 
 ViewT = TypeVar("ViewT")
@@ -106,10 +95,7 @@ def snapshot_of(live: LiveAttempt) -> AnyTableSnapshot:
         sequence=attempt.last_sequence,
         rules=json_object(json_object(live.log["setup"])["rules"]),
         view=round_.table_view(),
-        log=tuple(
-            LogEntry(operation.number, operation.action.actor.value, operation.action.description)
-            for operation in round_.operations
-        ),
+        log=live.table_log(),
         graded_steps=tuple(live.graded_steps),
         score_card=None if attempt.score_card is None else ScoreCard.from_json(attempt.score_card),
         pass_rule=PassRule.from_json(attempt.pass_rule),

@@ -22,14 +22,17 @@ def frame(attempt, action):
 
 
 def deal_and_record(key, trainee):
-    """Deal a round of ``key`` with one wrong step first, play it out right, and return the rows it wrote."""
+    """Deal a round of ``key`` with one wrong step first, play it out right; return the rows it wrote and table logs.
+
+    The table log is read after every step: the cached store adds each step's entries to the log it wrote before.
+    """
     table = Table.objects.filter(game=key, floorperson=Floorperson.AUTOMATED).first()
     attempt = services.start_round(trainee, table, Mode.PRACTICE, seed_value=9, force_mystery_hit=True)
     wrong = round_store.live_round(attempt).next_action()
-    services.apply_step(attempt.pk, trainee, frame(attempt, replace(wrong, step="clear_table")))
+    logs = [services.apply_step(attempt.pk, trainee, frame(attempt, replace(wrong, step="clear_table"))).snapshot.log]
     attempt.refresh_from_db()
     while (action := round_store.live_round(attempt).next_action()) is not None:
-        services.apply_step(attempt.pk, trainee, frame(attempt, action))
+        logs.append(services.apply_step(attempt.pk, trainee, frame(attempt, action)).snapshot.log)
         attempt.refresh_from_db()
     steps = [
         (step.sequence, step.operations, step.graded and {k: v for k, v in step.graded.items() if k not in TIMES})
@@ -42,7 +45,7 @@ def deal_and_record(key, trainee):
             "meter__name", "operation", "cycle", "reading", "contributed", "lit", "amount_after"
         )
     )
-    return attempt, steps, card, attempt.log, changes
+    return attempt, steps, card, attempt.log, changes, logs
 
 
 @pytest.mark.django_db
