@@ -1313,6 +1313,10 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         lit = self.progressive_lit_seats()
         held = self.cards_held()
         paid = {win.seat: win for win in self.progressive_wins.paid}
+        collected = set(self.empty_places) if self.empty_stacks_collected else set()
+        settled: dict[int, dict[str, SettledWagerView]] = {}
+        for (seat, spot), (settlement, amount) in self.settled.items():
+            settled.setdefault(seat, {})[spot] = {"settlement": settlement.value, "amount": amount}
         for seat in SEATS:
             wagers = self.seats.get(seat, {})
             revealed = seat in self.revealed_seats
@@ -1320,14 +1324,10 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
             shown = self.settling_hand(seat) if hand and revealed else None
             seats[str(seat)] = {
                 "wagers": dict(wagers),
-                "settled": {
-                    spot: {"settlement": settlement.value, "amount": amount}
-                    for (settled_seat, spot), (settlement, amount) in self.settled.items()
-                    if settled_seat == seat
-                },
+                "settled": settled.get(seat, {}),
                 "commission": self.commissions.get(seat),
                 "lammer": bool(self.lammers and seat in self.lammers),
-                "stack": seat in self.delivered and not (seat in self.empty_places and self.empty_stacks_collected),
+                "stack": seat in self.delivered and seat not in collected,
                 "hand_set": hand is not None,
                 "high": format_cards(shown.high) if shown else None,
                 "low": format_cards(shown.low) if shown else None,
