@@ -5,6 +5,7 @@ from django.urls import reverse
 from table_helpers import demo_table, make_instructor, make_trainee, make_user
 
 from trainer import round_store, services
+from trainer.controls import StepFrame
 from trainer.models import Attempt, Floorperson, Mode
 
 pytestmark = pytest.mark.django_db
@@ -135,3 +136,19 @@ def test_the_tables_page_tells_exam_mode_apart_from_the_scheduled_exams_that_cer
     page = client.get(reverse("tables")).text
     assert "the exams your school schedules, which lead to a certificate, are under" in page
     assert f'<a href="{reverse("exams")}">Exams</a>.</p>' in page
+
+
+def test_a_score_card_offers_the_next_round_under_its_figures_before_a_long_list_of_errors(client):
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=5)
+    wrong = StepFrame(1, "clear_table", {})
+    services.apply_step(attempt.pk, trainee, wrong)
+    sequence = 1
+    while (action := round_store.live_round(Attempt.objects.get(pk=attempt.pk)).next_action()) is not None:
+        sequence += 1
+        services.apply_step(attempt.pk, trainee, StepFrame(sequence, action.step, dict(action.arguments)))
+    client.force_login(trainee)
+    page = client.get(reverse("attempt", args=[attempt.pk])).text
+    card = page[page.index('id="score-card"') :]
+    assert card.index("Accuracy") < card.index("Deal another round here") < card.index("Errors in this round")
+    assert card.index("Replay this round step by step") < card.index("Errors in this round")
