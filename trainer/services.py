@@ -268,16 +268,36 @@ def _step_on_cached_round(attempt_id: int, user: SchoolUser, frame: StepFrame) -
     return StepReply(snapshot_of(live), graded=graded)
 
 
+def _repeat_on_cached_round(attempt_id: int, user: SchoolUser, frame: StepFrame) -> StepReply | None:
+    """A repeated frame, or one after the round is over, refused on the cached round; None if the cache cannot tell.
+
+    The database's frame number is never behind the cache's, nor is a round over in the cache open there, so these
+    refusals need neither a read of the row nor the writer's turn: a socket repeating a frame (a double click, or a
+    flood until the socket is closed) does not hold up the steps of other tables. An out-of-date frame ahead of the
+    cache may be the next step in the database (another process took the steps between), so the row is read for it.
+    """
+    live = cached_attempt(attempt_id)
+    if live is None or live.attempt.trainee_id != user.pk:
+        return None
+    notice = _refusal(live.attempt, frame.sequence)
+    if notice not in (Notice.DUPLICATE, Notice.FINISHED):
+        return None
+    return StepReply(snapshot_of(live), notice=notice)
+
+
 def apply_step(attempt_id: int, user: SchoolUser, frame: StepFrame) -> StepReply:
     """Grade and apply the trainee's step, commit it, and return the table as it now stands.
 
-    The cached round takes the step if it can; otherwise (nothing cached, the database has moved on, or the frame
-    is not the next step) the row is read and locked. A repeated or out-of-date frame, or any frame after the round
-    is over, changes nothing. If anything fails before the commit is through, the cached round is dropped.
+    The cached round takes the step if it can, or refuses a repeated frame; otherwise (nothing cached, the database
+    has moved on, or the frame is out of date ahead of the cache) the row is read and locked. A repeated or
+    out-of-date frame, or any frame after the round is over, changes nothing. If anything fails before the commit
+    is through, the cached round is dropped.
     """
     with attempt_lock(attempt_id):
         try:
             if (reply := _step_on_cached_round(attempt_id, user, frame)) is not None:
+                return reply
+            if (reply := _repeat_on_cached_round(attempt_id, user, frame)) is not None:
                 return reply
             with writing():
                 live = locked_attempt(attempt_id)

@@ -148,6 +148,22 @@ def test_it_applies_a_repeated_frame_once():
     assert second.snapshot == services.table_snapshot(attempt)
 
 
+def test_a_repeated_frame_is_refused_on_the_cached_round_with_no_query_and_without_the_writers_turn():
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=3)
+    frame = step_frame(next_dealer_action(attempt), 1)
+    assert services.apply_step(attempt.pk, trainee, frame).graded.correct
+    with CaptureQueriesContext(connection) as queries:
+        repeated = services.apply_step(attempt.pk, trainee, frame)
+    assert repeated.notice is Notice.DUPLICATE and repeated.graded is None
+    assert queries.captured_queries == []
+    with ThreadPoolExecutor(max_workers=1) as thread, round_store._one_writer:
+        again = thread.submit(services.apply_step, attempt.pk, trainee, frame).result(timeout=5)
+    assert again.notice is Notice.DUPLICATE
+    attempt.refresh_from_db()
+    assert repeated.snapshot == again.snapshot == services.table_snapshot(attempt)
+
+
 def test_it_refuses_a_frame_from_the_future():
     trainee = make_trainee()
     attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=3)
