@@ -104,13 +104,16 @@ def test_a_frame_over_the_size_limit_closes_the_socket_with_1009_and_its_reason_
     assert asyncio.run(frames_over_the_limit()) == [(1009, reason)] * 2
 
 
-def test_a_flooding_socket_is_closed_with_1008_its_memory_comes_back_and_a_bystander_deals_on_quickly(school):
-    port, pid = school
-    flooder_cookie, flooder_attempt, flooder_frames = seated("mallory")
-    bystander_cookie, bystander_attempt, bystander_frames = seated("bob", seed_value=BYSTANDER_SEED)
+def flood_beside_a_bystander(port, pid, run):
+    """One socket floods while another trainee deals: (close, frames sent, bystander alone, during, RSS before, after).
+
+    Each run seats a flooder and a bystander of its own (``run`` tells their names apart).
+    """
+    flooder_cookie, flooder_attempt, flooder_frames = seated(f"mallory{run}")
+    bystander_cookie, bystander_attempt, bystander_frames = seated(f"bob{run}", seed_value=BYSTANDER_SEED)
     assert len(bystander_frames) == 47
     flood_frame = json.dumps(json.loads(flooder_frames[0]) | {"pad": "x" * (4000 - len(flooder_frames[0]))})
-    assert 4000 < len(flood_frame) < 4096, "a 4 KB frame, read as a step (the step is out of date after the first)"
+    assert 4000 < len(flood_frame) < 4096, "a 4 KB frame, read as a step (the step is repeated after the first)"
 
     async def flood(until):
         """Send 4 KB frames on one socket without reading its answers until it is closed (or ``until``)."""
@@ -156,11 +159,27 @@ def test_a_flooding_socket_is_closed_with_1008_its_memory_comes_back_and_a_bysta
         bystander.close()
         return closed, sent, alone, flooded, before, after
 
-    closed, sent, alone, flooded, before, after = asyncio.run(scenario())
+    return asyncio.run(scenario())
+
+
+def bystander_p95s(alone, flooded):
+    """The bystander's p95 reply time alone and during the flood, and the most the flood's may be."""
+    assert len(alone) == 12 and len(flooded) >= 20
+    p95_alone, p95 = (statistics.quantiles(found, n=20, method="inclusive")[18] for found in (alone, flooded))
+    return p95_alone, p95, max(BYSTANDER_P95_AT_MOST, 2 * p95_alone)
+
+
+def test_a_flooding_socket_is_closed_with_1008_its_memory_comes_back_and_a_bystander_deals_on_quickly(school):
+    """The bystander's timing is taken on a shared machine: a flood that slows it must do so in two runs to fail."""
+    port, pid = school
+    closed, sent, alone, flooded, before, after = flood_beside_a_bystander(port, pid, 1)
     assert closed == (1008, "Messages came faster than 20 a second.")
     assert 100 < sent < FLOOD_FRAMES_AT_MOST, "more than its burst, and closed long before the flood's end"
     assert after - before < RSS_GROWTH_AT_MOST, f"the server grew by {(after - before) / 2**20:.0f} MB"
-    assert len(alone) == 12 and len(flooded) >= 20
-    p95_alone, p95 = (statistics.quantiles(found, n=20, method="inclusive")[18] for found in (alone, flooded))
-    allowed = max(BYSTANDER_P95_AT_MOST, 2 * p95_alone)
-    assert p95 < allowed, f"bystander p95 {p95 * 1000:.1f} ms during and after the flood, {p95_alone * 1000:.1f} alone"
+    runs = [bystander_p95s(alone, flooded)]
+    if runs[0][1] >= runs[0][2]:
+        runs.append(bystander_p95s(*flood_beside_a_bystander(port, pid, 2)[2:4]))
+    assert any(p95 < allowed for _, p95, allowed in runs), [
+        f"bystander p95 {p95 * 1000:.1f} ms during and after the flood, {p95_alone * 1000:.1f} alone"
+        for p95_alone, p95, _ in runs
+    ]
