@@ -306,7 +306,7 @@ def felt_context(snapshot: TableSnapshot[PaiGowView], viewer: Viewer) -> dict[st
     dice = view["dice"]
     dealer = view["dealer"]
     seats = view["seats"]
-    pick = viewer is Viewer.TRAINEE and dealer["high"] is None and bool(dealer["cards"])
+    pick = chooses_places(viewer) and dealer["high"] is None and bool(dealer["cards"])
     return {
         "title": {"game": view["game"], "no_more_bets": view["no_more_bets"]},
         "seats": [seat_context(n, seats[str(n)], fixtures.areas, n == lit_seat, view, viewer) for n in range(1, 7)],
