@@ -231,14 +231,6 @@ def _refusal(attempt: Attempt, sequence: int) -> Notice | None:
     return None
 
 
-def _cached_next_step(attempt_id: int, user: SchoolUser, sequence: int) -> LiveAttempt | None:
-    """The cached attempt if, as far as this process knows, the frame is the trainee's next step on it."""
-    live = cached_attempt(attempt_id)
-    if live is None or live.attempt.trainee_id != user.pk or _refusal(live.attempt, sequence) is not None:
-        return None
-    return live
-
-
 def _grade(live: LiveAttempt, frame: StepFrame) -> GradedStep:
     """Grade the trainee's step on the round, which performs it when it is right.
 
@@ -251,14 +243,23 @@ def _grade(live: LiveAttempt, frame: StepFrame) -> GradedStep:
     return grade_step(live.round, frame.step, frame.arguments, mode, _elapsed_ms(attempt))
 
 
-def _step_on_cached_round(attempt_id: int, user: SchoolUser, frame: StepFrame) -> StepReply | None:
-    """The step graded on the cached round and written with no read of the row; None if the cache cannot take it.
+def _on_cached_round(attempt_id: int, user: SchoolUser, frame: StepFrame) -> StepReply | None:
+    """The trainee's step taken on the cached round, or a repeated frame refused on it; None if the cache cannot serve.
 
-    The step is graded inside the transaction that commits it, so a step that changes a table's meter changes it
-    in the step's own transaction.
+    The next step is graded inside the transaction that commits it, so a step that changes a table's meter changes
+    it in the step's own transaction; it is written with no read of the row. A repeated frame, or one after the round
+    is over, needs neither a read nor the writer's turn, since the database's frame number is never behind the
+    cache's nor a round over in the cache open there: a socket repeating a frame (a double click, or a flood until
+    the socket is closed) does not hold up other tables' steps. A frame ahead of the cache may be the next step in
+    the database (another process took the steps between), so the row is read for it.
     """
-    live = _cached_next_step(attempt_id, user, frame.sequence)
-    if live is None:
+    live = cached_attempt(attempt_id)
+    if live is None or live.attempt.trainee_id != user.pk:
+        return None
+    notice = _refusal(live.attempt, frame.sequence)
+    if notice in (Notice.DUPLICATE, Notice.FINISHED):
+        return StepReply(snapshot_of(live), notice=notice)
+    if notice is not None:
         return None
     try:
         graded = take_cached_step(live, frame.sequence, lambda: _grade(live, frame))
@@ -266,23 +267,6 @@ def _step_on_cached_round(attempt_id: int, user: SchoolUser, frame: StepFrame) -
         forget_round(attempt_id)
         return None
     return StepReply(snapshot_of(live), graded=graded)
-
-
-def _repeat_on_cached_round(attempt_id: int, user: SchoolUser, frame: StepFrame) -> StepReply | None:
-    """A repeated frame, or one after the round is over, refused on the cached round; None if the cache cannot tell.
-
-    The database's frame number is never behind the cache's, nor is a round over in the cache open there, so these
-    refusals need neither a read of the row nor the writer's turn: a socket repeating a frame (a double click, or a
-    flood until the socket is closed) does not hold up the steps of other tables. An out-of-date frame ahead of the
-    cache may be the next step in the database (another process took the steps between), so the row is read for it.
-    """
-    live = cached_attempt(attempt_id)
-    if live is None or live.attempt.trainee_id != user.pk:
-        return None
-    notice = _refusal(live.attempt, frame.sequence)
-    if notice not in (Notice.DUPLICATE, Notice.FINISHED):
-        return None
-    return StepReply(snapshot_of(live), notice=notice)
 
 
 def apply_step(attempt_id: int, user: SchoolUser, frame: StepFrame) -> StepReply:
@@ -295,9 +279,7 @@ def apply_step(attempt_id: int, user: SchoolUser, frame: StepFrame) -> StepReply
     """
     with attempt_lock(attempt_id):
         try:
-            if (reply := _step_on_cached_round(attempt_id, user, frame)) is not None:
-                return reply
-            if (reply := _repeat_on_cached_round(attempt_id, user, frame)) is not None:
+            if (reply := _on_cached_round(attempt_id, user, frame)) is not None:
                 return reply
             with writing():
                 live = locked_attempt(attempt_id)
