@@ -352,7 +352,8 @@ def read_step(frame: Any, controls: Mapping[str, StepControl], allowed: frozense
     step = frame.get("step")
     if not isinstance(step, str) or step not in controls or step not in allowed:
         raise FrameError("That is not a step you can take at this table.")
-    form = controls[step].form(frame)
+    # A step form is never drawn: naming its label suffix spares Django's translation of ":" on every frame.
+    form = controls[step].form(frame, label_suffix="")
     if not form.is_valid():
         raise FrameError(next(iter(form.errors.values()))[0])
     arguments = dict(form.cleaned_data)
