@@ -23,8 +23,11 @@ socket of a phase opened (all at once, timed and printed) before the phase's clo
 2. echo: each trainee sends the same frames to the bare echo consumer at /ws/bench/echo/.
 
 It prints the action-to-reply latency (p50, p95, p99, max), the actions per second and the errors of each phase,
-the table/echo ratios, and the CPU time the servers and this load generator used. Last it counts the steps in the
-database: every step a trainee saw acknowledged must be there. It stops Daphne at the end.
+the table/echo ratios, the CPU time the servers and this load generator used, and the servers' CPU per action
+(the table's against the echo's). The shared host's speed varies by up to three times from run to run, so the
+run also times a fixed pure-Python loop (the host yardstick, no project code) before the first phase and after the
+last. Last it counts the steps in the database: every step a trainee saw acknowledged must be there. It stops
+Daphne at the end.
 Requests go only to 127.0.0.1; every loop is bounded by the duration and a reply timeout. Not a test.
 """
 
@@ -553,6 +556,17 @@ async def run_phase(
 # ----- the report -----
 
 
+HOST_YARDSTICK_ADDITIONS = 10_000_000
+
+
+def host_yardstick() -> float:
+    """The CPU seconds this process takes for a fixed pure-Python loop: the host's speed, whatever the project does."""
+    started, total = time.process_time(), 0
+    for number in range(HOST_YARDSTICK_ADDITIONS):
+        total += number
+    return time.process_time() - started
+
+
 def percentiles(latencies: list[float]) -> dict[str, float]:
     """p50, p95, p99 and the maximum, in milliseconds."""
     if len(latencies) < 2:
@@ -592,15 +606,25 @@ def report(phases: list[Phase], arguments: argparse.Namespace) -> None:
     table, echo = figures["table"], figures["echo"]
     ratios = ", ".join(f"{name} {table[name] / echo[name]:.1f}×" for name in ("p50", "p95", "p99"))
     print(f"table/echo latency ratio: {ratios}")
+    per_action = {phase.name: phase.server_cpu / max(1, len(phase.latencies)) * 1000 for phase in phases}
+    print(
+        f"server CPU per action: table {per_action['table']:.2f} ms, echo {per_action['echo']:.2f} ms "
+        f"(table/echo {per_action['table'] / per_action['echo']:.2f}×)"
+    )
 
 
 async def benchmark(trainees: list[Trainee], server_pids: list[int], arguments: argparse.Namespace) -> None:
-    """Run the table phase, then the echo phase, and print the report."""
+    """Run the table phase, then the echo phase, and print the report with the host yardstick before and after."""
+    before = host_yardstick()
     await open_first_sockets("table", lambda trainee: open_table(trainee, trainee.rounds[0]), trainees, server_pids)
     table = await run_phase("table", deal_rounds, trainees, server_pids, arguments)
     await open_first_sockets("echo", open_echo, trainees, server_pids)
     echo = await run_phase("echo", echo_frames, trainees, server_pids, arguments)
     report([table, echo], arguments)
+    print(
+        f"host yardstick ({HOST_YARDSTICK_ADDITIONS:,} additions in pure Python): "
+        f"{before:.2f} s CPU before the phases, {host_yardstick():.2f} s after"
+    )
 
 
 def check_acknowledged_steps(trainees: list[Trainee]) -> None:
