@@ -70,9 +70,20 @@ def amount_after(configuration: MysteryConfiguration, rate: Decimal, reading: De
     return amount
 
 
+def ready_file(go_file, username):
+    """The file a dealing process makes once it is ready to deal, beside the go file."""
+    return Path(go_file).with_name(f"ready-{username}")
+
+
 def main(table_id, username, rounds, force_every, go_file):
-    """Wait for the go file to exist, then deal the rounds at the table as the trainee (arguments as strings)."""
+    """Say it is ready, wait for the go file to exist, then deal the rounds at the table as the trainee.
+
+    The arguments come as strings. The ready file is made once Django is set up and the trainee and the table are
+    read, so that the test starts both processes' rounds together however long each took to start.
+    """
+    trainee = get_user_model().objects.get(username=username)
+    table = Table.objects.get(pk=int(table_id))
+    ready_file(go_file, username).touch()
     while not Path(go_file).exists():
         time.sleep(0.01)
-    trainee = get_user_model().objects.get(username=username)
-    deal_rounds(Table.objects.get(pk=int(table_id)), trainee, int(rounds), int(force_every))
+    deal_rounds(table, trainee, int(rounds), int(force_every))

@@ -7,13 +7,14 @@ cycle has exactly one hit. CI runs it in its PostgreSQL pass (DATABASE_URL=postg
 import os
 import subprocess
 import sys
+import time
 from decimal import Decimal
 from itertools import pairwise
 from pathlib import Path
 
 import pytest
 from django.db import connection
-from meter_rounds import amount_after, contributions
+from meter_rounds import amount_after, contributions, ready_file
 from table_helpers import make_trainee
 
 from simulator.mystery import mystery_configuration
@@ -48,6 +49,15 @@ def start_dealer(table, username, go_file):
     return subprocess.Popen([sys.executable, "-c", program, *arguments], env=environment)
 
 
+def wait_until_ready(dealers, ready_files, timeout=120.0):
+    """Wait for every dealing process to say it is ready, at most ``timeout`` seconds; fail if one has ended."""
+    deadline = time.monotonic() + timeout
+    while not all(ready.exists() for ready in ready_files):
+        assert all(dealer.poll() is None for dealer in dealers), "a dealing process ended before it was ready"
+        assert time.monotonic() < deadline, "the dealing processes were not ready in time"
+        time.sleep(0.05)
+
+
 @pytest.mark.django_db(transaction=True)
 def test_645b3_rounds_on_two_processes_lose_no_contribution_and_hit_once_per_cycle(tmp_path):
     demo_tables.create_demo_tables()
@@ -56,6 +66,7 @@ def test_645b3_rounds_on_two_processes_lose_no_contribution_and_hit_once_per_cyc
         make_trainee(username)
     go_file = tmp_path / "go"
     dealers = [start_dealer(table, username, go_file) for username in ("alice", "bob")]
+    wait_until_ready(dealers, [ready_file(go_file, username) for username in ("alice", "bob")])
     go_file.touch()
     assert [dealer.wait(timeout=300) for dealer in dealers] == [0, 0]
 
