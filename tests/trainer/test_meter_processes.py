@@ -34,6 +34,9 @@ ROUNDS = 12
 FORCE_EVERY = 3
 """Every third round forces a hit, so the meter goes through several cycles."""
 
+TRAINEES = ("alice", "bob")
+"""The trainees dealing at the table, each in a process of its own."""
+
 
 def start_dealer(table, username, go_file):
     """Another Python process dealing the rounds at the table as the trainee, against this test's database."""
@@ -62,11 +65,11 @@ def wait_until_ready(dealers, ready_files, timeout=120.0):
 def test_645b3_rounds_on_two_processes_lose_no_contribution_and_hit_once_per_cycle(tmp_path):
     demo_tables.create_demo_tables()
     table = Table.objects.get(game="let-it-ride")
-    for username in ("alice", "bob"):
+    for username in TRAINEES:
         make_trainee(username)
     go_file = tmp_path / "go"
-    dealers = [start_dealer(table, username, go_file) for username in ("alice", "bob")]
-    wait_until_ready(dealers, [ready_file(go_file, username) for username in ("alice", "bob")])
+    dealers = [start_dealer(table, username, go_file) for username in TRAINEES]
+    wait_until_ready(dealers, [ready_file(go_file, username) for username in TRAINEES])
     go_file.touch()
     assert [dealer.wait(timeout=300) for dealer in dealers] == [0, 0]
 
