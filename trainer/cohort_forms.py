@@ -6,7 +6,7 @@ from django import forms
 from django.contrib.auth.models import User
 from django.contrib.auth.validators import UnicodeUsernameValidator
 
-from trainer.models import Cohort, Role
+from trainer.models import Cohort, Role, trainees_open_to
 from trainer.roster import Roster, account_problem, read_roster
 
 MAX_IMPORT_BYTES = 100_000
@@ -52,14 +52,13 @@ class AddTraineeForm(forms.Form):
 
     trainee = forms.ModelChoiceField(queryset=User.objects.none(), label="Trainee", empty_label="Choose a trainee")
 
-    def __init__(self, cohort: Cohort, *args: Any, **kwargs: Any) -> None:
-        """Offer the school's trainees who are not in the cohort yet."""
+    def __init__(self, cohort: Cohort, adder: User, *args: Any, **kwargs: Any) -> None:
+        """Offer the trainees open to the adder (none of a colleague's cohort's) who are not in the cohort yet."""
         super().__init__(*args, **kwargs)
         field = self.fields["trainee"]
         assert isinstance(field, forms.ModelChoiceField)
-        field.queryset = (
-            User.objects.filter(groups__name=Role.TRAINEE, is_active=True).exclude(cohorts=cohort).order_by("username")
-        )
+        field.queryset = trainees_open_to(adder).exclude(cohorts=cohort).order_by("username")
+        field.help_text = "Trainees in a colleague's cohort are not listed: a school administrator adds them."
 
 
 class NewTraineeForm(forms.Form):

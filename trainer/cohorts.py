@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from trainer.cohort_forms import AddTraineeForm, CohortForm, NewTraineeForm, RosterForm
 from trainer.confirmation import Confirmation, confirmation_page
 from trainer.lockouts import locked_usernames, unlock_login
-from trainer.models import Attempt, Cohort, cohorts_of, teaches_cohorts
+from trainer.models import Attempt, Cohort, cohorts_of, manages_account, teaches_cohorts
 from trainer.roster import MAX_IMPORT_ROWS, create_trainee, import_roster, new_password
 from trainer.views import SchoolRequest
 
@@ -37,14 +37,30 @@ def trainee_for(cohort: Cohort, trainee_id: int) -> User:
     return get_object_or_404(cohort.trainees.all(), pk=trainee_id)
 
 
-def _trainee_rows(cohort: Cohort) -> list[dict[str, Any]]:
-    """Each trainee of the cohort with their last round and whether their login is locked."""
+def account_for(request: SchoolRequest, cohort: Cohort, trainee_id: int) -> User:
+    """A trainee of the cohort whose login the user manages; 403 for one shared with a colleague's cohort."""
+    trainee = trainee_for(cohort, trainee_id)
+    if not manages_account(request.user, trainee):
+        raise PermissionDenied(
+            f"{trainee.get_username()} is also in a cohort you do not teach: a school administrator resets or unlocks "
+            "their login."
+        )
+    return trainee
+
+
+def _trainee_rows(request: SchoolRequest, cohort: Cohort) -> list[dict[str, Any]]:
+    """Each trainee of the cohort with their last round, whether their login is locked and the user manages it."""
     last_round = Attempt.objects.filter(trainee=OuterRef("pk")).order_by("-started_at").values("pk")[:1]
     trainees = list(cohort.trainees.order_by("username").annotate(last_round_id=Subquery(last_round)))
     rounds = Attempt.objects.select_related("table").in_bulk([trainee.last_round_id for trainee in trainees])
     locked = locked_usernames(trainee.username for trainee in trainees)
     return [
-        {"trainee": trainee, "last_round": rounds.get(trainee.last_round_id), "locked": trainee.username in locked}
+        {
+            "trainee": trainee,
+            "last_round": rounds.get(trainee.last_round_id),
+            "locked": trainee.username in locked,
+            "manages": manages_account(request.user, trainee),
+        }
         for trainee in trainees
     ]
 
@@ -60,8 +76,8 @@ def _cohort_page(
     context = {
         "cohort": cohort,
         "instructors": cohort.instructors.order_by("username"),
-        "rows": _trainee_rows(cohort),
-        "add_form": add_form or AddTraineeForm(cohort),
+        "rows": _trainee_rows(request, cohort),
+        "add_form": add_form or AddTraineeForm(cohort, request.user),
         "new_form": new_form or NewTraineeForm(),
     }
     return render(request, "trainer/cohort.html", context, status=status)
@@ -112,7 +128,7 @@ def cohort(request: SchoolRequest, cohort_id: int) -> HttpResponse:
 def add_trainee(request: SchoolRequest, cohort_id: int) -> HttpResponse:
     """Add an existing trainee to the cohort."""
     found = cohort_for(request, cohort_id)
-    form = AddTraineeForm(found, request.POST)
+    form = AddTraineeForm(found, request.user, request.POST)
     if not form.is_valid():
         return _cohort_page(request, found, add_form=form, status=400)
     found.trainees.add(form.cleaned_data["trainee"])
@@ -139,7 +155,7 @@ def new_trainee(request: SchoolRequest, cohort_id: int) -> HttpResponse:
 def reset_password(request: SchoolRequest, cohort_id: int, trainee_id: int) -> HttpResponse:
     """Ask first; then give a trainee of the cohort a new random password and show it once."""
     found = cohort_for(request, cohort_id)
-    trainee = trainee_for(found, trainee_id)
+    trainee = account_for(request, found, trainee_id)
     if request.method == "GET":
         username = trainee.get_username()
         name = f"{trainee.get_full_name()} ({username})" if trainee.get_full_name() else username
@@ -164,7 +180,7 @@ def reset_password(request: SchoolRequest, cohort_id: int, trainee_id: int) -> H
 def unlock(request: SchoolRequest, cohort_id: int, trainee_id: int) -> HttpResponse:
     """Lift the login lockout of a trainee of the cohort."""
     found = cohort_for(request, cohort_id)
-    unlock_login(trainee_for(found, trainee_id).username)
+    unlock_login(account_for(request, found, trainee_id).username)
     return redirect("cohort", found.pk)
 
 

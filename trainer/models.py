@@ -71,6 +71,22 @@ def cohorts_of(user: User) -> models.QuerySet[Cohort]:
     return Cohort.objects.filter(instructors=user)
 
 
+def trainees_open_to(user: User) -> models.QuerySet[User]:
+    """Active trainees the user may add to a cohort: all if they run the school, else none of a colleague's cohort."""
+    trainees = User.objects.filter(groups__name=Role.TRAINEE, is_active=True)
+    if is_school_administrator(user):
+        return trainees
+    return trainees.exclude(cohorts__in=Cohort.objects.exclude(instructors=user))
+
+
+def manages_account(user: User, trainee: User) -> bool:
+    """Whether the user may reset or unlock the trainee's login: they run the school or teach all their cohorts."""
+    if is_school_administrator(user):
+        return True
+    cohorts = trainee.cohorts.all()
+    return cohorts.exists() and not cohorts.exclude(instructors=user).exists()
+
+
 class Floorperson(models.TextChoices):
     """Who validates a progressive or mystery win at a table."""
 
