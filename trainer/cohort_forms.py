@@ -68,6 +68,10 @@ class NewTraineeForm(forms.Form):
     name = forms.CharField(max_length=150)
     email = forms.EmailField(label="E-mail address")
 
+    def clean_username(self) -> str:
+        """The username as logins match it: in lower case."""
+        return str(self.cleaned_data["username"]).lower()
+
     def clean(self) -> dict[str, Any] | None:
         """Refuse a username or an e-mail address the school already has."""
         cleaned = super().clean()

@@ -6,7 +6,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db.models import OuterRef, Subquery
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
@@ -14,9 +14,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from trainer.cohort_forms import AddTraineeForm, CohortForm, NewTraineeForm, RosterForm
 from trainer.confirmation import Confirmation, confirmation_page
-from trainer.lockouts import locked_usernames, unlock_login
+from trainer.lockouts import locked_addresses, locked_usernames, unlock_address, unlock_login
 from trainer.models import Attempt, Cohort, cohorts_of, manages_account, teaches_cohorts
 from trainer.roster import MAX_IMPORT_ROWS, create_trainee, import_roster, new_password
+from trainer.sign_in import require_password_change
 from trainer.views import SchoolRequest
 
 
@@ -48,6 +49,12 @@ def account_for(request: SchoolRequest, cohort: Cohort, trainee_id: int) -> User
     return trainee
 
 
+def display_name(trainee: User) -> str:
+    """The trainee's full name with their username, or the username alone when they have no name."""
+    username = trainee.get_username()
+    return f"{trainee.get_full_name()} ({username})" if trainee.get_full_name() else username
+
+
 def _trainee_rows(request: SchoolRequest, cohort: Cohort) -> list[dict[str, Any]]:
     """Each trainee of the cohort with their last round, whether their login is locked and the user manages it."""
     last_round = Attempt.objects.filter(trainee=OuterRef("pk")).order_by("-started_at").values("pk")[:1]
@@ -77,6 +84,7 @@ def _cohort_page(
         "cohort": cohort,
         "instructors": cohort.instructors.order_by("username"),
         "rows": _trainee_rows(request, cohort),
+        "locked_addresses": sorted(locked_addresses(cohort.trainees.values_list("username", flat=True))),
         "add_form": add_form or AddTraineeForm(cohort, request.user),
         "new_form": new_form or NewTraineeForm(),
     }
@@ -157,21 +165,21 @@ def reset_password(request: SchoolRequest, cohort_id: int, trainee_id: int) -> H
     found = cohort_for(request, cohort_id)
     trainee = account_for(request, found, trainee_id)
     if request.method == "GET":
-        username = trainee.get_username()
-        name = f"{trainee.get_full_name()} ({username})" if trainee.get_full_name() else username
         return confirmation_page(
             request,
             Confirmation(
-                question=f"Reset the password of {name}?",
+                question=f"Reset the password of {display_name(trainee)}?",
                 consequence="Their old password stops working at once, and they are signed out of every page and "
                 "table they have open. The next page shows the new password, only once: give it to them.",
                 action="Reset the password",
                 cancel_url=reverse("cohort", args=[found.pk]),
+                option="Ask them to choose their own password when they next log in",
             ),
         )
     password = new_password()
     trainee.set_password(password)
     trainee.save()
+    require_password_change(trainee, request.POST.get("option") == "on")
     return _password_page(request, found, [(trainee, password)], "New password")
 
 
@@ -181,6 +189,67 @@ def unlock(request: SchoolRequest, cohort_id: int, trainee_id: int) -> HttpRespo
     """Lift the login lockout of a trainee of the cohort."""
     found = cohort_for(request, cohort_id)
     unlock_login(account_for(request, found, trainee_id).username)
+    return redirect("cohort", found.pk)
+
+
+@require_POST
+@login_required
+def unlock_address_of(request: SchoolRequest, cohort_id: int) -> HttpResponse:
+    """Lift the lockout of an address the cohort's trainees' logins were tried from."""
+    found = cohort_for(request, cohort_id)
+    address = request.POST.get("address", "")
+    if address not in locked_addresses(found.trainees.values_list("username", flat=True)):
+        raise Http404("No such locked address for this cohort.")
+    unlock_address(address)
+    return redirect("cohort", found.pk)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def remove_trainee(request: SchoolRequest, cohort_id: int, trainee_id: int) -> HttpResponse:
+    """Ask first; then take a trainee out of the cohort (their account, rounds and records stay)."""
+    found = cohort_for(request, cohort_id)
+    trainee = trainee_for(found, trainee_id)
+    if request.method == "GET":
+        return confirmation_page(
+            request,
+            Confirmation(
+                question=f"Remove {display_name(trainee)} from {found.name}?",
+                consequence="They leave the cohort's list, its assignments and its exams. Their account, rounds, "
+                "exam results and certificates stay, and they can be added again.",
+                action="Remove from the cohort",
+                cancel_url=reverse("cohort", args=[found.pk]),
+            ),
+        )
+    found.trainees.remove(trainee)
+    return redirect("cohort", found.pk)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def set_active(request: SchoolRequest, cohort_id: int, trainee_id: int) -> HttpResponse:
+    """Ask first; then deactivate an active account (its sockets close, as on logout) or reactivate one."""
+    found = cohort_for(request, cohort_id)
+    trainee = account_for(request, found, trainee_id)
+    if request.method == "GET":
+        verb = "Deactivate" if trainee.is_active else "Reactivate"
+        consequence = (
+            "They cannot log in until the account is reactivated, and every page and table they have open is closed. "
+            "Their rounds and records stay."
+            if trainee.is_active
+            else "They can log in again with their password."
+        )
+        return confirmation_page(
+            request,
+            Confirmation(
+                question=f"{verb} the account of {display_name(trainee)}?",
+                consequence=consequence,
+                action=f"{verb} the account",
+                cancel_url=reverse("cohort", args=[found.pk]),
+            ),
+        )
+    trainee.is_active = not trainee.is_active
+    trainee.save()
     return redirect("cohort", found.pk)
 
 

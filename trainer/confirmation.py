@@ -10,12 +10,13 @@ from trainer.views import SchoolRequest
 
 @dataclass(frozen=True)
 class Confirmation:
-    """What the page asks: the question, what the action changes, the button's words and where Cancel leads."""
+    """What the page asks and does: question, consequence, button, Cancel's address, a ticked checkbox's label."""
 
     question: str
     consequence: str
     action: str
     cancel_url: str
+    option: str = ""
 
 
 def confirmation_page(request: SchoolRequest, confirmation: Confirmation) -> HttpResponse:

@@ -87,6 +87,13 @@ def manages_account(user: User, trainee: User) -> bool:
     return cohorts.exists() and not cohorts.exclude(instructors=user).exists()
 
 
+class PasswordChangeDue(models.Model):
+    """An account that must choose its own password before any other page: a first password, or a reset one."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="password_change_due")
+    since = models.DateTimeField(auto_now_add=True)
+
+
 class Floorperson(models.TextChoices):
     """Who validates a progressive or mystery win at a table."""
 

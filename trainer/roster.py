@@ -5,12 +5,14 @@ import secrets
 from dataclasses import dataclass, field
 from io import StringIO
 
+from django.conf import settings
 from django.contrib.auth.models import Group, User
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
 
 from trainer.models import Cohort, Role
+from trainer.sign_in import require_password_change
 
 MAX_IMPORT_ROWS = 200
 """The most trainees one CSV import creates."""
@@ -109,9 +111,10 @@ def create_trainee(cohort: Cohort, username: str, name: str, email: str) -> tupl
     """Create a trainee account in the cohort; return it with its first password."""
     first_name, _, last_name = name.strip().partition(" ")
     password = new_password()
-    trainee = User.objects.create_user(username, email, password, first_name=first_name, last_name=last_name)
+    trainee = User.objects.create_user(username.lower(), email, password, first_name=first_name, last_name=last_name)
     trainee.groups.add(Group.objects.get(name=Role.TRAINEE))
     cohort.trainees.add(trainee)
+    require_password_change(trainee, settings.FIRST_PASSWORD_CHANGE)
     return trainee, password
 
 

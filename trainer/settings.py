@@ -13,7 +13,10 @@ Environment variables (all optional):
   the reply (see sqlite_synchronous below).
 - DJANGO_ROUND_STORE: "cached" (default) or "plain": how a table's socket loads rounds and commits steps
   (see round_store below).
-- DJANGO_LOGIN_FAILURES (default 5) and DJANGO_LOGIN_LOCKOUT_MINUTES (default 15): login throttling.
+- DJANGO_LOGIN_FAILURES (default 5), DJANGO_ADDRESS_LOGIN_FAILURES (default 50) and DJANGO_LOGIN_LOCKOUT_MINUTES
+  (default 15): login throttling, by account and by address.
+- DJANGO_FIRST_PASSWORD_CHANGE: "true" (default) when an account an instructor creates must choose its own password
+  at its first login.
 - DJANGO_HTTPS: "true" when the school is served over HTTPS only (Secure cookies, HSTS, HTTP redirected).
 - DJANGO_SCHOOL_URL: the school's public address (https://school.example): certificates' verification addresses
   start with it (default empty: the address the request came to), and it names the trainees' accounts and the
@@ -103,6 +106,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "trainer.sign_in.PasswordChangeDueMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Last, as django-axes asks: it answers a locked-out login with the lockout page.
@@ -126,14 +130,20 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
-# Login throttling (django-axes): after DJANGO_LOGIN_FAILURES wrong passwords for one account, or from one
-# address, logging in there is refused for DJANGO_LOGIN_LOCKOUT_MINUTES; a trainee's instructor lifts an account's
-# lockout sooner on the cohort page ("Unlock login"), a school administrator any lockout in the admin ("Access
-# attempts"), and a right password clears the count.
-AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+# Login throttling (django-axes, trainer/lockouts.py): after DJANGO_LOGIN_FAILURES wrong passwords for one account,
+# or DJANGO_ADDRESS_LOGIN_FAILURES from one address (a classroom shares one, so only an attack's many lock it),
+# logging in there is refused for DJANGO_LOGIN_LOCKOUT_MINUTES; a trainee's instructor lifts an account's or an
+# address's lockout sooner on the cohort page, a school administrator any lockout in the admin ("Access attempts"),
+# and a right password clears the count. Usernames are matched in any case (trainer/sign_in.py).
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "trainer.sign_in.AnyCaseBackend"]
 AXES_FAILURE_LIMIT = int(os.environ.get("DJANGO_LOGIN_FAILURES", "5"))
+SCHOOL_ADDRESS_LOGIN_FAILURES = int(os.environ.get("DJANGO_ADDRESS_LOGIN_FAILURES", "50"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("DJANGO_LOGIN_LOCKOUT_MINUTES", "15")))
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_HANDLER = "trainer.lockouts.ClassroomLockouts"
+AXES_USERNAME_CALLABLE = "trainer.lockouts.login_username"
+FIRST_PASSWORD_CHANGE = os.environ.get("DJANGO_FIRST_PASSWORD_CHANGE", "true").lower() == "true"
+"""Whether an account an instructor creates (or resets, when they tick it) must choose its password at next login."""
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 

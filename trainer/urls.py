@@ -13,6 +13,7 @@ from trainer import (
     exam_views,
     export_views,
     scenario_views,
+    sign_in,
     views,
 )
 
@@ -30,6 +31,9 @@ urlpatterns = [
     path("cohorts/<int:cohort_id>/trainees/new/", cohorts.new_trainee, name="new_trainee"),
     path("cohorts/<int:cohort_id>/trainees/<int:trainee_id>/password/", cohorts.reset_password, name="reset_password"),
     path("cohorts/<int:cohort_id>/trainees/<int:trainee_id>/unlock/", cohorts.unlock, name="unlock_login"),
+    path("cohorts/<int:cohort_id>/trainees/<int:trainee_id>/remove/", cohorts.remove_trainee, name="remove_trainee"),
+    path("cohorts/<int:cohort_id>/trainees/<int:trainee_id>/active/", cohorts.set_active, name="set_active"),
+    path("cohorts/<int:cohort_id>/addresses/unlock/", cohorts.unlock_address_of, name="unlock_address"),
     path("cohorts/<int:cohort_id>/errors/", error_views.cohort_errors, name="cohort_errors"),
     path("cohorts/<int:cohort_id>/errors/attempts/", error_views.error_attempts, name="error_attempts"),
     path(
@@ -66,5 +70,11 @@ urlpatterns = [
     path("drills/mistakes/", drill_views.my_mistakes, name="my_mistakes"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("password/", sign_in.ChangePassword.as_view(), name="password_change"),
+    path(
+        "password/done/",
+        auth_views.PasswordChangeDoneView.as_view(template_name="registration/password_changed.html"),
+        name="password_change_done",
+    ),
     path("admin/", admin.site.urls),
 ]

@@ -31,7 +31,7 @@ def test_five_wrong_passwords_lock_the_account_and_even_the_right_one_is_then_re
 def test_wrong_passwords_from_one_address_lock_that_address_for_every_account(client, settings):
     make_trainee("alice")
     make_trainee("bob")
-    for number in range(settings.AXES_FAILURE_LIMIT):
+    for number in range(settings.SCHOOL_ADDRESS_LOGIN_FAILURES):
         log_in(client, f"guess{number}", "wrong", address="10.6.6.6")
     assert log_in(client, "bob", "pw", address="10.6.6.6").status_code == 429
     assert log_in(client, "alice", "pw", address="10.7.7.7").status_code == 302, "another address logs in"
