@@ -3,11 +3,15 @@
 from io import BytesIO
 
 import segno
+from django.conf import settings
 from django.utils import timezone
+from reportlab.lib.colors import Color
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
+from trainer.certification import Status
 from trainer.days import day_text
 from trainer.models import Certificate
 
@@ -16,6 +20,10 @@ QR_MODULE = 1.6 * mm
 """The side of one QR module on the page: a 25-module code is 4 cm wide, at ease for a phone."""
 QR_ERROR = "m"
 """The QR code's error correction level (medium: 15% of it may be lost)."""
+STAMP_RED = Color(0.7, 0, 0, alpha=0.55)
+"""The colour of a revoked or expired certificate's stamp: red, with the text beneath still legible."""
+LOGO_HEIGHT = 22 * mm
+"""The height of the school's logo in the top left corner."""
 
 
 def qr_matrix(url: str) -> list[list[bool]]:
@@ -36,13 +44,52 @@ def _draw_qr(canvas: Canvas, url: str, right: float, bottom: float) -> None:
                 canvas.rect(x, y, QR_MODULE, QR_MODULE, stroke=0, fill=1)
 
 
-def certificate_pdf(certificate: Certificate, url: str) -> bytes:
-    """The certificate on one landscape A4 page: who, which exam, what it covers, when, the code, the address, a QR."""
+def _draw_school(canvas: Canvas) -> None:
+    """The school's logo (DJANGO_SCHOOL_LOGO, when set) in the top left corner and its name across the top."""
+    if settings.SCHOOL_LOGO:
+        logo = ImageReader(settings.SCHOOL_LOGO)
+        width, height = logo.getSize()
+        canvas.drawImage(logo, 20 * mm, PAGE_HEIGHT - 15 * mm - LOGO_HEIGHT, LOGO_HEIGHT * width / height, LOGO_HEIGHT)
+    canvas.setFont("Helvetica-Bold", 16)
+    canvas.drawCentredString(PAGE_WIDTH / 2, PAGE_HEIGHT - 25 * mm, settings.SCHOOL_NAME)
+
+
+def _draw_signer(canvas: Canvas) -> None:
+    """The signer's line, name and title (DJANGO_SCHOOL_SIGNER and DJANGO_SCHOOL_SIGNER_TITLE), bottom right."""
+    if not settings.SCHOOL_SIGNER:
+        return
+    left, right = PAGE_WIDTH - 150 * mm, PAGE_WIDTH - 80 * mm
+    canvas.line(left, 45 * mm, right, 45 * mm)
+    canvas.setFont("Helvetica", 12)
+    canvas.drawCentredString((left + right) / 2, 39 * mm, settings.SCHOOL_SIGNER)
+    canvas.drawCentredString((left + right) / 2, 33 * mm, settings.SCHOOL_SIGNER_TITLE)
+
+
+def _draw_stamp(canvas: Canvas, certificate: Certificate, status: Status) -> None:
+    """Across a revoked or expired certificate, the word in red, and why under the verification lines."""
+    canvas.saveState()
+    canvas.setFillColor(STAMP_RED)
+    canvas.setFont("Helvetica-Bold", 96)
+    canvas.translate(PAGE_WIDTH / 2, PAGE_HEIGHT / 2)
+    canvas.rotate(20)
+    canvas.drawCentredString(0, 0, status.value.upper())
+    canvas.restoreState()
+    canvas.setFont("Helvetica-Bold", 12)
+    if status is Status.REVOKED and certificate.revoked_at is not None:
+        why = f"Revoked {day_text(timezone.localdate(certificate.revoked_at))}: {certificate.revocation_reason}"
+    else:
+        why = f"Expired after {day_text(certificate.expires_on)}"
+    canvas.drawString(25 * mm, 20 * mm, why)
+
+
+def certificate_pdf(certificate: Certificate, url: str, status: Status) -> bytes:
+    """The certificate on one A4 page, from the school's name to the QR; a revoked or expired one stamped so."""
     buffer = BytesIO()
     canvas = Canvas(buffer, pagesize=(PAGE_WIDTH, PAGE_HEIGHT), invariant=True)
     canvas.setTitle(f"Certificate {certificate.code}")
-    canvas.setAuthor("Dealer school")
+    canvas.setAuthor(settings.SCHOOL_NAME)
     middle = PAGE_WIDTH / 2
+    _draw_school(canvas)
     canvas.setFont("Helvetica-Bold", 28)
     canvas.drawCentredString(middle, PAGE_HEIGHT - 40 * mm, "Certificate of dealing")
     canvas.setFont("Helvetica", 14)
@@ -61,6 +108,9 @@ def certificate_pdf(certificate: Certificate, url: str) -> bytes:
     canvas.drawString(25 * mm, 37 * mm, f"Verification code: {certificate.code}")
     canvas.drawString(25 * mm, 29 * mm, f"Verify at {url}")
     _draw_qr(canvas, url, PAGE_WIDTH - 25 * mm, 25 * mm)
+    _draw_signer(canvas)
+    if status is not Status.VALID:
+        _draw_stamp(canvas, certificate, status)
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()

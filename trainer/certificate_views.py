@@ -1,6 +1,10 @@
 """Certificate pages: the public verification page, the PDF download and an instructor's revocation."""
 
+import re
+
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -13,6 +17,9 @@ from trainer.exam_views import Part, sitting_for, sitting_page
 from trainer.models import Certificate
 from trainer.views import SchoolRequest
 
+CODE_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+"""What a verification code may be: URL-safe characters, as issued (anything else is looked up as not found)."""
+
 
 @require_GET
 def verify(request: HttpRequest, code: str) -> HttpResponse:
@@ -20,8 +27,30 @@ def verify(request: HttpRequest, code: str) -> HttpResponse:
     certificate = Certificate.objects.filter(code=code).first()
     if certificate is None:
         return render(request, "trainer/verify_unknown.html", {"code": code}, status=404)
-    context = {"certificate": certificate, "status": status_of(certificate)}
+    context = {"certificate": certificate, "status": status_of(certificate), "school_name": settings.SCHOOL_NAME}
     return render(request, "trainer/verify.html", context)
+
+
+@require_GET
+def verify_lookup(request: HttpRequest) -> HttpResponse:
+    """Public, no login: a form that looks a certificate up by its code, a few times a minute from one address."""
+    code = request.GET.get("code", "").strip()
+    if not code:
+        return render(request, "trainer/verify_lookup.html", {})
+    if not lookup_allowed(request):
+        return render(request, "trainer/verify_lookup.html", {"code": code, "too_many": True}, status=429)
+    return redirect("verify", code) if CODE_PATTERN.fullmatch(code) else verify(request, code)
+
+
+def lookup_allowed(request: HttpRequest) -> bool:
+    """Count this look-up against its address's minute; whether it is within SCHOOL_VERIFY_LOOKUPS_PER_MINUTE."""
+    key = f"verify-lookups:{request.META.get('REMOTE_ADDR', '')}"
+    cache.add(key, 0, timeout=60)
+    try:
+        count = cache.incr(key)
+    except ValueError:  # the minute ended between add and incr
+        cache.set(key, count := 1, timeout=60)
+    return count <= settings.SCHOOL_VERIFY_LOOKUPS_PER_MINUTE
 
 
 def _certificate_for(request: SchoolRequest, certificate_id: int) -> tuple[Certificate, Part]:
@@ -36,7 +65,8 @@ def _certificate_for(request: SchoolRequest, certificate_id: int) -> tuple[Certi
 def certificate_download(request: SchoolRequest, certificate_id: int) -> HttpResponse:
     """The certificate as a PDF with its verification address and QR code, for its holder and their instructors."""
     certificate, _ = _certificate_for(request, certificate_id)
-    response = HttpResponse(certificate_pdf(certificate, verification_url(request, certificate)))
+    pdf = certificate_pdf(certificate, verification_url(request, certificate), status_of(certificate))
+    response = HttpResponse(pdf)
     response["Content-Type"] = "application/pdf"
     response["Content-Disposition"] = f'attachment; filename="certificate-{certificate.code}.pdf"'
     return response

@@ -223,6 +223,15 @@ def web_address(name: str) -> str:
 
 # The school's public address: certificates' verification addresses (trainer/certification.py) and xAPI names.
 SCHOOL_URL = web_address("DJANGO_SCHOOL_URL")
+# What a certificate carries (trainer/certificate_pdf.py) and the verification page names: the school, its logo (a
+# PNG or JPEG file), and who signs for it; the public look-up by code answers a few times a minute per address.
+SCHOOL_NAME = os.environ.get("DJANGO_SCHOOL_NAME", "Dealer school")
+SCHOOL_LOGO = os.environ.get("DJANGO_SCHOOL_LOGO", "")
+if SCHOOL_LOGO and not Path(SCHOOL_LOGO).is_file():
+    raise ImproperlyConfigured(f"DJANGO_SCHOOL_LOGO names no file: {SCHOOL_LOGO!r}.")
+SCHOOL_SIGNER = os.environ.get("DJANGO_SCHOOL_SIGNER", "")
+SCHOOL_SIGNER_TITLE = os.environ.get("DJANGO_SCHOOL_SIGNER_TITLE", "")
+SCHOOL_VERIFY_LOOKUPS_PER_MINUTE = int(os.environ.get("DJANGO_VERIFY_LOOKUPS_PER_MINUTE", "20"))
 # xAPI (trainer/xapi.py): with a learning record store's endpoint, every graded step and result is queued as a
 # statement in the step's own transaction and `manage.py send_statements` delivers them. Off by default.
 XAPI_URL = web_address("DJANGO_XAPI_URL")

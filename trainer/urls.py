@@ -63,6 +63,7 @@ urlpatterns = [
     path("results/<int:result_id>/correct/", exam_views.correct, name="correct_result"),
     path("certificates/<int:certificate_id>/pdf/", certificate_views.certificate_download, name="certificate_pdf"),
     path("certificates/<int:certificate_id>/revoke/", certificate_views.certificate_revoke, name="revoke_certificate"),
+    path("verify/", certificate_views.verify_lookup, name="verify_lookup"),
     path("verify/<str:code>/", certificate_views.verify, name="verify"),
     path("exports/", export_views.exports, name="exports"),
     path("exports/<str:kind>.csv", export_views.export_csv, name="export_csv"),

@@ -2,15 +2,18 @@
 the PDF carries the code, the verification address and a QR code of that address."""
 
 from datetime import timedelta
-from io import BytesIO
+from io import BytesIO, StringIO
 
 import pypdfium2 as pdfium
 import pytest
 import segno
 import zxingcpp
+from django.core.cache import cache
+from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 from exam_helpers import exam_school, schedule, sit_through
+from PIL import Image
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
@@ -118,3 +121,67 @@ def test_the_pdfs_qr_code_read_from_the_rendered_page_opens_the_verification_pag
     assert read == [f"http://testserver/verify/{certificate.code}/"]
     client.logout()
     assert "This certificate is <strong>valid</strong>" in client.get(read[0]).content.decode()
+
+
+def test_the_pdf_carries_the_school_its_logo_and_its_signer(client, certificate, settings, tmp_path):
+    logo = tmp_path / "logo.png"
+    Image.new("RGB", (40, 20), "navy").save(logo)
+    settings.SCHOOL_NAME, settings.SCHOOL_LOGO = "Keystone Dealer Academy", str(logo)
+    settings.SCHOOL_SIGNER, settings.SCHOOL_SIGNER_TITLE = "Dana Whitfield", "Director of Training"
+    reader = pdf_of(client, certificate)
+    text = reader.pages[0].extract_text()
+    assert "Keystone Dealer Academy" in text and "Dana Whitfield" in text and "Director of Training" in text
+    assert len(reader.pages[0].images) == 1, "the logo"
+    client.logout()
+    assert "Keystone Dealer Academy" in client.get(reverse("verify", args=[certificate.code])).text
+
+
+def test_without_a_signer_or_logo_the_pdf_names_the_school_alone(client, certificate):
+    reader = pdf_of(client, certificate)
+    assert "Dealer school" in reader.pages[0].extract_text() and not reader.pages[0].images
+
+
+def test_a_revoked_certificates_pdf_is_stamped_revoked_with_the_reason(client, certificate):
+    revoke(certificate, certificate.result.sitting.exam.scheduled_by, "Exam taken by someone else")
+    text = pdf_of(client, certificate).pages[0].extract_text()
+    assert "REVOKED" in text and "Exam taken by someone else" in text
+
+
+def test_an_expired_certificates_pdf_is_stamped_expired(client, certificate):
+    Certificate.objects.filter(pk=certificate.pk).update(expires_on=timezone.localdate() - timedelta(days=1))
+    certificate.refresh_from_db()
+    text = pdf_of(client, certificate).pages[0].extract_text()
+    assert "EXPIRED" in text and "REVOKED" not in text
+
+
+def test_a_valid_certificates_pdf_has_no_stamp(client, certificate):
+    text = pdf_of(client, certificate).pages[0].extract_text()
+    assert "REVOKED" not in text and "EXPIRED" not in text
+
+
+def test_the_verify_look_up_form_finds_a_certificate_by_its_code(client, certificate):
+    form = client.get(reverse("verify_lookup"))
+    assert form.status_code == 200 and 'name="code"' in form.text
+    response = client.get(reverse("verify_lookup"), {"code": f" {certificate.code} "})
+    assert response.status_code == 302 and response.url == reverse("verify", args=[certificate.code])
+    unknown = client.get(reverse("verify_lookup"), {"code": "no such code!"})
+    assert unknown.status_code == 404 and "No such certificate" in unknown.text
+
+
+def test_the_verify_look_up_answers_a_few_times_a_minute_from_one_address(client, certificate, settings):
+    cache.clear()
+    settings.SCHOOL_VERIFY_LOOKUPS_PER_MINUTE = 3
+    for _ in range(3):
+        assert client.get(reverse("verify_lookup"), {"code": "guess"}, REMOTE_ADDR="10.5.5.5").status_code == 302
+    refused = client.get(reverse("verify_lookup"), {"code": certificate.code}, REMOTE_ADDR="10.5.5.5")
+    assert refused.status_code == 429 and "Too many look-ups" in refused.text
+    other = client.get(reverse("verify_lookup"), {"code": certificate.code}, REMOTE_ADDR="10.5.5.6")
+    assert other.status_code == 302
+
+
+def test_serving_beyond_this_machine_without_a_school_url_warns(settings, db):
+    settings.SCHOOL_URL = ""
+    warned, quiet = StringIO(), StringIO()
+    call_command("school", "--no-serve", "--host", "0.0.0.0", stdout=StringIO(), stderr=warned)
+    call_command("school", "--no-serve", "--host", "127.0.0.1", stdout=StringIO(), stderr=quiet)
+    assert "DJANGO_SCHOOL_URL is not set" in warned.getvalue() and quiet.getvalue() == ""

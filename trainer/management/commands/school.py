@@ -1,5 +1,6 @@
 """Open the school: migrate, collect the static files, create the demo accounts and cohort once, then serve."""
 
+import ipaddress
 import os
 import secrets
 import sys
@@ -27,6 +28,16 @@ DEMO_ACCOUNTS = (
 )
 DEMO_COHORT = "Demo cohort"
 """The demo trainees' cohort, taught by the demo instructor."""
+
+
+def is_loopback(host: str) -> bool:
+    """Whether the listening address is this machine's own (127.0.0.0/8, ::1 or localhost)."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
 
 
 class Command(BaseCommand):
@@ -66,6 +77,12 @@ class Command(BaseCommand):
             self.stdout.write(
                 f"Graded steps are queued as xAPI statements for {settings.XAPI_URL}: run "
                 "`manage.py send_statements` beside the school to send them."
+            )
+        if not settings.SCHOOL_URL and not is_loopback(host):
+            self.stderr.write(
+                f"Warning: DJANGO_SCHOOL_URL is not set, so certificates' QR codes and verification addresses use the "
+                f"address each download came to (http://{host}:{port}/ here), which employers may not be able to open. "
+                "Set DJANGO_SCHOOL_URL to the school's public address."
             )
         if no_serve:
             return
