@@ -51,3 +51,34 @@ def test_a_wrong_row_is_shown_in_the_preview_without_a_way_to_create_anything(ne
     expect(page.get_by_role("cell", name="The name is empty.")).to_be_visible()
     expect(page.get_by_role("button", name="Create")).to_have_count(0)
     assert wcag_violations(page) == [], "the preview with errors"
+
+
+def test_an_imported_trainee_logs_in_in_any_case_and_chooses_their_own_password_first(new_page, school: LiveSchool):
+    page = new_page()
+    log_in(page, school, "instructor1")
+    page.goto("/cohorts/")
+    page.get_by_role("link", name="Demo cohort").click()
+    page.get_by_role("link", name="Import a CSV of trainees").click()
+    page.get_by_label("Or paste the CSV").fill("name,email\nKatherine Johnson,katherine@example.org\n")
+    page.get_by_role("button", name="Check the CSV").click()
+    page.get_by_role("button", name="Create the 1 account").click()
+    password = page.locator("code.password").inner_text()
+    page.get_by_role("link", name="Back to Demo cohort").click()
+    expect(page.get_by_role("link", name="Remove katherine@example.org from the cohort")).to_be_visible()
+    expect(page.get_by_role("link", name="Deactivate the account of katherine@example.org")).to_be_visible()
+    assert wcag_violations(page) == [], "the cohort with its account actions"
+    page.get_by_role("button", name="Log out").click()
+    page.get_by_label("Username").fill("Katherine@Example.org")
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("heading", name="Change your password")).to_be_visible()
+    expect(page.get_by_role("status")).to_contain_text("choose your own before you go on")
+    assert wcag_violations(page) == [], "the first password's change"
+    page.get_by_label("Old password").fill(password)
+    page.get_by_label("New password", exact=True).fill("felt-and-dice-42")
+    page.get_by_label("New password confirmation").fill("felt-and-dice-42")
+    page.get_by_role("button", name="Change the password").click()
+    expect(page.get_by_role("heading", name="Password changed")).to_be_visible()
+    assert wcag_violations(page) == [], "the password changed"
+    page.get_by_role("link", name="Go to your home page").click()
+    expect(page.get_by_role("heading", name="Welcome, Katherine")).to_be_visible()
