@@ -708,10 +708,7 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         if self.dealer_hand is None:
             setting = self.dealer_setting()
             low = format_cards(setting.hand.low)
-            description = (
-                f"set the dealer's hand by the {self.house_way.title} house way: low hand "
-                f"{spoken_cards(setting.hand.low)}"
-            )
+            description = self._dealer_setting_description(setting.hand.low)
             return Action("set_dealer_hand", Actor.DEALER, {"low": low}, setting.clause, description)
         if self.rules.commission_free and self.tiger_nine_declared is None:
             tiger_nine = is_tiger_nine(self.dealer_hand.low)
@@ -1188,9 +1185,12 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         self.dealer_hand = hand
         arguments = {"low": format_cards(hand.low)}
         facts = {"high": format_cards(hand.high), "low": format_cards(hand.low)}
-        return self.record(
-            Action(expected.step, expected.actor, arguments, expected.citation, expected.description), facts
-        )
+        description = self._dealer_setting_description(hand.low)
+        return self.record(Action(expected.step, expected.actor, arguments, expected.citation, description), facts)
+
+    def _dealer_setting_description(self, low: Sequence[Card]) -> str:
+        """Setting the dealer's hand with this low hand, naming its cards: the step as offered and as logged."""
+        return f"set the dealer's hand by the {self.house_way.title} house way: low hand {spoken_cards(low)}"
 
     def verify_declare_tiger_nine(self, tiger_nine: bool) -> Action:
         """Check the Tiger 9 declaration against the dealer's low hand."""

@@ -2,12 +2,13 @@
 
 import json
 import random
+from itertools import combinations
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simulator.cards import pai_gow_deck, parse_cards
+from simulator.cards import pai_gow_deck, parse_cards, spoken_cards
 from simulator.dice import DiceRoll
 from simulator.hands import SetHand
 from simulator.mystery import PaymentSource
@@ -184,6 +185,37 @@ def test_645a11_c_the_dealer_hand_must_be_set_by_the_house_way():
     assert round_.dealer_hand is None
     round_.set_dealer_hand(low="3d 3c")
     assert sorted(round_.dealer_hand.low) == sorted(parse_cards("3c 3d"))
+
+
+SEVEN_OF_CLUBS_OR_DIAMONDS = "9c 7c 7d 6h 5s 4d 3h"
+"""Issue 21's dealer hand: a 3-to-7 straight stays high and the 9 goes low with either seven."""
+
+
+def dealer_hand_deals() -> list[PaiGowRound]:
+    """50 seeded training-table deals and the rigged deal of issue 21, each waiting for the dealer's setting."""
+    rules = TableRules()
+    rigged = scenario_with_hands({DEALER: parse_cards(SEVEN_OF_CLUBS_OR_DIAMONDS)}, DiceRoll(6, (1, 1)), rules)
+    deals = [deal_pai_gow_round(TableDeal(rules.to_json(), seed, frozenset())) for seed in range(50)]
+    deals.append(PaiGowRound(rules, {1: {"pai-gow": 1000}}, 1, scenario=rigged))
+    for round_ in deals:
+        play_until(round_, "set_dealer_hand")
+    return deals
+
+
+def test_645a11_c_the_log_names_the_low_hand_the_dealer_set_by_the_house_way_at_50_deals():
+    # The house way accepts either of two cards of a rank where the hands come out the same; the log must name the
+    # one the dealer set, not the one the engine would have picked (9c 7c set, "seven of diamonds" logged).
+    other_suits = 0
+    for round_ in dealer_hand_deals():
+        offered = round_.next_action().arguments["low"]
+        dealt = [str(card) for card in round_.stack_for(DEALER)]
+        accepted = [" ".join(low) for low in combinations(dealt, 2) if round_.can_set_dealer_hand(" ".join(low))]
+        low = next((low for low in accepted if set(low.split()) != set(offered.split())), offered)
+        other_suits += low != offered
+        operation = round_.set_dealer_hand(low)
+        assert operation.action.description.endswith(f"low hand {spoken_cards(parse_cards(low))}")
+        assert operation.action.arguments == {"low": low} and operation.facts["low"] == low
+    assert other_suits >= 2
 
 
 def test_645b1_f1_a_dealer_tiger_9_pushes_every_pai_gow_wager_and_h_tiger_9_pays_30_to_1():
