@@ -70,6 +70,12 @@ RANK_NAMES = {
 }
 
 
+SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+RED_SUITS = frozenset({Suit.HEARTS, Suit.DIAMONDS})
+FACE_RANKS = {**RANK_SYMBOLS, Rank.TEN: "10", Rank.JOKER: "JK"}
+"""A rank as a card's corner prints it."""
+
+
 @dataclass(frozen=True, order=True)
 class Card:
     """One card; the joker has no suit.
@@ -135,16 +141,38 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(card) for card in cards)
 
 
+@dataclass(frozen=True)
+class CardName:
+    """A card as the log, the felt, the replay and the verdict all name it: its code, its corner and its words."""
+
+    code: str
+    rank: str
+    suit: str
+    red: bool
+    words: str
+
+
+def card_name(card: Card) -> CardName:
+    """The one way a card is named to a person.
+
+    >>> card_name(parse_card("Tc"))
+    CardName(code='Tc', rank='10', suit='♣', red=False, words='ten of clubs')
+    >>> card_name(JOKER).words, card_name(JOKER).suit
+    ('joker', '★')
+    """
+    if card.suit is None:
+        return CardName(str(card), FACE_RANKS[card.rank], "★", False, RANK_NAMES[card.rank])
+    words = f"{RANK_NAMES[card.rank]} of {card.suit.name.lower()}"
+    return CardName(str(card), FACE_RANKS[card.rank], SUIT_SYMBOLS[card.suit], card.suit in RED_SUITS, words)
+
+
 def spoken_cards(cards: Iterable[Card]) -> str:
-    """Cards as a person says them, for messages: ranks and suits in words.
+    """Cards as a person says them, for the log and the verdict: each card's :func:`card_name` in words.
 
     >>> spoken_cards(parse_cards("Th As JK"))
     'ten of hearts, ace of spades, joker'
     """
-    return ", ".join(
-        RANK_NAMES[card.rank] if card.suit is None else f"{RANK_NAMES[card.rank]} of {card.suit.name.lower()}"
-        for card in cards
-    )
+    return ", ".join(card_name(card).words for card in cards)
 
 
 def standard_deck() -> tuple[Card, ...]:

@@ -1166,7 +1166,7 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         remaining = list(dealer_cards)
         for card in low_cards:
             if card not in remaining:
-                message = f"{card} is not one of the dealer's cards."
+                message = f"The {spoken_cards((card,))} is not one of the dealer's cards."
                 raise IllegalOperation(ErrorCode.WRONG_CARDS, message, expected.citation, expected)
             remaining.remove(card)
         hand = SetHand(tuple(remaining), low_cards)

@@ -12,6 +12,7 @@ from django.template.backends.jinja2 import Jinja2
 from jinja2 import Environment
 from markupsafe import Markup
 
+from simulator.cards import CardName, card_name, parse_cards
 from simulator.games import GAMES
 from simulator.money import format_cents
 from simulator.progressive import ContainerIntakeView, IntakeView
@@ -19,12 +20,6 @@ from trainer.controls import DEALER_STEPS
 from trainer.models import Mode
 from trainer.scoring import GradedStep
 from trainer.snapshots import AnyTableSnapshot, TableSnapshot, Viewer
-
-SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
-
-
-RANK_NAMES = {"T": "10"}
-
 
 CHIP_COLOURS = ((100000, "orange"), (50000, "purple"), (10000, "black"), (2500, "green"), (500, "red"), (0, "white"))
 """The casino colour of the largest chip in an amount, from $1,000 down to $1."""
@@ -43,37 +38,24 @@ def render(template: str, context: Mapping[str, Any]) -> Markup:
     return Markup(jinja_environment().get_template(template).render(context))
 
 
-@dataclass(frozen=True)
-class CardFace:
-    """A face-up card as it is drawn: rank, suit symbol and colour."""
+class CardFace(NamedTuple):
+    """A face-up card as it is drawn: its name (:func:`simulator.cards.card_name`, as the log names it) and markup."""
 
-    code: str
-    rank: str
-    suit: str
-    red: bool
-
-    @property
-    def html(self) -> Markup:
-        """The card's markup."""
-        return card_html(self)
+    name: CardName
+    html: Markup
 
 
 @lru_cache(maxsize=64)
-def card_html(face: CardFace) -> Markup:
+def card_html(name: CardName) -> Markup:
     """A card's markup, drawn once for each card and reused: a card looks the same wherever it lies."""
-    return render("trainer/_card.html", {"card": face})
+    return render("trainer/_card.html", {"card": name})
 
 
 @lru_cache(maxsize=4096)
 def card_faces(cards: str | None) -> tuple[CardFace, ...]:
     """The cards of a view ("Ks Qd JK") as faces, worked out once for each hand; none when the cards are not shown."""
-    faces = []
-    for code in (cards or "").split():
-        if code == "JK":
-            faces.append(CardFace(code, "JK", "★", False))
-        else:
-            faces.append(CardFace(code, RANK_NAMES.get(code[0], code[0]), SUIT_SYMBOLS[code[1]], code[1] in "hd"))
-    return tuple(faces)
+    names = [card_name(card) for card in parse_cards((cards or "").split())]
+    return tuple(CardFace(name, card_html(name)) for name in names)
 
 
 @lru_cache(maxsize=4096)

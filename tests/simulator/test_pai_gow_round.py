@@ -187,6 +187,18 @@ def test_645a11_c_the_dealer_hand_must_be_set_by_the_house_way():
     assert sorted(round_.dealer_hand.low) == sorted(parse_cards("3c 3d"))
 
 
+def test_645a11_c_a_low_card_the_dealer_was_not_dealt_is_named_in_words_and_changes_nothing():
+    rules = TableRules()
+    scenario = scenario_with_hands({DEALER: parse_cards("9c 8d 5h 5s 3c 3d 2h")}, DiceRoll(6, (1, 1)), rules)
+    round_ = PaiGowRound(rules, {1: {"pai-gow": 1000}}, 1, scenario=scenario)
+    play_until(round_, "set_dealer_hand")
+    with pytest.raises(IllegalOperation) as error:
+        round_.set_dealer_hand(low="Th 3c")
+    assert error.value.code == "wrong_cards"
+    assert error.value.message.endswith(": The ten of hearts is not one of the dealer's cards.")
+    assert round_.dealer_hand is None
+
+
 SEVEN_OF_CLUBS_OR_DIAMONDS = "9c 7c 7d 6h 5s 4d 3h"
 """Issue 21's dealer hand: a 3-to-7 straight stays high and the 9 goes low with either seven."""
 

@@ -32,7 +32,7 @@ from trainer.services import Notice
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
 ORIGIN = b"http://localhost"
-CARD = re.compile(r'class="card(?: red)?" title="(\w\w)"')
+CARD = re.compile(r'class="card(?: red)?" data-card="(\w\w)"')
 
 
 def session_cookie(user):

@@ -235,7 +235,7 @@ def test_645a11_f_the_reset_hand_is_redrawn_in_place_of_the_fouled_one():
     drawn = page.html(f"felt-seat-{seat}")
     assert "reset by the house way" in drawn
     for card in reset.low:
-        assert f'title="{card}"' in drawn
+        assert f'data-card="{card}"' in drawn
     assert drawn == fresh_page(attempt.pk, Viewer.TRAINEE).html(f"felt-seat-{seat}")
 
 
@@ -343,7 +343,7 @@ def test_mhb_base_game_is_shown_face_up_once_the_engine_deals_it_and_not_before(
     attempt = services.start_round(trainee, table_of("three-card-poker"), Mode.PRACTICE, seed_value=5)
     page, frames = trainee_page(attempt.pk)
     drop = play_to(attempt.pk, trainee, page, frames, "drop_progressive_wagers")
-    card = re.compile(r'class="card(?: red)?" title="(\w\w)"')
+    card = re.compile(r'class="card(?: red)?" data-card="(\w\w)"')
     assert not card.findall(page.html("felt"))
     take_on_page(attempt.pk, trainee, page, frames, drop)
     dealt = current(attempt.pk)[1].base_game
@@ -460,7 +460,7 @@ def test_685a7_e_an_exam_felt_draws_a_card_in_the_box_the_trainee_dealt_it_to():
     chosen = next(seat for seat in sorted(trainee_felt) if seat != right and 'class="card' in instructor_felt[seat])
 
     def cards(html):
-        return len(re.findall(r'class="card(?: red)?" title="', html))
+        return len(re.findall(r'class="card(?: red)?" data-card="', html))
 
     assert cards(trainee_felt[right]) == cards(instructor_felt[right]) - 1
     assert cards(trainee_felt[chosen]) == cards(instructor_felt[chosen]) + 1

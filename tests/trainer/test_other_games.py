@@ -23,7 +23,7 @@ from trainer.models import Attempt, Floorperson, Mode, Table
 OTHER_MHB_GAMES = [game.key for game in MYSTERY_GAME_LIST if game.key != "pai-gow-poker"]
 DOWN_UNDER = "down-under-blackjack"
 OTHER_GAMES = [*OTHER_MHB_GAMES, DOWN_UNDER]
-CARD = re.compile(r'class="card(?: red)?" title="(\w\w)"')
+CARD = re.compile(r'class="card(?: red)?" data-card="(\w\w)"')
 
 
 def table_of(game, floorperson=Floorperson.AUTOMATED):
