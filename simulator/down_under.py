@@ -72,7 +72,13 @@ from simulator.rules import (
     read_options,
     write_options,
 )
-from simulator.wager_phase import WAGER_PHASE_PLAYER_STEPS, WAGER_PHASE_STEPS, WagerPhase, WagerPhaseMixin
+from simulator.wager_phase import (
+    WAGER_PHASE_PLAYER_STEPS,
+    WAGER_PHASE_STEPS,
+    LateWagerView,
+    WagerPhase,
+    WagerPhaseMixin,
+)
 
 SEATS = (1, 2, 3, 4, 5, 6)
 DEALER = "dealer"
@@ -315,6 +321,7 @@ class DownUnderView(TypedDict):
     dealer: DownUnderDealerView
     burned: bool
     no_more_bets: bool
+    late_wager: LateWagerView | None
     progressive: DownUnderProgressiveView
     cards_held: list[int]
     cards_picked_up: bool
@@ -420,7 +427,6 @@ class DownUnderRound(WagerPhaseMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
         }
         hole_card_turned = bool(self.blackjack_results)
         shown = self.dealer_cards if hole_card_turned else self.dealer_cards[:1]
-        stage = self.progressive_intake.stage
         return {
             "game": "Down Under Blackjack",
             "section": "§685b.1",
@@ -432,14 +438,12 @@ class DownUnderRound(WagerPhaseMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
             },
             "burned": self.burned is not None,
             "no_more_bets": self.no_more_bets,
+            "late_wager": self.late_wager_view(),
             "progressive": {
                 "match_the_dealer_offered": True,
                 "meter": {"wager": self.meter.wager, **self.meter.meter.public_view()},
                 "lit_seats": sorted({win.seat for win in self.progressive_wins.pending}),
-                "intake": stage.name.lower(),
-                "locked_out": stage >= IntakeStage.LOCKED_OUT,
-                "collected": stage >= IntakeStage.COLLECTED,
-                "dropped": stage is IntakeStage.DROPPED,
+                **self.progressive_intake.view(),
             },
             "cards_held": self.cards_held(),
             "cards_picked_up": self.cards_picked_up,

@@ -59,7 +59,6 @@ from simulator.progressive import (
     MYSTERY_BONUS_STEPS,
     PROGRESSIVE_INTAKE_STEPS,
     ContainerIntakeView,
-    IntakeStage,
     MysteryBonus,
     MysteryBonusMixin,
     ProgressiveIntakeMixin,
@@ -76,7 +75,13 @@ from simulator.rules import (
     members,
     read_options,
 )
-from simulator.wager_phase import WAGER_PHASE_PLAYER_STEPS, WAGER_PHASE_STEPS, WagerPhase, WagerPhaseMixin
+from simulator.wager_phase import (
+    WAGER_PHASE_PLAYER_STEPS,
+    WAGER_PHASE_STEPS,
+    LateWagerView,
+    WagerPhase,
+    WagerPhaseMixin,
+)
 
 SEATS = 6
 """Player positions at every MHB training table, numbered 1 (the dealer's far left) to 6."""
@@ -170,6 +175,7 @@ class MysteryTableView(TypedDict):
     progressive_wagers: list[str]
     seats: dict[str, MysterySeatView | None]
     no_more_bets: bool
+    late_wager: LateWagerView | None
     progressive: MysteryProgressiveView
     base_game_played: bool
     base_game: BaseGameView | None
@@ -278,6 +284,7 @@ class MysteryTableRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMix
             "progressive_wagers": [spot.name for spot in self.game.progressive_wagers],
             "seats": seats,
             "no_more_bets": self.no_more_bets,
+            "late_wager": self.late_wager_view(),
             "progressive": self.progressive_view(),
             "base_game_played": self.base_game_played,
             "base_game": None if self.base_game is None else self.base_game.view(),
@@ -287,7 +294,6 @@ class MysteryTableRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMix
     def progressive_view(self) -> MysteryProgressiveView:
         """The display the game's subsection (b) requires: the MHB offer, the meter, the lit position, awards paid."""
         configuration = self.mystery.rules.configuration
-        stage = self.progressive_intake.stage
         return {
             "mystery_bonus_offered": True,
             "display_clause": f"{self.game.section}(b)",
@@ -295,10 +301,7 @@ class MysteryTableRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMix
             "minimum_value": configuration.minimum_value,
             "maximum_value": configuration.maximum_value,
             "meter": self.mystery.public_view(),
-            "intake": stage.name.lower(),
-            "locked_out": stage >= IntakeStage.LOCKED_OUT,
-            "collected": stage >= IntakeStage.COLLECTED,
-            "dropped": stage is IntakeStage.DROPPED,
+            **self.progressive_intake.view(),
             "payouts": [
                 {"seat": payout.seat, "amount": payout.amount, "source": payout.source.value}
                 for payout in self.mystery.payouts

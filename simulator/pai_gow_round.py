@@ -91,7 +91,13 @@ from simulator.starting_position import (
     reveal_order,
     starting_position,
 )
-from simulator.wager_phase import WAGER_PHASE_PLAYER_STEPS, WAGER_PHASE_STEPS, WagerPhase, WagerPhaseMixin
+from simulator.wager_phase import (
+    WAGER_PHASE_PLAYER_STEPS,
+    WAGER_PHASE_STEPS,
+    LateWagerView,
+    WagerPhase,
+    WagerPhaseMixin,
+)
 
 SEATS = (1, 2, 3, 4, 5, 6)
 DEALER = 0
@@ -311,6 +317,7 @@ class PaiGowView(TypedDict):
     seats: dict[str, PaiGowSeatView]
     dealer: PaiGowDealerView
     no_more_bets: bool
+    late_wager: LateWagerView | None
     dice: list[int] | None
     dice_announced: bool
     shaker_seat: int | None
@@ -1348,6 +1355,7 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
             "seats": seats,
             "dealer": dealer,
             "no_more_bets": self.no_more_bets,
+            "late_wager": self.late_wager_view(),
             "dice": list(self.dice.values) if self.dice and self.dice_visible else None,
             "dice_announced": self.dice_announced,
             "shaker_seat": self.shaker_seat,
@@ -1371,7 +1379,6 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         """
         if not self.rules.progressive_wager_offered:
             return None
-        stage = self.progressive_intake.stage
         jackpot: JackpotDisplayView | None = None
         if self.progressive_meter is not None:
             jackpot = {**self.progressive_meter.public_view(), "lit_seats": self.progressive_lit_seats()}
@@ -1379,10 +1386,7 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
             "mystery_bonus_offered": self.rules.mystery is not None,
             "meter": self.mystery.public_view() if self.rules.mystery is not None else None,
             "jackpot": jackpot,
-            "intake": stage.name.lower(),
-            "locked_out": stage >= IntakeStage.LOCKED_OUT,
-            "collected": stage >= IntakeStage.COLLECTED,
-            "dropped": stage is IntakeStage.DROPPED,
+            **self.progressive_intake.view(),
         }
 
 

@@ -207,17 +207,30 @@ class IntakeStage(IntEnum):
 
 
 class IntakeView(TypedDict):
-    """How far the progressive wagers have gone, as a progressive display shows it."""
+    """How far the progressive wagers have gone and, from the lock-out, the seat of each wager the system accepted."""
 
     locked_out: bool
     collected: bool
+    accepted: list[int] | None
+
+
+class CollectedChipView(TypedDict):
+    """A progressive chip the dealer collected: the seat it came from and its amount."""
+
+    seat: int
+    amount: Cents
 
 
 class ContainerIntakeView(IntakeView):
-    """The intake as a table with its table inventory container on the felt shows it: the stage and the drop too."""
+    """The intake as a table with its table inventory container on the felt shows it: the stage, the chips, the drop.
+
+    ``chips`` are the chips actually collected (short of a missing one until the dealer acts on it), in front of
+    the container until the drop and in it after.
+    """
 
     intake: str
     dropped: bool
+    chips: list[CollectedChipView]
 
 
 @dataclass
@@ -237,8 +250,26 @@ class ProgressiveIntake:
     mismatch_reported: bool = False
 
     def chips_collected(self) -> list[JsonValue]:
-        """The seats whose progressive chips are in the collection (one seat missing when the chips do not match)."""
-        return [wager.seat for wager in self.wagers if wager.seat != self.missing_chip_seat]
+        """The seats whose progressive chips are in the collection (one missing until the dealer acts on it)."""
+        return [wager.seat for wager in self.collection()]
+
+    def collection(self) -> list[ProgressiveWager]:
+        """The accepted wagers whose chips are in the collection: all but a missing one the dealer has not acted on."""
+        missing = None if self.mismatch_reported else self.missing_chip_seat
+        return [wager for wager in self.wagers if wager.seat != missing]
+
+    def view(self) -> ContainerIntakeView:
+        """The intake as the table shows it: its stage, the seats the system accepted, the chips actually collected."""
+        stage = self.stage
+        collected = stage >= IntakeStage.COLLECTED
+        return {
+            "intake": stage.name.lower(),
+            "locked_out": stage >= IntakeStage.LOCKED_OUT,
+            "collected": collected,
+            "dropped": stage is IntakeStage.DROPPED,
+            "accepted": [wager.seat for wager in self.wagers] if stage >= IntakeStage.LOCKED_OUT else None,
+            "chips": [{"seat": wager.seat, "amount": wager.amount} for wager in self.collection()] if collected else [],
+        }
 
     @property
     def mismatch_waiting(self) -> bool:
@@ -370,7 +401,7 @@ class ProgressiveIntakeMixin(Round):
         facts: dict[str, JsonValue] = {
             "procedure": procedure.value,
             "floorperson_called": procedure is ChipCountMismatch.CALL_FLOORPERSON,
-            "chips_from_seats": [wager.seat for wager in intake.wagers],
+            "chips_from_seats": intake.chips_collected(),
         }
         return self.record(action, facts)
 
@@ -399,7 +430,7 @@ class ProgressiveIntakeMixin(Round):
 
     def drop_progressive_wagers(self) -> Operation:
         """Place the progressive chips into the table inventory container."""
-        total = sum(wager.amount for wager in self.progressive_intake.wagers)
+        total = sum(wager.amount for wager in self.progressive_intake.collection())
         return self._advance_intake("drop_progressive_wagers", IntakeStage.DROPPED, {"amount": total})
 
 

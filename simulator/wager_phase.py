@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TypedDict
 
 from simulator.citations import Citation
 from simulator.clauses import cite
@@ -115,6 +116,13 @@ class WagerPhase:
         )
 
 
+class LateWagerView(TypedDict):
+    """A wager a player is trying after "No more bets", as the table sees it until the dealer refuses it."""
+
+    seat: int
+    move: str
+
+
 class WagerPhaseMixin(NoMoreBetsMixin):
     """Players' wagers before "No more bets", and the dealer's refusal of a late wager after it."""
 
@@ -142,6 +150,13 @@ class WagerPhaseMixin(NoMoreBetsMixin):
             return f"seat {move.seat} places {format_cents(move.amount)} on the {label}"
         amounts = f"from {format_cents(move.changed_from)} to {format_cents(move.amount)}"
         return f"seat {move.seat} changes the {label} {amounts}"
+
+    def late_wager_view(self) -> LateWagerView | None:
+        """The late wager a player is trying now, in words, until the dealer refuses it; None when there is none."""
+        late = self.wager_phase.late
+        if late is None or not self.late_wager_attempted or self.late_wager_refused:
+            return None
+        return {"seat": late.seat, "move": self._move_sentence(late)}
 
     def next_wager_phase_action(self) -> Action | None:
         """The next player's move before "No more bets", the late attempt or its refusal; None when none is due."""

@@ -16,6 +16,7 @@ from simulator.cards import CardName, card_name, parse_cards
 from simulator.games import GAMES
 from simulator.money import format_cents
 from simulator.progressive import ContainerIntakeView, IntakeView
+from simulator.wager_phase import LateWagerView
 from trainer.controls import DEALER_STEPS
 from trainer.models import Mode
 from trainer.scoring import GradedStep
@@ -131,19 +132,38 @@ def progressive_display(
         intake = "Progressive wagers locked out"
     else:
         intake = "Progressive wagers open"
+    if progressive["accepted"] is not None:
+        intake += f": {system_count(progressive['accepted'])}"
     lit = ""
     if lit_seats:
         lit = f"Light on at seat{'s' if len(lit_seats) > 1 else ''} {', '.join(map(str, lit_seats))}"
     return {"sign": sign, "meter": meter, "notes": notes, "lit": lit, "intake": intake, "paytable": None}
 
 
-def inventory_container(progressive: ContainerIntakeView, wagers: list[int]) -> dict[str, Any]:
-    """The table inventory container and, once collected and until dropped, the progressive chips in front of it."""
+def system_count(seats: list[int]) -> str:
+    """The system's count of the progressive wagers it accepted, with their seats, as its display shows it.
+
+    >>> system_count([1, 3, 3]), system_count([])
+    ('the system accepted 3 wagers: seats 1, 3 (2 wagers)', 'the system accepted no wager')
+    """
+    if not seats:
+        return "the system accepted no wager"
+    wagers = {seat: seats.count(seat) for seat in sorted(set(seats))}
+    places = ", ".join(f"{seat}" if count == 1 else f"{seat} ({count} wagers)" for seat, count in wagers.items())
+    plural = "s" if len(seats) > 1 else ""
+    return f"the system accepted {len(seats)} wager{plural}: seat{'s' if len(wagers) > 1 else ''} {places}"
+
+
+def inventory_container(progressive: ContainerIntakeView) -> dict[str, Any]:
+    """The table inventory container and, once collected and until dropped, the chips collected in front of it.
+
+    The chips are those actually collected, not the wagers the system accepted: a missing chip is missing here.
+    """
     in_front = progressive["collected"] and not progressive["dropped"]
     return {
-        "chips": [chip(amount) for amount in wagers] if in_front else [],
+        "chips": [chip(each["amount"]) | {"seat": each["seat"]} for each in progressive["chips"]] if in_front else [],
         "dropped": progressive["dropped"],
-        "count": len(wagers),
+        "count": len(progressive["chips"]),
     }
 
 
@@ -188,6 +208,11 @@ class Region(NamedTuple):
     redraw: bool = False
     parts: tuple[Region, ...] = ()
     shell: Any = None
+
+
+def felt_title(game: str, no_more_bets: bool, late_wager: LateWagerView | None) -> dict[str, Any]:
+    """The felt's title: the game, whether bets are still open and any late wager a player is trying."""
+    return {"game": game, "no_more_bets": no_more_bets, "late_wager": late_wager["move"] if late_wager else None}
 
 
 def title_region(felt: Mapping[str, Any]) -> Region:

@@ -23,6 +23,7 @@ from trainer.felt import (
     chooses_places,
     corrected_steps,
     display_regions,
+    felt_title,
     hand_html,
     inventory_container,
     numbered_displays,
@@ -182,7 +183,6 @@ def down_under_felt_context(snapshot: TableSnapshot[DownUnderView], viewer: View
     progressive = view["progressive"]
     paytable = match_paytable(rules.decks, rules.paytable)
     dealer = view["dealer"]
-    wagers = [seat["match_wager"] for seat in view["seats"].values() if seat is not None and seat["match_wager"]]
     display = progressive_display(
         "Match the Dealer Progressive",
         progressive["meter"]["display"],
@@ -191,7 +191,7 @@ def down_under_felt_context(snapshot: TableSnapshot[DownUnderView], viewer: View
         progressive,
     )
     return {
-        "title": {"game": view["game"], "no_more_bets": view["no_more_bets"]},
+        "title": felt_title(view["game"], view["no_more_bets"], view["late_wager"]),
         "finished": view["finished"],
         "seats": [down_under_seat_context(number, view["seats"][str(number)], view, viewer) for number in range(1, 7)],
         "dealer": {
@@ -205,7 +205,7 @@ def down_under_felt_context(snapshot: TableSnapshot[DownUnderView], viewer: View
             },
         },
         "displays": numbered_displays([display]),
-        "container": inventory_container(progressive, wagers),
+        "container": inventory_container(progressive),
         "discards": [
             *([{"label": "burn", "title": "The burn card, unexposed"}] if view["burned"] else []),
             *([{"label": "all cards", "title": "The round's cards, picked up"}] if view["cards_picked_up"] else []),

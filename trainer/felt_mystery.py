@@ -23,6 +23,7 @@ from trainer.felt import (
     chooses_places,
     corrected_steps,
     display_regions,
+    felt_title,
     hand_html,
     inventory_container,
     numbered_displays,
@@ -123,9 +124,6 @@ def mystery_felt_context(snapshot: TableSnapshot[MysteryTableView], viewer: View
     view = as_paid(snapshot.view, corrected_steps(snapshot, viewer))
     progressive = view["progressive"]
     lit_seat = progressive["meter"]["lit_seat"]
-    wagers = [
-        wager["amount"] for seat in view["seats"].values() if seat is not None for wager in seat["progressive_wagers"]
-    ]
     display = progressive_display(
         "Must-Hit-By Mystery Bonus offered",
         progressive["meter"]["display"],
@@ -137,11 +135,11 @@ def mystery_felt_context(snapshot: TableSnapshot[MysteryTableView], viewer: View
         progressive,
     )
     return {
-        "title": {"game": view["game"], "no_more_bets": view["no_more_bets"]},
+        "title": felt_title(view["game"], view["no_more_bets"], view["late_wager"]),
         "finished": view["finished"],
         "seats": [mystery_seat_context(number, view["seats"][str(number)], view, viewer) for number in range(1, 7)],
         "displays": numbered_displays([display]),
-        "container": inventory_container(progressive, wagers),
+        "container": inventory_container(progressive),
         "base_game": base_game_context(view),
         "paytable_signs": mystery_signs(snapshot),
     }

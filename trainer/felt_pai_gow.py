@@ -37,6 +37,7 @@ from trainer.felt import (
     chooses_places,
     corrected_steps,
     display_regions,
+    felt_title,
     hand_html,
     inventory_container,
     numbered_displays,
@@ -308,7 +309,7 @@ def felt_context(snapshot: TableSnapshot[PaiGowView], viewer: Viewer) -> dict[st
     seats = view["seats"]
     pick = chooses_places(viewer) and dealer["high"] is None and bool(dealer["cards"])
     return {
-        "title": {"game": view["game"], "no_more_bets": view["no_more_bets"]},
+        "title": felt_title(view["game"], view["no_more_bets"], view["late_wager"]),
         "seats": [seat_context(n, seats[str(n)], fixtures.areas, n == lit_seat, view, viewer) for n in range(1, 7)],
         "shaker": {
             "manual": fixtures.manual_shaker,
@@ -326,12 +327,7 @@ def felt_context(snapshot: TableSnapshot[PaiGowView], viewer: Viewer) -> dict[st
             "pick": pick,
         },
         "displays": numbered_displays(displays),
-        "container": inventory_container(
-            progressive,
-            [seats[str(n)]["wagers"]["progressive"] for n in range(1, 7) if "progressive" in seats[str(n)]["wagers"]],
-        )
-        if progressive
-        else None,
+        "container": inventory_container(progressive) if progressive else None,
         "discards": [
             *([{"label": "stub", "title": "The four-card stub"}] if view["stub_discarded"] else []),
             *([{"label": "all 53", "title": "Every card, accounted for"}] if view["finished"] else []),
