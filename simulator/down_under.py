@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import NotRequired, TypedDict
 
-from simulator.cards import Card, Rank, format_cards, parse_cards, shoe, shuffled
+from simulator.cards import Card, Rank, format_cards, parse_cards, shoe, shuffled, spoken_cards
 from simulator.citations import Citation
 from simulator.clauses import cite
 from simulator.json_values import JsonObject, JsonValue, json_int, json_object, json_str, json_strings
@@ -561,8 +561,8 @@ class DownUnderRound(WagerPhaseMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
             return None
         seat = waiting[0]
         description = (
-            f"seat {seat} has no card matching the upcard {self.upcard}: its Match the Dealer wager loses "
-            "(its chips are already in the table inventory container)"
+            f"seat {seat} has no card matching the upcard, the {spoken_cards(self.dealer_cards[:1])}: its Match the "
+            "Dealer wager loses (its chips are already in the table inventory container)"
         )
         return Action("settle_losing_match_wager", Actor.DEALER, {"seat": seat}, LOSING_RULE, description)
 

@@ -180,6 +180,16 @@ def test_685b1_g1_losing_wagers_first_seat_by_seat_then_the_wins() -> None:
     assert following is not None and following.step == "confirm_progressive_hand"
 
 
+def test_685b1_g1_the_losing_wager_names_the_upcard_in_words_as_the_felt_and_the_log_do() -> None:
+    round_ = round_with(
+        {1: SeatWagers(1000, 100), 2: SeatWagers(1000, 100)}, stack({1: "9h", 2: "2c"}, "Td", {1: "3c", 2: "4d"})
+    )
+    play_until(round_, "settle_losing_match_wager")
+    action = round_.next_action()
+    assert action is not None and "the upcard, the ten of diamonds:" in action.description
+    assert round_.settle_losing_match_wager(1).action.description == action.description
+
+
 # --- §685b.1(h): a win ---------------------------------------------------------------------------------
 
 
