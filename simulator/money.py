@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from decimal import ROUND_DOWN, ROUND_HALF_UP, ROUND_UP, Decimal
 from enum import StrEnum
@@ -75,18 +76,40 @@ def format_cents(amount: Cents | Decimal) -> str:
     return f"{sign}${text}"
 
 
+DOLLARS = re.compile(r"(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]+)?")
+"""Dollars in ASCII digits, a comma only between groups of three: "1,000.50", never "5,00", "1e3", "-5" or "NaN"."""
+
+MAX_CENTS: Cents = 999_999_999
+"""The largest amount typed anywhere in the school, $9,999,999.99: it fits a database's 32-bit integer column."""
+
+MAX_DOLLARS_CHARACTERS = 24
+"""The longest text read as dollars ("$9,999,999.99" is 13): anything longer is refused unread."""
+
+
+def _quoted(text: str) -> str:
+    """The text as an error message quotes it, cut short when it is long."""
+    return repr(text if len(text) <= MAX_DOLLARS_CHARACTERS else f"{text[:MAX_DOLLARS_CHARACTERS]}…")
+
+
 def parse_dollars(text: str) -> Cents:
     """Read a dollar amount such as ``"37.50"`` or ``"$1,000"`` into cents; raise ValueError otherwise.
 
+    The text is bounded before it is converted: its length, then its shape (:data:`DOLLARS`: no sign, exponent, NaN
+    or Infinity), then the amount (at most :data:`MAX_CENTS`), so no text costs more to refuse than a short one.
+
     >>> parse_dollars("$1,037.50")
     103750
+    >>> parse_dollars("1e399999")
+    Traceback (most recent call last):
+    ...
+    ValueError: '1e399999' is not an amount in dollars, such as 25 or 37.50.
     """
-    cleaned = text.strip().replace("$", "").replace(",", "")
-    try:
-        value = Decimal(cleaned)
-    except ArithmeticError:
-        raise ValueError(f"{text!r} is not an amount of money.") from None
-    cents = value * 100
-    if not value.is_finite() or cents != cents.to_integral_value():
-        raise ValueError(f"{text!r} is not a whole number of cents.")
+    cleaned = text.strip().removeprefix("$")
+    if len(cleaned) > MAX_DOLLARS_CHARACTERS or not DOLLARS.fullmatch(cleaned):
+        raise ValueError(f"{_quoted(text)} is not an amount in dollars, such as 25 or 37.50.")
+    cents = Decimal(cleaned.replace(",", "")) * 100
+    if cents != cents.to_integral_value():
+        raise ValueError(f"{_quoted(text)} is not a whole number of cents.")
+    if cents > MAX_CENTS:
+        raise ValueError(f"{_quoted(text)} is over {format_cents(MAX_CENTS)}, the most an amount can be.")
     return int(cents)

@@ -11,7 +11,6 @@ before any grading.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -26,6 +25,7 @@ from simulator.down_under import DEALER
 from simulator.fortune import FortuneHand
 from simulator.json_values import JsonValue
 from simulator.match_the_dealer import MatchCombination
+from simulator.money import DOLLARS
 from simulator.mystery import PaymentSource
 from simulator.procedure import spoken_argument
 
@@ -64,10 +64,6 @@ class WholeNumberField(forms.IntegerField):
         if text and not (text.isascii() and text.isdigit()):
             raise ValidationError(self.error_messages["invalid"], code="invalid")
         return super().to_python(text)
-
-
-DOLLARS = re.compile(r"(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]+)?")
-"""Dollars in ASCII digits, a comma only between groups of three: "1,000.50", never "5,00" or "1,0,0,0"."""
 
 
 class AmountField(forms.DecimalField):
