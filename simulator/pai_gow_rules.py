@@ -7,6 +7,7 @@ read) carry a house citation, so the trainee always sees that they are house rul
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
@@ -45,6 +46,9 @@ from simulator.rules import (
     write_options,
 )
 from simulator.starting_position import DealingDirection
+
+RATE = re.compile(r"[0-9](?:\.[0-9]{1,8})?")
+"""A commission rate as text: a digit and up to eight decimals ("0.05"), never an exponent, NaN or Infinity."""
 
 
 class ShakerType(StrEnum):
@@ -214,10 +218,9 @@ def _commission_rate(given: JsonValue) -> Decimal:
     """Read the commission rate, written as a decimal string such as "0.05"."""
     if not isinstance(given, str):
         raise ValueError(f'a decimal written as text, such as "0.05", is wanted, not {given!r}')
-    try:
-        rate = Decimal(given)
-    except ArithmeticError:
-        raise ValueError(f"{given!r} is not a decimal") from None
+    if not RATE.fullmatch(given):
+        raise ValueError(f"{given[:24]!r} is not a decimal such as 0.05")
+    rate = Decimal(given)
     if not Decimal(0) <= rate < Decimal(1):
         raise ValueError(f"{given} is not a fraction from 0 up to 1")
     return rate

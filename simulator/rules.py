@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 from simulator.citations import Citation, Provenance
 from simulator.json_values import JsonValue, json_object
-from simulator.money import format_cents
+from simulator.money import MAX_CENTS, format_cents
 
 Member = TypeVar("Member", bound=StrEnum)
 
@@ -207,7 +207,9 @@ def whole_number(
     money: bool = False,
     label: str = "",
 ) -> OptionField:
-    """An option that is a whole number from ``minimum`` up to ``maximum`` (unbounded when None); cents if ``money``."""
+    """An option that is a whole number from ``minimum`` up to ``maximum``; cents if ``money``, at most MAX_CENTS."""
+    if money and maximum is None:
+        maximum = MAX_CENTS
 
     def read(given: JsonValue) -> int:
         if type(given) is not int:

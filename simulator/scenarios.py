@@ -24,6 +24,7 @@ from simulator.games import GAMES, Game
 from simulator.hands import is_tiger_nine
 from simulator.house_way import HOUSE_WAYS
 from simulator.json_values import JsonObject, JsonValue
+from simulator.money import MAX_CENTS, format_cents
 from simulator.pai_gow_round import DEALER, PLACES, SEATS, STACK_SIZE, Scenario, check_wagers
 from simulator.pai_gow_rules import TableRules
 from simulator.procedure import Round
@@ -34,6 +35,8 @@ from simulator.wager_phase import ChipCountMismatch, WagerMove
 
 MODES = ("practice", "exam")
 MAX_ROUNDS = 20
+MAX_TIME_LIMIT_SECONDS = 2**31 - 1
+"""The longest time limit a scenario sets: what the 32-bit integer column of its table's pass rule holds."""
 DOWN_UNDER_UNIT = 100
 """The unit a drawn Down Under Blackjack wager comes in: whole dollars, an even number of cents (3 to 2 is paid)."""
 SeatedRules = TableRules | DownUnderTable
@@ -152,6 +155,15 @@ def _whole(value: JsonValue, minimum: int, maximum: int | None = None) -> int:
     return value
 
 
+def _cents(value: JsonValue) -> int:
+    """An amount in cents up to the school's largest, :data:`simulator.money.MAX_CENTS`; ValueError otherwise."""
+    if type(value) is not int:
+        raise ValueError(f"{value!r} is not an amount in cents")
+    if value > MAX_CENTS:
+        raise ValueError(f"an amount over {format_cents(MAX_CENTS)} is more than any table takes")
+    return value
+
+
 def _seat_number(key: str, places: tuple[int, ...]) -> int:
     """A seat or place number written as a JSON key; ValueError unless it is one of ``places``."""
     if not key.isdigit() or int(key) not in places:
@@ -205,7 +217,7 @@ class _Reader:
             automations,
             self.field("mode", self.mode, "practice"),
             rounds,
-            self.field("time_limit_seconds", lambda value: _whole(value, 1), None),
+            self.field("time_limit_seconds", lambda value: _whole(value, 1, MAX_TIME_LIMIT_SECONDS), None),
             self.field("pass_accuracy_percent", lambda value: _whole(value, 0, 100), 90),
             self.field("critical_error_fails", self.flag, True),
         )
@@ -279,9 +291,10 @@ class _Reader:
     def wager(value: JsonValue) -> WagerRange:
         """A fixed amount in cents, or ``{"minimum": …, "maximum": …}`` in cents."""
         if type(value) is int:
-            return WagerRange(value, value)
+            amount = _cents(value)
+            return WagerRange(amount, amount)
         if isinstance(value, Mapping) and set(value) == {"minimum", "maximum"}:
-            low, high = (_whole(value[end], 1) for end in ("minimum", "maximum"))
+            low, high = (_whole(value[end], 1, MAX_CENTS) for end in ("minimum", "maximum"))
             if high < low:
                 raise ValueError("the maximum is below the minimum")
             return WagerRange(low, high)
@@ -415,12 +428,14 @@ class _Reader:
         if not isinstance(value, Mapping) or set(value) != {"seat", "spot", "amount"}:
             self.errors["rigging.late_wager"] = "a seat, a betting area and an amount are wanted"
             return None
-        seat, spot, amount = value["seat"], str(value["spot"]), value["amount"]
+        seat, spot = value["seat"], str(value["spot"])
         if type(seat) is not int or seat not in seats:
             self.errors["rigging.late_wager"] = f"seat {seat!r} has no player"
             return None
-        if type(amount) is not int:
-            self.errors["rigging.late_wager"] = f"{amount!r} is not an amount in cents"
+        try:
+            amount = _cents(value["amount"])
+        except ValueError as error:
+            self.errors["rigging.late_wager"] = str(error)
             return None
         held = seats[seat].get(spot)
         if held is not None and held.minimum != held.maximum:

@@ -299,3 +299,36 @@ def test_the_mhb_tables_seat_simulated_players_only() -> None:
     errors = errors_of({"game": key, "seats": {"1": {"ante": 500}}, "rigging": {"missing_chip_seat": 1}})
     assert "simulated players sit" in errors["seats"]
     assert "seats its own players" in errors["rigging.missing_chip_seat"]
+
+
+# ----- bounded: nothing beyond what the school's tables and database hold -----
+
+
+def test_a_wager_over_the_schools_largest_amount_is_refused_fixed_or_in_a_range() -> None:
+    huge = 10**400
+    errors = errors_of(pai_gow(seats={"1": {"pai-gow": huge}, "2": {"pai-gow": {"minimum": 1000, "maximum": huge}}}))
+    assert "more than any table takes" in errors["seats.1.pai-gow"]
+    assert "not a whole number from 1 to 999999999" in errors["seats.2.pai-gow"]
+
+
+def test_a_late_wager_over_the_schools_largest_amount_is_refused() -> None:
+    late: JsonValue = {"seat": 1, "spot": "sum", "amount": 10**400}
+    assert "more than any table takes" in errors_of(pai_gow(rigging={"late_wager": late}))["rigging.late_wager"]
+
+
+def test_a_time_limit_beyond_a_32_bit_column_is_refused() -> None:
+    assert "from 1 to 2147483647" in errors_of(pai_gow(time_limit_seconds=2**31))["time_limit_seconds"]
+    assert ScenarioSpec.from_json(pai_gow(time_limit_seconds=2**31 - 1)).time_limit_seconds == 2**31 - 1
+
+
+@pytest.mark.parametrize("limit", ["minimum", "maximum", "unit"])
+def test_645a7_a_table_limit_over_the_schools_largest_amount_is_refused(limit: str) -> None:
+    limits: JsonValue = {"minimum": 1000, "maximum": 100000, "unit": 100} | {limit: 10**400}
+    errors = errors_of(pai_gow(rules={"pai_gow_limits": limits}))
+    assert "at most 999999999" in errors[f"rules.pai_gow_limits.{limit}"]
+
+
+@pytest.mark.parametrize("rate", ["sNaN", "NaN", "Infinity", "1e-999999999", "5e-2", "0.05" + "0" * 100_000])
+def test_a_commission_rate_is_read_only_as_a_short_decimal(rate: str) -> None:
+    errors = errors_of(pai_gow(rules={"commission_rate": rate}))
+    assert "is not a decimal such as 0.05" in errors["rules.commission_rate"]
