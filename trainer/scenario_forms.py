@@ -8,6 +8,7 @@ dollars ("25", "1-5" for a range), cards as "As Kd JK" and dice red first as "6 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
@@ -17,13 +18,23 @@ from simulator.json_values import JsonObject, JsonValue
 from simulator.money import format_cents, parse_dollars
 from simulator.pai_gow_round import PLACES, SEATS, WAGER_SPOTS
 from simulator.rules import Option
-from simulator.scenarios import MAX_ROUNDS, MODES, ScenarioError, ScenarioSpec, game_steps
+from simulator.scenarios import MAX_ROUNDS, MAX_TIME_LIMIT_SECONDS, MODES, ScenarioError, ScenarioSpec, game_steps
+from trainer.models import Scenario
 
 FormData = Mapping[str, str]
 """The form as posted (or as written back from a saved scenario): raw text by field name; a ticked box is "on"."""
 
 GENERAL = ""
 """The error key of an error no field owns."""
+
+DEFAULT_GAME = next(iter(GAMES.values()))
+"""The game a new scenario starts with, and whose fields are drawn when the posted game is not one of the school's."""
+
+NAME_LENGTH: int = Scenario._meta.get_field("name").max_length  # type: ignore[assignment]
+"""The longest scenario name, as its database column holds it."""
+
+WHOLE_NUMBER = re.compile(r"[0-9]{1,10}")
+"""A whole number as typed: ASCII digits, at most ten (2147483647, a 32-bit column's largest, has ten)."""
 
 
 @dataclass(frozen=True)
@@ -118,13 +129,19 @@ def rules_groups(game: Game, data: FormData, errors: Mapping[str, str]) -> list[
 
 
 def _read_option(option: Option, text: str) -> JsonValue:
-    """An option's JSON value from its field's text (cents from dollars for money); ValueError when it is not one."""
+    """An option's JSON value from its field's text (cents from dollars for money); ValueError when it is not one.
+
+    A choice is looked up among the choices' own JSON texts, never parsed: a select posts one of them.
+    """
     if option.choices:
-        return json.loads(text)  # type: ignore[no-any-return]
+        chosen = {_json_text(choice): choice for choice in option.choices}
+        if text not in chosen:
+            raise ValueError(text)
+        return chosen[text]
     if option.money:
         return parse_dollars(text)
     if isinstance(option.default, int):
-        return int(text)
+        return _whole_number(text)
     return text
 
 
@@ -180,9 +197,16 @@ def _read_seat(text: str) -> JsonObject:
     return wagers
 
 
+def _whole_number(text: str) -> int:
+    """A whole number typed in ASCII digits, read only when it is short (:data:`WHOLE_NUMBER`); ValueError otherwise."""
+    if not WHOLE_NUMBER.fullmatch(text.strip()):
+        raise ValueError(f"{text[:12]!r} is not a whole number")
+    return int(text)
+
+
 def _whole(text: str) -> int | None:
     """A whole number typed in a field; None when it is empty (ValueError when it is not a number)."""
-    return int(text) if text.strip() else None
+    return _whole_number(text) if text.strip() else None
 
 
 def read_form(data: FormData) -> tuple[str, JsonObject, dict[str, str]]:
@@ -191,8 +215,11 @@ def read_form(data: FormData) -> tuple[str, JsonObject, dict[str, str]]:
     name = data.get("name", "").strip()
     if not name:
         errors["name"] = "Give the scenario a name."
+    elif len(name) > NAME_LENGTH:
+        errors["name"] = f"The name is {len(name)} characters long: give one of {NAME_LENGTH} at most."
     game = GAMES.get(data.get("game", ""))
     if game is None:
+        errors["game"] = "Choose one of the school's games."
         return name, {"game": data.get("game", "")}, errors
     seats: JsonObject = {}
     for seat in SEATS:
@@ -222,7 +249,7 @@ def read_form(data: FormData) -> tuple[str, JsonObject, dict[str, str]]:
     if late_seat or late_spot:
         try:
             amount = parse_dollars(data.get("rigging.late_wager.amount", ""))
-            rigging["late_wager"] = {"seat": int(late_seat or 0), "spot": late_spot, "amount": amount}
+            rigging["late_wager"] = {"seat": _whole_number(late_seat or "0"), "spot": late_spot, "amount": amount}
         except ValueError as error:
             errors["rigging.late_wager"] = str(error)
     spec: JsonObject = {
@@ -338,7 +365,7 @@ def new_form_data(game: Game, name: str = "") -> dict[str, str]:
 
 def builder_context(data: FormData, errors: Mapping[str, str]) -> dict[str, object]:
     """What the builder's fields template draws for the game chosen in ``data``."""
-    game = GAMES[data["game"]]
+    game = GAMES.get(data["game"], DEFAULT_GAME)
     steps = [
         Field(f"automations.{step}", step.replace("_", " "), "checkbox", data.get(f"automations.{step}", ""))
         for step in game_steps(game)
@@ -391,7 +418,13 @@ def builder_context(data: FormData, errors: Mapping[str, str]) -> dict[str, obje
     grading_fields = [
         Field("mode", "Mode", "select", data.get("mode", "practice"), tuple((mode, mode) for mode in MODES)),
         text("rounds", "Rounds per attempt", "number", minimum=1, maximum=MAX_ROUNDS),
-        text("time_limit_seconds", "Time limit in seconds (empty for none)", "number", minimum=1),
+        text(
+            "time_limit_seconds",
+            "Time limit in seconds (empty for none)",
+            "number",
+            minimum=1,
+            maximum=MAX_TIME_LIMIT_SECONDS,
+        ),
         text(
             "pass_accuracy_percent",
             "Pass mark (% of steps right at the first attempt)",
@@ -434,7 +467,7 @@ def error_summary(fields: list[Field], errors: Mapping[str, str]) -> list[tuple[
 
     The builder is long: the summary at its top takes the instructor to each field marked below.
     """
-    summary = [("field-name", "Name", errors["name"])] if "name" in errors else []
+    summary = [(f"field-{key}", key.capitalize(), errors[key]) for key in ("name", "game") if key in errors]
     summary += [
         (f"{field.id}-error" if field.kind == "error" else field.id, field.label, field.error)
         for field in fields
@@ -442,5 +475,5 @@ def error_summary(fields: list[Field], errors: Mapping[str, str]) -> list[tuple[
     ]
     if "automations" in errors:
         summary.append(("field-automations-error", "Steps the engine performs", errors["automations"]))
-    shown = {"name", "automations", GENERAL, *(field.name for field in fields if field.error)}
+    shown = {"name", "game", "automations", GENERAL, *(field.name for field in fields if field.error)}
     return summary + [("", name, message) for name, message in errors.items() if name not in shown]

@@ -25,6 +25,14 @@ def create_scenario(name: str, author: User, spec: ScenarioSpec) -> ScenarioVers
         return save_draft(Scenario.objects.create(name=name, author=author), spec)
 
 
+def _table_name(version: ScenarioVersion) -> str:
+    """The name of a published version's table: the scenario's name, cut to fit the column, its number and version's."""
+    which = f" (scenario {version.scenario.pk}, version {version.number})"
+    longest: int = Table._meta.get_field("name").max_length  # type: ignore[assignment]
+    name = version.scenario.name
+    return (name if len(name) + len(which) <= longest else f"{name[: longest - len(which) - 1]}…") + which
+
+
 def publish(version: ScenarioVersion) -> ScenarioVersion:
     """Make a draft dealable: give it a table with the scenario's rules and pass rule; a published one is left as is."""
     if version.published:
@@ -32,7 +40,7 @@ def publish(version: ScenarioVersion) -> ScenarioVersion:
     spec = version.engine_spec()
     with transaction.atomic():
         version.table = Table.objects.create(
-            name=f"{version.scenario.name} (scenario {version.scenario.pk}, version {version.number})",
+            name=_table_name(version),
             game=spec.game.key,
             rules=dict(spec.rules),
             floorperson=Floorperson.AUTOMATED,

@@ -13,12 +13,10 @@ from django_htmx.http import HttpResponseClientRedirect
 from simulator.games import GAMES
 from simulator.scenarios import deal_scenario
 from trainer.models import Role, Scenario, ScenarioVersion, has_role
-from trainer.scenario_forms import builder_context, form_data, new_form_data, validated
+from trainer.scenario_forms import DEFAULT_GAME, NAME_LENGTH, builder_context, form_data, new_form_data, validated
 from trainer.scenario_runs import deal_run_round
 from trainer.scenario_versions import create_scenario, publish, published_versions, save_draft
 from trainer.views import SchoolRequest
-
-DEFAULT_GAME = next(iter(GAMES))
 
 
 def _require_instructor(request: SchoolRequest) -> None:
@@ -44,7 +42,8 @@ def scenario_list(request: SchoolRequest) -> HttpResponse:
 
 def _builder(request: SchoolRequest, data: dict[str, str], errors: dict[str, str], status: int = 200) -> HttpResponse:
     """The builder page with the form's fields as typed and each error beside its field."""
-    context = builder_context(data, errors) | {"data": data, "games": GAMES.values(), "errors": errors}
+    shown = {"data": data, "games": GAMES.values(), "errors": errors, "name_length": NAME_LENGTH}
+    context = builder_context(data, errors) | shown
     return render(request, "trainer/scenario_form.html", context, status=status)
 
 
@@ -59,7 +58,7 @@ def scenario_new(request: SchoolRequest) -> HttpResponse:
     """Build a new scenario; it is saved as a draft (version 1) only when every field is right."""
     _require_instructor(request)
     if request.method == "GET":
-        game = GAMES.get(request.GET.get("game", ""), GAMES[DEFAULT_GAME])
+        game = GAMES.get(request.GET.get("game", ""), DEFAULT_GAME)
         return _builder(request, new_form_data(game, request.GET.get("name", "")), {})
     data = _posted(request)
     name, spec, errors = validated(data)
@@ -91,7 +90,7 @@ def scenario_edit(request: SchoolRequest, scenario_id: int) -> HttpResponse:
 def scenario_fields(request: SchoolRequest) -> HttpResponse:
     """The fields of the game chosen in the builder, for htmx to swap in when the game changes."""
     _require_instructor(request)
-    game = GAMES.get(request.GET.get("game", ""), GAMES[DEFAULT_GAME])
+    game = GAMES.get(request.GET.get("game", ""), DEFAULT_GAME)
     return render(request, "trainer/_scenario_fields.html", builder_context(new_form_data(game), {}))
 
 
