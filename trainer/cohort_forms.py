@@ -66,7 +66,7 @@ class NewTraineeForm(forms.Form):
 
     username = forms.CharField(max_length=150, validators=[UnicodeUsernameValidator()])
     name = forms.CharField(max_length=150)
-    email = forms.EmailField(label="E-mail address")
+    email = forms.EmailField(label="E-mail address", max_length=User._meta.get_field("email").max_length)
 
     def clean_username(self) -> str:
         """The username as logins match it: in lower case."""
@@ -86,6 +86,7 @@ class RosterForm(forms.Form):
     file = forms.FileField(required=False, label="CSV file")
     text = forms.CharField(
         required=False,
+        max_length=MAX_IMPORT_BYTES,
         widget=forms.Textarea(attrs={"rows": 8}),
         label="Or paste the CSV",
         help_text="First row name,email, then one trainee a row; each e-mail address becomes its trainee's username.",

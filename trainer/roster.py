@@ -20,6 +20,9 @@ MAX_IMPORT_ROWS = 200
 ROSTER_HEADER = ("name", "email")
 """The CSV's header row: each trainee's name and e-mail address (the address is also their username)."""
 
+NAME_LENGTH: int = User._meta.get_field("first_name").max_length  # type: ignore[assignment]
+"""The longest name a row may give: its first word and the rest are kept as first and last name, each this long."""
+
 
 def new_password() -> str:
     """A random first password, shown once to the instructor."""
@@ -68,6 +71,8 @@ def _row_errors(row: RosterRow, seen: set[str]) -> list[str]:
     errors = []
     if not row.name:
         errors.append("The name is empty.")
+    elif len(row.name) > NAME_LENGTH:
+        errors.append(f"The name is {len(row.name)} characters long; a name has {NAME_LENGTH} at most.")
     try:
         validate_email(row.email)
     except ValidationError:

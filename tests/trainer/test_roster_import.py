@@ -89,6 +89,8 @@ def test_nothing_sent_is_refused(client, cohort):
         (THREE + "Bob,bob@example.org\nRobert,BOB@example.org\n", "BOB@example.org is in the file twice."),
         (THREE + "Alice Again,Alice@Example.org\n", "Alice@Example.org already belongs to an account"),
         (THREE + "Bob,bob@example.org,extra\n", "The row has 3 columns, not 2."),
+        (THREE + "N" * 400 + ",long@example.org\n", "The name is 400 characters long; a name has 150 at most."),
+        (THREE + "Bob," + "b" * 150 + "@example.org\n", "too long to be a username"),
         ("email,name\nbob@example.org,Bob\n", "The first row must be the header name,email"),
         ("name,email\n", "The file has no trainees below its header."),
         (
@@ -106,4 +108,11 @@ def test_a_wrong_row_is_shown_with_its_reason_and_confirming_creates_nothing(cli
     refused = confirm(client, cohort, text)
     assert refused.status_code == 400 and error in refused.text.replace("&#x27;", "'")
     assert get_user_model().objects.count() == users
+    assert not cohort.trainees.exists()
+
+
+def test_a_pasted_csv_longer_than_a_file_may_be_is_refused_unread(client, cohort):
+    text = "name,email\n" + "N" * 100_000 + ",long@example.org\n"
+    for response in (preview(client, cohort, text), confirm(client, cohort, text)):
+        assert response.status_code == 400 and "at most 100000 characters" in response.text
     assert not cohort.trainees.exists()
