@@ -5,8 +5,10 @@ from typing import Any
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.models import User
+from django.db import models
 from django.http import HttpRequest
 
+from trainer.input_bounds import JSON_REFUSAL, BoundedJSONDecoder
 from trainer.models import Attempt, Certificate, Cohort, ExamResult, QueuedStatement, ResultCorrection, Table
 
 admin.site.site_header = "Dealer school administration"
@@ -59,6 +61,9 @@ class TableAdmin(admin.ModelAdmin[Table]):
         "time_limit_seconds",
         "skill_targets",
     )
+    formfield_overrides = {  # noqa: RUF012  # an instance attribute in django-stubs, as Django reads it
+        models.JSONField: {"decoder": BoundedJSONDecoder, "error_messages": {"invalid": JSON_REFUSAL}},
+    }
 
     @admin.display(description="Pass rule")
     def pass_rule_text(self, table: Table) -> str:

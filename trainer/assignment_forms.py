@@ -6,6 +6,7 @@ from django import forms
 from django.contrib.auth.models import User
 from django.utils import timezone
 
+from trainer.input_bounds import validate_calendar_day
 from trainer.models import Assignment, Cohort, Scenario
 
 
@@ -37,6 +38,7 @@ class AssignmentForm(forms.ModelForm[Assignment]):
         label="Due date",
         widget=forms.DateInput(attrs={"type": "date"}),
         help_text="The last day to reach the passes, in the school's time zone.",
+        validators=[validate_calendar_day],
         error_messages={"required": "Choose a due date.", "invalid": "Give the due date as a date, like 2026-12-31."},
     )
     passes_required = forms.IntegerField(

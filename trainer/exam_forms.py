@@ -7,7 +7,8 @@ from django import forms
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from trainer.models import Cohort, Exam, ScenarioVersion, cohorts_of
+from trainer.input_bounds import validate_calendar_day
+from trainer.models import REASON_LENGTH, Cohort, Exam, ScenarioVersion, cohorts_of
 from trainer.scenario_versions import published_versions
 
 EXAM_PARTS = 4
@@ -76,6 +77,7 @@ class ExamForm(forms.ModelForm[Exam]):
             field = self.fields[name]
             assert isinstance(field, forms.DateTimeField)
             field.input_formats = [DATETIME_FORMAT]
+            field.validators.append(validate_calendar_day)
             field.help_text = f"In the school's time zone ({timezone.get_current_timezone_name()})."
 
     def versions(self) -> list[ScenarioVersion]:
@@ -101,7 +103,7 @@ class CorrectionForm(forms.Form):
         widget=forms.RadioSelect,
         label="Corrected outcome",
     )
-    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), max_length=2000, label="Reason")
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), max_length=REASON_LENGTH, label="Reason")
     """Required: a reason of spaces alone is stripped to nothing and refused."""
 
 
@@ -109,15 +111,25 @@ class RevokeForm(forms.Form):
     """An instructor's revocation of a certificate, with the reason the public page will show."""
 
     prefix = "revoke"
-    reason = forms.CharField(max_length=2000, label="Reason for revoking")
+    reason = forms.CharField(max_length=REASON_LENGTH, label="Reason for revoking")
 
 
 class ExportForm(forms.Form):
     """Which records to export: a cohort and an optional range of days (inclusive, in the school's time zone)."""
 
     cohort = forms.ModelChoiceField(queryset=Cohort.objects.none(), label="Cohort", empty_label="Choose a cohort")
-    start = forms.DateField(required=False, label="From (day)", widget=forms.DateInput(attrs={"type": "date"}))
-    end = forms.DateField(required=False, label="To (day, included)", widget=forms.DateInput(attrs={"type": "date"}))
+    start = forms.DateField(
+        required=False,
+        label="From (day)",
+        widget=forms.DateInput(attrs={"type": "date"}),
+        validators=[validate_calendar_day],
+    )
+    end = forms.DateField(
+        required=False,
+        label="To (day, included)",
+        widget=forms.DateInput(attrs={"type": "date"}),
+        validators=[validate_calendar_day],
+    )
 
     def __init__(self, instructor: User, *args: Any, **kwargs: Any) -> None:
         """Offer the cohorts the instructor may open."""

@@ -10,7 +10,9 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
-from simulator.scenarios import ScenarioError, ScenarioSpec
+from simulator.games import GAMES
+from simulator.rules import RulesError
+from simulator.scenarios import MAX_TIME_LIMIT_SECONDS, ScenarioError, ScenarioSpec
 from trainer.scoring import DEFAULT_PASS_THRESHOLD, PassRule, clock_text, percent_text
 from trainer.standards import read_target_overrides
 
@@ -101,6 +103,16 @@ class Floorperson(models.TextChoices):
     INSTRUCTOR = "instructor", "An instructor validates from their own browser"
 
 
+REASON_LENGTH = 2000
+"""The longest reason an instructor gives, for correcting a result or revoking a certificate."""
+
+
+def validate_game(value: str) -> None:
+    """Refuse a key that is not one of the school's games (simulator.games)."""
+    if value not in GAMES:
+        raise ValidationError(f"{value[:40]!r} is not a game of the school: choose one of {', '.join(GAMES)}.")
+
+
 def validate_skill_targets(value: object) -> None:
     """Refuse target times that are not whole seconds for skills the grader knows (trainer.standards)."""
     try:
@@ -113,7 +125,7 @@ class Table(models.Model):
     """A training table: a game, its Rules Submission, its pass rule and timed standards; its :class:`Meter` rows."""
 
     name = models.CharField(max_length=120, unique=True)
-    game = models.CharField(max_length=40, help_text="A key of simulator.notation.ROUND_CLASSES.")
+    game = models.CharField(max_length=40, validators=[validate_game], help_text="A key of simulator.games.GAMES.")
     rules = models.JSONField(default=dict, blank=True, help_text="The game's rules as its to_json() writes them.")
     floorperson = models.CharField(max_length=20, choices=Floorperson, default=Floorperson.AUTOMATED)
     rounds_dealt = models.PositiveIntegerField(default=0, editable=False)
@@ -127,7 +139,7 @@ class Table(models.Model):
     time_limit_seconds = models.PositiveIntegerField(
         null=True,
         blank=True,
-        validators=[MinValueValidator(1)],
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_TIME_LIMIT_SECONDS)],
         help_text="The most time a round may take to pass, in seconds (the sum of its step times); empty for none.",
     )
     skill_targets = models.JSONField(
@@ -151,6 +163,20 @@ class Table(models.Model):
     def __str__(self) -> str:
         """The table's name."""
         return self.name
+
+    def clean(self) -> None:
+        """Keep an emptied rules or targets field as an empty object; refuse rules the game cannot read, by option."""
+        self.rules = {} if self.rules is None else self.rules
+        self.skill_targets = {} if self.skill_targets is None else self.skill_targets
+        game = GAMES.get(self.game)
+        if game is None:
+            return
+        if not isinstance(self.rules, dict):
+            raise ValidationError({"rules": "A JSON object of the game's options is wanted."})
+        try:
+            game.read_rules(self.rules)
+        except RulesError as error:
+            raise ValidationError({"rules": str(error)}) from error
 
     def pass_rule(self) -> PassRule:
         """The table's rule for passing a round."""
@@ -521,7 +547,7 @@ class Exam(models.Model):
     time_limit_seconds = models.PositiveIntegerField(
         null=True,
         blank=True,
-        validators=[MinValueValidator(1)],
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_TIME_LIMIT_SECONDS)],
         help_text="The most time the sitting's steps may take together, in seconds; empty for none.",
     )
     validity_months = models.PositiveSmallIntegerField(
@@ -644,7 +670,7 @@ class ResultCorrection(FinalRecord):
     result = models.ForeignKey(ExamResult, on_delete=models.PROTECT, related_name="corrections")
     corrected_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     corrected_at = models.DateTimeField(auto_now_add=True)
-    reason = models.TextField()
+    reason = models.TextField(max_length=REASON_LENGTH)
     passed = models.BooleanField(help_text="The corrected outcome.")
 
     class Meta(FinalRecord.Meta):
@@ -676,7 +702,7 @@ class Certificate(models.Model):
     revoked_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
-    revocation_reason = models.TextField(blank=True)
+    revocation_reason = models.TextField(max_length=REASON_LENGTH, blank=True)
 
     class Meta:
         ordering = ("-issued_at", "pk")

@@ -5,13 +5,20 @@ tests run on SQLite and, with DATABASE_URL set, on PostgreSQL, whose columns ref
 """
 
 import html
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import timedelta
+from itertools import count
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.urls import reverse
-from table_helpers import make_instructor
+from django.utils import timezone
+from exam_helpers import exam_school, schedule, sit_through
+from table_helpers import make_instructor, make_trainee
 
 from simulator.games import GAMES
-from trainer.models import Scenario, ScenarioVersion, Table
+from trainer.models import Certificate, Exam, Scenario, ScenarioVersion, Table
 from trainer.scenario_forms import new_form_data
 from trainer.scenario_versions import publish
 
@@ -113,3 +120,198 @@ def test_a_scenario_with_the_longest_name_and_time_limit_is_published_to_a_table
     table = Table.objects.get(pk=version.table_id)
     assert len(table.name) == 120 and table.name.endswith(f"(scenario {version.scenario_id}, version 1)")
     assert table.time_limit_seconds == 2147483647
+
+
+# ----- the other instructor forms -----
+
+
+@pytest.fixture
+def school():
+    """An instructor (ivy) teaching a cohort, a published scenario, an exam alice passed, and a superuser (root)."""
+    instructor, cohort, alice, bob, version = exam_school()
+    exam = schedule(cohort, instructor, [version])
+    sitting = sit_through(exam, alice)
+    superuser = get_user_model().objects.create_superuser("root", "root@example.org", "pw")
+    carol = make_trainee("carol")
+    return {"instructor": instructor, "cohort": cohort, "bob": bob, "version": version, "sitting": sitting} | {
+        "superuser": superuser,
+        "carol": carol,
+    }
+
+
+@dataclass(frozen=True)
+class InstructorForm:
+    """One instructor form: where it is posted, a valid filling, where its form is in the page, the fields it reads."""
+
+    url: Callable[[dict], str]
+    valid: Callable[[dict], dict[str, str]]
+    form: str
+    fields: tuple[str, ...]
+    method: str = "post"
+    user: str = "instructor"
+
+
+SERIAL = count(1)
+"""Numbers that make each valid filling's names new: a name taken by an earlier filling would be refused."""
+
+
+def week_ahead() -> str:
+    return f"{timezone.localdate() + timedelta(days=7):%Y-%m-%d}"
+
+
+def moment(days: int) -> str:
+    return f"{timezone.localtime() + timedelta(days=days):%Y-%m-%dT%H:%M}"
+
+
+FORMS = {
+    "new cohort": InstructorForm(
+        lambda s: reverse("new_cohort"), lambda s: {"name": f"Morning class {next(SERIAL)}"}, "form", ("name",)
+    ),
+    "new trainee": InstructorForm(
+        lambda s: reverse("new_trainee", args=[s["cohort"].pk]),
+        lambda s: {"username": f"zed{(n := next(SERIAL))}", "name": "Zed Zimmer", "email": f"zed{n}@example.org"},
+        "new_form",
+        ("username", "name", "email"),
+    ),
+    "add trainee": InstructorForm(
+        lambda s: reverse("add_trainee", args=[s["cohort"].pk]),
+        lambda s: {"trainee": str(s["carol"].pk)},
+        "add_form",
+        ("trainee",),
+    ),
+    "assignment": InstructorForm(
+        lambda s: reverse("assignments", args=[s["cohort"].pk]),
+        lambda s: (
+            {"scenario": str(s["version"].scenario_id), "trainee": "", "due_on": week_ahead()}
+            | {"passes_required": "1"}
+        ),
+        "form",
+        ("scenario", "trainee", "due_on", "passes_required"),
+    ),
+    "exam": InstructorForm(
+        lambda s: reverse("exam_new"),
+        lambda s: (
+            {"name": "Final", "cohort": str(s["cohort"].pk), "scenario_1": str(s["version"].pk)}
+            | {"opens_at": moment(0), "closes_at": moment(7), "attempts_allowed": "1", "pass_accuracy_percent": "90"}
+            | {"critical_error_fails": "on", "time_limit_seconds": "", "validity_months": "12"}
+        ),
+        "form",
+        (
+            *("name", "opens_at", "closes_at", "attempts_allowed", "pass_accuracy_percent", "time_limit_seconds"),
+            *("validity_months", "scenario_1", "scenario_2"),
+        ),
+    ),
+    "correction": InstructorForm(
+        lambda s: reverse("correct_result", args=[s["sitting"].result.pk]),
+        lambda s: {"correction-outcome": "not passed", "correction-reason": "The red die was miscalled."},
+        "correction_form",
+        ("correction-outcome", "correction-reason"),
+    ),
+    "revocation": InstructorForm(
+        lambda s: reverse("revoke_certificate", args=[Certificate.objects.get().pk]),
+        lambda s: {"revoke-reason": "Issued in error."},
+        "revoke_form",
+        ("revoke-reason",),
+    ),
+    "export": InstructorForm(
+        lambda s: reverse("export_csv", args=["results"]),
+        lambda s: {"cohort": str(s["cohort"].pk), "start": "", "end": ""},
+        "form",
+        ("cohort", "start", "end"),
+        method="get",
+    ),
+    "table (admin)": InstructorForm(
+        lambda s: reverse("admin:trainer_table_add"),
+        lambda s: (
+            {
+                "name": f"Practice table {next(SERIAL)}",
+                "game": "pai-gow-poker",
+                "rules": "{}",
+                "floorperson": "automated",
+            }
+            | {"pass_accuracy_percent": "90", "critical_error_fails": "on", "time_limit_seconds": ""}
+            | {"skill_targets": "{}"}
+        ),
+        "adminform",
+        ("name", "game", "rules", "pass_accuracy_percent", "time_limit_seconds", "skill_targets"),
+        user="superuser",
+    ),
+}
+"""Every instructor form but the scenario builder's and the roster import's, which have tests of their own below."""
+
+PROBE_INPUTS = (*HUGE_NUMBERS, *DEEP_JSON, "N" * 400, "9" * 5000, "2147483648", "9999-12-31", "9999-12-31T23:59")
+"""The probe's inputs, sent to every field of every form."""
+
+
+def form_errors(response, form: str) -> dict[str, list[str]]:
+    """The errors of the page's form, by field ("__all__" for the form's own); none for a page without the form."""
+    if response.context is None or form not in response.context:
+        return {}
+    found = response.context[form]
+    return dict((found.form if form == "adminform" else found).errors)
+
+
+def send(client, school, name: str, field: str, text: str):
+    """Send form ``name``, valid but for ``text`` in ``field``; assert it is refused with a field error or taken.
+
+    A 500 fails the test (the test client raises the view's exception); a refusal answers the form's status for
+    errors (400; the admin's 200) with the errors on the page's form. Returns the response and the errors by field.
+    """
+    form = FORMS[name]
+    client.force_login(school[form.user])
+    filled = form.valid(school) | {field: text}
+    send_it = client.get if form.method == "get" else client.post
+    response = send_it(form.url(school), filled)
+    errors = form_errors(response, form.form)
+    if errors:
+        refusal = 200 if form.form == "adminform" else 400
+        assert response.status_code == refusal, (name, field, response.status_code)
+    else:
+        assert response.status_code in (200, 302), (name, field, response.status_code)
+    return response, errors
+
+
+@pytest.mark.parametrize("name", FORMS)
+def test_every_field_of_every_instructor_form_refuses_the_probes_inputs_with_a_field_error(client, school, name):
+    for field in FORMS[name].fields:
+        for text in PROBE_INPUTS:
+            send(client, school, name, field, text)
+
+
+@pytest.mark.parametrize(
+    ("name", "field", "text"),
+    [
+        ("exam", "time_limit_seconds", "2147483648"),
+        ("exam", "closes_at", "9999-12-31T23:59"),
+        ("exam", "opens_at", "0001-01-01T00:00"),
+        ("assignment", "due_on", "9999-12-31"),
+        ("export", "end", "9999-12-31"),
+        ("export", "start", "0001-01-01"),
+        ("new trainee", "email", "a" * 300 + "@example.org"),
+        ("table (admin)", "time_limit_seconds", "2147483648"),
+        ("table (admin)", "game", "nope"),
+        ("table (admin)", "rules", '{"commission_rate": "sNaN"}'),
+        ("table (admin)", "rules", '{"pai_gow_limits": NaN}'),
+        ("table (admin)", "rules", "[" * 100_000),
+        ("table (admin)", "rules", "[" * 9 + "]" * 9),
+        ("table (admin)", "skill_targets", '{"calling_the_dice": 1e999}'),
+        ("table (admin)", "skill_targets", '{"calling_the_dice": ' + "9" * 5000 + "}"),
+    ],
+)
+def test_a_value_no_column_or_calendar_holds_is_a_field_error_on_every_database(client, school, name, field, text):
+    _, errors = send(client, school, name, field, text)
+    assert field.rpartition("-")[2] in errors
+
+
+def test_the_time_limit_and_window_an_exam_can_hold_are_taken(client, school):
+    filled = FORMS["exam"].valid(school) | {"time_limit_seconds": "2147483647", "closes_at": "9998-12-31T23:59"}
+    client.force_login(school["instructor"])
+    assert client.post(reverse("exam_new"), filled).status_code == 302
+    assert Exam.objects.filter(time_limit_seconds=2147483647).exists()
+
+
+def test_an_emptied_rules_or_targets_field_of_a_table_is_kept_as_an_empty_object(client, school):
+    for field in ("rules", "skill_targets"):
+        response, errors = send(client, school, "table (admin)", field, "")
+        assert response.status_code == 302 and not errors
+    assert Table.objects.filter(rules={}, skill_targets={}, name__startswith="Practice table").count() == 2
