@@ -217,6 +217,8 @@ def read_form(data: FormData) -> tuple[str, JsonObject, dict[str, str]]:
         errors["name"] = "Give the scenario a name."
     elif len(name) > NAME_LENGTH:
         errors["name"] = f"The name is {len(name)} characters long: give one of {NAME_LENGTH} at most."
+    elif "\x00" in name:
+        errors["name"] = "The name holds a null character: type it again."
     game = GAMES.get(data.get("game", ""))
     if game is None:
         errors["game"] = "Choose one of the school's games."

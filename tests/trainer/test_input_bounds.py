@@ -4,10 +4,13 @@ The listed inputs come from a security probe (issue 24, item 2); the Hypothesis 
 tests run on SQLite and, with DATABASE_URL set, on PostgreSQL, whose columns refuse what SQLite keeps silently.
 """
 
+import csv
 import html
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
+from io import StringIO
 from itertools import count
 
 import pytest
@@ -15,6 +18,8 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import timezone
 from exam_helpers import exam_school, schedule, sit_through
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from table_helpers import make_instructor, make_trainee
 
 from simulator.games import GAMES
@@ -110,6 +115,10 @@ def test_an_unknown_game_is_a_field_error(client, instructor):
 def test_a_scenario_name_longer_than_its_column_is_a_field_error(client, instructor):
     error = refused(client, pai_gow_form(name="N" * 121), "name")
     assert error == "The name is 121 characters long: give one of 120 at most."
+
+
+def test_a_scenario_name_holding_a_null_character_is_a_field_error(client, instructor):
+    assert "null character" in refused(client, pai_gow_form(name="Tiger\x009"), "name")
 
 
 def test_a_scenario_with_the_longest_name_and_time_limit_is_published_to_a_table(client, instructor):
@@ -308,6 +317,64 @@ def test_the_time_limit_and_window_an_exam_can_hold_are_taken(client, school):
     client.force_login(school["instructor"])
     assert client.post(reverse("exam_new"), filled).status_code == 302
     assert Exam.objects.filter(time_limit_seconds=2147483647).exists()
+
+
+# ----- generated inputs -----
+
+GENERATED = st.one_of(
+    st.sampled_from(PROBE_INPUTS),
+    st.text(max_size=300),
+    st.from_regex(r"[-+]?[0-9,]{0,25}(\.[0-9]{0,6})?([eE][-+]?[0-9]{1,7})?", fullmatch=True),
+    st.integers().map(str),
+    st.dates().map(str),
+    st.datetimes().map(lambda when: f"{when:%Y-%m-%dT%H:%M}"),
+    st.recursive(
+        st.integers() | st.text(max_size=5), lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner)
+    ).map(json.dumps),
+)
+"""Text a person or a script could type: the probe's inputs, any text, numbers of every shape, days, moments, JSON."""
+
+FUZZ = settings(
+    max_examples=30, deadline=None, database=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+
+
+@pytest.mark.parametrize("name", FORMS)
+@FUZZ
+@given(data=st.data())
+def test_generated_inputs_are_refused_with_a_field_error_or_taken_never_a_500(client, school, name, data):
+    field = data.draw(st.sampled_from(FORMS[name].fields))
+    send(client, school, name, field, data.draw(GENERATED))
+
+
+BUILDER_FIELDS = (*pai_gow_form(), "game", "rigging.late_wager.amount", "rigging.late_wager.seat")
+
+
+@FUZZ
+@given(data=st.data())
+def test_generated_inputs_to_the_scenario_builder_are_refused_with_a_field_error_or_saved(client, instructor, data):
+    field, text = data.draw(st.sampled_from(BUILDER_FIELDS)), data.draw(GENERATED)
+    before = ScenarioVersion.objects.count()
+    response = client.post(reverse("scenario_new"), pai_gow_form(**{field: text}))
+    if response.status_code == 302:
+        assert ScenarioVersion.objects.count() == before + 1
+        publish(ScenarioVersion.objects.latest("pk"))
+    else:
+        assert response.status_code == 400 and response.context["errors"], (field, response.status_code)
+        assert ScenarioVersion.objects.count() == before
+
+
+@FUZZ
+@given(name=GENERATED, email=GENERATED)
+def test_generated_roster_rows_are_refused_at_the_preview_or_created_at_the_confirm(client, school, name, email):
+    client.force_login(school["instructor"])
+    cohort = school["cohort"]
+    buffer = StringIO()
+    csv.writer(buffer).writerows([("name", "email"), (name, email)])
+    preview = client.post(reverse("import_roster", args=[cohort.pk]), {"text": buffer.getvalue()})
+    assert preview.status_code in (200, 400)
+    confirm = client.post(reverse("confirm_import", args=[cohort.pk]), {"text": buffer.getvalue()})
+    assert confirm.status_code == preview.status_code, "the confirm checks the rows as the preview did"
 
 
 def test_an_emptied_rules_or_targets_field_of_a_table_is_kept_as_an_empty_object(client, school):
