@@ -8,7 +8,7 @@ import trainer.models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("trainer", "0016_exam_statements_held"),
+        ("trainer", "0017_sign_in"),
     ]
 
     operations = [
