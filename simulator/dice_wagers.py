@@ -74,15 +74,34 @@ class DicePaytable:
         """
         return math.lcm(*(line.odds.stake // math.gcd(line.odds.win, line.odds.stake) for line in self.lines))
 
+    def unpayable_line(self, wager: Cents) -> PaytableLine | None:
+        """The first line that could not pay ``wager`` cents in whole cents, or None when every line can."""
+        return next((line for line in self.lines if (wager * line.odds.win) % line.odds.stake), None)
+
+    def verify_unit(self, unit: Cents) -> None:
+        """Raise ValueError, stating the rule, unless every whole number of ``unit`` cents is a wager it pays exactly.
+
+        >>> sum_paytable(SumPaytable.D).verify_unit(1)
+        Traceback (most recent call last):
+        ...
+        ValueError: Sum Paytable D pays 15 to 2 ("Any Series of three"): a wager on it must be a multiple of 2 cents.
+        """
+        line = self.unpayable_line(unit)
+        if line is not None:
+            raise ValueError(
+                f'{self.title} pays {line.odds} ("{line.name}"): '
+                f"a wager on it must be a multiple of {self.wager_unit} cents."
+            )
+
     def verify_wager(self, wager: Cents) -> None:
         """Raise ValueError unless ``wager`` is a positive number of cents that every line pays exactly."""
         if isinstance(wager, bool) or not isinstance(wager, int) or wager <= 0:
             raise ValueError(f"A {self.title} wager of {wager!r} is not a positive whole number of cents.")
-        unpayable = [line for line in self.lines if (wager * line.odds.win) % line.odds.stake]
-        if unpayable:
+        line = self.unpayable_line(wager)
+        if line is not None:
             raise ValueError(
                 f"A {self.title} wager of {format_cents(wager)} cannot be paid in whole cents at "
-                f'{unpayable[0].odds} ("{unpayable[0].name}"): '
+                f'{line.odds} ("{line.name}"): '
                 f"take {self.title} wagers in multiples of {format_cents(self.wager_unit)}."
             )
 

@@ -7,6 +7,7 @@ read) carry a house citation, so the trainee always sees that they are house rul
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -15,7 +16,7 @@ from enum import StrEnum
 
 from simulator.citations import Citation
 from simulator.clauses import cite
-from simulator.dice_wagers import BeatItPaytable, SumPaytable
+from simulator.dice_wagers import BeatItPaytable, DicePaytable, SumPaytable, beat_it_paytable, sum_paytable
 from simulator.fortune import REPRESENTATIVE_FORTUNE_PAYTABLE, FortunePaytable
 from simulator.hands import WheelRank
 from simulator.house_way import HOUSE_WAYS
@@ -176,8 +177,33 @@ class TableRules:
             )
         if not Decimal(0) <= self.commission_rate < Decimal(1):
             problems["commission_rate"] = "The commission rate is a fraction below 1."
+        unpaid = self.unpaid_side_wager_unit()
+        if unpaid:
+            problems["side_wager_limits.unit"] = unpaid
         if problems:
             raise RulesError(problems)
+
+    def unpaid_side_wager_unit(self) -> str:
+        """Why some wager in whole side wager units could not be paid in whole cents by a dice paytable; "" if none."""
+        unit = self.side_wager_limits.unit
+        paytables: list[DicePaytable] = []
+        if self.sum_paytable is not None:
+            paytables.append(sum_paytable(self.sum_paytable))
+        if self.beat_it_paytable is not None:
+            paytables.append(beat_it_paytable(self.beat_it_paytable))
+        reasons = []
+        for paytable in paytables:
+            try:
+                paytable.verify_unit(unit)
+            except ValueError as error:
+                reasons.append(str(error))
+        if not reasons:
+            return ""
+        needed = math.lcm(*(paytable.wager_unit for paytable in paytables))
+        return (
+            f"{' '.join(reasons)} Side wagers come in units of {format_cents(unit)} here: "
+            f"choose a unit that is a multiple of {needed} cents."
+        )
 
     @property
     def progressive_wager_offered(self) -> bool:

@@ -1,0 +1,83 @@
+"""Validation refuses what cannot be dealt to the end: rules and scenarios that validated, then failed mid-round."""
+
+from __future__ import annotations
+
+import pytest
+
+from simulator.games import PAI_GOW_POKER
+from simulator.json_values import JsonValue
+from simulator.pai_gow_rules import TableRules
+from simulator.rules import RulesError
+from simulator.scenarios import ScenarioSpec, deal_scenario
+
+ONE_CENT_SIDE_WAGERS = {"minimum": 100, "maximum": 10000, "unit": 1}
+
+
+def rules_errors(rules: dict[str, JsonValue]) -> dict[str, str]:
+    """The field errors of Pai Gow Poker rules that must be refused."""
+    with pytest.raises(RulesError) as error:
+        TableRules.from_json(rules)
+    return error.value.errors
+
+
+def scenario_errors(data: dict[str, JsonValue]) -> dict[str, str]:
+    """The field errors of a scenario that must be refused."""
+    with pytest.raises(RulesError) as error:
+        ScenarioSpec.from_json(data)
+    return error.value.errors
+
+
+# --- §645b.2(g): a paytable that must pay its odds in whole cents -----------------------------------------------
+
+
+def test_645b2_g1_sum_paytable_d_refuses_a_side_wager_unit_its_15_to_2_cannot_pay() -> None:
+    errors = rules_errors({"sum_paytable": "D", "side_wager_limits": ONE_CENT_SIDE_WAGERS})
+    assert errors == {
+        "side_wager_limits.unit": 'Sum Paytable D pays 15 to 2 ("Any Series of three"): a wager on it must be a '
+        "multiple of 2 cents. Side wagers come in units of $0.01 here: choose a unit that is a multiple of 2 cents."
+    }
+
+
+def test_645b2_g3_beat_it_paytable_c_refuses_a_side_wager_unit_its_5_to_2_cannot_pay() -> None:
+    errors = rules_errors({"beat_it_paytable": "C", "side_wager_limits": {"minimum": 105, "maximum": 9995, "unit": 5}})
+    assert list(errors) == ["side_wager_limits.unit"]
+    message = errors["side_wager_limits.unit"]
+    assert message.startswith('Beat It Paytable C pays 5 to 2 ("Any Die Beats')
+    assert message.endswith("units of $0.05 here: choose a unit that is a multiple of 2 cents.")
+
+
+def test_645b2_g_a_unit_every_offered_paytable_pays_in_whole_cents_is_accepted() -> None:
+    whole_odds = {"sum_paytable": "A", "beat_it_paytable": "A", "side_wager_limits": ONE_CENT_SIDE_WAGERS}
+    two_cents = {**ONE_CENT_SIDE_WAGERS, "unit": 2}
+    two_to_one = {"sum_paytable": "D", "beat_it_paytable": "C", "side_wager_limits": two_cents}
+    assert TableRules.from_json(whole_odds).side_wager_limits.unit == 1
+    assert TableRules.from_json(two_to_one).side_wager_limits.unit == 2
+
+
+def test_645b2_g1_a_scenario_with_a_101_cent_sum_wager_on_paytable_d_is_refused_not_dealt() -> None:
+    # It validated and then crashed when the dealer came to settle the Sum wager: 15 to 2 on $1.01 is $7.575.
+    errors = scenario_errors(
+        {
+            "game": PAI_GOW_POKER.key,
+            "rules": {"sum_paytable": "D", "side_wager_limits": ONE_CENT_SIDE_WAGERS},
+            "seats": {"1": {"pai-gow": 1000, "sum": 101}},
+        }
+    )
+    assert list(errors) == ["rules.side_wager_limits.unit"]
+    assert "a multiple of 2 cents" in errors["rules.side_wager_limits.unit"]
+
+
+def test_645b2_g1_a_sum_paytable_d_scenario_in_whole_units_deals_to_the_end() -> None:
+    spec = ScenarioSpec.from_json(
+        {
+            "game": PAI_GOW_POKER.key,
+            "rules": {"sum_paytable": "D", "side_wager_limits": {"minimum": 102, "maximum": 10000, "unit": 2}},
+            "seats": {"1": {"pai-gow": 1000, "sum": {"minimum": 102, "maximum": 120}}},
+            "rigging": {"dice": "1 2 3"},
+            "automations": sorted(PAI_GOW_POKER.automations),
+        }
+    )
+    round_ = deal_scenario(spec, seed=3, round_number=1)
+    paid = [op.action.arguments for op in round_.play_out() if op.action.step == "pay_wager"]
+    wager = round_.seats[1]["sum"]
+    assert {"seat": 1, "spot": "sum", "amount": wager * 15 // 2} in paid
