@@ -38,6 +38,7 @@ from simulator.rules import (
     RulesError,
     choice,
     describe_options,
+    describe_value,
     flag,
     gap_options,
     group,
@@ -127,6 +128,10 @@ class WagerLimits:
         return {"minimum": self.minimum, "maximum": self.maximum, "unit": self.unit}
 
 
+MAX_COMMISSION_RATE = Decimal("0.10")
+"""The largest commission a table may collect: a house bound, as the rate of §645a.13 was not found."""
+
+
 @dataclass(frozen=True)
 class TableRules:
     """One table's Rules Submission (§601a.2): the game, its optional wagers and every house option."""
@@ -175,8 +180,17 @@ class TableRules:
             problems["progressive_wager"] = (
                 f"The progressive paytable pays a {wanted} wager: the progressive wager must be {wanted}."
             )
-        if not Decimal(0) <= self.commission_rate < Decimal(1):
-            problems["commission_rate"] = "The commission rate is a fraction below 1."
+        if not Decimal(0) <= self.commission_rate <= MAX_COMMISSION_RATE:
+            problems["commission_rate"] = (
+                f"The commission is at most {describe_value(MAX_COMMISSION_RATE)}, a house bound: "
+                "the rate of §645a.13 was not found."
+            )
+        if not self.commission_free and self.commission_rate == 0:
+            problems["commission_free"] = (
+                "A 0% commission collects no vigorish, and a game in which no vigorish is collected is "
+                "Commission-free Pai Gow Poker (§645b.1(a)), where a dealer's Tiger 9 pushes every Pai Gow Poker "
+                "wager (§645b.1(f)(1)): choose Commission free, or a commission above 0%."
+            )
         unpaid = self.unpaid_side_wager_unit()
         if unpaid:
             problems["side_wager_limits.unit"] = unpaid
@@ -383,7 +397,8 @@ OPTIONS: dict[str, OptionField] = {
     ),
     "commission_rate": OptionField(
         cite("§645a.13"),
-        'The vigorish on a winning Pai Gow Poker wager, a decimal written as text ("0.05" is 5%).',
+        'The vigorish on a winning Pai Gow Poker wager, a decimal written as text ("0.05" is 5%); '
+        "above 0% (0% is Commission free) and at most 10%, a house bound.",
         _commission_rate,
         str,
         house_rule=True,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 
 from simulator.games import PAI_GOW_POKER
@@ -81,3 +83,34 @@ def test_645b2_g1_a_sum_paytable_d_scenario_in_whole_units_deals_to_the_end() ->
     paid = [op.action.arguments for op in round_.play_out() if op.action.step == "pay_wager"]
     wager = round_.seats[1]["sum"]
     assert {"seat": 1, "spot": "sum", "amount": wager * 15 // 2} in paid
+
+
+# --- §645b.1(a), §645a.13: the commission ----------------------------------------------------------------------
+
+COLLECTING_COMMISSION: dict[str, JsonValue] = {"commission_free": False, "tiger_nine_offered": False}
+
+
+def test_645b1_a_no_vigorish_is_the_commission_free_game() -> None:
+    # A 0% commission dealt a game that collected no vigorish yet paid a player who beat a dealer's 9-8 low,
+    # which §645b.1(f)(1) pushes in the game in which no vigorish is collected.
+    errors = rules_errors({**COLLECTING_COMMISSION, "commission_rate": "0"})
+    assert list(errors) == ["commission_free"]
+    assert "Commission-free Pai Gow Poker (§645b.1(a))" in errors["commission_free"]
+    assert errors["commission_free"].endswith("choose Commission free, or a commission above 0%.")
+
+
+def test_645b1_a_a_commission_free_table_ignores_its_commission_rate() -> None:
+    assert TableRules.from_json({"commission_rate": "0"}).game_name == "Commission-free Pai Gow Poker"
+
+
+@pytest.mark.parametrize("rate", ["0.99", "0.1001"])
+def test_645a13_a_commission_above_10_percent_is_refused_as_a_house_bound(rate: str) -> None:
+    errors = rules_errors({**COLLECTING_COMMISSION, "commission_rate": rate})
+    assert errors == {
+        "commission_rate": "The commission is at most 10%, a house bound: the rate of §645a.13 was not found."
+    }
+
+
+def test_645a13_a_commission_of_10_percent_is_the_largest_accepted() -> None:
+    rules = TableRules.from_json({**COLLECTING_COMMISSION, "commission_rate": "0.10"})
+    assert rules.commission_rate == Decimal("0.10")
