@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from simulator.cards import Card, format_cards, pai_gow_deck, parse_cards, shuffled
+from simulator.cards import Card, Rank, format_cards, pai_gow_deck, parse_cards, shuffled
 from simulator.dice import DiceRoll, parse_dice_roll, roll_dice
 from simulator.down_under import BLACKJACK, MATCH_THE_DEALER, DownUnderTable, SeatWagers
 from simulator.down_under import check_wagers as check_down_under_wagers
@@ -318,7 +318,7 @@ class _Reader:
                     self.errors[f"rigging.{name}"] = "only a scenario that seats its own players rigs this"
         dice = self.dice(given.get("dice"))
         hands = self.hands(given.get("hands") or {})
-        tiger_nine = given.get("tiger_nine") is True
+        tiger_nine = self.rigging_flag(given, "tiger_nine")
         if tiger_nine and isinstance(rules, TableRules):
             self.check_tiger_nine(rules, hands)
         hit_round = self.round_number(given, "mystery_hit_round", rounds)
@@ -343,6 +343,17 @@ class _Reader:
             self.errors["rigging.foul_seat"] = f"{foul!r} is not a seat with a player to foul the hand"
         foul_seat = foul if type(foul) is int and foul in seats else None
         return Rigging(dice, hands, tiger_nine, hit_round, ace_round, late, missing_seat, foul_seat)
+
+    def rigging_flag(self, given: Mapping[str, JsonValue], name: str) -> bool:
+        """A rigging field that is true or false (false when not given); "yes" or 1 is an error, not a guess."""
+        value = given.get(name)
+        if value is None:
+            return False
+        try:
+            return self.flag(value)
+        except ValueError as error:
+            self.errors[f"rigging.{name}"] = str(error)
+            return False
 
     def dice(self, value: JsonValue) -> DiceRoll | None:
         """The rigged dice, red first ("6 1 1"); none when not given."""
@@ -389,11 +400,21 @@ class _Reader:
             return
         dealer = hands.get(DEALER)
         if dealer is None:
+            self.check_tiger_nine_left(rules, hands)
             return
         low = HOUSE_WAYS[rules.house_way].set_hand(dealer, rules.wheel_rank).low
         if not is_tiger_nine(low):
             self.errors["rigging.tiger_nine"] = (
                 f"the house way sets the dealer's low hand {format_cards(low)}, not a 9-high Tiger 9 (§645b.1(d)(2))"
+            )
+
+    def check_tiger_nine_left(self, rules: TableRules, hands: Mapping[int, tuple[Card, ...]]) -> None:
+        """The cards the rigged hands leave must hold seven that the house way sets with a Tiger 9 for the dealer."""
+        rigged = {card for cards in hands.values() for card in cards}
+        if not _tiger_nine_possible(rules, [card for card in pai_gow_deck() if card not in rigged]):
+            self.errors["rigging.tiger_nine"] = (
+                "the rigged hands leave the dealer no seven cards that the house way sets with a 9-high low hand "
+                "(§645b.1(d)(2)): leave the dealer a 9 and lower cards, or rig the dealer's cards"
             )
 
     def round_number(self, given: Mapping[str, JsonValue], name: str, rounds: int) -> int | None:
@@ -493,6 +514,17 @@ def _tiger_nine_hand(rules: TableRules, cards: list[Card], rng: random.Random) -
         if is_tiger_nine(house_way.set_hand(hand, rules.wheel_rank).low):
             return hand
     raise ValueError("No Tiger 9 was found among the cards left for the dealer.")
+
+
+def _tiger_nine_possible(rules: TableRules, cards: list[Card]) -> bool:
+    """Whether the engine finds seven of ``cards`` that the house way sets with a Tiger 9 (none without a 9)."""
+    if not any(card.rank is Rank.NINE for card in cards):
+        return False
+    try:
+        _tiger_nine_hand(rules, cards, random.Random(0))
+    except ValueError:
+        return False
+    return True
 
 
 def _deck_top(rules: TableRules, rigging: Rigging, dice: DiceRoll, rng: random.Random) -> tuple[Card, ...]:

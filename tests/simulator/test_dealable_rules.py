@@ -7,7 +7,9 @@ from decimal import Decimal
 import pytest
 
 from simulator.games import PAI_GOW_POKER
+from simulator.hands import is_tiger_nine
 from simulator.json_values import JsonValue
+from simulator.pai_gow_round import PaiGowRound
 from simulator.pai_gow_rules import TableRules
 from simulator.rules import RulesError
 from simulator.scenarios import ScenarioSpec, deal_scenario
@@ -114,3 +116,33 @@ def test_645a13_a_commission_above_10_percent_is_refused_as_a_house_bound(rate: 
 def test_645a13_a_commission_of_10_percent_is_the_largest_accepted() -> None:
     rules = TableRules.from_json({**COLLECTING_COMMISSION, "commission_rate": "0.10"})
     assert rules.commission_rate == Decimal("0.10")
+
+
+# --- rigging: strictly typed, and only what the rigged cards allow ---------------------------------------------
+
+TWO_PLAYERS: dict[str, JsonValue] = {"1": {"pai-gow": 1000}, "4": {"pai-gow": 2500}}
+
+
+@pytest.mark.parametrize("given", ["yes", 1, "true"])
+def test_645b1_d2_a_tiger_9_rigging_flag_is_true_or_false_not_yes(given: JsonValue) -> None:
+    # "yes" was read as no Tiger 9 at all, silently.
+    errors = scenario_errors({"game": PAI_GOW_POKER.key, "seats": TWO_PLAYERS, "rigging": {"tiger_nine": given}})
+    assert errors == {"rigging.tiger_nine": f"true or false is wanted, not {given!r}"}
+
+
+def test_645b1_b_a_tiger_9_is_refused_when_the_rigged_hands_hold_every_9() -> None:
+    # It validated, then the deal found no Tiger 9 among the cards left for the dealer and raised.
+    hands = {"1": "9h 9c 9d 2c 3c 4c 6d", "4": "9s Kd Qd Jd 2s 3s 4s"}
+    data = {"game": PAI_GOW_POKER.key, "seats": TWO_PLAYERS, "rigging": {"hands": hands, "tiger_nine": True}}
+    errors = scenario_errors(data)
+    assert list(errors) == ["rigging.tiger_nine"]
+    assert errors["rigging.tiger_nine"].startswith("the rigged hands leave the dealer no seven cards")
+
+
+def test_645b1_b_a_tiger_9_with_one_9_left_for_the_dealer_is_dealt() -> None:
+    hands = {"1": "9h 9c 9d 2c 3c 4c 6d"}
+    data = {"game": PAI_GOW_POKER.key, "seats": TWO_PLAYERS, "rigging": {"hands": hands, "tiger_nine": True}}
+    round_ = deal_scenario(ScenarioSpec.from_json(data), seed=5, round_number=1)
+    assert isinstance(round_, PaiGowRound)
+    round_.play_out()
+    assert round_.dealer_hand is not None and is_tiger_nine(round_.dealer_hand.low)
