@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from simulator import down_under, mystery_tables, pai_gow_round
 from simulator.down_under import DownUnderRound, DownUnderTable, demo_down_under
 from simulator.json_values import JsonValue
 from simulator.mystery_demo import demo_mystery_table
@@ -48,6 +49,9 @@ class Game:
     """The options of a table's rules (as ``read_rules`` builds them) that fill gaps in the regulation."""
     automations: frozenset[str]
     """The steps the engine performs by default at a training table; the trainee performs the others."""
+    engine_steps: frozenset[str]
+    """The steps no dealer or floorperson performs (the players', the system's, an automated hand): no control sends
+    them, so the engine always performs them."""
     deal: Callable[[TableDeal], Round]
     """Deal a round at a training table with simulated players."""
     demo: Callable[[int, bool], list[str]]
@@ -69,6 +73,7 @@ def mystery_table_game(game: MysteryGame) -> Game:
         partial(rules_options, game),
         partial(rules_house_options, game=game),
         MYSTERY_TABLE_AUTOMATIONS,
+        mystery_tables.SYSTEM_STEPS,
         partial(deal_mystery_table_round, game),
         partial(demo_mystery_table, game.key),
     )
@@ -83,6 +88,7 @@ PAI_GOW_POKER = Game(
     TableRules.options,
     TableRules.house_options,
     DEFAULT_AUTOMATIONS,
+    pai_gow_round.PLAYER_STEPS | pai_gow_round.SYSTEM_STEPS,
     deal_pai_gow_round,
     narrate_pai_gow_round,
 )
@@ -96,6 +102,7 @@ DOWN_UNDER_BLACKJACK = Game(
     DownUnderTable.options,
     DownUnderTable.house_options,
     DOWN_UNDER_AUTOMATIONS,
+    down_under.SYSTEM_STEPS,
     deal_down_under_round,
     demo_down_under,
 )

@@ -206,7 +206,9 @@ class _Reader:
             raise ScenarioError({f"rules.{name}": message for name, message in error.errors.items()}) from None
         rounds = self.field("rounds", lambda value: _whole(value, 1, MAX_ROUNDS), 1)
         steps = set(game_steps(game))
-        automations = self.field("automations", lambda value: self.automations(value, steps), game.automations)
+        automations = self.field(
+            "automations", lambda value: self.automations(value, steps, game.engine_steps), game.automations
+        )
         seats = self.seats(rules)
         rigging = self.rigging(rules, seats, rounds)
         spec = ScenarioSpec(
@@ -226,13 +228,20 @@ class _Reader:
         return spec
 
     @staticmethod
-    def automations(value: JsonValue, steps: set[str]) -> frozenset[str]:
-        """The steps the engine performs: a list of the game's own step names."""
+    def automations(value: JsonValue, steps: set[str], engine_steps: frozenset[str]) -> frozenset[str]:
+        """The steps the engine performs: a list of the game's own step names, holding every one no person performs."""
         if not isinstance(value, list) or not all(isinstance(step, str) for step in value):
             raise ValueError("a list of step names is wanted")
         unknown = sorted({str(step) for step in value} - steps)
         if unknown:
             raise ValueError(f"{', '.join(unknown)} is not a step of this game")
+        left_out = sorted(engine_steps - {str(step) for step in value})
+        if left_out:
+            words = ", ".join(step.replace("_", " ") for step in left_out)
+            raise ValueError(
+                f"{words}: no dealer or floorperson performs this step and the trainee has no control for it, "
+                "so the round could not go on: the engine must perform it"
+            )
         return frozenset(str(step) for step in value)
 
     @staticmethod

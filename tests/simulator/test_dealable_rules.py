@@ -6,7 +6,7 @@ from decimal import Decimal
 
 import pytest
 
-from simulator.games import PAI_GOW_POKER
+from simulator.games import GAMES, PAI_GOW_POKER, Game
 from simulator.hands import is_tiger_nine
 from simulator.json_values import JsonValue
 from simulator.pai_gow_round import PaiGowRound
@@ -146,3 +146,20 @@ def test_645b1_b_a_tiger_9_with_one_9_left_for_the_dealer_is_dealt() -> None:
     assert isinstance(round_, PaiGowRound)
     round_.play_out()
     assert round_.dealer_hand is not None and is_tiger_nine(round_.dealer_hand.low)
+
+
+# --- automations: a step no person at the table performs stays the engine's --------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES.values(), ids=list(GAMES))
+def test_an_automation_switched_off_whose_step_has_no_control_is_refused(game: Game) -> None:
+    # A Down Under scenario without "complete blackjack hand" validated, then waited for ever for a step no one sends.
+    for step in sorted(game.engine_steps):
+        errors = scenario_errors({"game": game.key, "automations": sorted(game.automations - {step})})
+        assert list(errors) == ["automations"]
+        assert errors["automations"].startswith(f"{step.replace('_', ' ')}: no dealer or floorperson performs")
+
+
+def test_every_games_default_automations_hold_its_engine_steps() -> None:
+    for game in GAMES.values():
+        assert ScenarioSpec.from_json({"game": game.key}).automations == game.automations >= game.engine_steps

@@ -193,7 +193,7 @@ def test_an_mhb_table_hits_its_mystery_bonus_on_the_round_named() -> None:
 
 
 def test_the_engine_performs_only_the_automated_steps_the_scenario_names() -> None:
-    automated = ["announce_no_more_bets", "set_player_hand", "press_shaker_button"]
+    automated = ["announce_no_more_bets", *GAMES["pai-gow-poker"].engine_steps]
     round_ = dealt(pai_gow(automations=automated))
     round_.advance()
     assert round_.automations == frozenset(automated)

@@ -2,6 +2,8 @@
 
 import pytest
 
+from simulator.games import GAMES, Game
+from simulator.scenarios import game_steps
 from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, FrameError, describe_step, read_step
 
 CONTROLS = {**DEALER_STEPS, **FLOORPERSON_STEPS}
@@ -176,3 +178,9 @@ def test_what_the_trainee_did_names_cards_in_words_and_amounts_in_dollars():
         describe_step("set_dealer_hand", {"low": "Th Tc"}) == "Set the dealer's hand (low ten of hearts, ten of clubs)"
     )
     assert describe_step("pay_wager", {"seat": 3, "spot": "sum", "amount": 600}).endswith("amount $6.00)")
+
+
+@pytest.mark.parametrize("game", GAMES.values(), ids=list(GAMES))
+def test_every_step_has_a_control_but_those_the_registry_says_the_engine_always_performs(game: Game) -> None:
+    steps = set(game_steps(game))
+    assert steps & set(CONTROLS) == steps - game.engine_steps

@@ -242,3 +242,57 @@ def test_the_error_summary_at_the_top_of_the_long_builder_links_to_each_field_ma
         ("field-rigging-hands-0", "Dealer&#x27;s seven cards"),
     ]
     assert all(f'id="{anchor}"' in page for anchor, _ in links)
+
+
+def down_under_form(**fields):
+    """The builder's fields for a new Down Under Blackjack scenario, as the page first shows them, plus ``fields``."""
+    return new_form_data(GAMES["down-under-blackjack"], "Blackjack hand") | fields
+
+
+@pytest.mark.parametrize(
+    ("fields", "field", "message"),
+    [
+        (
+            pai_gow_form(**{"rules.sum_paytable": '"D"', "rules.side_wager_limits.unit": "0.01"}),
+            "field-rules-side_wager_limits-unit-error",
+            "Sum Paytable D pays 15 to 2",
+        ),
+        (
+            pai_gow_form(
+                **{
+                    "rules.commission_free": "false",
+                    "rules.tiger_nine_offered": "false",
+                    "rules.commission_rate": "0",
+                }
+            ),
+            "field-rules-commission_free-error",
+            "choose Commission free",
+        ),
+        (
+            pai_gow_form(**{"rules.commission_free": "false", "rules.tiger_nine_offered": "false"})
+            | {"rules.commission_rate": "0.99"},
+            "field-rules-commission_rate-error",
+            "at most 10%, a house bound",
+        ),
+        (
+            pai_gow_form(**{"rigging.tiger_nine": "on", "rigging.hands.1": "9h 9c 9d 9s 2c 3c 4c"}),
+            "field-rigging-tiger_nine-error",
+            "no seven cards that the house way sets with a 9-high low hand",
+        ),
+        (
+            {key: value for key, value in down_under_form().items() if key != "automations.complete_blackjack_hand"},
+            "field-automations-error",
+            "complete blackjack hand: no dealer or floorperson performs this step",
+        ),
+    ],
+)
+def test_the_builder_refuses_what_could_not_be_dealt_to_the_end_beside_its_field(
+    client, instructor, fields, field, message
+):
+    response = client.post(reverse("scenario_new"), fields)
+    page = response.content.decode()
+    assert response.status_code == 400 and "Nothing was saved" in page
+    assert message in page.split(f'id="{field}">')[1].split("</")[0]
+    # The summary links to the field (an option) or to the message itself (the steps the engine performs).
+    assert f'href="#{field.removesuffix("-error")}' in page.split('role="alert"')[1]
+    assert not ScenarioVersion.objects.exists()
