@@ -365,11 +365,17 @@ def new_form_data(game: Game, name: str = "") -> dict[str, str]:
     return form_data(ScenarioSpec.from_json({"game": game.key}).to_json(), name)
 
 
+def _step_label(game: Game, step: str) -> str:
+    """A step's checkbox label: its words, and for a step no control sends, that the engine always performs it."""
+    words = step.replace("_", " ")
+    return f"{words} (always the engine's: the trainee has no control for it)" if step in game.engine_steps else words
+
+
 def builder_context(data: FormData, errors: Mapping[str, str]) -> dict[str, object]:
     """What the builder's fields template draws for the game chosen in ``data``."""
     game = GAMES.get(data["game"], DEFAULT_GAME)
     steps = [
-        Field(f"automations.{step}", step.replace("_", " "), "checkbox", data.get(f"automations.{step}", ""))
+        Field(f"automations.{step}", _step_label(game, step), "checkbox", data.get(f"automations.{step}", ""))
         for step in game_steps(game)
     ]
     seat_fields = [

@@ -296,3 +296,10 @@ def test_the_builder_refuses_what_could_not_be_dealt_to_the_end_beside_its_field
     # The summary links to the field (an option) or to the message itself (the steps the engine performs).
     assert f'href="#{field.removesuffix("-error")}' in page.split('role="alert"')[1]
     assert not ScenarioVersion.objects.exists()
+
+
+def test_the_builder_says_which_steps_the_engine_always_performs(client, instructor):
+    page = client.get(reverse("scenario_fields"), {"game": "down-under-blackjack"}).content.decode()
+    always = "(always the engine&#x27;s: the trainee has no control for it)"
+    assert f"Complete blackjack hand {always}" in page
+    assert f"Burn card {always}" not in page and "Burn card</label>" in page
