@@ -61,7 +61,6 @@ from simulator.pai_gow_settlement import (
     FOUL_RULE,
     Settlement,
     WagerSettlement,
-    commission,
     settle_pai_gow_wager,
     settle_tiger_nine_wager,
 )
@@ -764,7 +763,7 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
             or seat in self.commissions
         ):
             return 0
-        return commission(self.rules, settled[1])
+        return self.rules.commission(settled[1])
 
     def _settlement_action(self, seat: int, spot: str, correct: WagerSettlement) -> Action:
         """The action that settles one wager correctly."""

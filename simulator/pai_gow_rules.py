@@ -21,7 +21,7 @@ from simulator.fortune import REPRESENTATIVE_FORTUNE_PAYTABLE, FortunePaytable
 from simulator.hands import WheelRank
 from simulator.house_way import HOUSE_WAYS
 from simulator.json_values import JsonValue
-from simulator.money import Cents, Rounding, format_cents
+from simulator.money import Cents, Rounding, format_cents, round_to_unit
 from simulator.mystery import (
     DEFAULT_CONFIGURATION,
     MysteryConfiguration,
@@ -185,17 +185,35 @@ class TableRules:
                 f"The commission is at most {describe_value(MAX_COMMISSION_RATE)}, a house bound: "
                 "the rate of §645a.13 was not found."
             )
-        if not self.commission_free and self.commission_rate == 0:
+        if not self.commission_free and self.commission(self.pai_gow_limits.maximum) == 0:
             problems["commission_free"] = (
-                "A 0% commission collects no vigorish, and a game in which no vigorish is collected is "
-                "Commission-free Pai Gow Poker (§645b.1(a)), where a dealer's Tiger 9 pushes every Pai Gow Poker "
-                "wager (§645b.1(f)(1)): choose Commission free, or a commission above 0%."
+                f"{self.uncollected_commission()} collects no vigorish, and a game in which no vigorish is collected "
+                "is Commission-free Pai Gow Poker (§645b.1(a)), where a dealer's Tiger 9 pushes every Pai Gow Poker "
+                "wager (§645b.1(f)(1)): choose Commission free, or a commission that is collected."
             )
         unpaid = self.unpaid_side_wager_unit()
         if unpaid:
             problems["side_wager_limits.unit"] = unpaid
         if problems:
             raise RulesError(problems)
+
+    def commission(self, winnings: Cents) -> Cents:
+        """The vigorish on a standard-game win of ``winnings`` cents, rounded as the house option says.
+
+        >>> TableRules(commission_free=False, tiger_nine_offered=False).commission(2500)
+        125
+        """
+        return round_to_unit(Decimal(winnings) * self.commission_rate, self.commission_unit, self.commission_rounding)
+
+    def uncollected_commission(self) -> str:
+        """The commission that collects nothing, as the builder reads it."""
+        if self.commission_rate == 0:
+            return "A 0% commission"
+        return (
+            f"A {describe_value(self.commission_rate)} commission rounded {self.commission_rounding} to "
+            f"{format_cents(self.commission_unit)}, nothing even on the table maximum "
+            f"{format_cents(self.pai_gow_limits.maximum)},"
+        )
 
     def unpaid_side_wager_unit(self) -> str:
         """Why some wager in whole side wager units could not be paid in whole cents by a dice paytable; "" if none."""
@@ -398,7 +416,7 @@ OPTIONS: dict[str, OptionField] = {
     "commission_rate": OptionField(
         cite("§645a.13"),
         'The vigorish on a winning Pai Gow Poker wager, a decimal written as text ("0.05" is 5%); '
-        "above 0% (0% is Commission free) and at most 10%, a house bound.",
+        "at most 10%, a house bound; a commission that collects nothing is Commission free.",
         _commission_rate,
         str,
         house_rule=True,

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
 from enum import StrEnum
 
 from simulator.citations import Citation
 from simulator.clauses import cite
 from simulator.hands import HandOutcome, SetHand, is_tiger_nine, settle_hands
-from simulator.money import Cents, Odds, round_to_unit
+from simulator.money import Cents, Odds
 from simulator.pai_gow_rules import TableRules
 
 TIGER_NINE_ODDS = Odds(30, 1)
@@ -45,15 +44,6 @@ FOUL_TIGER_NINE_RULE = cite("Fouled hand against a dealer Tiger 9, option tiger_
 def dealer_has_tiger_nine(rules: TableRules, dealer: SetHand) -> bool:
     """Whether the Tiger 9 push applies: a commission-free table and a dealer low hand that is 9-high."""
     return rules.commission_free and is_tiger_nine(dealer.low)
-
-
-def commission(rules: TableRules, winnings: Cents) -> Cents:
-    """The vigorish on a standard-game win, rounded as the house option says.
-
-    >>> commission(TableRules(commission_free=False, tiger_nine_offered=False), 2500)
-    125
-    """
-    return round_to_unit(Decimal(winnings) * rules.commission_rate, rules.commission_unit, rules.commission_rounding)
 
 
 def settle_pai_gow_wager(rules: TableRules, wager: Cents, player: SetHand, dealer: SetHand) -> WagerSettlement:

@@ -98,7 +98,19 @@ def test_645b1_a_no_vigorish_is_the_commission_free_game() -> None:
     errors = rules_errors({**COLLECTING_COMMISSION, "commission_rate": "0"})
     assert list(errors) == ["commission_free"]
     assert "Commission-free Pai Gow Poker (§645b.1(a))" in errors["commission_free"]
-    assert errors["commission_free"].endswith("choose Commission free, or a commission above 0%.")
+    assert errors["commission_free"].startswith("A 0% commission collects no vigorish")
+    assert errors["commission_free"].endswith("choose Commission free, or a commission that is collected.")
+
+
+def test_645b1_a_a_commission_rounded_to_nothing_on_the_table_maximum_is_the_commission_free_game() -> None:
+    # 5% of the $1,000 maximum is $50: rounded down to $100 units no wager ever pays any vigorish.
+    errors = rules_errors({**COLLECTING_COMMISSION, "commission_unit": 10000, "commission_rounding": "down"})
+    assert list(errors) == ["commission_free"]
+    assert errors["commission_free"].startswith(
+        "A 5% commission rounded down to $100.00, nothing even on the table maximum $1,000.00, collects no vigorish"
+    )
+    rounded_up = TableRules.from_json({**COLLECTING_COMMISSION, "commission_unit": 10000, "commission_rounding": "up"})
+    assert rounded_up.commission(1000) == 10000
 
 
 def test_645b1_a_a_commission_free_table_ignores_its_commission_rate() -> None:
