@@ -238,9 +238,10 @@ class _Reader:
         left_out = sorted(engine_steps - {str(step) for step in value})
         if left_out:
             words = ", ".join(step.replace("_", " ") for step in left_out)
+            step, it = ("this step", "it") if len(left_out) == 1 else ("these steps", "them")
             raise ValueError(
-                f"{words}: no dealer or floorperson performs this step and the trainee has no control for it, "
-                "so the round could not go on: the engine must perform it"
+                f"{words}: no dealer or floorperson performs {step} and the trainee has no control for {it}, "
+                f"so the round could not go on: the engine must perform {it}"
             )
         return frozenset(str(step) for step in value)
 

@@ -175,3 +175,12 @@ def test_an_automation_switched_off_whose_step_has_no_control_is_refused(game: G
 def test_every_games_default_automations_hold_its_engine_steps() -> None:
     for game in GAMES.values():
         assert ScenarioSpec.from_json({"game": game.key}).automations == game.automations >= game.engine_steps
+
+
+def test_leaving_out_several_steps_no_person_performs_names_each_of_them() -> None:
+    automations = sorted(PAI_GOW_POKER.automations - {"place_wager", "set_player_hand"})
+    errors = scenario_errors({"game": PAI_GOW_POKER.key, "automations": automations})
+    assert errors == {
+        "automations": "place wager, set player hand: no dealer or floorperson performs these steps and the trainee "
+        "has no control for them, so the round could not go on: the engine must perform them"
+    }
