@@ -621,6 +621,12 @@ class DownUnderRound(WagerPhaseMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
             self._judge_match_wagers()
         return self.record(action, {} if hole_card else {"card": str(card)})
 
+    def order_citation(self, expected: Action, step: str) -> Citation:
+        """A winner's step tried while a losing wager waits breaks the house's losers-first order, not §685b.1(g)(1)."""
+        if expected.step == "settle_losing_match_wager" and step in PROGRESSIVE_WIN_STEPS:
+            return SETTLEMENT_ORDER
+        return expected.citation
+
     def verify_settle_losing_match_wager(self, seat: int) -> Action:
         """Raise unless settling ``seat``'s losing Match the Dealer wager is the next step."""
         expected = self.require_step("settle_losing_match_wager")

@@ -296,8 +296,12 @@ class Round:
             )
         if expected.step != step:
             message = f"Out of order: the next step is {expected.description}"
-            raise IllegalOperation(ErrorCode.OUT_OF_ORDER, message, expected.citation, expected)
+            raise IllegalOperation(ErrorCode.OUT_OF_ORDER, message, self.order_citation(expected, step), expected)
         return expected
+
+    def order_citation(self, expected: Action, step: str) -> Citation:
+        """The rule ``step`` breaks by coming before ``expected``: that step's own, unless the game sets an order."""
+        return expected.citation
 
     def require_argument(
         self, expected: Action, name: str, given: object, code: ErrorCode, citation: Citation | None = None
