@@ -95,6 +95,11 @@ CLAUSES = catalogue(
         "Does not have a Tiger 9, the player Pai Gow Poker wager shall be settled in accordance with § 645a.11(f). If "
         "the player placed a Tiger 9 wager, the dealer shall collect the player's losing Tiger 9 wager.",
     ),
+    seed(
+        "§645b.1(g)",
+        "If any player placed a Fortune Bonus or Progressive Payout wager, after settling the player's Tiger 9 and Pai "
+        "Gow Poker wagers, the dealer shall complete the procedures in § 645a.11(h).",
+    ),
     seed("§645b.1(h)", "The certificate holder shall pay out winning Tiger 9 wagers at odds of 30 to 1."),
     # ----- 51 Pa.B. 5607: the shaker and the dice wagers (§645b.2) -----
     seed(

@@ -126,6 +126,7 @@ REVEAL_DEALER = cite("§645b.1(e)")
 TIGER_NINE_DECLARATION = cite("Tiger 9 declaration")
 PAYOUT_ODDS = cite("§645a.13")
 FORTUNE = cite("§645a.11(h)")
+FORTUNE_AFTER_WAGERS = cite("§645b.1(g)")
 CLEAR_TABLE = cite("§645a.11")
 
 
@@ -996,8 +997,7 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         if (seat, spot) != (expected.arguments["seat"], expected.arguments["spot"]):
             wager = _spot_name(expected.arguments["spot"])
             message = f"Out of order: settle seat {expected.arguments['seat']}'s {wager} next."
-            dice_wager = expected.arguments["spot"] in DICE_SPOTS
-            citation = DICE_SETTLEMENT_ORDER if dice_wager else expected.citation
+            citation = self._settlement_order_citation(expected, seat, spot)
             raise IllegalOperation(ErrorCode.OUT_OF_ORDER, message, citation, expected)
         if step != expected.step:
             message = f"Wrong settlement: {expected.description}."
@@ -1006,6 +1006,16 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
             message = f"Paid {_money(amount)}: {expected.description}."
             raise IllegalOperation(ErrorCode.WRONG_AMOUNT, message, expected.citation, expected)
         return expected
+
+    def _settlement_order_citation(self, expected: Action, seat: int, spot: str) -> Citation:
+        """The order a wager settled out of turn breaks: the dice wagers', the seats' or the Fortune Bonus's."""
+        if expected.arguments["spot"] in DICE_SPOTS:
+            return DICE_SETTLEMENT_ORDER
+        if seat != expected.arguments["seat"]:
+            return REVEAL_ORDER_CITATION
+        if spot == "fortune":
+            return FORTUNE_AFTER_WAGERS if self.rules.commission_free else FORTUNE
+        return expected.citation
 
     def verify_pay_wager(self, seat: int, spot: str, amount: Cents) -> Action:
         """Check that paying this wager this amount is the correct next step."""
