@@ -448,7 +448,8 @@ CLAUSES = catalogue(
     house(
         "Dice wager settlement order",
         "The dealer settles the dice wagers position by position in the reveal order, from the dealer's far right, "
-        "and at each position Sum, Match 1 to 6, then Beat It.",
+        "and at each position Sum, Match 1 to 6, then Beat It. This is a fixed procedure of the simulator: no table "
+        "option changes it.",
         note="§645b.2(g) names no order.",
     ),
     house(

@@ -50,6 +50,7 @@ from simulator.money import Cents, format_cents
 from simulator.mystery import MysteryMeter, MysteryMeterView, MysteryRules, PaymentSource
 from simulator.pai_gow_progressive import ProgressivePaytable, judge_progressive_hand
 from simulator.pai_gow_rules import (
+    DICE_SETTLEMENT_ORDER,
     MYSTERY_SECTION,
     FoulRule,
     MysteryPayoutTiming,
@@ -119,7 +120,6 @@ SELECT_SHAKER_PLAYER = cite("Shaker selection, option shaker_selection")
 PRESS_SHAKER_BUTTON = cite("§645b.2(f)(1)")
 SHAKE_SHAKER = cite("§645b.2(f)(2)")
 ANNOUNCE_DICE = cite("§645b.2(g)")
-DICE_SETTLEMENT_ORDER = cite("Dice wager settlement order")
 DEALT_STACKS = cite("§§645a.8–645a.10")
 SET_PLAYER_HAND = cite("§645a.11(a)–(b)")
 REVEAL_DEALER = cite("§645b.1(e)")

@@ -268,8 +268,11 @@ class TableRules:
         return describe_options(OPTIONS, cls().to_json())
 
     def house_options(self) -> list[HouseOption]:
-        """The options that fill a gap in the regulation, with the value here, the default and the reason."""
-        return gap_options(OPTIONS, self.to_json(), TableRules().to_json())
+        """The options and fixed procedures that fill a gap in the regulation, with the value here and the default."""
+        options = gap_options(OPTIONS, self.to_json(), TableRules().to_json())
+        if self.sum_paytable is not None or self.match_offered or self.beat_it_paytable is not None:
+            options.append(HouseOption("dice wager settlement order", DICE_ORDER, "the same", DICE_SETTLEMENT_ORDER))
+        return options
 
 
 def _commission_rate(given: JsonValue) -> Decimal:
@@ -300,6 +303,9 @@ def _limits(citation: Citation, explanation: str, label: str) -> OptionField:
 
 
 TABLE_LIMITS = cite("Table limits, options pai_gow_limits and side_wager_limits")
+DICE_SETTLEMENT_ORDER = cite("Dice wager settlement order")
+DICE_ORDER = "position by position in the reveal order; at each, Sum, Match 1 to 6, then Beat It"
+"""The fixed house order of settling the dice wagers, as the table's house rules list it."""
 MYSTERY_SECTION = "§645b.3"
 """The Pai Gow Poker section of the Must-Hit-By Mystery Bonus."""
 

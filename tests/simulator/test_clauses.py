@@ -133,6 +133,15 @@ def test_645b2_g_names_no_seat_order_so_the_dice_wager_settlement_order_is_the_h
     assert error.message.startswith("House procedure (Dice wager settlement order): ")
 
 
+def test_645b2_g_names_no_order_so_the_dice_order_is_listed_with_the_tables_house_procedures():
+    listed = {option.citation.clause: option for option in TableRules().house_options()}
+    order = listed["Dice wager settlement order"]
+    assert order.citation.provenance is Provenance.HOUSE and "no table option changes it" in order.citation.text
+    assert order.default == "the same"
+    no_dice = TableRules(sum_paytable=None, match_offered=False, beat_it_paytable=None)
+    assert "Dice wager settlement order" not in {option.citation.clause for option in no_dice.house_options()}
+
+
 def test_645b2_f1_says_a_selected_player_so_who_presses_the_shaker_is_the_house_option_shaker_selection():
     round_ = demo_round_at("select_shaker_player")
     selected = round_.next_action().arguments["seat"]
