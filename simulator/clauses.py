@@ -80,6 +80,12 @@ CLAUSES = catalogue(
         "an operator may offer a variation of Pai Gow Poker in which no vigorish is collected as provided in this "
         "section.",
     ),
+    seed("§645b.1(b)", "Tiger 9—The dealer's two-card low hand which contains a 9-high."),
+    seed(
+        "§645b.1(c)(2)",
+        "Inscriptions that advise patrons that if the dealer's hand contains a Tiger 9, all Pai Gow Poker wagers shall "
+        "push and be returned to the player.",
+    ),
     seed(
         "§645b.1(d)(2)",
         "If Commission free Pai Gow Poker is being played, the certificate holder may offer the following additional "
@@ -167,6 +173,7 @@ CLAUSES = catalogue(
     seed("§643b.1(c)(7)", MHB_FULL_AMOUNT),
     seed("§645b.3(c)(1)", MHB_QUALIFYING),
     seed("§645b.3(c)(2)", MHB_CONTRIBUTION),
+    seed("§645b.3(c)(3)", MHB_HIT),
     seed("§645b.3(c)(4)", MHB_CONFIGURATION),
     seed("§645b.3(c)(5)(i)", MHB_LIGHT),
     seed("§645b.3(c)(5)(ii)", MHB_VALIDATION),
@@ -265,6 +272,26 @@ CLAUSES = catalogue(
     seed("§688b.1(c)(6)", MHB_PAYMENT_SOURCE),
     seed("§688b.1(c)(7)", MHB_FULL_AMOUNT),
     # ----- 51 Pa.B. 5607: Match the Dealer (§685b.1) -----
+    seed(
+        "§685b.1(a)(1)",
+        "Two Suited Match, Aces of Spaces—Both of the player's cards and the dealer's upcard are matching aces of "
+        "spades.",
+    ),
+    seed(
+        "§685b.1(a)(2)",
+        "Two Suited Match, All Others—Both of the player's cards and the dealer's upcard are matching in suit and "
+        "rank.",
+    ),
+    seed(
+        "§685b.1(a)(3)",
+        "One Non-Suited Match and One Suited Match—One of the player's cards matches the suit and rank of the "
+        "dealer's upcard and the player's other card matches the rank of the dealer's upcard.",
+    ),
+    seed(
+        "§685b.1(a)(4)", "One Suited Match—One of the player's cards matches the suit and rank of the dealer's upcard."
+    ),
+    seed("§685b.1(a)(5)", "Two Non-Suited Matches—Both of the player's cards match the rank of the dealer's upcard."),
+    seed("§685b.1(a)(6)", "One Non-Suited Match—One of the player's cards matches the rank of the dealer's upcard."),
     seed(
         "§685b.1(b)",
         "The Dealer Match Progressive wager may be played on a Down Under Blackjack table that utilizes 6 or 8 decks "

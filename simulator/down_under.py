@@ -29,6 +29,7 @@ from simulator.clauses import cite
 from simulator.json_values import JsonObject, JsonValue, json_int, json_object, json_str, json_strings
 from simulator.match_the_dealer import (
     AWARD_ROUNDING_RULE,
+    COMBINATION_RULES,
     DECK_COUNTS,
     DECKS_RULE,
     LOSING_RULE,
@@ -40,6 +41,7 @@ from simulator.match_the_dealer import (
     STAKE_RULE,
     WAGER_AMOUNTS,
     WAGER_RULE,
+    MatchCombination,
     MatchMeter,
     MatchSettlement,
     SecondaryReading,
@@ -626,6 +628,10 @@ class DownUnderRound(WagerPhaseMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
         if expected.step == "settle_losing_match_wager" and step in PROGRESSIVE_WIN_STEPS:
             return SETTLEMENT_ORDER
         return expected.citation
+
+    def winning_hand_citation(self, expected: Action) -> Citation:
+        """The §685b.1(a) paragraph of the combination the expected win is for."""
+        return COMBINATION_RULES[MatchCombination(json_str(expected.arguments["hand"]))]
 
     def verify_settle_losing_match_wager(self, seat: int) -> Action:
         """Raise unless settling ``seat``'s losing Match the Dealer wager is the next step."""

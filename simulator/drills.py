@@ -29,6 +29,11 @@ class Drill:
     clauses: tuple[str, ...]
     spec: JsonObject
 
+    def __post_init__(self) -> None:
+        """Look every clause up in the catalogue: a drill training a clause it does not hold is a KeyError."""
+        for clause in self.clauses:
+            cite(clause)
+
     @property
     def citation(self) -> Citation:
         """The clause the drill cites first, from the catalogue."""
@@ -151,14 +156,14 @@ DRILLS: tuple[Drill, ...] = (
         "tiger-9-push",
         "A dealer Tiger 9 pushes the Pai Gow Poker wagers",
         TIGER_NINE,
-        ("§645b.1(f)(1)", "§645b.1(d)(2)"),
+        ("§645b.1(f)(1)", "§645b.1(b)", "§645b.1(c)(2)"),
         pai_gow(seats={"1": {"pai-gow": 1000}, "4": {"pai-gow": 2500}}, rigging={"tiger_nine": True}),
     ),
     Drill(
         "tiger-9-wager",
         "A dealer Tiger 9 wins the Tiger 9 wager at 30 to 1",
         TIGER_NINE,
-        ("§645b.1(h)", "§645b.1(d)(2)", "§645b.1(f)(1)"),
+        ("§645b.1(h)", "§645b.1(d)(2)", "§645b.1(b)", "§645b.1(f)(1)"),
         pai_gow(seats={"2": {"pai-gow": 1000, "tiger-9": 500}}, rigging={"tiger_nine": True}),
     ),
     # ----- The house way (Foxwoods, the default) -----
@@ -221,7 +226,7 @@ DRILLS: tuple[Drill, ...] = (
             f"mystery-{game.key}",
             f"A Mystery Bonus win at {game.display_name}",
             MYSTERY_BONUS,
-            tuple(f"{game.section}(c)({part})" for part in ("5)(iii", "5)(i", "5)(ii", "5)(iv", "7")),
+            tuple(f"{game.section}(c)({part})" for part in ("5)(iii", "3", "5)(i", "5)(ii", "5)(iv", "7")),
             {"game": game.key, "rigging": {"mystery_hit_round": 1}},
         )
         for game in MYSTERY_GAME_LIST

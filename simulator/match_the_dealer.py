@@ -65,6 +65,11 @@ class MatchCombination(StrEnum):
     ONE_NON_SUITED = "one non-suited match"
 
 
+COMBINATION_RULES = {
+    combination: cite(f"§685b.1(a)({number})") for number, combination in enumerate(MatchCombination, start=1)
+}
+"""Each winning combination's paragraph of §685b.1(a)."""
+
 _BY_MATCH_COUNTS = {
     (1, 1): MatchCombination.ONE_NON_SUITED_AND_ONE_SUITED,
     (1, 0): MatchCombination.ONE_SUITED,

@@ -124,6 +124,7 @@ DEALT_STACKS = cite("§§645a.8–645a.10")
 SET_PLAYER_HAND = cite("§645a.11(a)–(b)")
 REVEAL_DEALER = cite("§645b.1(e)")
 TIGER_NINE_DECLARATION = cite("Tiger 9 declaration")
+TIGER_NINE = cite("§645b.1(b)")
 PAYOUT_ODDS = cite("§645a.13")
 FORTUNE = cite("§645a.11(h)")
 FORTUNE_AFTER_WAGERS = cite("§645b.1(g)")
@@ -1211,7 +1212,7 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
     def verify_declare_tiger_nine(self, tiger_nine: bool) -> Action:
         """Check the Tiger 9 declaration against the dealer's low hand."""
         expected = self.require_step("declare_tiger_nine")
-        self.require_argument(expected, "tiger_nine", tiger_nine, ErrorCode.WRONG_TIGER_NINE)
+        self.require_argument(expected, "tiger_nine", tiger_nine, ErrorCode.WRONG_TIGER_NINE, TIGER_NINE)
         return expected
 
     def can_declare_tiger_nine(self, tiger_nine: bool) -> bool:

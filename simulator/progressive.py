@@ -614,8 +614,13 @@ class MysteryBonusMixin(Round):
         self.require_argument(
             expected, "source", source, ErrorCode.WRONG_PAYMENT_SOURCE, mystery_clause(section, "(c)(6)")
         )
-        self.require_argument(expected, "amount", amount, ErrorCode.WRONG_AMOUNT, mystery_clause(section, "(c)(7)"))
+        self.require_argument(expected, "amount", amount, ErrorCode.WRONG_AMOUNT, self._mystery_amount_rule(amount))
         return expected
+
+    def _mystery_amount_rule(self, amount: object) -> Citation:
+        """A wrong amount within a cent of the meter breaks (c)(7)'s 100%; any other is not the hit of (c)(3)."""
+        within_a_cent = isinstance(amount, int) and abs(amount - self.mystery.hits[0].amount) < 1
+        return mystery_clause(self.mystery.section, "(c)(7)" if within_a_cent else "(c)(3)")
 
     def can_pay_mystery_bonus(self, seat: int, amount: Cents, source: str) -> bool:
         """Whether this payment is the right one now."""
@@ -748,8 +753,12 @@ class ProgressiveWinMixin(Round):
         """Raise unless confirming this hand at this seat is next."""
         expected = self.require_step("confirm_progressive_hand")
         self.require_argument(expected, "seat", seat, ErrorCode.WRONG_SEAT)
-        self.require_argument(expected, "hand", hand, ErrorCode.WRONG_HAND)
+        self.require_argument(expected, "hand", hand, ErrorCode.WRONG_HAND, self.winning_hand_citation(expected))
         return expected
+
+    def winning_hand_citation(self, expected: Action) -> Citation:
+        """The rule naming the hand the expected win is for: the step's own unless the game defines its hands."""
+        return expected.citation
 
     def can_confirm_progressive_hand(self, seat: int, hand: str) -> bool:
         """Whether confirming ``hand`` at ``seat`` is right now."""

@@ -209,14 +209,14 @@ def test_685b1_h_win_is_hand_then_light_then_floorperson_then_payment() -> None:
     round_.pay_progressive_win(4, 10 * 100, INVENTORY)  # Paytable 1, 6 decks: 1 Suited Match 10 to 1
 
 
-def test_685b1_h1_a_wrong_combination_is_refused_with_the_expected_one() -> None:
+def test_685b1_a_a_wrong_combination_is_refused_citing_the_expected_combination() -> None:
     round_ = round_with({4: SeatWagers(1000, 100)}, stack({4: "7c"}, "7c", {4: "7d"}))
     play_until(round_, "confirm_progressive_hand")
     error = raises(round_, "confirm_progressive_hand", seat=4, hand="one suited match")
     assert error.code == "wrong_hand"
     assert error.expected is not None
     assert error.expected.arguments["hand"] == "one non-suited match and one suited match"
-    assert error.citation.clause == "§685b.1(h)(1)"
+    assert error.citation.clause == "§685b.1(a)(3)"
 
 
 def test_685b1_h4_a_wrong_amount_is_refused_with_the_expected_one() -> None:

@@ -2,10 +2,14 @@
 
 from collections.abc import Callable
 
+import pytest
+
 from simulator.citations import Provenance
 from simulator.clauses import CLAUSES
 from simulator.down_under import DEMO_FORCED_HIT, DEMO_SEATS, DownUnderRound, DownUnderTable
-from simulator.json_values import JsonObject
+from simulator.drills import DRILLS_BY_KEY
+from simulator.json_values import JsonObject, json_int
+from simulator.mystery_games import MYSTERY_GAME_LIST, MysteryGame
 from simulator.procedure import Action, ErrorCode, Round
 from simulator.scenarios import ScenarioSpec, deal_scenario
 from trainer.scoring import GradedStep, Mode, grade_step
@@ -61,3 +65,41 @@ def test_645b1_g_a_fortune_bonus_settled_before_the_seats_pai_gow_poker_wager_ci
         assert grade.citation.clause == "§645b.1(g)"
         assert grade.citation.provenance is Provenance.SEED
         assert "after settling the player's Tiger 9 and Pai Gow Poker wagers" in grade.citation.text
+
+
+def test_645b1_b_declaring_a_tiger_9_wrongly_cites_the_definition_of_a_tiger_9() -> None:
+    round_ = pai_gow_round({"1": {"pai-gow": 1000}}, {"tiger_nine": True})
+    declaration = played_until(round_, lambda action: action.step == "declare_tiger_nine")
+    grade = graded(round_, "declare_tiger_nine", tiger_nine=False)
+    assert not grade.correct and grade.code is ErrorCode.WRONG_TIGER_NINE
+    assert declaration.citation.provenance is Provenance.HOUSE
+    assert grade.citation == CLAUSES["§645b.1(b)"]
+    assert grade.citation.text == "Tiger 9—The dealer's two-card low hand which contains a 9-high."
+
+
+def test_645b1_the_tiger_9_drills_train_the_definition_and_the_push_inscription() -> None:
+    for key in ("tiger-9-push", "tiger-9-wager"):
+        assert DRILLS_BY_KEY[key].trains("§645b.1(b)")
+    assert DRILLS_BY_KEY["tiger-9-push"].trains("§645b.1(c)(2)")
+    assert "all Pai Gow Poker wagers shall push" in CLAUSES["§645b.1(c)(2)"].text
+
+
+@pytest.mark.parametrize("game", MYSTERY_GAME_LIST, ids=lambda game: game.key)
+def test_mhb_c3_paying_other_than_the_hit_cites_c3_of_the_games_section(game: MysteryGame) -> None:
+    round_ = deal_scenario(ScenarioSpec.from_json(DRILLS_BY_KEY[f"mystery-{game.key}"].spec), 7, 1)
+    payment = played_until(round_, lambda action: action.step == "pay_mystery_bonus")
+    arguments = dict(payment.arguments)
+    grade = graded(round_, "pay_mystery_bonus", **arguments | {"amount": json_int(arguments["amount"]) - 100})
+    assert not grade.correct and grade.code is ErrorCode.WRONG_AMOUNT
+    assert grade.citation == CLAUSES[f"{game.section}(c)(3)"]
+    assert "in excess of a random dollar value" in grade.citation.text
+
+
+def test_685b1_a_naming_the_wrong_combination_cites_its_paragraph_of_685b1_a() -> None:
+    table = DownUnderTable(decks=6, paytable=1, match_wager=500)
+    round_ = DownUnderRound(table, DEMO_SEATS, 7, shoe_top=DEMO_FORCED_HIT)
+    confirm = played_until(round_, lambda action: action.step == "confirm_progressive_hand")
+    assert confirm.arguments["hand"] == "two suited match, aces of spades"
+    grade = graded(round_, "confirm_progressive_hand", seat=confirm.arguments["seat"], hand="one suited match")
+    assert not grade.correct and grade.code is ErrorCode.WRONG_HAND
+    assert grade.citation == CLAUSES["§685b.1(a)(1)"]
