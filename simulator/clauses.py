@@ -494,8 +494,9 @@ CLAUSES = catalogue(
     ),
     house(
         "Fouled hand against a dealer Tiger 9, option tiger_nine_pushes_fouled_hands",
-        "Whether a dealer Tiger 9 also pushes a fouled player hand: by default a fouled hand still loses.",
-        note="§645b.1(f)(1) says every Pai Gow Poker wager pushes and does not mention a foul.",
+        "Whether a dealer Tiger 9 also pushes a fouled player hand. By default it does, as §645b.1(c)(2) and (f)(1) "
+        "push every Pai Gow Poker wager on a dealer Tiger 9; a house may have a fouled hand lose even then.",
+        note="§645b.1(c)(2) and (f)(1) push all Pai Gow Poker wagers and do not mention a foul.",
     ),
     house(
         "House way, option house_way",

@@ -128,6 +128,9 @@ STARTING_DICE = (
 FOULING_HAND = "As Kd 9c 7h 5s 4d 2c"
 """Seven cards a fouling player sets as 9-7-5-4-2 high and A-K low: the low hand outranks the high hand."""
 
+DEALER_WITHOUT_TIGER_NINE = "Qs Qh Td 8c 6h 3s 2h"
+"""A dealer hand the house way sets as a pair of queens high and 10-8 low: no Tiger 9, so a foul loses (§645b.1(b))."""
+
 DRILLS: tuple[Drill, ...] = (
     # ----- Sum, Match and Beat It (§645b.2(g)): one rigged roll that wins on each paytable -----
     dice_drill("sum-a", "Sum Paytable A: a total of 17", TableRules(), "sum", "6 6 5"),
@@ -197,7 +200,7 @@ DRILLS: tuple[Drill, ...] = (
         "A player's fouled hand loses",
         HOUSE_WAY,
         ("Fouled hand, option foul_rule", "§645a.11(f)"),
-        pai_gow(rigging={"hands": {"1": FOULING_HAND}, "foul_seat": 1}),
+        pai_gow(rigging={"hands": {"0": DEALER_WITHOUT_TIGER_NINE, "1": FOULING_HAND}, "foul_seat": 1}),
     ),
     Drill(
         "foul-reset",

@@ -148,8 +148,8 @@ def test_the_joker_drills_hold_the_joker_and_the_five_aces_drill_four_aces() -> 
     assert sum(str(card).startswith("A") for card in hands["house-way-five-aces"]) == 4
 
 
-@pytest.mark.parametrize("seed", SEEDS)
-def test_645a11_f_the_foul_drill_seat_fouls_and_loses(seed: int) -> None:
+@pytest.mark.parametrize("seed", range(40))
+def test_645a11_f_the_foul_drill_seat_fouls_and_loses_whatever_the_seed(seed: int) -> None:
     _, operations = pai_gow(DRILLS_BY_KEY["foul-loses"], seed)
     # The fouling player puts the ace and king low over a 9-high high hand: the low hand outranks the high hand.
     assert steps_of(operations, "set_player_hand")[0]["low"] == "As Kd"
