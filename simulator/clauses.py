@@ -569,12 +569,7 @@ CLAUSES = catalogue(
         "the last seat, and a seat's wagers in the order its game's section names them.",
     ),
     house(
-        "MHB payment source option",
-        "The Rules Submission pays the MHB from the table inventory or by a progressive jackpot slip (§645b.3(c)(6)); "
-        "this simulator's default is the table inventory.",
-    ),
-    house(
-        "MHB award rounding option",
+        "MHB award rounding, option award_rounding",
         "The meter keeps fractions of a cent; the award is paid in whole cents, rounded up by default so the winner "
         "receives at least 100% of the meter (§645b.3(c)(7)). The meter then resets to the minimum.",
     ),

@@ -143,9 +143,7 @@ class MysteryRules:
         return round_to_unit(meter_amount, 1, self.award_rounding)
 
 
-PAYMENT_SOURCE_OPTION = cite("MHB payment source option")
-
-AWARD_ROUNDING_OPTION = cite("MHB award rounding option")
+AWARD_ROUNDING_OPTION = cite("MHB award rounding, option award_rounding")
 
 
 class MysteryMeterView(TypedDict):

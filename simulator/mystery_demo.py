@@ -17,7 +17,6 @@ from simulator.money import format_cents
 from simulator.mystery import (
     AWARD_ROUNDING_OPTION,
     CONTRIBUTIONS_AFTER_HIT,
-    PAYMENT_SOURCE_OPTION,
     MysteryRules,
     mystery_clause,
     mystery_configuration,
@@ -81,7 +80,7 @@ def _details(game: MysteryGame, operation: Operation) -> list[str]:
         lines = [_contribution_line(game, json_object(fact)) for fact in json_list(facts["contributions"])]
         return [f"order: {CONTRIBUTION_ORDER}", *lines, f"meter {json_object(facts['meter'])['display']}"]
     if step == "pay_mystery_bonus":
-        return [f"source: {PAYMENT_SOURCE_OPTION}", f"whole cents: {AWARD_ROUNDING_OPTION}"]
+        return [f"source: {mystery_clause(game.section, '(c)(6)')}", f"whole cents: {AWARD_ROUNDING_OPTION}"]
     if step == "reset_mystery_meter":
         lit = " and a carried contribution lit a position again" if facts["lit_again"] else ""
         return [f"meter {json_object(facts['meter'])['display']}{lit}"]

@@ -43,7 +43,6 @@ from simulator.mystery import (
     CONTRIBUTIONS_AFTER_HIT,
     DEFAULT_CONFIGURATION,
     HIT_VALUE_DRAW,
-    PAYMENT_SOURCE_OPTION,
     MysteryMeter,
     MysteryMeterView,
     MysteryRules,
@@ -408,9 +407,8 @@ def rules_fields(game: MysteryGame | None) -> dict[str, OptionField]:
     return configuration_fields(section) | {
         "payment_source": choice(
             members(PaymentSource),
-            PAYMENT_SOURCE_OPTION,
-            f"Where a Mystery Bonus is paid from ({section}(c)(6)).",
-            house_rule=True,
+            mystery_clause(section, "(c)(6)"),
+            "Whether a Mystery Bonus is paid from the table inventory or by progressive jackpot slip.",
         ),
         "award_rounding": choice(
             members(Rounding),

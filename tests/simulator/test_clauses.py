@@ -15,10 +15,12 @@ from simulator.clauses import CITED, CLAUSES, catalogue, cite, house, seed
 from simulator.down_under import SETTLEMENT_ORDER
 from simulator.games import GAMES
 from simulator.hands import SetHand
+from simulator.mystery import DEFAULT_CONFIGURATION, MysteryRules
 from simulator.mystery_games import MYSTERY_GAME_LIST
+from simulator.mystery_tables import rules_house_options, rules_options
 from simulator.pai_gow_demo import DEMO_SEATS, demo_round
 from simulator.pai_gow_round import DICE_SPOTS, PaiGowRound, Scenario, seven_card_straight_flush_scenario
-from simulator.pai_gow_rules import FoulRule, ShakerType, TableRules
+from simulator.pai_gow_rules import MYSTERY_SECTION, FoulRule, ShakerType, TableRules
 from simulator.pai_gow_settlement import Settlement, settle_pai_gow_wager
 from simulator.procedure import ErrorCode, IllegalOperation
 from simulator.starting_position import DealingDirection
@@ -188,3 +190,16 @@ def test_645a13_a_fortune_payout_cites_the_fortune_paytable_not_the_order_of_645
     error = refused(round_, "pay_wager", seat=6, spot="fortune", amount=1)
     assert error.code is ErrorCode.WRONG_AMOUNT
     assert error.citation.clause == "Fortune Bonus paytable, option fortune_paytable"
+
+
+@pytest.mark.parametrize("game", MYSTERY_GAME_LIST, ids=lambda game: game.key)
+def test_mhb_c6_the_payment_source_is_the_rules_submissions_choice_at_every_mhb_table(game) -> None:
+    if game.section == MYSTERY_SECTION:
+        options, listed = TableRules.options(), TableRules().house_options()
+    else:
+        options = rules_options(game)
+        listed = rules_house_options(MysteryRules(DEFAULT_CONFIGURATION), game)
+    source = next(option for option in options if option.name.endswith("payment_source"))
+    assert source.citation == CLAUSES[f"{game.section}(c)(6)"]
+    assert source.citation.provenance is Provenance.SEED
+    assert not any(option.name.endswith("payment_source") for option in listed)

@@ -188,10 +188,7 @@ def test_mhb_house_options_are_the_engines_with_the_tables_values() -> None:
         mystery_configuration("B", 500), PaymentSource.PROGRESSIVE_JACKPOT_SLIP, qualifying_wager=FIVE_CARD
     )
     options = {option.name: option for option in rules_house_options(rules, game)}
-    assert (options["payment_source"].value, options["payment_source"].default) == (
-        "progressive jackpot slip",
-        "table inventory",
-    )
+    assert "payment_source" not in options  # the Rules Submission's choice under (c)(6), not a gap
     assert options["award_rounding"].value == "up to the cent"
     assert (options["qualifying_wager"].value, options["qualifying_wager"].default) == (FIVE_CARD, THREE_CARD)
     assert options["base game"].citation.clause == "MHB training table base game"
