@@ -7,9 +7,10 @@ from enum import StrEnum
 
 
 class Provenance(StrEnum):
-    """How a rule is known: seed text, another PA chapter (inferred), or the house's own procedure."""
+    """How a rule is known: 51 Pa.B. 5607 itself, 58 Pa. Code read, inferred, or the house's own procedure."""
 
     SEED = "seed text (51 Pa.B. 5607)"
+    PA_CODE = "58 Pa. Code text"
     PA_INFERRED = "Chapter 645a / other PA chapter, inferred"
     HOUSE = "house procedure"
 

@@ -14,9 +14,14 @@ def seed(clause: str, text: str, note: str = "") -> Citation:
     return Citation(clause, Provenance.SEED, text, note)
 
 
-def inferred(clause: str, text: str, note: str = "") -> Citation:
-    """A rule inferred from Chapter 645a's structure or another Pennsylvania chapter."""
+def inferred(clause: str, text: str, note: str) -> Citation:
+    """A rule the regulation text we have does not hold; ``note`` says what it is inferred from ("from …")."""
     return Citation(clause, Provenance.PA_INFERRED, text, note)
+
+
+def pa_code(clause: str, text: str, note: str = "") -> Citation:
+    """A rule read in 58 Pa. Code itself (shared/regulation/pa-code/); ``text`` is quoted from it."""
+    return Citation(clause, Provenance.PA_CODE, text, note)
 
 
 def house(clause: str, text: str, note: str = "") -> Citation:
@@ -71,7 +76,6 @@ MHB_FULL_AMOUNT = (
     "A player who wins the Must-Hit-By Mystery Bonus shall be paid 100% of the bonus jackpot amount on the "
     "progressive meter."
 )
-NOT_RETRIEVED = "Chapter 645a's text was not retrieved."
 
 CLAUSES = catalogue(
     # ----- 51 Pa.B. 5607: Commission free Pai Gow Poker (§645b.1) -----
@@ -353,109 +357,133 @@ CLAUSES = catalogue(
         "certificate holder, and the primary incrementation rate and secondary incrementation rate shall be 15% and "
         "6%.",
     ),
+    # ----- 58 Pa. Code: the Down Under Blackjack chapter, quoted where the text we have holds the clause -----
+    pa_code(
+        "§685a.7(c)",
+        "After each full batch of cards is placed in the shoe, the dealer shall remove the first card and place it in "
+        "the discard rack.",
+    ),
+    pa_code(
+        "§685a.7(e)",
+        "After all Blackjack and optional Match-the-Dealer Wagers have been placed, the dealer shall, starting with "
+        "the player farthest to the dealer's left and continuing around the table in a clockwise manner, deal the "
+        "cards as follows: (1) One card face up to each box on the layout in which a Bet Wager is contained. (2) One "
+        "card face up to the dealer. (3) A second card face up to each box in which a Bet wager is contained.",
+    ),
     # ----- Chapter 645a and other Pennsylvania chapters, inferred -----
     inferred(
         "§621a.6(c)",
         "Count the dealer as 1 and go counterclockwise through every position, occupied or not, to the dice total; the "
         "first stack goes to the position reached.",
-        note="Pennsylvania Pai Gow (tiles); Chapter 645a's dealing sections (§§645a.8–645a.10) were not retrieved.",
+        note="from Pai Gow (tiles) §621a.6(c): the dealer shall count each betting position in order, regardless of "
+        "whether there is a wager at the betting position, and the Dead Hand, beginning with the dealer as number one "
+        "and continuing around the table in a counterclockwise manner, until the count matches the total of the "
+        "three dice",
     ),
     inferred(
         "§§645a.8–645a.10",
         "The four cards left after seven stacks, and the stacks at positions without a wager, go to the discard rack "
         "unexposed.",
-        note=NOT_RETRIEVED,
+        note="from the 53-card deck dealt in seven stacks of seven, which 51 Pa.B. 5607 §645b.1(e) deals under "
+        "these sections",
     ),
     inferred(
         "§645a.11",
         "The dealer collects every card to the discard rack, all 53 accounted for, and the round is over.",
-        note=NOT_RETRIEVED,
+        note='from the title 51 Pa.B. 5607 §645b.1(e) gives §645a.11, "procedures for completion of each round of '
+        'play"',
     ),
     inferred(
         "§645a.11(a)–(b)",
         "Each player sets a five-card high hand and a two-card low hand face down.",
-        note=NOT_RETRIEVED + " §645b.1(e) cites these paragraphs for the players' setting.",
+        note="from 51 Pa.B. 5607 §645b.1(e), under which each player sets the hand in accordance with these paragraphs",
     ),
     inferred(
         "§645a.11(e)",
         "The players' hands are revealed starting from the dealer's far right and moving counterclockwise.",
-        note=NOT_RETRIEVED + " Wording of Indiana 68 IAC 10-9-13(e).",
+        note="from Indiana's Pai Gow Poker rule 68 IAC 10-9-13(e), whose wording this is; 51 Pa.B. 5607 §645b.1(f) "
+        "reveals the players' cards under §645a.11(e)",
     ),
     inferred(
         "§645a.11(f)",
         "Both hands beat the dealer's: win. One wins: push. Otherwise the wager loses; copies go to the dealer.",
-        note=NOT_RETRIEVED + " §645b.1(f)(2) settles the Pai Gow Poker wager under this paragraph.",
+        note="from 51 Pa.B. 5607 §645b.1(f)(2), which settles the Pai Gow Poker wager under this paragraph, and the "
+        "game's published rules",
     ),
     inferred(
         "§645a.7(e)(4)",
         "The optional Progressive Payout wager, of the amount its paytable pays (§645b.3(a) cites it).",
-        note=NOT_RETRIEVED,
+        note="from 51 Pa.B. 5607 §645b.1(d)(1) and §645b.3(a), which offer the Progressive Payout wager under it",
     ),
     inferred(
         "§645a.11(h)",
         "After the Tiger 9 and Pai Gow Poker wagers (§645b.1(g)), the Fortune Bonus is judged on the best hand of all "
         "seven cards and a losing Fortune Bonus wager is collected.",
-        note=NOT_RETRIEVED,
+        note="from 51 Pa.B. 5607 §645b.1(g), which completes the Fortune Bonus under it, and Face Up Pai Gow Poker's "
+        "§688a.1 definition of the Fortune Bonus Wager",
     ),
     inferred(
         "§645a.13",
-        "Payout odds, envy bonus and rate of progression: a winning Pai Gow Poker wager pays 1 to 1, less a 5% "
-        "vigorish in the standard game (none in Commission free Pai Gow Poker, §645b.1(a)); each Envy hand pays the "
-        "Envy Bonus to every other player with a Qualifying Wager; each Progressive Payout wager adds 15% of itself to "
-        "the meter.",
-        note=NOT_RETRIEVED
-        + " The title is §645b.2(g)'s; 5% is the industry rate; 15% is Match the Dealer's primary rate (§685b.1(j)).",
+        "Payout odds and envy bonus: a winning Pai Gow Poker wager pays 1 to 1 (less the vigorish in the standard "
+        "game, none in Commission free Pai Gow Poker); each Envy hand pays the Envy Bonus to every other player with a "
+        "Qualifying Wager.",
+        note='from the title 51 Pa.B. 5607 §645b.2 gives §645a.13, "payout odds; envy bonus; rate of progression; '
+        "payout limitation\", §645b.1(a) and Face Up Pai Gow Poker's §688a.1 Envy Bonus",
     ),
     inferred(
         "§605a.7",
         "At a progressive table game the dealer verifies the winning hand and the lit light, has a floorperson or "
         "above validate the payout and pays it; a share of the meter is not paid from the table inventory, and the "
         "cards stay on the table until the paperwork is complete.",
-        note="The pattern each game chapter repeats, as the seed's §685b.1(h)(1)–(4) does for Match the Dealer.",
+        note="from 51 Pa.B. 5607 §685b.1(h)(1)–(4), the pattern it sets for Match the Dealer's progressive payout",
     ),
     inferred(
         "§670a.10(a)(2)",
         'After all wagers are placed the dealer announces "No more bets" before locking out the progressive wagers.',
-        note="Six-Card Fortune Pai Gow Poker analog, the pattern of the seed's §685b.1(f).",
+        note='from Six-Card Fortune Pai Gow Poker §670a.10(a)(2), under which the dealer announces "no more bets" '
+        "before the shoe dispenses any stacks of cards",
     ),
     inferred(
         "§670a.10(a)(2)(i)",
         'After "No more bets" the dealer places an Envy lammer beside each Qualifying Fortune Bonus wager.',
-        note="Six-Card Fortune Pai Gow Poker analog.",
+        note="from Six-Card Fortune Pai Gow Poker §670a.10(a)(2)(i): if the Fortune Bonus Wager is being offered and "
+        "a player makes a Qualifying Fortune Bonus Wager, the dealer shall place an Envy lammer next to that "
+        "player's wager",
     ),
     inferred(
         "§670a.10(a)(2)(ii)",
         "The dealer locks out the progressive wagers, collects them, verifies in front of the table inventory "
         "container that the chips equal the system's count, and places them into the container.",
-        note="Six-Card Fortune Pai Gow Poker analog, the pattern of the seed's §685b.1(d)(2), (f); §605a.7.",
+        note="from Six-Card Fortune Pai Gow Poker §670a.10(a)(2)(ii), which says this of its Progressive Payout "
+        "Wagers, as 51 Pa.B. 5607 §685b.1(f) does of Match the Dealer's",
     ),
     inferred(
         "§670a.10(c)",
         "Deliver the first stack to the starting position, then go clockwise, one stack to every other position, "
         "occupied or not, and to the dealer.",
-        note="Six-Card Fortune Pai Gow Poker analog; " + NOT_RETRIEVED,
+        note="from Six-Card Fortune Pai Gow Poker §670a.10(c): the dealer shall, moving clockwise around the table, "
+        "deliver a stack face down to each of the other positions, regardless of whether there is a wager at the "
+        "position, and the dealer",
     ),
     inferred(
         "§688a.1",
         "A Qualifying Wager for the Envy Bonus is a Fortune Bonus wager of at least $5.",
-        note="Face Up Pai Gow Poker analog.",
+        note="from Face Up Pai Gow Poker §688a.1: Qualifying Wager—A Progressive Payout Wager or Fortune Bonus Wager "
+        "of at least $5 which may entitle a player to an Envy Bonus",
     ),
     inferred(
         "§685a.6(d)",
         "A player places a Down Under Blackjack wager to play; §685b.1(e) offers Match the Dealer only to such a "
         "player.",
-        note="Text not found; §673a.6(d) says as much for Double Back Jack.",
-    ),
-    inferred("§685a.7(c)", "After the shoe is loaded the dealer burns the first card into the discard rack."),
-    inferred(
-        "§685a.7(e)",
-        "Starting with the player farthest to the dealer's left and going clockwise: a card face up to each box with a "
-        "wager, the dealer's upcard face up, a second card face up to each box, then the dealer's second card.",
+        note="from 51 Pa.B. 5607 §685b.1(e), which names the wager under §685a.6(d), and Double Back Jack's "
+        "§673a.6(d): to participate in a round of play and compete against the dealer's hand, a player shall place "
+        "a Blackjack Wager",
     ),
     inferred(
         "§685a.7(e)(4)",
         "The dealer's second card is the hole card, dealt face down.",
-        note="The text was cut off.",
+        note='from §685a.7(e), whose text we have up to "(4) A second ca", and the game\'s Masque Card Reader '
+        "(§685a.2's title), which reads a hole card",
     ),
     # ----- House procedures and the options that set them -----
     house(
@@ -466,8 +494,8 @@ CLAUSES = catalogue(
     house(
         "Chip count mismatch, option chip_count_mismatch",
         "When the progressive chips collected do not match the wagers the system accepted, the dealer stops the count "
-        "and, by default, calls the floorperson (call_floorperson); the house may instead have the dealer ask the "
-        "player to place the missing chip (ask_player). The accepted wager stands once its chip is in the collection.",
+        "and calls the floorperson (call_floorperson), or, at a house that chooses ask_player, asks the player to "
+        "place the missing chip. The accepted wager stands once its chip is in the collection.",
         note="§685b.1(f) has the dealer verify that the number of value chips wagered equals the number of "
         "Progressive wagers accepted, but says nothing of what to do when they differ; the Must-Hit-By Mystery "
         "Bonus sections (§645b.3, §643b.1 …) have no counting rule of their own.",
@@ -488,58 +516,69 @@ CLAUSES = catalogue(
     ),
     house(
         "Fouled hand, option foul_rule",
-        "A fouled hand (a low hand outranking the high hand, or the wrong number of cards) loses by default; a house "
-        "may instead have the dealer reset it by the house way before settling it.",
-        note="The Chapter 645a rule for a fouled hand (§645a.11(f)) was not found.",
+        "A fouled hand (a low hand outranking the high hand, or the wrong number of cards) loses, or a house may have "
+        "the dealer reset it by the house way before settling it. Default: a fouled hand loses.",
+        note="Pennsylvania's rule for a fouled hand (§645a.11(f)) is not in the regulation text we have.",
     ),
     house(
         "Fouled hand against a dealer Tiger 9, option tiger_nine_pushes_fouled_hands",
-        "Whether a dealer Tiger 9 also pushes a fouled player hand. By default it does, as §645b.1(c)(2) and (f)(1) "
-        "push every Pai Gow Poker wager on a dealer Tiger 9; a house may have a fouled hand lose even then.",
+        "Whether a dealer Tiger 9 also pushes a fouled player hand: it does, as §645b.1(c)(2) and (f)(1) push every "
+        "Pai Gow Poker wager on a dealer Tiger 9, unless the house has a fouled hand lose even then. Default: yes.",
         note="§645b.1(c)(2) and (f)(1) push all Pai Gow Poker wagers and do not mention a foul.",
     ),
     house(
         "House way, option house_way",
         "Pennsylvania publishes no house way; the certificate holder files its own.",
-        note="§645a.11(c) (not retrieved) has the dealer's hand set by the house way.",
+        note="§645a.11(c), not in the regulation text we have, has the dealer's hand set by the house way.",
     ),
     house(
         "Wheel rank, option wheel_rank",
-        "A-2-3-4-5 ranks second-highest among straights and straight flushes by default; a house may rank it lowest.",
-        note="§645a.6 Rankings was not found.",
+        "A-2-3-4-5 ranks second-highest among straights and straight flushes, or lowest where the house chooses. "
+        "Default: second-highest.",
+        note="Pennsylvania's rankings (§645a.6) are not in the regulation text we have.",
     ),
     house(
-        "§645a.3",
+        "Joker as a bug",
         "The joker plays only as an ace or to complete a straight, flush, straight flush or royal flush; in a flush it "
         "is the highest card the flush lacks; in the two-card hand it is an ace.",
-        note="§645a.3 Cards was not found; this is the industry standard.",
+        note="Pennsylvania's rule (§645a.3, Cards) is not in the regulation text we have; this is the industry "
+        "standard.",
     ),
     house(
-        "Commission rounding, options commission_unit and commission_rounding",
-        "How the vigorish is rounded to a chip is the house's rule.",
-        note="Commission rounding was not found in Chapter 645a (§645a.13).",
+        "Commission, options commission_rate, commission_unit and commission_rounding",
+        "The vigorish collected from a winning Pai Gow Poker wager in the standard game, and how it is rounded to a "
+        "chip, are table options. Default: 5%; $0.01; down.",
+        note="Pennsylvania's payout odds (§645a.13) are not in the regulation text we have; 5% is the industry rate.",
+    ),
+    house(
+        "Progressive Payout contribution rate",
+        "Each Progressive Payout wager adds 15% of itself to the Pai Gow Poker progressive meter, a fixed rate of this "
+        "simulator taken from Match the Dealer's primary rate (§685b.1(j)); the certificate holder files its own.",
+        note="Pennsylvania's rate of progression (§645a.13) is not in the regulation text we have.",
     ),
     house(
         "Dealing direction, option dealing_direction",
-        "Which way the stacks go after the first is a table option: clockwise by default, as Pennsylvania's Six-Card "
-        "Fortune Pai Gow Poker deals (§670a.10(c)), or counterclockwise, one stack to every other position, occupied "
-        "or not, and to the dealer.",
-        note="A gap in §§645a.8–645a.10 (not retrieved); counterclockwise is WSGC Pai Gow Poker rule 4.",
+        "Which way the stacks go after the first is a table option: clockwise, as Pennsylvania's Six-Card Fortune Pai "
+        "Gow Poker deals (§670a.10(c)), or counterclockwise, one stack to every other position, occupied or not, and "
+        "to the dealer. Default: clockwise.",
+        note="Pennsylvania's dealing sections (§§645a.8–645a.10) are not in the regulation text we have; "
+        "counterclockwise is WSGC Pai Gow Poker rule 4.",
     ),
     house(
         "Fortune Bonus paytable, option fortune_paytable",
-        "Pennsylvania's Fortune Bonus paytables were not retrieved; the default is the paytable posted at Renton, Gold "
-        "Star, Emerald Queen and Seatac, a house option rather than Pennsylvania text.",
-        note="§645a.13 payout odds; envy bonus (not found).",
+        "Pennsylvania's Fortune Bonus paytables are not in the regulation text we have; this simulator offers the "
+        "paytable posted at Renton, Gold Star, Emerald Queen and Seatac, a house option rather than Pennsylvania text. "
+        "Default: Representative industry Fortune Bonus paytable.",
+        note="Pennsylvania's payout odds and envy bonus (§645a.13) are not in the regulation text we have.",
     ),
     house(
         "Progressive Payout paytable, option progressive_paytable",
-        "This is an example, not Pennsylvania's paytable. The top two lines pay shares of the meter as the Mississippi "
+        "A training paytable, not Pennsylvania's. The top two lines pay shares of the meter as the Mississippi "
         "Stud analog §655a.12(c) does (7-card straight flush without joker 100%, royal flush plus royal match 10%); "
         "the other lines pay, on the $1 wager, fixed amounts equal to the Fortune Bonus odds ($1,000, $400, $150, $50, "
         "$25). A share is rounded down to the cent and the meter keeps the rest. The certificate holder replaces it "
         "with its filed paytable.",
-        note="The Pai Gow Poker progressive paytable of §645a.13 was not retrieved.",
+        note="Pennsylvania's Pai Gow Poker progressive paytable (§645a.13) is not in the regulation text we have.",
     ),
     house(
         "Mystery Bonus payout timing, option mystery_payout_timing",
@@ -549,7 +588,7 @@ CLAUSES = catalogue(
     house(
         "Table limits, options pai_gow_limits and side_wager_limits",
         "Table limits are the certificate holder's.",
-        note="§645a.7 wagers (not retrieved).",
+        note="Pennsylvania's wagers section (§645a.7) is not in the regulation text we have.",
     ),
     house(
         "MHB hit value draw",
@@ -570,8 +609,9 @@ CLAUSES = catalogue(
     ),
     house(
         "MHB award rounding, option award_rounding",
-        "The meter keeps fractions of a cent; the award is paid in whole cents, rounded up by default so the winner "
-        "receives at least 100% of the meter (§645b.3(c)(7)). The meter then resets to the minimum.",
+        "The meter keeps fractions of a cent; the award is paid in whole cents, rounded up so the winner receives at "
+        "least 100% of the meter (§645b.3(c)(7)) unless the house rounds down. The meter then resets to the minimum. "
+        "Default: up to the cent.",
     ),
     house(
         "MHB training table positions",
@@ -591,7 +631,8 @@ CLAUSES = catalogue(
         "and Face Up Pai Gow Poker seven each and seven to the dealer; Six-Card Fortune Pai Gow Poker six each and "
         "six to the dealer. A hand is named by its best five-card poker rank where it holds five cards or more "
         "with the community cards, except at DJ Wild Stud, where wild cards play.",
-        "The games' own chapters were not retrieved: the cards are the engine's display of the base game, not "
+        "The games' own chapters are not in the regulation text we have: the cards are the engine's display of the "
+        "base game, not "
         "its chapter's deal, and no payout is taken from them.",
     ),
     house("MHB table round complete", "The round is over once every Mystery Bonus hit is paid and reset."),
@@ -608,7 +649,8 @@ CLAUSES = catalogue(
     ),
     house(
         "Match the Dealer wager amount per table",
-        "The table offers one Match the Dealer wager amount, $1 or $5, and its meter seeds at 1,000 times that amount.",
+        "The table offers one Match the Dealer wager amount, $1 or $5, and its meter starts at 1,000 times that "
+        "amount.",
         note="A reading of §685b.1(e), (j).",
     ),
     house(
@@ -619,31 +661,34 @@ CLAUSES = catalogue(
     ),
     house(
         "Match the Dealer award rounding, option award_rounding",
-        "A percentage-of-meter award is rounded to a whole cent as configured (down by default); the meter keeps the "
-        "rest.",
+        "A percentage-of-meter award is rounded to a whole cent as configured; the meter keeps the rest. Default: "
+        "down.",
         note="§685b.1(i) says nothing of rounding.",
     ),
     house(
         "Match the Dealer secondary rate, option secondary_reading",
         "The table files what the secondary 6% incrementation rate funds: a reserve added to the reset after a 100% "
-        "award (the default), or the repayment of the house's seed money.",
+        "award, or the repayment of the money the house put on the meter at the start. Default: reset reserve.",
         note="§685b.1(j) names a secondary 6% incrementation rate without defining it.",
     ),
     house(
         "Match the Dealer secondary rate as a reset reserve, option secondary_reading",
-        "The secondary 6% builds a reserve; after a 100% award the meter resets to the seed plus the reserve.",
+        "The secondary 6% builds a reserve; after a 100% award the meter resets to its starting amount plus the "
+        "reserve.",
         note="A reading of §685b.1(j).",
     ),
     house(
-        "Match the Dealer secondary rate as seed recovery, option secondary_reading",
-        "The secondary 6% repays the house's seed money; after a 100% award the meter resets to the seed.",
+        "Match the Dealer secondary rate repaying the starting amount, option secondary_reading",
+        "The secondary 6% repays the money the house put on the meter at the start; after a 100% award the meter "
+        "resets to its starting amount.",
         note="A reading of §685b.1(j).",
     ),
     house(
         "Down Under Blackjack automated hand",
         "The engine completes the hand: each player draws below 17, the dealer turns the hole card and draws below 17, "
         "a win pays 1 to 1 and a two-card 21 pays 3 to 2 unless the dealer also has one.",
-        note="The Down Under Blackjack rules after the first two cards (§685a.7(e)(4) onward) were not found.",
+        note="The Down Under Blackjack rules after the first two cards (§685a.7(e)(4) onward) are not in the "
+        "regulation text we have.",
     ),
     house("Down Under Blackjack end of round", "The dealer picks up every card into the discard rack."),
     # ----- The published house ways (Wizard of Odds), clause by clause -----

@@ -22,7 +22,7 @@ from typing import TypeVar
 from simulator.cards import RANK_NAMES, Card, Rank, format_cards, parse_cards
 from simulator.clauses import cite
 
-JOKER_CITATION = cite("§645a.3")
+JOKER_CITATION = cite("Joker as a bug")
 
 
 class WheelRank(StrEnum):

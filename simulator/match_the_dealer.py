@@ -166,7 +166,9 @@ SECONDARY_READING_RULES = {
     SecondaryReading.RESET_RESERVE: cite(
         "Match the Dealer secondary rate as a reset reserve, option secondary_reading"
     ),
-    SecondaryReading.SEED_RECOVERY: cite("Match the Dealer secondary rate as seed recovery, option secondary_reading"),
+    SecondaryReading.SEED_RECOVERY: cite(
+        "Match the Dealer secondary rate repaying the starting amount, option secondary_reading"
+    ),
 }
 
 

@@ -117,6 +117,6 @@ EXAMPLE_PROGRESSIVE_PAYTABLE = ProgressivePaytable(
     seed_amount=SEED_MULTIPLE * 100,
     rate=PRIMARY_RATE,
     citation=cite("Progressive Payout paytable, option progressive_paytable"),
-    rate_citation=cite("§645a.13"),
+    rate_citation=cite("Progressive Payout contribution rate"),
 )
 """The default paytable: an example standing in for the Pennsylvania paytable that was not retrieved."""

@@ -50,6 +50,7 @@ from simulator.money import Cents, format_cents
 from simulator.mystery import MysteryMeter, MysteryMeterView, MysteryRules, PaymentSource
 from simulator.pai_gow_progressive import ProgressivePaytable, judge_progressive_hand
 from simulator.pai_gow_rules import (
+    COMMISSION,
     DICE_SETTLEMENT_ORDER,
     MYSTERY_SECTION,
     FoulRule,
@@ -752,7 +753,7 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
                 amount = self._commission_due(seat)
                 description = f"collect {format_cents(amount)} commission from seat {seat}"
                 arguments = {"seat": seat, "amount": amount}
-                return Action("collect_commission", Actor.DEALER, arguments, PAYOUT_ODDS, description)
+                return Action("collect_commission", Actor.DEALER, arguments, COMMISSION, description)
         return None
 
     def _commission_due(self, seat: int) -> Cents:

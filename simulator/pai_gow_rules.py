@@ -303,6 +303,7 @@ def _limits(citation: Citation, explanation: str, label: str) -> OptionField:
 
 
 TABLE_LIMITS = cite("Table limits, options pai_gow_limits and side_wager_limits")
+COMMISSION = cite("Commission, options commission_rate, commission_unit and commission_rounding")
 DICE_SETTLEMENT_ORDER = cite("Dice wager settlement order")
 DICE_ORDER = "position by position in the reveal order; at each, Sum, Match 1 to 6, then Beat It"
 """The fixed house order of settling the dice wagers, as the table's house rules list it."""
@@ -420,7 +421,7 @@ OPTIONS: dict[str, OptionField] = {
         label="Tiger 9 pushes fouled hands",
     ),
     "commission_rate": OptionField(
-        cite("§645a.13"),
+        COMMISSION,
         'The vigorish on a winning Pai Gow Poker wager, a decimal written as text ("0.05" is 5%); '
         "at most 10%, a house bound; a commission that collects nothing is Commission free.",
         _commission_rate,
@@ -428,7 +429,7 @@ OPTIONS: dict[str, OptionField] = {
         house_rule=True,
     ),
     "commission_unit": whole_number(
-        cite("Commission rounding, options commission_unit and commission_rounding"),
+        COMMISSION,
         "The commission is rounded to a whole multiple of this amount.",
         minimum=1,
         house_rule=True,
@@ -436,7 +437,7 @@ OPTIONS: dict[str, OptionField] = {
     ),
     "commission_rounding": choice(
         members(Rounding),
-        cite("Commission rounding, options commission_unit and commission_rounding"),
+        COMMISSION,
         "Which way the commission is rounded to its unit.",
         house_rule=True,
     ),

@@ -619,7 +619,7 @@ class MysteryBonusMixin(Round):
 
     def _mystery_amount_rule(self, amount: object) -> Citation:
         """A wrong amount within a cent of the meter breaks (c)(7)'s 100%; any other is not the hit of (c)(3)."""
-        within_a_cent = isinstance(amount, int) and abs(amount - self.mystery.hits[0].amount) < 1
+        within_a_cent = isinstance(amount, int) and abs(amount - self.mystery.hits[0].amount) <= 1
         return mystery_clause(self.mystery.section, "(c)(7)" if within_a_cent else "(c)(3)")
 
     def can_pay_mystery_bonus(self, seat: int, amount: Cents, source: str) -> bool:

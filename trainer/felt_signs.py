@@ -13,7 +13,12 @@ from simulator.money import format_cents
 from simulator.mystery import MysteryConfiguration, mystery_clause
 from trainer.felt import render
 
-PROVENANCE_LABELS = {Provenance.SEED: "seed", Provenance.PA_INFERRED: "inferred", Provenance.HOUSE: "house"}
+PROVENANCE_LABELS = {
+    Provenance.SEED: "seed",
+    Provenance.PA_CODE: "pa-code",
+    Provenance.PA_INFERRED: "inferred",
+    Provenance.HOUSE: "house",
+}
 """How a page labels a rule's provenance."""
 
 

@@ -10,9 +10,9 @@ import pytest
 
 import simulator
 from simulator.cards import parse_cards
-from simulator.citations import Provenance
+from simulator.citations import Citation, Provenance
 from simulator.clauses import CITED, CLAUSES, catalogue, cite, house, seed
-from simulator.down_under import SETTLEMENT_ORDER
+from simulator.down_under import SETTLEMENT_ORDER, DownUnderTable
 from simulator.games import GAMES
 from simulator.hands import SetHand
 from simulator.mystery import DEFAULT_CONFIGURATION, MysteryRules
@@ -203,3 +203,82 @@ def test_mhb_c6_the_payment_source_is_the_rules_submissions_choice_at_every_mhb_
     assert source.citation == CLAUSES[f"{game.section}(c)(6)"]
     assert source.citation.provenance is Provenance.SEED
     assert not any(option.name.endswith("payment_source") for option in listed)
+
+
+# ----- provenance said honestly -----
+
+
+def pa_code_text() -> str:
+    """The 58 Pa. Code text beside the clone (shared/regulation/pa-code/), every file joined."""
+    for folder in Path(__file__).resolve().parents:
+        pa_code = folder / "shared" / "regulation" / "pa-code"
+        if pa_code.is_dir():
+            return "\n".join(path.read_text(encoding="utf-8") for path in sorted(pa_code.glob("*.txt")))
+    pytest.skip("shared/regulation/pa-code/ is not beside this clone")
+
+
+def test_every_58_pa_code_entry_quotes_the_pa_code_text_we_have():
+    regulation = normalised(pa_code_text())
+    quoted = [citation for citation in CLAUSES.values() if citation.provenance is Provenance.PA_CODE]
+    assert quoted
+    for citation in quoted:
+        for fragment in re.split(r"…| \(\d\) ", citation.text):
+            assert normalised(fragment) in regulation, citation.clause
+
+
+def test_every_inferred_entry_says_what_it_is_inferred_from_and_carries_no_house_number():
+    for clause, citation in CLAUSES.items():
+        if citation.provenance is Provenance.PA_INFERRED:
+            assert citation.note.startswith("from "), clause
+            assert "%" not in citation.text, clause
+
+
+def test_645a11_e_says_it_is_worded_from_indiana_and_645a13_holds_no_house_rate():
+    assert "Indiana" in CLAUSES["§645a.11(e)"].note and "68 IAC 10-9-13(e)" in CLAUSES["§645a.11(e)"].note
+    assert "5%" not in CLAUSES["§645a.13"].text and "15%" not in CLAUSES["§645a.13"].text
+    commission = next(option for option in TableRules.options() if option.name == "commission_rate")
+    assert commission.citation.provenance is Provenance.HOUSE
+
+
+def test_a_clause_of_the_regulation_is_never_keyed_as_a_house_procedure():
+    for clause, citation in CLAUSES.items():
+        if clause.startswith("§"):
+            assert citation.provenance is not Provenance.HOUSE, clause
+
+
+def engine_defaults() -> dict[str, list[str]]:
+    """Each HOUSE entry's options' defaults as the engine describes them, by the entry's clause, in listing order."""
+    listed = [*TableRules().house_options(), *DownUnderTable().house_options()]
+    for game in MYSTERY_GAME_LIST:
+        if game.section != MYSTERY_SECTION:
+            listed.extend(rules_house_options(MysteryRules(DEFAULT_CONFIGURATION), game))
+    defaults: dict[str, list[str]] = {}
+    for option in listed:
+        stated = defaults.setdefault(option.citation.clause, [])
+        if option.default not in stated:
+            stated.append(option.default)
+    return defaults
+
+
+def misstated_defaults(citations: list[Citation]) -> list[str]:
+    """The HOUSE entries that speak of a default without stating the engine's as "Default: …."."""
+    defaults = engine_defaults()
+    misstated = []
+    for citation in citations:
+        if citation.provenance is not Provenance.HOUSE or "default" not in citation.text.lower():
+            continue
+        stated = re.fullmatch(r".*Default: (.+)\.", citation.text, re.DOTALL)
+        if stated is None or stated[1] != "; ".join(defaults.get(citation.clause, [])):
+            misstated.append(citation.clause)
+    return misstated
+
+
+def test_every_house_entry_states_the_engines_default_for_its_option():
+    assert misstated_defaults(list(CLAUSES.values())) == []
+
+
+def test_a_house_entry_stating_another_default_than_the_engines_is_caught():
+    clause = "Fouled hand against a dealer Tiger 9, option tiger_nine_pushes_fouled_hands"
+    still_loses = house(clause, "Whether a dealer Tiger 9 also pushes a fouled hand: by default it still loses.")
+    says_no = house(clause, "Whether a dealer Tiger 9 also pushes a fouled hand. Default: no.")
+    assert misstated_defaults([still_loses, says_no, CLAUSES[clause]]) == [clause, clause]

@@ -90,7 +90,7 @@ def test_fortune_wager_must_be_positive_and_hand_seven_cards() -> None:
 
 def test_representative_paytable_is_a_house_rule_not_pennsylvania_text() -> None:
     assert PAYTABLE.citation.provenance is Provenance.HOUSE
-    assert "not retrieved" in PAYTABLE.citation.text
+    assert "not in the regulation text we have" in PAYTABLE.citation.text
 
 
 def test_representative_paytable_envy_amounts() -> None:

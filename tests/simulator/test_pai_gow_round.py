@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from simulator.cards import pai_gow_deck, parse_cards, spoken_cards
+from simulator.citations import Provenance
 from simulator.dice import DiceRoll
 from simulator.hands import SetHand
 from simulator.mystery import PaymentSource
@@ -519,7 +520,7 @@ def test_685b1_j_analog_the_system_adds_15_percent_of_each_progressive_wager_to_
     round_.add_mystery_contributions()
     action = round_.next_action()
     assert (action.step, action.actor.value) == ("add_progressive_contributions", "system")
-    assert action.citation.provenance.value.startswith("Chapter 645a") and "§685b.1(j)" in action.citation.note
+    assert action.citation.provenance is Provenance.HOUSE and "§685b.1(j)" in action.citation.text
     round_.add_progressive_contributions()
     assert round_.progressive_meter.amount == SEED_METER + 2 * RATE
     assert round_.table_view()["progressive"]["jackpot"] == {
