@@ -568,7 +568,7 @@ CLAUSES = catalogue(
         "Fortune Bonus paytable, option fortune_paytable",
         "Pennsylvania's Fortune Bonus paytables are not in the regulation text we have; this simulator offers the "
         "paytable posted at Renton, Gold Star, Emerald Queen and Seatac, a house option rather than Pennsylvania text. "
-        "Default: Representative industry Fortune Bonus paytable.",
+        "Default: Washington State Fortune Bonus paytable.",
         note="Pennsylvania's payout odds and envy bonus (§645a.13) are not in the regulation text we have.",
     ),
     house(

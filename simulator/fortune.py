@@ -69,7 +69,7 @@ class FortunePaytable:
 
 
 REPRESENTATIVE_FORTUNE_PAYTABLE = FortunePaytable(
-    name="Representative industry Fortune Bonus paytable",
+    name="Washington State Fortune Bonus paytable",
     pays={
         FortuneHand.SEVEN_CARD_STRAIGHT_FLUSH: Odds(8000),
         FortuneHand.ROYAL_FLUSH_PLUS_ROYAL_MATCH: Odds(2000),

@@ -103,7 +103,7 @@ def judge_progressive_hand(
 
 
 EXAMPLE_PROGRESSIVE_PAYTABLE = ProgressivePaytable(
-    name="EXAMPLE Progressive Payout paytable (Pennsylvania's §645a.13 paytable not retrieved)",
+    name="Training Progressive Payout paytable, $1 wager (not Pennsylvania's)",
     wager=100,
     awards={
         FortuneHand.SEVEN_CARD_STRAIGHT_FLUSH: MeterShare(100),

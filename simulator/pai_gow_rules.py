@@ -10,9 +10,10 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from enum import StrEnum
+from typing import Any
 
 from simulator.citations import Citation
 from simulator.clauses import cite
@@ -292,6 +293,27 @@ def _paytable_name(paytable: FortunePaytable | ProgressivePaytable | None) -> st
     return "none" if paytable is None else paytable.name
 
 
+def _paytable_choice(
+    paytable: FortunePaytable | ProgressivePaytable, former_name: str, explanation: str, label: str
+) -> OptionField:
+    """A house paytable offered by its name, or null; rules saved under its former name read as the paytable too."""
+    field = choice(
+        {paytable.name: paytable},
+        paytable.citation,
+        explanation,
+        optional=True,
+        describe=_paytable_name,
+        house_rule=True,
+        label=label,
+    )
+    read = field.read
+
+    def read_former_name(given: JsonValue) -> Any:
+        return read(paytable.name if given == former_name else given)
+
+    return replace(field, read=read_former_name)
+
+
 def _limits(citation: Citation, explanation: str, label: str) -> OptionField:
     """A table minimum and maximum in whole units, as a group of three fields."""
     parts = {
@@ -348,14 +370,11 @@ OPTIONS: dict[str, OptionField] = {
         optional=True,
         label="Beat It paytable",
     ),
-    "fortune_paytable": choice(
-        {REPRESENTATIVE_FORTUNE_PAYTABLE.name: REPRESENTATIVE_FORTUNE_PAYTABLE},
-        cite("Fortune Bonus paytable, option fortune_paytable"),
+    "fortune_paytable": _paytable_choice(
+        REPRESENTATIVE_FORTUNE_PAYTABLE,
+        "Representative industry Fortune Bonus paytable",
         "The Fortune Bonus paytable, or null when the Fortune Bonus wager is not offered.",
-        optional=True,
-        describe=_paytable_name,
-        house_rule=True,
-        label="Fortune Bonus paytable",
+        "Fortune Bonus paytable",
     ),
     "envy_qualifying_wager": whole_number(
         cite("§688a.1"),
@@ -387,14 +406,11 @@ OPTIONS: dict[str, OptionField] = {
         house_rule=True,
         label="Mystery Bonus payout timing",
     ),
-    "progressive_paytable": choice(
-        {EXAMPLE_PROGRESSIVE_PAYTABLE.name: EXAMPLE_PROGRESSIVE_PAYTABLE},
-        cite("Progressive Payout paytable, option progressive_paytable"),
+    "progressive_paytable": _paytable_choice(
+        EXAMPLE_PROGRESSIVE_PAYTABLE,
+        "EXAMPLE Progressive Payout paytable (Pennsylvania's §645a.13 paytable not retrieved)",
         "The Progressive Payout paytable, or null when no progressive hand is paid (left out of old saved rules).",
-        optional=True,
-        describe=_paytable_name,
-        house_rule=True,
-        label="Progressive Payout paytable",
+        "Progressive Payout paytable",
     ),
     "house_way": choice(
         {name: name for name in HOUSE_WAYS},

@@ -340,7 +340,7 @@ def felt_context(snapshot: TableSnapshot[PaiGowView], viewer: Viewer) -> dict[st
 def jackpot_sign(paytable: ProgressivePaytable) -> dict[str, Any]:
     """What the progressive jackpot's display always shows: the seed and the rate, and the paytable."""
     rate = f"{(paytable.rate * 100).normalize():f}%"
-    note = f"Seeds at {format_cents(paytable.seed_amount)} · {rate} of each {format_cents(paytable.wager)} wager"
+    note = f"Starts at {format_cents(paytable.seed_amount)} · {rate} of each {format_cents(paytable.wager)} wager"
     return {"notes": [note], "paytable": {"name": paytable.name, "lines": paytable.lines()}}
 
 

@@ -15,7 +15,7 @@ PAYTABLE = EXAMPLE_PROGRESSIVE_PAYTABLE
 
 
 def test_645a13_the_example_paytable_says_plainly_that_it_is_an_example() -> None:
-    assert "EXAMPLE" in PAYTABLE.name and "not retrieved" in PAYTABLE.name
+    assert "Training" in PAYTABLE.name and "not Pennsylvania's" in PAYTABLE.name
     assert PAYTABLE.citation.provenance is Provenance.HOUSE
     assert PAYTABLE.citation.clause == "Progressive Payout paytable, option progressive_paytable"
     assert "§645a.13" in PAYTABLE.citation.note

@@ -283,11 +283,22 @@ def test_601a2_rules_saved_today_load_unchanged() -> None:
     assert DownUnderTable.from_json(DOWN_UNDER_SAVED).to_json() == DOWN_UNDER_SAVED
 
 
+RENAMED_PAYTABLES = {
+    "Representative industry Fortune Bonus paytable": "Washington State Fortune Bonus paytable",
+    "EXAMPLE Progressive Payout paytable (Pennsylvania's §645a.13 paytable not retrieved)": (
+        "Training Progressive Payout paytable, $1 wager (not Pennsylvania's)"
+    ),
+}
+"""The paytables renamed since those rounds were saved, which write their names now."""
+
+
 @pytest.mark.parametrize("name", sorted(SAVED_ROUNDS))
 def test_601a2_rounds_saved_before_replay_to_the_end(name: str) -> None:
     round_ = replay_round(SAVED_ROUNDS[name])
     assert round_.finished
-    assert round_.setup_json()["rules"] == SAVED_ROUNDS[name]["setup"]["rules"]
+    saved = SAVED_ROUNDS[name]["setup"]["rules"]
+    renamed = {key: RENAMED_PAYTABLES[value] for key, value in saved.items() if str(value) in RENAMED_PAYTABLES}
+    assert round_.setup_json()["rules"] == saved | renamed
 
 
 def test_601a2_a_house_option_reads_by_its_floor_name_where_its_key_is_not_one() -> None:
@@ -295,3 +306,10 @@ def test_601a2_a_house_option_reads_by_its_floor_name_where_its_key_is_not_one()
     assert titles["tiger_nine_pushes_fouled_hands"] == "Tiger 9 pushes fouled hands"
     assert titles["pai_gow_limits"] == "Pai Gow Poker wager limits"
     assert titles["shaker_selection"] == "shaker selection"
+
+
+def test_rules_saved_under_the_paytables_former_names_still_read() -> None:
+    former = {RENAMED_PAYTABLES[name]: name for name in RENAMED_PAYTABLES}
+    rules = TableRules().to_json()
+    saved = rules | {field: former[rules[field]] for field in ("fortune_paytable", "progressive_paytable")}
+    assert TableRules.from_json(saved) == TableRules()

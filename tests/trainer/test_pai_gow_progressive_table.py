@@ -137,8 +137,8 @@ def test_the_felt_shows_the_jackpot_meter_beside_the_mystery_bonus_and_the_contr
     client.force_login(trainee)
     page = client.get(f"/rounds/{attempt.pk}/").text
     assert "Must-Hit-By Mystery Bonus offered" in page and "Progressive Payout jackpot" in page
-    assert "$1,000.00" in page and "Seeds at $1,000.00 · 15% of each $1.00 wager" in page
-    assert "EXAMPLE Progressive Payout paytable" in page
+    assert "$1,000.00" in page and "Starts at $1,000.00 · 15% of each $1.00 wager" in page
+    assert "Training Progressive Payout paytable, $1 wager" in page
     for step in PROGRESSIVE_STEPS:
         assert f'value="{step}"' in page
     assert '<option value="royal flush plus royal match">' in page
