@@ -27,3 +27,39 @@ class Citation:
     def __str__(self) -> str:
         """Write the clause with its provenance."""
         return f"{self.clause} [{self.provenance}]"
+
+    @property
+    def kind(self) -> str:
+        """The provenance in a school's words: regulation, inferred, or the house's own procedure."""
+        return KINDS[self.provenance]
+
+    @property
+    def source(self) -> str:
+        """Which regulation text says it, or, for an inferred rule, that ours does not and what it is inferred from.
+
+        >>> Citation("§645b.1(h)", Provenance.SEED, "…").label
+        'Regulation (51 Pa.B. 5607 §645b.1(h))'
+        >>> Citation("§645a.11(f)", Provenance.PA_INFERRED, "…", "from §645b.1(f)(2)").label
+        'Inferred (not in the regulation text we have: from §645b.1(f)(2))'
+        """
+        if self.provenance is Provenance.SEED:
+            return f"(51 Pa.B. 5607 {self.clause})"
+        if self.provenance is Provenance.PA_CODE:
+            return f"(58 Pa. Code {self.clause})"
+        if self.provenance is Provenance.PA_INFERRED:
+            return f"(not in the regulation text we have: {self.note})"
+        return ""
+
+    @property
+    def label(self) -> str:
+        """The provenance as every page labels it: its kind and its source."""
+        return f"{self.kind} {self.source}".strip()
+
+
+KINDS = {
+    Provenance.SEED: "Regulation",
+    Provenance.PA_CODE: "Regulation",
+    Provenance.PA_INFERRED: "Inferred",
+    Provenance.HOUSE: "Your house procedure",
+}
+"""Each provenance as a school names it; the legend page explains the three."""

@@ -25,7 +25,7 @@ from django.utils import timezone
 from simulator.citations import Citation
 from simulator.clauses import catalogue_order, section_of
 from trainer.charts import Y_TICKS, ChartPoint, line_chart
-from trainer.felt_signs import PROVENANCE_LABELS
+from trainer.felt_signs import PROVENANCE_CLASSES
 from trainer.models import Attempt
 from trainer.scoring import ScoreCard, percent_text, seconds_text
 from trainer.standards import SKILLS
@@ -114,7 +114,8 @@ def heatmap(
             "rows": [
                 {
                     "clause": citation.clause,
-                    "provenance": PROVENANCE_LABELS[citation.provenance],
+                    "provenance": PROVENANCE_CLASSES[citation.provenance],
+                    "kind": citation.kind,
                     "cells": [cell(counts[citation.clause, column.key], column) for column in columns],
                     "total": sum(counts[citation.clause, column.key] for column in columns),
                 }

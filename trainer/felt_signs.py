@@ -13,13 +13,13 @@ from simulator.money import format_cents
 from simulator.mystery import MysteryConfiguration, mystery_clause
 from trainer.felt import render
 
-PROVENANCE_LABELS = {
-    Provenance.SEED: "seed",
-    Provenance.PA_CODE: "pa-code",
+PROVENANCE_CLASSES = {
+    Provenance.SEED: "regulation",
+    Provenance.PA_CODE: "regulation",
     Provenance.PA_INFERRED: "inferred",
     Provenance.HOUSE: "house",
 }
-"""How a page labels a rule's provenance."""
+"""The class a page styles a rule's provenance label with; the words are the citation's own (Citation.kind)."""
 
 
 @dataclass(frozen=True)
@@ -61,8 +61,8 @@ def signs_html(signs: Sequence[Sign]) -> Markup:
         {
             "title": sign.title,
             "clause": sign.citation.clause,
-            "provenance": PROVENANCE_LABELS[sign.citation.provenance],
-            "provenance_text": sign.citation.provenance.value,
+            "provenance": PROVENANCE_CLASSES[sign.citation.provenance],
+            "kind": sign.citation.kind,
             "columns": sign.columns,
             "lines": sign.lines,
         }

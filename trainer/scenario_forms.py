@@ -85,8 +85,10 @@ def _choice_label(value: JsonValue, money: bool) -> str:
 
 
 def _option_help(option: Option) -> str:
-    """The option's meaning, clause and provenance."""
-    return f"{option.explanation} {option.clause}, {option.provenance}."
+    """The option's meaning, clause and provenance as the school labels it."""
+    citation = option.citation
+    where = citation.label if citation.provenance is not Provenance.HOUSE else f"{citation.kind}: {citation.clause}"
+    return f"{option.explanation} {where}."
 
 
 def _option_field(prefix: str, option: Option, data: FormData, errors: Mapping[str, str]) -> Field:

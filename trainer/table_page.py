@@ -8,12 +8,12 @@ from typing import Any
 
 from markupsafe import Markup
 
-from simulator.citations import Citation
+from simulator.citations import Citation, Provenance
 from simulator.games import GAMES
 from simulator.rules import HouseOption
 from trainer.controls import describe_step
 from trainer.felt import Region, render
-from trainer.felt_signs import PROVENANCE_LABELS
+from trainer.felt_signs import PROVENANCE_CLASSES
 from trainer.models import ExamRound, Floorperson, Mode
 from trainer.scenario_runs import place_of
 from trainer.scoring import (
@@ -76,13 +76,14 @@ def citation_context(citation: Citation) -> dict[str, str]:
 
 @lru_cache(maxsize=512)
 def citation_html(citation: Citation) -> Markup:
-    """A rule's markup: clause, provenance label (seed, inferred or house), text and note, drawn once for each rule."""
+    """A rule's markup: its provenance label and source, clause, text and note; drawn once for each rule."""
     drawn = {
         "clause": citation.clause,
-        "provenance": PROVENANCE_LABELS[citation.provenance],
-        "provenance_text": citation.provenance.value,
+        "provenance": PROVENANCE_CLASSES[citation.provenance],
+        "kind": citation.kind,
+        "source": citation.source,
         "text": citation.text,
-        "note": citation.note,
+        "note": "" if citation.provenance is Provenance.PA_INFERRED else citation.note,
     }
     return render("trainer/_citation.html", {"citation": drawn})
 

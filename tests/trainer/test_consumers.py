@@ -226,7 +226,7 @@ async def test_it_grades_and_rejects_an_out_of_order_step():
     assert "✗ Wrong" in feedback
     assert "minor" in feedback
     assert "announce &#34;No more bets&#34;" in feedback
-    assert "§645b.2(f)" in feedback and "provenance-seed" in feedback
+    assert "§645b.2(f)" in feedback and "provenance-regulation" in feedback
     assert await state(attempt.pk) == (1, 1, operations)
     assert 'name="seq" value="2"' in reply
     await communicator.disconnect()

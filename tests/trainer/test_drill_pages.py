@@ -115,7 +115,7 @@ def test_the_library_lists_every_drill_by_group_with_its_clause_provenance_and_a
     for drill in DRILLS:
         assert drill.name in page and drill.group in page
     assert "§645b.2(g)(1)" in page and "§621a.6(c)" in page and "§685b.1(b)" in page
-    assert "provenance-seed" in page and "provenance-inferred" in page and "provenance-house" in page
+    assert "provenance-regulation" in page and "provenance-inferred" in page and "provenance-house" in page
     deal = ScenarioVersion.objects.get(scenario__drill="sum-b").pk
     assert f'action="{reverse("scenario_deal", args=[deal])}"' in page
 

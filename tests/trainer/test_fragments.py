@@ -194,7 +194,7 @@ def test_the_page_draws_every_region_as_a_new_connections_first_frame_does(clien
 
 def test_645b2_g_a_house_procedure_shows_its_note_that_the_clause_names_no_seat_order():
     html = citation_html(cite("Dice wager settlement order"))
-    assert ">house<" in html
+    assert ">Your house procedure<" in html
     assert "Note: " + str(markupsafe.escape(cite("Dice wager settlement order").note)) in html
 
 
