@@ -42,19 +42,25 @@ class Citation:
         >>> Citation("§645a.11(f)", Provenance.PA_INFERRED, "…", "from §645b.1(f)(2)").label
         'Inferred (not in the regulation text we have: from §645b.1(f)(2))'
         """
-        if self.provenance is Provenance.SEED:
-            return f"(51 Pa.B. 5607 {self.clause})"
-        if self.provenance is Provenance.PA_CODE:
-            return f"(58 Pa. Code {self.clause})"
+        if self.publication:
+            return f"({self.publication} {self.clause})"
         if self.provenance is Provenance.PA_INFERRED:
             return f"(not in the regulation text we have: {self.note})"
         return ""
+
+    @property
+    def publication(self) -> str:
+        """The regulation text the rule is quoted from: 51 Pa.B. 5607 or 58 Pa. Code; none for any other rule."""
+        return PUBLICATIONS.get(self.provenance, "")
 
     @property
     def label(self) -> str:
         """The provenance as every page labels it: its kind and its source."""
         return f"{self.kind} {self.source}".strip()
 
+
+PUBLICATIONS = {Provenance.SEED: "51 Pa.B. 5607", Provenance.PA_CODE: "58 Pa. Code"}
+"""The regulation text each quoted provenance is read in."""
 
 KINDS = {
     Provenance.SEED: "Regulation",

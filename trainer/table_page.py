@@ -81,6 +81,7 @@ def citation_html(citation: Citation) -> Markup:
         "clause": citation.clause,
         "provenance": PROVENANCE_CLASSES[citation.provenance],
         "kind": citation.kind,
+        "publication": citation.publication,
         "source": citation.source,
         "text": citation.text,
         "note": "" if citation.provenance is Provenance.PA_INFERRED else citation.note,

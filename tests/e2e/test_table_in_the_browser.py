@@ -111,7 +111,7 @@ def test_a_trainee_makes_three_mistakes_in_practice_and_sees_the_three_right_cit
     table.take("select_shaker_player", {"seat": 1})
     expect(table.feedback).to_contain_text("✗ Wrong")
     expect(table.feedback.locator(".severity")).to_have_text("minor")
-    citation_shown(table.feedback, "§645b.2(f)", "seed", NO_MORE_BETS.text)
+    citation_shown(table.feedback, "§645b.2(f)", "Regulation", NO_MORE_BETS.text)
 
     # 2. A wrong Sum payout: even money instead of Paytable A's odds (§645b.2(g)(1), seed, critical).
     action = table.deal_correctly_until(lambda action: action.arguments.get("spot") == "sum")
@@ -121,7 +121,7 @@ def test_a_trainee_makes_three_mistakes_in_practice_and_sees_the_three_right_cit
     table.take("pay_wager", {"seat": seat, "spot": "sum", "amount": wager})
     expect(table.feedback).to_contain_text("✗ Wrong")
     expect(table.feedback.locator(".severity")).to_have_text("critical")
-    citation_shown(table.feedback, "§645b.2(g)(1)", "seed", cite("§645b.2(g)(1)").text)
+    citation_shown(table.feedback, "§645b.2(g)(1)", "Regulation", cite("§645b.2(g)(1)").text)
     odds = int(SUM_PAYTABLE_A[total].split()[0])
     expect(table.feedback).to_contain_text(format_cents(wager * odds))
 
@@ -131,7 +131,7 @@ def test_a_trainee_makes_three_mistakes_in_practice_and_sees_the_three_right_cit
     expect(table.feedback).to_contain_text("✗ Wrong")
     expect(table.feedback.locator(".severity")).to_have_text("critical")
     assert action.citation.clause.startswith("Foxwoods house way: ")
-    citation_shown(table.feedback, action.citation.clause, "house", action.citation.text)
+    citation_shown(table.feedback, action.citation.clause, "Your house procedure", action.citation.text)
 
     assert table.deal_correctly_until(lambda action: action is None) is None
     expect(table.score_card).to_contain_text("Score card: not passed")
@@ -140,7 +140,7 @@ def test_a_trainee_makes_three_mistakes_in_practice_and_sees_the_three_right_cit
     for error, clause, provenance in zip(
         errors.all(),
         ("§645b.2(f)", "§645b.2(g)(1)", action.citation.clause),
-        ("seed", "seed", "house"),
+        ("Regulation", "Regulation", "Your house procedure"),
         strict=True,
     ):
         expect(error.locator(".citation strong")).to_have_text(clause)
