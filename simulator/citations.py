@@ -25,8 +25,8 @@ class Citation:
     note: str = ""
 
     def __str__(self) -> str:
-        """Write the clause with its provenance."""
-        return f"{self.clause} [{self.provenance}]"
+        """Write the clause with its kind, as a sentence that names the rule shows it: "§645b.1(h) [Regulation]"."""
+        return f"{self.clause} [{self.kind}]"
 
     @property
     def kind(self) -> str:

@@ -155,7 +155,7 @@ TABLE_OPTIONS = {
     "match_wager": choice(
         {amount: amount for amount in WAGER_AMOUNTS},
         ONE_AMOUNT_PER_TABLE_RULE,
-        "The table's one Match the Dealer wager amount, $1 or $5 (§685b.1(e)); the meter seeds at 1,000 times it.",
+        "The table's one Match the Dealer wager amount, $1 or $5 (§685b.1(e)); the meter starts at 1,000 times it.",
         house_rule=True,
         money=True,
         label="Match the Dealer wager",

@@ -292,6 +292,6 @@ def mystery_clause(section: str, paragraph: str) -> Citation:
     """The catalogue's entry for an MHB paragraph in a game's section, such as ``mystery_clause("§643b.1", "(c)(3)")``.
 
     >>> str(mystery_clause("§649b.1", "(c)(7)"))
-    '§649b.1(c)(7) [seed text (51 Pa.B. 5607)]'
+    '§649b.1(c)(7) [Regulation]'
     """
     return cite(f"{section}{paragraph}")

@@ -14,7 +14,7 @@ def test_mhb_c5_demo_with_forced_hit_narrates_the_payout_with_citations(game: st
     text = "\n".join(lines)
     for clause in ("(c)(2)", "(c)(3)", "(c)(5)(i)", "(c)(5)(ii)", "(c)(5)(iii)", "(c)(5)(iv)"):
         assert clause in text
-    assert "floorperson:" in text and "[house procedure]" in text
+    assert "floorperson:" in text and "[Your house procedure]" in text
     assert demo_mystery_table(game, 7, forced_hit=True) == lines
 
 
