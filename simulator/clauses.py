@@ -644,7 +644,7 @@ CLAUSES = catalogue(
     house(
         "Match the Dealer settlement order",
         "Losing Match the Dealer wagers are settled first, then the wins, each seat by seat from seat 1; meter awards "
-        "are priced in that order.",
+        "are priced in that order. This is a fixed procedure of the simulator: no table option changes it.",
         note="§685b.1(g) sets no order between (g)(1) and (g)(2).",
     ),
     house(

@@ -141,6 +141,7 @@ class DownUnderTable:
             HouseOption("stake", "not returned on a win", "the same", STAKE_RULE),
             HouseOption("settlement order", "losing wagers first, seat by seat", "the same", SETTLEMENT_ORDER),
             HouseOption("the blackjack hand", "completed by the engine", "the same", AUTOMATED_HAND),
+            HouseOption("end of round", "the cards picked up into the discard rack", "the same", PICK_UP_CARDS),
         ]
 
 

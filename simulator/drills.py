@@ -240,7 +240,15 @@ DRILLS: tuple[Drill, ...] = (
             f"match-the-dealer-{decks}-decks",
             f"A Match the Dealer progressive hit (the A♠ combination), {decks} decks",
             MATCH_THE_DEALER_HITS,
-            ("§685b.1(b)", "§685b.1(h)(1)", "§685b.1(h)(2)", "§685b.1(h)(3)", "§685b.1(h)(4)", "§685b.1(i)"),
+            (
+                "§685b.1(b)",
+                "§685b.1(a)(1)",
+                "§685b.1(h)(1)",
+                "§685b.1(h)(2)",
+                "§685b.1(h)(3)",
+                "§685b.1(h)(4)",
+                "§685b.1(i)",
+            ),
             {
                 "game": DOWN_UNDER_BLACKJACK.key,
                 "rules": DownUnderTable(decks=decks).to_json(),

@@ -53,6 +53,7 @@ from simulator.pai_gow_rules import (
     COMMISSION,
     DICE_SETTLEMENT_ORDER,
     MYSTERY_SECTION,
+    TIGER_NINE_DECLARATION,
     FoulRule,
     MysteryPayoutTiming,
     ShakerSelection,
@@ -124,7 +125,6 @@ ANNOUNCE_DICE = cite("§645b.2(g)")
 DEALT_STACKS = cite("§§645a.8–645a.10")
 SET_PLAYER_HAND = cite("§645a.11(a)–(b)")
 REVEAL_DEALER = cite("§645b.1(e)")
-TIGER_NINE_DECLARATION = cite("Tiger 9 declaration")
 TIGER_NINE = cite("§645b.1(b)")
 PAYOUT_ODDS = cite("§645a.13")
 FORTUNE = cite("§645a.11(h)")

@@ -19,6 +19,7 @@ from simulator.citations import Citation
 from simulator.clauses import cite
 from simulator.dice_wagers import BeatItPaytable, DicePaytable, SumPaytable, beat_it_paytable, sum_paytable
 from simulator.fortune import REPRESENTATIVE_FORTUNE_PAYTABLE, FortunePaytable
+from simulator.hands import JOKER_CITATION as JOKER
 from simulator.hands import WheelRank
 from simulator.house_way import HOUSE_WAYS
 from simulator.json_values import JsonValue
@@ -32,6 +33,7 @@ from simulator.mystery import (
     mystery_configuration,
 )
 from simulator.pai_gow_progressive import EXAMPLE_PROGRESSIVE_PAYTABLE, ProgressivePaytable
+from simulator.progressive import FIXED_ODDS_SOURCE
 from simulator.rules import (
     HouseOption,
     Option,
@@ -271,8 +273,16 @@ class TableRules:
     def house_options(self) -> list[HouseOption]:
         """The options and fixed procedures that fill a gap in the regulation, with the value here and the default."""
         options = gap_options(OPTIONS, self.to_json(), TableRules().to_json())
+        options.append(HouseOption("joker", "a bug: an ace, or to complete a straight or flush", "the same", JOKER))
+        if self.commission_free:
+            options.append(HouseOption("Tiger 9 declaration", TIGER_NINE_DECLARED, "the same", TIGER_NINE_DECLARATION))
         if self.sum_paytable is not None or self.match_offered or self.beat_it_paytable is not None:
             options.append(HouseOption("dice wager settlement order", DICE_ORDER, "the same", DICE_SETTLEMENT_ORDER))
+        if (paytable := self.progressive_paytable) is not None:
+            rate = f"{describe_value(paytable.rate)} of each wager"
+            options.append(HouseOption("progressive contribution rate", rate, "the same", paytable.rate_citation))
+            source = "paid from the table inventory"
+            options.append(HouseOption("fixed-odds progressive wins", source, "the same", FIXED_ODDS_SOURCE))
         return options
 
 
@@ -329,6 +339,9 @@ COMMISSION = cite("Commission, options commission_rate, commission_unit and comm
 DICE_SETTLEMENT_ORDER = cite("Dice wager settlement order")
 DICE_ORDER = "position by position in the reveal order; at each, Sum, Match 1 to 6, then Beat It"
 """The fixed house order of settling the dice wagers, as the table's house rules list it."""
+TIGER_NINE_DECLARATION = cite("Tiger 9 declaration")
+TIGER_NINE_DECLARED = "declared before the players' hands are revealed"
+"""When the house has the dealer declare whether the dealer's low hand is a Tiger 9."""
 MYSTERY_SECTION = "§645b.3"
 """The Pai Gow Poker section of the Must-Hit-By Mystery Bonus."""
 

@@ -12,7 +12,8 @@ import simulator
 from simulator.cards import parse_cards
 from simulator.citations import Citation, Provenance
 from simulator.clauses import CITED, CLAUSES, catalogue, cite, house, seed
-from simulator.down_under import SETTLEMENT_ORDER, DownUnderTable
+from simulator.down_under import DEMO_FORCED_HIT, SETTLEMENT_ORDER, DownUnderRound, DownUnderTable
+from simulator.down_under import DEMO_SEATS as DOWN_UNDER_SEATS
 from simulator.games import GAMES
 from simulator.hands import SetHand
 from simulator.mystery import DEFAULT_CONFIGURATION, MysteryRules
@@ -282,3 +283,34 @@ def test_a_house_entry_stating_another_default_than_the_engines_is_caught():
     still_loses = house(clause, "Whether a dealer Tiger 9 also pushes a fouled hand: by default it still loses.")
     says_no = house(clause, "Whether a dealer Tiger 9 also pushes a fouled hand. Default: no.")
     assert misstated_defaults([still_loses, says_no, CLAUSES[clause]]) == [clause, clause]
+
+
+def house_procedures_followed(operations: list) -> set[str]:
+    """The HOUSE entries a played round's steps followed, the house way's clauses aside (its option lists them)."""
+    return {
+        operation.action.citation.clause
+        for operation in operations
+        if operation.action.citation.provenance is Provenance.HOUSE
+        and " house way:" not in operation.action.citation.clause
+    }
+
+
+def test_every_house_procedure_a_pai_gow_poker_round_follows_is_listed_with_the_tables_house_rules():
+    rules = TableRules()
+    followed: set[str] = set()
+    for seed_number in range(6):
+        followed |= house_procedures_followed(demo_round(seed_number, rules=rules).play_out())
+    progressive_win = seven_card_straight_flush_scenario(6, rules, random.Random(1))
+    round_ = PaiGowRound(rules, DEMO_SEATS, 1, scenario=progressive_win, automations=frozenset())
+    followed |= house_procedures_followed(round_.play_out())
+    assert {"Tiger 9 declaration", "Progressive Payout contribution rate"} <= followed
+    assert followed - {option.citation.clause for option in rules.house_options()} == set()
+
+
+def test_every_house_procedure_a_down_under_round_follows_is_listed_with_the_tables_house_rules():
+    table = DownUnderTable(match_wager=500)
+    followed: set[str] = set()
+    for forced_hit in (False, True):
+        shoe_top = DEMO_FORCED_HIT if forced_hit else ()
+        followed |= house_procedures_followed(DownUnderRound(table, DOWN_UNDER_SEATS, 7, shoe_top=shoe_top).play_out())
+    assert followed - {option.citation.clause for option in table.house_options()} == set()
