@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypedDict
 
-from simulator.base_game_deal import BaseGameDeal, BaseGameView, deal_base_game
+from simulator.base_game_deal import BASE_GAME_LAYOUT, BaseGameDeal, BaseGameView, deal_base_game
 from simulator.citations import Citation
 from simulator.clauses import cite
 from simulator.json_values import (
@@ -473,6 +473,8 @@ def rules_house_options(rules: MysteryRules, game: MysteryGame) -> list[HouseOpt
         HouseOption("contributions after a hit", "onto the reset meter", "the same", CONTRIBUTIONS_AFTER_HIT),
         HouseOption("positions", "six", "six", SEATS_CITATION),
         HouseOption("base game", "dealt by the engine", "the same", BASE_GAME),
+        HouseOption("base game cards", "dealt face up as the game's layout shows them", "the same", BASE_GAME_LAYOUT),
+        HouseOption("round complete", "once every hit is paid and the meter reset", "the same", ROUND_COMPLETE),
     ]
 
 

@@ -17,13 +17,14 @@ from simulator.down_under import DEMO_SEATS as DOWN_UNDER_SEATS
 from simulator.games import GAMES
 from simulator.hands import SetHand
 from simulator.mystery import DEFAULT_CONFIGURATION, MysteryRules
+from simulator.mystery_demo import demo_round as mystery_demo_round
 from simulator.mystery_games import MYSTERY_GAME_LIST
 from simulator.mystery_tables import rules_house_options, rules_options
 from simulator.pai_gow_demo import DEMO_SEATS, demo_round
 from simulator.pai_gow_round import DICE_SPOTS, PaiGowRound, Scenario, seven_card_straight_flush_scenario
 from simulator.pai_gow_rules import MYSTERY_SECTION, FoulRule, ShakerType, TableRules
 from simulator.pai_gow_settlement import Settlement, settle_pai_gow_wager
-from simulator.procedure import ErrorCode, IllegalOperation
+from simulator.procedure import ErrorCode, IllegalOperation, Round
 from simulator.starting_position import DealingDirection
 
 
@@ -285,13 +286,16 @@ def test_a_house_entry_stating_another_default_than_the_engines_is_caught():
     assert misstated_defaults([still_loses, says_no, CLAUSES[clause]]) == [clause, clause]
 
 
-def house_procedures_followed(operations: list) -> set[str]:
-    """The HOUSE entries a played round's steps followed, the house way's clauses aside (its option lists them)."""
+def house_procedures_followed(round_: Round) -> set[str]:
+    """The HOUSE entries a round played out cites: its steps' and, for a step after the end, its closing rule's.
+
+    The house way's clauses are left aside: its option is listed.
+    """
+    citations = [operation.action.citation for operation in round_.play_out()] + [round_.closing_citation()]
     return {
-        operation.action.citation.clause
-        for operation in operations
-        if operation.action.citation.provenance is Provenance.HOUSE
-        and " house way:" not in operation.action.citation.clause
+        citation.clause
+        for citation in citations
+        if citation.provenance is Provenance.HOUSE and " house way:" not in citation.clause
     }
 
 
@@ -299,10 +303,10 @@ def test_every_house_procedure_a_pai_gow_poker_round_follows_is_listed_with_the_
     rules = TableRules()
     followed: set[str] = set()
     for seed_number in range(6):
-        followed |= house_procedures_followed(demo_round(seed_number, rules=rules).play_out())
+        followed |= house_procedures_followed(demo_round(seed_number, rules=rules))
     progressive_win = seven_card_straight_flush_scenario(6, rules, random.Random(1))
     round_ = PaiGowRound(rules, DEMO_SEATS, 1, scenario=progressive_win, automations=frozenset())
-    followed |= house_procedures_followed(round_.play_out())
+    followed |= house_procedures_followed(round_)
     assert {"Tiger 9 declaration", "Progressive Payout contribution rate"} <= followed
     assert followed - {option.citation.clause for option in rules.house_options()} == set()
 
@@ -312,5 +316,14 @@ def test_every_house_procedure_a_down_under_round_follows_is_listed_with_the_tab
     followed: set[str] = set()
     for forced_hit in (False, True):
         shoe_top = DEMO_FORCED_HIT if forced_hit else ()
-        followed |= house_procedures_followed(DownUnderRound(table, DOWN_UNDER_SEATS, 7, shoe_top=shoe_top).play_out())
+        followed |= house_procedures_followed(DownUnderRound(table, DOWN_UNDER_SEATS, 7, shoe_top=shoe_top))
     assert followed - {option.citation.clause for option in table.house_options()} == set()
+
+
+@pytest.mark.parametrize("game", [game for game in MYSTERY_GAME_LIST if game.section != MYSTERY_SECTION])
+def test_every_house_procedure_an_mhb_table_round_follows_is_listed_with_the_tables_house_rules(game) -> None:
+    followed: set[str] = set()
+    for forced_hit in (False, True):
+        followed |= house_procedures_followed(mystery_demo_round(game.key, 7, forced_hit))
+    listed = rules_house_options(MysteryRules(DEFAULT_CONFIGURATION), game)
+    assert followed - {option.citation.clause for option in listed} == set()
