@@ -185,12 +185,13 @@ def corrected_steps(snapshot: TableSnapshot[Any], viewer: Viewer) -> tuple[Grade
     """The trainee's wrong steps the engine corrected, which the felt draws as the trainee took them.
 
     Only for the trainee dealing an exam, until the score card: an exam reveals no grade and no right result before
-    then, so the felt shows what the dealer did while the engine goes on from the right state. Instructors, practice
-    and the finished round show the table as it is.
+    then, so the felt shows what the dealer did while the engine goes on from the right state. A step the trainee
+    left out is drawn as the table performed it. Instructors, practice and the finished round show the table as it is.
     """
     if viewer is not Viewer.TRAINEE or snapshot.mode != Mode.EXAM or snapshot.finished:
         return ()
-    return tuple(step for step in snapshot.graded_steps if not step.correct and step.expected_step is not None)
+    wrong = (step for step in snapshot.graded_steps if not step.correct and not step.omitted)
+    return tuple(step for step in wrong if step.expected_step is not None)
 
 
 class Region(NamedTuple):

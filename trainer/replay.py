@@ -18,7 +18,7 @@ from simulator.notation import perform_saved, replay_round
 from trainer.controls import describe_step
 from trainer.models import Attempt
 from trainer.round_store import LiveAttempt
-from trainer.scoring import GradedStep, ScoreCard, step_numbers
+from trainer.scoring import GradedStep, ScoreCard, one_by_one, step_numbers
 from trainer.snapshots import AnyTableSnapshot, Viewer, snapshot_of
 from trainer.table_page import felt_region, graded_context, render_region
 
@@ -44,15 +44,15 @@ def replayed_snapshot(attempt: Attempt, frames: list[SavedFrame], position: int)
     round_ = replay_round(attempt.log)
     for operations, _ in frames[:position]:
         perform_saved(round_, operations)
-    graded = [GradedStep.from_json(grade) for _, grade in frames[:position] if grade is not None]
+    graded = one_by_one([GradedStep.from_json(grade) for _, grade in frames[:position] if grade is not None])
     snapshot = snapshot_of(LiveAttempt(attempt, round_, attempt.log, graded, position, len(round_.operations)))
     return replace(snapshot, sequence=position, score_card=snapshot.score_card if round_.finished else None)
 
 
 def frame_summaries(frames: list[SavedFrame]) -> list[FrameSummary]:
     """Every position after the first: the trainee's step as the score card numbers it, or the floorperson's check."""
-    graded = [GradedStep.from_json(grade) for _, grade in frames if grade is not None]
-    numbers = iter(zip(step_numbers(graded), graded, strict=True))
+    graded = one_by_one([GradedStep.from_json(grade) for _, grade in frames if grade is not None])
+    numbers = iter((n, step) for n, step in zip(step_numbers(graded), graded, strict=True) if not step.omitted)
     summaries = []
     for position, (operations, grade) in enumerate(frames, start=1):
         if grade is None:
@@ -71,7 +71,7 @@ def frame_grade(frames: list[SavedFrame], position: int, steps: int) -> dict[str
     grade = frames[position - 1][1] if position else None
     if grade is None:
         return None
-    graded = [GradedStep.from_json(saved) for _, saved in frames[:position] if saved is not None]
+    graded = one_by_one([GradedStep.from_json(saved) for _, saved in frames[:position] if saved is not None])
     number = step_numbers(graded)[-1]
     attempt_at_step = sum(step.number == graded[-1].number for step in graded)
     return graded_context(graded[-1]) | {"step_number": number, "of": steps, "attempt": attempt_at_step}
@@ -87,7 +87,8 @@ def performed_at(attempt: Attempt, frames: list[SavedFrame], snapshot: AnyTableS
 def first_error_at(frames: list[SavedFrame], clause: str) -> int:
     """The position just after the round's first wrong step that broke the clause (0 when there is none)."""
     for position, (_, grade) in enumerate(frames, start=1):
-        if grade is not None and not grade["correct"] and grade["citation"]["clause"] == clause:
+        steps = [] if grade is None else one_by_one([GradedStep.from_json(grade)])
+        if any(not step.correct and step.citation.clause == clause for step in steps):
             return position
     return 0
 

@@ -35,13 +35,13 @@ from django.utils import timezone
 
 from simulator.json_values import JsonValue
 from simulator.notation import operations_since, replay_round
-from simulator.procedure import Round
+from simulator.procedure import Actor, Operation, Round
 from trainer import xapi
 from trainer.checkpoints import keep_checkpointing
 from trainer.group_commit import GroupCommit
 from trainer.meters import TableMeters
 from trainer.models import Attempt, Mode, Table
-from trainer.scoring import GradedStep, PassRule, ScoreCard, step_numbers
+from trainer.scoring import GradedStep, PassRule, ScoreCard, one_by_one, step_numbers
 from trainer.step_writes import IN_SQL, WITH_ORM, StepWrites
 
 ROUND_CACHE_SIZE = 1000
@@ -56,6 +56,14 @@ class LogEntry(NamedTuple):
     number: int
     actor: str
     description: str
+
+
+def log_entry(operation: Operation, omitted: bool) -> LogEntry:
+    """A performed step as the table log shows it; one the trainee left out (``omitted``) as the table's."""
+    action = operation.action
+    if omitted:
+        return LogEntry(operation.number, Actor.SYSTEM.value, f"Omitted: {action.description} — performed by the table")
+    return LogEntry(operation.number, action.actor.value, action.description)
 
 
 @dataclass
@@ -82,12 +90,15 @@ class LiveAttempt:
         return self.sequence == attempt.last_sequence and len(self.round.operations) == self.operations
 
     def table_log(self) -> tuple[LogEntry, ...]:
-        """The table log: every operation the round has performed, as everyone at the table saw it."""
+        """The table log: every operation the round has performed, as everyone at the table saw it.
+
+        A step the trainee left out in an exam is the table's: "Omitted: <the step> — performed by the table".
+        """
         operations, written = self.round.operations, len(self.table_log_entries)
         if written < len(operations):
+            omitted = {step.number for step in self.graded_steps if step.omitted}
             self.table_log_entries += tuple(
-                LogEntry(operation.number, operation.action.actor.value, operation.action.description)
-                for operation in operations[written:]
+                log_entry(operation, operation.number in omitted) for operation in operations[written:]
             )
         return self.table_log_entries
 
@@ -189,7 +200,7 @@ def live_attempt(attempt: Attempt) -> LiveAttempt:
         log, grades = attempt.saved_round()
         round_ = replay_round(log)
         at_the_table(attempt, round_)
-        steps = [GradedStep.from_json(step) for step in grades]
+        steps = one_by_one([GradedStep.from_json(step) for step in grades])
         live = LiveAttempt(attempt, round_, attempt.log, steps, attempt.last_sequence, len(round_.operations))
         remember(attempt.pk, live)
         return live
@@ -225,10 +236,15 @@ class CacheBehind(Exception):
 def statements_of_step(
     attempt: Attempt, steps: list[GradedStep], graded: GradedStep | None, card: ScoreCard | None, now: datetime
 ) -> list[xapi.Json]:
-    """The xAPI statements a step queues: its grade and, when it ends the round, the round's result; none when off."""
+    """The xAPI statements a step queues: its grade (and its omission's) and, when it ends the round, the result.
+
+    None when xAPI is off. ``steps`` are the round's graded steps one by one, the step's own last.
+    """
     if not xapi.enabled():
         return []
-    statements = [] if graded is None else [xapi.step_statement(attempt, graded, step_numbers(steps)[-1], now)]
+    new = [] if graded is None else one_by_one([graded])
+    numbers = step_numbers(steps)[len(steps) - len(new) :]
+    statements = [xapi.step_statement(attempt, step, number, now) for step, number in zip(new, numbers, strict=True)]
     if card is not None:
         statements.append(xapi.round_result_statement(attempt, card, now))
     return statements
@@ -243,7 +259,7 @@ def commit_step(live: LiveAttempt, sequence: int, graded: GradedStep | None) -> 
     are held until the round is over (:func:`trainer.xapi_sender.due_statements`).
     """
     attempt = live.attempt
-    steps = live.graded_steps if graded is None else [*live.graded_steps, graded]
+    steps = live.graded_steps if graded is None else [*live.graded_steps, *one_by_one([graded])]
     columns: dict[str, Any] = {"last_sequence": sequence, "step_started_at": timezone.now()}
     score_card = None
     if live.round.finished and not attempt.finished:

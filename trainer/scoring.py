@@ -9,6 +9,10 @@ returned :class:`GradedStep` (``to_json``); at the end of the round it builds a 
   expected action (the round's ``next_action()``), the rule broken and a :class:`Severity` from
   :data:`SEVERITIES`. In :attr:`Mode.PRACTICE` the round is left as it was, so the trainee may try again;
   in :attr:`Mode.EXAM` the engine performs the expected action and the round goes on from the correct state.
+* **Omitted step** (exam only): when the trainee's step was refused as out of order or at the wrong seat and is
+  right once the expected action is performed, the trainee left that action out. The table performs it openly
+  ("Omitted: … — performed by the table"), it is graded once, as an error with the severity of the refusal that
+  showed it, and the trainee's step is graded right.
 * After every attempt the round performs its automations (``round.advance()``), so the next step waiting is
   always a person's. Call ``advance()`` once yourself when the round is dealt, before the first step.
 * Any exception other than IllegalOperation is an engine or caller bug and propagates; nothing is recorded.
@@ -177,6 +181,10 @@ class GradedStep:
     of the wrong attempt before it. ``citation`` is the rule the step followed (when correct) or broke (when
     wrong). The expected action, the error code, the severity and the message are None when the step is correct.
     The trainee's own step numbers, 1 to N, are :func:`step_numbers`.
+
+    An exam step the trainee left out, which the table performed, is ``omitted``: its step and arguments are the
+    table's and its time is 0. The trainee's step that showed it was left out holds it as its ``omission`` (stored
+    so, one grade a frame); :func:`one_by_one` lists it as a graded step of its own, just before that step.
     """
 
     number: int
@@ -191,10 +199,12 @@ class GradedStep:
     code: ErrorCode | None = None
     severity: Severity | None = None
     message: str | None = None
+    omitted: bool = False
+    omission: GradedStep | None = None
 
     def to_json(self) -> dict[str, JsonValue]:
-        """The graded step as JSON-ready values."""
-        return {
+        """The graded step as JSON-ready values; ``omitted`` and ``omission`` only when set."""
+        data: dict[str, JsonValue] = {
             "number": self.number,
             "step": self.step,
             "arguments": dict(self.arguments),
@@ -208,11 +218,17 @@ class GradedStep:
             "severity": None if self.severity is None else self.severity.value,
             "message": self.message,
         }
+        if self.omitted:
+            data["omitted"] = True
+        if self.omission is not None:
+            data["omission"] = self.omission.to_json()
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> GradedStep:
-        """Rebuild a graded step saved by :meth:`to_json`."""
+        """Rebuild a graded step saved by :meth:`to_json`, or by a version before omissions."""
         severity = data["severity"]
+        omission = data.get("omission")
         return cls(
             number=data["number"],
             step=data["step"],
@@ -226,7 +242,82 @@ class GradedStep:
             code=None if data["code"] is None else ErrorCode(data["code"]),
             severity=None if severity is None else Severity(severity),
             message=data["message"],
+            omitted=data.get("omitted", False),
+            omission=None if omission is None else cls.from_json(omission),
         )
+
+
+def one_by_one(graded: Sequence[GradedStep]) -> list[GradedStep]:
+    """The graded steps in the order the round took them, each omission listed just before the step that showed it."""
+    steps = []
+    for step in graded:
+        if step.omission is not None:
+            steps += [step.omission, replace(step, omission=None)]
+        else:
+            steps.append(step)
+    return steps
+
+
+def _refused(
+    number: int,
+    step: str,
+    arguments: Mapping[str, JsonValue],
+    error: IllegalOperation,
+    expected: Action | None,
+    elapsed_ms: int,
+) -> GradedStep:
+    """The grade of a step the round refused with ``error``, while ``expected`` was the action due."""
+    return GradedStep(
+        number=number,
+        step=step,
+        arguments=dict(arguments),
+        correct=False,
+        citation=error.citation,
+        elapsed_ms=elapsed_ms,
+        expected_step=None if expected is None else expected.step,
+        expected_arguments=None if expected is None else dict(expected.arguments),
+        expected_description=None if expected is None else expected.description,
+        code=error.code,
+        severity=severity_of(error, expected),
+        message=error.message,
+    )
+
+
+ORDER_SLIPS = frozenset({ErrorCode.OUT_OF_ORDER, ErrorCode.WRONG_SEAT})
+"""Refusals of a step the round may ask for next, only not yet: a sign the step due was left out.
+
+A card or stack sent to the wrong place is not one: it changes which cards each hand holds (:data:`SEVERITIES`).
+"""
+
+
+def _performed_by_the_table(game_round: Round, refused: GradedStep, expected: Action) -> GradedStep:
+    """In an exam, the table performs the expected action, then an order slip is tried again (:data:`ORDER_SLIPS`).
+
+    If it is right now, the trainee left the expected action out: the step is graded right and holds the omission
+    (the refusal's grade, as the table's step, with no time of its own). Otherwise the table's action corrected the
+    wrong step, and the refusal's grade stands.
+    """
+    game_round.perform(expected.step, expected.arguments)
+    game_round.advance()
+    if refused.code not in ORDER_SLIPS:
+        return refused
+    try:
+        operation = game_round.perform(refused.step, refused.arguments)
+    except IllegalOperation:
+        return refused
+    omission = replace(
+        refused,
+        step=expected.step,
+        arguments=dict(expected.arguments),
+        citation=expected.citation,
+        elapsed_ms=0,
+        message=f"Omitted: {expected.description} — performed by the table.",
+        omitted=True,
+    )
+    citation = operation.action.citation
+    return GradedStep(
+        operation.number, refused.step, refused.arguments, True, citation, refused.elapsed_ms, omission=omission
+    )
 
 
 def grade_step(
@@ -244,22 +335,9 @@ def grade_step(
         operation = game_round.perform(step, arguments)
     except IllegalOperation as error:
         expected = game_round.next_action()
-        graded = GradedStep(
-            number=number,
-            step=step,
-            arguments=dict(arguments),
-            correct=False,
-            citation=error.citation,
-            elapsed_ms=elapsed_ms,
-            expected_step=None if expected is None else expected.step,
-            expected_arguments=None if expected is None else dict(expected.arguments),
-            expected_description=None if expected is None else expected.description,
-            code=error.code,
-            severity=severity_of(error, expected),
-            message=error.message,
-        )
+        graded = _refused(number, step, arguments, error, expected, elapsed_ms)
         if mode is Mode.EXAM and expected is not None:
-            game_round.perform(expected.step, expected.arguments)
+            graded = _performed_by_the_table(game_round, graded, expected)
     else:
         graded = GradedStep(number, step, dict(arguments), True, operation.action.citation, elapsed_ms)
     game_round.advance()
@@ -435,12 +513,15 @@ class StepTime:
 
 
 def step_times(graded: Sequence[GradedStep]) -> list[StepTime]:
-    """Every step the trainee performed, numbered 1 to N, with its skill and the time over all its attempts."""
+    """Every step of the trainee's, numbered 1 to N, with its skill and the time over all its attempts.
+
+    A step the trainee left out (omitted) has no skill: its time of 0 is no speed.
+    """
     times: dict[int, StepTime] = {}
     for number, attempt in zip(step_numbers(graded), graded, strict=True):
         held = times.get(number)
         if held is None:
-            skill = skill_of(attempt.step, attempt.arguments)
+            skill = None if attempt.omitted else skill_of(attempt.step, attempt.arguments)
             times[number] = StepTime(
                 number, attempt.step, attempt.arguments, skill, 1, attempt.correct, attempt.elapsed_ms
             )
@@ -550,6 +631,7 @@ class ScoreCard:
         target_overrides: Mapping[str, int] | None = None,
     ) -> ScoreCard:
         """Summarise a round's graded steps, in the order they were attempted, against its pass rule and targets."""
+        graded = one_by_one(graded)
         times = step_times(graded)
         steps = len(times)
         correct = sum(time.right_first_time for time in times)

@@ -93,6 +93,7 @@ def graded_context(graded: GradedStep) -> dict[str, Any]:
     """A graded step as the feedback panel, the score card and the instructor list show it."""
     return {
         "correct": graded.correct,
+        "omitted": graded.omitted,
         "did": describe_step(graded.step, graded.arguments),
         "expected": graded.expected_description,
         "message": graded.message,
@@ -212,8 +213,10 @@ def score_card_context(score_card: ScoreCard) -> dict[str, Any]:
 def feedback_context(snapshot: AnyTableSnapshot, viewer: Viewer, reply: StepReply | None) -> dict[str, Any]:
     """The feedback panel: the grade at once in practice, only "recorded" in an exam, or a notice.
 
-    An instructor's panel answers only the instructor's own frames (a refused validation's notice); the trainee's
-    grades are in the graded steps. A frame that cannot be read is answered by :func:`error_feedback` instead.
+    A step the trainee left out in an exam, which the table performed before the step that showed it, is said at
+    once: the table changed in front of the trainee. An instructor's panel answers only the instructor's own frames
+    (a refused validation's notice); the trainee's grades are in the graded steps. A frame that cannot be read is
+    answered by :func:`error_feedback` instead.
     """
     watching = viewer is Viewer.INSTRUCTOR
     graded = None if watching or reply is None else reply.graded
@@ -228,6 +231,7 @@ def feedback_context(snapshot: AnyTableSnapshot, viewer: Viewer, reply: StepRepl
         "notice": reply.notice.value if reply and reply.notice else "",
         "graded": graded_context(shown) if shown else None,
         "recorded": bool(graded) and silent,
+        "omitted": graded.omission.message if graded and graded.omission else "",
         "exam": exam,
         "rule": pass_rule_context(snapshot.pass_rule) if exam else "",
         "alert": wrong_verdict_alert(shown) if reply and shown else "",
@@ -249,6 +253,7 @@ def error_feedback(message: str) -> dict[str, Any]:
         "notice": "",
         "graded": None,
         "recorded": False,
+        "omitted": "",
         "exam": False,
         "rule": "",
         "alert": message,

@@ -196,11 +196,56 @@ def test_exam_mode_continues_from_the_correct_state():
     assert game_round.operations[-1].action == ThreeStepRound.ACTIONS[2]
 
 
-def test_exam_mode_after_an_order_slip_performs_the_step_that_was_due():
+def test_exam_mode_a_step_left_out_is_performed_by_the_table_and_graded_once_then_the_step_taken_is_right():
     game_round = ThreeStepRound()
-    grade_step(game_round, "validate_payout", {"seat": 2}, Mode.EXAM, 100)
+    graded = grade_step(game_round, "validate_payout", {"seat": 2}, Mode.EXAM, 100)
+    assert [operation.action.step for operation in game_round.operations] == [
+        "announce_no_more_bets",
+        "validate_payout",
+    ]
+    assert (graded.number, graded.step, graded.correct, graded.elapsed_ms) == (2, "validate_payout", True, 100)
+    assert graded.citation == VALIDATION
+    omitted = graded.omission
+    assert (omitted.number, omitted.step, omitted.correct, omitted.omitted) == (1, "announce_no_more_bets", False, True)
+    assert (omitted.code, omitted.severity, omitted.elapsed_ms) == ("out_of_order", Severity.MINOR, 0)
+    assert omitted.citation == NO_MORE_BETS
+    assert omitted.message == 'Omitted: announce "No more bets" — performed by the table.'
+    assert game_round.next_action() == ThreeStepRound.ACTIONS[2]
+
+
+def test_exam_mode_a_wrong_step_still_wrong_after_the_correction_is_no_omission():
+    game_round = ThreeStepRound()
+    graded = grade_step(game_round, "pay_wager", {"seat": 2, "amount": 5000}, Mode.EXAM, 100)
+    assert not graded.correct and graded.omission is None and not graded.omitted
     assert [operation.action.step for operation in game_round.operations] == ["announce_no_more_bets"]
-    assert game_round.next_action() == ThreeStepRound.ACTIONS[1]
+
+
+def test_practice_mode_never_omits_a_step_for_the_trainee():
+    game_round = ThreeStepRound()
+    graded = grade_step(game_round, "validate_payout", {"seat": 2}, Mode.PRACTICE, 100)
+    assert not graded.correct and graded.omission is None
+    assert game_round.operations == []
+
+
+def test_an_omission_counts_once_on_the_score_card_with_no_speed():
+    game_round = ThreeStepRound()
+    graded = [grade_step(game_round, "validate_payout", {"seat": 2}, Mode.EXAM, 100)]
+    graded.append(grade_step(game_round, "pay_wager", {"seat": 2, "amount": SUM_PAYOUT}, Mode.EXAM, 900))
+    card = ScoreCard.from_steps(graded)
+    assert (card.steps, card.correct, card.attempts, card.critical_errors, card.total_ms) == (3, 2, 3, 0, 1000)
+    assert [error.step_number for error in card.errors] == [1]
+    assert card.errors[0].graded.omitted
+    first = card.step_times[0]
+    assert (first.number, first.step, first.skill) == (1, "announce_no_more_bets", None)
+
+
+def test_a_step_holding_its_omission_is_stored_and_read_back_as_one_grade():
+    game_round = ThreeStepRound()
+    graded = grade_step(game_round, "validate_payout", {"seat": 2}, Mode.EXAM, 100)
+    saved = json.loads(json.dumps(graded.to_json()))
+    assert saved["omission"]["omitted"] is True
+    assert GradedStep.from_json(saved) == graded
+    assert "omission" not in graded.omission.to_json() and "omitted" not in graded.to_json()
 
 
 @pytest.mark.parametrize("mode", list(Mode))
@@ -214,9 +259,16 @@ def test_automations_run_after_each_graded_step(mode):
     assert game_round.next_action() == ThreeStepRound.ACTIONS[2]
 
 
+def test_automations_run_between_a_step_left_out_and_the_step_taken():
+    game_round = ThreeStepRound(automations=frozenset({"validate_payout"}))
+    graded = grade_step(game_round, "pay_wager", {"seat": 2, "amount": SUM_PAYOUT}, Mode.EXAM, 800)
+    assert graded.correct and graded.number == 3 and graded.omission.number == 1
+    assert game_round.finished
+
+
 def test_automations_run_after_an_exam_correction():
     game_round = ThreeStepRound(automations=frozenset({"validate_payout"}))
-    grade_step(game_round, "pay_wager", {"seat": 2, "amount": SUM_PAYOUT}, Mode.EXAM, 800)
+    grade_step(game_round, "pay_wager", {"seat": 2, "amount": 5000}, Mode.EXAM, 800)
     assert len(game_round.operations) == 2
     assert game_round.next_action() == ThreeStepRound.ACTIONS[2]
 
