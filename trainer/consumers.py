@@ -16,6 +16,10 @@ other, so of two connections opening together at least one hears the other; a tr
 another has it redraw its table once, which covers a step taken before it heard. With a single tab and nobody
 watching, a step costs no group message, whichever process holds the other connections.
 
+The trainee's connection times their steps (:mod:`trainer.step_clock`): the current step's clock starts with the
+first frame it sends and stops when it closes and the trainee has no other connection to the attempt; a frame
+``{"dialog": "open"}`` or ``{"dialog": "closed"}`` from the page stops it and starts it again.
+
 A refused connection is accepted and then closed with the reason's code (4401 not signed in, 4403 not allowed):
 a browser is told the code of a close, but only "abnormal closure" for a refused handshake, and would retry it.
 """
@@ -120,6 +124,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         left = {"channel": self.channel_name}
         if self.viewer is Viewer.TRAINEE:
             await self.channel_layer.group_send(self.group, left | {"type": "dealer.left"})
+            if not self.other_tabs:
+                await database_sync_to_async(services.time_the_step)(self.attempt_id, self.user, False)
         else:
             await self.channel_layer.group_send(dealer_group(self.attempt_id), left | {"type": "watcher.left"})
 
@@ -187,7 +193,13 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.send(text_data=self.frames.error(str(error)))
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
-        """Read a step, make one call into the services, answer with what changed and tell the other viewers."""
+        """Read a step, make one call into the services, answer with what changed and tell the other viewers.
+
+        A dialog's frame is answered with nothing: it only stops or starts the trainee's step clock.
+        """
+        if isinstance(content, dict) and "dialog" in content:
+            await self.dialog(content)
+            return
         frame = read_step(content, self.controls, self.allowed)
         answer, changed = await on_step_thread(self.answer)(frame)
         await self.send(text_data=answer)
@@ -198,6 +210,14 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
                 await self.channel_layer.group_send(watchers_group(self.attempt_id), message)
             if self.viewer is Viewer.INSTRUCTOR or self.other_tabs:
                 await self.channel_layer.group_send(dealer_group(self.attempt_id), message)
+
+    async def dialog(self, content: dict[str, Any]) -> None:
+        """A dialog opened from the trainee's page stops their step clock; closed, it starts it again."""
+        if content != {"dialog": "open"} and content != {"dialog": "closed"}:
+            raise FrameError('A dialog frame is {"dialog": "open"} or {"dialog": "closed"}.')
+        if self.viewer is Viewer.TRAINEE:
+            running = content["dialog"] == "closed"
+            await database_sync_to_async(services.time_the_step)(self.attempt_id, self.user, running)
 
     def answer(self, frame: StepFrame) -> tuple[str, bool]:
         """Take the frame's step and draw what changed; whether the table changed for the other viewers."""
@@ -231,5 +251,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         return self.frames.table(snapshot)
 
     def draw(self, attempt: Attempt) -> str:
-        """What brings this viewer's page to the attempt's table as it stands; "" when nothing changed."""
+        """The connection's first frame, the attempt's table as it stands; the trainee's step clock starts with it."""
+        if self.viewer is Viewer.TRAINEE:
+            services.time_the_step(self.attempt_id, self.user, True)
         return self.frames.table(services.table_snapshot(attempt))

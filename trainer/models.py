@@ -203,7 +203,15 @@ class Attempt(models.Model):
     )
     score_card = models.JSONField(null=True, blank=True, editable=False)
     started_at = models.DateTimeField(auto_now_add=True)
-    step_started_at = models.DateTimeField(auto_now_add=True, help_text="When the current step was first shown.")
+    step_started_at = models.DateTimeField(
+        auto_now_add=True, help_text="When the current step's clock last started or stopped (trainer.step_clock)."
+    )
+    step_clock_running = models.BooleanField(
+        default=False, help_text="Whether the current step's clock runs: the trainee's table is open, no dialog on it."
+    )
+    step_banked_ms = models.PositiveIntegerField(
+        default=0, help_text="The milliseconds the current step's clock counted before it last stopped."
+    )
     finished_at = models.DateTimeField(null=True, blank=True)
     last_sequence = models.PositiveIntegerField(default=0, help_text="The last client frame number applied.")
     pass_rule = models.JSONField(

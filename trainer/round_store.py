@@ -42,6 +42,7 @@ from trainer.group_commit import GroupCommit
 from trainer.meters import TableMeters
 from trainer.models import Attempt, Mode, Table
 from trainer.scoring import GradedStep, PassRule, ScoreCard, one_by_one, step_numbers
+from trainer.step_clock import StepClock
 from trainer.step_writes import IN_SQL, WITH_ORM, StepWrites
 
 ROUND_CACHE_SIZE = 1000
@@ -260,7 +261,12 @@ def commit_step(live: LiveAttempt, sequence: int, graded: GradedStep | None) -> 
     """
     attempt = live.attempt
     steps = live.graded_steps if graded is None else [*live.graded_steps, *one_by_one([graded])]
-    columns: dict[str, Any] = {"last_sequence": sequence, "step_started_at": timezone.now()}
+    # The next step's clock starts now; it runs if the trainee just acted, else (a validation) as it was.
+    running = graded is not None or attempt.step_clock_running
+    columns: dict[str, Any] = {
+        "last_sequence": sequence,
+        **clock_columns(StepClock(0, running, timezone.now())),
+    }
     score_card = None
     if live.round.finished and not attempt.finished:
         score_card = ScoreCard.from_steps(steps, PassRule.from_json(attempt.pass_rule), attempt.skill_targets)
@@ -281,6 +287,36 @@ def commit_step(live: LiveAttempt, sequence: int, graded: GradedStep | None) -> 
     for name, value in columns.items():
         setattr(attempt, name, value)
     live.sequence, live.operations = sequence, len(live.round.operations)
+
+
+def clock_of(attempt: Attempt) -> StepClock:
+    """The clock of the attempt's current step as the row holds it."""
+    return StepClock(attempt.step_banked_ms, attempt.step_clock_running, attempt.step_started_at)
+
+
+def clock_columns(clock: StepClock) -> dict[str, Any]:
+    """The attempt's columns that hold its current step's clock."""
+    return {"step_banked_ms": clock.banked_ms, "step_clock_running": clock.running, "step_started_at": clock.since}
+
+
+def move_clock(attempt_id: int, running: bool) -> None:
+    """Start (``running``) or stop the clock of the attempt's current step, unless the round is over.
+
+    The row is read and written in one transaction, and the cached row brought up to date, under the attempt's lock.
+    """
+    with attempt_lock(attempt_id):
+        with writing():
+            held = Attempt.objects.select_for_update(of=("self",)).filter(pk=attempt_id, finished_at__isnull=True)
+            attempt = held.only("step_banked_ms", "step_clock_running", "step_started_at").first()
+            if attempt is None:
+                return
+            now = timezone.now()
+            clock = clock_of(attempt).started(now) if running else clock_of(attempt).stopped(now)
+            columns = clock_columns(clock)
+            Attempt.objects.filter(pk=attempt_id).update(**columns)
+        if (live := cached_attempt(attempt_id)) is not None:
+            for name, value in columns.items():
+                setattr(live.attempt, name, value)
 
 
 def locked_attempt(attempt_id: int) -> LiveAttempt:

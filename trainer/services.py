@@ -34,11 +34,13 @@ from trainer.round_store import (
     attempt_lock,
     attempts_at_tables,
     cached_attempt,
+    clock_of,
     commit_step,
     forget_round,
     live_attempt,
     live_round,
     locked_attempt,
+    move_clock,
     remember_dealt,
     take_cached_step,
     writing,
@@ -216,8 +218,14 @@ def table_snapshot(attempt: Attempt) -> AnyTableSnapshot:
 
 
 def _elapsed_ms(attempt: Attempt) -> int:
-    """The whole milliseconds since the current step was put to the trainee."""
-    return max(0, int((timezone.now() - attempt.step_started_at).total_seconds() * 1000))
+    """The whole milliseconds the trainee had the current step before them (:mod:`trainer.step_clock`)."""
+    return clock_of(attempt).step_taken(timezone.now())
+
+
+def time_the_step(attempt_id: int, user: SchoolUser, running: bool) -> None:
+    """Start the clock of the trainee's current step (their table shown, a dialog closed) or stop it; not another's."""
+    if Attempt.objects.filter(pk=attempt_id, trainee_id=user.pk).exists():
+        move_clock(attempt_id, running)
 
 
 def _refusal(attempt: Attempt, sequence: int) -> Notice | None:
