@@ -24,6 +24,7 @@
   let closeReason = ""; // the server's reason for closing for good (a frame too big, frames too fast), if it gave one
   const WILL_BE_SENT = " Your step will be sent when the table is back.";
   let held = null; // the step taken while not connected: { message, sender }
+  let tableSocket = null; // the socket once the table has arrived on it, to tell the server of the dialog
 
   // Note the connection's state and say it, writing the label only when what it says changes.
   function sayConnection(state, text) {
@@ -74,6 +75,8 @@
     if (connectionState === "connected") return;
     sayConnection("connected", "Connected");
     document.body.dataset.wsReady = "true";
+    tableSocket = event.detail.socketWrapper;
+    if (help && help.open) tellDialog("open"); // reconnected with the dialog open: the server starts the clock
     if (held) {
       const step = held;
       held = null;
@@ -337,10 +340,17 @@
 
   let helpOpener = null;
 
+  // The server stops the step's clock while the dialog is open and starts it again when it closes (it measures the
+  // time itself). While the table is not connected the clock stands anyway, so nothing is sent then.
+  function tellDialog(state) {
+    if (connectionState === "connected" && tableSocket) tableSocket.sendImmediately(JSON.stringify({ dialog: state }));
+  }
+
   function openHelp() {
     helpOpener = document.activeElement;
     fillHelp(savedShortcuts());
     help.showModal();
+    tellDialog("open");
   }
 
   if (help) {
@@ -354,6 +364,7 @@
       help.querySelectorAll("#shortcut-rows input").forEach(function (field) { field.value = field.dataset.defaultKey; });
     });
     help.addEventListener("close", function () {
+      tellDialog("closed");
       const back = helpOpener && helpOpener.isConnected && helpOpener !== document.body ? helpOpener : null;
       (back || document.querySelector("[data-open-shortcuts]")).focus();
     });
