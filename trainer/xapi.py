@@ -165,10 +165,12 @@ def step_statement(attempt: Attempt, graded: GradedStep, step_number: int, times
     """The trainee answered the step asked of them (right or wrong), citing the clause and its provenance.
 
     The activity is the step the round asked for; the response is the step taken. A wrong step's result adds its
-    severity, error code and the expected step's name (never its arguments).
+    severity, error code and the expected step's name (never its arguments). A step the trainee left out, which the
+    table performed (omitted), has no response.
     """
     asked = graded.expected_step or graded.step
-    result: Json = {"success": graded.correct, "response": graded.step, "duration": duration(graded.elapsed_ms)}
+    response = {} if graded.omitted else {"response": graded.step}
+    result: Json = {"success": graded.correct, **response, "duration": duration(graded.elapsed_ms)}
     if not graded.correct:
         result["extensions"] = {
             extension("severity"): None if graded.severity is None else graded.severity.value,

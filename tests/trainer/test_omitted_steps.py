@@ -41,13 +41,18 @@ def deal_to_two_settlements(attempt, trainee):
     return None
 
 
-def test_645b2_g_a_settlement_left_out_in_an_exam_is_counted_once_and_the_next_settlements_are_right():
-    trainee = make_trainee()
+def exam_at_a_settlement_to_leave_out(trainee):
+    """An exam round at the demo table dealt right up to a settlement followed by another: the attempt and both."""
     for seed_value in range(20):
         attempt = services.start_round(trainee, demo_table(), Mode.EXAM, seed_value=seed_value)
         if (settlements := deal_to_two_settlements(attempt, trainee)) is not None:
-            break
-    missed, taken = settlements
+            return attempt, *settlements
+    raise AssertionError("no exam round comes to two settlements in a row")
+
+
+def test_645b2_g_a_settlement_left_out_in_an_exam_is_counted_once_and_the_next_settlements_are_right():
+    trainee = make_trainee()
+    attempt, missed, taken = exam_at_a_settlement_to_leave_out(trainee)
 
     reply = take(attempt, trainee, taken)
 

@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.utils import timezone
 from exam_helpers import exam_school, schedule, sit_through
 from table_helpers import demo_table, make_trainee, make_user
+from test_omitted_steps import exam_at_a_settlement_to_leave_out, take
 from test_round_store import deal_and_record
 from test_services import deal_correctly, next_dealer_action, statements_of, step_frame
 
@@ -123,6 +124,19 @@ def test_the_wrong_step_is_answered_unsuccessfully_against_the_step_asked_with_i
     )
     assert statement["context"]["extensions"][f"{SCHOOL}/xapi/extensions/step-number"] == 1
     assert "expected_arguments" not in json.dumps(statement) and "arguments" not in statement["result"]
+
+
+def test_a_step_left_out_in_an_exam_is_a_statement_of_its_own_with_no_answer_before_the_step_taken(xapi_on):
+    trainee = make_trainee()
+    attempt, missed, taken = exam_at_a_settlement_to_leave_out(trainee)
+    take(attempt, trainee, taken)
+    step_number = f"{SCHOOL}/xapi/extensions/step-number"
+    statements = sorted(queued("answered"), key=lambda s: s["context"]["extensions"][step_number])
+    assert [s["context"]["extensions"][step_number] for s in statements] == list(range(1, len(statements) + 1))
+    left_out, last = statements[-2:]
+    assert "response" not in left_out["result"] and not left_out["result"]["success"]
+    assert left_out["object"]["id"] == f"{SCHOOL}/xapi/games/pai-gow-poker/steps/{missed.step}"
+    assert last["result"]["success"] and last["result"]["response"] == taken.step
 
 
 def test_a_steps_duration_is_iso_8601_to_the_hundredth_of_a_second_and_its_timestamp_has_a_time_zone(xapi_on):
