@@ -475,7 +475,8 @@ class StepTime:
     """One of the trainee's steps on the score card: its number (1 to N), the step, its skill and the time it took.
 
     ``elapsed_ms`` is the time over every attempt at the step (a practice retry adds its time); ``skill`` is the
-    key of the skill in :data:`trainer.standards.SKILLS`, or None for a step without a timed standard.
+    key of the skill in :data:`trainer.standards.SKILLS`, or None for a step without a timed standard or ``omitted``
+    (left out by the trainee in an exam and performed by the table).
     """
 
     number: int
@@ -485,10 +486,11 @@ class StepTime:
     attempts: int
     right_first_time: bool
     elapsed_ms: int
+    omitted: bool = False
 
     def to_json(self) -> dict[str, JsonValue]:
-        """The step's time as JSON-ready values."""
-        return {
+        """The step's time as JSON-ready values; ``omitted`` only when set."""
+        data: dict[str, JsonValue] = {
             "number": self.number,
             "step": self.step,
             "arguments": dict(self.arguments),
@@ -497,6 +499,9 @@ class StepTime:
             "right_first_time": self.right_first_time,
             "elapsed_ms": self.elapsed_ms,
         }
+        if self.omitted:
+            data["omitted"] = True
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> StepTime:
@@ -509,6 +514,7 @@ class StepTime:
             data["attempts"],
             data["right_first_time"],
             data["elapsed_ms"],
+            data.get("omitted", False),
         )
 
 
@@ -523,7 +529,7 @@ def step_times(graded: Sequence[GradedStep]) -> list[StepTime]:
         if held is None:
             skill = None if attempt.omitted else skill_of(attempt.step, attempt.arguments)
             times[number] = StepTime(
-                number, attempt.step, attempt.arguments, skill, 1, attempt.correct, attempt.elapsed_ms
+                number, attempt.step, attempt.arguments, skill, 1, attempt.correct, attempt.elapsed_ms, attempt.omitted
             )
         else:
             times[number] = replace(held, attempts=held.attempts + 1, elapsed_ms=held.elapsed_ms + attempt.elapsed_ms)

@@ -189,6 +189,7 @@ def score_card_context(score_card: ScoreCard) -> dict[str, Any]:
                 "number": time.number,
                 "of": of,
                 "did": describe_step(time.step, time.arguments),
+                "omitted": time.omitted,
                 "attempts": time.attempts,
                 "right_first_time": time.right_first_time,
                 "seconds": seconds_text(time.elapsed_ms),

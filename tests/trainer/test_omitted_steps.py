@@ -7,7 +7,7 @@ from table_helpers import demo_table, frame_for, make_trainee, round_log
 from simulator.notation import replay_round
 from simulator.procedure import Actor
 from trainer import round_store, services
-from trainer.controls import DEALER_STEPS, read_step
+from trainer.controls import DEALER_STEPS, describe_step, read_step
 from trainer.frames import TableFrames
 from trainer.models import Mode
 from trainer.scoring import ScoreCard
@@ -68,6 +68,7 @@ def test_645b2_g_a_settlement_left_out_in_an_exam_is_counted_once_and_the_next_s
     attempt.refresh_from_db()
     drawn = TableFrames(Viewer.TRAINEE).table(reply.snapshot, reply)
     assert escape(f"Omitted: {missed.description} — performed by the table.") in drawn
+    assert escape(f"{describe_step(missed.step, missed.arguments)}: omitted, performed by the table") in drawn
     assert "time with the table disconnected or a dialog such as the keyboard shortcuts open is not counted" in drawn
     card = ScoreCard.from_json(attempt.score_card)
     assert len(card.errors) == 1 and card.correct == card.steps - 1

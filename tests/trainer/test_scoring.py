@@ -236,7 +236,8 @@ def test_an_omission_counts_once_on_the_score_card_with_no_speed():
     assert [error.step_number for error in card.errors] == [1]
     assert card.errors[0].graded.omitted
     first = card.step_times[0]
-    assert (first.number, first.step, first.skill) == (1, "announce_no_more_bets", None)
+    assert (first.number, first.step, first.skill, first.omitted) == (1, "announce_no_more_bets", None, True)
+    assert ScoreCard.from_json(json.loads(json.dumps(card.to_json()))) == card
 
 
 def test_a_step_holding_its_omission_is_stored_and_read_back_as_one_grade():
