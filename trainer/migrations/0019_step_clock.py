@@ -3,7 +3,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("trainer", "0016_exam_statements_held"),
+        ("trainer", "0018_input_bounds"),
     ]
 
     operations = [
