@@ -14,6 +14,7 @@ from markupsafe import Markup
 
 from simulator.cards import CardName, card_name, parse_cards
 from simulator.games import GAMES
+from simulator.json_values import json_int
 from simulator.money import format_cents
 from simulator.progressive import ContainerIntakeView, IntakeView
 from simulator.wager_phase import LateWagerView
@@ -154,16 +155,22 @@ def system_count(seats: list[int]) -> str:
     return f"the system accepted {len(seats)} wager{plural}: seat{'s' if len(wagers) > 1 else ''} {places}"
 
 
-def inventory_container(progressive: ContainerIntakeView) -> dict[str, Any]:
+def inventory_container(progressive: ContainerIntakeView, corrected: tuple[GradedStep, ...]) -> dict[str, Any]:
     """The table inventory container and, once collected and until dropped, the chips collected in front of it.
 
-    The chips are those actually collected, not the wagers the system accepted: a missing chip is missing here.
+    The chips are those actually collected, not the wagers the system accepted: a missing chip is missing here. Once
+    dropped it says how many chips went in; where the engine corrected the count, the trainee's count, or no number
+    when the trainee took another step.
     """
     in_front = progressive["collected"] and not progressive["dropped"]
+    count: int | None = len(progressive["chips"])
+    for step in corrected:
+        if step.expected_step == "count_progressive_chips":
+            count = json_int(step.arguments["count"]) if step.step == step.expected_step else None
     return {
         "chips": [chip(each["amount"]) | {"seat": each["seat"]} for each in progressive["chips"]] if in_front else [],
         "dropped": progressive["dropped"],
-        "count": len(progressive["chips"]),
+        "count": count,
     }
 
 

@@ -178,7 +178,8 @@ def down_under_seat_context(
 
 def down_under_felt_context(snapshot: TableSnapshot[DownUnderView], viewer: Viewer) -> dict[str, Any]:
     """The Down Under Blackjack felt: positions, the dealer's cards, the Match the Dealer display and paytable."""
-    view = as_settled(snapshot.view, corrected_steps(snapshot, viewer), snapshot.graded_steps)
+    corrected = corrected_steps(snapshot, viewer)
+    view = as_settled(snapshot.view, corrected, snapshot.graded_steps)
     rules = DownUnderTable.from_json(snapshot.rules)
     progressive = view["progressive"]
     paytable = match_paytable(rules.decks, rules.paytable)
@@ -205,7 +206,7 @@ def down_under_felt_context(snapshot: TableSnapshot[DownUnderView], viewer: View
             },
         },
         "displays": numbered_displays([display]),
-        "container": inventory_container(progressive),
+        "container": inventory_container(progressive, corrected),
         "discards": [
             *([{"label": "burn", "title": "The burn card, unexposed"}] if view["burned"] else []),
             *([{"label": "all cards", "title": "The round's cards, picked up"}] if view["cards_picked_up"] else []),

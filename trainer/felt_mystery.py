@@ -121,7 +121,8 @@ def mystery_seat_context(
 
 def mystery_felt_context(snapshot: TableSnapshot[MysteryTableView], viewer: Viewer) -> dict[str, Any]:
     """An MHB game's felt: the positions with the game's own wagers, the display and the inventory container."""
-    view = as_paid(snapshot.view, corrected_steps(snapshot, viewer))
+    corrected = corrected_steps(snapshot, viewer)
+    view = as_paid(snapshot.view, corrected)
     progressive = view["progressive"]
     lit_seat = progressive["meter"]["lit_seat"]
     display = progressive_display(
@@ -139,7 +140,7 @@ def mystery_felt_context(snapshot: TableSnapshot[MysteryTableView], viewer: View
         "finished": view["finished"],
         "seats": [mystery_seat_context(number, view["seats"][str(number)], view, viewer) for number in range(1, 7)],
         "displays": numbered_displays([display]),
-        "container": inventory_container(progressive),
+        "container": inventory_container(progressive, corrected),
         "base_game": base_game_context(view),
         "paytable_signs": mystery_signs(snapshot),
     }

@@ -284,7 +284,8 @@ def as_dealt(view: PaiGowView, corrected: tuple[GradedStep, ...]) -> PaiGowView:
 
 def felt_context(snapshot: TableSnapshot[PaiGowView], viewer: Viewer) -> dict[str, Any]:
     """The Pai Gow Poker felt as the templates draw it, from the round's public table view as the dealer dealt it."""
-    view = as_dealt(snapshot.view, corrected_steps(snapshot, viewer))
+    corrected = corrected_steps(snapshot, viewer)
+    view = as_dealt(snapshot.view, corrected)
     fixtures = pai_gow_fixtures(snapshot)
     progressive = view["progressive"]
     mystery = progressive["meter"] if progressive else None
@@ -327,7 +328,7 @@ def felt_context(snapshot: TableSnapshot[PaiGowView], viewer: Viewer) -> dict[st
             "pick": pick,
         },
         "displays": numbered_displays(displays),
-        "container": inventory_container(progressive) if progressive else None,
+        "container": inventory_container(progressive, corrected) if progressive else None,
         "discards": [
             *([{"label": "stub", "title": "The four-card stub"}] if view["stub_discarded"] else []),
             *([{"label": "all 53", "title": "Every card, accounted for"}] if view["finished"] else []),

@@ -1,0 +1,90 @@
+"""An exam round reveals nothing before its score card: no grade, no expected action, no correction by the engine."""
+
+import html
+import re
+from dataclasses import replace
+
+import pytest
+from django.urls import reverse
+from table_helpers import demo_table, make_trainee
+from test_fragments import current, take
+from test_other_games import table_of
+
+from simulator.procedure import Actor
+from trainer import services
+from trainer.frames import TableFrames
+from trainer.models import Mode
+from trainer.snapshots import Viewer
+
+pytestmark = pytest.mark.django_db
+
+SOURCES = ("table inventory", "progressive jackpot slip")
+
+
+def wrong_arguments(arguments):
+    """The same step with one argument wrong: a count, a die, a place, a seat, an amount, a source or a yes/no."""
+    for name, value in arguments.items():
+        if isinstance(value, bool):
+            return {**arguments, name: not value}
+        if name == "amount":
+            return {**arguments, name: value + 100}
+        if name in ("count", "red", "blue_1", "blue_2"):
+            return {**arguments, name: value % 6 + 1}
+        if name == "place":
+            return {**arguments, name: (value + 1) % 7}
+        if name == "source":
+            return {**arguments, name: SOURCES[1 - SOURCES.index(value)]}
+        if name == "position":
+            return {**arguments, name: "seat 2" if value == "seat 1" else "seat 1"}
+    return None
+
+
+def corrections(graded):
+    """What would tell the trainee the right step: the expected action, the rule's message, the right chip count."""
+    told = [graded.expected_description, graded.message, "Expected", "✗"]
+    if graded.step == "count_progressive_chips":
+        told.append(f'<span class="dice-note">{graded.expected_arguments["count"]} progressive chip')
+    return [html.escape(text) for text in told] + told
+
+
+@pytest.mark.parametrize(
+    ("game", "seed"), [("pai-gow-poker", 19), ("three-card-poker", 5), ("down-under-blackjack", 7)]
+)
+def test_an_exam_round_taken_wrong_shows_no_expected_step_and_no_correction_before_its_score_card(client, game, seed):
+    trainee = make_trainee()
+    table = demo_table() if game == "pai-gow-poker" else table_of(game)
+    attempt = services.start_round(trainee, table, Mode.EXAM, seed_value=seed, force_mystery_hit=True)
+    client.force_login(trainee)
+    frames, received, wrong = TableFrames(Viewer.TRAINEE), [], []
+    received.append(frames.table(services.table_snapshot(attempt)))
+    while (action := current(attempt.pk)[1].next_action()) is not None:
+        assert action.actor is Actor.DEALER
+        arguments = wrong_arguments(dict(action.arguments))
+        reply = take(attempt.pk, trainee, action if arguments is None else replace(action, arguments=arguments))
+        if reply.snapshot.finished:
+            break
+        received.append(frames.table(reply.snapshot, reply))
+        received.append(client.get(reverse("attempt", args=[attempt.pk])).content.decode())
+        if not reply.graded.correct:
+            wrong.append(reply.graded)
+    steps_taken_wrong = {graded.step for graded in wrong}
+    assert "count_progressive_chips" in steps_taken_wrong and len(steps_taken_wrong) >= 2
+    for graded in wrong:
+        for told in corrections(graded):
+            assert not any(told in page for page in received), (graded.step, told)
+    assert "Score card" in frames.table(reply.snapshot, reply)
+
+
+def test_an_exam_felt_gives_no_chip_count_when_the_trainee_dropped_the_chips_without_counting_them():
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, demo_table(), Mode.EXAM, seed_value=19, force_mystery_hit=True)
+    frames, received = TableFrames(Viewer.TRAINEE), []
+    while (action := current(attempt.pk)[1].next_action()) is not None:
+        if action.step == "count_progressive_chips":
+            action = replace(action, step="drop_progressive_wagers", arguments={})
+        reply = take(attempt.pk, trainee, action)
+        if reply.snapshot.finished:
+            break
+        received.append(frames.table(reply.snapshot, reply))
+    assert any('<span class="dice-note">progressive chips dropped' in frame for frame in received)
+    assert not any(re.search(r'class="dice-note">\d+ progressive chip', frame) for frame in received)
