@@ -12,9 +12,10 @@ from simulator.citations import Citation, Provenance
 from simulator.games import GAMES
 from simulator.rules import HouseOption
 from trainer.controls import describe_step
+from trainer.exams import exam_rounds
 from trainer.felt import Region, render
 from trainer.felt_signs import PROVENANCE_CLASSES
-from trainer.models import ExamRound, Floorperson, Mode
+from trainer.models import Exam, ExamRound, Floorperson, Mode
 from trainer.scenario_runs import place_of
 from trainer.scoring import (
     CombinedResult,
@@ -118,13 +119,13 @@ def pass_rule_context(rule: PassRule) -> str:
     return f"To pass: {rule.text}."
 
 
-def speed_note(rule: PassRule) -> str:
-    """How speed counts toward passing: only through the round's time limit, never through the step targets."""
+def speed_note(rule: PassRule, setter: str = "this table", judged: str = "round") -> str:
+    """How speed counts toward passing: only through the time limit of what is judged, never the step targets."""
     targets = "the step targets below are the school's timed standards and never fail a round on their own"
     if rule.time_limit_seconds is None:
-        return f"Speed does not count toward passing here: this table sets no time limit, and {targets}."
+        return f"Speed does not count toward passing here: {setter} sets no time limit, and {targets}."
     limit = clock_text(rule.time_limit_seconds * 1000)
-    return f"Speed counts toward passing only through the round's time limit of {limit}; {targets}."
+    return f"Speed counts toward passing only through the {judged}'s time limit of {limit}; {targets}."
 
 
 def verdict_text(failures: Sequence[Failure]) -> str:
@@ -234,7 +235,7 @@ def feedback_context(snapshot: AnyTableSnapshot, viewer: Viewer, reply: StepRepl
         "recorded": bool(graded) and silent,
         "omitted": graded.omission.message if graded and graded.omission else "",
         "exam": exam,
-        "rule": pass_rule_context(snapshot.pass_rule) if exam else "",
+        "rule": exam_rule_of(snapshot) if exam else "",
         "alert": wrong_verdict_alert(shown) if reply and shown else "",
     }
 
@@ -300,9 +301,35 @@ def felt_region(snapshot: AnyTableSnapshot, viewer: Viewer) -> Region:
     )
 
 
-def exam_sitting_of(snapshot: AnyTableSnapshot) -> int | None:
-    """The exam sitting the round belongs to, whose page deals its next round; None for a round of its own."""
-    return ExamRound.objects.filter(attempt_id=snapshot.attempt_id).values_list("sitting_id", flat=True).first()
+def exam_round_of(snapshot: AnyTableSnapshot) -> ExamRound | None:
+    """The round's place in an exam sitting, with the sitting and its exam; None for a round of its own."""
+    if not snapshot.from_scenario:
+        return None
+    return ExamRound.objects.filter(attempt_id=snapshot.attempt_id).select_related("sitting__exam").first()
+
+
+def exam_rule_text(exam: Exam) -> str:
+    """The exam's pass rule, naming the exam: it judges the sitting's rounds together, never a round alone."""
+    return f"To pass the exam “{exam.name}”: {exam.pass_rule().stated('sitting')}, over every round of the sitting."
+
+
+def exam_rule_of(snapshot: AnyTableSnapshot) -> str:
+    """The rule an exam round states before its first step: the exam's in a sitting, else the table's."""
+    exam_round = exam_round_of(snapshot)
+    return exam_rule_text(exam_round.sitting.exam) if exam_round else pass_rule_context(snapshot.pass_rule)
+
+
+def sitting_context(exam_round: ExamRound) -> dict[str, Any]:
+    """A round's place in its sitting as its score card states it: the exam's rule, and no verdict of its own."""
+    exam = exam_round.sitting.exam
+    return {
+        "id": exam_round.sitting_id,
+        "exam": exam.name,
+        "position": exam_round.position,
+        "of": len(exam_rounds(exam)),
+        "rule": exam_rule_text(exam),
+        "speed_note": speed_note(exam.pass_rule(), "the exam", "sitting"),
+    }
 
 
 def table_regions(snapshot: AnyTableSnapshot, viewer: Viewer, feedback: dict[str, Any]) -> list[Region]:
@@ -325,10 +352,11 @@ def table_regions(snapshot: AnyTableSnapshot, viewer: Viewer, feedback: dict[str
         score_card = score_card_context(snapshot.score_card) if snapshot.score_card else None
         deal = {"table_id": snapshot.table_id, "mode": snapshot.mode.value, "attempt_id": snapshot.attempt_id}
         in_scenario = score_card is not None and snapshot.from_scenario
+        exam_round = exam_round_of(snapshot) if in_scenario else None
         next_step = {
             "score_card": score_card,
             "deal": deal,
-            "sitting_id": exam_sitting_of(snapshot) if in_scenario else None,
+            "sitting": sitting_context(exam_round) if exam_round else None,
             "run": run_context(snapshot.attempt_id) if in_scenario else None,
         }
         return [
@@ -358,9 +386,11 @@ def page_context(snapshot: AnyTableSnapshot, viewer: Viewer) -> dict[str, Any]:
     """
     layout = table_description(snapshot.game)
     regions = table_regions(snapshot, viewer, feedback_context(snapshot, viewer, None))
+    exam_round = exam_round_of(snapshot)
     return {
         "snapshot": snapshot,
         "viewer": viewer.value,
+        "sitting": sitting_context(exam_round) if exam_round else None,
         "run": run_context(snapshot.attempt_id) if snapshot.from_scenario else None,
         "controls": layout.controls_context(snapshot) | {"template": layout.controls_template},
         "house_options": [

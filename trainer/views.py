@@ -18,7 +18,17 @@ from simulator.games import GAMES
 from trainer import services
 from trainer.assignments import STATUS_MEANINGS, assigned_to, overdue_in
 from trainer.live_tables import live_tables, live_tables_to_watch
-from trainer.models import Attempt, Mode, Role, Table, cohorts_of, has_role, is_school_administrator, teaches_cohorts
+from trainer.models import (
+    Attempt,
+    ExamRound,
+    Mode,
+    Role,
+    Table,
+    cohorts_of,
+    has_role,
+    is_school_administrator,
+    teaches_cohorts,
+)
 from trainer.replay import replay_context
 from trainer.scenario_versions import published_versions
 from trainer.scoring import ScoreCard
@@ -135,11 +145,14 @@ def replay(request: SchoolRequest, attempt_id: int) -> HttpResponse:
 @require_GET
 @login_required
 def history(request: SchoolRequest) -> HttpResponse:
-    """The signed-in user's rounds, newest first, each with its score card."""
+    """The signed-in user's rounds, newest first, each with its score card; an exam round names its exam, no verdict."""
+    exam_rounds = ExamRound.objects.filter(attempt__trainee=request.user).select_related("sitting__exam")
+    in_exams = {exam_round.attempt_id: exam_round for exam_round in exam_rounds}
     rows = [
         {
             "attempt": attempt,
             "score_card": score_card_context(ScoreCard.from_json(attempt.score_card)) if attempt.score_card else None,
+            "exam_round": in_exams.get(attempt.pk),
         }
         for attempt in services.attempts_of(request.user)
     ]

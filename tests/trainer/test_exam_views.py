@@ -1,6 +1,7 @@
 """The exam pages for each role: the trainee, the cohort's instructor, another instructor, a school administrator,
 someone without a role and someone not signed in; scheduling, sitting, correcting and revoking through them."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -271,7 +272,43 @@ def test_a_finished_exam_round_leads_back_to_its_sitting_not_to_another_round(cl
     page = as_(client, school["alice"]).get(reverse("attempt", args=[attempt.pk])).content.decode()
     assert f'href="{reverse("sitting", args=[passed.pk])}">Back to your exam sitting' in page
     assert "Deal another round here" not in page
-    assert "the exam's own pass criteria, over the whole sitting, decide its result" in page
+    assert "The exam's result comes at the end of the sitting" in page
+
+
+def score_card_of(page):
+    """The score card's section of a table page."""
+    return re.search(r'<section id="score-card".*?</section>', page, re.DOTALL)[0]
+
+
+def test_a_sittings_table_page_states_the_exams_pass_rule_naming_the_exam_not_the_scenarios(client, school):
+    eighty_five = short_scenario(school["instructor"], "Lenient scenario", pass_accuracy_percent=85)
+    exam = schedule(school["cohort"], school["instructor"], [eighty_five], name="Final dice exam")
+    as_(client, school["bob"])
+    client.post(reverse("sit_exam", args=[exam.pk]))
+    attempt = ExamSitting.objects.get(exam=exam).rounds.get().attempt
+    page = client.get(reverse("attempt", args=[attempt.pk])).content.decode()
+    rule = "To pass the exam “Final dice exam”: at least 90.0% of steps right at the first attempt, no critical error"
+    assert rule in page and "over every round of the sitting" in page
+    assert "Round 1 of 1 of the exam “Final dice exam”" in page
+    assert "85.0%" not in page
+
+
+def test_a_round_in_a_sitting_states_its_score_and_the_exams_rule_and_never_says_passed_on_its_own(client, school):
+    eighty_five = short_scenario(school["instructor"], "Lenient scenario", pass_accuracy_percent=85)
+    exam = schedule(school["cohort"], school["instructor"], [eighty_five], name="Final dice exam")
+    as_(client, school["bob"])
+    client.post(reverse("sit_exam", args=[exam.pk]))
+    attempt = deal(ExamSitting.objects.get(exam=exam).rounds.get().attempt, school["bob"])
+    card = score_card_of(client.get(reverse("attempt", args=[attempt.pk])).content.decode())
+    assert "Score card: round 1 of 1 of the exam “Final dice exam”" in card
+    assert "This round's score: 100.0%" in card and "result comes at the end of the sitting" in card
+    assert "To pass the exam “Final dice exam”: at least 90.0%" in card and "85.0%" not in card
+    assert not re.search(r"\bpassed\b", card, re.IGNORECASE)
+    history = client.get(reverse("history")).content.decode()
+    assert "of the exam “Final dice exam”, which decides its result" in history and "Passed" not in history
+    replay = client.get(reverse("replay", args=[attempt.pk])).content.decode()
+    assert "a round of the exam “Final dice exam”, whose sitting decides the result" in replay
+    assert "passed" not in replay
 
 
 def test_after_a_round_the_sitting_page_deals_the_next_and_after_the_last_shows_the_result(client, school):
