@@ -10,7 +10,7 @@ from datetime import datetime
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from trainer import services, xapi
@@ -25,6 +25,7 @@ from trainer.models import (
     Mode,
     ResultCorrection,
     ScenarioVersion,
+    teaches_cohorts,
 )
 from trainer.scoring import CombinedResult, ScoreCard
 
@@ -83,6 +84,28 @@ def refusal(exam: Exam, trainee: User, now: datetime) -> str | None:
     if len(sittings) >= exam.attempts_allowed:
         return f"You have taken all {exam.attempts_allowed} sitting{'s' if exam.attempts_allowed > 1 else ''} allowed."
     return None
+
+
+def exams_closing_practice(user: User, now: datetime) -> dict[int, Exam]:
+    """For a trainee, each scenario (by id) an exam deals that is open, or whose sitting of theirs is not over.
+
+    Such a scenario is not dealt for practice, so no trainee sees its verdicts before or between exam rounds.
+    Those who teach may still preview and deal it.
+    """
+    if teaches_cohorts(user):
+        return {}
+    dealing = Q(exam__opens_at__lte=now, exam__closes_at__gt=now)
+    sitting = Q(exam__sittings__trainee=user, exam__sittings__result__isnull=True)
+    parts = ExamPart.objects.filter(dealing | sitting).select_related("exam", "scenario_version")
+    return {part.scenario_version.scenario_id: part.exam for part in parts}
+
+
+def practice_closed_text(exam: Exam) -> str:
+    """Why a scenario is not dealt for practice now, in words for the trainee."""
+    return (
+        f"This scenario is dealt in the exam “{exam.name}”: it cannot be practised while the exam is open or your "
+        "sitting of it is not over."
+    )
 
 
 def begin_sitting(exam: Exam, trainee: User) -> ExamSitting:

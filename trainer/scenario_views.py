@@ -7,11 +7,13 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from simulator.games import GAMES
 from simulator.scenarios import deal_scenario
+from trainer import exams
 from trainer.models import Role, Scenario, ScenarioVersion, has_role
 from trainer.scenario_forms import DEFAULT_GAME, NAME_LENGTH, builder_context, form_data, new_form_data, validated
 from trainer.scenario_runs import deal_run_round
@@ -119,10 +121,16 @@ def scenario_publish(request: SchoolRequest, scenario_id: int) -> HttpResponse:
 @require_POST
 @login_required
 def scenario_deal(request: SchoolRequest, version_id: int) -> HttpResponse:
-    """Deal the trainee's next round of a scenario's newest published version, in its run, and open it."""
+    """Deal the trainee's next round of a scenario's newest published version, in its run, and open it.
+
+    A trainee may not practise a scenario an open exam deals (403 with the reason).
+    """
     if not any(has_role(request.user, role) for role in Role):
         raise PermissionDenied("Ask an instructor for a role at the school.")
     version = get_object_or_404(ScenarioVersion, pk=version_id, pk__in=published_versions().values("pk"))
+    exam = exams.exams_closing_practice(request.user, timezone.now()).get(version.scenario_id)
+    if exam is not None:
+        raise PermissionDenied(exams.practice_closed_text(exam))
     attempt = deal_run_round(request.user, version)
     if request.htmx:
         return HttpResponseClientRedirect(reverse("attempt", args=[attempt.pk]))

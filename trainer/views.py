@@ -10,12 +10,13 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
 from simulator.games import GAMES
-from trainer import services
+from trainer import exams, services
 from trainer.assignments import STATUS_MEANINGS, assigned_to, overdue_in
 from trainer.live_tables import live_tables, live_tables_to_watch
 from trainer.models import (
@@ -88,14 +89,18 @@ def home(request: SchoolRequest) -> HttpResponse:
 @require_GET
 @login_required
 def tables(request: SchoolRequest) -> HttpResponse:
-    """The tables and published scenarios to deal, the user's unfinished rounds and, for instructors, live tables."""
+    """The tables and scenarios to deal (one an open exam deals says so), the user's unfinished rounds, live tables."""
     _require_school_role(request)
+    closed = exams.exams_closing_practice(request.user, timezone.now())
     context = {
         "games": _tables_by_game(),
         "unfinished": services.attempts_of(request.user).filter(finished_at__isnull=True),
         "live": live_tables_to_watch(request.user),
         "teaches": teaches_cohorts(request.user),
-        "scenarios": published_versions().filter(scenario__drill__isnull=True),
+        "scenarios": [
+            (version, closed.get(version.scenario_id))
+            for version in published_versions().filter(scenario__drill__isnull=True)
+        ],
     }
     return render(request, "trainer/tables.html", context)
 

@@ -10,7 +10,8 @@ from django.utils import timezone
 from exam_helpers import deal, exam_school, schedule, short_scenario, sit_through
 from table_helpers import make_instructor, make_user
 
-from trainer.models import Certificate, Exam, ExamSitting, ResultCorrection, Role
+from trainer import exams
+from trainer.models import Attempt, Certificate, Exam, ExamSitting, ResultCorrection, Role
 
 pytestmark = pytest.mark.django_db
 
@@ -326,3 +327,37 @@ def test_after_a_round_the_sitting_page_deals_the_next_and_after_the_last_shows_
     deal(second, school["bob"])
     page = client.get(reverse("sitting", args=[sitting.pk])).content.decode()
     assert "<h2>Result</h2>" in page and "Passed" in page and "4 of 4" in page
+
+
+def test_a_trainee_may_not_practise_a_scenario_an_open_exam_deals(client, school):
+    version = school["version"]
+    for trainee in (school["alice"], make_user("carol", Role.TRAINEE)):
+        as_(client, trainee)
+        response = client.post(reverse("scenario_deal", args=[version.pk]))
+        assert response.status_code == 403
+        assert "dealt in the exam “Dice exam”: it cannot be practised" in response.content.decode()
+        page = client.get(reverse("tables")).content.decode()
+        assert "In the exam “Dice exam”: not dealt for practice" in page
+        assert reverse("scenario_deal", args=[version.pk]) not in page
+    assert not Attempt.objects.exists()
+
+
+def test_an_instructor_still_previews_and_deals_an_open_exams_scenario(client, school):
+    as_(client, school["instructor"])
+    assert client.get(reverse("scenario_preview", args=[school["version"].scenario.pk])).status_code == 200
+    response = client.post(reverse("scenario_deal", args=[school["version"].pk]))
+    assert response.status_code == 302 and Attempt.objects.get().trainee == school["instructor"]
+
+
+def test_a_scenario_is_practised_again_once_the_exam_closes_and_the_trainees_sitting_is_over(client, school):
+    exam, alice = school["exam"], school["alice"]
+    sitting = exams.begin_sitting(exam, alice)
+    Exam.objects.filter(pk=exam.pk).update(closes_at=timezone.now() - timedelta(minutes=1))
+    as_(client, alice)
+    assert client.post(reverse("scenario_deal", args=[school["version"].pk])).status_code == 403
+    as_(client, school["bob"])
+    assert client.post(reverse("scenario_deal", args=[school["version"].pk])).status_code == 302
+    deal(exams.current_attempt(sitting), alice)
+    exams.settle(sitting)
+    as_(client, alice)
+    assert client.post(reverse("scenario_deal", args=[school["version"].pk])).status_code == 302
