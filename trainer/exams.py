@@ -14,7 +14,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from trainer import services, xapi
-from trainer.certification import issue_certificate, revoke
+from trainer.certification import audited_write, issue_certificate, revoke
 from trainer.models import (
     Attempt,
     Exam,
@@ -181,7 +181,8 @@ def settle(sitting: ExamSitting) -> ExamResult | None:
         if existing is not None:
             return existing
         result = judge(sitting, cards)
-        result.save()
+        with audited_write():
+            result.save()
         if xapi.enabled():
             xapi.queue(xapi.exam_result_statement(result), result.decided_at)
         if result.passed:
@@ -195,9 +196,10 @@ def correct_result(result: ExamResult, instructor: User, reason: str, passed: bo
     if not reason:
         raise ValueError("Give the reason for the correction.")
     with transaction.atomic():
-        correction = ResultCorrection.objects.create(
-            result=result, corrected_by=instructor, reason=reason, passed=passed
-        )
+        with audited_write():
+            correction = ResultCorrection.objects.create(
+                result=result, corrected_by=instructor, reason=reason, passed=passed
+            )
         live = result.certificates.filter(revoked_at__isnull=True)
         if passed and not live.exists():
             issue_certificate(result)
