@@ -232,6 +232,9 @@ def seat_rows(
 SETTLEMENTS = {"pay_wager": "pay", "push_wager": "push", "collect_wager": "collect"}
 """The settlement each settling step leaves on a betting area."""
 
+SETTLING_A_SEAT = frozenset({*SETTLEMENTS, "collect_commission"})
+"""The steps that settle one seat's area: taken at another seat or area, the right one is drawn as not settled."""
+
 
 def place_stack(view: PaiGowView, place: int, delivered: bool) -> None:
     """Draw a stack delivered, or not, at a place of the view (0 is the dealer's)."""
@@ -246,8 +249,8 @@ def as_dealt(view: PaiGowView, corrected: tuple[GradedStep, ...]) -> PaiGowView:
 
     The settlement and amount on an area, a commission, the shaker player, the starting position, a stack's place,
     the dealer's setting and the Tiger 9 call are drawn as the trainee gave them, where the trainee took the step
-    the engine expected on the same seat and area (a settlement of another kind counts); anything else the trainee
-    did has nothing of its own on the table.
+    the engine expected on the same seat and area (a settlement of another kind counts); where the trainee took
+    another step, or settled another area, the engine's step is drawn as not taken (:func:`as_not_taken`).
     """
     if not corrected:
         return view
@@ -262,9 +265,9 @@ def as_dealt(view: PaiGowView, corrected: tuple[GradedStep, ...]) -> PaiGowView:
             amount = json_int(did.get("amount", 0))
             settled: SettledWagerView = {"settlement": SETTLEMENTS[graded.step], "amount": amount}
             seat["settled"] = {**seat["settled"], json_str(did["spot"]): settled}
-        elif graded.step != graded.expected_step:
-            continue
-        elif graded.step == "collect_commission" and same_seat:
+        elif graded.step != graded.expected_step or (graded.step in SETTLING_A_SEAT and not same_seat):
+            as_not_taken(shown, graded.expected_step, expected)
+        elif graded.step == "collect_commission":
             seats[str(json_int(did["seat"]))]["commission"] = json_int(did["amount"])
         elif graded.step == "select_shaker_player":
             shown["shaker_seat"] = json_int(did["seat"])
@@ -280,6 +283,25 @@ def as_dealt(view: PaiGowView, corrected: tuple[GradedStep, ...]) -> PaiGowView:
         elif graded.step == "declare_tiger_nine":
             dealer["tiger_nine"] = json_bool(did["tiger_nine"])
     return shown
+
+
+def as_not_taken(view: PaiGowView, step: str | None, expected: Mapping[str, Any]) -> None:
+    """Draw a step the engine took in the trainee's place as not taken: an exam felt shows no right result."""
+    seat = view["seats"].get(str(expected.get("seat")))
+    if step in SETTLEMENTS and seat is not None:
+        seat["settled"] = {spot: wager for spot, wager in seat["settled"].items() if spot != expected.get("spot")}
+    elif step == "collect_commission" and seat is not None:
+        seat["commission"] = None
+    elif step == "select_shaker_player":
+        view["shaker_seat"] = None
+    elif step == "find_starting_position":
+        view["starting_place"] = None
+    elif step == "deliver_stack":
+        place_stack(view, json_int(expected["place"]), False)
+    elif step == "set_dealer_hand":
+        view["dealer"]["high"] = view["dealer"]["low"] = None
+    elif step == "declare_tiger_nine":
+        view["dealer"]["tiger_nine"] = None
 
 
 def felt_context(snapshot: TableSnapshot[PaiGowView], viewer: Viewer) -> dict[str, Any]:
@@ -308,7 +330,7 @@ def felt_context(snapshot: TableSnapshot[PaiGowView], viewer: Viewer) -> dict[st
     dice = view["dice"]
     dealer = view["dealer"]
     seats = view["seats"]
-    pick = chooses_places(viewer) and dealer["high"] is None and bool(dealer["cards"])
+    pick = chooses_places(viewer) and snapshot.view["dealer"]["high"] is None and bool(dealer["cards"])
     return {
         "title": felt_title(view["game"], view["no_more_bets"], view["late_wager"]),
         "seats": [seat_context(n, seats[str(n)], fixtures.areas, n == lit_seat, view, viewer) for n in range(1, 7)],

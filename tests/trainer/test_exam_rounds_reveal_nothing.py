@@ -88,3 +88,32 @@ def test_an_exam_felt_gives_no_chip_count_when_the_trainee_dropped_the_chips_wit
         received.append(frames.table(reply.snapshot, reply))
     assert any('<span class="dice-note">progressive chips dropped' in frame for frame in received)
     assert not any(re.search(r'class="dice-note">\d+ progressive chip', frame) for frame in received)
+
+
+def test_an_exam_felt_draws_a_step_the_trainee_did_not_take_as_not_taken_before_the_score_card():
+    skipped = {"select_shaker_player", "find_starting_position", "set_dealer_hand", "declare_tiger_nine"}
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, demo_table(), Mode.EXAM, seed_value=19, force_mystery_hit=True)
+    frames, received, unsettled = TableFrames(Viewer.TRAINEE), [], None
+    while (action := current(attempt.pk)[1].next_action()) is not None:
+        settles_pai_gow = action.arguments.get("spot") == "pai-gow" and unsettled is None
+        if action.step in skipped or settles_pai_gow:
+            unsettled = action.arguments["seat"] if settles_pai_gow else unsettled
+            action = replace(action, step="clear_table", arguments={})
+        reply = take(attempt.pk, trainee, action)
+        if reply.snapshot.finished:
+            break
+        received.append(frames.table(reply.snapshot, reply))
+    engine_results = (
+        '<span class="badge">shaker</span>',
+        '<span class="badge">first stack</span>',
+        '<div class="hand-area high"><span class="hand-area-label">High hand</span>',
+        "Tiger 9 declared",
+        "No Tiger 9",
+    )
+    for shown in engine_results:
+        assert not any(shown in frame for frame in received), shown
+    settled = rf'class="area area-pai-gow[^"]* settled-\w+" data-seat="{unsettled}"'
+    assert not any(re.search(settled, frame) for frame in received)
+    final = frames.table(reply.snapshot, reply)
+    assert '<span class="badge">first stack</span>' in final and re.search(settled, final)
