@@ -67,19 +67,23 @@ def as_settled(view: DownUnderView, corrected: tuple[GradedStep, ...], graded: t
     """The table view with each corrected Match the Dealer settlement and card drawn as the trainee took it.
 
     A win paid, a losing wager collected or a card dealt at another seat or box than the engine's is drawn there,
-    and the right seat or box is drawn as it stood; a hand whose cards moved shows no total and no result.
+    and the right seat or box is drawn as it stood; a hand whose cards moved shows no total and no result. A win or
+    losing wager the trainee did not settle at all (another step taken) is drawn still in play.
     """
-    fixes = [step for step in corrected if step.step == step.expected_step and step.step in DEALT_AS_TAKEN]
+    fixes = [step for step in corrected if step.expected_step in DEALT_AS_TAKEN]
     if not fixes:
         return view
     shown: DownUnderView = {**view, "seats": {n: None if s is None else s.copy() for n, s in view["seats"].items()}}
     shown["dealer"] = view["dealer"].copy()
     for fix in fixes:
         did, expected = fix.arguments, fix.expected_arguments or {}
-        if fix.step == "deal_card":
-            move_dealt_card(shown, graded, fix, json_str(expected["position"]), json_str(did["position"]))
+        if fix.expected_step == "deal_card":
+            if fix.step == fix.expected_step:
+                move_dealt_card(shown, graded, fix, json_str(expected["position"]), json_str(did["position"]))
             continue
         right, chosen = shown["seats"].get(str(expected.get("seat"))), shown["seats"].get(str(did.get("seat")))
+        if fix.step != fix.expected_step:
+            chosen = None
         if right is None:
             continue
         settled = right["match"]

@@ -54,10 +54,10 @@ def mystery_signs(snapshot: TableSnapshot[MysteryTableView]) -> Markup:
 def as_paid(view: MysteryTableView, corrected: tuple[GradedStep, ...]) -> MysteryTableView:
     """The table view with each Mystery Bonus payment the engine corrected drawn as the trainee paid it.
 
-    The award shows at the seat, in the amount and from the source the trainee gave; an exam shows no right
-    amount before the score card.
+    The award shows at the seat, in the amount and from the source the trainee gave, and none where the trainee took
+    another step; an exam shows no right amount before the score card.
     """
-    payments = [step for step in corrected if step.step == step.expected_step == "pay_mystery_bonus"]
+    payments = [step for step in corrected if step.expected_step == "pay_mystery_bonus"]
     if not payments:
         return view
     progressive = view["progressive"].copy()
@@ -65,6 +65,9 @@ def as_paid(view: MysteryTableView, corrected: tuple[GradedStep, ...]) -> Myster
     for graded in payments:
         did, expected = graded.arguments, graded.expected_arguments or {}
         index = next(i for i, payout in enumerate(payouts) if payout["seat"] == expected.get("seat"))
+        if graded.step != graded.expected_step:
+            del payouts[index]
+            continue
         payouts[index] = {
             "seat": json_int(did["seat"]),
             "amount": json_int(did["amount"]),

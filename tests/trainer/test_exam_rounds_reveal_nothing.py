@@ -117,3 +117,34 @@ def test_an_exam_felt_draws_a_step_the_trainee_did_not_take_as_not_taken_before_
     assert not any(re.search(settled, frame) for frame in received)
     final = frames.table(reply.snapshot, reply)
     assert '<span class="badge">first stack</span>' in final and re.search(settled, final)
+
+
+@pytest.mark.parametrize(
+    ("game", "seed", "step", "spot"),
+    [
+        ("three-card-poker", 5, "pay_mystery_bonus", None),
+        ("down-under-blackjack", 7, "settle_losing_match_wager", "match-the-dealer"),
+        ("down-under-blackjack", 7, "pay_progressive_win", "match-the-dealer"),
+    ],
+)
+def test_an_exam_felt_shows_no_payout_or_collection_the_trainee_did_not_make_before_the_score_card(
+    game, seed, step, spot
+):
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, table_of(game), Mode.EXAM, seed_value=seed, force_mystery_hit=True)
+    frames, received, seat = TableFrames(Viewer.TRAINEE), [], None
+    while (action := current(attempt.pk)[1].next_action()) is not None:
+        if action.step == step and seat is None:
+            seat = action.arguments["seat"]
+            action = replace(action, step="clear_table", arguments={})
+        reply = take(attempt.pk, trainee, action)
+        if reply.snapshot.finished:
+            break
+        received.append(frames.table(reply.snapshot, reply))
+    if spot is None:
+        settled = rf'id="felt-seat-{seat}".*?Mystery Bonus <span class="chip[^"]*">\+'
+    else:
+        settled = rf'class="area area-{spot}[^"]* settled-\w+" data-seat="{seat}"'
+    assert seat is not None
+    assert not any(re.search(settled, frame, re.DOTALL) for frame in received)
+    assert re.search(settled, frames.table(reply.snapshot, reply), re.DOTALL)
