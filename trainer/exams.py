@@ -94,9 +94,9 @@ def exams_closing_practice(user: User, now: datetime) -> dict[int, Exam]:
     """
     if teaches_cohorts(user):
         return {}
-    dealing = Q(exam__opens_at__lte=now, exam__closes_at__gt=now)
-    sitting = Q(exam__sittings__trainee=user, exam__sittings__result__isnull=True)
-    parts = ExamPart.objects.filter(dealing | sitting).select_related("exam", "scenario_version")
+    unfinished = ExamSitting.objects.filter(trainee=user, result__isnull=True).values("exam_id")
+    dealing = Q(exam__opens_at__lte=now, exam__closes_at__gt=now) | Q(exam_id__in=unfinished)
+    parts = ExamPart.objects.filter(dealing).select_related("exam", "scenario_version")
     return {part.scenario_version.scenario_id: part.exam for part in parts}
 
 
