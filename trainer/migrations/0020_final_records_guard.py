@@ -54,7 +54,7 @@ def remove(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("trainer", "0016_exam_statements_held"),
+        ("trainer", "0019_step_clock"),
     ]
 
     operations = [migrations.RunPython(install, remove)]
