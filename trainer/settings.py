@@ -25,6 +25,8 @@ Environment variables (all optional):
   key and secret; with an endpoint, graded steps and results are queued as xAPI statements (off by default).
 - DJANGO_WS_MAX_FRAME_BYTES (default 65536), DJANGO_WS_FRAMES_PER_SECOND (default 20) and DJANGO_WS_FRAME_BURST
   (default 100): a table socket's limits (see trainer/frame_limits.py).
+- DJANGO_DB_CONNECT_TIMEOUT (default 5) and DJANGO_DB_STATEMENT_TIMEOUT (default 30, 0 for none): PostgreSQL's
+  longest wait, in seconds, to connect and for one statement.
 - REDIS_URL: a Redis address selecting channels_redis, so several Daphne processes serve one
   school; without it the channel layer lives in the memory of the single Daphne process.
 """
@@ -33,6 +35,7 @@ import os
 import secrets
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 import django_stubs_ext
@@ -244,12 +247,28 @@ if XAPI_URL and not SCHOOL_URL:
 # CONN_MAX_AGE keeps it, and opening one for each step costs more than the step's own queries.
 CONNECTION_MAX_AGE = None
 
+DATABASE_CONNECT_TIMEOUT_SECONDS = int(os.environ.get("DJANGO_DB_CONNECT_TIMEOUT", "5"))
+DATABASE_STATEMENT_TIMEOUT_SECONDS = int(os.environ.get("DJANGO_DB_STATEMENT_TIMEOUT", "30"))
+
+
+def postgresql_timeouts() -> dict[str, Any]:
+    """PostgreSQL's connection options that bound a wait: connecting, and any one statement (0: no limit).
+
+    A server that is down or hung then fails a page or a step in seconds (trainer.unavailable answers it) instead of
+    holding its thread for ever; a statement's wait for a row lock counts too.
+    """
+    statement_ms = DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000
+    return {"connect_timeout": DATABASE_CONNECT_TIMEOUT_SECONDS, "options": f"-c statement_timeout={statement_ms}"}
+
+
 if "DATABASE_URL" in os.environ:
     DATABASES = {
         "default": dj_database_url.parse(
             os.environ["DATABASE_URL"], conn_max_age=CONNECTION_MAX_AGE, conn_health_checks=True
         )
     }
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        DATABASES["default"].setdefault("OPTIONS", {}).update(postgresql_timeouts())
 else:
     DATABASES = {
         "default": {

@@ -91,3 +91,12 @@ def test_django_https_true_makes_check_deploy_clean_and_false_leaves_its_warning
         assert {"security.W004", "security.W008", "security.W012", "security.W016"} <= set(
             re.findall(r"security\.W\d+", check.stderr)
         )
+
+
+@pytest.mark.skipif("DATABASE_URL" not in os.environ, reason="needs a PostgreSQL server in DATABASE_URL")
+@pytest.mark.django_db
+def test_postgresql_bounds_the_wait_to_connect_and_for_any_statement():
+    assert connection.settings_dict["OPTIONS"]["connect_timeout"] == settings.DATABASE_CONNECT_TIMEOUT_SECONDS == 5
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW statement_timeout")
+        assert cursor.fetchone() == ("30s",)
