@@ -41,6 +41,7 @@ import dj_database_url
 import django_stubs_ext
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
+from redis.exceptions import ConnectionError as RedisConnectionError
 
 # Generic Django classes (ModelAdmin[Table]) may be subscripted at run time, as the type checker reads them.
 django_stubs_ext.monkeypatch()
@@ -293,28 +294,33 @@ else:
 
 REDIS_POOL_CONNECTIONS = 2000
 """The most connections one process keeps to Redis for the channel layer."""
+REDIS_SOCKET_TIMEOUT_SECONDS = 10
+"""The longest wait for Redis's answer: longer than channels_redis's 5 s blocking wait for a message."""
+
+
+def redis_channel_layer(address: str) -> dict[str, Any]:
+    """The school's channel layer on the Redis at ``address``, so that several Daphne processes serve one school.
+
+    The layer (trainer.channel_layer) bounds every call and outlives an unreachable Redis. redis-py 8 times out any
+    read after 5 s by default, which ends an idle consumer's blocking wait for a message (django/channels_redis#422):
+    the read timeout is longer than that wait (5 s), so a hung Redis still fails a read, and connecting has its own.
+    A command on a connection that a restarted Redis dropped is tried once more on a new one. redis-py 8 also caps a
+    pool at 100 connections and fails a command beyond them at once: 200 sockets joining their groups together
+    closed with "Too many connections". A process's pool may now hold REDIS_POOL_CONNECTIONS, well within Redis's
+    own 10,000 clients for a few processes.
+    """
+    host = {
+        "address": address,
+        "socket_timeout": REDIS_SOCKET_TIMEOUT_SECONDS,
+        "socket_connect_timeout": 5,
+        "retry_on_error": [RedisConnectionError],
+        "max_connections": REDIS_POOL_CONNECTIONS,
+    }
+    return {"BACKEND": "trainer.channel_layer.SchoolRedisChannelLayer", "CONFIG": {"hosts": [host]}}
+
 
 if "REDIS_URL" in os.environ:
-    CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            # redis-py 8 times out any read after 5 s by default, which ends an idle consumer's blocking wait for
-            # a message (django/channels_redis#422); the wait has no timeout of its own, connecting still has one.
-            # redis-py 8 also caps a pool at 100 connections and fails a command beyond them at once: 200 sockets
-            # joining their groups together closed with "Too many connections". A process's pool may now hold
-            # REDIS_POOL_CONNECTIONS, well within Redis's own 10,000 clients for a few processes.
-            "CONFIG": {
-                "hosts": [
-                    {
-                        "address": os.environ["REDIS_URL"],
-                        "socket_timeout": None,
-                        "socket_connect_timeout": 5,
-                        "max_connections": REDIS_POOL_CONNECTIONS,
-                    }
-                ]
-            },
-        }
-    }
+    CHANNEL_LAYERS = {"default": redis_channel_layer(os.environ["REDIS_URL"])}
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "trainer.channel_layer.SweepingInMemoryChannelLayer"}}
 

@@ -61,3 +61,10 @@ async def test_three_hundred_sockets_join_their_groups_on_redis_at_once_past_the
     await asyncio.gather(*(layer.group_add(f"attempt-{n}-dealer", channel) for n, channel in enumerate(channels)))
     await asyncio.gather(*(layer.group_discard(f"attempt-{n}-dealer", channel) for n, channel in enumerate(channels)))
     await layer.flush()
+
+
+@pytest.mark.skipif("REDIS_URL" not in os.environ, reason="REDIS_URL selects channels_redis")
+def test_redis_is_the_schools_bounded_layer_with_a_read_timeout_longer_than_its_blocking_wait(settings):
+    layer = settings.CHANNEL_LAYERS["default"]
+    assert layer["BACKEND"] == "trainer.channel_layer.SchoolRedisChannelLayer"
+    assert layer["CONFIG"]["hosts"][0]["socket_timeout"] > get_channel_layer().brpop_timeout
