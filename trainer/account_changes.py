@@ -18,7 +18,11 @@ def account_group(user_id: int) -> str:
 
 
 def close_sockets_of(user_id: int) -> None:
-    """Tell every table socket of the account, on any server process, to close as signed out."""
+    """Tell every table socket of the account, on any server process, to close as signed out.
+
+    The channel layer bounds the call and drops it if Redis does not answer (:mod:`trainer.channel_layer`), so a page
+    is never held up or failed by it; a socket that missed it closes at its own next check (:mod:`trainer.socket_user`).
+    """
     layer = get_channel_layer()
     assert layer is not None, "settings.CHANNEL_LAYERS names the channel layer"
     async_to_sync(layer.group_send)(account_group(user_id), {"type": "account.signed.out"})

@@ -38,7 +38,7 @@ from trainer.frames import TableFrames
 from trainer.models import Attempt
 from trainer.services import StepReply
 from trainer.snapshots import Viewer
-from trainer.socket_user import socket_user
+from trainer.socket_user import SignInCheck, socket_user
 from trainer.step_threads import on_step_thread
 
 ANONYMOUS_CLOSE_CODE = 4401
@@ -69,6 +69,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.refuse(ANONYMOUS_CLOSE_CODE)
             return
         self.user = user
+        self.sign_in = SignInCheck(self.scope)
         attempt = await database_sync_to_async(self.take_seat)()
         if attempt is None:
             await self.refuse(FORBIDDEN_CLOSE_CODE)
@@ -132,6 +133,13 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def account_signed_out(self, event: dict[str, Any]) -> None:
         """The account logged out, changed its password or was disabled: close as not signed in."""
         await self.close(code=ANONYMOUS_CLOSE_CODE)
+
+    async def signed_in(self) -> bool:
+        """Whether the session still signs the user in, checked when due; if not, close as not signed in."""
+        if self.sign_in.due() and not await database_sync_to_async(self.sign_in.holds)():
+            await self.close(code=ANONYMOUS_CLOSE_CODE)
+            return False
+        return True
 
     async def dealer_arrived(self, event: dict[str, Any]) -> None:
         """Another connection of the trainee opened on the attempt: note it, and tell it this one is open too."""
@@ -201,6 +209,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.dialog(content)
             return
         frame = read_step(content, self.controls, self.allowed)
+        if not await self.signed_in():
+            return
         answer, changed = await on_step_thread(self.answer)(frame)
         await self.send(text_data=answer)
         if changed:
@@ -232,7 +242,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     async def table_updated(self, event: dict[str, Any]) -> None:
         """Another viewer changed the table: send this viewer what changed on it."""
-        if event["origin"] == self.channel_name:
+        if event["origin"] == self.channel_name or not await self.signed_in():
             return
         if changes := await database_sync_to_async(self.draw_table)(event.get("catch_up", False)):
             await self.send(text_data=changes)
