@@ -20,8 +20,10 @@ The trainee's connection times their steps (:mod:`trainer.step_clock`): the curr
 first frame it sends and stops when it closes and the trainee has no other connection to the attempt; a frame
 ``{"dialog": "open"}`` or ``{"dialog": "closed"}`` from the page stops it and starts it again.
 
-A refused connection is accepted and then closed with the reason's code (4401 not signed in, 4403 not allowed):
-a browser is told the code of a close, but only "abnormal closure" for a refused handshake, and would retry it.
+A refused connection is accepted and then closed with the reason's code (4401 not signed in, 4403 not allowed,
+1013 the database did not answer, so try again later): a browser is told the code of a close, but only "abnormal
+closure" for a refused handshake. A step the database did not take is answered "not saved", and the page sends it
+again.
 """
 
 import json
@@ -40,9 +42,12 @@ from trainer.services import StepReply
 from trainer.snapshots import Viewer
 from trainer.socket_user import SignInCheck, socket_user
 from trainer.step_threads import on_step_thread
+from trainer.unavailable import DATABASE_UNAVAILABLE
 
 ANONYMOUS_CLOSE_CODE = 4401
 FORBIDDEN_CLOSE_CODE = 4403
+TRY_AGAIN_LATER_CLOSE_CODE = 1013
+"""The database did not answer as the socket opened: the page opens it again after a pause."""
 
 
 def watchers_group(attempt_id: int) -> str:
@@ -70,7 +75,11 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             return
         self.user = user
         self.sign_in = SignInCheck(self.scope)
-        attempt = await database_sync_to_async(self.take_seat)()
+        try:
+            attempt = await database_sync_to_async(self.take_seat)()
+        except DATABASE_UNAVAILABLE:
+            await self.refuse(TRY_AGAIN_LATER_CLOSE_CODE)
+            return
         if attempt is None:
             await self.refuse(FORBIDDEN_CLOSE_CODE)
             return
@@ -209,9 +218,13 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.dialog(content)
             return
         frame = read_step(content, self.controls, self.allowed)
-        if not await self.signed_in():
+        try:
+            if not await self.signed_in():
+                return
+            answer, changed = await on_step_thread(self.answer)(frame)
+        except DATABASE_UNAVAILABLE:
+            await self.send(text_data=self.frames.not_saved(frame.sequence))
             return
-        answer, changed = await on_step_thread(self.answer)(frame)
         await self.send(text_data=answer)
         if changed:
             message = {"type": "table.updated", "attempt_id": self.attempt_id, "origin": self.channel_name}
@@ -242,9 +255,15 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     async def table_updated(self, event: dict[str, Any]) -> None:
         """Another viewer changed the table: send this viewer what changed on it."""
-        if event["origin"] == self.channel_name or not await self.signed_in():
+        if event["origin"] == self.channel_name:
             return
-        if changes := await database_sync_to_async(self.draw_table)(event.get("catch_up", False)):
+        try:
+            if not await self.signed_in():
+                return
+            changes = await database_sync_to_async(self.draw_table)(event.get("catch_up", False))
+        except DATABASE_UNAVAILABLE:
+            return  # the next news, or a reconnection, brings this viewer's table up to date
+        if changes:
             await self.send(text_data=changes)
 
     def draw_table(self, catching_up: bool) -> str:

@@ -8,6 +8,7 @@ from trainer.felt import Region, render
 from trainer.services import StepReply
 from trainer.snapshots import AnyTableSnapshot, Viewer
 from trainer.table_page import error_feedback, feedback_context, feedback_regions, render_region, table_regions
+from trainer.unavailable import NOT_SAVED
 
 
 class TableFrames:
@@ -39,6 +40,13 @@ class TableFrames:
     def error(self, message: str) -> str:
         """A frame holding only an error in the feedback panel: the table is unchanged."""
         return "".join(html for region in feedback_regions(error_feedback(message)) for html in self._draw(region))
+
+    def not_saved(self, sequence: int) -> str:
+        """The frame saying the step numbered ``sequence`` was not saved, marked so that the page sends it again.
+
+        The mark swaps nothing (``none``) and names the step's frame number (static/js/table.js reads it).
+        """
+        return self.error(NOT_SAVED) + f'<div hx-swap-oob="none:#feedback" data-step-not-saved="{sequence}"></div>'
 
     def _remember(self, region: Region) -> None:
         """Note a region (and every part of it) as sent."""

@@ -111,6 +111,33 @@
   document.body.addEventListener("htmx:wsConfigSend", stepWhileNotConnected);
   document.body.addEventListener("htmx:wsBeforeSend", holdStep);
 
+  // ----- A step the school could not save (its database did not answer) is sent again, the same frame -----
+  // The server's "not saved" frame names the step's frame number (data-step-not-saved); the last step sent is sent
+  // again after a pause that grows to 15 s, until the server answers it otherwise (taken, or already received).
+  const RESEND_DELAYS_MS = [1000, 2000, 4000, 8000, 15000];
+  const NOT_SAVED = /data-step-not-saved="(\d+)"/;
+  let lastSent = null; // the last step sent: { message, sender }
+  let resends = 0;
+
+  document.body.addEventListener("htmx:wsAfterSend", function (event) {
+    lastSent = { message: event.detail.message, sender: event.target };
+  });
+
+  document.body.addEventListener("htmx:wsAfterMessage", function (event) {
+    const notSaved = NOT_SAVED.exec(event.detail.message);
+    if (!notSaved) {
+      resends = 0;
+      return;
+    }
+    const step = lastSent;
+    if (!step || String(JSON.parse(step.message).seq) !== notSaved[1]) return;
+    const delay = RESEND_DELAYS_MS[Math.min(resends, RESEND_DELAYS_MS.length - 1)];
+    resends += 1;
+    setTimeout(function () {
+      if (lastSent === step) event.detail.socketWrapper.send(step.message, step.sender);
+    }, delay);
+  });
+
   // A control group is a form only to hold its step's fields: its buttons send the step over the socket (ws-send),
   // so the form itself is never submitted to the page's address, whether by a button or by Enter in a field.
   document.body.addEventListener("submit", function (event) {
