@@ -15,6 +15,7 @@ from enum import StrEnum
 
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.db import IntegrityError
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
@@ -278,6 +279,18 @@ def _on_cached_round(attempt_id: int, user: SchoolUser, frame: StepFrame) -> Ste
 
 
 def apply_step(attempt_id: int, user: SchoolUser, frame: StepFrame) -> StepReply:
+    """The trainee's step taken, or refused as a repeat when another process committed the same frame first.
+
+    Two tabs on two server processes may send one frame at once: the one whose writes meet the other's, committed
+    first, takes it again on the round as the database now holds it, where it is a repeat.
+    """
+    try:
+        return _take_step(attempt_id, user, frame)
+    except IntegrityError:
+        return _take_step(attempt_id, user, frame)
+
+
+def _take_step(attempt_id: int, user: SchoolUser, frame: StepFrame) -> StepReply:
     """Grade and apply the trainee's step, commit it, and return the table as it now stands.
 
     The cached round takes the step if it can, or refuses a repeated frame; otherwise (nothing cached, the database
