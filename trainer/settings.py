@@ -105,6 +105,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "trainer.content_security.SchoolCSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # A page the database could not serve: 503 "briefly unavailable" with a link to try again, not 500.
+    "trainer.unavailable.DatabaseUnavailableMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
