@@ -14,6 +14,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from simulator.games import GAMES
 from simulator.scenarios import deal_scenario
 from trainer import exams
+from trainer.dealing_limits import limits_dealing
 from trainer.models import Role, Scenario, ScenarioVersion, has_role
 from trainer.scenario_forms import DEFAULT_GAME, NAME_LENGTH, builder_context, form_data, new_form_data, validated
 from trainer.scenario_runs import deal_run_round
@@ -120,6 +121,7 @@ def scenario_publish(request: SchoolRequest, scenario_id: int) -> HttpResponse:
 
 @require_POST
 @login_required
+@limits_dealing
 def scenario_deal(request: SchoolRequest, version_id: int) -> HttpResponse:
     """Deal the trainee's next round of a scenario's newest published version, in its run, and open it.
 

@@ -25,6 +25,7 @@ Environment variables (all optional):
   key and secret; with an endpoint, graded steps and results are queued as xAPI statements (off by default).
 - DJANGO_WS_MAX_FRAME_BYTES (default 65536), DJANGO_WS_FRAMES_PER_SECOND (default 20) and DJANGO_WS_FRAME_BURST
   (default 100): a table socket's limits (see trainer/frame_limits.py).
+- DJANGO_ROUNDS_PER_MINUTE (default 30): the most new rounds one account deals in a minute.
 - DJANGO_DB_CONNECT_TIMEOUT (default 5) and DJANGO_DB_STATEMENT_TIMEOUT (default 30, 0 for none): PostgreSQL's
   longest wait, in seconds, to connect and for one statement.
 - REDIS_URL: a Redis address selecting channels_redis, so several Daphne processes serve one
@@ -87,6 +88,8 @@ SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if HTTPS else None
 WEBSOCKET_MAX_FRAME_BYTES = int(os.environ.get("DJANGO_WS_MAX_FRAME_BYTES", "65536"))
 WEBSOCKET_FRAMES_PER_SECOND = int(os.environ.get("DJANGO_WS_FRAMES_PER_SECOND", "20"))
 WEBSOCKET_FRAME_BURST = int(os.environ.get("DJANGO_WS_FRAME_BURST", "100"))
+# The most new rounds one account deals in a minute (trainer/dealing_limits.py): the next answers 429 until one ages.
+ROUNDS_PER_MINUTE = int(os.environ.get("DJANGO_ROUNDS_PER_MINUTE", "30"))
 
 INSTALLED_APPS = [
     "daphne",

@@ -18,6 +18,7 @@ from django_htmx.middleware import HtmxDetails
 from simulator.games import GAMES
 from trainer import exams, services
 from trainer.assignments import STATUS_MEANINGS, assigned_to, overdue_in
+from trainer.dealing_limits import limits_dealing
 from trainer.live_tables import live_tables, live_tables_to_watch
 from trainer.models import (
     Attempt,
@@ -107,6 +108,7 @@ def tables(request: SchoolRequest) -> HttpResponse:
 
 @require_POST
 @login_required
+@limits_dealing
 def deal(request: SchoolRequest, table_id: int) -> HttpResponse:
     """Deal a new round at a table in the chosen mode and open it."""
     _require_school_role(request)
