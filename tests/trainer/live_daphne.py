@@ -84,7 +84,7 @@ class Daphnes:
         number = len(self.started) + 1
         log, access_log = self.folder / f"daphne{number}.log", self.folder / f"daphne{number}.access.log"
         access_log.touch()
-        variables = dict(os.environ, DATABASE_URL=database_url(), **environment)
+        variables = dict(os.environ, DATABASE_URL=database_url()) | environment
         variables.pop("DJANGO_DEBUG", None)
         command = [sys.executable, "-m", "trainer.serve", "--bind", "127.0.0.1", "--port", "0"]
         command += ["--access-log", str(access_log), *options, "trainer.asgi:application"]
