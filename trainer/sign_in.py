@@ -13,6 +13,7 @@ from django.shortcuts import redirect
 from django.urls import reverse, reverse_lazy
 
 from trainer.models import PasswordChangeDue
+from trainer.unavailable import DATABASE_UNAVAILABLE
 
 ALWAYS_OPEN = ("password_change", "logout")
 """The pages an account whose password change is due may still open."""
@@ -48,16 +49,20 @@ class PasswordChangeDueMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         """Redirect to the change page while the change is due; else go on."""
-        user = getattr(request, "user", None)
-        if (
-            user is not None
-            and user.is_authenticated
-            and request.path not in {reverse(name) for name in ALWAYS_OPEN}
-            and not request.path.startswith(settings.STATIC_URL)
-            and PasswordChangeDue.objects.filter(user_id=user.pk).exists()
-        ):
+        if request.path not in {reverse(name) for name in ALWAYS_OPEN} and change_due(request):
             return redirect("password_change")
         return self.get_response(request)
+
+
+def change_due(request: HttpRequest) -> bool:
+    """Whether the signed-in account owes a password change; False while the database is down (the page says so)."""
+    user = getattr(request, "user", None)
+    if user is None or request.path.startswith(settings.STATIC_URL):
+        return False
+    try:
+        return user.is_authenticated and PasswordChangeDue.objects.filter(user_id=user.pk).exists()
+    except DATABASE_UNAVAILABLE:
+        return False
 
 
 class ChangePassword(PasswordChangeView):
