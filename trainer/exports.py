@@ -1,4 +1,4 @@
-"""The school's records out: a cohort's attempts, exam results and certificates as CSV, for a range of days.
+"""The school's records out: a cohort's attempts, graded steps, clauses, exam results and certificates as CSV.
 
 Times are ISO 8601 in the school's time zone, with its offset; a range of days is inclusive and read in that zone.
 A cell that a spreadsheet would take for a formula (it starts with =, +, - or @) is written after a ' so it stays
@@ -6,17 +6,20 @@ text. The columns are documented in the README.
 """
 
 import csv
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from datetime import date, datetime, time, timedelta
+from decimal import Decimal
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from simulator.clauses import catalogue_order
 from trainer.certification import status_of
-from trainer.models import Attempt, Certificate, Cohort, ExamResult
-from trainer.scoring import percent_text
+from trainer.models import Attempt, Certificate, Cohort, ExamResult, Step
+from trainer.scoring import GradedStep, Severity, percent_text
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -105,6 +108,69 @@ def attempt_rows(cohort: Cohort, start: date | None, end: date | None) -> Iterat
                 card.get("passed"),
             )
         ]
+
+
+STEP_COLUMNS = (
+    "trainee",
+    "round",
+    "table",
+    "game",
+    "step_number",
+    "step",
+    "verdict",
+    "severity",
+    "clause",
+    "provenance",
+    "seconds",
+)
+
+
+def _graded_steps(cohort: Cohort, start: date | None, end: date | None, *fields: str) -> Iterator[tuple[Any, ...]]:
+    """The fields and graded step of each step of the cohort's trainees in rounds started in the range, in order."""
+    steps = Step.objects.filter(attempt__trainee__cohorts=cohort, **_between(start, end, "attempt__started_at"))
+    ordered = steps.order_by("attempt__started_at", "attempt_id", "sequence").values_list(*fields, "graded")
+    for *values, graded in ordered.iterator():
+        if graded is not None:
+            yield (*values, GradedStep.from_json(graded))
+
+
+def step_rows(cohort: Cohort, start: date | None, end: date | None) -> Iterator[Row]:
+    """Every graded step (retries included) of the cohort's trainees' rounds started in the range, oldest first."""
+    fields = ("attempt_id", "attempt__trainee__username", "attempt__table__name", "attempt__table__game")
+    for attempt_id, trainee, table, game, graded in _graded_steps(cohort, start, end, *fields):
+        yield [
+            cell(value)
+            for value in (
+                trainee,
+                attempt_id,
+                table,
+                game,
+                graded.number,
+                graded.step,
+                "right" if graded.correct else "wrong",
+                None if graded.severity is None else str(graded.severity),
+                graded.citation.clause,
+                graded.citation.kind,
+                Decimal(graded.elapsed_ms).scaleb(-3),
+            )
+        ]
+
+
+CLAUSE_COLUMNS = ("trainee", "clause", "provenance", "attempts", "errors", "critical_errors")
+
+
+def clause_rows(cohort: Cohort, start: date | None, end: date | None) -> Iterator[Row]:
+    """Each trainee's graded steps in the range counted by clause: by trainee, clauses in catalogue order."""
+    attempts: Counter[tuple[str, str, str]] = Counter()
+    errors: Counter[tuple[str, str, str]] = Counter()
+    critical: Counter[tuple[str, str, str]] = Counter()
+    for trainee, graded in _graded_steps(cohort, start, end, "attempt__trainee__username"):
+        key = (trainee, graded.citation.clause, graded.citation.kind)
+        attempts[key] += 1
+        errors[key] += not graded.correct
+        critical[key] += graded.severity is Severity.CRITICAL
+    for key in sorted(attempts, key=lambda key: (key[0], catalogue_order(key[1]), key[1])):
+        yield [cell(value) for value in (*key, attempts[key], errors[key], critical[key])]
 
 
 RESULT_COLUMNS = (
@@ -212,10 +278,21 @@ def certificate_rows(cohort: Cohort, start: date | None, end: date | None) -> It
 
 EXPORTS: dict[str, tuple[tuple[str, ...], Callable[[Cohort, date | None, date | None], Iterator[Row]]]] = {
     "attempts": (ATTEMPT_COLUMNS, attempt_rows),
+    "steps": (STEP_COLUMNS, step_rows),
+    "clauses": (CLAUSE_COLUMNS, clause_rows),
     "results": (RESULT_COLUMNS, result_rows),
     "certificates": (CERTIFICATE_COLUMNS, certificate_rows),
 }
 """Each export by its name: its header row and its rows."""
+
+EXPORT_LABELS = {
+    "attempts": "attempts",
+    "steps": "graded steps",
+    "clauses": "steps by clause",
+    "results": "exam results",
+    "certificates": "certificates",
+}
+"""What the records page calls each export on its button."""
 
 
 def write_csv(out: "SupportsWrite[str]", header: Iterable[str], rows: Iterable[Row]) -> None:

@@ -1,4 +1,4 @@
-"""The school's records as CSV: a cohort's attempts, exam results and certificates, for a range of days."""
+"""The school's records as CSV: attempts, steps, clauses, exam results and certificates, for a range of days."""
 
 import csv
 from datetime import date, datetime, time
@@ -12,8 +12,9 @@ from table_helpers import make_instructor, make_trainee, make_user
 
 from trainer import exams
 from trainer.certification import revoke
-from trainer.exports import ATTEMPT_COLUMNS, CERTIFICATE_COLUMNS, RESULT_COLUMNS
-from trainer.models import Attempt, Certificate, Cohort, ExamResult, Role
+from trainer.exports import ATTEMPT_COLUMNS, CERTIFICATE_COLUMNS, CLAUSE_COLUMNS, RESULT_COLUMNS, STEP_COLUMNS
+from trainer.models import Attempt, Certificate, Cohort, ExamResult, Role, Step, Table
+from trainer.scoring import GradedStep
 
 pytestmark = pytest.mark.django_db
 
@@ -53,6 +54,45 @@ def test_the_attempts_export_has_its_documented_columns_and_the_cohorts_rounds_o
     assert (alice["steps"], alice["correct_first_time"], alice["accuracy_percent"]) == ("2", "2", "100.0")
     assert alice["started_at"] == timezone.localtime(attempt.started_at).isoformat(timespec="seconds")
     assert alice["passed"] == "yes"
+
+
+def test_the_steps_export_has_a_row_for_every_graded_step_of_the_cohorts_rounds_only(client, school):
+    rows = rows_of(download(client, school["instructor"], "steps", cohort=school["cohort"].pk))
+    assert list(rows[0]) == list(STEP_COLUMNS)
+    assert {row["trainee"] for row in rows} == {"alice", "bob"}
+    bob_round = Attempt.objects.get(trainee__username="bob")
+    graded = [GradedStep.from_json(step.graded) for step in bob_round.steps.filter(graded__isnull=False)]
+    bob = [row for row in rows if row["trainee"] == "bob"]
+    assert len(bob) == len(graded) and {row["round"] for row in bob} == {str(bob_round.pk)}
+    wrong = next(row for row in bob if row["verdict"] == "wrong")
+    call = next(step for step in graded if not step.correct)
+    assert (wrong["step"], wrong["severity"], wrong["clause"]) == ("announce_dice", "critical", call.citation.clause)
+    assert wrong["provenance"] == call.citation.kind and wrong["game"] == "pai-gow-poker"
+    assert wrong["seconds"] == f"{call.elapsed_ms // 1000}.{call.elapsed_ms % 1000:03d}"
+    assert all(row["verdict"] == "right" and row["severity"] == "" for row in rows if row["trainee"] == "alice")
+
+
+def test_the_clauses_export_counts_each_trainees_steps_errors_and_critical_errors_by_clause(client, school):
+    rows = rows_of(download(client, school["instructor"], "clauses", cohort=school["cohort"].pk))
+    assert list(rows[0]) == list(CLAUSE_COLUMNS)
+    steps = Step.objects.filter(attempt__trainee__username="bob", graded__isnull=False)
+    call = next(g for g in (GradedStep.from_json(s.graded) for s in steps) if not g.correct)
+    bob = {row["clause"]: row for row in rows if row["trainee"] == "bob"}
+    cited = sum(GradedStep.from_json(s.graded).citation.clause == call.citation.clause for s in steps)
+    row = bob[call.citation.clause]
+    assert (row["attempts"], row["errors"], row["critical_errors"]) == (str(cited), "1", "1")
+    assert (
+        sum(int(row["attempts"]) for row in rows)
+        == Step.objects.filter(attempt__trainee__cohorts=school["cohort"], graded__isnull=False).count()
+    )
+    assert all(row["errors"] == "0" for row in rows if row["trainee"] == "alice")
+    assert "zed" not in {row["trainee"] for row in rows}
+
+
+def test_a_step_cell_a_spreadsheet_would_run_as_a_formula_is_kept_as_text(client, school):
+    Table.objects.update(name="=HYPERLINK(1)")
+    rows = rows_of(download(client, school["instructor"], "steps", cohort=school["cohort"].pk))
+    assert {row["table"] for row in rows} == {"'=HYPERLINK(1)"}
 
 
 def test_the_results_export_shows_each_result_and_its_newest_correction(client, school):
@@ -135,6 +175,6 @@ def test_the_records_page_offers_the_instructors_cohorts_and_each_kind(client, s
     client.force_login(school["instructor"])
     page = client.get(reverse("exports")).content.decode()
     assert "Evening cohort" in page and "Other cohort" not in page
-    for records in ("attempts", "exam results", "certificates"):
+    for records in ("attempts", "graded steps", "steps by clause", "exam results", "certificates"):
         assert f"Download the {records} (CSV)" in page
     assert "README" not in page, "an instructor is told what the files hold, not sent to the source"
