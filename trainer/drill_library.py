@@ -50,6 +50,11 @@ def drill_versions() -> dict[str, ScenarioVersion]:
     return {str(version.scenario.drill): version for version in versions}
 
 
+def drills_for(clause: str, versions: dict[str, ScenarioVersion]) -> list[LibraryDrill]:
+    """The library's drills that train the clause, in the order declared, each with its version to deal."""
+    return [LibraryDrill(drill, versions.get(drill.key)) for drill in DRILLS if drill.trains(clause)]
+
+
 def library_groups() -> list[tuple[str, list[LibraryDrill]]]:
     """The library's drills by group, in the order declared, each with its version to deal."""
     versions = drill_versions()

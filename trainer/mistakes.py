@@ -16,8 +16,7 @@ from markupsafe import Markup
 
 from simulator.citations import Citation
 from simulator.clauses import CLAUSES
-from simulator.drills import DRILLS
-from trainer.drill_library import LibraryDrill, drill_versions
+from trainer.drill_library import LibraryDrill, drill_versions, drills_for
 from trainer.error_report import finished_rounds
 from trainer.models import Attempt
 from trainer.table_page import citation_html
@@ -55,5 +54,5 @@ def recent_mistakes(trainee: User) -> list[Mistake]:
             mistake.last_finished = max(mistake.last_finished, at)
     versions = drill_versions()
     for clause, mistake in mistakes.items():
-        mistake.drills = [LibraryDrill(drill, versions.get(drill.key)) for drill in DRILLS if drill.trains(clause)]
+        mistake.drills = drills_for(clause, versions)
     return sorted(mistakes.values(), key=lambda mistake: (mistake.last_finished, mistake.wrong_steps), reverse=True)

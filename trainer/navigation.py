@@ -29,6 +29,7 @@ def navigation(request: HttpRequest) -> dict[str, list[NavLink]]:
         ("Your history", "history", bool(roles)),
         ("Drill library", "drills", bool(roles)),
         ("My mistakes", "my_mistakes", bool(roles)),
+        ("My record", "my_record", Role.TRAINEE in roles),
         ("Cohorts", "cohorts", teaches),
         ("Scenarios", "scenarios", Role.INSTRUCTOR in roles),
         ("Exams", "exams", teaches or Role.TRAINEE in roles),

@@ -12,6 +12,7 @@ from trainer import (
     error_views,
     exam_views,
     export_views,
+    gradebook_views,
     provenance_views,
     scenario_views,
     sign_in,
@@ -25,6 +26,7 @@ urlpatterns = [
     path("rounds/<int:attempt_id>/", views.attempt, name="attempt"),
     path("rounds/<int:attempt_id>/replay/", views.replay, name="replay"),
     path("history/", views.history, name="history"),
+    path("record/", gradebook_views.my_record, name="my_record"),
     path("cohorts/", cohorts.cohort_list, name="cohorts"),
     path("cohorts/new/", cohorts.new_cohort, name="new_cohort"),
     path("cohorts/<int:cohort_id>/", cohorts.cohort, name="cohort"),
@@ -39,6 +41,12 @@ urlpatterns = [
     path("cohorts/<int:cohort_id>/errors/attempts/", error_views.error_attempts, name="error_attempts"),
     path(
         "cohorts/<int:cohort_id>/trainees/<int:trainee_id>/errors/", error_views.trainee_errors, name="trainee_errors"
+    ),
+    path("cohorts/<int:cohort_id>/gradebook/", gradebook_views.cohort_grades, name="cohort_gradebook"),
+    path(
+        "cohorts/<int:cohort_id>/trainees/<int:trainee_id>/gradebook/",
+        gradebook_views.trainee_grades,
+        name="trainee_gradebook",
     ),
     path("cohorts/<int:cohort_id>/import/", cohorts.import_preview, name="import_roster"),
     path("cohorts/<int:cohort_id>/import/confirm/", cohorts.import_confirm, name="confirm_import"),

@@ -32,7 +32,7 @@ def school_administrator():
 @pytest.mark.parametrize(
     ("make", "labels"),
     [
-        (make_trainee, [*EVERY_ROLE, "Exams"]),
+        (make_trainee, [*EVERY_ROLE, "My record", "Exams"]),
         (make_instructor, [*EVERY_ROLE, "Cohorts", "Scenarios", "Exams", "Records"]),
         (school_administrator, [*EVERY_ROLE, "Cohorts", "Exams", "Records", "School administration"]),
     ],

@@ -1,0 +1,185 @@
+"""The gradebook: one trainee's record together, and a cohort's trainees summarised one row each.
+
+A record is the trainee's assignments, exam sittings, certificates, accuracy and speed by skill and the clauses most
+missed. Every figure is read from the records the other pages read (the assignments' progress, the results with their
+newest correction, the certificates' status today, the finished rounds' score cards), in a fixed number of queries
+however many trainees, rounds and steps there are.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from statistics import median
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db.models import OuterRef, Subquery
+
+from trainer.assignments import Progress, Status, assignments_of, cohort_progress, progress_of
+from trainer.certification import Status as CertificateStatus
+from trainer.certification import status_of
+from trainer.drill_library import drill_versions, drills_for
+from trainer.error_report import FinishedRound, finished_rounds, most_missed
+from trainer.models import Attempt, Certificate, Cohort, ExamResult, ExamSitting, ResultCorrection
+from trainer.scoring import percent_text, seconds_text
+from trainer.standards import SKILLS
+
+DONE = (Status.DONE, Status.MASTERED)
+"""The statuses of an assignment whose passes are reached."""
+
+
+@dataclass(frozen=True)
+class SkillSummary:
+    """A skill over all the trainee's finished rounds: steps, how many right at the first attempt, median time."""
+
+    name: str
+    steps: int
+    right: int
+    median_ms: int
+    target_seconds: int
+
+    @property
+    def accuracy_text(self) -> str:
+        """The share of the steps right at the first attempt, as a percentage."""
+        return percent_text(Fraction(self.right, self.steps))
+
+    @property
+    def median_text(self) -> str:
+        """The median time per step in seconds."""
+        return seconds_text(self.median_ms)
+
+
+def skill_summaries(rounds: Sequence[FinishedRound]) -> list[SkillSummary]:
+    """Each skill the rounds exercised, in the order of the skills, with its figures over all of them."""
+    times: dict[str, list[tuple[bool, int]]] = {}
+    for r in rounds:
+        for time in r.card.step_times:
+            if time.skill is not None:
+                times.setdefault(time.skill, []).append((time.right_first_time, time.elapsed_ms))
+    return [
+        SkillSummary(
+            SKILLS[key].name,
+            len(times[key]),
+            sum(right for right, _ in times[key]),
+            int(median(ms for _, ms in times[key])),
+            SKILLS[key].target_seconds,
+        )
+        for key in SKILLS
+        if key in times
+    ]
+
+
+def overall_accuracy(rounds: Sequence[FinishedRound]) -> str | None:
+    """The share of all the rounds' steps right at the first attempt, as a percentage; None without a step."""
+    steps = sum(r.card.steps for r in rounds)
+    return percent_text(Fraction(sum(r.card.correct for r in rounds), steps)) if steps else None
+
+
+@dataclass(frozen=True)
+class Sitting:
+    """An exam sitting with its result (None until decided) and the outcome after the newest correction."""
+
+    sitting: ExamSitting
+    result: ExamResult | None
+    corrected: bool
+    passed: bool | None
+
+
+def sittings_of(trainees: Sequence[User]) -> list[Sitting]:
+    """The trainees' exam sittings, newest first, each with its outcome as the sitting's page states it."""
+    newest = ResultCorrection.objects.filter(result=OuterRef("pk")).order_by("-corrected_at", "-pk")
+    results = {
+        result.sitting_id: result
+        for result in ExamResult.objects.filter(sitting__trainee__in=trainees).annotate(
+            corrected_to=Subquery(newest.values("passed")[:1])
+        )
+    }
+    sittings = ExamSitting.objects.filter(trainee__in=trainees).select_related("exam").order_by("-started_at", "-pk")
+    rows = []
+    for sitting in sittings:
+        result = results.get(sitting.pk)
+        corrected = result is not None and result.corrected_to is not None
+        passed = None if result is None else (result.corrected_to if corrected else result.passed)
+        rows.append(Sitting(sitting, result, corrected, passed))
+    return rows
+
+
+def certificates_of(trainees: Sequence[User]) -> list[tuple[Certificate, CertificateStatus]]:
+    """The trainees' certificates, newest first, each with its status today."""
+    certificates = Certificate.objects.filter(trainee__in=trainees).order_by("-issued_at", "-pk")
+    return [(certificate, status_of(certificate)) for certificate in certificates]
+
+
+@dataclass(frozen=True)
+class Record:
+    """One trainee's gradebook: assignments, sittings, certificates, rounds finished, accuracy, skills, clauses."""
+
+    trainee: User
+    assignments: list[Progress]
+    sittings: list[Sitting]
+    certificates: list[tuple[Certificate, CertificateStatus]]
+    rounds: int
+    accuracy: str | None
+    skills: list[SkillSummary]
+    most_missed: list[dict[str, Any]]
+
+
+def record_of(trainee: User) -> Record:
+    """The trainee's gradebook, with the drills that train each clause most missed."""
+    rounds = finished_rounds(Attempt.objects.filter(trainee=trainee))
+    versions = drill_versions()
+    missed = [clause | {"drills": drills_for(clause["clause"], versions)} for clause in most_missed(rounds)]
+    return Record(
+        trainee=trainee,
+        assignments=progress_of((assignment, trainee) for assignment in assignments_of(trainee)),
+        sittings=sittings_of([trainee]),
+        certificates=certificates_of([trainee]),
+        rounds=len(rounds),
+        accuracy=overall_accuracy(rounds),
+        skills=skill_summaries(rounds),
+        most_missed=missed,
+    )
+
+
+@dataclass(frozen=True)
+class CohortRow:
+    """A trainee's line in the cohort's gradebook."""
+
+    trainee: User
+    assignments_done: int
+    assignments: int
+    exams_passed: int
+    valid_certificates: int
+    accuracy: str | None
+    most_missed: str | None
+
+
+def cohort_gradebook(cohort: Cohort) -> list[CohortRow]:
+    """One row per trainee of the cohort, by username: the cohort's assignments done, exams passed, and so on."""
+    trainees = list(cohort.trainees.order_by("username"))
+    progress = [row for _, rows in cohort_progress(cohort) for row in rows]
+    assigned = Counter(row.trainee.pk for row in progress)
+    done = Counter(row.trainee.pk for row in progress if row.status in DONE)
+    passed = {(row.sitting.trainee_id, row.sitting.exam_id) for row in sittings_of(trainees) if row.passed}
+    valid = Counter(c.trainee_id for c, status in certificates_of(trainees) if status is CertificateStatus.VALID)
+    rounds: dict[int, list[FinishedRound]] = {trainee.pk: [] for trainee in trainees}
+    for r in finished_rounds(Attempt.objects.filter(trainee__in=trainees)):
+        rounds[r.trainee_id].append(r)
+    rows = []
+    for trainee in trainees:
+        missed = most_missed(rounds[trainee.pk])[:1]
+        rows.append(
+            CohortRow(
+                trainee=trainee,
+                assignments_done=done[trainee.pk],
+                assignments=assigned[trainee.pk],
+                exams_passed=sum(trainee_id == trainee.pk for trainee_id, _ in passed),
+                valid_certificates=valid[trainee.pk],
+                accuracy=overall_accuracy(rounds[trainee.pk]),
+                most_missed=missed[0]["clause"] if missed else None,
+            )
+        )
+    return rows

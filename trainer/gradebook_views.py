@@ -1,0 +1,38 @@
+"""Function views of the gradebook: a cohort's trainees one row each, one trainee's record, and "My record"."""
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from trainer.assignments import STATUS_MEANINGS
+from trainer.cohorts import cohort_for, trainee_for
+from trainer.gradebook import cohort_gradebook, record_of
+from trainer.views import SchoolRequest, _require_school_role
+
+
+@require_GET
+@login_required
+def cohort_grades(request: SchoolRequest, cohort_id: int) -> HttpResponse:
+    """The cohort's gradebook: each trainee's assignments, exams, certificates, accuracy and clause most missed."""
+    cohort = cohort_for(request, cohort_id)
+    return render(request, "trainer/gradebook_cohort.html", {"cohort": cohort, "rows": cohort_gradebook(cohort)})
+
+
+@require_GET
+@login_required
+def trainee_grades(request: SchoolRequest, cohort_id: int, trainee_id: int) -> HttpResponse:
+    """A trainee's gradebook, for the instructors of a cohort of theirs and the school administrators."""
+    cohort = cohort_for(request, cohort_id)
+    record = record_of(trainee_for(cohort, trainee_id))
+    context = {"cohort": cohort, "record": record, "mine": False, "status_meanings": STATUS_MEANINGS}
+    return render(request, "trainer/gradebook.html", context)
+
+
+@require_GET
+@login_required
+def my_record(request: SchoolRequest) -> HttpResponse:
+    """The signed-in trainee's own gradebook."""
+    _require_school_role(request)
+    context = {"cohort": None, "record": record_of(request.user), "mine": True, "status_meanings": STATUS_MEANINGS}
+    return render(request, "trainer/gradebook.html", context)
