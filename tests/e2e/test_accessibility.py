@@ -153,3 +153,26 @@ def test_the_exam_and_records_pages_and_the_unknown_certificate_page_have_no_wca
     log_in(trainee, school, "trainee2")
     trainee.goto("/exams/")
     assert wcag_violations(trainee) == [], "exams, a trainee's"
+
+
+def test_the_gradebooks_and_my_record_have_no_wcag_21_aa_violation(new_page, school: LiveSchool):
+    cohort_id = school.query(assign_to_the_demo_cohort)
+    trainee = new_page()
+    log_in(trainee, school, "trainee2")
+    table = TablePage(trainee, school, school.query(seat_trainee, "trainee2", PRACTICE_TABLE, Mode.EXAM, seed_value=3))
+    table.take("select_shaker_player", {"seat": 1})
+    expect(table.feedback).to_contain_text("Step recorded")
+    table.deal_correctly_until(lambda action: action is None, verdict="Step recorded")
+    expect(table.score_card).to_contain_text("Score card")
+    trainee.get_by_role("link", name="My record").click()
+    expect(trainee.get_by_role("heading", name="The clauses most often missed")).to_be_visible()
+    assert wcag_violations(trainee) == [], "my record, with an assignment and a wrong step"
+    instructor = new_page()
+    log_in(instructor, school, "instructor1")
+    instructor.goto(f"/cohorts/{cohort_id}/")
+    instructor.get_by_role("link", name="Gradebook").click()
+    expect(instructor.get_by_role("heading", name="Gradebook: Demo cohort")).to_be_visible()
+    assert wcag_violations(instructor) == [], "a cohort's gradebook"
+    instructor.get_by_role("row").filter(has_text="trainee2").get_by_role("link").click()
+    expect(instructor.get_by_role("heading", name="Exam sittings")).to_be_visible()
+    assert wcag_violations(instructor) == [], "a trainee's gradebook"
