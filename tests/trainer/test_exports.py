@@ -70,6 +70,8 @@ def test_the_steps_export_has_a_row_for_every_graded_step_of_the_cohorts_rounds_
     assert wrong["provenance"] == call.citation.kind and wrong["game"] == "pai-gow-poker"
     assert wrong["seconds"] == f"{call.elapsed_ms // 1000}.{call.elapsed_ms % 1000:03d}"
     assert all(row["verdict"] == "right" and row["severity"] == "" for row in rows if row["trainee"] == "alice")
+    refused = download(client, make_instructor("una"), "steps", cohort=school["cohort"].pk)
+    assert refused.status_code == 400, "another cohort's instructor cannot choose this cohort"
 
 
 def test_the_clauses_export_counts_each_trainees_steps_errors_and_critical_errors_by_clause(client, school):

@@ -117,3 +117,15 @@ def test_the_cohort_gradebook_reads_a_fixed_number_of_queries_however_many_train
     with CaptureQueriesContext(connection) as after:
         assert "carol" in client.get(url).content.decode()
     assert len(after) == len(before)
+
+
+def test_a_trainees_gradebook_reads_a_fixed_number_of_queries_however_many_rounds(client, school):
+    client.force_login(school["instructor"])
+    url = reverse("trainee_gradebook", args=[school["cohort"].pk, school["alice"].pk])
+    with CaptureQueriesContext(connection) as before:
+        client.get(url)
+    for day in ("2026-11-24 10:00", "2026-11-25 10:00"):
+        finished(school["alice"], [wrong(1, DICE_PAY), right(1), right(2)], day)
+    with CaptureQueriesContext(connection) as after:
+        assert "<strong>§645b.2(f)(2)</strong>: 3 wrong steps" in client.get(url).content.decode()
+    assert len(after) == len(before)
