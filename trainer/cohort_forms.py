@@ -7,7 +7,7 @@ from django.contrib.auth.models import User
 from django.contrib.auth.validators import UnicodeUsernameValidator
 
 from trainer.models import Cohort, Role, trainees_open_to
-from trainer.roster import Roster, account_problem, read_roster
+from trainer.roster import Roster, account_problem, name_problem, read_roster
 
 MAX_IMPORT_BYTES = 100_000
 """The largest CSV file an import reads."""
@@ -67,6 +67,13 @@ class NewTraineeForm(forms.Form):
     username = forms.CharField(max_length=150, validators=[UnicodeUsernameValidator()])
     name = forms.CharField(max_length=150)
     email = forms.EmailField(label="E-mail address", max_length=User._meta.get_field("email").max_length)
+
+    def clean_name(self) -> str:
+        """Refuse a name a spreadsheet would read as a formula."""
+        name = str(self.cleaned_data["name"]).strip()
+        if problem := name_problem(name):
+            raise forms.ValidationError(problem)
+        return name
 
     def clean_username(self) -> str:
         """The username as logins match it: in lower case."""

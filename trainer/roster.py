@@ -66,11 +66,37 @@ class Roster:
         return not self.errors and not any(row.errors for row in self.rows)
 
 
+FORMULA_STARTS = ("=", "+", "-", "@")
+"""What a spreadsheet reads as the start of a formula: a name never starts so."""
+
+
+def name_problem(name: str) -> str | None:
+    """Why a trainee's name cannot be an account's: it starts as a spreadsheet formula does; None when it can."""
+    if name.startswith(FORMULA_STARTS):
+        return f"The name starts with {name[0]}, which a spreadsheet reads as a formula: write the name without it."
+    return None
+
+
+def split_name(name: str) -> tuple[str, str]:
+    """First and last name from "First Last" or "Last, First".
+
+    >>> split_name("Sean O'Brien"), split_name("O'Brien, Sean"), split_name("Maria de la Cruz"), split_name("Cher")
+    (('Sean', "O'Brien"), ('Sean', "O'Brien"), ('Maria', 'de la Cruz'), ('Cher', ''))
+    """
+    last, comma, first = name.partition(",")
+    if comma:
+        return first.strip(), last.strip()
+    first, _, last = name.strip().partition(" ")
+    return first, last.strip()
+
+
 def _row_errors(row: RosterRow, seen: set[str]) -> list[str]:
     """What is wrong with one row, given the addresses of the rows above it."""
     errors = []
     if not row.name:
         errors.append("The name is empty.")
+    elif problem := name_problem(row.name):
+        errors.append(problem)
     elif len(row.name) > NAME_LENGTH:
         errors.append(f"The name is {len(row.name)} characters long; a name has {NAME_LENGTH} at most.")
     try:
@@ -114,7 +140,7 @@ def read_roster(text: str) -> Roster:
 
 def create_trainee(cohort: Cohort, username: str, name: str, email: str) -> tuple[User, str]:
     """Create a trainee account in the cohort; return it with its first password."""
-    first_name, _, last_name = name.strip().partition(" ")
+    first_name, last_name = split_name(name)
     password = new_password()
     trainee = User.objects.create_user(username.lower(), email, password, first_name=first_name, last_name=last_name)
     trainee.groups.add(Group.objects.get(name=Role.TRAINEE))

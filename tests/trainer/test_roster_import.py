@@ -89,6 +89,8 @@ def test_nothing_sent_is_refused(client, cohort):
         (THREE + "Bob,bob@example.org\nRobert,BOB@example.org\n", "BOB@example.org is in the file twice."),
         (THREE + "Alice Again,Alice@Example.org\n", "Alice@Example.org already belongs to an account"),
         (THREE + "Bob,bob@example.org,extra\n", "The row has 3 columns, not 2."),
+        (THREE + "=1+1,formula@example.org\n", "The name starts with =, which a spreadsheet reads as a formula"),
+        (THREE + "@SUM(A1),at@example.org\n", "The name starts with @"),
         (THREE + "N" * 400 + ",long@example.org\n", "The name is 400 characters long; a name has 150 at most."),
         (THREE + "Bob," + "b" * 150 + "@example.org\n", "too long to be a username"),
         ("email,name\nbob@example.org,Bob\n", "The first row must be the header name,email"),
@@ -116,3 +118,18 @@ def test_a_pasted_csv_longer_than_a_file_may_be_is_refused_unread(client, cohort
     for response in (preview(client, cohort, text), confirm(client, cohort, text)):
         assert response.status_code == 400 and "at most 100000 characters" in response.text
     assert not cohort.trainees.exists()
+
+
+def test_names_import_as_first_last_or_last_comma_first(client, cohort):
+    text = 'name,email\n"O\'Brien, Sean",sean@example.org\nMaria de la Cruz,maria@example.org\n'
+    assert confirm(client, cohort, text).status_code == 200
+    sean, maria = (get_user_model().objects.get(email=email) for email in ("sean@example.org", "maria@example.org"))
+    assert (sean.first_name, sean.last_name) == ("Sean", "O'Brien")
+    assert (maria.first_name, maria.last_name) == ("Maria", "de la Cruz")
+
+
+def test_a_new_trainee_named_as_a_formula_is_refused(client, cohort):
+    fields = {"username": "carol", "name": "=HYPERLINK(1)", "email": "carol@example.org"}
+    response = client.post(reverse("new_trainee", args=[cohort.pk]), fields)
+    assert response.status_code == 400 and "reads as a formula" in response.text
+    assert not get_user_model().objects.filter(username="carol").exists()
