@@ -5,6 +5,7 @@ A certificate names its trainee, the exam, the games its scenarios deal with eac
 certificate with a new expiry: that is how one is renewed.
 """
 
+import base64
 import calendar
 import secrets
 from collections.abc import Iterator
@@ -23,7 +24,10 @@ from simulator.games import GAMES
 from trainer.models import Certificate, Exam, ExamResult
 
 CODE_BYTES = 16
-"""The verification code's randomness: 128 bits from ``secrets``, written in 22 URL-safe characters."""
+"""The verification code's randomness: 128 bits from ``secrets``, written in 26 base32 characters (A–Z, 2–7).
+
+Base32 has no ``-`` or ``_``: a code never starts like a spreadsheet formula, so exports show it as issued.
+"""
 
 
 class Status(StrEnum):
@@ -72,6 +76,11 @@ def mark_audited_write(value: str) -> None:
             cursor.execute("SELECT set_config('school.audited_write', %s, true)", [value])
 
 
+def new_code() -> str:
+    """A fresh verification code: random base32 letters and digits without padding."""
+    return base64.b32encode(secrets.token_bytes(CODE_BYTES)).decode("ascii").rstrip("=")
+
+
 def issue_certificate(result: ExamResult) -> Certificate:
     """Issue the certificate of a passed sitting, valid to the exam's months from today (the school's day)."""
     sitting = result.sitting
@@ -79,7 +88,7 @@ def issue_certificate(result: ExamResult) -> Certificate:
     now = timezone.now()
     with audited_write():
         return Certificate.objects.create(
-            code=secrets.token_urlsafe(CODE_BYTES),
+            code=new_code(),
             result=result,
             trainee=trainee,
             name_on_certificate=trainee.get_full_name() or trainee.get_username(),

@@ -18,7 +18,7 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 from trainer.certificate_pdf import QR_ERROR
-from trainer.certification import revoke
+from trainer.certification import new_code, revoke
 from trainer.models import Certificate
 
 pytestmark = pytest.mark.django_db
@@ -29,6 +29,14 @@ def certificate():
     instructor, cohort, alice, _, version = exam_school()
     sit_through(schedule(cohort, instructor, [version], name="Pai Gow dice exam"), alice)
     return Certificate.objects.get()
+
+
+def test_a_code_is_128_random_bits_in_base32_that_no_spreadsheet_reads_as_a_formula():
+    codes = {new_code() for _ in range(2000)}
+    assert len(codes) == 2000
+    for code in codes:
+        assert len(code) == 26 and set(code) <= set("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"), code
+    assert {code[0] for code in codes} > set("ABC")
 
 
 def test_anyone_without_logging_in_sees_a_valid_certificate_with_the_name_and_what_it_covers(client, certificate):
