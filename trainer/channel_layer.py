@@ -51,7 +51,8 @@ class SchoolRedisChannelLayer(RedisChannelLayer):  # type: ignore[misc]  # untyp
     is logged (once an outage) and dropped, and so is every call in the next ``REDIS_RETRY_SECONDS``, so a viewer
     misses that news while a trainee's step is still committed and answered at once. Receiving waits an outage out,
     asking Redis every ``REDIS_RETRY_SECONDS``. The first call Redis answers after an outage has this process's
-    sockets join their groups again (a restarted Redis has forgotten them).
+    sockets join their groups again (a restarted Redis has forgotten them). Every bound is ``asyncio.timeout``:
+    Python 3.11's ``asyncio.wait_for`` can lose a cancellation, and with it a closed socket's receive.
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -100,7 +101,8 @@ class SchoolRedisChannelLayer(RedisChannelLayer):  # type: ignore[misc]  # untyp
             work.close()
             return
         try:
-            await asyncio.wait_for(work, REDIS_CALL_SECONDS)
+            async with asyncio.timeout(REDIS_CALL_SECONDS):
+                await work
         except UNANSWERED as error:
             self._unanswered(call, error)
         else:
@@ -128,7 +130,8 @@ class SchoolRedisChannelLayer(RedisChannelLayer):  # type: ignore[misc]  # untyp
             await asyncio.sleep(REDIS_RETRY_SECONDS)
             try:
                 for index in range(self.ring_size):
-                    await asyncio.wait_for(self.connection(index).ping(), REDIS_CALL_SECONDS)
+                    async with asyncio.timeout(REDIS_CALL_SECONDS):
+                        await self.connection(index).ping()
             except UNANSWERED:
                 continue
             await self._answered()

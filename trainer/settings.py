@@ -299,16 +299,16 @@ else:
 
 REDIS_POOL_CONNECTIONS = 2000
 """The most connections one process keeps to Redis for the channel layer."""
-REDIS_SOCKET_TIMEOUT_SECONDS = 10
-"""The longest wait for Redis's answer: longer than channels_redis's 5 s blocking wait for a message."""
 
 
 def redis_channel_layer(address: str) -> dict[str, Any]:
     """The school's channel layer on the Redis at ``address``, so that several Daphne processes serve one school.
 
-    The layer (trainer.channel_layer) bounds every call and outlives an unreachable Redis. redis-py 8 times out any
-    read after 5 s by default, which ends an idle consumer's blocking wait for a message (django/channels_redis#422):
-    the read timeout is longer than that wait (5 s), so a hung Redis still fails a read, and connecting has its own.
+    The layer (trainer.channel_layer) bounds every call itself and outlives an unreachable Redis, so the client has
+    no socket timeout. redis-py 8 would time out any read after 5 s by default, which ends an idle consumer's
+    blocking wait for a message (django/channels_redis#422). A socket timeout also sends every command through
+    Python 3.11's ``asyncio.wait_for``, which drops a cancellation that meets the command's end (CPython gh-86296,
+    fixed in 3.12): a socket closed just then kept its receive asking Redis for ever. Connecting has its own bound.
     A command on a connection that a restarted Redis dropped is tried once more on a new one. redis-py 8 also caps a
     pool at 100 connections and fails a command beyond them at once: 200 sockets joining their groups together
     closed with "Too many connections". A process's pool may now hold REDIS_POOL_CONNECTIONS, well within Redis's
@@ -316,7 +316,7 @@ def redis_channel_layer(address: str) -> dict[str, Any]:
     """
     host = {
         "address": address,
-        "socket_timeout": REDIS_SOCKET_TIMEOUT_SECONDS,
+        "socket_timeout": None,
         "socket_connect_timeout": 5,
         "retry_on_error": [RedisConnectionError],
         "max_connections": REDIS_POOL_CONNECTIONS,

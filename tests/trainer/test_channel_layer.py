@@ -4,8 +4,14 @@ import time
 
 import pytest
 from channels.layers import get_channel_layer
+from django.conf import settings
 
-from trainer.channel_layer import SWEEP_INTERVAL_SECONDS, SweepingInMemoryChannelLayer
+from trainer.channel_layer import (
+    REDIS_CALL_SECONDS,
+    SWEEP_INTERVAL_SECONDS,
+    SchoolRedisChannelLayer,
+    SweepingInMemoryChannelLayer,
+)
 
 
 @pytest.mark.asyncio
@@ -64,7 +70,22 @@ async def test_three_hundred_sockets_join_their_groups_on_redis_at_once_past_the
 
 
 @pytest.mark.skipif("REDIS_URL" not in os.environ, reason="REDIS_URL selects channels_redis")
-def test_redis_is_the_schools_bounded_layer_with_a_read_timeout_longer_than_its_blocking_wait(settings):
+def test_redis_is_the_schools_bounded_layer_whose_client_has_no_socket_timeout_of_its_own(settings):
     layer = settings.CHANNEL_LAYERS["default"]
     assert layer["BACKEND"] == "trainer.channel_layer.SchoolRedisChannelLayer"
-    assert layer["CONFIG"]["hosts"][0]["socket_timeout"] > get_channel_layer().brpop_timeout
+    assert layer["CONFIG"]["hosts"][0]["socket_timeout"] is None, "the layer bounds its calls with asyncio.timeout"
+
+
+@pytest.mark.skipif("REDIS_URL" not in os.environ, reason="needs a Redis server in REDIS_URL")
+@pytest.mark.asyncio
+async def test_a_socket_closed_while_its_receive_talks_to_redis_ends_its_receive():
+    """A consumer cancels its receive when its socket closes; the cancel must not be lost inside a Redis call."""
+    for turns in range(60):
+        layer = SchoolRedisChannelLayer(hosts=settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"])
+        receive = asyncio.ensure_future(layer.receive(await layer.new_channel()))
+        for _ in range(turns):
+            await asyncio.sleep(0)
+        receive.cancel()
+        done, _ = await asyncio.wait({receive}, timeout=REDIS_CALL_SECONDS)
+        assert receive in done and receive.cancelled(), f"a receive cancelled after {turns} turns went on"
+        await layer.close_pools()
