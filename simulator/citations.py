@@ -17,12 +17,17 @@ class Provenance(StrEnum):
 
 @dataclass(frozen=True)
 class Citation:
-    """A rule as the trainee sees it: the clause, its provenance, its text and a note on where it comes from."""
+    """A rule as the trainee sees it: the clause, its provenance, its text and a note on where it comes from.
+
+    ``submission`` names, for a house procedure, the Rules Submission whose wording or numbers it is, or says it is
+    a default; a school's layer sets it, the catalogue never does.
+    """
 
     clause: str
     provenance: Provenance
     text: str
     note: str = ""
+    submission: str = ""
 
     def __str__(self) -> str:
         """Write the clause with its kind, as a sentence that names the rule shows it: "§645b.1(h) [Regulation]"."""
@@ -35,17 +40,21 @@ class Citation:
 
     @property
     def source(self) -> str:
-        """Which regulation text says it, or, for an inferred rule, that ours does not and what it is inferred from.
+        """The regulation text that says it; for an inferred rule, what it is from; for a house one, its filing.
 
         >>> Citation("§645b.1(h)", Provenance.SEED, "…").label
         'Regulation (51 Pa.B. 5607 §645b.1(h))'
         >>> Citation("§645a.11(f)", Provenance.PA_INFERRED, "…", "from §645b.1(f)(2)").label
         'Inferred (not in the regulation text we have: from §645b.1(f)(2))'
+        >>> Citation("House way", Provenance.HOUSE, "…", submission="Rules Submission of Keystone, version 2").label
+        'Your house procedure (Rules Submission of Keystone, version 2)'
         """
         if self.publication:
             return f"({self.publication} {self.clause})"
         if self.provenance is Provenance.PA_INFERRED:
             return f"(not in the regulation text we have: {self.note})"
+        if self.submission:
+            return f"({self.submission})"
         return ""
 
     @property

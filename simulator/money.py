@@ -40,6 +40,25 @@ class Odds:
         """Write the odds as the paytable does."""
         return f"{self.win} to {self.stake}"
 
+    @classmethod
+    def parse(cls, text: str) -> Odds:
+        """Read odds written as a paytable writes them, such as "15 to 2"; ValueError for anything else.
+
+        >>> Odds.parse(" 8,000 to 1 ")
+        Odds(win=8000, stake=1)
+        >>> Odds.parse("2.5 to 1")
+        Traceback (most recent call last):
+        ...
+        ValueError: '2.5 to 1' is not odds of two whole numbers, such as 25 to 1 or 15 to 2.
+        """
+        found = ODDS.fullmatch(text.strip()) if len(text) <= MAX_DOLLARS_CHARACTERS else None
+        if found is None:
+            raise ValueError(f"{_quoted(text)} is not odds of two whole numbers, such as 25 to 1 or 15 to 2.")
+        win, stake = (int(number.replace(",", "")) for number in found.groups())
+        if win == 0 or stake == 0:
+            raise ValueError(f"{_quoted(text)}: both numbers of the odds are above 0.")
+        return cls(win, stake)
+
 
 class Rounding(StrEnum):
     """How a fraction of a cent (or of a larger unit) is rounded."""
@@ -78,6 +97,9 @@ def format_cents(amount: Cents | Decimal) -> str:
 
 DOLLARS = re.compile(r"(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]+)?")
 """Dollars in ASCII digits, a comma only between groups of three: "1,000.50", never "5,00", "1e3", "-5" or "NaN"."""
+
+ODDS = re.compile(r"([0-9]{1,3}(?:,[0-9]{3})+|[0-9]{1,7}) to ([0-9]{1,3}(?:,[0-9]{3})+|[0-9]{1,7})")
+"""Odds as a paytable writes them: two whole numbers of at most seven digits, "win to stake"."""
 
 MAX_CENTS: Cents = 999_999_999
 """The largest amount typed anywhere in the school, $9,999,999.99: it fits a database's 32-bit integer column."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from enum import StrEnum
@@ -18,11 +18,17 @@ from typing import Any
 from simulator.citations import Citation
 from simulator.clauses import cite
 from simulator.dice_wagers import BeatItPaytable, DicePaytable, SumPaytable, beat_it_paytable, sum_paytable
+from simulator.filed_paytables import (
+    fortune_paytable_json,
+    progressive_paytable_json,
+    read_fortune_paytable,
+    read_progressive_paytable,
+)
 from simulator.fortune import REPRESENTATIVE_FORTUNE_PAYTABLE, FortunePaytable
 from simulator.hands import JOKER_CITATION as JOKER
 from simulator.hands import WheelRank
 from simulator.house_way import HOUSE_WAYS
-from simulator.json_values import JsonValue
+from simulator.json_values import JsonObject, JsonValue
 from simulator.money import Cents, Rounding, format_cents, round_to_unit
 from simulator.mystery import (
     DEFAULT_CONFIGURATION,
@@ -197,6 +203,9 @@ class TableRules:
         unpaid = self.unpaid_side_wager_unit()
         if unpaid:
             problems["side_wager_limits.unit"] = unpaid
+        unpaid_fortune = self.unpaid_fortune_line()
+        if unpaid_fortune:
+            problems["fortune_paytable"] = unpaid_fortune
         if problems:
             raise RulesError(problems)
 
@@ -240,6 +249,20 @@ class TableRules:
             f"choose a unit that is a multiple of {needed} cents."
         )
 
+    def unpaid_fortune_line(self) -> str:
+        """Why a Fortune Bonus line cannot pay a wager of one side wager unit in whole cents; "" if every line can."""
+        unit = self.side_wager_limits.unit
+        paytable = self.fortune_paytable
+        if paytable is None:
+            return ""
+        for hand, odds in paytable.pays.items():
+            if unit * odds.win % odds.stake:
+                return (
+                    f'{paytable.name} pays {odds} ("{hand.value}"), which cannot pay a {format_cents(unit)} wager in '
+                    "whole cents: choose odds or a side wager unit that can."
+                )
+        return ""
+
     @property
     def progressive_wager_offered(self) -> bool:
         """Whether the Progressive Payout wager is offered: it feeds the Mystery Bonus, the paytable or both."""
@@ -272,7 +295,11 @@ class TableRules:
 
     def house_options(self) -> list[HouseOption]:
         """The options and fixed procedures that fill a gap in the regulation, with the value here and the default."""
-        options = gap_options(OPTIONS, self.to_json(), TableRules().to_json())
+        paytables = {"fortune_paytable": self.fortune_paytable, "progressive_paytable": self.progressive_paytable}
+        options = [
+            replace(option, citation=paytable.citation) if (paytable := paytables.get(option.name)) else option
+            for option in gap_options(OPTIONS, self.to_json(), TableRules().to_json())
+        ]
         options.append(HouseOption("joker", "a bug: an ace, or to complete a straight or flush", "the same", JOKER))
         if self.commission_free:
             options.append(HouseOption("Tiger 9 declaration", TIGER_NINE_DECLARED, "the same", TIGER_NINE_DECLARATION))
@@ -304,9 +331,16 @@ def _paytable_name(paytable: FortunePaytable | ProgressivePaytable | None) -> st
 
 
 def _paytable_choice(
-    paytable: FortunePaytable | ProgressivePaytable, former_name: str, explanation: str, label: str
+    paytable: FortunePaytable | ProgressivePaytable,
+    former_name: str,
+    filed: tuple[Callable[[JsonObject], Any], Callable[[Any], JsonObject]],
+    explanation: str,
+    label: str,
 ) -> OptionField:
-    """A house paytable offered by its name, or null; rules saved under its former name read as the paytable too."""
+    """A house paytable by its name, null, or a school's filed paytable as an object (``filed`` reads and writes it).
+
+    Rules saved under the default's former name read as the default too.
+    """
     field = choice(
         {paytable.name: paytable},
         paytable.citation,
@@ -317,11 +351,17 @@ def _paytable_choice(
         label=label,
     )
     read = field.read
+    read_filed, write_filed = filed
 
-    def read_former_name(given: JsonValue) -> Any:
+    def read_named_or_filed(given: JsonValue) -> Any:
+        if isinstance(given, dict):
+            return read_filed(given)
         return read(paytable.name if given == former_name else given)
 
-    return replace(field, read=read_former_name)
+    def write_named_or_filed(value: Any) -> JsonValue:
+        return field.write(value) if value is None or value == paytable else write_filed(value)
+
+    return replace(field, read=read_named_or_filed, write=write_named_or_filed)
 
 
 def _limits(citation: Citation, explanation: str, label: str) -> OptionField:
@@ -386,6 +426,7 @@ OPTIONS: dict[str, OptionField] = {
     "fortune_paytable": _paytable_choice(
         REPRESENTATIVE_FORTUNE_PAYTABLE,
         "Representative industry Fortune Bonus paytable",
+        (read_fortune_paytable, fortune_paytable_json),
         "The Fortune Bonus paytable, or null when the Fortune Bonus wager is not offered.",
         "Fortune Bonus paytable",
     ),
@@ -422,6 +463,7 @@ OPTIONS: dict[str, OptionField] = {
     "progressive_paytable": _paytable_choice(
         EXAMPLE_PROGRESSIVE_PAYTABLE,
         "EXAMPLE Progressive Payout paytable (Pennsylvania's §645a.13 paytable not retrieved)",
+        (read_progressive_paytable, progressive_paytable_json),
         "The Progressive Payout paytable, or null when no progressive hand is paid (left out of old saved rules).",
         "Progressive Payout paytable",
     ),
