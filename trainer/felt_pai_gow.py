@@ -47,6 +47,7 @@ from trainer.felt import (
     title_region,
 )
 from trainer.felt_signs import Sign, dice_sign, mystery_sign, signs_html
+from trainer.rules_submission import filing_label
 from trainer.scoring import GradedStep
 from trainer.snapshots import TableSnapshot, Viewer
 
@@ -361,10 +362,11 @@ def felt_context(snapshot: TableSnapshot[PaiGowView], viewer: Viewer) -> dict[st
 
 
 def jackpot_sign(paytable: ProgressivePaytable) -> dict[str, Any]:
-    """What the progressive jackpot's display always shows: the seed and the rate, and the paytable."""
+    """What the progressive jackpot's display always shows: the seed, the rate, the paytable and its filing."""
     rate = f"{(paytable.rate * 100).normalize():f}%"
     note = f"Starts at {format_cents(paytable.seed_amount)} · {rate} of each {format_cents(paytable.wager)} wager"
-    return {"notes": [note], "paytable": {"name": paytable.name, "lines": paytable.lines()}}
+    filing = f"Paytable: {filing_label(paytable.citation)}"
+    return {"notes": [note, filing], "paytable": {"name": paytable.name, "lines": paytable.lines()}}
 
 
 def jackpot_display(

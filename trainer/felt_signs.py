@@ -12,6 +12,7 @@ from simulator.dice_wagers import DicePaytable
 from simulator.money import format_cents
 from simulator.mystery import MysteryConfiguration, mystery_clause
 from trainer.felt import render
+from trainer.rules_submission import filing_label
 
 PROVENANCE_CLASSES = {
     Provenance.SEED: "regulation",
@@ -54,7 +55,7 @@ def mystery_sign(configuration: MysteryConfiguration, section: str) -> Sign:
 
 
 def signs_html(signs: Sequence[Sign]) -> Markup:
-    """The signs' markup, each a folding table under its title with its clause and provenance; none, no markup."""
+    """The signs' markup, each a folding table under its title with its clause, provenance and filing; none, none."""
     if not signs:
         return Markup("")
     drawn = [
@@ -63,6 +64,7 @@ def signs_html(signs: Sequence[Sign]) -> Markup:
             "clause": sign.citation.clause,
             "provenance": PROVENANCE_CLASSES[sign.citation.provenance],
             "kind": sign.citation.kind,
+            "filing": filing_label(sign.citation) if sign.citation.provenance is Provenance.HOUSE else "",
             "columns": sign.columns,
             "lines": sign.lines,
         }

@@ -24,6 +24,7 @@ def navigation(request: HttpRequest) -> dict[str, list[NavLink]]:
         return {"nav_links": []}
     roles = set(user.groups.values_list("name", flat=True))
     teaches = user.is_superuser or bool(roles & {Role.INSTRUCTOR, Role.SCHOOL_ADMINISTRATOR})
+    runs_school = user.is_superuser or Role.SCHOOL_ADMINISTRATOR in roles
     offered = [
         ("Tables", "tables", bool(roles)),
         ("Your history", "history", bool(roles)),
@@ -34,6 +35,7 @@ def navigation(request: HttpRequest) -> dict[str, list[NavLink]]:
         ("Scenarios", "scenarios", Role.INSTRUCTOR in roles),
         ("Exams", "exams", teaches or Role.TRAINEE in roles),
         ("Records", "exports", teaches),
+        ("Rules Submission", "rules_submission", runs_school),
         ("School administration", "admin:index", user.is_staff),
     ]
     links = [(label, reverse(name)) for label, name, shown in offered if shown]

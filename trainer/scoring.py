@@ -157,7 +157,7 @@ class Mode(StrEnum):
 
 
 def _citation_json(citation: Citation) -> dict[str, JsonValue]:
-    """A citation as JSON-ready values (the provenance by its name; the note only when there is one)."""
+    """A citation as JSON-ready values (the provenance by its name; the note and the submission only when set)."""
     data: dict[str, JsonValue] = {
         "clause": citation.clause,
         "provenance": citation.provenance.name,
@@ -165,12 +165,16 @@ def _citation_json(citation: Citation) -> dict[str, JsonValue]:
     }
     if citation.note:
         data["note"] = citation.note
+    if citation.submission:
+        data["submission"] = citation.submission
     return data
 
 
 def _citation_from_json(data: Mapping[str, Any]) -> Citation:
-    """Rebuild a citation saved by :func:`_citation_json`, or by a version that had no notes."""
-    return Citation(data["clause"], Provenance[data["provenance"]], data["text"], data.get("note", ""))
+    """Rebuild a citation saved by :func:`_citation_json`, or by a version that had no notes or submissions."""
+    return Citation(
+        data["clause"], Provenance[data["provenance"]], data["text"], data.get("note", ""), data.get("submission", "")
+    )
 
 
 @dataclass(frozen=True)

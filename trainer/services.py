@@ -46,6 +46,7 @@ from trainer.round_store import (
     take_cached_step,
     writing,
 )
+from trainer.rules_submission import filed_rules, school_graded
 from trainer.scoring import GradedStep, grade_step
 from trainer.scoring import Mode as GradingMode
 from trainer.snapshots import AnyTableSnapshot, Viewer, snapshot_of, validation_seat
@@ -91,7 +92,7 @@ def deal_round(
     """
     game = GAMES[table.game]
     deal = TableDeal(
-        rules=table.rules,
+        rules=filed_rules(table.game, table.rules),
         seed=seed_value,
         automations=table_automations(table, game),
         carried_meters=table_meters(table.pk),
@@ -249,7 +250,7 @@ def _grade(live: LiveAttempt, frame: StepFrame) -> GradedStep:
     attempt = live.attempt
     waiting = validation_seat(attempt, live.round) is not None
     mode = GradingMode.PRACTICE if waiting else GradingMode(attempt.mode)
-    return grade_step(live.round, frame.step, frame.arguments, mode, _elapsed_ms(attempt))
+    return school_graded(grade_step(live.round, frame.step, frame.arguments, mode, _elapsed_ms(attempt)))
 
 
 def _on_cached_round(attempt_id: int, user: SchoolUser, frame: StepFrame) -> StepReply | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -16,6 +16,7 @@ from trainer.exams import exam_rounds
 from trainer.felt import Region, render
 from trainer.felt_signs import PROVENANCE_CLASSES
 from trainer.models import Exam, ExamRound, Floorperson, Mode
+from trainer.rules_submission import school_citations
 from trainer.scenario_runs import place_of
 from trainer.scoring import (
     CombinedResult,
@@ -283,9 +284,16 @@ def status_context(snapshot: AnyTableSnapshot, viewer: Viewer) -> dict[str, Any]
     }
 
 
-def house_option_context(option: HouseOption) -> dict[str, Any]:
-    """A table option that fills a gap in the regulation, with the reason it is not law."""
-    return {"name": option.title, "value": option.value, "citation": citation_context(option.citation)}
+def house_option_context(option: HouseOption, citation: Citation) -> dict[str, Any]:
+    """A table option that fills a gap in the regulation, with the reason it is not law as the school words it."""
+    return {"name": option.title, "value": option.value, "citation": citation_context(citation)}
+
+
+def house_options_context(game: str, rules: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The table's house options, each cited in the school's own wording where it has one (one query)."""
+    options = GAMES[game].table_house_options(rules)
+    cited = school_citations(option.citation for option in options)
+    return [house_option_context(option, citation) for option, citation in zip(options, cited, strict=True)]
 
 
 def felt_region(snapshot: AnyTableSnapshot, viewer: Viewer) -> Region:
@@ -393,9 +401,7 @@ def page_context(snapshot: AnyTableSnapshot, viewer: Viewer) -> dict[str, Any]:
         "sitting": sitting_context(exam_round) if exam_round else None,
         "run": run_context(snapshot.attempt_id) if snapshot.from_scenario else None,
         "controls": layout.controls_context(snapshot) | {"template": layout.controls_template},
-        "house_options": [
-            house_option_context(option) for option in GAMES[snapshot.game].table_house_options(snapshot.rules)
-        ],
+        "house_options": house_options_context(snapshot.game, snapshot.rules),
         "regions": {region.element_id.replace("-", "_"): render_region(region, oob=False) for region in regions},
     }
 

@@ -34,7 +34,10 @@ def school_administrator():
     [
         (make_trainee, [*EVERY_ROLE, "My record", "Exams"]),
         (make_instructor, [*EVERY_ROLE, "Cohorts", "Scenarios", "Exams", "Records"]),
-        (school_administrator, [*EVERY_ROLE, "Cohorts", "Exams", "Records", "School administration"]),
+        (
+            school_administrator,
+            [*EVERY_ROLE, "Cohorts", "Exams", "Records", "Rules Submission", "School administration"],
+        ),
     ],
 )
 def test_the_header_offers_each_role_its_pages_and_every_link_opens_for_it(client, make, labels):

@@ -1,0 +1,225 @@
+"""The Rules Submission forms: a house procedure's wording, and a paytable checked by the engine field by field."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from django import forms
+
+from simulator.filed_paytables import (
+    ENVY_HANDS,
+    fortune_paytable_json,
+    progressive_paytable_json,
+    read_fortune_paytable,
+    read_progressive_paytable,
+)
+from simulator.fortune import REPRESENTATIVE_FORTUNE_PAYTABLE, FortuneHand
+from simulator.json_values import JsonObject, JsonValue, json_int, json_object
+from simulator.money import format_cents, parse_dollars
+from simulator.pai_gow_progressive import EXAMPLE_PROGRESSIVE_PAYTABLE
+from simulator.rules import RulesError
+from trainer.models import PaytableKind
+from trainer.rules_submission import misfits
+
+MAX_WORDING = 2000
+"""The longest wording of a house procedure a verdict prints."""
+
+PENDING = "Rules Submission (being checked)"
+"""The submission a paytable is read under while it is checked; the saved version is cited by its own."""
+
+
+class HouseWordingForm(forms.Form):
+    """The school's wording of one house procedure; empty returns to the default wording."""
+
+    text = forms.CharField(
+        label="Your house procedure, as your verdicts should state it",
+        required=False,
+        max_length=MAX_WORDING,
+        widget=forms.Textarea(attrs={"rows": 6, "cols": 80}),
+        help_text="Leave it empty to go back to the default wording.",
+    )
+
+
+def hand_field(column: str, hand: FortuneHand) -> str:
+    """The form field of one hand's line in one column of a paytable: "pays_full_house"."""
+    return f"{column}_{hand.name.lower()}"
+
+
+def dollars_text(cents: int) -> str:
+    """An amount as the form shows it for editing: "5,000.00"."""
+    return format_cents(cents).removeprefix("$")
+
+
+class PaytableForm(forms.Form):
+    """A paytable's fields, read into the engine's JSON and validated by the engine; every problem beside its field."""
+
+    kind: PaytableKind
+    read_paytable: Callable[[Mapping[str, JsonValue]], Any]
+    name = forms.CharField(label="Paytable name, as the sign at the table names it", max_length=120)
+
+    def __init__(self, current: JsonObject, data: Mapping[str, Any] | None = None) -> None:
+        """The form showing ``current`` (the school's newest version, else the default), or reading ``data``."""
+        super().__init__(data, initial=self.initial_values(current))
+        self.paytable: JsonObject = {}
+
+    def initial_values(self, current: JsonObject) -> dict[str, Any]:
+        """The fields' values for a paytable in the engine's JSON."""
+        raise NotImplementedError
+
+    def engine_json(self) -> JsonObject:
+        """The cleaned fields as the engine's JSON; a field whose text cannot be read gets its error here."""
+        raise NotImplementedError
+
+    def clean(self) -> dict[str, Any] | None:
+        """Have the engine read the paytable, then check every Pai Gow Poker table can deal it; nothing is saved."""
+        cleaned = super().clean()
+        if self.errors:
+            return cleaned
+        paytable = self.engine_json()
+        if self.errors:
+            return cleaned
+        try:
+            self.read_paytable({**paytable, "submission": PENDING})
+        except RulesError as error:
+            for key, message in error.errors.items():
+                self.add_error(self.field_of(key), message)
+            return cleaned
+        for problem in misfits(self.kind, {**paytable, "submission": PENDING}):
+            self.add_error(None, problem)
+        self.paytable = paytable
+        return cleaned
+
+    def field_of(self, key: str) -> str | None:
+        """The form field an engine error names ("pays.full house" is pays_full_house); None for the whole form."""
+        column, _, line = key.partition(".")
+        hand = next((hand for hand in FortuneHand if hand.value == line), None)
+        name = hand_field(column, hand) if hand else column
+        return name if name in self.fields else None
+
+    def dollars(self, field: str) -> int | None:
+        """A cleaned dollar field in cents; None, with the field's error, when it is not an amount."""
+        try:
+            return parse_dollars(self.cleaned_data[field])
+        except ValueError as error:
+            self.add_error(field, str(error))
+            return None
+
+
+class FortunePaytableForm(PaytableForm):
+    """The Fortune Bonus odds of every hand and the Envy Bonus of every Envy hand; an empty line does not pay."""
+
+    kind = PaytableKind.FORTUNE
+    read_paytable = staticmethod(read_fortune_paytable)
+
+    def __init__(self, current: JsonObject, data: Mapping[str, Any] | None = None) -> None:
+        """One odds field per hand and one dollar field per Envy hand."""
+        super().__init__(current, data)
+        for hand in FortuneHand:
+            self.fields[hand_field("pays", hand)] = forms.CharField(
+                label=f"{hand.value.capitalize()}: Fortune Bonus pays",
+                required=False,
+                max_length=24,
+                help_text="Odds such as 25 to 1; empty when the hand does not pay.",
+            )
+        for hand in ENVY_HANDS:
+            self.fields[hand_field("envy", hand)] = forms.CharField(
+                label=f"{hand.value.capitalize()}: Envy Bonus pays each other qualifying player",
+                required=False,
+                max_length=24,
+                help_text="Dollars, such as 500; empty when the hand pays no envy.",
+            )
+
+    def initial_values(self, current: JsonObject) -> dict[str, Any]:
+        """The name, each hand's odds and each Envy hand's amount."""
+        pays = json_object(current["pays"])
+        envy = json_object(current["envy"])
+        values: dict[str, Any] = {"name": current["name"]}
+        values |= {hand_field("pays", hand): pays.get(hand.value, "") for hand in FortuneHand}
+        values |= {
+            hand_field("envy", hand): dollars_text(json_int(envy[hand.value]))
+            for hand in ENVY_HANDS
+            if hand.value in envy
+        }
+        return values
+
+    def engine_json(self) -> JsonObject:
+        """The paytable as :func:`simulator.filed_paytables.read_fortune_paytable` reads it."""
+        pays: JsonObject = {}
+        envy: JsonObject = {}
+        for hand in FortuneHand:
+            if odds := self.cleaned_data[hand_field("pays", hand)].strip():
+                pays[hand.value] = odds
+        for hand in ENVY_HANDS:
+            if self.cleaned_data[hand_field("envy", hand)].strip():
+                envy[hand.value] = self.dollars(hand_field("envy", hand))
+        return {"name": self.cleaned_data["name"], "pays": pays, "envy": envy}
+
+
+class ProgressivePaytableForm(PaytableForm):
+    """The Progressive Payout wager, the meter's seed and rate, and each hand's award; an empty line does not pay."""
+
+    kind = PaytableKind.PROGRESSIVE
+    read_paytable = staticmethod(read_progressive_paytable)
+    wager = forms.CharField(label="Progressive Payout wager, in dollars", max_length=24)
+    seed_amount = forms.CharField(label="The meter starts at, in dollars", max_length=24)
+    rate = forms.CharField(
+        label="Rate of progression",
+        max_length=10,
+        help_text="The share of each wager added to the meter, as a decimal: 0.15 for 15%.",
+    )
+
+    def __init__(self, current: JsonObject, data: Mapping[str, Any] | None = None) -> None:
+        """One award field per hand."""
+        super().__init__(current, data)
+        for hand in FortuneHand:
+            self.fields[hand_field("awards", hand)] = forms.CharField(
+                label=f"{hand.value.capitalize()}: pays",
+                required=False,
+                max_length=24,
+                help_text="A share of the meter such as 10%, or dollars for the wager such as 1,000; empty when the "
+                "hand does not pay.",
+            )
+
+    def initial_values(self, current: JsonObject) -> dict[str, Any]:
+        """The name, wager, seed, rate and each hand's award."""
+        awards = json_object(current["awards"])
+        values: dict[str, Any] = {
+            "name": current["name"],
+            "wager": dollars_text(json_int(current["wager"])),
+            "seed_amount": dollars_text(json_int(current["seed_amount"])),
+            "rate": current["rate"],
+        }
+        for hand in FortuneHand:
+            award = awards.get(hand.value, "")
+            values[hand_field("awards", hand)] = award if isinstance(award, str) else dollars_text(json_int(award))
+        return values
+
+    def engine_json(self) -> JsonObject:
+        """The paytable as :func:`simulator.filed_paytables.read_progressive_paytable` reads it."""
+        awards: JsonObject = {}
+        for hand in FortuneHand:
+            field = hand_field("awards", hand)
+            award = self.cleaned_data[field].strip()
+            if award:
+                awards[hand.value] = award if award.endswith("%") else self.dollars(field)
+        return {
+            "name": self.cleaned_data["name"],
+            "wager": self.dollars("wager"),
+            "seed_amount": self.dollars("seed_amount"),
+            "rate": self.cleaned_data["rate"].strip(),
+            "awards": awards,
+        }
+
+
+DEFAULTS: dict[PaytableKind, JsonObject] = {
+    PaytableKind.FORTUNE: fortune_paytable_json(REPRESENTATIVE_FORTUNE_PAYTABLE),
+    PaytableKind.PROGRESSIVE: progressive_paytable_json(EXAMPLE_PROGRESSIVE_PAYTABLE),
+}
+"""Each kind's default paytable, as its form first shows it."""
+
+FORMS: dict[PaytableKind, type[PaytableForm]] = {
+    PaytableKind.FORTUNE: FortunePaytableForm,
+    PaytableKind.PROGRESSIVE: ProgressivePaytableForm,
+}
+"""The form of each kind of paytable."""
