@@ -15,7 +15,7 @@ RULE = seed("§645b.2(f)", 'The dealer announces "No more bets".')
 
 @pytest.fixture(autouse=True)
 def fast_password_hasher():
-    """Shadow tests/trainer/conftest.py's fixture, which needs Django settings: scoring runs without Django."""
+    """Shadow tests/conftest.py's fixture, which needs Django settings: scoring runs without Django."""
 
 
 def step(number, correct=True, severity=None, elapsed_ms=1000, name="announce_no_more_bets", arguments=None):

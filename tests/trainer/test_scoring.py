@@ -31,7 +31,7 @@ PROJECT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(autouse=True)
 def fast_password_hasher():
-    """Shadow tests/trainer/conftest.py's fixture, which needs Django settings: scoring runs without Django."""
+    """Shadow tests/conftest.py's fixture, which needs Django settings: scoring runs without Django."""
 
 
 NO_MORE_BETS = seed(

@@ -1,3 +1,5 @@
+"""Fixtures of every web app's tests (tests/<app>/): accounts, static files, channel layers, Daphne servers."""
+
 import asyncio
 import re
 from collections.abc import Iterator
@@ -60,8 +62,8 @@ def channel_layer_of_its_own():
     channel_layers.backends.clear()
 
 
-@pytest.fixture(scope="session", autouse=True)
-def threads_let_go_of_the_test_database(django_db_setup):
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup):
     """After the last test, the step threads and asgiref's thread close their connections: the database can go."""
     yield
     close_step_threads()
