@@ -9,7 +9,7 @@ from django.db import models
 from django.http import HttpRequest
 
 from trainer.input_bounds import JSON_REFUSAL, BoundedJSONDecoder
-from trainer.models import Attempt, Certificate, Cohort, ExamResult, QueuedStatement, ResultCorrection, Table
+from trainer.models import Attempt, Certificate, Cohort, ExamResult, ResultCorrection, Table
 
 admin.site.site_header = "Dealer school administration"
 admin.site.site_title = "Dealer school"
@@ -143,21 +143,3 @@ class CertificateAdmin(RecordAdmin):
     """Certificates, read-only: an instructor revokes one on its sitting's page, with a reason."""
 
     list_display = ("name_on_certificate", "exam_name", "issued_at", "expires_on", "revoked_at")
-
-
-@admin.register(QueuedStatement)
-class QueuedStatementAdmin(admin.ModelAdmin[QueuedStatement]):
-    """The xAPI outbox, read-only: what waits for the learning record store, its failed tries and why; what was sent."""
-
-    list_display = ("id", "queued_at", "tries", "next_try_at", "sent_at", "last_error", "exam_round")
-    list_filter = (("sent_at", admin.EmptyFieldListFilter),)
-    fields = ("id", "statement", "queued_at", "tries", "next_try_at", "last_error", "sent_at", "exam_round")
-    readonly_fields = fields
-
-    def has_add_permission(self, request: object) -> bool:
-        """Statements are queued by what they report, never added here."""
-        return False
-
-    def has_delete_permission(self, request: object, queued: QueuedStatement | None = None) -> bool:
-        """None is lost: a statement leaves the outbox only by being sent."""
-        return False

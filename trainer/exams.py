@@ -13,7 +13,7 @@ from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from trainer import services, xapi
+from trainer import services
 from trainer.certification import audited_write, issue_certificate, revoke
 from trainer.models import (
     Attempt,
@@ -28,6 +28,7 @@ from trainer.models import (
     teaches_cohorts,
 )
 from trainer.scoring import CombinedResult, ScoreCard
+from xapi import statements
 
 
 class SittingRefused(Exception):
@@ -183,8 +184,8 @@ def settle(sitting: ExamSitting) -> ExamResult | None:
         result = judge(sitting, cards)
         with audited_write():
             result.save()
-        if xapi.enabled():
-            xapi.queue(xapi.exam_result_statement(result), result.decided_at)
+        if statements.enabled():
+            statements.queue(statements.exam_result_statement(result), result.decided_at)
         if result.passed:
             issue_certificate(result)
     return result

@@ -36,7 +36,6 @@ from django.utils import timezone
 from simulator.json_values import JsonValue
 from simulator.notation import operations_since, replay_round
 from simulator.procedure import Actor, Operation, Round
-from trainer import xapi
 from trainer.checkpoints import keep_checkpointing
 from trainer.group_commit import GroupCommit
 from trainer.meters import TableMeters
@@ -44,6 +43,7 @@ from trainer.models import Attempt, Mode, Table
 from trainer.scoring import GradedStep, PassRule, ScoreCard, one_by_one, step_numbers
 from trainer.step_clock import StepClock
 from trainer.step_writes import IN_SQL, WITH_ORM, StepWrites
+from xapi import statements
 
 ROUND_CACHE_SIZE = 1000
 
@@ -236,19 +236,19 @@ class CacheBehind(Exception):
 
 def statements_of_step(
     attempt: Attempt, steps: list[GradedStep], graded: GradedStep | None, card: ScoreCard | None, now: datetime
-) -> list[xapi.Json]:
+) -> list[statements.Json]:
     """The xAPI statements a step queues: its grade (and its omission's) and, when it ends the round, the result.
 
     None when xAPI is off. ``steps`` are the round's graded steps one by one, the step's own last.
     """
-    if not xapi.enabled():
+    if not statements.enabled():
         return []
     new = [] if graded is None else one_by_one([graded])
     numbers = step_numbers(steps)[len(steps) - len(new) :]
-    statements = [xapi.step_statement(attempt, step, number, now) for step, number in zip(new, numbers, strict=True)]
+    queued = [statements.step_statement(attempt, step, number, now) for step, number in zip(new, numbers, strict=True)]
     if card is not None:
-        statements.append(xapi.round_result_statement(attempt, card, now))
-    return statements
+        queued.append(statements.round_result_statement(attempt, card, now))
+    return queued
 
 
 def commit_step(live: LiveAttempt, sequence: int, graded: GradedStep | None) -> None:
@@ -257,7 +257,7 @@ def commit_step(live: LiveAttempt, sequence: int, graded: GradedStep | None) -> 
     The attempt's write names the frame number the cache holds, so it changes nothing (and raises
     :class:`CacheBehind`) if the database has moved on; only after both writes is the cached row brought up to date.
     With xAPI on, the step's statements are queued in the same transaction (one more row each); an exam round's
-    are held until the round is over (:func:`trainer.xapi_sender.due_statements`).
+    are held until the round is over (:func:`xapi.sender.due_statements`).
     """
     attempt = live.attempt
     steps = live.graded_steps if graded is None else [*live.graded_steps, *one_by_one([graded])]
@@ -280,7 +280,7 @@ def commit_step(live: LiveAttempt, sequence: int, graded: GradedStep | None) -> 
     now = columns["step_started_at"]
     exam_round = attempt.pk if attempt.mode == Mode.EXAM else None
     for statement in statements_of_step(attempt, steps, graded, score_card, now):
-        store.add_statement(xapi.outbox_row(statement, now, exam_round))
+        store.add_statement(statements.outbox_row(statement, now, exam_round))
     if score_card is not None:
         count_round(live)
     live.graded_steps = steps

@@ -102,6 +102,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "axes",
     "trainer",
+    "xapi",
 ]
 
 MIDDLEWARE = [
@@ -241,7 +242,7 @@ if SCHOOL_LOGO and not Path(SCHOOL_LOGO).is_file():
 SCHOOL_SIGNER = os.environ.get("DJANGO_SCHOOL_SIGNER", "")
 SCHOOL_SIGNER_TITLE = os.environ.get("DJANGO_SCHOOL_SIGNER_TITLE", "")
 SCHOOL_VERIFY_LOOKUPS_PER_MINUTE = int(os.environ.get("DJANGO_VERIFY_LOOKUPS_PER_MINUTE", "20"))
-# xAPI (trainer/xapi.py): with a learning record store's endpoint, every graded step and result is queued as a
+# xAPI (xapi/statements.py): with a learning record store's endpoint, every graded step and result is queued as a
 # statement in the step's own transaction and `manage.py send_statements` delivers them. Off by default.
 XAPI_URL = web_address("DJANGO_XAPI_URL")
 XAPI_KEY = os.environ.get("DJANGO_XAPI_KEY", "")

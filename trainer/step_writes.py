@@ -16,7 +16,8 @@ from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Field, Model
 
 from simulator.json_values import JsonObject, json_object
-from trainer.models import Attempt, Meter, MeterChange, QueuedStatement, Step
+from trainer.models import Attempt, Meter, MeterChange, Step
+from xapi.models import QueuedStatement
 
 
 @cache
@@ -107,7 +108,7 @@ def add_step(values: dict[str, Any]) -> None:
 
 
 def add_statement(values: dict[str, Any]) -> None:
-    """Insert an xAPI statement's outbox row with the fields in ``values`` (trainer.xapi.outbox_row)."""
+    """Insert an xAPI statement's outbox row with the fields in ``values`` (xapi.statements.outbox_row)."""
     _insert(QueuedStatement, values)
 
 

@@ -15,10 +15,10 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from simulator.drills import DRILLS
-from trainer import xapi
 from trainer.demo_tables import create_demo_tables
 from trainer.drill_library import load_drill_library
 from trainer.models import Cohort, Role
+from xapi import statements
 
 DEMO_ACCOUNTS = (
     ("trainee1", Role.TRAINEE),
@@ -73,7 +73,7 @@ class Command(BaseCommand):
         self.stdout.write(
             f"Drill library: {len(DRILLS)} drills ({drills} published now) at http://{host}:{port}/drills/"
         )
-        if xapi.enabled():
+        if statements.enabled():
             self.stdout.write(
                 f"Graded steps are queued as xAPI statements for {settings.XAPI_URL}: run "
                 "`manage.py send_statements` beside the school to send them."

@@ -2,8 +2,8 @@
 
 Statements follow xAPI 1.0.3. The trainee is an account at the school (``homePage`` the school's address,
 ``name`` the username), never an e-mail address; every activity id is an address under the school's
-(``DJANGO_SCHOOL_URL``). A statement is queued in the outbox (:class:`~trainer.models.QueuedStatement`) in the
-transaction of what it reports and sent by ``manage.py send_statements`` (:mod:`trainer.xapi_sender`). Every kind
+(``DJANGO_SCHOOL_URL``). A statement is queued in the outbox (:class:`~xapi.models.QueuedStatement`) in the
+transaction of what it reports and sent by ``manage.py send_statements`` (:mod:`xapi.sender`). Every kind
 of statement goes through :func:`statement`; a new kind (an exam's result) is a call of :func:`result_statement`
 queued with :func:`queue`.
 """
@@ -23,8 +23,9 @@ from django.contrib.auth.models import User
 from simulator.citations import Citation
 from simulator.games import GAMES
 from trainer.controls import describe_step
-from trainer.models import Attempt, ExamResult, QueuedStatement, Table
+from trainer.models import Attempt, ExamResult, Table
 from trainer.scoring import GradedStep, ScoreCard
+from xapi.models import QueuedStatement
 
 VERSION = "1.0.3"
 """The xAPI version of every statement, sent in the ``X-Experience-API-Version`` header."""
@@ -243,7 +244,7 @@ def exam_result_statement(result: ExamResult) -> Json:
 
 
 def outbox_row(queued: Json, now: datetime, exam_round: int | None = None) -> dict[str, Any]:
-    """The outbox row (:class:`~trainer.models.QueuedStatement`) of a statement queued now.
+    """The outbox row (:class:`~xapi.models.QueuedStatement`) of a statement queued now.
 
     It is due at once, unless it reports a step of ``exam_round``: then it waits until that round is over.
     """

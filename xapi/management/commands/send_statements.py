@@ -9,8 +9,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import close_old_connections
 from django.utils import timezone
 
-from trainer import xapi
-from trainer.xapi_sender import forget_sent, send_due
+from xapi import statements
+from xapi.sender import forget_sent, send_due
 
 
 class Command(BaseCommand):
@@ -36,7 +36,7 @@ class Command(BaseCommand):
 
         Each pass also deletes the statements sent more than ``keep_sent_days`` days ago.
         """
-        if not xapi.enabled():
+        if not statements.enabled():
             raise CommandError("No learning record store is configured: set DJANGO_XAPI_URL (see README, Settings).")
         if interval <= 0:
             raise CommandError("--interval is a number of seconds above 0.")

@@ -25,8 +25,8 @@ from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone
 
-from trainer.models import QueuedStatement
-from trainer.xapi import VERSION
+from xapi.models import QueuedStatement
+from xapi.statements import VERSION
 
 BATCH_SIZE = 50
 TIMEOUT_SECONDS = 10

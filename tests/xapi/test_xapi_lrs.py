@@ -25,8 +25,9 @@ from test_round_store import deal_and_record
 
 from simulator.games import GAMES
 from trainer import demo_tables
-from trainer.models import QueuedStatement, Step
-from trainer.xapi_sender import FIRST_RETRY, send_due
+from trainer.models import Step
+from xapi.models import QueuedStatement
+from xapi.sender import FIRST_RETRY, send_due
 
 RALPH_BIN = settings.BASE_DIR / ".venv-ralph" / "bin"
 SERVE_RALPH = """

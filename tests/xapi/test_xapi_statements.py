@@ -24,11 +24,13 @@ from test_omitted_steps import exam_at_a_settlement_to_leave_out, take
 from test_round_store import deal_and_record
 from test_services import deal_correctly, next_dealer_action, statements_of, step_frame
 
-from trainer import demo_tables, services, xapi
-from trainer.models import Mode, QueuedStatement, Role, Step
+from trainer import demo_tables, services
+from trainer.models import Mode, Role, Step
 from trainer.settings import web_address
 from trainer.step_writes import IN_SQL, add_statement
-from trainer.xapi_sender import BATCH_SIZE, due_statements
+from xapi import statements
+from xapi.models import QueuedStatement
+from xapi.sender import BATCH_SIZE, due_statements
 
 pytestmark = pytest.mark.django_db
 
@@ -131,9 +133,9 @@ def test_a_step_left_out_in_an_exam_is_a_statement_of_its_own_with_no_answer_bef
     attempt, missed, taken = exam_at_a_settlement_to_leave_out(trainee)
     take(attempt, trainee, taken)
     step_number = f"{SCHOOL}/xapi/extensions/step-number"
-    statements = sorted(queued("answered"), key=lambda s: s["context"]["extensions"][step_number])
-    assert [s["context"]["extensions"][step_number] for s in statements] == list(range(1, len(statements) + 1))
-    left_out, last = statements[-2:]
+    answered = sorted(queued("answered"), key=lambda s: s["context"]["extensions"][step_number])
+    assert [s["context"]["extensions"][step_number] for s in answered] == list(range(1, len(answered) + 1))
+    left_out, last = answered[-2:]
     assert "response" not in left_out["result"] and not left_out["result"]["success"]
     assert left_out["object"]["id"] == f"{SCHOOL}/xapi/games/pai-gow-poker/steps/{missed.step}"
     assert last["result"]["success"] and last["result"]["response"] == taken.step
@@ -142,10 +144,10 @@ def test_a_step_left_out_in_an_exam_is_a_statement_of_its_own_with_no_answer_bef
 def test_a_steps_duration_is_iso_8601_to_the_hundredth_of_a_second_and_its_timestamp_has_a_time_zone(xapi_on):
     attempt = dealt_round()
     times = [step.graded["elapsed_ms"] for step in Step.objects.filter(attempt=attempt, graded__isnull=False)]
-    statements = queued("answered")
-    assert [s["result"]["duration"] for s in statements] == [f"PT{ms // 1000}.{ms % 1000 // 10:02d}S" for ms in times]
-    assert all(datetime.fromisoformat(s["timestamp"]).utcoffset() is not None for s in statements)
-    assert xapi.duration(4_257) == "PT4.25S"
+    answered = queued("answered")
+    assert [s["result"]["duration"] for s in answered] == [f"PT{ms // 1000}.{ms % 1000 // 10:02d}S" for ms in times]
+    assert all(datetime.fromisoformat(s["timestamp"]).utcoffset() is not None for s in answered)
+    assert statements.duration(4_257) == "PT4.25S"
 
 
 def test_the_rounds_result_scores_its_first_attempt_accuracy_against_its_pass_rule(xapi_on):
@@ -164,12 +166,12 @@ def test_the_rounds_result_scores_its_first_attempt_accuracy_against_its_pass_ru
 
 def test_an_exam_result_is_one_more_kind_of_statement_queued_in_the_callers_transaction(xapi_on):
     trainee = make_trainee()
-    exam = xapi.Activity("exams/3/", "Pai Gow Poker final", xapi.ASSESSMENT)
+    exam = statements.Activity("exams/3/", "Pai Gow Poker final", statements.ASSESSMENT)
     now = timezone.now()
-    statement = xapi.result_statement(
+    statement = statements.result_statement(
         trainee=trainee, activity=exam, passed=False, scaled=0, duration_ms=600_000, context={}, timestamp=now
     )
-    xapi.queue(statement, now)
+    statements.queue(statement, now)
     row = QueuedStatement.objects.get()
     assert row.statement["verb"] == {"id": ADL_VERBS + "failed", "display": {"en-US": "failed"}}
     assert row.statement["object"]["id"] == f"{SCHOOL}/exams/3/"
@@ -200,7 +202,7 @@ def test_an_exam_rounds_statements_wait_until_its_score_card_then_go_with_their_
 
 def test_with_xapi_off_nothing_is_queued():
     dealt_round()
-    assert not xapi.enabled()
+    assert not statements.enabled()
     assert QueuedStatement.objects.count() == 0
 
 
@@ -227,7 +229,7 @@ def test_with_xapi_on_a_step_costs_one_more_insert_in_its_own_transaction_and_no
     action, on = first_step()
     assert on[:-1] == off
     assert off[-1] == ("INSERT", "trainer_step")
-    assert on[-1] == ("INSERT", "trainer_queuedstatement")
+    assert on[-1] == ("INSERT", "xapi_queuedstatement")
     assert QueuedStatement.objects.get().statement["result"]["response"] == action.step
 
 
@@ -284,10 +286,10 @@ def test_a_school_administrator_sees_the_outbox_with_each_statements_tries_and_c
     administrator.is_staff = True
     administrator.save()
     client.force_login(administrator)
-    listing = client.get(reverse("admin:trainer_queuedstatement_changelist"))
+    listing = client.get(reverse("admin:xapi_queuedstatement_changelist"))
     assert listing.status_code == 200
     assert "URLError: Connection refused" in listing.content.decode()
-    deleting = client.get(reverse("admin:trainer_queuedstatement_delete", args=[waiting.pk]))
+    deleting = client.get(reverse("admin:xapi_queuedstatement_delete", args=[waiting.pk]))
     assert deleting.status_code == 403
 
 

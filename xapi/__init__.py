@@ -1,0 +1,1 @@
+"""The xAPI app: the outbox of statements for a learning record store, what goes in it and its sender."""

@@ -1,0 +1,1 @@
+"""The xAPI app's manage.py commands."""
