@@ -2,7 +2,7 @@
 
 "Most recently" means the last :data:`RECENT_ROUNDS` rounds the trainee finished, at any table or drill. A wrong step
 is one the score card lists as an error (retries included), as the errors by clause count it
-(:mod:`trainer.error_report`). Each clause broken there is listed once, the one broken in the most recently finished
+(:mod:`reports.error_report`). Each clause broken there is listed once, the one broken in the most recently finished
 round first and, among those last broken in the same round, the one broken more often first.
 """
 
@@ -14,10 +14,10 @@ from datetime import datetime
 from django.contrib.auth.models import User
 from markupsafe import Markup
 
+from reports.error_report import finished_rounds
 from simulator.citations import Citation
 from simulator.clauses import CLAUSES
 from trainer.drill_library import LibraryDrill, drill_versions, drills_for
-from trainer.error_report import finished_rounds
 from trainer.models import Attempt
 from trainer.table_page import citation_html
 

@@ -103,6 +103,7 @@ INSTALLED_APPS = [
     "axes",
     "trainer",
     "xapi",
+    "reports",
 ]
 
 MIDDLEWARE = [
@@ -174,10 +175,12 @@ TEMPLATES = [
             ],
         },
     },
-    # The table's regions (templates/jinja2/trainer/_*.html): the page and every WebSocket frame draw them.
+    # The table's regions (templates/jinja2/trainer/_*.html): the page and every WebSocket frame draw them; an
+    # app's own partials are in its jinja2/ folder (reports/jinja2/reports/_line_chart.html).
     {
         "BACKEND": "django.template.backends.jinja2.Jinja2",
         "DIRS": [BASE_DIR / "templates" / "jinja2"],
+        "APP_DIRS": True,
         "OPTIONS": {"environment": "trainer.jinja.environment"},
     },
 ]

@@ -2,17 +2,14 @@
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import include, path
 
 from trainer import (
     assignment_views,
     certificate_views,
     cohorts,
     drill_views,
-    error_views,
     exam_views,
-    export_views,
-    gradebook_views,
     provenance_views,
     rules_submission_views,
     scenario_views,
@@ -25,9 +22,7 @@ urlpatterns = [
     path("tables/", views.tables, name="tables"),
     path("tables/<int:table_id>/deal/", views.deal, name="deal"),
     path("rounds/<int:attempt_id>/", views.attempt, name="attempt"),
-    path("rounds/<int:attempt_id>/replay/", views.replay, name="replay"),
     path("history/", views.history, name="history"),
-    path("record/", gradebook_views.my_record, name="my_record"),
     path("cohorts/", cohorts.cohort_list, name="cohorts"),
     path("cohorts/new/", cohorts.new_cohort, name="new_cohort"),
     path("cohorts/<int:cohort_id>/", cohorts.cohort, name="cohort"),
@@ -38,17 +33,6 @@ urlpatterns = [
     path("cohorts/<int:cohort_id>/trainees/<int:trainee_id>/remove/", cohorts.remove_trainee, name="remove_trainee"),
     path("cohorts/<int:cohort_id>/trainees/<int:trainee_id>/active/", cohorts.set_active, name="set_active"),
     path("cohorts/<int:cohort_id>/addresses/unlock/", cohorts.unlock_address_of, name="unlock_address"),
-    path("cohorts/<int:cohort_id>/errors/", error_views.cohort_errors, name="cohort_errors"),
-    path("cohorts/<int:cohort_id>/errors/attempts/", error_views.error_attempts, name="error_attempts"),
-    path(
-        "cohorts/<int:cohort_id>/trainees/<int:trainee_id>/errors/", error_views.trainee_errors, name="trainee_errors"
-    ),
-    path("cohorts/<int:cohort_id>/gradebook/", gradebook_views.cohort_grades, name="cohort_gradebook"),
-    path(
-        "cohorts/<int:cohort_id>/trainees/<int:trainee_id>/gradebook/",
-        gradebook_views.trainee_grades,
-        name="trainee_gradebook",
-    ),
     path("cohorts/<int:cohort_id>/import/", cohorts.import_preview, name="import_roster"),
     path("cohorts/<int:cohort_id>/import/confirm/", cohorts.import_confirm, name="confirm_import"),
     path("cohorts/<int:cohort_id>/assignments/", assignment_views.assignments, name="assignments"),
@@ -75,8 +59,6 @@ urlpatterns = [
     path("certificates/<int:certificate_id>/revoke/", certificate_views.certificate_revoke, name="revoke_certificate"),
     path("verify/", certificate_views.verify_lookup, name="verify_lookup"),
     path("verify/<str:code>/", certificate_views.verify, name="verify"),
-    path("exports/", export_views.exports, name="exports"),
-    path("exports/<str:kind>.csv", export_views.export_csv, name="export_csv"),
     path("drills/", drill_views.drill_list, name="drills"),
     path("drills/mistakes/", drill_views.my_mistakes, name="my_mistakes"),
     path("provenance/", provenance_views.provenance_legend, name="provenance"),
@@ -91,5 +73,6 @@ urlpatterns = [
         auth_views.PasswordChangeDoneView.as_view(template_name="registration/password_changed.html"),
         name="password_change_done",
     ),
+    path("", include("reports.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -1,6 +1,5 @@
-"""Function views of the school: the homes, the tables, dealing a round, the table page, its replay, the history."""
+"""Function views of the school: the homes, the tables, dealing a round, the table page, the history."""
 
-import re
 from itertools import groupby
 from operator import attrgetter
 
@@ -31,7 +30,6 @@ from trainer.models import (
     is_school_administrator,
     teaches_cohorts,
 )
-from trainer.replay import replay_context
 from trainer.scenario_versions import published_versions
 from trainer.scoring import ScoreCard
 from trainer.snapshots import AnyTableSnapshot, Viewer
@@ -130,23 +128,6 @@ def attempt(request: SchoolRequest, attempt_id: int) -> HttpResponse:
     snapshot: AnyTableSnapshot = services.table_snapshot(found_attempt)
     template = "trainer/table.html" if viewer is Viewer.TRAINEE else "trainer/watch.html"
     return render(request, template, page_context(snapshot, viewer))
-
-
-@require_GET
-@login_required
-def replay(request: SchoolRequest, attempt_id: int) -> HttpResponse:
-    """A finished round replayed step by step (``?step=N``, 0 the table as dealt), for whoever may see the attempt."""
-    found_attempt, _ = _get_attempt_for_user(request, attempt_id)
-    if not found_attempt.finished:
-        raise Http404("This round is not over yet: it can be replayed once it is.")
-    step = request.GET.get("step", "0")
-    if not re.fullmatch(r"[0-9]{1,6}", step):
-        return HttpResponse("The step to show is a whole number: 0 is the table as dealt.", status=400)
-    try:
-        context = replay_context(found_attempt, int(step))
-    except ValueError as error:
-        return HttpResponse(str(error), status=400)
-    return render(request, "trainer/replay.html", context)
 
 
 @require_GET

@@ -7,6 +7,8 @@ from django.contrib.auth.models import Group
 
 from simulator.money import format_cents
 from simulator.procedure import Action
+from trainer import services
+from trainer.controls import FLOORPERSON_STEPS
 from trainer.demo_tables import create_demo_tables
 from trainer.meters import table_meters
 from trainer.models import Cohort, Floorperson, Role
@@ -87,3 +89,10 @@ def read_meters(meters):
 def meters_at(table):
     """The table's meters as the database holds them now, read as :func:`read_meters` reads them."""
     return read_meters(table_meters(table.pk))
+
+
+def take(attempt, user, frame):
+    """Apply a frame through the services: the trainee's step, or an instructor's validation."""
+    if frame.step in FLOORPERSON_STEPS:
+        return services.validate_payout(attempt.pk, user, frame)
+    return services.apply_step(attempt.pk, user, frame)

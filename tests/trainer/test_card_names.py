@@ -5,15 +5,14 @@ from dataclasses import replace
 from itertools import combinations
 
 import pytest
-from table_helpers import demo_table, make_trainee
-from test_replay import take
+from table_helpers import demo_table, make_trainee, take
 from test_services import step_frame
 
+from reports.replay import replay_context
 from simulator.cards import card_name, parse_cards
 from simulator.pai_gow_round import DEALER
 from trainer import round_store, services
 from trainer.models import Mode
-from trainer.replay import replay_context
 from trainer.snapshots import Viewer
 from trainer.table_page import felt_region, graded_context, render_region
 

@@ -5,9 +5,9 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from reports.gradebook import cohort_gradebook, record_of
 from trainer.assignments import STATUS_MEANINGS
 from trainer.cohorts import cohort_for, trainee_for
-from trainer.gradebook import cohort_gradebook, record_of
 from trainer.views import SchoolRequest, _require_school_role
 
 
@@ -16,7 +16,7 @@ from trainer.views import SchoolRequest, _require_school_role
 def cohort_grades(request: SchoolRequest, cohort_id: int) -> HttpResponse:
     """The cohort's gradebook: each trainee's assignments, exams, certificates, accuracy and clause most missed."""
     cohort = cohort_for(request, cohort_id)
-    return render(request, "trainer/gradebook_cohort.html", {"cohort": cohort, "rows": cohort_gradebook(cohort)})
+    return render(request, "reports/gradebook_cohort.html", {"cohort": cohort, "rows": cohort_gradebook(cohort)})
 
 
 @require_GET
@@ -26,7 +26,7 @@ def trainee_grades(request: SchoolRequest, cohort_id: int, trainee_id: int) -> H
     cohort = cohort_for(request, cohort_id)
     record = record_of(trainee_for(cohort, trainee_id))
     context = {"cohort": cohort, "record": record, "mine": False, "status_meanings": STATUS_MEANINGS}
-    return render(request, "trainer/gradebook.html", context)
+    return render(request, "reports/gradebook.html", context)
 
 
 @require_GET
@@ -35,4 +35,4 @@ def my_record(request: SchoolRequest) -> HttpResponse:
     """The signed-in trainee's own gradebook."""
     _require_school_role(request)
     context = {"cohort": None, "record": record_of(request.user), "mine": True, "status_meanings": STATUS_MEANINGS}
-    return render(request, "trainer/gradebook.html", context)
+    return render(request, "reports/gradebook.html", context)

@@ -5,17 +5,17 @@ import re
 import pytest
 from django.test import Client
 from django.urls import reverse
-from table_helpers import demo_table, make_instructor, make_trainee, make_user
+from table_helpers import demo_table, make_instructor, make_trainee, make_user, take
 from test_consumers import CARD, revealed_cards
 from test_other_games import browser_frame, public_cards, secrets_of, table_of
 from test_services import step_frame
 
+from reports.replay import replay_context
 from simulator.money import format_cents
 from simulator.procedure import Actor
 from trainer import round_store, services
 from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, read_step
 from trainer.models import Floorperson, Mode, Role
-from trainer.replay import replay_context
 from trainer.snapshots import Viewer
 from trainer.table_page import felt_region, render_region
 
@@ -25,13 +25,6 @@ pytestmark = pytest.mark.django_db
 def live_felt(snapshot):
     """The felt an instructor watching the live table saw."""
     return render_region(felt_region(snapshot, Viewer.INSTRUCTOR), oob=False)
-
-
-def take(attempt, user, frame):
-    """Apply a frame through the services: the trainee's step, or an instructor's validation."""
-    if frame.step in FLOORPERSON_STEPS:
-        return services.validate_payout(attempt.pk, user, frame)
-    return services.apply_step(attempt.pk, user, frame)
 
 
 def deal_and_watch(attempt, trainee, instructor=None, wrong_first=None):

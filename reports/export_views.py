@@ -5,9 +5,9 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from reports.exports import EXPORT_LABELS, EXPORTS, write_csv
 from trainer.exam_forms import ExportForm
 from trainer.exam_views import require_teacher
-from trainer.exports import EXPORT_LABELS, EXPORTS, write_csv
 from trainer.views import SchoolRequest
 
 
@@ -16,7 +16,7 @@ from trainer.views import SchoolRequest
 def exports(request: SchoolRequest) -> HttpResponse:
     """The form: a cohort, a range of days, and a button per kind of record."""
     require_teacher(request)
-    return render(request, "trainer/exports.html", {"form": ExportForm(request.user), "kinds": EXPORT_LABELS})
+    return render(request, "reports/exports.html", {"form": ExportForm(request.user), "kinds": EXPORT_LABELS})
 
 
 @require_GET
@@ -26,7 +26,7 @@ def export_csv(request: SchoolRequest, kind: str) -> HttpResponse:
     require_teacher(request)
     form = ExportForm(request.user, request.GET)
     if kind not in EXPORTS or not form.is_valid():
-        return render(request, "trainer/exports.html", {"form": form, "kinds": EXPORT_LABELS}, status=400)
+        return render(request, "reports/exports.html", {"form": form, "kinds": EXPORT_LABELS}, status=400)
     cohort, start, end = form.cleaned_data["cohort"], form.cleaned_data["start"], form.cleaned_data["end"]
     header, rows = EXPORTS[kind]
     response = HttpResponse(content_type="text/csv; charset=utf-8")

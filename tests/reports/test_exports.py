@@ -10,9 +10,9 @@ from django.utils import timezone
 from exam_helpers import exam_school, schedule, sit_through
 from table_helpers import make_instructor, make_trainee, make_user
 
+from reports.exports import ATTEMPT_COLUMNS, CERTIFICATE_COLUMNS, CLAUSE_COLUMNS, RESULT_COLUMNS, STEP_COLUMNS
 from trainer import exams
 from trainer.certification import revoke
-from trainer.exports import ATTEMPT_COLUMNS, CERTIFICATE_COLUMNS, CLAUSE_COLUMNS, RESULT_COLUMNS, STEP_COLUMNS
 from trainer.models import Attempt, Certificate, Cohort, ExamResult, Role, Step, Table
 from trainer.scoring import GradedStep
 

@@ -11,8 +11,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
-from trainer.cohorts import cohort_for, trainee_for
-from trainer.error_report import (
+from reports.error_report import (
     FinishedRound,
     cited,
     finished_rounds,
@@ -23,8 +22,9 @@ from trainer.error_report import (
     week_columns,
     week_heading,
 )
+from reports.replay import first_error_at
+from trainer.cohorts import cohort_for, trainee_for
 from trainer.models import Attempt, Cohort
-from trainer.replay import first_error_at
 from trainer.table_page import citation_html
 from trainer.views import SchoolRequest
 
@@ -52,7 +52,7 @@ def cohort_errors(request: SchoolRequest, cohort_id: int) -> HttpResponse:
     rounds = finished_rounds(Attempt.objects.filter(trainee__in=trainees))
     columns = trainee_columns(trainees)
     context = _report(cohort, rounds, heatmap(rounds, columns, lambda r: r.trainee_id), f"the {cohort.name} cohort")
-    return render(request, "trainer/errors.html", context | {"columns": columns, "trainee": None})
+    return render(request, "reports/errors.html", context | {"columns": columns, "trainee": None})
 
 
 @require_GET
@@ -65,7 +65,7 @@ def trainee_errors(request: SchoolRequest, cohort_id: int, trainee_id: int) -> H
     columns = week_columns(rounds)
     name = trainee.get_full_name() or trainee.get_username()
     context = _report(cohort, rounds, heatmap(rounds, columns, lambda r: r.week), name)
-    return render(request, "trainer/errors.html", context | {"columns": columns, "trainee": trainee})
+    return render(request, "reports/errors.html", context | {"columns": columns, "trainee": trainee})
 
 
 def _filters(request: SchoolRequest, cohort: Cohort) -> tuple[str, User | None, date | None] | str:
@@ -128,4 +128,4 @@ def error_attempts(request: SchoolRequest, cohort_id: int) -> HttpResponse:
         "week": None if week is None else week_heading(week),
         "rows": rows,
     }
-    return render(request, "trainer/error_attempts.html", context)
+    return render(request, "reports/error_attempts.html", context)

@@ -22,9 +22,9 @@ from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from reports.charts import Y_TICKS, ChartPoint, line_chart
 from simulator.citations import Citation
 from simulator.clauses import catalogue_order, section_of
-from trainer.charts import Y_TICKS, ChartPoint, line_chart
 from trainer.felt_signs import PROVENANCE_CLASSES
 from trainer.models import Attempt
 from trainer.scoring import ScoreCard, percent_text, seconds_text

@@ -65,4 +65,4 @@ def line_chart(
         "ticks": ticks,
         "target": None if target is None else {"y": y_of(target), "text": f"target {target:g}{unit}"},
     }
-    return render("trainer/_line_chart.html", {"chart": context})
+    return render("reports/_line_chart.html", {"chart": context})

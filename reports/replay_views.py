@@ -1,0 +1,28 @@
+"""The replay page: a finished round dealt again to any step, for whoever may see the round."""
+
+import re
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from reports.replay import replay_context
+from trainer.views import SchoolRequest, _get_attempt_for_user
+
+
+@require_GET
+@login_required
+def replay(request: SchoolRequest, attempt_id: int) -> HttpResponse:
+    """A finished round replayed step by step (``?step=N``, 0 the table as dealt), for whoever may see the attempt."""
+    found_attempt, _ = _get_attempt_for_user(request, attempt_id)
+    if not found_attempt.finished:
+        raise Http404("This round is not over yet: it can be replayed once it is.")
+    step = request.GET.get("step", "0")
+    if not re.fullmatch(r"[0-9]{1,6}", step):
+        return HttpResponse("The step to show is a whole number: 0 is the table as dealt.", status=400)
+    try:
+        context = replay_context(found_attempt, int(step))
+    except ValueError as error:
+        return HttpResponse(str(error), status=400)
+    return render(request, "reports/replay.html", context)
