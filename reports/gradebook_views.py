@@ -8,7 +8,7 @@ from django.views.decorators.http import require_GET
 from reports.gradebook import cohort_gradebook, record_of
 from trainer.assignments import STATUS_MEANINGS
 from trainer.cohorts import cohort_for, trainee_for
-from trainer.views import SchoolRequest, _require_school_role
+from trainer.views import SchoolRequest, require_school_role
 
 
 @require_GET
@@ -33,6 +33,6 @@ def trainee_grades(request: SchoolRequest, cohort_id: int, trainee_id: int) -> H
 @login_required
 def my_record(request: SchoolRequest) -> HttpResponse:
     """The signed-in trainee's own gradebook."""
-    _require_school_role(request)
+    require_school_role(request)
     context = {"cohort": None, "record": record_of(request.user), "mine": True, "status_meanings": STATUS_MEANINGS}
     return render(request, "reports/gradebook.html", context)

@@ -8,14 +8,14 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from reports.replay import replay_context
-from trainer.views import SchoolRequest, _get_attempt_for_user
+from trainer.views import SchoolRequest, attempt_for_user
 
 
 @require_GET
 @login_required
 def replay(request: SchoolRequest, attempt_id: int) -> HttpResponse:
     """A finished round replayed step by step (``?step=N``, 0 the table as dealt), for whoever may see the attempt."""
-    found_attempt, _ = _get_attempt_for_user(request, attempt_id)
+    found_attempt, _ = attempt_for_user(request, attempt_id)
     if not found_attempt.finished:
         raise Http404("This round is not over yet: it can be replayed once it is.")
     step = request.GET.get("step", "0")

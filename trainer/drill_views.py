@@ -7,14 +7,14 @@ from django.views.decorators.http import require_GET
 
 from trainer.drill_library import library_groups
 from trainer.mistakes import RECENT_ROUNDS, recent_mistakes
-from trainer.views import SchoolRequest, _require_school_role
+from trainer.views import SchoolRequest, require_school_role
 
 
 @require_GET
 @login_required
 def drill_list(request: SchoolRequest) -> HttpResponse:
     """The library's drills by group, each with the clause it trains, its provenance and a button to deal it."""
-    _require_school_role(request)
+    require_school_role(request)
     return render(request, "trainer/drills.html", {"groups": library_groups()})
 
 
@@ -22,7 +22,7 @@ def drill_list(request: SchoolRequest) -> HttpResponse:
 @login_required
 def my_mistakes(request: SchoolRequest) -> HttpResponse:
     """The clauses the user got wrong in their last finished rounds, each with its text and the drills that train it."""
-    _require_school_role(request)
+    require_school_role(request)
     context = {
         "mistakes": recent_mistakes(request.user),
         "recent_rounds": RECENT_ROUNDS,

@@ -47,7 +47,7 @@ GAME_RANKS = {key: rank for rank, key in enumerate(GAMES)}
 """Each game's place in the registry's order: the key the tables are sorted by before grouping."""
 
 
-def _require_school_role(request: SchoolRequest) -> None:
+def require_school_role(request: SchoolRequest) -> None:
     """Refuse a signed-in user who is neither a trainee nor an instructor."""
     if not any(has_role(request.user, role) for role in Role):
         raise PermissionDenied("Ask an instructor for a role at the school.")
@@ -59,7 +59,7 @@ def _tables_by_game() -> list[tuple[str, list[Table]]]:
     return [(GAMES[game].name, list(group)) for game, group in groupby(tables, key=attrgetter("game"))]
 
 
-def _get_attempt_for_user(request: SchoolRequest, attempt_id: int) -> tuple[Attempt, Viewer]:
+def attempt_for_user(request: SchoolRequest, attempt_id: int) -> tuple[Attempt, Viewer]:
     """The attempt and the user's part at it; 404 when it does not exist or is not theirs to see."""
     found = services.viewable_attempt(attempt_id, request.user)
     if found is None:
@@ -89,7 +89,7 @@ def home(request: SchoolRequest) -> HttpResponse:
 @login_required
 def tables(request: SchoolRequest) -> HttpResponse:
     """The tables and scenarios to deal (one an open exam deals says so), the user's unfinished rounds, live tables."""
-    _require_school_role(request)
+    require_school_role(request)
     closed = exams.exams_closing_practice(request.user, timezone.now())
     context = {
         "games": _tables_by_game(),
@@ -109,7 +109,7 @@ def tables(request: SchoolRequest) -> HttpResponse:
 @limits_dealing
 def deal(request: SchoolRequest, table_id: int) -> HttpResponse:
     """Deal a new round at a table in the chosen mode and open it."""
-    _require_school_role(request)
+    require_school_role(request)
     table = get_object_or_404(services.open_tables(), pk=table_id)
     mode = request.POST.get("mode", Mode.PRACTICE)
     if mode not in Mode.values:
@@ -124,7 +124,7 @@ def deal(request: SchoolRequest, table_id: int) -> HttpResponse:
 @login_required
 def attempt(request: SchoolRequest, attempt_id: int) -> HttpResponse:
     """The table page: the trainee deals, an instructor watches read-only (and validates when needed)."""
-    found_attempt, viewer = _get_attempt_for_user(request, attempt_id)
+    found_attempt, viewer = attempt_for_user(request, attempt_id)
     snapshot: AnyTableSnapshot = services.table_snapshot(found_attempt)
     template = "trainer/table.html" if viewer is Viewer.TRAINEE else "trainer/watch.html"
     return render(request, template, page_context(snapshot, viewer))
