@@ -13,6 +13,8 @@ from simulator.clauses import CLAUSES
 from simulator.fortune import FortuneHand
 from trainer import round_store, services
 from trainer.controls import DEALER_STEPS, read_step
+from trainer.felt_mystery import MYSTERY_SIGNS
+from trainer.felt_pai_gow import PAI_GOW_FIXTURES
 from trainer.models import FiledPaytable, HouseWording, Mode, PaytableKind, Role
 from trainer.rules_submission import HOUSE_CLAUSES
 from trainer.rules_submission_forms import DEFAULTS, FortunePaytableForm, ProgressivePaytableForm, hand_field
@@ -29,7 +31,10 @@ OUR_WORDING = "Before any player's hand is turned, the dealer calls the low hand
 
 @pytest.fixture
 def school_name(settings):
+    """The school's name, with the felts' signs drawn under another test's name forgotten."""
     settings.SCHOOL_NAME = SCHOOL
+    PAI_GOW_FIXTURES.clear()
+    MYSTERY_SIGNS.clear()
 
 
 @pytest.fixture
