@@ -51,6 +51,8 @@ class TableSnapshot(Generic[ViewT]):
     """The dealer steps the table's rules can ever ask for: a control for each."""
     from_scenario: bool
     """Whether the round was dealt from a scenario, and so may be a round of a scenario run or an exam sitting."""
+    next_step: str | None = None
+    """In practice only, the dealer step the round waits for: its controls come first. An exam never hints it."""
 
     @property
     def finished(self) -> bool:
@@ -80,6 +82,14 @@ def validation_seat(attempt: Attempt, round_: Round) -> int | None:
     return json_int(action.arguments["seat"])
 
 
+def practice_next_step(attempt: Attempt, round_: Round) -> str | None:
+    """The dealer step a practice round waits for, so that its controls come first; None in an exam or at the end."""
+    expected = round_.next_action()
+    if attempt.mode != Mode.PRACTICE or expected is None or expected.actor is not Actor.DEALER:
+        return None
+    return expected.step
+
+
 def snapshot_of(live: LiveAttempt) -> AnyTableSnapshot:
     """The attempt as anyone allowed at the table may see it now."""
     attempt, round_ = live.attempt, live.round
@@ -103,4 +113,5 @@ def snapshot_of(live: LiveAttempt) -> AnyTableSnapshot:
         validation_step=None if waiting is None else waiting.step,
         dealer_steps=frozenset(DEALER_STEPS) & round_.offered_steps(),
         from_scenario=attempt.scenario_version_id is not None,
+        next_step=practice_next_step(attempt, round_),
     )

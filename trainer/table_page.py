@@ -348,9 +348,14 @@ def table_regions(snapshot: AnyTableSnapshot, viewer: Viewer, feedback: dict[str
     """
     sees_log = viewer is Viewer.INSTRUCTOR or snapshot.mode == Mode.PRACTICE or snapshot.finished
     hides_log = snapshot.mode == Mode.EXAM and viewer is Viewer.TRAINEE
+    trainee = viewer is Viewer.TRAINEE
     regions = [
         felt_region(snapshot, viewer),
-        Region("sequence", "trainer/_sequence.html", {"next_sequence": snapshot.sequence + 1}),
+        Region(
+            "sequence",
+            "trainer/_sequence.html",
+            {"next_sequence": snapshot.sequence + 1, "next_step": snapshot.next_step if trainee else None},
+        ),
         Region("status", "trainer/_status.html", {"status": status_context(snapshot, viewer)}),
     ]
     log = Region(

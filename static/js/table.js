@@ -198,16 +198,30 @@
     if (again) again.focus({ preventScroll: true });
   });
 
-  // ----- The table fitted to the screen: the felt and the controls share the height below the status bar -----
+  // ----- In practice the controls of the step the round waits for come first, under "Your steps" -----
+  // The server names that step on the frame number's field (data-next-step) in practice only: an exam's controls
+  // stay in their one order whatever comes next. The groups are moved in the page, so that reading and Tab order
+  // follow what is seen; the focus stays where it was.
 
-  function fitTheTable() {
-    const layout = document.querySelector(".dealing-layout");
-    if (layout) layout.style.setProperty("--table-top", layout.getBoundingClientRect().top + window.scrollY + "px");
+  const controlGroups = Array.prototype.slice.call(document.querySelectorAll("#controls > form.control-group"));
+
+  function putTheNextStepFirst() {
+    const controls = document.getElementById("controls");
+    const sequence = document.getElementById("sequence");
+    const step = sequence && sequence.dataset.nextStep;
+    const button = step && controls && controls.querySelector('button[value="' + step + '"]');
+    const next = button && button.closest("#controls > form.control-group");
+    if (!next) return;
+    const order = [next].concat(controlGroups.filter(function (group) { return group !== next; }));
+    const shown = Array.prototype.slice.call(controls.querySelectorAll(":scope > form.control-group"));
+    if (order.every(function (group, index) { return shown[index] === group; })) return;
+    const focused = document.activeElement;
+    controls.append.apply(controls, order);
+    if (focused && focused !== document.activeElement && focused.isConnected) focused.focus({ preventScroll: true });
   }
 
-  fitTheTable();
-  window.addEventListener("resize", fitTheTable);
-  document.body.addEventListener("htmx:wsAfterMessage", fitTheTable);
+  putTheNextStepFirst();
+  document.body.addEventListener("htmx:wsAfterMessage", putTheNextStepFirst);
 
   // ----- Settling a wager: the betting area chosen on the felt, and the Pay / Push / Collect buttons naming it -----
 
@@ -224,7 +238,8 @@
     if (event.target.closest("#settlement-form")) nameTheWager();
   });
 
-  // A betting area is a button: clicking it, or Enter or Space on it, chooses its wager and moves to the amount.
+  // A betting area is a button: clicking it, or Enter or Space on it, chooses its wager. The focus stays on the
+  // area, so that the next key is a shortcut (Collect, Push, or Pay, which goes to the amount while it is empty).
   document.addEventListener("click", function (event) {
     const area = event.target.closest("#felt .area[data-spot]");
     if (area) {
@@ -233,7 +248,6 @@
       if (form) {
         form.elements.spot.value = area.dataset.spot;
         nameTheWager();
-        form.elements.amount.focus();
       }
       return;
     }
@@ -413,10 +427,11 @@
       return;
     }
     const button = shortcutButtons().find(function (candidate) { return candidate.dataset.key === event.key; });
-    if (button) {
-      button.click();
-      button.closest(".control-group").scrollIntoView({ block: "nearest" });
-      event.preventDefault();
-    }
+    if (!button) return;
+    event.preventDefault();
+    // A step paying an amount not typed yet goes to its amount field first; Enter there sends it.
+    const amount = button.form && button.form.querySelector('input[name="amount"][data-enter-step="' + button.value + '"]');
+    if (amount && !amount.value.trim()) amount.focus();
+    else button.click();
   });
 })();

@@ -130,12 +130,15 @@ def test_a_wager_is_chosen_on_the_felt_by_keyboard_and_the_pay_button_names_its_
     area = page.locator(f'#felt button.area[data-seat="{seat}"][data-spot="{spot}"]')
     area.focus()
     page.keyboard.press("Enter")
+    expect(area).to_be_focused()  # the area keeps the focus: the next key is a shortcut, never typed into a field
     amount = page.locator("#settlement-form").get_by_label("Amount $")
-    expect(amount).to_be_focused()
+    sequence = table.sequence()
+    page.keyboard.press(DEALER_STEPS["pay_wager"].key)
+    expect(amount).to_be_focused()  # Pay with no amount yet goes to the amount and sends nothing
+    no_step_sent(table, sequence)
     spot_name = page.locator(f'#settlement-form select[name="spot"] option[value="{spot}"]').inner_text()
     for settlement in ("Pay", "Push", "Collect"):
         expect(page.get_by_role("button", name=f"{settlement} Seat {seat} · {spot_name}", exact=True)).to_have_count(1)
-    sequence = table.sequence()
     amount.press_sequentially(dollars(pay.arguments["amount"]))
     page.get_by_role("button", name=f"Pay Seat {seat} · {spot_name}", exact=True).press("Enter")
     expect(page.locator("#sequence")).to_have_value(str(sequence + 1))
@@ -149,12 +152,14 @@ def test_in_an_exam_no_control_suggests_the_next_step(new_page, school: LiveScho
     controls = page.locator("#controls")
     hints = "#controls :disabled, #controls [aria-current], #felt [aria-current], #felt button:disabled"
     expect(page.locator(hints)).to_have_count(0)
+    expect(page.locator("#sequence[data-next-step]")).to_have_count(0)
     drawn = controls.inner_html()
     for _ in range(3):
         action = table.expected()
         table.take(action.step, action.arguments)
         expect(table.feedback).to_contain_text("Step recorded")
         expect(page.locator(hints)).to_have_count(0)
+        expect(page.locator("#sequence[data-next-step]")).to_have_count(0)
         assert controls.inner_html() == drawn, "the controls look the same whatever step comes next"
 
 

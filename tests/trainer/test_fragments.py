@@ -481,3 +481,18 @@ def test_685b1_h_an_exam_felt_never_shows_a_win_paid_at_another_seat_at_the_seat
     seat, paid = wrong.arguments["seat"], f"+{format_cents(wrong.arguments['amount'])}"
     assert not any(paid in drawn for frame in sent for drawn in area_drawings(frame, seat, "match-the-dealer"))
     assert any(paid in drawn for drawn in area_drawings(instructor_felt[seat], seat, "match-the-dealer"))
+
+
+@pytest.mark.parametrize(("mode", "named"), [(Mode.PRACTICE, True), (Mode.EXAM, False)])
+def test_a_practice_frame_names_the_step_the_round_waits_for_so_its_controls_come_first_an_exam_frame_never(
+    mode, named
+):
+    demo_tables.create_demo_tables()
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, Table.objects.get(name=demo_tables.DEMO_TABLES[0][0]), mode, seed_value=5)
+    for _ in range(3):
+        action = current(attempt.pk)[1].next_action()
+        sequence = fresh_page(attempt.pk, Viewer.TRAINEE).html("sequence")
+        assert (f'data-next-step="{action.step}"' in sequence) is named
+        assert ("data-next-step" in fresh_page(attempt.pk, Viewer.INSTRUCTOR).html("sequence")) is False
+        take(attempt.pk, trainee, action)
