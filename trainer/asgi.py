@@ -22,11 +22,14 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from trainer.frame_limits import FrameLimitGuard  # noqa: E402
 from trainer.origin import SameOriginValidator  # noqa: E402
 from trainer.routing import websocket_urlpatterns  # noqa: E402
+from trainer.unavailable import SocketSignInUnavailable  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_application,
-        "websocket": SameOriginValidator(AuthMiddlewareStack(FrameLimitGuard(URLRouter(websocket_urlpatterns)))),
+        "websocket": SameOriginValidator(
+            SocketSignInUnavailable(AuthMiddlewareStack(FrameLimitGuard(URLRouter(websocket_urlpatterns))))
+        ),
     }
 )
 

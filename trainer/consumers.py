@@ -42,12 +42,10 @@ from trainer.services import StepReply
 from trainer.snapshots import Viewer
 from trainer.socket_user import SignInCheck, socket_user
 from trainer.step_threads import on_step_thread
-from trainer.unavailable import DATABASE_UNAVAILABLE
+from trainer.unavailable import DATABASE_UNAVAILABLE, TRY_AGAIN_LATER, TRY_AGAIN_LATER_CLOSE_CODE
 
 ANONYMOUS_CLOSE_CODE = 4401
 FORBIDDEN_CLOSE_CODE = 4403
-TRY_AGAIN_LATER_CLOSE_CODE = 1013
-"""The database did not answer as the socket opened: the page opens it again after a pause."""
 
 
 def watchers_group(attempt_id: int) -> str:
@@ -78,7 +76,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         try:
             attempt = await database_sync_to_async(self.take_seat)()
         except DATABASE_UNAVAILABLE:
-            await self.refuse(TRY_AGAIN_LATER_CLOSE_CODE)
+            await self.refuse(TRY_AGAIN_LATER_CLOSE_CODE, TRY_AGAIN_LATER)
             return
         if attempt is None:
             await self.refuse(FORBIDDEN_CLOSE_CODE)
@@ -96,10 +94,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         else:
             await self.channel_layer.group_send(dealer_group(self.attempt_id), arrived | {"type": "watcher.arrived"})
 
-    async def refuse(self, code: int) -> None:
+    async def refuse(self, code: int, reason: str = "") -> None:
         """Close the connection with the refusal's code, accepting it first so that the browser is told the code."""
         await self.accept()
-        await self.close(code=code)
+        await self.close(code=code, reason=reason)
 
     def take_seat(self) -> Attempt | None:
         """The attempt if the user may see it, noting their part and the steps they may send; else None."""

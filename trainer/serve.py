@@ -32,8 +32,9 @@ def accept_deflate(offers: list[Any]) -> PerMessageDeflateOfferAccept | None:
 class ExplainingProtocol(WebSocketProtocol):  # type: ignore[misc]  # Daphne ships no type information
     """Daphne's WebSocket protocol, sending the reason of every close it makes.
 
-    A close with a reason is the application failing the connection (a breach of the frame limits): Autobahn sends
-    the code and the reason (its public ``sendClose`` takes no 1008 or 1009) and reads nothing more from the socket.
+    A close with a reason is the application failing the connection (a breach of the frame limits, or a socket the
+    database could not open): Autobahn sends the code and the reason (its public ``sendClose`` takes no 1008, 1009 or
+    1013) and reads nothing more from the socket.
     """
 
     def handle_reply(self, message: dict[str, Any]) -> None:

@@ -1,12 +1,13 @@
 """The database not answering: a step is answered "not saved" and taken when sent again, a socket opens again later.
 
 The database is made to fail here by the error Django raises when it does not answer (``OperationalError``);
-``test_database_outage.py`` stops a real PostgreSQL connection under a running server.
+``test_database_outage.py`` stops a real PostgreSQL server under a running school.
 """
 
 import json
 
 import pytest
+from django.contrib.sessions.backends.db import SessionStore
 from django.db import OperationalError
 from table_helpers import frame_for
 from test_consumers import closing_code, connected, seat_at_table, send_step, server_side, socket, state
@@ -18,12 +19,13 @@ from trainer.unavailable import NOT_SAVED
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
 
+def fail(*args, **kwargs):
+    """Fail as a database that does not answer."""
+    raise OperationalError("connection to server at 127.0.0.1, port 5432 failed: Connection refused")
+
+
 def database_down(monkeypatch, name):
     """Make the services' ``name`` fail as a database that does not answer, until the test ends or it is undone."""
-
-    def fail(*args, **kwargs):
-        raise OperationalError("connection to server at 127.0.0.1, port 5432 failed: Connection refused")
-
     monkeypatch.setattr(services, name, fail)
 
 
@@ -56,3 +58,12 @@ async def test_a_socket_opened_while_the_database_does_not_answer_is_closed_to_b
     accepted, _ = await communicator.connect()
     assert accepted
     assert await closing_code(communicator) == TRY_AGAIN_LATER_CLOSE_CODE == 1013
+
+
+async def test_a_socket_whose_session_the_database_could_not_read_is_closed_to_be_opened_again_later(monkeypatch):
+    attempt, session = await seat_at_table()
+    monkeypatch.setattr(SessionStore, "load", fail)
+    communicator = socket(attempt.pk, session)
+    accepted, _ = await communicator.connect()
+    assert accepted, "the handshake is answered, not failed with 500"
+    assert await closing_code(communicator) == TRY_AGAIN_LATER_CLOSE_CODE
