@@ -2,7 +2,9 @@
 
 A certificate names its trainee, the exam, the games its scenarios deal with each game's sections of 51 Pa.B. 5607
 (:data:`simulator.games.GAMES`), the day it was issued and the last day it is valid. Passing again issues a new
-certificate with a new expiry: that is how one is renewed.
+certificate with a new expiry: that is how one is renewed. A passed result's certificate waits (:func:`waits_for`)
+for the trainee's full name, and for an instructor's sign-off when DJANGO_EXAM_SIGN_OFF is on; it is issued as soon
+as nothing is missing (:func:`issue_when_ready`).
 """
 
 import base64
@@ -16,12 +18,13 @@ from enum import StrEnum
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import connection, transaction
+from django.db.models import Q
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
 
 from simulator.games import GAMES
-from trainer.models import Certificate, Exam, ExamResult
+from trainer.models import Certificate, Exam, ExamResult, ExamSitting, SignOff
 
 CODE_BYTES = 16
 """The verification code's randomness: 128 bits from ``secrets``, written in 26 base32 characters (A–Z, 2–7).
@@ -82,7 +85,7 @@ def new_code() -> str:
 
 
 def issue_certificate(result: ExamResult) -> Certificate:
-    """Issue the certificate of a passed sitting, valid to the exam's months from today (the school's day)."""
+    """Issue the certificate of a passed sitting in the trainee's full name, valid to the exam's months from today."""
     sitting = result.sitting
     exam, trainee = sitting.exam, sitting.trainee
     now = timezone.now()
@@ -91,12 +94,64 @@ def issue_certificate(result: ExamResult) -> Certificate:
             code=new_code(),
             result=result,
             trainee=trainee,
-            name_on_certificate=trainee.get_full_name() or trainee.get_username(),
+            name_on_certificate=trainee.get_full_name().strip(),
             exam_name=exam.name,
             covers=covers_of(exam),
             issued_at=now,
             expires_on=add_months(timezone.localdate(now), exam.validity_months),
         )
+
+
+class Wait(StrEnum):
+    """What a passed result's certificate waits for before it is issued."""
+
+    SIGN_OFF = "sign-off"
+    FULL_NAME = "full name"
+
+
+def waits_for(result: ExamResult) -> list[Wait]:
+    """What the result's certificate still waits for: an instructor's sign-off (when required), the trainee's name."""
+    waits = []
+    if settings.EXAM_SIGN_OFF and not SignOff.objects.filter(result=result).exists():
+        waits.append(Wait.SIGN_OFF)
+    if not result.sitting.trainee.get_full_name().strip():
+        waits.append(Wait.FULL_NAME)
+    return waits
+
+
+def certificate_due(result: ExamResult) -> bool:
+    """Whether the result is owed a certificate: passed as it stands, none valid, none issued since that outcome.
+
+    A certificate revoked while the outcome stands is not issued again; a correction to passed after it is.
+    """
+    if not result.outcome_passed():
+        return False
+    correction = result.latest_correction()
+    since = result.decided_at if correction is None else correction.corrected_at
+    return not result.certificates.filter(Q(revoked_at__isnull=True) | Q(issued_at__gte=since)).exists()
+
+
+def issue_when_ready(result: ExamResult) -> Certificate | None:
+    """Issue the certificate the result is owed, unless it waits for something; None when none is issued now."""
+    with transaction.atomic():
+        ExamSitting.objects.select_for_update().filter(pk=result.sitting_id).first()
+        if certificate_due(result) and not waits_for(result):
+            return issue_certificate(result)
+    return None
+
+
+def sign_off(result: ExamResult, instructor: User) -> SignOff:
+    """Record the instructor's sign-off of a passed result and issue its certificate if nothing else is missing."""
+    with transaction.atomic():
+        ExamSitting.objects.select_for_update().filter(pk=result.sitting_id).first()
+        if not result.outcome_passed():
+            raise ValueError("Only a passed result is signed off.")
+        if SignOff.objects.filter(result=result).exists():
+            raise ValueError("This result is already signed off.")
+        with audited_write():
+            signed = SignOff.objects.create(result=result, signed_by=instructor)
+        issue_when_ready(result)
+    return signed
 
 
 def status_of(certificate: Certificate, today: date | None = None) -> Status:

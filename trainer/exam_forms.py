@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from trainer.input_bounds import validate_calendar_day
 from trainer.models import REASON_LENGTH, Cohort, Exam, ScenarioVersion, cohorts_of
+from trainer.roster import NAME_LENGTH, name_problem
 from trainer.scenario_versions import published_versions
 
 EXAM_PARTS = 4
@@ -31,7 +32,7 @@ def _moment_input() -> forms.DateTimeInput:
 
 
 class ExamForm(forms.ModelForm[Exam]):
-    """A new exam: its name, cohort, scenarios in order, window, sittings allowed, pass criteria and validity."""
+    """A new or edited exam: its name, cohort, scenarios in order, window, sittings allowed, criteria and validity."""
 
     class Meta:
         model = Exam
@@ -58,20 +59,27 @@ class ExamForm(forms.ModelForm[Exam]):
         widgets: ClassVar[dict[str, forms.Widget]] = {"opens_at": _moment_input(), "closes_at": _moment_input()}
 
     def __init__(self, instructor: User, *args: Any, **kwargs: Any) -> None:
-        """Offer the instructor's cohorts and the published scenarios; the window opens now for a week."""
+        """Offer the instructor's cohorts, the published scenarios and an edited exam's own; a new one opens now."""
         now = timezone.localtime().replace(second=0, microsecond=0)
-        kwargs.setdefault("initial", {"opens_at": now, "closes_at": now + timedelta(days=7)})
+        exam = kwargs.get("instance")
+        if exam is None:
+            kwargs.setdefault("initial", {"opens_at": now, "closes_at": now + timedelta(days=7)})
         super().__init__(*args, **kwargs)
+        chosen = [] if exam is None else [part.scenario_version for part in exam.parts.order_by("position")]
+        offered = [*published_versions().values_list("pk", flat=True), *(version.pk for version in chosen)]
         cohort = self.fields["cohort"]
         assert isinstance(cohort, forms.ModelChoiceField)
         cohort.queryset = cohorts_of(instructor)
         cohort.empty_label = "Choose a cohort"
         for place in range(1, EXAM_PARTS + 1):
             self.fields[f"scenario_{place}"] = VersionChoiceField(
-                queryset=published_versions().order_by("scenario__name"),
+                queryset=ScenarioVersion.objects.filter(pk__in=offered)
+                .select_related("scenario")
+                .order_by("scenario__name", "number"),
                 required=place == 1,
                 label=f"Scenario {place}",
                 empty_label="Choose a published scenario" if place == 1 else "None",
+                initial=chosen[place - 1] if place <= len(chosen) else None,
             )
         for name in ("opens_at", "closes_at"):
             field = self.fields[name]
@@ -112,6 +120,23 @@ class RevokeForm(forms.Form):
 
     prefix = "revoke"
     reason = forms.CharField(max_length=REASON_LENGTH, label="Reason for revoking")
+
+
+class FullNameForm(forms.Form):
+    """A trainee's full name, entered by an instructor so that a certificate waiting for it is issued."""
+
+    prefix = "name"
+    first_name = forms.CharField(max_length=NAME_LENGTH, label="Trainee's first name")
+    last_name = forms.CharField(max_length=NAME_LENGTH, label="Trainee's last name")
+
+    def clean(self) -> dict[str, Any]:
+        """Refuse a name a spreadsheet would read as a formula."""
+        data = super().clean() or {}
+        for field in ("first_name", "last_name"):
+            problem = name_problem(data.get(field, ""))
+            if problem is not None:
+                self.add_error(field, problem)
+        return data
 
 
 class ExportForm(forms.Form):

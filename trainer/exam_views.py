@@ -1,4 +1,6 @@
-"""The exam pages under /exams/ and /sittings/: scheduling, sitting an exam round by round, results and corrections.
+"""The exam pages under /exams/ and /sittings/: scheduling, editing, cancelling, sitting, results and certificates.
+
+A result's page takes corrections, an instructor's sign-off and the trainee's full name a certificate waits for.
 
 Instructors see the exams of the cohorts they teach (school administrators every cohort's); a trainee sees the exams
 of their cohorts and their own sittings. An exam or sitting that is not the user's to see is not found (404), as
@@ -13,13 +15,25 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from trainer import exams
-from trainer.certification import status_of
-from trainer.exam_forms import CorrectionForm, ExamForm, RevokeForm
-from trainer.models import Certificate, Exam, ExamResult, ExamSitting, Role, cohorts_of, has_role, teaches_cohorts
+from trainer.certification import Wait, certificate_due, issue_when_ready, sign_off, status_of, waits_for
+from trainer.confirmation import Confirmation, confirmation_page
+from trainer.exam_forms import CorrectionForm, ExamForm, FullNameForm, RevokeForm
+from trainer.models import (
+    Certificate,
+    Exam,
+    ExamResult,
+    ExamSitting,
+    Role,
+    SignOff,
+    cohorts_of,
+    has_role,
+    teaches_cohorts,
+)
 from trainer.views import SchoolRequest
 
 
@@ -96,23 +110,34 @@ def exam_new(request: SchoolRequest) -> HttpResponse:
     return render(request, "trainer/exam_new.html", {"form": form})
 
 
-def _exam_page(request: SchoolRequest, exam: Exam, part: Part, problem: str | None = None) -> HttpResponse:
-    """The exam's settings and, for a teacher, every sitting; for a trainee, their own and whether they may begin."""
+def _sitting_row(sitting: ExamSitting) -> dict[str, Any]:
+    """A sitting as the exam page lists it: its result and where that leaves the trainee."""
+    result = exams.result_of(sitting)
+    return {"sitting": sitting, "result": result, "standing": None if result is None else exams.result_standing(result)}
+
+
+def _exam_page(
+    request: SchoolRequest, exam: Exam, part: Part, problem: str | None = None, status: int = 400
+) -> HttpResponse:
+    """The exam's settings and, for a teacher, every trainee's standing and sitting; for a trainee, their own."""
     now = timezone.now()
-    sittings = exam.sittings.select_related("trainee", "result").order_by("trainee__username", "number")
+    sittings = exam.sittings.select_related("trainee").order_by("trainee__username", "number")
     if part is Part.TRAINEE:
         sittings = sittings.filter(trainee=request.user)
+    teaches = part is Part.TEACHER
     context = {
         "exam": exam,
-        "teaches": part is Part.TEACHER,
+        "teaches": teaches,
         "versions": [each.scenario_version for each in exam.parts.select_related("scenario_version__scenario")],
         "rule": exam.pass_rule(),
-        "sittings": [{"sitting": sitting, "result": exams.result_of(sitting)} for sitting in sittings],
+        "sittings": [_sitting_row(sitting) for sitting in sittings],
+        "standings": exams.standings(exam) if teaches else [],
+        "edit_refusal": exams.edit_refusal(exam),
         "open": exams.is_open(exam, now),
         "refusal": exams.refusal(exam, request.user, now) if part is Part.TRAINEE else None,
         "problem": problem,
     }
-    return render(request, "trainer/exam.html", context, status=400 if problem else 200)
+    return render(request, "trainer/exam.html", context, status=status if problem else 200)
 
 
 @require_GET
@@ -121,6 +146,55 @@ def exam(request: SchoolRequest, exam_id: int) -> HttpResponse:
     """One exam's page."""
     found = get_object_or_404(Exam.objects.select_related("cohort", "scheduled_by"), pk=exam_id)
     return _exam_page(request, found, _part_at(request, found))
+
+
+def _taught_exam(request: SchoolRequest, exam_id: int) -> Exam:
+    """An exam of a cohort the user teaches; 404 for another's, 403 for a trainee."""
+    found = get_object_or_404(Exam.objects.select_related("cohort", "cancelled_by"), pk=exam_id)
+    if _part_at(request, found) is not Part.TEACHER:
+        raise PermissionDenied("Only an instructor of the cohort changes its exams.")
+    return found
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def exam_edit(request: SchoolRequest, exam_id: int) -> HttpResponse:
+    """Edit an exam until its first sitting begins; after that (or once cancelled) the exam page says why not."""
+    found = _taught_exam(request, exam_id)
+    problem = exams.edit_refusal(found)
+    if problem is not None:
+        return _exam_page(request, found, Part.TEACHER, problem, status=409)
+    form = ExamForm(request.user, request.POST or None, instance=found)
+    if request.method == "GET":
+        return render(request, "trainer/exam_new.html", {"form": form, "exam": found})
+    if not form.is_valid():
+        return render(request, "trainer/exam_new.html", {"form": form, "exam": found}, status=400)
+    try:
+        exams.reschedule_exam(form.save(commit=False), form.versions())
+    except exams.ExamLocked as locked:
+        return _exam_page(request, Exam.objects.get(pk=found.pk), Part.TEACHER, str(locked), status=409)
+    return redirect("exam", found.pk)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def exam_cancel(request: SchoolRequest, exam_id: int) -> HttpResponse:
+    """Ask, then cancel the exam: no sitting begins or goes on; every sitting and result is kept."""
+    found = _taught_exam(request, exam_id)
+    if request.method == "GET":
+        confirmation = Confirmation(
+            f"Cancel the exam “{found.name}”?",
+            "No sitting of it can begin or go on; the sittings, results and certificates so far are kept and "
+            "listed as cancelled. A cancelled exam cannot be opened again.",
+            "Cancel the exam",
+            reverse("exam", args=[found.pk]),
+        )
+        return confirmation_page(request, confirmation)
+    try:
+        exams.cancel_exam(found, request.user)
+    except exams.ExamLocked as locked:
+        return _exam_page(request, found, Part.TEACHER, str(locked), status=409)
+    return redirect("exam", found.pk)
 
 
 @require_POST
@@ -145,12 +219,20 @@ def sitting_page(
     part: Part,
     correction_form: CorrectionForm | None = None,
     revoke_form: RevokeForm | None = None,
+    name_form: FullNameForm | None = None,
+    problem: str | None = None,
     status: int = 200,
 ) -> HttpResponse:
-    """The sitting: its rounds, what to deal next, and once decided its result, corrections and certificate."""
+    """The sitting: its rounds, what to deal next, and once decided its result, corrections and certificate.
+
+    A certificate waiting for a name entered since (in the admin, say) or a sign-off no longer required is issued here.
+    """
     result = exams.settle(sitting)
+    if result is not None:
+        issue_when_ready(result)
     rounds = exams.sitting_rounds(sitting)
     certificates = [] if result is None else list(result.certificates.all())
+    waits = [] if result is None or not certificate_due(result) else waits_for(result)
     context: dict[str, Any] = {
         "sitting": sitting,
         "exam": sitting.exam,
@@ -164,6 +246,12 @@ def sitting_page(
         "certificates": [{"certificate": c, "status": status_of(c)} for c in certificates],
         "correction_form": correction_form or CorrectionForm(),
         "revoke_form": revoke_form or RevokeForm(),
+        "standing": None if result is None else exams.result_standing(result),
+        "waits_sign_off": Wait.SIGN_OFF in waits,
+        "waits_full_name": Wait.FULL_NAME in waits,
+        "sign_off": SignOff.objects.filter(result=result).select_related("signed_by").first() if result else None,
+        "name_form": name_form or FullNameForm(),
+        "problem": problem,
     }
     return render(request, "trainer/sitting.html", context, status=status)
 
@@ -204,4 +292,45 @@ def correct(request: SchoolRequest, result_id: int) -> HttpResponse:
     if not form.is_valid():
         return sitting_page(request, found, part, correction_form=form, status=400)
     exams.correct_result(result, request.user, form.cleaned_data["reason"], form.cleaned_data["outcome"] == "passed")
+    return redirect("sitting", found.pk)
+
+
+def _taught_result(request: SchoolRequest, result_id: int) -> tuple[ExamResult, ExamSitting]:
+    """A result of a cohort the user teaches, with its sitting; 404 for another's, 403 for its trainee."""
+    result = get_object_or_404(ExamResult.objects.select_related("sitting"), pk=result_id)
+    found, part = sitting_for(request, result.sitting.pk)
+    if part is not Part.TEACHER:
+        raise PermissionDenied("Only an instructor of the cohort signs off a result or enters a trainee's name.")
+    return result, found
+
+
+@require_POST
+@login_required
+def sign_off_result(request: SchoolRequest, result_id: int) -> HttpResponse:
+    """An instructor of the cohort signs off a passed result, recorded with their name and the time."""
+    result, found = _taught_result(request, result_id)
+    try:
+        sign_off(result, request.user)
+    except ValueError as refused:
+        return sitting_page(request, found, Part.TEACHER, problem=str(refused), status=409)
+    return redirect("sitting", found.pk)
+
+
+@require_POST
+@login_required
+def enter_full_name(request: SchoolRequest, result_id: int) -> HttpResponse:
+    """An instructor gives a trainee without a full name theirs, and every certificate waiting for it is issued."""
+    _, found = _taught_result(request, result_id)
+    trainee = found.trainee
+    if trainee.get_full_name().strip():
+        problem = "The trainee already has a full name; it is changed on the account, not here."
+        return sitting_page(request, found, Part.TEACHER, problem=problem, status=409)
+    form = FullNameForm(request.POST)
+    if not form.is_valid():
+        return sitting_page(request, found, Part.TEACHER, name_form=form, status=400)
+    with transaction.atomic():
+        trainee.first_name, trainee.last_name = form.cleaned_data["first_name"], form.cleaned_data["last_name"]
+        trainee.save(update_fields=["first_name", "last_name"])
+        for waiting in ExamResult.objects.filter(sitting__trainee=trainee).select_related("sitting__trainee"):
+            issue_when_ready(waiting)
     return redirect("sitting", found.pk)

@@ -3,10 +3,13 @@
 A sitting deals the exam's scenarios in order, every round of each in turn, always in exam mode. Once its last
 round is over, its result is worked out from the rounds' score cards against the exam's criteria and written once
 (:class:`~trainer.models.ExamResult` is final). A correction is a new record beside it; a passed outcome issues a
-certificate (:mod:`trainer.certification`).
+certificate (:mod:`trainer.certification`). An exam may be edited until its first sitting begins; once cancelled, no
+sitting begins or goes on, and the sittings are kept.
 """
 
+from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -14,7 +17,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from trainer import services
-from trainer.certification import audited_write, issue_certificate, revoke
+from trainer.certification import Wait, audited_write, certificate_due, issue_when_ready, revoke, waits_for
 from trainer.models import (
     Attempt,
     Exam,
@@ -33,6 +36,46 @@ from xapi import statements
 
 class SittingRefused(Exception):
     """Why a trainee may not begin a sitting now, in words for the trainee."""
+
+
+class ExamLocked(Exception):
+    """Why an exam can no longer be edited or cancelled, in words for the instructor."""
+
+
+def edit_refusal(exam: Exam) -> str | None:
+    """Why the exam can no longer be edited (cancelled, or a sitting has begun), or None while it can."""
+    if exam.cancelled:
+        return "This exam is cancelled: it can no longer be edited."
+    if exam.sittings.exists():
+        return "A sitting of this exam has begun: it can no longer be edited, only cancelled."
+    return None
+
+
+def reschedule_exam(exam: Exam, versions: list[ScenarioVersion]) -> Exam:
+    """Write the edited exam and its scenarios in their new order; ExamLocked once a sitting has begun."""
+    with transaction.atomic():
+        Exam.objects.select_for_update().filter(pk=exam.pk).first()
+        problem = edit_refusal(Exam.objects.get(pk=exam.pk))
+        if problem is not None:
+            raise ExamLocked(problem)
+        exam.save()
+        exam.parts.all().delete()
+        ExamPart.objects.bulk_create(
+            ExamPart(exam=exam, position=place, scenario_version=version)
+            for place, version in enumerate(versions, start=1)
+        )
+    return exam
+
+
+def cancel_exam(exam: Exam, instructor: User) -> Exam:
+    """Cancel the exam, recording who and when: its sittings are kept; ExamLocked when it already is."""
+    with transaction.atomic():
+        locked = Exam.objects.select_for_update().get(pk=exam.pk)
+        if locked.cancelled:
+            raise ExamLocked("This exam is already cancelled.")
+        exam.cancelled_at, exam.cancelled_by = timezone.now(), instructor
+        exam.save(update_fields=["cancelled_at", "cancelled_by"])
+    return exam
 
 
 def schedule_exam(exam: Exam, versions: list[ScenarioVersion]) -> Exam:
@@ -75,6 +118,8 @@ def refusal(exam: Exam, trainee: User, now: datetime) -> str | None:
     """Why the trainee may not begin a sitting of the exam now, or None when they may."""
     if not exam.cohort.trainees.filter(pk=trainee.pk).exists():
         return "This exam is for another cohort."
+    if exam.cancelled:
+        return "This exam was cancelled."
     if now < exam.opens_at:
         return "This exam has not opened yet."
     if now >= exam.closes_at:
@@ -97,7 +142,7 @@ def exams_closing_practice(user: User, now: datetime) -> dict[int, Exam]:
         return {}
     unfinished = ExamSitting.objects.filter(trainee=user, result__isnull=True).values("exam_id")
     dealing = Q(exam__opens_at__lte=now, exam__closes_at__gt=now) | Q(exam_id__in=unfinished)
-    parts = ExamPart.objects.filter(dealing).select_related("exam", "scenario_version")
+    parts = ExamPart.objects.filter(dealing, exam__cancelled_at__isnull=True).select_related("exam", "scenario_version")
     return {part.scenario_version.scenario_id: part.exam for part in parts}
 
 
@@ -128,15 +173,19 @@ def sitting_rounds(sitting: ExamSitting) -> list[ExamRound]:
 
 
 def current_attempt(sitting: ExamSitting) -> Attempt | None:
-    """The sitting's round being dealt now, if one is unfinished."""
+    """The sitting's round being dealt now, if one is unfinished (none once the exam is cancelled)."""
     rounds = sitting_rounds(sitting)
+    if sitting.exam.cancelled:
+        return None
     if rounds and not rounds[-1].attempt.finished:
         return rounds[-1].attempt
     return None
 
 
 def deal_next_round(sitting: ExamSitting) -> Attempt | None:
-    """The round to deal now: the unfinished one, else the next one dealt in exam mode; None after the last."""
+    """The round to deal now: the unfinished one, else the next in exam mode; None after the last or once cancelled."""
+    if sitting.exam.cancelled:
+        return None
     dealt = sitting_rounds(sitting)
     if dealt and not dealt[-1].attempt.finished:
         return dealt[-1].attempt
@@ -171,9 +220,15 @@ def result_of(sitting: ExamSitting) -> ExamResult | None:
 
 
 def settle(sitting: ExamSitting) -> ExamResult | None:
-    """The sitting's final result, written once when its last round is over (with a certificate if it passed)."""
-    rounds = sitting_rounds(sitting)
-    if len(rounds) < len(exam_rounds(sitting.exam)) or not all(r.attempt.finished for r in rounds):
+    """The sitting's final result, written once when its last round is over (with a certificate if it passed).
+
+    A sitting whose last round ended after the exam was cancelled is never decided: it stays cancelled.
+    """
+    rounds, exam = sitting_rounds(sitting), sitting.exam
+    finished = [r.attempt.finished_at for r in rounds if r.attempt.finished_at is not None]
+    if len(rounds) < len(exam_rounds(exam)) or len(finished) < len(rounds):
+        return result_of(sitting)
+    if exam.cancelled_at is not None and max(finished) > exam.cancelled_at:
         return result_of(sitting)
     cards = [ScoreCard.from_json(r.attempt.score_card or {}) for r in rounds]
     with transaction.atomic():
@@ -186,13 +241,12 @@ def settle(sitting: ExamSitting) -> ExamResult | None:
             result.save()
         if statements.enabled():
             statements.queue(statements.exam_result_statement(result), result.decided_at)
-        if result.passed:
-            issue_certificate(result)
+        issue_when_ready(result)
     return result
 
 
 def correct_result(result: ExamResult, instructor: User, reason: str, passed: bool) -> ResultCorrection:
-    """Record a correction beside the result; a pass issues a certificate, a fail revokes the sitting's."""
+    """Record a correction beside the result; a pass issues the certificate it is owed, a fail revokes the sitting's."""
     reason = reason.strip()
     if not reason:
         raise ValueError("Give the reason for the correction.")
@@ -201,10 +255,73 @@ def correct_result(result: ExamResult, instructor: User, reason: str, passed: bo
             correction = ResultCorrection.objects.create(
                 result=result, corrected_by=instructor, reason=reason, passed=passed
             )
-        live = result.certificates.filter(revoked_at__isnull=True)
-        if passed and not live.exists():
-            issue_certificate(result)
-        if not passed:
-            for certificate in live:
+        if passed:
+            issue_when_ready(result)
+        else:
+            for certificate in result.certificates.filter(revoked_at__isnull=True):
                 revoke(certificate, instructor, f"The exam result was corrected to not passed: {reason}")
     return correction
+
+
+class Standing(StrEnum):
+    """Where a trainee stands at an exam, as its page lists them."""
+
+    NOT_SAT = "has not sat"
+    SITTING = "sitting now"
+    CANCELLED = "sitting cancelled"
+    MAY_SIT_AGAIN = "not passed, may sit again"
+    NOT_PASSED = "not passed"
+    OUT_OF_SITTINGS = "out of sittings"
+    PASSED = "passed"
+    REVOKED = "passed, certificate revoked"
+
+
+@dataclass(frozen=True)
+class TraineeStanding:
+    """One trainee's line on the exam page: sittings used, where they stand, what a passed certificate waits for."""
+
+    trainee: User
+    sittings: int
+    standing: Standing
+    waits: list[Wait]
+
+
+def result_standing(result: ExamResult) -> Standing:
+    """A decided sitting's standing: passed (a certificate valid, expired or to come), revoked, or not passed."""
+    if not result.outcome_passed():
+        return Standing.NOT_PASSED
+    if certificate_due(result) or result.certificates.filter(revoked_at__isnull=True).exists():
+        return Standing.PASSED
+    return Standing.REVOKED
+
+
+def standing_of(exam: Exam, sittings: list[ExamSitting]) -> tuple[Standing, list[Wait]]:
+    """Where a trainee stands from their sittings of the exam, and what a passed one's certificate waits for."""
+    results = [result for result in map(result_of, sittings) if result is not None]
+    standings = {result: result_standing(result) for result in results}
+    for result, standing in standings.items():
+        if standing is Standing.PASSED:
+            return standing, waits_for(result) if certificate_due(result) else []
+    if Standing.REVOKED in standings.values():
+        return Standing.REVOKED, []
+    if not sittings:
+        return Standing.NOT_SAT, []
+    if len(results) < len(sittings):
+        return (Standing.CANCELLED if exam.cancelled else Standing.SITTING), []
+    if len(sittings) >= exam.attempts_allowed:
+        return Standing.OUT_OF_SITTINGS, []
+    may_sit = exam.closes_at > timezone.now() and not exam.cancelled
+    return (Standing.MAY_SIT_AGAIN if may_sit else Standing.NOT_PASSED), []
+
+
+def standings(exam: Exam) -> list[TraineeStanding]:
+    """Every trainee of the exam's cohort, and anyone else who sat it, by name, with where they stand."""
+    sittings = list(exam.sittings.select_related("trainee").order_by("number"))
+    trainees = {trainee.pk: trainee for trainee in exam.cohort.trainees.all()}
+    trainees |= {sitting.trainee_id: sitting.trainee for sitting in sittings}
+    lines = []
+    for trainee in sorted(trainees.values(), key=lambda t: (t.last_name, t.first_name, t.username)):
+        own = [sitting for sitting in sittings if sitting.trainee_id == trainee.pk]
+        standing, waits = standing_of(exam, own)
+        lines.append(TraineeStanding(trainee, len(own), standing, waits))
+    return lines

@@ -563,6 +563,10 @@ class Exam(models.Model):
         validators=[MinValueValidator(1), MaxValueValidator(120)],
         help_text="How long a certificate from this exam is valid, in months from the day it is issued.",
     )
+    cancelled_at = models.DateTimeField(null=True, blank=True, editable=False)
+    cancelled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, editable=False, on_delete=models.PROTECT, related_name="+"
+    )
 
     class Meta:
         ordering = ("-opens_at", "pk")
@@ -576,6 +580,11 @@ class Exam(models.Model):
     def __str__(self) -> str:
         """The exam's name and its cohort."""
         return f"{self.name} ({self.cohort})"
+
+    @property
+    def cancelled(self) -> bool:
+        """Whether an instructor cancelled the exam: no sitting begins or goes on; those decided are kept."""
+        return self.cancelled_at is not None
 
     def pass_rule(self) -> PassRule:
         """The exam's pass criteria, as a sitting is judged by them."""
@@ -670,6 +679,18 @@ class ExamResult(FinalRecord):
         """Whether the sitting counts as passed: the newest correction's outcome, else the result's."""
         correction = self.latest_correction()
         return self.passed if correction is None else correction.passed
+
+
+class SignOff(FinalRecord):
+    """An instructor's sign-off of a passed result, which its certificate waits for when DJANGO_EXAM_SIGN_OFF is on."""
+
+    result = models.OneToOneField(ExamResult, on_delete=models.PROTECT, related_name="sign_off")
+    signed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    signed_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        """The result signed off and by whom."""
+        return f"sign-off of {self.result} by {self.signed_by}"
 
 
 class ResultCorrection(FinalRecord):

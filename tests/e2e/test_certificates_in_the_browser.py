@@ -22,13 +22,18 @@ pytestmark = pytest.mark.e2e
 SCENARIO = "One-step exam drill"
 
 
-def publish_one_step_scenario() -> None:
+def publish_one_step_scenario(name: str = SCENARIO) -> None:
     """A Pai Gow Poker scenario, published by instructor1, whose only step left to the trainee is clearing the table."""
     steps = game_steps(GAMES["pai-gow-poker"])
     spec = ScenarioSpec.from_json(
         {"game": "pai-gow-poker", "automations": [step for step in steps if step != "clear_table"], "mode": "exam"}
     )
-    publish(create_scenario(SCENARIO, get_user_model().objects.get(username="instructor1"), spec))
+    publish(create_scenario(name, get_user_model().objects.get(username="instructor1"), spec))
+
+
+def name_trainee(username: str, first_name: str, last_name: str) -> None:
+    """Give a demo trainee the full name a certificate carries (the demo accounts have none)."""
+    get_user_model().objects.filter(username=username).update(first_name=first_name, last_name=last_name)
 
 
 def certificate_code(username: str) -> str:
@@ -42,6 +47,7 @@ def test_a_trainee_passes_an_exam_downloads_the_certificate_and_its_page_says_va
     new_page, school: LiveSchool
 ):
     school.query(publish_one_step_scenario)
+    school.query(name_trainee, "trainee1", "Maria", "Lopez")
     instructor = new_page()
     log_in(instructor, school, "instructor1")
     open_from_the_header(instructor, "Exams")

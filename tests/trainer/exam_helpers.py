@@ -42,6 +42,8 @@ def exam_school():
     alice, bob = make_trainee("alice"), make_trainee("bob")
     alice.first_name, alice.last_name, alice.email = "Alice", "Liddell", "alice@example.org"
     alice.save()
+    bob.first_name, bob.last_name = "Bob", "Tanaka"
+    bob.save()
     cohort = Cohort.objects.create(name="Evening cohort")
     cohort.instructors.add(instructor)
     cohort.trainees.add(alice, bob)

@@ -8,7 +8,7 @@ from exam_helpers import exam_school, schedule, sit_through
 from table_helpers import demo_table, make_instructor, make_trainee, make_user
 
 from trainer import services
-from trainer.models import Certificate, Cohort, ExamResult, Mode, Role
+from trainer.models import Certificate, Cohort, Exam, ExamResult, Mode, Role, SignOff
 
 pytestmark = pytest.mark.django_db
 
@@ -19,6 +19,8 @@ def colleagues():
     an exam sitting, a finished and an open round); pat is in no cohort yet."""
     ivy, evening, alice, _, version = exam_school()
     olga, mallory = make_instructor("olga"), make_trainee("mallory")
+    mallory.first_name, mallory.last_name = "Mallory", "Quinn"
+    mallory.save()
     morning = Cohort.objects.create(name="Morning cohort")
     morning.instructors.add(olga)
     morning.trainees.add(mallory)
@@ -50,6 +52,10 @@ def instructor_actions(school, trainee):
         ("get", reverse("certificate_pdf", args=[certificate.pk]), {}),
         ("post", reverse("revoke_certificate", args=[certificate.pk]), {"reason": "taken over"}),
         ("post", reverse("correct_result", args=[result.pk]), {"outcome": "failed", "reason": "taken over"}),
+        ("post", reverse("sign_off_result", args=[result.pk]), {}),
+        ("post", reverse("enter_full_name", args=[result.pk]), {"name-first_name": "M", "name-last_name": "Q"}),
+        ("get", reverse("exam_edit", args=[sitting.exam_id]), {}),
+        ("post", reverse("exam_cancel", args=[sitting.exam_id]), {}),
         ("get", reverse("error_attempts", args=[school["evening"].pk]) + f"?trainee={trainee.pk}", {}),
         ("get", reverse("attempt", args=[finished.pk]), {}),
         ("get", reverse("replay", args=[finished.pk]), {}),
@@ -76,6 +82,7 @@ def test_every_instructor_action_on_a_trainee_of_another_cohort_is_refused_and_c
     assert mallory.password == password and certificate.revoked_at is None
     assert not colleagues["evening"].trainees.filter(pk=mallory.pk).exists()
     assert ExamResult.objects.get().corrections.count() == 0
+    assert not SignOff.objects.exists() and not Exam.objects.filter(cancelled_at__isnull=False).exists()
 
 
 def test_add_an_existing_trainee_offers_only_trainees_in_no_colleagues_cohort(client, colleagues):

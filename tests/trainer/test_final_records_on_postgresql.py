@@ -1,4 +1,4 @@
-"""On PostgreSQL, exam results, corrections and certificates are final in the database itself (migration 0017).
+"""On PostgreSQL, exam results, corrections, sign-offs and certificates are final in the database itself.
 
 Any UPDATE, DELETE or INSERT from outside the application fails; the application's audited correction and a
 certificate's revocation still go through. CI's PostgreSQL pass (DATABASE_URL=postgres://...) runs these.
@@ -11,8 +11,8 @@ from django.db import DatabaseError, connection, transaction
 from exam_helpers import exam_school, schedule, sit_through
 
 from trainer import exams
-from trainer.certification import revoke, status_of
-from trainer.models import Certificate, ExamResult, ResultCorrection
+from trainer.certification import revoke, sign_off, status_of
+from trainer.models import Certificate, ExamResult, ResultCorrection, SignOff
 
 pytestmark = [
     pytest.mark.django_db,
@@ -98,3 +98,16 @@ def test_the_applications_correction_and_revocation_still_go_through(passed):
     assert Certificate.objects.filter(revoked_at__isnull=True).count() == 0
     assert [c.passed for c in ResultCorrection.objects.order_by("pk")] == [False, True]
     assert ExamResult.objects.get(pk=result.pk).passed is True
+
+
+def test_a_sign_off_is_written_by_the_application_and_refused_from_outside(passed):
+    result, instructor = passed
+    signed = sign_off(result, instructor)
+    refused("UPDATE trainer_signoff SET signed_at = now() WHERE id = %s", signed.pk)
+    refused("DELETE FROM trainer_signoff WHERE id = %s", signed.pk)
+    refused(
+        "INSERT INTO trainer_signoff (result_id, signed_by_id, signed_at) VALUES (%s, %s, now())",
+        result.pk,
+        instructor.pk,
+    )
+    assert SignOff.objects.get().signed_by == instructor
