@@ -5,7 +5,8 @@ field at once ("rigging.dice", "seats.3.sum", "rules.mystery"); :func:`deal_scen
 through the table's own dealing (:mod:`simulator.table_deals`), so a scenario round saves and replays like any other.
 Rigged cards and dice, a Tiger 9 and a player's foul are Pai Gow Poker's; fixed seats and wagers, a late wager and a
 missing chip are Pai Gow Poker's and Down Under Blackjack's (the MHB tables seat simulated players); every game takes
-its rules, a forced progressive hit on a chosen round, the automated steps, the mode and the pass rule.
+its rules, a forced progressive hit on a chosen round, the automated steps, the mode, the pass rule and the target
+time of any dealer skill (by the trainer's skill key) where the scenario differs from the school's.
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ MODES = ("practice", "exam")
 MAX_ROUNDS = 20
 MAX_TIME_LIMIT_SECONDS = 2**31 - 1
 """The longest time limit a scenario sets: what the 32-bit integer column of its table's pass rule holds."""
+LONGEST_TARGET_SECONDS = 3600
+"""The longest target time a table or scenario sets for one step: an hour."""
 DOWN_UNDER_UNIT = 100
 """The unit a drawn Down Under Blackjack wager comes in: whole dollars, an even number of cents (3 to 2 is paid)."""
 SeatedRules = TableRules | DownUnderTable
@@ -117,6 +120,7 @@ class ScenarioSpec:
     time_limit_seconds: int | None = None
     pass_accuracy_percent: int = 90
     critical_error_fails: bool = True
+    skill_targets: Mapping[str, int] = field(default_factory=dict)
 
     def to_json(self) -> JsonObject:
         """The scenario as JSON that :meth:`from_json` reads back to an equal scenario."""
@@ -134,6 +138,7 @@ class ScenarioSpec:
             "time_limit_seconds": self.time_limit_seconds,
             "pass_accuracy_percent": self.pass_accuracy_percent,
             "critical_error_fails": self.critical_error_fails,
+            "skill_targets": dict(sorted(self.skill_targets.items())),
         }
 
     @classmethod
@@ -222,6 +227,7 @@ class _Reader:
             self.field("time_limit_seconds", lambda value: _whole(value, 1, MAX_TIME_LIMIT_SECONDS), None),
             self.field("pass_accuracy_percent", lambda value: _whole(value, 0, 100), 90),
             self.field("critical_error_fails", self.flag, True),
+            self.field("skill_targets", self.targets, {}),
         )
         if self.errors:
             raise ScenarioError(self.errors)
@@ -251,6 +257,13 @@ class _Reader:
         if value not in MODES:
             raise ValueError(f"{value!r} is not one of {', '.join(MODES)}")
         return str(value)
+
+    @staticmethod
+    def targets(value: JsonValue) -> dict[str, int]:
+        """Target seconds by skill key, each a whole number from 1 to an hour (the trainer checks the keys)."""
+        if not isinstance(value, Mapping):
+            raise ValueError("an object of skill keys and whole seconds is wanted")
+        return {str(key): _whole(seconds, 1, LONGEST_TARGET_SECONDS) for key, seconds in value.items()}
 
     @staticmethod
     def flag(value: JsonValue) -> bool:

@@ -7,6 +7,8 @@ from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.models import User
 from django.db import models
 from django.http import HttpRequest
+from django.urls import reverse
+from django.utils.html import format_html
 
 from trainer.input_bounds import JSON_REFUSAL, BoundedJSONDecoder
 from trainer.models import Attempt, Certificate, Cohort, ExamResult, ResultCorrection, Table
@@ -48,19 +50,11 @@ admin.site.register(User, SchoolUserAdmin)
 
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin[Table]):
-    """Training tables: the game, its rules, who validates, the pass rule and targets; never the meter's secret."""
+    """Training tables: the game, its rules, who validates; the pass rule and targets on the standards page."""
 
     list_display = ("name", "game", "floorperson", "pass_rule_text", "rounds_dealt")
-    fields = (
-        "name",
-        "game",
-        "rules",
-        "floorperson",
-        "pass_accuracy_percent",
-        "critical_error_fails",
-        "time_limit_seconds",
-        "skill_targets",
-    )
+    fields = ("name", "game", "rules", "floorperson", "standards")
+    readonly_fields = ("standards",)
     formfield_overrides = {  # noqa: RUF012  # an instance attribute in django-stubs, as Django reads it
         models.JSONField: {"decoder": BoundedJSONDecoder, "error_messages": {"invalid": JSON_REFUSAL}},
     }
@@ -69,6 +63,14 @@ class TableAdmin(admin.ModelAdmin[Table]):
     def pass_rule_text(self, table: Table) -> str:
         """The table's pass rule in words."""
         return table.pass_rule().text
+
+    @admin.display(description="Pass rule and target times")
+    def standards(self, table: Table) -> str:
+        """The pass rule in words and a link to the page that edits it and the targets, once the table exists."""
+        if table.pk is None:
+            return "Set on the table's standards page once it is saved (the school's defaults until then)."
+        url = reverse("table_standards", args=[table.pk])
+        return format_html('{}. <a href="{}">Edit the standards</a>', table.pass_rule().text, url)
 
 
 @admin.register(Attempt)

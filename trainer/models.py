@@ -331,12 +331,12 @@ class MeterChange(models.Model):
 
 
 def validate_scenario_spec(value: object) -> None:
-    """Refuse a scenario the engine cannot deal (simulator.scenarios), naming every bad field."""
+    """Refuse a scenario the engine cannot deal (simulator.scenarios), naming every bad field, or an unknown skill."""
     if not isinstance(value, dict):
         raise ValidationError("A scenario is a JSON object.")
     try:
-        ScenarioSpec.from_json(value)
-    except ScenarioError as error:
+        read_target_overrides(ScenarioSpec.from_json(value).skill_targets)
+    except (ScenarioError, ValueError) as error:
         raise ValidationError(str(error)) from error
 
 

@@ -34,7 +34,7 @@ def _table_name(version: ScenarioVersion) -> str:
 
 
 def publish(version: ScenarioVersion) -> ScenarioVersion:
-    """Make a draft dealable: give it a table with the scenario's rules and pass rule; a published one is left as is."""
+    """Make a draft dealable: a table with the scenario's rules, pass rule and targets; a published one stays as is."""
     if version.published:
         return version
     spec = version.engine_spec()
@@ -47,6 +47,7 @@ def publish(version: ScenarioVersion) -> ScenarioVersion:
             pass_accuracy_percent=spec.pass_accuracy_percent,
             critical_error_fails=spec.critical_error_fails,
             time_limit_seconds=spec.time_limit_seconds,
+            skill_targets=dict(spec.skill_targets),
         )
         version.published_at = timezone.now()
         version.save(update_fields=["table", "published_at"])

@@ -1,6 +1,7 @@
 """The scenario builder's pages under /scenarios/: list, new, edit, preview, publish, and dealing a published one."""
 
 import secrets
+from dataclasses import replace
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -74,7 +75,10 @@ def scenario_new(request: SchoolRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @login_required
 def scenario_edit(request: SchoolRequest, scenario_id: int) -> HttpResponse:
-    """Edit a scenario: its draft changes in place, a published version is kept and a new draft made."""
+    """Edit a scenario: its draft changes in place, a published version is kept and a new draft made.
+
+    The builder leaves the scenario's target times (its standards page sets them) as they were.
+    """
     scenario = _own_scenario(request, scenario_id)
     if request.method == "GET":
         return _builder(request, form_data(scenario.latest_version().spec, scenario.name), {})
@@ -82,6 +86,7 @@ def scenario_edit(request: SchoolRequest, scenario_id: int) -> HttpResponse:
     name, spec, errors = validated(data)
     if spec is None:
         return _builder(request, data, errors, status=400)
+    spec = replace(spec, skill_targets=scenario.latest_version().engine_spec().skill_targets)
     scenario.name = name
     scenario.save(update_fields=["name"])
     save_draft(scenario, spec)

@@ -1,20 +1,18 @@
 """The school's timed standards: the dealer skills the grader recognises, each step's skill and its target time.
 
 Plain Python, no Django, so the grader (:mod:`trainer.scoring`) reads it without settings. The targets are a house
-setting of the school, not regulation: 51 Pa.B. 5607 sets no time for any dealer step. A table may override any
-target (``Table.skill_targets``, read by :func:`read_target_overrides`).
+setting of the school, not regulation: 51 Pa.B. 5607 sets no time for any dealer step. A table or a scenario may
+override any target (``Table.skill_targets``, ``ScenarioSpec.skill_targets``, read by :func:`read_target_overrides`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from simulator.json_values import JsonValue
 from simulator.pai_gow_round import DICE_SPOTS, SETTLEMENT_STEPS
-
-LONGEST_TARGET_SECONDS = 3600
-"""The longest target a table may set for one step: an hour."""
+from simulator.scenarios import LONGEST_TARGET_SECONDS
 
 
 @dataclass(frozen=True)
@@ -79,6 +77,22 @@ STEP_SKILLS: Mapping[str, str] = {
 
 PAI_GOW_SPOTS = ("pai-gow", "tiger-9", "fortune")
 """The Pai Gow Poker table's card wagers, settled after the hands are compared."""
+
+SETTLEMENT_SKILLS = ("settling_a_dice_wager", "settling_a_pai_gow_wager")
+"""The skills of a wager settlement, by the spot settled: the dice wagers' and the card wagers' (Pai Gow Poker's)."""
+
+
+def skills_of(steps: Iterable[str]) -> list[Skill]:
+    """The skills a game's steps exercise, in the score card's order: a game that settles wagers has both kinds.
+
+    >>> [skill.key for skill in skills_of(["announce_dice", "burn_card", "clear_table"])]
+    ['calling_the_dice', 'dealing_a_card']
+    """
+    names = set(steps)
+    keys = {STEP_SKILLS[step] for step in names if step in STEP_SKILLS}
+    if names & set(SETTLEMENT_STEPS):
+        keys.update(SETTLEMENT_SKILLS)
+    return [skill for key, skill in SKILLS.items() if key in keys]
 
 
 def skill_of(step: str, arguments: Mapping[str, JsonValue]) -> str | None:

@@ -14,6 +14,7 @@ from trainer import (
     rules_submission_views,
     scenario_views,
     sign_in,
+    standards_views,
     views,
 )
 
@@ -21,6 +22,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("tables/", views.tables, name="tables"),
     path("tables/<int:table_id>/deal/", views.deal, name="deal"),
+    path("tables/<int:table_id>/standards/", standards_views.table_standards, name="table_standards"),
     path("rounds/<int:attempt_id>/", views.attempt, name="attempt"),
     path("history/", views.history, name="history"),
     path("cohorts/", cohorts.cohort_list, name="cohorts"),
@@ -46,6 +48,7 @@ urlpatterns = [
     path("scenarios/fields/", scenario_views.scenario_fields, name="scenario_fields"),
     path("scenarios/<int:scenario_id>/edit/", scenario_views.scenario_edit, name="scenario_edit"),
     path("scenarios/<int:scenario_id>/preview/", scenario_views.scenario_preview, name="scenario_preview"),
+    path("scenarios/<int:scenario_id>/standards/", standards_views.scenario_standards, name="scenario_standards"),
     path("scenarios/<int:scenario_id>/publish/", scenario_views.scenario_publish, name="scenario_publish"),
     path("scenarios/versions/<int:version_id>/deal/", scenario_views.scenario_deal, name="scenario_deal"),
     path("exams/", exam_views.exam_list, name="exams"),

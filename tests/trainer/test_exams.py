@@ -4,15 +4,14 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.urls import reverse
-from table_helpers import demo_table, make_trainee
+from table_helpers import demo_table, make_trainee, make_user
 from test_other_games import browser_frame
 
 from trainer import round_store, services
 from trainer.controls import DEALER_STEPS, read_step
-from trainer.models import Mode, Table
+from trainer.models import Mode, Role, Table
 from trainer.scoring import PassRule, ScoreCard
 from trainer.snapshots import Viewer
 from trainer.standards import STEP_SKILLS
@@ -56,22 +55,17 @@ def test_a_table_pass_rule_or_target_out_of_range_is_refused(field, value):
     assert field in refused.value.message_dict
 
 
-def test_the_admin_edits_a_tables_pass_rule_and_refuses_a_mark_over_100(client):
-    admin = get_user_model().objects.create_superuser("root", password="pw")
-    client.force_login(admin)
+def test_a_school_administrator_edits_a_tables_pass_rule_on_its_standards_page_and_a_mark_over_100_is_refused(client):
+    client.force_login(make_user("ada", Role.SCHOOL_ADMINISTRATOR))
     table = demo_table()
-    url = reverse("admin:trainer_table_change", args=[table.pk])
+    url = reverse("table_standards", args=[table.pk])
     form = {
-        "name": table.name,
-        "game": table.game,
-        "rules": "{}",
-        "floorperson": table.floorperson,
         "pass_accuracy_percent": "101",
         "critical_error_fails": "on",
         "time_limit_seconds": "600",
-        "skill_targets": '{"calling_the_dice": 4}',
+        "target_calling_the_dice": "4",
     }
-    assert client.post(url, form).status_code == 200  # the form again, with the error
+    assert client.post(url, form).status_code == 400  # the form again, with the error
     table.refresh_from_db()
     assert table.pass_accuracy_percent == 90
     client.post(url, form | {"pass_accuracy_percent": "95"})

@@ -238,12 +238,27 @@ FORMS = {
                 "rules": "{}",
                 "floorperson": "automated",
             }
-            | {"pass_accuracy_percent": "90", "critical_error_fails": "on", "time_limit_seconds": ""}
-            | {"skill_targets": "{}"}
         ),
         "adminform",
-        ("name", "game", "rules", "pass_accuracy_percent", "time_limit_seconds", "skill_targets"),
+        ("name", "game", "rules"),
         user="superuser",
+    ),
+    "table standards": InstructorForm(
+        lambda s: reverse(
+            "table_standards", args=[Table.objects.get_or_create(name="Standards", game="pai-gow-poker")[0].pk]
+        ),
+        lambda s: (
+            {"pass_accuracy_percent": "90", "critical_error_fails": "on", "time_limit_seconds": ""}
+            | {"target_calling_the_dice": "4", "target_setting_the_house_way": ""}
+        ),
+        "form",
+        ("pass_accuracy_percent", "time_limit_seconds", "target_calling_the_dice", "target_setting_the_house_way"),
+    ),
+    "scenario targets": InstructorForm(
+        lambda s: reverse("scenario_standards", args=[s["version"].scenario_id]),
+        lambda s: {"target_calling_the_dice": "4"},
+        "form",
+        ("target_calling_the_dice",),
     ),
 }
 """Every instructor form but the scenario builder's and the roster import's, which have tests of their own below."""
@@ -297,14 +312,14 @@ def test_every_field_of_every_instructor_form_refuses_the_probes_inputs_with_a_f
         ("export", "end", "9999-12-31"),
         ("export", "start", "0001-01-01"),
         ("new trainee", "email", "a" * 300 + "@example.org"),
-        ("table (admin)", "time_limit_seconds", "2147483648"),
+        ("table standards", "time_limit_seconds", "2147483648"),
+        ("table standards", "target_calling_the_dice", "3601"),
+        ("scenario targets", "target_calling_the_dice", "0"),
         ("table (admin)", "game", "nope"),
         ("table (admin)", "rules", '{"commission_rate": "sNaN"}'),
         ("table (admin)", "rules", '{"pai_gow_limits": NaN}'),
         ("table (admin)", "rules", "[" * 100_000),
         ("table (admin)", "rules", "[" * 9 + "]" * 9),
-        ("table (admin)", "skill_targets", '{"calling_the_dice": 1e999}'),
-        ("table (admin)", "skill_targets", '{"calling_the_dice": ' + "9" * 5000 + "}"),
     ],
 )
 def test_a_value_no_column_or_calendar_holds_is_a_field_error_on_every_database(client, school, name, field, text):
@@ -377,8 +392,7 @@ def test_generated_roster_rows_are_refused_at_the_preview_or_created_at_the_conf
     assert confirm.status_code == preview.status_code, "the confirm checks the rows as the preview did"
 
 
-def test_an_emptied_rules_or_targets_field_of_a_table_is_kept_as_an_empty_object(client, school):
-    for field in ("rules", "skill_targets"):
-        response, errors = send(client, school, "table (admin)", field, "")
-        assert response.status_code == 302 and not errors
-    assert Table.objects.filter(rules={}, skill_targets={}, name__startswith="Practice table").count() == 2
+def test_an_emptied_rules_field_of_a_table_is_kept_as_an_empty_object(client, school):
+    response, errors = send(client, school, "table (admin)", "rules", "")
+    assert response.status_code == 302 and not errors
+    assert Table.objects.filter(rules={}, skill_targets={}, name__startswith="Practice table").count() == 1
