@@ -16,7 +16,7 @@ from statistics import median
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.db.models import OuterRef, Subquery
+from django.db.models import Count, Max, OuterRef, Q, Subquery
 
 from reports.error_report import FinishedRound, finished_rounds, most_missed
 from trainer.assignments import Progress, Status, assignments_of, cohort_progress, progress_of
@@ -80,12 +80,13 @@ def overall_accuracy(rounds: Sequence[FinishedRound]) -> str | None:
 
 @dataclass(frozen=True)
 class Sitting:
-    """An exam sitting with its result (None until decided) and the outcome after the newest correction."""
+    """An exam sitting, its result (None until decided), its outcome after any correction, its certificate revoked."""
 
     sitting: ExamSitting
     result: ExamResult | None
     corrected: bool
     passed: bool | None
+    revoked: bool = False
 
 
 def sittings_of(trainees: Sequence[User]) -> list[Sitting]:
@@ -94,7 +95,10 @@ def sittings_of(trainees: Sequence[User]) -> list[Sitting]:
     results = {
         result.sitting_id: result
         for result in ExamResult.objects.filter(sitting__trainee__in=trainees).annotate(
-            corrected_to=Subquery(newest.values("passed")[:1])
+            corrected_to=Subquery(newest.values("passed")[:1]),
+            corrected_at=Subquery(newest.values("corrected_at")[:1]),
+            last_issued=Max("certificates__issued_at"),
+            live=Count("certificates", filter=Q(certificates__revoked_at__isnull=True)),
         )
     }
     sittings = ExamSitting.objects.filter(trainee__in=trainees).select_related("exam").order_by("-started_at", "-pk")
@@ -103,8 +107,15 @@ def sittings_of(trainees: Sequence[User]) -> list[Sitting]:
         result = results.get(sitting.pk)
         corrected = result is not None and result.corrected_to is not None
         passed = None if result is None else (result.corrected_to if corrected else result.passed)
-        rows.append(Sitting(sitting, result, corrected, passed))
+        revoked = bool(passed) and result is not None and _revoked(result)
+        rows.append(Sitting(sitting, result, corrected, passed and not revoked, revoked))
     return rows
+
+
+def _revoked(result: Any) -> bool:
+    """Whether an annotated passed result's certificate, issued since its outcome, was revoked and none is valid."""
+    since = result.corrected_at or result.decided_at
+    return result.live == 0 and result.last_issued is not None and result.last_issued >= since
 
 
 def certificates_of(trainees: Sequence[User]) -> list[tuple[Certificate, CertificateStatus]]:

@@ -9,7 +9,9 @@ from table_helpers import make_instructor, make_trainee, make_user
 from test_assignments import assign, finished_run, published_scenario
 from test_error_report import DICE_PAY, finished, right, wrong
 
+from reports.gradebook import cohort_gradebook
 from trainer import exams
+from trainer.certification import revoke
 from trainer.drill_library import drill_versions, drills_for
 from trainer.models import Certificate, Cohort, ExamResult, Role
 
@@ -68,6 +70,14 @@ def test_a_sitting_shows_its_outcome_as_corrected_as_the_sitting_page_does(clien
     exams.correct_result(result, school["instructor"], "Camera misread the die.", passed=True)
     body = text_of(page(client, school["instructor"], "trainee_gradebook", school["cohort"].pk, school["bob"].pk))
     assert "<strong>Passed</strong> (as corrected)" in body
+
+
+def test_a_sitting_whose_certificate_was_revoked_no_longer_reads_or_counts_as_passed(client, school):
+    revoke(Certificate.objects.get(trainee=school["alice"]), school["instructor"], "Coached during the exam.")
+    cohort, alice = school["cohort"], school["alice"]
+    body = text_of(page(client, school["instructor"], "trainee_gradebook", cohort.pk, alice.pk))
+    assert "<strong>Passed, certificate revoked</strong>" in body and "<strong>Passed</strong>" not in body
+    assert {row.trainee.username: row.exams_passed for row in cohort_gradebook(cohort)}["alice"] == 0
 
 
 def test_the_cohort_gradebook_summarises_each_trainee_and_links_their_page(client, school):
