@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from trainer.input_bounds import JSON_REFUSAL, BoundedJSONDecoder
-from trainer.models import Attempt, Certificate, Cohort, ExamResult, ResultCorrection, Table
+from trainer.models import Attempt, Certificate, Cohort, ExamResult, ResultCorrection, SignOff, Table
 
 admin.site.site_header = "Dealer school administration"
 admin.site.site_title = "Dealer school"
@@ -138,6 +138,13 @@ class ResultCorrectionAdmin(RecordAdmin):
     """Corrections of exam results, read-only: who, when, why and the corrected outcome."""
 
     list_display = ("result", "passed", "corrected_by", "corrected_at")
+
+
+@admin.register(SignOff)
+class SignOffAdmin(RecordAdmin):
+    """Instructors' sign-offs of passed results, read-only: who signed and when."""
+
+    list_display = ("result", "signed_by", "signed_at")
 
 
 @admin.register(Certificate)

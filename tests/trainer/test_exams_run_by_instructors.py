@@ -5,13 +5,14 @@ it (DJANGO_EXAM_SIGN_OFF), an instructor's sign-off."""
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import timezone
 from exam_helpers import exam_school, schedule, short_scenario, sit_through
 from table_helpers import make_trainee
 
 from trainer import exams
-from trainer.certification import revoke
+from trainer.certification import revoke, sign_off
 from trainer.models import Certificate, Exam, ExamSitting, SignOff
 
 pytestmark = pytest.mark.django_db
@@ -245,3 +246,14 @@ def test_without_sign_off_a_passed_sittings_certificate_is_issued_at_once(school
     settings.EXAM_SIGN_OFF = False
     sitting = sit_through(school["exam"], school["alice"])
     assert Certificate.objects.get().result == sitting.result and not SignOff.objects.exists()
+
+
+def test_the_admin_lists_sign_offs_and_never_adds_changes_or_deletes_one(client, school, settings):
+    settings.EXAM_SIGN_OFF = True
+    sitting = sit_through(school["exam"], school["alice"])
+    signed = sign_off(sitting.result, school["instructor"])
+    client.force_login(get_user_model().objects.create_superuser("root", "root@example.org", "pw"))
+    assert "ivy" in client.get(reverse("admin:trainer_signoff_changelist")).text
+    assert client.get(reverse("admin:trainer_signoff_add")).status_code == 403
+    assert client.post(reverse("admin:trainer_signoff_delete", args=[signed.pk])).status_code == 403
+    assert SignOff.objects.get() == signed
