@@ -8,7 +8,7 @@ its templates (see "Adding a game" in the README).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
@@ -19,7 +19,7 @@ from simulator.mystery_demo import demo_mystery_table
 from simulator.mystery_games import MYSTERY_GAME_LIST, MysteryGame
 from simulator.mystery_tables import MysteryTableRound, rules_from_json, rules_house_options, rules_options
 from simulator.pai_gow_demo import narrate_pai_gow_round
-from simulator.pai_gow_round import DEFAULT_AUTOMATIONS, PaiGowRound
+from simulator.pai_gow_round import DEFAULT_AUTOMATIONS, FELT_NAMES, PaiGowRound
 from simulator.pai_gow_rules import MYSTERY_SECTION, TableRules
 from simulator.procedure import Round
 from simulator.rules import HouseOption, Option
@@ -31,6 +31,17 @@ from simulator.table_deals import (
     deal_mystery_table_round,
     deal_pai_gow_round,
 )
+
+
+@dataclass(frozen=True)
+class ScenarioSupport:
+    """What an instructor's scenario of the game may fix: seated players' wagers by area, and the rigging it takes."""
+
+    betting_areas: Mapping[str, str] = field(default_factory=dict)
+    """The betting areas a seated player may wager on, by key, with their names on the felt; none where simulated
+    players sit (the scenario seats no players of its own)."""
+    rigging: frozenset[str] = frozenset()
+    """The rigging fields (of :class:`simulator.scenarios.Rigging`) a scenario of the game may set."""
 
 
 @dataclass(frozen=True)
@@ -56,6 +67,8 @@ class Game:
     """Deal a round at a training table with simulated players."""
     demo: Callable[[int, bool], list[str]]
     """A narrated, fully automated round: ``demo(seed, force_hit)``."""
+    scenario: ScenarioSupport
+    """What the scenario builder offers for the game: its betting areas and the rigging it supports."""
 
     def table_house_options(self, rules: Mapping[str, JsonValue]) -> list[HouseOption]:
         """The house options of a table of this game whose rules are the JSON ``rules``."""
@@ -76,6 +89,7 @@ def mystery_table_game(game: MysteryGame) -> Game:
         mystery_tables.SYSTEM_STEPS,
         partial(deal_mystery_table_round, game),
         partial(demo_mystery_table, game.key),
+        ScenarioSupport(rigging=frozenset({"mystery_hit_round"})),
     )
 
 
@@ -91,6 +105,10 @@ PAI_GOW_POKER = Game(
     pai_gow_round.PLAYER_STEPS | pai_gow_round.SYSTEM_STEPS,
     deal_pai_gow_round,
     narrate_pai_gow_round,
+    ScenarioSupport(
+        FELT_NAMES,
+        frozenset({"dice", "hands", "tiger_nine", "foul_seat", "late_wager", "missing_chip_seat", "mystery_hit_round"}),
+    ),
 )
 
 DOWN_UNDER_BLACKJACK = Game(
@@ -105,6 +123,10 @@ DOWN_UNDER_BLACKJACK = Game(
     down_under.SYSTEM_STEPS,
     deal_down_under_round,
     demo_down_under,
+    ScenarioSupport(
+        {down_under.BLACKJACK: "Blackjack", down_under.MATCH_THE_DEALER: "Match the Dealer"},
+        frozenset({"late_wager", "missing_chip_seat", "ace_of_spades_round"}),
+    ),
 )
 
 GAMES: Mapping[str, Game] = {

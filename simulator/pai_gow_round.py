@@ -109,6 +109,16 @@ MATCH_SPOTS = tuple(f"match-{number}" for number in range(1, 7))
 DICE_SPOTS = ("sum", *MATCH_SPOTS, "beat-it")
 SIDE_SPOTS = ("tiger-9", "fortune", *DICE_SPOTS)
 WAGER_SPOTS = ("pai-gow", "progressive", *SIDE_SPOTS)
+FELT_NAMES = {
+    "pai-gow": "Pai Gow",
+    "progressive": "Progressive",
+    "tiger-9": "Tiger 9",
+    "fortune": "Fortune",
+    "sum": "Sum",
+    **{spot: f"Match {spot[-1]}" for spot in MATCH_SPOTS},
+    "beat-it": "Beat It",
+}
+"""Each betting area of the layout by the name printed on the felt."""
 SETTLEMENT_STEPS = ("pay_wager", "push_wager", "collect_wager")
 PLAYER_STEPS = frozenset({"set_player_hand", "press_shaker_button"}) | WAGER_PHASE_PLAYER_STEPS
 SYSTEM_STEPS = frozenset({"add_mystery_contributions", "add_progressive_contributions"})

@@ -3,10 +3,9 @@
 :meth:`ScenarioSpec.from_json` reads a scenario field by field and raises :class:`ScenarioError` naming every bad
 field at once ("rigging.dice", "seats.3.sum", "rules.mystery"); :func:`deal_scenario` deals one of its rounds
 through the table's own dealing (:mod:`simulator.table_deals`), so a scenario round saves and replays like any other.
-Rigged cards and dice, a Tiger 9 and a player's foul are Pai Gow Poker's; fixed seats and wagers, a late wager and a
-missing chip are Pai Gow Poker's and Down Under Blackjack's (the MHB tables seat simulated players); every game takes
-its rules, a forced progressive hit on a chosen round, the automated steps, the mode, the pass rule and the target
-time of any dealer skill (by the trainer's skill key) where the scenario differs from the school's.
+Which betting areas a scenario may seat players at and which rigging it may set is the game's registry entry's
+(:class:`simulator.games.ScenarioSupport`); every game takes its rules, the automated steps, the mode, the pass rule
+and the target time of any dealer skill (by the trainer's skill key) where the scenario differs from the school's.
 """
 
 from __future__ import annotations
@@ -214,8 +213,8 @@ class _Reader:
         automations = self.field(
             "automations", lambda value: self.automations(value, steps, game.engine_steps), game.automations
         )
-        seats = self.seats(rules)
-        rigging = self.rigging(rules, seats, rounds)
+        seats = self.seats(game, rules)
+        rigging = self.rigging(game, rules, seats, rounds)
         spec = ScenarioSpec(
             game,
             rules_json,
@@ -272,13 +271,13 @@ class _Reader:
             raise ValueError(f"true or false is wanted, not {value!r}")
         return value
 
-    def seats(self, rules: object) -> dict[int, dict[str, WagerRange]]:
+    def seats(self, game: Game, rules: object) -> dict[int, dict[str, WagerRange]]:
         """The seated players and their wagers, each checked against the table's limits at both ends of its range."""
         given = self.data.get("seats") or {}
         if not isinstance(given, Mapping):
             self.errors["seats"] = "an object of seats is wanted"
             return {}
-        if given and not isinstance(rules, SeatedRules):
+        if given and not game.scenario.betting_areas:
             self.errors["seats"] = "simulated players sit at this game's tables: it seats no players of its own"
             return {}
         seats: dict[int, dict[str, WagerRange]] = {}
@@ -323,36 +322,26 @@ class _Reader:
             return WagerRange(low, high)
         raise ValueError(f"{value!r} is not an amount in cents or a minimum and maximum")
 
-    def rigging(self, rules: object, seats: Mapping[int, Mapping[str, WagerRange]], rounds: int) -> Rigging:
-        """What the scenario fixes: every field checked against the game, the table and the other fields."""
+    def rigging(self, game: Game, rules: object, seats: Mapping[int, Mapping[str, WagerRange]], rounds: int) -> Rigging:
+        """What the scenario fixes: every field checked against the game's registry entry, the table and the others."""
         given = self.data.get("rigging") or {}
         if not isinstance(given, Mapping):
             self.errors["rigging"] = "an object is wanted"
             return Rigging()
         known = {*Rigging.__dataclass_fields__}
         self.errors.update({f"rigging.{name}": "unknown field" for name in given if name not in known})
-        if not isinstance(rules, TableRules):
-            for name in ("dice", "hands", "tiger_nine", "foul_seat"):
-                if given.get(name):
-                    self.errors[f"rigging.{name}"] = "only a Pai Gow Poker scenario rigs this"
-        if not isinstance(rules, SeatedRules):
-            for name in ("late_wager", "missing_chip_seat"):
-                if given.get(name):
-                    self.errors[f"rigging.{name}"] = "only a scenario that seats its own players rigs this"
         dice = self.dice(given.get("dice"))
         hands = self.hands(given.get("hands") or {})
         tiger_nine = self.rigging_flag(given, "tiger_nine")
         if tiger_nine and isinstance(rules, TableRules):
             self.check_tiger_nine(rules, hands)
         hit_round = self.round_number(given, "mystery_hit_round", rounds)
-        if hit_round is not None and not self.has_mystery_bonus(rules):
+        if hit_round is not None and isinstance(rules, TableRules) and rules.mystery is None:
             self.errors["rigging.mystery_hit_round"] = "this table has no Mystery Bonus to hit"
         elif hit_round is not None and isinstance(rules, TableRules) and seats and not self.holds_progressive(seats):
             self.errors["rigging.mystery_hit_round"] = "no seated player holds a progressive wager to win it"
         ace_round = self.round_number(given, "ace_of_spades_round", rounds)
-        if ace_round is not None and not isinstance(rules, DownUnderTable):
-            self.errors["rigging.ace_of_spades_round"] = "the A♠ Match the Dealer combination is Down Under Blackjack's"
-        elif ace_round is not None and seats and not any(MATCH_THE_DEALER in wagers for wagers in seats.values()):
+        if ace_round is not None and seats and not any(MATCH_THE_DEALER in wagers for wagers in seats.values()):
             self.errors["rigging.ace_of_spades_round"] = "no seated player holds a Match the Dealer wager to win it"
         late = self.late_wager(given.get("late_wager"), rules, seats) if isinstance(rules, SeatedRules) else None
         missing = given.get("missing_chip_seat")
@@ -365,6 +354,9 @@ class _Reader:
         if foul is not None and not (type(foul) is int and foul in seats):
             self.errors["rigging.foul_seat"] = f"{foul!r} is not a seat with a player to foul the hand"
         foul_seat = foul if type(foul) is int and foul in seats else None
+        for name in sorted(known - game.scenario.rigging):
+            if given.get(name):
+                self.errors[f"rigging.{name}"] = f"a {game.name} scenario does not rig this"
         return Rigging(dice, hands, tiger_nine, hit_round, ace_round, late, missing_seat, foul_seat)
 
     def rigging_flag(self, given: Mapping[str, JsonValue], name: str) -> bool:
@@ -455,13 +447,6 @@ class _Reader:
     def holds_progressive(seats: Mapping[int, Mapping[str, WagerRange]]) -> bool:
         """Whether a seated Pai Gow Poker player makes the progressive wager, the Mystery Bonus's qualifying wager."""
         return any("progressive" in wagers for wagers in seats.values())
-
-    @staticmethod
-    def has_mystery_bonus(rules: object) -> bool:
-        """Whether the table runs the Must-Hit-By Mystery Bonus."""
-        if isinstance(rules, TableRules):
-            return rules.mystery is not None
-        return not isinstance(rules, DownUnderTable)
 
     def late_wager(
         self, value: JsonValue, rules: SeatedRules, seats: Mapping[int, Mapping[str, WagerRange]]

@@ -18,6 +18,7 @@ from simulator.mystery import (
 from simulator.pai_gow_progressive import ProgressivePaytable
 from simulator.pai_gow_round import (
     DEALER,
+    FELT_NAMES,
     JackpotDisplayView,
     PaiGowProgressiveView,
     PaiGowRound,
@@ -51,16 +52,8 @@ from trainer.rules_submission import filing_label
 from trainer.scoring import GradedStep
 from trainer.snapshots import TableSnapshot, Viewer
 
-SPOT_LABELS = {
-    "pai-gow": "Pai Gow",
-    "tiger-9": "Tiger 9",
-    "fortune": "Fortune",
-    "progressive": "Progressive",
-    "sum": "Sum",
-    "beat-it": "Beat It",
-    "envy": "Envy",
-    **{f"match-{number}": f"Match {number}" for number in range(1, 7)},
-}
+SPOT_LABELS = {**FELT_NAMES, "envy": "Envy"}
+"""Each betting area by its name on the felt, and the Envy Bonus a Fortune Bonus wager earns."""
 
 
 BettingAreas = tuple[tuple[str, tuple[str, ...]], ...]

@@ -10,7 +10,7 @@ from simulator.hands import is_tiger_nine
 from simulator.json_values import JsonValue
 from simulator.notation import replay_round, save_round
 from simulator.pai_gow_round import DEALER, PaiGowRound
-from simulator.scenarios import ScenarioError, ScenarioSpec, deal_scenario, game_steps
+from simulator.scenarios import Rigging, ScenarioError, ScenarioSpec, deal_scenario, game_steps
 from simulator.starting_position import delivery_order, starting_position
 
 TIGER_NINE_DEALER = "9h 8c 7d 5s 4h 3c Kd"
@@ -90,7 +90,7 @@ def test_a_mystery_hit_on_a_table_without_the_mystery_bonus_is_refused() -> None
     no_bonus = pai_gow(rules={"mystery": None}, rigging={"mystery_hit_round": 1})
     assert "no Mystery Bonus" in errors_of(no_bonus)["rigging.mystery_hit_round"]
     down_under: dict[str, JsonValue] = {"game": "down-under-blackjack", "rigging": {"mystery_hit_round": 1}}
-    assert "no Mystery Bonus" in errors_of(down_under)["rigging.mystery_hit_round"]
+    assert "does not rig this" in errors_of(down_under)["rigging.mystery_hit_round"]
 
 
 def test_a_mystery_hit_must_fall_on_a_round_of_the_attempt() -> None:
@@ -126,9 +126,25 @@ def test_a_late_wager_must_come_from_a_seated_player_within_the_limits() -> None
     assert "outside the table limits" in errors_of(pai_gow(rigging=over))["rigging.late_wager"]
 
 
-def test_only_pai_gow_poker_rigs_cards_and_dice() -> None:
-    data: dict[str, JsonValue] = {"game": "down-under-blackjack", "rigging": {"dice": "6 1 1"}}
-    assert "only a Pai Gow Poker scenario" in errors_of(data)["rigging.dice"]
+RIGGED: dict[str, JsonValue] = {
+    "dice": "6 1 1",
+    "hands": {"0": "As Kd Qh Jc Tc 9s 8s"},
+    "tiger_nine": True,
+    "mystery_hit_round": 1,
+    "ace_of_spades_round": 1,
+    "late_wager": {"seat": 1, "spot": "sum", "amount": 500},
+    "missing_chip_seat": 1,
+    "foul_seat": 1,
+}
+"""One value of every rigging field."""
+
+
+def test_a_game_is_rigged_only_as_its_registry_entry_says() -> None:
+    assert set(RIGGED) == {*Rigging.__dataclass_fields__}
+    for game in GAMES.values():
+        for name in set(RIGGED) - game.scenario.rigging:
+            data: dict[str, JsonValue] = {"game": game.key, "rigging": {name: RIGGED[name]}}
+            assert "does not rig this" in errors_of(data)[f"rigging.{name}"], (game.key, name)
 
 
 # ----- dealt as written -----
@@ -298,7 +314,7 @@ def test_the_mhb_tables_seat_simulated_players_only() -> None:
     key = next(key for key, game in GAMES.items() if game.key not in ("pai-gow-poker", "down-under-blackjack"))
     errors = errors_of({"game": key, "seats": {"1": {"ante": 500}}, "rigging": {"missing_chip_seat": 1}})
     assert "simulated players sit" in errors["seats"]
-    assert "seats its own players" in errors["rigging.missing_chip_seat"]
+    assert "does not rig this" in errors["rigging.missing_chip_seat"]
 
 
 # ----- bounded: nothing beyond what the school's tables and database hold -----
