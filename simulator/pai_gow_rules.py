@@ -409,7 +409,7 @@ OPTIONS: dict[str, OptionField] = {
     "sum_paytable": choice(
         members(SumPaytable),
         cite("§645b.2(e)(1)"),
-        "The Sum paytable, A to D, or null when the Sum wager is not offered.",
+        "The Sum paytable, A to D; none when the table does not offer the Sum wager.",
         optional=True,
     ),
     "match_offered": flag(
@@ -419,7 +419,7 @@ OPTIONS: dict[str, OptionField] = {
     "beat_it_paytable": choice(
         members(BeatItPaytable),
         cite("§645b.2(e)(3)"),
-        "The Beat It paytable, A to C, or null when the Beat It wager is not offered.",
+        "The Beat It paytable, A to C; none when the table does not offer the Beat It wager.",
         optional=True,
         label="Beat It paytable",
     ),
@@ -427,7 +427,7 @@ OPTIONS: dict[str, OptionField] = {
         REPRESENTATIVE_FORTUNE_PAYTABLE,
         "Representative industry Fortune Bonus paytable",
         (read_fortune_paytable, fortune_paytable_json),
-        "The Fortune Bonus paytable, or null when the Fortune Bonus wager is not offered.",
+        "The Fortune Bonus paytable; none when the table does not offer the Fortune Bonus wager.",
         "Fortune Bonus paytable",
     ),
     "envy_qualifying_wager": whole_number(
@@ -443,7 +443,7 @@ OPTIONS: dict[str, OptionField] = {
         lambda configuration, minimum_wager: mystery_configuration(configuration, minimum_wager),
         lambda configuration: {"configuration": configuration.letter, "minimum_wager": configuration.minimum_wager},
         mystery_clause(MYSTERY_SECTION, "(c)(4)"),
-        "The Must-Hit-By Mystery Bonus configuration, or null when the Mystery Bonus is not offered.",
+        "The Must-Hit-By Mystery Bonus configuration, when the table offers the Mystery Bonus.",
         optional=True,
         label="Mystery Bonus",
     ),
@@ -464,7 +464,7 @@ OPTIONS: dict[str, OptionField] = {
         EXAMPLE_PROGRESSIVE_PAYTABLE,
         "EXAMPLE Progressive Payout paytable (Pennsylvania's §645a.13 paytable not retrieved)",
         (read_progressive_paytable, progressive_paytable_json),
-        "The Progressive Payout paytable, or null when no progressive hand is paid (left out of old saved rules).",
+        "The Progressive Payout paytable; none when the table pays no progressive hand.",
         "Progressive Payout paytable",
     ),
     "house_way": choice(

@@ -55,6 +55,8 @@ class Option:
     parts: tuple[Option, ...] = ()
     money: bool = False
     label: str = ""
+    optional: bool = False
+    """Whether a table may leave the option out (null): a group whose wager or feature a table need not offer."""
 
     @property
     def clause(self) -> str:
@@ -131,6 +133,7 @@ class OptionField:
     house_rule: bool = False
     money: bool = False
     label: str = ""
+    optional: bool = False
 
     def option(self, name: str, default: JsonValue) -> Option:
         """The option as the scenario builder shows it, with its JSON default."""
@@ -148,6 +151,7 @@ class OptionField:
             parts,
             self.money,
             spoken_name(name, self.label),
+            self.optional,
         )
 
 
@@ -256,7 +260,9 @@ def group(
     def write_group(value: Any) -> JsonValue:
         return None if value is None else write(value)
 
-    return OptionField(citation, explanation, read, write_group, parts=parts, house_rule=house_rule, label=label)
+    return OptionField(
+        citation, explanation, read, write_group, parts=parts, house_rule=house_rule, label=label, optional=optional
+    )
 
 
 def read_options(fields: Mapping[str, OptionField], data: object, *, complete: bool = False) -> dict[str, Any]:
