@@ -1,5 +1,6 @@
 """Function views of a cohort's assignments: assign a published scenario, see each trainee's progress, withdraw."""
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -53,4 +54,5 @@ def withdraw(request: SchoolRequest, cohort_id: int, assignment_id: int) -> Http
             ),
         )
     assignment.delete()
+    messages.success(request, f"Withdrew {assignment.scenario.name}: the rounds dealt for it stay in the history.")
     return redirect("assignments", cohort.pk)

@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
@@ -180,6 +181,7 @@ def reset_password(request: SchoolRequest, cohort_id: int, trainee_id: int) -> H
     trainee.set_password(password)
     trainee.save()
     require_password_change(trainee, request.POST.get("option") == "on")
+    messages.success(request, f"Reset the password of {display_name(trainee)}: give them the new one below.")
     return _password_page(request, found, [(trainee, password)], "New password")
 
 
@@ -188,7 +190,9 @@ def reset_password(request: SchoolRequest, cohort_id: int, trainee_id: int) -> H
 def unlock(request: SchoolRequest, cohort_id: int, trainee_id: int) -> HttpResponse:
     """Lift the login lockout of a trainee of the cohort."""
     found = cohort_for(request, cohort_id)
-    unlock_login(account_for(request, found, trainee_id).username)
+    trainee = account_for(request, found, trainee_id)
+    unlock_login(trainee.username)
+    messages.success(request, f"Unlocked the login of {display_name(trainee)}: they can log in again now.")
     return redirect("cohort", found.pk)
 
 
@@ -201,6 +205,7 @@ def unlock_address_of(request: SchoolRequest, cohort_id: int) -> HttpResponse:
     if address not in locked_addresses(found.trainees.values_list("username", flat=True)):
         raise Http404("No such locked address for this cohort.")
     unlock_address(address)
+    messages.success(request, f"Unlocked logins from {address}.")
     return redirect("cohort", found.pk)
 
 
