@@ -60,13 +60,14 @@ class AssignmentForm(forms.ModelForm[Assignment]):
         fields = ("scenario", "trainee", "due_on", "passes_required")
 
     def __init__(self, cohort: Cohort, *args: Any, **kwargs: Any) -> None:
-        """Offer the published scenarios and the cohort's trainees."""
+        """Offer the published scenarios not archived, and the cohort's trainees."""
         super().__init__(*args, **kwargs)
         self.instance.cohort = cohort
         scenario = self.fields["scenario"]
         trainee = self.fields["trainee"]
         assert isinstance(scenario, forms.ModelChoiceField) and isinstance(trainee, forms.ModelChoiceField)
-        scenario.queryset = Scenario.objects.filter(versions__published_at__isnull=False).distinct()
+        published = Scenario.objects.filter(versions__published_at__isnull=False, archived_at__isnull=True)
+        scenario.queryset = published.distinct()
         trainee.queryset = cohort.trainees.order_by("username")
 
     def clean_due_on(self) -> Any:

@@ -361,6 +361,11 @@ class Scenario(models.Model):
         help_text="The key of its simulator.drills declaration, for a drill of the library; none for an instructor's.",
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    archived_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When its author archived it (off their list, the tables page and new assignments); none if in use.",
+    )
 
     class Meta:
         ordering = ("name", "pk")

@@ -1,8 +1,9 @@
-"""The scenario builder's form: fields built from the game's options, read into a scenario's JSON and written back.
+"""The scenario builder's form for one game: only the fields its registry entry supports, in sections to scan.
 
-Each field is named after the scenario field it fills ("rules.house_way", "seats.3", "rigging.dice"), so the
-engine's field errors (:class:`simulator.scenarios.ScenarioError`) land beside the field they name. Money is typed in
-dollars ("25", "1-5" for a range), cards as "As Kd JK" and dice red first as "6 1 1".
+Each field is named after the scenario field it fills ("rules.house_way", "seats.3", "rigging.dice"), so the engine's
+field errors (:class:`simulator.scenarios.ScenarioError`) land beside the field they name. Money is typed in dollars
+("25", "1-5" for a range), wagers by the betting area's name on the felt ("Tiger 9 5"), cards as "As Kd JK" and dice
+red first as "6 1 1".
 """
 
 from __future__ import annotations
@@ -10,62 +11,45 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from django import forms
+from django.forms.boundfield import BoundField
 
 from simulator.citations import Provenance
-from simulator.games import GAMES, PAI_GOW_POKER, Game
+from simulator.games import GAMES, Game
 from simulator.json_values import JsonObject, JsonValue
 from simulator.money import format_cents, parse_dollars
-from simulator.pai_gow_round import PLACES, SEATS, WAGER_SPOTS
+from simulator.pai_gow_round import PLACES, SEATS
 from simulator.rules import Option
-from simulator.scenarios import MAX_ROUNDS, MAX_TIME_LIMIT_SECONDS, MODES, ScenarioError, ScenarioSpec, game_steps
+from simulator.scenarios import MAX_ROUNDS, MAX_TIME_LIMIT_SECONDS, ScenarioError, ScenarioSpec, game_steps
 from trainer.models import Scenario
 
 FormData = Mapping[str, str]
-"""The form as posted (or as written back from a saved scenario): raw text by field name; a ticked box is "on"."""
-
-GENERAL = ""
-"""The error key of an error no field owns."""
+"""The form's fields as text by name (a ticked box is "on"): as posted, or as written back from a saved scenario."""
 
 DEFAULT_GAME = next(iter(GAMES.values()))
 """The game a new scenario starts with, and whose fields are drawn when the posted game is not one of the school's."""
 
+WHOLE_NUMBER = re.compile(r"[0-9]{1,10}")
+"""A whole number as typed: ASCII digits, at most ten."""
+
 NAME_LENGTH: int = Scenario._meta.get_field("name").max_length  # type: ignore[assignment]
 """The longest scenario name, as its database column holds it."""
 
-WHOLE_NUMBER = re.compile(r"[0-9]{1,10}")
-"""A whole number as typed: ASCII digits, at most ten (2147483647, a 32-bit column's largest, has ten)."""
-
-
-@dataclass(frozen=True)
-class Field:
-    """One field as the template draws it: name, label, kind, the value shown, choices, help and any error."""
-
-    name: str
-    label: str
-    kind: str
-    value: str = ""
-    choices: tuple[tuple[str, str], ...] = ()
-    help: str = ""
-    house_rule: bool = False
-    error: str = ""
-    minimum: int | None = None
-    maximum: int | None = None
-
-    @property
-    def id(self) -> str:
-        """The element id: the name with its dots and spaces as dashes."""
-        return "field-" + self.name.replace(".", "-").replace(" ", "-")
-
-
-@dataclass(frozen=True)
-class Group:
-    """A fieldset: a legend and its fields."""
-
-    legend: str
-    fields: list[Field] = field(default_factory=list)
-    help: str = ""
-    house_rule: bool = False
+RIGGING_HELP = {
+    "dice": "Three dice, the red die first, as 6 1 1. They set the starting position (§645b.2(a)).",
+    "hands": "Seven cards each, as As Kd Qh JK (JK is the joker). Leave a place empty to deal it from the deck.",
+    "tiger_nine": "The dealer's seven cards set to a 9-high low hand: a commission-free table only (§645b.1(d)(2)).",
+    "mystery_hit_round": "The Mystery Bonus hits then; only a seat with a qualifying progressive wager wins it.",
+    "ace_of_spades_round": "The Match the Dealer hit forced on that round is the A♠ combination, the 100% award.",
+    "late_wager": "A seated player tries a wager after “No more bets”: the dealer must refuse it.",
+    "missing_chip_seat": "The chip of the seat's progressive wager is missing from the count: the dealer follows "
+    "the house's chip count procedure.",
+    "foul_seat": "The seat's player fouls the hand; the table's fouled hand rule settles it.",
+}
+"""What each rigging field fixes, with its clause, as the builder says it under the field."""
 
 
 def _json_text(value: JsonValue) -> str:
@@ -85,99 +69,91 @@ def _choice_label(value: JsonValue, money: bool) -> str:
 
 
 def _option_help(option: Option) -> str:
-    """The option's meaning, clause and provenance as the school labels it."""
+    """The option's meaning and where it comes from: its clause, or that the house sets it and why."""
     citation = option.citation
-    where = citation.label if citation.provenance is not Provenance.HOUSE else f"{citation.kind}: {citation.clause}"
-    return f"{option.explanation} {where}."
+    if citation.provenance is Provenance.HOUSE:
+        return f"{option.explanation} Your house procedure{': ' + citation.note if citation.note else '.'}"
+    return f"{option.explanation} {citation.label}."
 
 
-def _option_field(prefix: str, option: Option, data: FormData, errors: Mapping[str, str]) -> Field:
-    """The field for one option: a select of its choices, an amount in dollars, a whole number, or text."""
-    name = f"{prefix}.{option.name}"
-    label = option.label
-    house = option.provenance is Provenance.HOUSE
-    help_text, error = _option_help(option), errors.get(name, "")
-    value = data.get(name, _field_text(option, option.default))
-    if option.choices:
-        choices = tuple((_json_text(choice), _choice_label(choice, option.money)) for choice in option.choices)
-        return Field(name, label, "select", value, choices, help_text, house, error)
-    if option.money:
-        return Field(name, f"{label} in dollars", "text", value, (), help_text, house, error)
-    kind = "number" if isinstance(option.default, int) else "text"
-    return Field(name, label, kind, value, (), help_text, house, error, option.minimum, option.maximum)
+def _dollars(amount: JsonValue) -> str:
+    """A wager in cents (or a range) as typed in dollars."""
+    if isinstance(amount, dict):
+        return f"{_dollars(amount['minimum'])}-{_dollars(amount['maximum'])}"
+    return format_cents(int(str(amount))).replace("$", "").replace(",", "")
 
 
-def rules_groups(game: Game, data: FormData, errors: Mapping[str, str]) -> list[Group]:
-    """The game's rules: one fieldset of plain options, then one per option that is a group of parts."""
-    plain = Group("Rules")
-    groups = [plain]
-    for option in game.options():
-        if not option.parts:
-            plain.fields.append(_option_field("rules", option, data, errors))
-            continue
-        name = f"rules.{option.name}"
-        leave_out = Field(f"{name}.none", "leave out (none)", "checkbox", data.get(f"{name}.none", ""))
-        parts = [_option_field(name, part, data, errors) for part in option.parts]
-        error = Field(name, "", "error", error=errors.get(name, ""))
-        groups.append(
-            Group(
-                option.label,
-                [leave_out, *parts, error],
-                _option_help(option),
-                option.provenance is Provenance.HOUSE,
-            )
-        )
-    return groups
+class DollarsField(forms.Field):
+    """An amount typed in dollars ("25", "0.25"), kept in cents."""
 
-
-def _read_option(option: Option, text: str) -> JsonValue:
-    """An option's JSON value from its field's text (cents from dollars for money); ValueError when it is not one.
-
-    A choice is looked up among the choices' own JSON texts, never parsed: a select posts one of them.
-    """
-    if option.choices:
-        chosen = {_json_text(choice): choice for choice in option.choices}
-        if text not in chosen:
-            raise ValueError(text)
-        return chosen[text]
-    if option.money:
-        return parse_dollars(text)
-    if isinstance(option.default, int):
-        return _whole_number(text)
-    return text
-
-
-def _read_rules(game: Game, data: FormData, errors: dict[str, str]) -> JsonObject:
-    """The rules JSON from the form: every option, groups part by part or left out."""
-    rules: JsonObject = {}
-    for option in game.options():
-        name = f"rules.{option.name}"
-        if option.parts:
-            if data.get(f"{name}.none"):
-                rules[option.name] = None
-                continue
-            group: JsonObject = {}
-            for part in option.parts:
-                try:
-                    group[part.name] = _read_option(part, data.get(f"{name}.{part.name}", ""))
-                except ValueError:
-                    errors[f"{name}.{part.name}"] = _unreadable(part)
-            rules[option.name] = group
-            continue
+    def to_python(self, value: Any) -> int | None:
+        """Cents, or None when the field is empty."""
+        text = str(value or "").strip()
+        if not text:
+            return None
         try:
-            rules[option.name] = _read_option(option, data.get(name, ""))
-        except ValueError:
-            errors[name] = _unreadable(option)
-    return rules
+            return parse_dollars(text)
+        except ValueError as error:
+            raise forms.ValidationError(str(error), code="invalid") from None
 
 
-def _unreadable(option: Option) -> str:
-    """What a field's text that is not the option's value should have been."""
-    if option.choices:
-        return "not one of the choices"
-    if option.money:
-        return "an amount in dollars is wanted, such as 5 or 0.25"
-    return "a whole number is wanted"
+class WholeNumberField(forms.IntegerField):
+    """A whole number typed in ASCII digits, at most ten (a 32-bit column's largest has ten); none when empty."""
+
+    def to_python(self, value: Any) -> int | None:
+        """The number; a ValidationError for "1_000", "٥", "1e3" or anything longer than ten digits."""
+        text = str(value or "").strip()
+        if not text:
+            return None
+        if not WHOLE_NUMBER.fullmatch(text):
+            raise forms.ValidationError("Give a whole number, such as 3.", code="invalid")
+        return int(text)
+
+
+class OptionChoiceField(forms.ChoiceField):
+    """One of an option's allowed values, posted as its JSON text and read back as the value."""
+
+    def __init__(self, option: Option, **kwargs: Any) -> None:
+        """The option's choices, each labelled as a person reads it."""
+        self.values = {_json_text(choice): choice for choice in option.choices}
+        choices = [(text, _choice_label(choice, option.money)) for text, choice in self.values.items()]
+        super().__init__(
+            choices=choices, error_messages={"invalid_choice": "Choose one of the listed values."}, **kwargs
+        )
+
+    def clean(self, value: Any) -> JsonValue:
+        """The chosen value."""
+        return self.values[super().clean(value)]
+
+
+class WagersField(forms.Field):
+    """A seat's wagers typed by betting area name and dollars: "Pai Gow 25, Tiger 9 5, Sum 1-5" (a range is drawn)."""
+
+    def __init__(self, areas: Mapping[str, str], **kwargs: Any) -> None:
+        """Read the betting areas of ``areas`` (key to name on the felt) by name, or by key as saved before."""
+        self.areas = areas
+        self.names = {name.lower(): key for key, name in areas.items()} | {key: key for key in areas}
+        super().__init__(required=False, **kwargs)
+
+    def to_python(self, value: Any) -> JsonObject | None:
+        """The wagers by betting area key, in cents; None when the seat is left empty."""
+        text = str(value or "").strip()
+        if not text:
+            return None
+        wagers: JsonObject = {}
+        for item in filter(None, (part.strip() for part in text.split(","))):
+            name, _, amount = item.rpartition(" ")
+            spot = self.names.get(name.strip().lower())
+            if not name.strip():
+                raise forms.ValidationError(f"“{item}”: write the betting area, then the amount in dollars.")
+            if spot is None:
+                listed = ", ".join(self.areas.values())
+                raise forms.ValidationError(f"“{name.strip()}” is not a betting area here: {listed}.")
+            try:
+                wagers[spot] = _read_amount(amount)
+            except ValueError as error:
+                raise forms.ValidationError(f"{self.areas[spot]}: {error}") from None
+        return wagers
 
 
 def _read_amount(text: str) -> JsonValue:
@@ -188,126 +164,317 @@ def _read_amount(text: str) -> JsonValue:
     return parse_dollars(text)
 
 
-def _read_seat(text: str) -> JsonObject:
-    """A seat's wagers typed as "pai-gow 25, tiger-9 5, sum 1-5"."""
-    wagers: JsonObject = {}
-    for item in filter(None, (part.strip() for part in text.split(","))):
-        spot, _, amount = item.partition(" ")
-        if not amount.strip():
-            raise ValueError(f"{item!r}: write the betting area, then the amount in dollars")
-        wagers[spot] = _read_amount(amount.strip())
-    return wagers
+class BuilderField(BoundField):
+    """A field of the builder: its element id is its name with dashes for dots ("field-rigging-dice")."""
+
+    @property
+    def auto_id(self) -> str:
+        """The element id, which CSS and fragment links read without escaping."""
+        return "field-" + self.html_name.replace(".", "-")
+
+    @property
+    def house_rule(self) -> bool:
+        """Whether the field is an option the regulation leaves to the house."""
+        return self.name in getattr(self.form, "house_rules", ())
 
 
-def _whole_number(text: str) -> int:
-    """A whole number typed in ASCII digits, read only when it is short (:data:`WHOLE_NUMBER`); ValueError otherwise."""
-    if not WHOLE_NUMBER.fullmatch(text.strip()):
-        raise ValueError(f"{text[:12]!r} is not a whole number")
-    return int(text)
+@dataclass
+class Section:
+    """A fieldset of the builder: legend, a line of help, its fields' names and any fieldsets within it."""
+
+    legend: str
+    help: str = ""
+    names: list[str] = field(default_factory=list)
+    parts: list[Section] = field(default_factory=list)
+    house_rule: bool = False
 
 
-def _whole(text: str) -> int | None:
-    """A whole number typed in a field; None when it is empty (ValueError when it is not a number)."""
-    return _whole_number(text) if text.strip() else None
+@dataclass(frozen=True)
+class DrawnSection:
+    """A section as the template draws it: its fields bound to the form."""
+
+    section: Section
+    fields: list[BoundField]
+    parts: list[DrawnSection]
 
 
-def read_form(data: FormData) -> tuple[str, JsonObject, dict[str, str]]:
-    """The scenario's name and JSON from the form, with the errors of fields that could not even be read."""
-    errors: dict[str, str] = {}
-    name = data.get("name", "").strip()
-    if not name:
-        errors["name"] = "Give the scenario a name."
-    elif len(name) > NAME_LENGTH:
-        errors["name"] = f"The name is {len(name)} characters long: give one of {NAME_LENGTH} at most."
-    elif "\x00" in name:
-        errors["name"] = "The name holds a null character: type it again."
-    game = GAMES.get(data.get("game", ""))
-    if game is None:
-        errors["game"] = "Choose one of the school's games."
-        return name, {"game": data.get("game", "")}, errors
-    seats: JsonObject = {}
-    for seat in SEATS:
-        text = data.get(f"seats.{seat}", "").strip()
-        if text:
-            try:
-                seats[str(seat)] = _read_seat(text)
-            except ValueError as error:
-                errors[f"seats.{seat}"] = str(error)
-    rigging: JsonObject = {
-        "dice": data.get("rigging.dice", "").strip() or None,
-        "hands": {str(place): text for place in PLACES if (text := data.get(f"rigging.hands.{place}", "").strip())},
-        "tiger_nine": bool(data.get("rigging.tiger_nine")),
-    }
-    numbers = {
-        "rigging.mystery_hit_round": "mystery_hit_round",
-        "rigging.ace_of_spades_round": "ace_of_spades_round",
-        "rigging.missing_chip_seat": "missing_chip_seat",
-        "rigging.foul_seat": "foul_seat",
-    }
-    for field_name, key in numbers.items():
+def _step_words(step: str) -> str:
+    """A step's name as words: "burn card"."""
+    return step.replace("_", " ")
+
+
+class ScenarioForm(forms.Form):
+    """A scenario of one game: its name, then only the fields the game's registry entry supports, by section."""
+
+    bound_field_class = BuilderField
+
+    def __init__(self, game: Game, *args: Any, **kwargs: Any) -> None:
+        """The fields of ``game``'s scenarios, in the sections the page draws."""
+        super().__init__(*args, **kwargs)
+        self.game = game
+        self.spec: ScenarioSpec | None = None
+        self.house_rules: set[str] = set()
+        self.fields["name"] = forms.CharField(
+            label="Name",
+            max_length=NAME_LENGTH,
+            error_messages={
+                "required": "Give the scenario a name.",
+                "max_length": "The name is %(show_value)d characters long: give one of %(limit_value)d at most.",
+                "null_characters_not_allowed": "The name holds a null character: type it again.",
+            },
+        )
+        self.fields["game"] = forms.ChoiceField(
+            label="Game",
+            choices=[(each.key, each.name) for each in GAMES.values()],
+            error_messages={"invalid_choice": "Choose one of the school's games."},
+        )
+        self.sections = [self._rules(), self._seats(), self._rigging(), self._steps(), self._grading()]
+
+    def _add(self, section: Section, name: str, form_field: forms.Field) -> None:
+        """Put a field in the form and in a section."""
+        self.fields[name] = form_field
+        section.names.append(name)
+
+    def _option(self, section: Section, name: str, option: Option) -> None:
+        """The field of one option: a select of its choices, an amount in dollars, a whole number, or text."""
+        label, help_text = option.label[:1].upper() + option.label[1:], _option_help(option)
+        if option.choices:
+            form_field: forms.Field = OptionChoiceField(option, label=label, help_text=help_text)
+        elif option.money:
+            form_field = DollarsField(label=f"{label} in dollars", help_text=help_text)
+        elif isinstance(option.default, int):
+            form_field = WholeNumberField(
+                label=label, help_text=help_text, min_value=option.minimum, max_value=option.maximum
+            )
+        else:
+            form_field = forms.CharField(label=label, help_text=help_text)
+        self._add(section, name, form_field)
+        if option.provenance is Provenance.HOUSE:
+            self.house_rules.add(name)
+
+    def _rules(self) -> Section:
+        """Table rules: the game's plain options, then a fieldset for each option that is a group of parts."""
+        section = Section("Table rules", f"The rules of the {self.game.name} table the scenario is dealt at.")
+        for option in self.game.options():
+            name = f"rules.{option.name}"
+            if not option.parts:
+                self._option(section, name, option)
+                continue
+            part = Section(option.label[:1].upper() + option.label[1:], _option_help(option))
+            part.house_rule = option.provenance is Provenance.HOUSE
+            if option.optional:
+                self._add(part, name, forms.BooleanField(label="Offered at this table", required=False))
+            for inner in option.parts:
+                self._option(part, f"{name}.{inner.name}", inner)
+            section.parts.append(part)
+        return section
+
+    def _seats(self) -> Section:
+        """Seats and wagers: one line of wagers per seat, by the betting areas' names on the felt."""
+        areas = self.game.scenario.betting_areas
+        if not areas:
+            return Section("Seats and wagers", "Simulated players sit at this game's tables, with their own wagers.")
+        example = ", ".join(
+            f"{name} {amount}" for name, amount in zip(areas.values(), ("25", "5", "1-5"), strict=False)
+        )
+        section = Section(
+            "Seats and wagers",
+            f"Betting areas: {', '.join(areas.values())}. Write each area's name, then dollars, commas between: "
+            f"{example} (a range is drawn each round). Leave every seat empty for simulated players.",
+        )
+        for seat in SEATS:
+            self._add(section, f"seats.{seat}", WagersField(areas, label=f"Seat {seat} wagers"))
+        return section
+
+    def _rigging(self) -> Section:
+        """What to rig: only the rigging the game's registry entry supports, each with what it fixes."""
+        rigging = self.game.scenario.rigging
+        section = Section("What to rig", "Anything left empty is dealt at random, as at a training table.")
+        if not rigging:
+            section.help = "Nothing is rigged at this game: its rounds are dealt at random."
+        if "dice" in rigging:
+            self._add(section, "rigging.dice", forms.CharField(label="Dice, red first", help_text=RIGGING_HELP["dice"]))
+            self.fields["rigging.dice"].required = False
+        if "hands" in rigging:
+            for place in PLACES:
+                label = "Dealer's seven cards" if place == 0 else f"Seat {place}'s seven cards"
+                help_text = RIGGING_HELP["hands"] if place == 0 else ""
+                self._add(
+                    section, f"rigging.hands.{place}", forms.CharField(label=label, help_text=help_text, required=False)
+                )
+        if "tiger_nine" in rigging:
+            label = "Deal the dealer a Tiger 9"
+            self._add(
+                section,
+                "rigging.tiger_nine",
+                forms.BooleanField(label=label, help_text=RIGGING_HELP["tiger_nine"], required=False),
+            )
+        numbers = {
+            "mystery_hit_round": ("Round the Mystery Bonus hits", 1, MAX_ROUNDS),
+            "ace_of_spades_round": ("Round the A♠ Match the Dealer combination is dealt", 1, MAX_ROUNDS),
+            "missing_chip_seat": ("Seat whose progressive wager chip is missing", 1, len(SEATS)),
+            "foul_seat": ("Seat whose player fouls the hand", 1, len(SEATS)),
+        }
+        for key, (label, low, high) in numbers.items():
+            if key in rigging:
+                number = WholeNumberField(
+                    label=label, help_text=RIGGING_HELP[key], min_value=low, max_value=high, required=False
+                )
+                self._add(section, f"rigging.{key}", number)
+        if "late_wager" in rigging:
+            late = Section("A late wager", RIGGING_HELP["late_wager"])
+            areas = [("", "No late wager"), *self.game.scenario.betting_areas.items()]
+            area = forms.ChoiceField(label="Betting area", choices=areas, required=False)
+            self._add(late, "rigging.late_wager", area)
+            seat = WholeNumberField(label="Seat", min_value=1, max_value=len(SEATS), required=False)
+            self._add(late, "rigging.late_wager.seat", seat)
+            self._add(late, "rigging.late_wager.amount", DollarsField(label="Amount in dollars", required=False))
+            section.parts.append(late)
+        return section
+
+    def _steps(self) -> Section:
+        """What the engine does: a box for each step a person can take, ticked for the engine to take it instead."""
+        always = sorted(self.game.engine_steps & set(game_steps(self.game)))
+        section = Section(
+            "What the engine does",
+            "Ticked steps are performed by the engine; the trainee performs the others. The engine always performs "
+            f"the steps no dealer or floorperson takes: {', '.join(map(_step_words, always))}.",
+        )
+        for step in game_steps(self.game):
+            if step not in self.game.engine_steps:
+                label = _step_words(step).capitalize()
+                self._add(section, f"automations.{step}", forms.BooleanField(label=label, required=False))
+        return section
+
+    def _grading(self) -> Section:
+        """Rounds and pass rule: practice or exam, how many rounds, the time limit and what passes."""
+        section = Section("Rounds and pass rule", "How an attempt at the scenario is dealt and judged.")
+        modes = [("practice", "Practice"), ("exam", "Exam")]
+        self._add(section, "mode", forms.ChoiceField(label="Mode", choices=modes))
+        self._add(section, "rounds", WholeNumberField(label="Rounds per attempt", min_value=1, max_value=MAX_ROUNDS))
+        limit = WholeNumberField(
+            label="Time limit in seconds",
+            help_text="Leave it empty for no time limit.",
+            min_value=1,
+            max_value=MAX_TIME_LIMIT_SECONDS,
+            required=False,
+        )
+        self._add(section, "time_limit_seconds", limit)
+        mark = WholeNumberField(
+            label="Pass mark in percent",
+            help_text="Of the steps right at the first attempt.",
+            min_value=0,
+            max_value=100,
+        )
+        self._add(section, "pass_accuracy_percent", mark)
+        critical = forms.BooleanField(label="A critical error fails the round", required=False)
+        self._add(section, "critical_error_fails", critical)
+        return section
+
+    def drawn_sections(self) -> list[DrawnSection]:
+        """Every section with its fields bound to the form, as the template draws them."""
+
+        def drawn(section: Section) -> DrawnSection:
+            fields = [self[name] for name in section.names]
+            return DrawnSection(section, fields, [drawn(part) for part in section.parts])
+
+        return [drawn(section) for section in self.sections]
+
+    def _spec_json(self) -> JsonObject:
+        """The scenario's JSON from the fields that could be read (an unreadable field is left to its default)."""
+        data = self.cleaned_data
+        rules: JsonObject = {}
+        for option in self.game.options():
+            name = f"rules.{option.name}"
+            if option.parts:
+                if option.optional and not data.get(name):
+                    rules[option.name] = None
+                    continue
+                parts = {
+                    part.name: data[f"{name}.{part.name}"] for part in option.parts if f"{name}.{part.name}" in data
+                }
+                rules[option.name] = parts
+            elif name in data:
+                rules[option.name] = data[name]
+        seats: JsonObject = {str(seat): data[f"seats.{seat}"] for seat in SEATS if data.get(f"seats.{seat}")}
+        hands = {str(place): data[f"rigging.hands.{place}"] for place in PLACES if data.get(f"rigging.hands.{place}")}
+        rigging: JsonObject = {"dice": data.get("rigging.dice") or None, "hands": hands}
+        rigging["tiger_nine"] = bool(data.get("rigging.tiger_nine"))
+        for key in ("mystery_hit_round", "ace_of_spades_round", "missing_chip_seat", "foul_seat"):
+            rigging[key] = data.get(f"rigging.{key}")
+        if data.get("rigging.late_wager"):
+            rigging["late_wager"] = self._late_wager()
+        spec: JsonObject = {
+            "game": self.game.key,
+            "rules": rules,
+            "seats": seats,
+            "rigging": rigging,
+            "automations": [
+                step
+                for step in game_steps(self.game)
+                if step in self.game.engine_steps or data.get(f"automations.{step}")
+            ],
+            "mode": data.get("mode", "practice"),
+            "critical_error_fails": bool(data.get("critical_error_fails")),
+        }
+        for key in ("rounds", "time_limit_seconds", "pass_accuracy_percent"):
+            spec[key] = data.get(key)
+        return spec
+
+    def _late_wager(self) -> JsonObject | None:
+        """The late wager's seat, area and amount; None, with the missing field marked, when one is left empty."""
+        data = self.cleaned_data
+        seat, amount = data.get("rigging.late_wager.seat"), data.get("rigging.late_wager.amount")
+        for name, value, message in (
+            ("rigging.late_wager.seat", seat, "Choose the seat that wagers late."),
+            ("rigging.late_wager.amount", amount, "Give the late wager's amount in dollars."),
+        ):
+            if value is None and name not in self.errors:
+                self.add_error(name, message)
+        if seat is None or amount is None:
+            return None
+        return {"seat": seat, "spot": data["rigging.late_wager"], "amount": amount}
+
+    def clean(self) -> dict[str, Any]:
+        """Read the scenario through the engine: each of its errors beside the field (or section) it names."""
+        cleaned = super().clean() or {}
+        spec_json = self._spec_json()
         try:
-            rigging[key] = _whole(data.get(field_name, ""))
-        except ValueError:
-            errors[field_name] = "a whole number is wanted"
-    late_seat, late_spot = data.get("rigging.late_wager.seat", ""), data.get("rigging.late_wager", "").strip()
-    if late_seat or late_spot:
-        try:
-            amount = parse_dollars(data.get("rigging.late_wager.amount", ""))
-            rigging["late_wager"] = {"seat": _whole_number(late_seat or "0"), "spot": late_spot, "amount": amount}
-        except ValueError as error:
-            errors["rigging.late_wager"] = str(error)
-    spec: JsonObject = {
-        "game": game.key,
-        "rules": _read_rules(game, data, errors),
-        "seats": seats,
-        "rigging": rigging,
-        "automations": [step for step in game_steps(game) if data.get(f"automations.{step}")],
-        "mode": data.get("mode", ""),
-        "critical_error_fails": bool(data.get("critical_error_fails")),
-    }
-    for key in ("rounds", "time_limit_seconds", "pass_accuracy_percent"):
-        try:
-            spec[key] = _whole(data.get(key, ""))
-        except ValueError:
-            errors[key] = "a whole number is wanted"
-    return name, spec, errors
+            spec = ScenarioSpec.from_json(spec_json)
+        except ScenarioError as error:
+            for key, message in error.errors.items():
+                self._file_error(key, message)
+            return cleaned
+        self.spec = spec if not self.errors else None
+        return cleaned
+
+    def _file_error(self, key: str, message: str) -> None:
+        """File an engine error under the field of that name, the nearest enclosing one, or the form's own."""
+        parts = key.split(".")
+        for end in range(len(parts), 0, -1):
+            name = ".".join(parts[:end])
+            if name in self.fields:
+                if name not in self.errors:
+                    self.add_error(name, message[:1].upper() + message[1:])
+                return
+        self.add_error(None, f"{key}: {message}" if key else message)
+
+    def error_summary(self) -> list[tuple[str, str, str]]:
+        """Every error as (the element it links to, what it is about, the message), in page order.
+
+        The builder is long: the summary at its top takes the instructor to each field marked below.
+        """
+        summary = [
+            (bound.auto_id, str(bound.label), " ".join(map(str, bound.errors)))
+            for bound in self
+            if bound.errors and bound.name in self.fields
+        ]
+        return summary + [("", "", str(message)) for message in self.non_field_errors()]
 
 
-def validated(data: FormData) -> tuple[str, ScenarioSpec | None, dict[str, str]]:
-    """The scenario's name and the engine's scenario, or None with every error by field name."""
-    name, spec_json, errors = read_form(data)
-    try:
-        spec = ScenarioSpec.from_json(spec_json)
-    except ScenarioError as error:
-        errors = {**error.errors, **errors}
-        spec = None
-    return name, (spec if not errors else None), {field_for(key, data): message for key, message in errors.items()}
-
-
-def field_for(key: str, data: FormData) -> str:
-    """The form field an engine error belongs to: the field of that name, or the nearest enclosing one."""
-    parts = key.split(".")
-    for end in range(len(parts), 0, -1):
-        candidate = ".".join(parts[:end])
-        if candidate in data or candidate in ALWAYS_DRAWN:
-            return candidate
-    return GENERAL
-
-
-ALWAYS_DRAWN = frozenset(
-    {"name", "game", "mode", "rounds", "time_limit_seconds", "pass_accuracy_percent", "automations"}
-    | {"critical_error_fails", "rigging.tiger_nine", "rigging.late_wager"}
-    | {f"seats.{seat}" for seat in SEATS}
-    | {f"rigging.hands.{place}" for place in PLACES}
-)
-"""Fields an error may name though the post left them out (an unticked box, an empty field)."""
-
-
-def _dollars(amount: JsonValue) -> str:
-    """A wager in cents (or a range) as typed in dollars."""
-    if isinstance(amount, dict):
-        return f"{_dollars(amount['minimum'])}-{_dollars(amount['maximum'])}"
-    return format_cents(int(str(amount))).replace("$", "").replace(",", "")
+def posted_game(data: FormData) -> Game:
+    """The game a posted form is for; the first game when it names none of the school's (its field says so)."""
+    return GAMES.get(data.get("game", ""), DEFAULT_GAME)
 
 
 def _field_text(option: Option, value: JsonValue) -> str:
@@ -318,25 +485,27 @@ def _field_text(option: Option, value: JsonValue) -> str:
 
 
 def form_data(spec: JsonObject, name: str) -> dict[str, str]:
-    """A saved scenario written back into the form's fields."""
+    """A saved scenario written back into the form's fields, wagers by the betting areas' names on the felt."""
     game = GAMES[str(spec["game"])]
     data = {"name": name, "game": game.key, "mode": str(spec["mode"])}
     rules = spec["rules"] if isinstance(spec["rules"], dict) else {}
-    defaults = {option.name: option for option in game.options()}
-    for option_name, option in defaults.items():
-        value = rules.get(option_name, option.default)
+    for option in game.options():
+        value = rules.get(option.name, option.default)
         if option.parts:
-            if value is None:
-                data[f"rules.{option_name}.none"] = "on"
+            if value is not None:
+                data[f"rules.{option.name}"] = "on"
             for part in option.parts:
                 part_value = value.get(part.name, part.default) if isinstance(value, dict) else part.default
-                data[f"rules.{option_name}.{part.name}"] = _field_text(part, part_value)
+                data[f"rules.{option.name}.{part.name}"] = _field_text(part, part_value)
             continue
-        data[f"rules.{option_name}"] = _field_text(option, value)
+        data[f"rules.{option.name}"] = _field_text(option, value)
+    areas = game.scenario.betting_areas
     seats = spec["seats"] if isinstance(spec["seats"], dict) else {}
     for seat, wagers in seats.items():
         if isinstance(wagers, dict):
-            data[f"seats.{seat}"] = ", ".join(f"{spot} {_dollars(amount)}" for spot, amount in wagers.items())
+            data[f"seats.{seat}"] = ", ".join(
+                f"{areas.get(spot, spot)} {_dollars(amount)}" for spot, amount in wagers.items()
+            )
     rigging = spec["rigging"] if isinstance(spec["rigging"], dict) else {}
     hands = rigging.get("hands")
     for place, cards in (hands if isinstance(hands, dict) else {}).items():
@@ -367,123 +536,33 @@ def new_form_data(game: Game, name: str = "") -> dict[str, str]:
     return form_data(ScenarioSpec.from_json({"game": game.key}).to_json(), name)
 
 
-def _step_label(game: Game, step: str) -> str:
-    """A step's checkbox label: its words, and for a step no control sends, that the engine always performs it."""
-    words = step.replace("_", " ")
-    return f"{words} (always the engine's: the trainee has no control for it)" if step in game.engine_steps else words
+def _labels(sections: list[Section], form: ScenarioForm, within: str = "") -> dict[str, str]:
+    """Every field's label by name, a field of a fieldset within a section named with its legend."""
+    labels: dict[str, str] = {}
+    for section in sections:
+        labels |= {name: f"{within}{form.fields[name].label}" for name in section.names}
+        labels |= _labels(section.parts, form, f"{section.legend}: ")
+    return labels
 
 
-def builder_context(data: FormData, errors: Mapping[str, str]) -> dict[str, object]:
-    """What the builder's fields template draws for the game chosen in ``data``."""
-    game = GAMES.get(data["game"], DEFAULT_GAME)
-    steps = [
-        Field(f"automations.{step}", _step_label(game, step), "checkbox", data.get(f"automations.{step}", ""))
-        for step in game_steps(game)
-    ]
-    seat_fields = [
-        Field(
-            f"seats.{seat}",
-            f"Seat {seat} wagers",
-            "text",
-            data.get(f"seats.{seat}", ""),
-            error=errors.get(f"seats.{seat}", ""),
-        )
-        for seat in SEATS
-    ]
-    hand_fields = [
-        Field(
-            f"rigging.hands.{place}",
-            "Dealer's seven cards" if place == 0 else f"Seat {place}'s seven cards",
-            "text",
-            data.get(f"rigging.hands.{place}", ""),
-            error=errors.get(f"rigging.hands.{place}", ""),
-        )
-        for place in PLACES
-    ]
-
-    def text(name: str, label: str, kind: str = "text", **extra: object) -> Field:
-        return Field(name, label, kind, data.get(name, ""), error=errors.get(name, ""), **extra)  # type: ignore[arg-type]
-
-    groups = rules_groups(game, data, errors)
-    rigging_fields = [
-        text("rigging.dice", "Dice, red first (e.g. 6 1 1)"),
-        text("rigging.tiger_nine", "Tiger 9 for the dealer", "checkbox"),
-        text(
-            "rigging.mystery_hit_round",
-            "Mystery Bonus hits on round",
-            "number",
-            minimum=1,
-            maximum=MAX_ROUNDS,
-            help="Only a seat with a qualifying progressive wager (e.g. progressive 1) wins it.",
-        ),
-        text("rigging.ace_of_spades_round", "A♠ Match the Dealer combination on round", "number", minimum=1),
-        text("rigging.missing_chip_seat", "Seat whose progressive chip is missing", "number", minimum=1, maximum=6),
-        text("rigging.foul_seat", "Seat whose player fouls the hand", "number", minimum=1, maximum=6),
-    ]
-    late_fields = [
-        text("rigging.late_wager.seat", "Late wager: seat", "number", minimum=1, maximum=6),
-        text("rigging.late_wager", "Late wager: betting area (e.g. sum)"),
-        text("rigging.late_wager.amount", "Late wager: amount in dollars"),
-    ]
-    grading_fields = [
-        Field("mode", "Mode", "select", data.get("mode", "practice"), tuple((mode, mode) for mode in MODES)),
-        text("rounds", "Rounds per attempt", "number", minimum=1, maximum=MAX_ROUNDS),
-        text(
-            "time_limit_seconds",
-            "Time limit in seconds (empty for none)",
-            "number",
-            minimum=1,
-            maximum=MAX_TIME_LIMIT_SECONDS,
-        ),
-        text(
-            "pass_accuracy_percent",
-            "Pass mark (% of steps right at the first attempt)",
-            "number",
-            minimum=0,
-            maximum=100,
-        ),
-        text("critical_error_fails", "A critical error fails the round", "checkbox"),
-    ]
-    fields = [
-        *(
-            replace(field, label=group.legend) if field.kind == "error" else field
-            for group in groups
-            for field in group.fields
-        ),
-        *seat_fields,
-        *rigging_fields,
-        *hand_fields,
-        *late_fields,
-        *grading_fields,
-    ]
-    return {
-        "game": game,
-        "rules_groups": groups,
-        "steps": steps,
-        "automations_error": errors.get("automations", ""),
-        "seat_fields": seat_fields,
-        "betting_areas": ", ".join(WAGER_SPOTS) if game is PAI_GOW_POKER else "",
-        "hand_fields": hand_fields,
-        "rigging_fields": rigging_fields,
-        "late_fields": late_fields,
-        "grading_fields": grading_fields,
-        "general_error": errors.get(GENERAL, ""),
-        "error_summary": error_summary(fields, errors),
-    }
+def _shown(form_field: forms.Field, text: str) -> str:
+    """A field's text as a person reads it: a choice by its label, a box as yes or no, nothing as "none"."""
+    if isinstance(form_field, forms.BooleanField):
+        return "yes" if text else "no"
+    if isinstance(form_field, forms.ChoiceField):
+        choices = cast(list[tuple[str, str]], form_field.choices)
+        return next((str(label) for value, label in choices if value == text), text) or "none"
+    return text or "none"
 
 
-def error_summary(fields: list[Field], errors: Mapping[str, str]) -> list[tuple[str, str, str]]:
-    """Every error as (the element it links to, what it is about, the message): the fields in page order, then the rest.
-
-    The builder is long: the summary at its top takes the instructor to each field marked below.
-    """
-    summary = [(f"field-{key}", key.capitalize(), errors[key]) for key in ("name", "game") if key in errors]
-    summary += [
-        (f"{field.id}-error" if field.kind == "error" else field.id, field.label, field.error)
-        for field in fields
-        if field.error
+def changes(before: JsonObject, after: JsonObject) -> list[str]:
+    """What changed from one version to the next, as the builder labels it: "Dice, red first: 6 1 1 → 5 5 5"."""
+    old, new = form_data(before, ""), form_data(after, "")
+    if old["game"] != new["game"]:
+        return [f"Game: {GAMES[old['game']].name} → {GAMES[new['game']].name}"]
+    form = ScenarioForm(GAMES[new["game"]])
+    return [
+        f"{label}: {_shown(form.fields[name], old.get(name, ''))} → {_shown(form.fields[name], new.get(name, ''))}"
+        for name, label in _labels(form.sections, form).items()
+        if old.get(name, "") != new.get(name, "")
     ]
-    if "automations" in errors:
-        summary.append(("field-automations-error", "Steps the engine performs", errors["automations"]))
-    shown = {"name", "game", "automations", GENERAL, *(field.name for field in fields if field.error)}
-    return summary + [("", name, message) for name, message in errors.items() if name not in shown]

@@ -1,4 +1,4 @@
-"""Instructors' scenarios kept in versions: save a draft, publish it to its own table, find what trainees can deal."""
+"""Instructors' scenarios kept in versions: save, copy, discard and publish drafts, archive, find what trainees deal."""
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -23,6 +23,38 @@ def create_scenario(name: str, author: User, spec: ScenarioSpec) -> ScenarioVers
     """A new scenario with its first draft."""
     with transaction.atomic():
         return save_draft(Scenario.objects.create(name=name, author=author), spec)
+
+
+def copy_scenario(scenario: Scenario, name: str) -> ScenarioVersion:
+    """A new scenario of the same author named ``name``, its first draft the newest version of ``scenario``."""
+    assert scenario.author is not None, "a drill of the library is not copied"
+    return create_scenario(name, scenario.author, ScenarioSpec.from_json(scenario.latest_version().spec))
+
+
+def copy_name(scenario: Scenario) -> str:
+    """The name a copy starts with: "Copy of" and the scenario's name, cut to fit the column."""
+    longest: int = Scenario._meta.get_field("name").max_length  # type: ignore[assignment]
+    name = f"Copy of {scenario.name}"
+    return name if len(name) <= longest else f"{name[: longest - 1]}…"
+
+
+def discard_draft(scenario: Scenario) -> ScenarioVersion | None:
+    """Delete the scenario's draft; the scenario too when it was never published. The version left, if any."""
+    draft = scenario.latest_version()
+    if draft.pk is None or draft.published:
+        raise ValueError("There is no draft to discard: the newest version is published.")
+    with transaction.atomic():
+        draft.delete()
+        left = scenario.published_version()
+        if left is None:
+            scenario.delete()
+    return left
+
+
+def set_archived(scenario: Scenario, archived: bool) -> None:
+    """Archive the scenario (off its author's list, the tables page and new assignments) or restore it."""
+    scenario.archived_at = timezone.now() if archived else None
+    scenario.save(update_fields=["archived_at"])
 
 
 def _table_name(version: ScenarioVersion) -> str:

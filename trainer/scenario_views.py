@@ -1,11 +1,11 @@
-"""The scenario builder's pages under /scenarios/: list, new, edit, preview, publish, and dealing a published one."""
+"""The scenario builder's pages under /scenarios/: build, edit, preview, versions, publish, copy, archive and deal."""
 
-import secrets
 from dataclasses import replace
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -13,13 +13,23 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from simulator.games import GAMES
-from simulator.scenarios import deal_scenario
 from trainer import exams
+from trainer.confirmation import Confirmation, confirmation_page
 from trainer.dealing_limits import limits_dealing
 from trainer.models import Role, Scenario, ScenarioVersion, has_role
-from trainer.scenario_forms import DEFAULT_GAME, NAME_LENGTH, builder_context, form_data, new_form_data, validated
+from trainer.scenario_forms import DEFAULT_GAME, ScenarioForm, changes, form_data, new_form_data, posted_game
+from trainer.scenario_preview import preview
 from trainer.scenario_runs import deal_run_round
-from trainer.scenario_versions import create_scenario, publish, published_versions, save_draft
+from trainer.scenario_versions import (
+    copy_name,
+    copy_scenario,
+    create_scenario,
+    discard_draft,
+    publish,
+    published_versions,
+    save_draft,
+    set_archived,
+)
 from trainer.views import SchoolRequest
 
 
@@ -38,22 +48,21 @@ def _own_scenario(request: SchoolRequest, scenario_id: int) -> Scenario:
 @require_GET
 @login_required
 def scenario_list(request: SchoolRequest) -> HttpResponse:
-    """The instructor's scenarios, each with its newest version and whether it is published."""
+    """The instructor's scenarios, each with its newest version and whether it is published; the archived apart."""
     _require_instructor(request)
     rows = [(scenario, scenario.latest_version()) for scenario in Scenario.objects.filter(author=request.user)]
-    return render(request, "trainer/scenarios.html", {"rows": rows})
+    context = {
+        "rows": [row for row in rows if row[0].archived_at is None],
+        "archived": [row for row in rows if row[0].archived_at is not None],
+    }
+    return render(request, "trainer/scenarios.html", context)
 
 
-def _builder(request: SchoolRequest, data: dict[str, str], errors: dict[str, str], status: int = 200) -> HttpResponse:
-    """The builder page with the form's fields as typed and each error beside its field."""
-    shown = {"data": data, "games": GAMES.values(), "errors": errors, "name_length": NAME_LENGTH}
-    context = builder_context(data, errors) | shown
-    return render(request, "trainer/scenario_form.html", context, status=status)
-
-
-def _posted(request: SchoolRequest) -> dict[str, str]:
-    """The posted fields, one value each."""
-    return {name: request.POST.get(name, "") for name in request.POST if name != "csrfmiddlewaretoken"}
+def _builder(request: SchoolRequest, form: ScenarioForm, scenario: Scenario | None = None) -> HttpResponse:
+    """The builder page with the form's fields as typed and each error beside its field (400 when there are any)."""
+    failed = form.is_bound and bool(form.errors)
+    context = {"form": form, "game": form.game, "scenario": scenario, "failed": failed}
+    return render(request, "trainer/scenario_form.html", context, status=400 if failed else 200)
 
 
 @require_http_methods(["GET", "POST"])
@@ -63,12 +72,12 @@ def scenario_new(request: SchoolRequest) -> HttpResponse:
     _require_instructor(request)
     if request.method == "GET":
         game = GAMES.get(request.GET.get("game", ""), DEFAULT_GAME)
-        return _builder(request, new_form_data(game, request.GET.get("name", "")), {})
-    data = _posted(request)
-    name, spec, errors = validated(data)
-    if spec is None:
-        return _builder(request, data, errors, status=400)
-    version = create_scenario(name, request.user, spec)
+        return _builder(request, ScenarioForm(game, initial=new_form_data(game, request.GET.get("name", ""))))
+    form = ScenarioForm(posted_game(request.POST), request.POST)
+    if not form.is_valid() or form.spec is None:
+        return _builder(request, form)
+    version = create_scenario(form.cleaned_data["name"], request.user, form.spec)
+    messages.success(request, f"Saved {version.scenario.name} as a draft, version 1.")
     return redirect("scenario_preview", version.scenario.pk)
 
 
@@ -80,16 +89,25 @@ def scenario_edit(request: SchoolRequest, scenario_id: int) -> HttpResponse:
     The builder leaves the scenario's target times (its standards page sets them) as they were.
     """
     scenario = _own_scenario(request, scenario_id)
+    latest = scenario.latest_version()
     if request.method == "GET":
-        return _builder(request, form_data(scenario.latest_version().spec, scenario.name), {})
-    data = _posted(request)
-    name, spec, errors = validated(data)
-    if spec is None:
-        return _builder(request, data, errors, status=400)
-    spec = replace(spec, skill_targets=scenario.latest_version().engine_spec().skill_targets)
-    scenario.name = name
+        data = form_data(latest.spec, scenario.name)
+        return _builder(request, ScenarioForm(GAMES[data["game"]], initial=data), scenario)
+    form = ScenarioForm(posted_game(request.POST), request.POST)
+    if not form.is_valid() or form.spec is None:
+        return _builder(request, form, scenario)
+    spec = replace(form.spec, skill_targets=latest.engine_spec().skill_targets)
+    scenario.name = form.cleaned_data["name"]
     scenario.save(update_fields=["name"])
-    save_draft(scenario, spec)
+    saved = save_draft(scenario, spec)
+    if saved.pk != latest.pk:
+        messages.success(
+            request,
+            f"Version {latest.number} is published and stays as trainees deal it: your changes are a new draft, "
+            f"version {saved.number}. Publish it when it is ready.",
+        )
+    else:
+        messages.success(request, f"Saved the draft, version {saved.number}.")
     return redirect("scenario_preview", scenario.pk)
 
 
@@ -99,28 +117,120 @@ def scenario_fields(request: SchoolRequest) -> HttpResponse:
     """The fields of the game chosen in the builder, for htmx to swap in when the game changes."""
     _require_instructor(request)
     game = GAMES.get(request.GET.get("game", ""), DEFAULT_GAME)
-    return render(request, "trainer/_scenario_fields.html", builder_context(new_form_data(game), {}))
+    form = ScenarioForm(game, initial=new_form_data(game))
+    return render(request, "trainer/_scenario_fields.html", {"form": form})
 
 
 @require_GET
 @login_required
 def scenario_preview(request: SchoolRequest, scenario_id: int) -> HttpResponse:
-    """Deal each round of the newest version once, every step by the engine, and narrate them."""
+    """Deal each round of the newest version once: the felt of one as dealt, and every step narrated."""
     scenario = _own_scenario(request, scenario_id)
     version = scenario.latest_version()
-    spec = version.engine_spec()
-    rounds = [
-        (number, [operation.narration() for operation in deal_scenario(spec, secrets.randbits(63), number).play_out()])
-        for number in range(1, spec.rounds + 1)
+    shown = request.GET.get("round", "1")
+    number = int(shown) if shown.isdigit() else 0
+    if not 1 <= number <= version.engine_spec().rounds:
+        raise Http404("There is no such round in this scenario.")
+    rounds, felt = preview(version, number)
+    context = {"version": version, "rounds": rounds, "felt": felt, "shown": number}
+    return render(request, "trainer/scenario_preview.html", context)
+
+
+@require_GET
+@login_required
+def scenario_versions(request: SchoolRequest, scenario_id: int) -> HttpResponse:
+    """Every version of the scenario, newest first, with what changed from the one before it."""
+    scenario = _own_scenario(request, scenario_id)
+    versions = list(scenario.versions.order_by("number"))
+    rows = [
+        (version, changes(before.spec, version.spec) if before else [])
+        for before, version in zip([None, *versions], versions, strict=False)
     ]
-    return render(request, "trainer/scenario_preview.html", {"version": version, "rounds": rounds})
+    return render(request, "trainer/scenario_versions.html", {"scenario": scenario, "rows": rows[::-1]})
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def scenario_publish(request: SchoolRequest, scenario_id: int) -> HttpResponse:
+    """Ask first; then publish the newest version: trainees can deal it from now on, and it never changes again."""
+    scenario = _own_scenario(request, scenario_id)
+    version = scenario.latest_version()
+    if version.published:
+        messages.info(request, f"Version {version.number} of {scenario.name} is already published.")
+        return redirect("scenarios")
+    if request.method == "GET":
+        return confirmation_page(
+            request,
+            Confirmation(
+                question=f"Publish {scenario.name}, version {version.number}?",
+                consequence="Trainees can deal it from the tables page, and you can assign it or put it in an exam. "
+                "A published version never changes: editing it later makes a new draft.",
+                action=f"Publish version {version.number}",
+                cancel_url=reverse("scenario_preview", args=[scenario.pk]),
+            ),
+        )
+    publish(version)
+    messages.success(request, f"Published {scenario.name}, version {version.number}: trainees can deal it now.")
+    return redirect("scenarios")
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def scenario_discard(request: SchoolRequest, scenario_id: int) -> HttpResponse:
+    """Ask first; then delete the draft (and a scenario never published), keeping every published version."""
+    scenario = _own_scenario(request, scenario_id)
+    draft = scenario.latest_version()
+    if draft.published:
+        raise Http404("There is no draft to discard: the newest version is published.")
+    published = scenario.published_version()
+    if request.method == "GET":
+        kept = (
+            f"Version {published.number}, as published, stays."
+            if published
+            else "It was never published, so the scenario itself is deleted."
+        )
+        return confirmation_page(
+            request,
+            Confirmation(
+                question=f"Discard the draft of {scenario.name}, version {draft.number}?",
+                consequence=f"The draft's changes are lost: this cannot be undone. {kept}",
+                action="Discard the draft",
+                cancel_url=reverse("scenario_preview", args=[scenario.pk]),
+            ),
+        )
+    left = discard_draft(scenario)
+    if left is None:
+        messages.success(request, f"Discarded {scenario.name}: it had no published version.")
+    else:
+        messages.success(request, f"Discarded the draft of {scenario.name}: version {left.number} is the newest.")
+    return redirect("scenarios")
 
 
 @require_POST
 @login_required
-def scenario_publish(request: SchoolRequest, scenario_id: int) -> HttpResponse:
-    """Publish the newest version: trainees can deal it from now on."""
-    publish(_own_scenario(request, scenario_id).latest_version())
+def scenario_copy(request: SchoolRequest, scenario_id: int) -> HttpResponse:
+    """Copy the scenario's newest version into a new scenario's first draft, and open it in the builder."""
+    scenario = _own_scenario(request, scenario_id)
+    copy = copy_scenario(scenario, copy_name(scenario))
+    messages.success(request, f"Made {copy.scenario.name}, a draft: change what you need and save it.")
+    return redirect("scenario_edit", copy.scenario.pk)
+
+
+@require_POST
+@login_required
+def scenario_archive(request: SchoolRequest, scenario_id: int) -> HttpResponse:
+    """Archive the scenario, or restore an archived one (the posted ``restore``); nothing of it is deleted."""
+    scenario = _own_scenario(request, scenario_id)
+    restore = "restore" in request.POST
+    set_archived(scenario, not restore)
+    if restore:
+        messages.success(request, f"Restored {scenario.name} to your scenarios.")
+    else:
+        messages.success(
+            request,
+            f"Archived {scenario.name}: it is off the tables page and new assignments; the assignments and exams "
+            "that use it still deal it. Restore it from the archived scenarios below.",
+        )
     return redirect("scenarios")
 
 

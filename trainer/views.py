@@ -98,7 +98,7 @@ def tables(request: SchoolRequest) -> HttpResponse:
         "teaches": teaches_cohorts(request.user),
         "scenarios": [
             (version, closed.get(version.scenario_id))
-            for version in published_versions().filter(scenario__drill__isnull=True)
+            for version in published_versions().filter(scenario__drill__isnull=True, scenario__archived_at__isnull=True)
         ],
     }
     return render(request, "trainer/tables.html", context)

@@ -13,7 +13,7 @@ import pytest
 from accessibility import wcag_violations
 from live_table import LiveSchool, TablePage, log_in, open_from_the_header
 from playwright.sync_api import Page, expect
-from test_scenario_builder import fill_in_a_tiger_9_with_a_mystery_hit
+from test_scenario_builder import fill_in_a_tiger_9_with_a_mystery_hit, publish_from_the_preview
 
 from trainer.controls import DEALER_STEPS
 
@@ -48,7 +48,7 @@ def build_and_publish_the_scenario(page: Page) -> None:
     page.get_by_role("button", name="Save and preview").click()
     expect(page.get_by_role("heading", name=f"Preview: {SCENARIO}, version 1")).to_be_visible()
     expect(page.locator(".narration")).to_contain_text("Tiger 9")
-    page.get_by_role("button", name="Publish version 1").click()
+    publish_from_the_preview(page, 1)
     expect(page.get_by_role("listitem").filter(has_text=SCENARIO)).to_contain_text("published")
 
 

@@ -1,4 +1,4 @@
-"""The scenario builder in the browser: an instructor rigs a Tiger 9 and a forced mystery hit, a trainee deals it."""
+"""The scenario builder in the browser: a rigged Tiger 9 a trainee deals; Down Under built and previewed on the felt."""
 
 import re
 
@@ -17,8 +17,17 @@ def fill_in_a_tiger_9_with_a_mystery_hit(page: Page, name: str, mystery_round: i
     page.get_by_label("Seat 2 wagers").fill("pai-gow 25, tiger-9 5, progressive 1")
     page.get_by_label("Dice, red first").fill("6 1 1")
     page.get_by_label("Dealer's seven cards").fill("9h 8c 7d 5s 4h 3c Kd")
-    page.get_by_label("Tiger 9 for the dealer").check()
-    page.get_by_label("Mystery Bonus hits on round").fill(str(mystery_round))
+    page.get_by_label("Deal the dealer a Tiger 9").check()
+    page.get_by_label("Round the Mystery Bonus hits").fill(str(mystery_round))
+
+
+def publish_from_the_preview(page: Page, number: int) -> None:
+    """Publish the previewed version: the preview's link asks first, and the question's button publishes."""
+    page.get_by_role("link", name=f"Publish version {number}").click()
+    expect(page.get_by_role("heading", name=re.compile(rf"^Publish .*, version {number}\?$"))).to_be_visible()
+    assert wcag_violations(page) == [], "publish question"
+    page.get_by_role("button", name=f"Publish version {number}").click()
+    expect(page.get_by_role("status")).to_contain_text(f"version {number}: trainees can deal it now")
 
 
 def test_an_instructor_builds_previews_and_publishes_a_tiger_9_scenario_and_a_trainee_deals_it(
@@ -36,7 +45,7 @@ def test_an_instructor_builds_previews_and_publishes_a_tiger_9_scenario_and_a_tr
     expect(page.locator(".narration")).to_contain_text("Tiger 9")
     expect(page.locator(".narration")).to_contain_text("Mystery Bonus")
     assert wcag_violations(page) == [], "preview"
-    page.get_by_role("button", name="Publish version 1").click()
+    publish_from_the_preview(page, 1)
     expect(page.get_by_role("listitem").filter(has_text="Tiger 9 with a mystery hit")).to_contain_text("published")
     trainee = new_page()
     log_in(trainee, school, "trainee1")
@@ -54,8 +63,32 @@ def test_a_field_error_on_the_builder_has_no_wcag_21_aa_violation(new_page, scho
     page.get_by_label("Dice, red first").fill("7 1 1")
     page.get_by_role("button", name="Save and preview").click()
     dice = page.get_by_label("Dice, red first")
-    expect(page.locator("#field-rigging-dice-error")).to_have_text(re.compile(r"^The red die shows 7"))
+    expect(page.locator("#field-rigging-dice_error")).to_have_text(re.compile(r"^The red die shows 7"))
     assert wcag_violations(page) == []
     page.get_by_role("alert").get_by_role("link", name="Dice, red first").click()
     expect(dice).to_be_focused()
     expect(dice).to_be_in_viewport()
+
+
+def test_an_instructor_builds_a_down_under_scenario_from_its_own_form_and_previews_the_felt(
+    new_page, school: LiveSchool
+):
+    page = new_page()
+    log_in(page, school, "instructor1")
+    page.goto("/scenarios/new/")
+    page.get_by_label("Game").select_option(label="Down Under Blackjack")
+    seats = page.get_by_role("group", name="Seats and wagers")
+    expect(seats).to_contain_text("Betting areas: Blackjack, Match the Dealer")
+    expect(page.get_by_label("Dice, red first")).to_have_count(0)
+    expect(page.get_by_label("Deal the dealer a Tiger 9")).to_have_count(0)
+    assert wcag_violations(page) == [], "Down Under builder"
+    page.get_by_label("Name").fill("Match the Dealer on the felt")
+    page.get_by_label("Seat 2 wagers").fill("Blackjack 10, Match the Dealer 1")
+    page.get_by_label("Round the A♠ Match the Dealer combination is dealt").fill("1")
+    page.get_by_role("button", name="Save and preview").click()
+    expect(page.get_by_role("heading", name="Preview: Match the Dealer on the felt, version 1")).to_be_visible()
+    felt = page.locator(".preview-felt #felt")
+    expect(felt).to_be_visible()
+    expect(felt).to_contain_text("Match the Dealer")
+    expect(page.locator(".narration")).to_contain_text("Match the Dealer")
+    assert wcag_violations(page) == [], "Down Under preview"

@@ -58,24 +58,24 @@ def test_changing_the_game_swaps_in_that_games_options(client, instructor):
 @pytest.mark.parametrize(
     ("fields", "field", "message"),
     [
-        ({"rigging.dice": "7 1 1"}, "field-rigging-dice-error", "die shows 7"),
+        ({"rigging.dice": "7 1 1"}, "field-rigging-dice_error", "die shows 7"),
         (
             {"rigging.hands.0": "As Kd Qh Jc Tc 9s 8s", "rigging.hands.2": "As 2d 3d 4d 5d 6d 7d"},
-            "field-rigging-hands-2-error",
+            "field-rigging-hands-2_error",
             "used twice",
         ),
         (
             {"rigging.hands.0": "JK Kd Qh Jc Tc 9s 8s", "rigging.hands.2": "JK 2d 3d 4d 5d 6d 7d"},
-            "field-rigging-hands-2-error",
-            "two jokers",
+            "field-rigging-hands-2_error",
+            "Two jokers",
         ),
-        ({"seats.1": "pai-gow 5000"}, "field-seats-1-error", "outside the table limits"),
-        ({"rules.pai_gow_limits.maximum": "5000 cents"}, "field-rules-pai_gow_limits-maximum-error", "in dollars"),
-        ({"rules.commission_unit": "0.005"}, "field-rules-commission_unit-error", "in dollars"),
-        ({"rigging.hands.3": "As Kd"}, "field-rigging-hands-3-error", "cannot be dealt"),
+        ({"seats.1": "pai-gow 5000"}, "field-seats-1_error", "outside the table limits"),
+        ({"rules.pai_gow_limits.maximum": "5000 cents"}, "field-rules-pai_gow_limits-maximum_error", "in dollars"),
+        ({"rules.commission_unit": "0.005"}, "field-rules-commission_unit_error", "in dollars"),
+        ({"rigging.hands.3": "As Kd"}, "field-rigging-hands-3_error", "cannot be dealt"),
         (
-            {"rules.mystery.none": "on", "rigging.mystery_hit_round": "1"},
-            "field-rigging-mystery_hit_round-error",
+            {"rules.mystery": "", "rigging.mystery_hit_round": "1"},
+            "field-rigging-mystery_hit_round_error",
             "no Mystery Bonus",
         ),
     ],
@@ -127,7 +127,7 @@ def test_amounts_of_money_among_the_rules_are_typed_in_dollars_like_the_wagers_a
         ("rules-envy_qualifying_wager", "Envy Bonus qualifying wager in dollars", "5.00"),
     ):
         assert re.search(rf'<label for="field-{field}">{label}', page), field
-        assert re.search(rf'id="field-{field}"[^>]* value="{re.escape(default)}"', page), field
+        assert re.search(rf'<input[^>]* value="{re.escape(default)}"[^>]* id="field-{field}"', page), field
     assert re.search(r'<option value="100"( selected)?>\$1.00</option>', page), "the Mystery Bonus wager reads as money"
     fields = pai_gow_form(
         **{"seats.1": "pai-gow 25", "rules.pai_gow_limits.maximum": "500", "rules.commission_unit": "0.05"}
@@ -137,7 +137,7 @@ def test_amounts_of_money_among_the_rules_are_typed_in_dollars_like_the_wagers_a
     rules = version.spec["rules"]
     assert rules["pai_gow_limits"]["maximum"] == 500_00 and rules["commission_unit"] == 5
     edit = client.get(reverse("scenario_edit", args=[version.scenario.pk])).content.decode()
-    assert re.search(r'id="field-rules-pai_gow_limits-maximum"[^>]* value="500.00"', edit)
+    assert re.search(r'value="500.00"[^>]* id="field-rules-pai_gow_limits-maximum"', edit)
 
 
 def test_an_edit_form_shows_the_saved_scenario_and_editing_a_published_version_makes_a_new_one(client, instructor):
@@ -150,7 +150,7 @@ def test_an_edit_form_shows_the_saved_scenario_and_editing_a_published_version_m
     )
     version = publish(create_scenario("Ranges", instructor, spec))
     page = client.get(reverse("scenario_edit", args=[version.scenario.pk])).content.decode()
-    assert 'value="pai-gow 10.00-20.00"' in page and 'value="6 1 1"' in page
+    assert 'value="Pai Gow 10.00-20.00"' in page and 'value="6 1 1"' in page
 
     client.post(
         reverse("scenario_edit", args=[version.scenario.pk]),
@@ -213,15 +213,15 @@ def test_the_preview_narrates_every_round_so_a_mystery_hit_on_round_2_is_seen_be
         }
     )
     preview = client.get(client.post(reverse("scenario_new"), fields)["Location"]).content.decode()
-    first, second = preview.split("<h2>Round 2</h2>")
-    assert "<h2>Round 1</h2>" in first and "each of the 2 rounds" in first
+    first, second = preview.split("<h3>Round 2</h3>")
+    assert "<h3>Round 1</h3>" in first and "each of the 2 rounds" in first
     assert "pay seat 2 the Mystery Bonus" not in first and "pay seat 2 the Mystery Bonus" in second
 
 
 def test_the_builder_names_the_betting_areas_and_says_who_can_win_a_rigged_mystery_hit(client, instructor):
     page = client.get(reverse("scenario_new")).content.decode()
-    assert "Betting areas: pai-gow, progressive, tiger-9, fortune, sum," in page
-    assert "Only a seat with a qualifying progressive wager (e.g. progressive 1) wins it." in page
+    assert "Betting areas: Pai Gow, Progressive, Tiger 9, Fortune, Sum, Match 1," in page
+    assert "only a seat with a qualifying progressive wager wins it." in page
 
 
 def test_the_scenario_list_says_where_a_published_scenario_is_assigned_or_examined(client, instructor):
@@ -238,7 +238,7 @@ def test_the_error_summary_at_the_top_of_the_long_builder_links_to_each_field_ma
     links = re.findall(r'<li><a href="#([^"]+)">([^<]+)</a>: ', summary)
     assert response.status_code == 400 and links == [
         ("field-name", "Name"),
-        ("field-rigging-dice", "Dice, red first (e.g. 6 1 1)"),
+        ("field-rigging-dice", "Dice, red first"),
         ("field-rigging-hands-0", "Dealer&#x27;s seven cards"),
     ]
     assert all(f'id="{anchor}"' in page for anchor, _ in links)
@@ -254,7 +254,7 @@ def down_under_form(**fields):
     [
         (
             pai_gow_form(**{"rules.sum_paytable": '"D"', "rules.side_wager_limits.unit": "0.01"}),
-            "field-rules-side_wager_limits-unit-error",
+            "field-rules-side_wager_limits-unit_error",
             "Sum Paytable D pays 15 to 2",
         ),
         (
@@ -265,24 +265,19 @@ def down_under_form(**fields):
                     "rules.commission_rate": "0",
                 }
             ),
-            "field-rules-commission_free-error",
+            "field-rules-commission_free_error",
             "choose Commission free",
         ),
         (
             pai_gow_form(**{"rules.commission_free": "false", "rules.tiger_nine_offered": "false"})
             | {"rules.commission_rate": "0.99"},
-            "field-rules-commission_rate-error",
+            "field-rules-commission_rate_error",
             "at most 10%, a house bound",
         ),
         (
             pai_gow_form(**{"rigging.tiger_nine": "on", "rigging.hands.1": "9h 9c 9d 9s 2c 3c 4c"}),
-            "field-rigging-tiger_nine-error",
+            "field-rigging-tiger_nine_error",
             "no seven cards that the house way sets with a 9-high low hand",
-        ),
-        (
-            {key: value for key, value in down_under_form().items() if key != "automations.complete_blackjack_hand"},
-            "field-automations-error",
-            "complete blackjack hand: no dealer or floorperson performs this step",
         ),
     ],
 )
@@ -293,13 +288,13 @@ def test_the_builder_refuses_what_could_not_be_dealt_to_the_end_beside_its_field
     page = response.content.decode()
     assert response.status_code == 400 and "Nothing was saved" in page
     assert message in page.split(f'id="{field}">')[1].split("</")[0]
-    # The summary links to the field (an option) or to the message itself (the steps the engine performs).
-    assert f'href="#{field.removesuffix("-error")}' in page.split('role="alert"')[1]
+    assert f'href="#{field.removesuffix("_error")}' in page.split('role="alert"')[1]
     assert not ScenarioVersion.objects.exists()
 
 
-def test_the_builder_says_which_steps_the_engine_always_performs(client, instructor):
+def test_the_builder_says_which_steps_the_engine_always_performs_and_offers_no_box_for_them(client, instructor):
     page = client.get(reverse("scenario_fields"), {"game": "down-under-blackjack"}).content.decode()
-    always = "(always the engine&#x27;s: the trainee has no control for it)"
-    assert f"Complete blackjack hand {always}" in page
-    assert f"Burn card {always}" not in page and "Burn card</label>" in page
+    assert "The engine always performs the steps no dealer or floorperson takes: add match contributions," in page
+    assert 'name="automations.complete_blackjack_hand"' not in page and "Burn card</label>" in page
+    saved = client.post(reverse("scenario_new"), down_under_form())
+    assert "complete_blackjack_hand" in ScenarioVersion.objects.get().spec["automations"], saved

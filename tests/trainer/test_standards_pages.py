@@ -133,7 +133,7 @@ def test_editing_a_scenario_in_the_builder_keeps_its_target_times(client, instru
     version = short_scenario(instructor)
     client.post(reverse("scenario_standards", args=[version.scenario_id]), {"target_calling_the_dice": "3"})
     builder = client.get(reverse("scenario_edit", args=[version.scenario_id]))
-    fields = dict(builder.context["data"])
+    fields = dict(builder.context["form"].initial)
     assert client.post(reverse("scenario_edit", args=[version.scenario_id]), fields).status_code == 302
     assert version.scenario.latest_version().engine_spec().skill_targets == {"calling_the_dice": 3}
 

@@ -1,0 +1,218 @@
+"""The builder an instructor can use: per-game forms, the felt in the preview, copies, archive, drafts, versions."""
+
+import html
+import re
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+from table_helpers import make_instructor, make_trainee
+
+from simulator.games import GAMES
+from simulator.scenarios import Rigging, ScenarioSpec, deal_scenario
+from trainer.models import Assignment, Cohort, Scenario, ScenarioVersion
+from trainer.scenario_forms import form_data, new_form_data
+from trainer.scenario_versions import create_scenario, publish
+
+pytestmark = pytest.mark.django_db
+
+DOWN_UNDER = GAMES["down-under-blackjack"]
+RIGGING_FIELDS = {
+    "dice": "rigging.dice",
+    "hands": "rigging.hands.0",
+    "tiger_nine": "rigging.tiger_nine",
+    "mystery_hit_round": "rigging.mystery_hit_round",
+    "ace_of_spades_round": "rigging.ace_of_spades_round",
+    "late_wager": "rigging.late_wager",
+    "missing_chip_seat": "rigging.missing_chip_seat",
+    "foul_seat": "rigging.foul_seat",
+}
+"""The builder's field for each rigging field of a scenario."""
+
+
+@pytest.fixture
+def instructor(client):
+    user = make_instructor()
+    client.force_login(user)
+    return user
+
+
+def fields_of(client, game):
+    """The builder's fields for ``game`` as the page swaps them in when the game is chosen."""
+    return client.get(reverse("scenario_fields"), {"game": game.key}).content.decode()
+
+
+def shown_text(page):
+    """The words a person reads on the page: no tags, no attribute values."""
+    return html.unescape(re.sub(r"<[^>]+>", " ", page.split("<main>")[-1]))
+
+
+def down_under_scenario(client, **fields):
+    """Post the Down Under Blackjack builder with two seated players and a forced A♠ hit on round 1."""
+    posted = new_form_data(DOWN_UNDER, "Match the Dealer hit") | {
+        "seats.2": "Blackjack 10, Match the Dealer 1",
+        "seats.5": "Blackjack 25",
+        "rigging.ace_of_spades_round": "1",
+    }
+    return client.post(reverse("scenario_new"), posted | fields)
+
+
+def test_each_games_form_shows_only_the_rigging_its_registry_entry_supports(client, instructor):
+    assert set(RIGGING_FIELDS) == {*Rigging.__dataclass_fields__}
+    for game in GAMES.values():
+        page = fields_of(client, game)
+        for rigging, field in RIGGING_FIELDS.items():
+            assert (f'name="{field}"' in page) == (rigging in game.scenario.rigging), (game.key, rigging)
+
+
+def test_685b1_the_down_under_form_shows_no_dice_tiger_9_or_seven_cards(client, instructor):
+    text = shown_text(fields_of(client, DOWN_UNDER))
+    for pai_gow_only in ("Dice", "Tiger 9", "seven cards", "Seat whose player fouls"):
+        assert pai_gow_only not in text, pai_gow_only
+
+
+def test_the_betting_areas_are_listed_by_their_names_on_the_felt_not_their_keys(client, instructor):
+    text = shown_text(fields_of(client, DOWN_UNDER))
+    assert "Betting areas: Blackjack, Match the Dealer." in text and "match_the_dealer" not in text
+    pai_gow = shown_text(fields_of(client, GAMES["pai-gow-poker"]))
+    assert (
+        "Betting areas: Pai Gow, Progressive, Tiger 9, Fortune, Sum, Match 1," in pai_gow and "pai-gow" not in pai_gow
+    )
+
+
+def test_a_game_whose_tables_seat_simulated_players_offers_no_seats(client, instructor):
+    for game in (game for game in GAMES.values() if not game.scenario.betting_areas):
+        page = html.unescape(fields_of(client, game))
+        assert 'name="seats.1"' not in page and "Simulated players sit at this game's tables" in page, game.key
+
+
+def test_the_builder_is_in_sections_a_person_can_scan_in_this_order(client, instructor):
+    legends = re.findall(
+        r'<fieldset class="panel builder-group">\s*<legend>([^<]+)</legend>', fields_of(client, DOWN_UNDER)
+    )
+    assert legends == ["Table rules", "Seats and wagers", "What to rig", "What the engine does", "Rounds and pass rule"]
+
+
+def test_no_label_or_help_says_null_or_names_an_option_by_its_key(client, instructor):
+    for game in GAMES.values():
+        text = shown_text(client.get(reverse("scenario_new"), {"game": game.key}).content.decode())
+        assert "null" not in text, game.key
+        keys = [option.name for option in game.options() if "_" in option.name and option.name in text]
+        assert keys == [], game.key
+
+
+def test_each_option_has_inline_help_with_its_clause_or_its_house_procedure(client, instructor):
+    page = fields_of(client, DOWN_UNDER)
+    assert "How many decks the shoe holds. Regulation (51 Pa.B. 5607 §685b.1(b))." in page
+    assert 'aria-describedby="field-rules-decks_helptext"' in page and 'id="field-rules-decks_helptext"' in page
+    assert "Your house procedure:" in page and "house rule</span>" in page
+
+
+def test_685b1_a_down_under_scenario_built_from_its_form_deals_and_previews_the_felt(client, instructor):
+    response = down_under_scenario(client)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    spec = ScenarioVersion.objects.get().engine_spec()
+    assert spec.seats[2]["match_the_dealer"].minimum == 100 and spec.rigging.ace_of_spades_round == 1
+    assert deal_scenario(spec, 7, 1).play_out(), "the scenario's round deals to the end"
+    preview = client.get(response["Location"]).content.decode()
+    felt = preview.split('<div class="table-main">')[1].split("</section>\n  <section")[0]
+    assert 'id="felt"' in felt and "Match the Dealer" in felt and "Blackjack" in felt
+    assert "Round 1 as dealt, before the trainee's first step" in preview
+    assert "Saved Match the Dealer hit as a draft, version 1." in preview
+
+
+def test_the_preview_shows_the_felt_of_the_round_chosen(client, instructor):
+    spec = ScenarioSpec.from_json({"game": DOWN_UNDER.key, "rounds": 2})
+    scenario = create_scenario("Two rounds", instructor, spec).scenario
+    page = client.get(reverse("scenario_preview", args=[scenario.pk]), {"round": "2"}).content.decode()
+    assert "Round 2 as dealt" in page and 'href="?round=2" aria-current="page"' in page
+    assert client.get(reverse("scenario_preview", args=[scenario.pk]), {"round": "3"}).status_code == 404
+
+
+def test_a_wager_on_an_area_the_game_has_not_is_refused_naming_the_areas(client, instructor):
+    response = down_under_scenario(client, **{"seats.2": "Tiger 9 5"})
+    page = html.unescape(response.content.decode())
+    assert response.status_code == 400 and "“Tiger 9” is not a betting area here: Blackjack, Match the Dealer." in page
+
+
+def test_a_copy_is_a_new_draft_of_the_newest_version(client, instructor):
+    version = publish(create_scenario("Original", instructor, ScenarioSpec.from_json({"game": DOWN_UNDER.key})))
+    response = client.post(reverse("scenario_copy", args=[version.scenario.pk]), follow=True)
+    copy = Scenario.objects.get(name="Copy of Original")
+    assert copy.latest_version().spec == version.spec and not copy.latest_version().published
+    assert response.redirect_chain[-1][0] == reverse("scenario_edit", args=[copy.pk])
+    assert "Made Copy of Original, a draft" in response.content.decode()
+
+
+def test_an_archived_scenario_leaves_the_tables_page_and_is_restored(client, instructor):
+    version = publish(create_scenario("Old drill", instructor, ScenarioSpec.from_json({"game": DOWN_UNDER.key})))
+    scenario = version.scenario
+    page = client.post(reverse("scenario_archive", args=[scenario.pk]), follow=True).content.decode()
+    assert "Archived Old drill" in page and page.index("<h2>Archived</h2>") < page.index("<strong>Old drill</strong>")
+    trainee = make_trainee()
+    client.force_login(trainee)
+    assert reverse("scenario_deal", args=[version.pk]) not in client.get(reverse("tables")).content.decode()
+    client.force_login(instructor)
+    page = client.post(reverse("scenario_archive", args=[scenario.pk]), {"restore": "on"}, follow=True)
+    assert "Restored Old drill" in page.content.decode() and Scenario.objects.get().archived_at is None
+
+
+def test_an_archived_scenario_is_not_offered_for_a_new_assignment(client, instructor):
+    version = publish(create_scenario("Old drill", instructor, ScenarioSpec.from_json({"game": DOWN_UNDER.key})))
+    cohort = Cohort.objects.create(name="Evening")
+    cohort.instructors.add(instructor)
+    client.post(reverse("scenario_archive", args=[version.scenario.pk]))
+    posted = {"scenario": str(version.scenario.pk), "trainee": "", "due_on": str(timezone.localdate())}
+    response = client.post(reverse("assignments", args=[cohort.pk]), posted | {"passes_required": "1"})
+    assert response.status_code == 400 and not Assignment.objects.exists()
+
+
+def test_discarding_a_draft_asks_first_then_keeps_the_published_version(client, instructor):
+    spec = ScenarioSpec.from_json({"game": DOWN_UNDER.key})
+    scenario = publish(create_scenario("Kept", instructor, spec)).scenario
+    client.post(reverse("scenario_edit", args=[scenario.pk]), form_data(spec.to_json(), "Kept") | {"rounds": "3"})
+    question = client.get(reverse("scenario_discard", args=[scenario.pk])).content.decode()
+    assert "Discard the draft of Kept, version 2?" in question and "cannot be undone" in question
+    assert scenario.versions.count() == 2
+    page = client.post(reverse("scenario_discard", args=[scenario.pk]), follow=True).content.decode()
+    assert "Discarded the draft of Kept: version 1 is the newest." in page
+    assert [version.number for version in scenario.versions.all()] == [1]
+
+
+def test_discarding_the_draft_of_a_scenario_never_published_deletes_it(client, instructor):
+    scenario = create_scenario("Never", instructor, ScenarioSpec.from_json({"game": DOWN_UNDER.key})).scenario
+    assert "the scenario itself is deleted" in client.get(reverse("scenario_discard", args=[scenario.pk])).text
+    client.post(reverse("scenario_discard", args=[scenario.pk]))
+    assert not Scenario.objects.exists()
+
+
+def test_a_published_version_has_no_draft_to_discard(client, instructor):
+    version = publish(create_scenario("Live", instructor, ScenarioSpec.from_json({"game": DOWN_UNDER.key})))
+    assert client.post(reverse("scenario_discard", args=[version.scenario.pk])).status_code == 404
+    assert ScenarioVersion.objects.count() == 1
+
+
+def test_editing_a_published_version_says_a_new_draft_was_made_and_the_version_list_says_what_changed(
+    client, instructor
+):
+    spec = ScenarioSpec.from_json({"game": "pai-gow-poker", "rigging": {"dice": "6 1 1"}})
+    scenario = publish(create_scenario("Dice", instructor, spec)).scenario
+    edit = client.get(reverse("scenario_edit", args=[scenario.pk])).content.decode()
+    assert "Version 1 is published. Saving keeps it as trainees deal it" in edit
+    posted = form_data(spec.to_json(), "Dice") | {"rigging.dice": "5 5 5", "rules.house_way": '"trump-plaza"'}
+    page = client.post(reverse("scenario_edit", args=[scenario.pk]), posted, follow=True).content.decode()
+    assert "your changes are a new draft, version 2" in page
+    versions = html.unescape(client.get(reverse("scenario_versions", args=[scenario.pk])).content.decode())
+    assert "Version 2: draft" in versions and "Version 1: published" in versions
+    assert "Dice, red first: 6 1 1 → 5 5 5" in versions
+    assert "House way: foxwoods → trump-plaza" in versions
+
+
+def test_publishing_asks_first_then_confirms_with_a_message(client, instructor):
+    scenario = create_scenario("Ready", instructor, ScenarioSpec.from_json({"game": DOWN_UNDER.key})).scenario
+    question = client.get(reverse("scenario_publish", args=[scenario.pk])).content.decode()
+    assert "Publish Ready, version 1?" in question and "never changes" in question
+    assert not ScenarioVersion.objects.get().published
+    page = client.post(reverse("scenario_publish", args=[scenario.pk]), follow=True).content.decode()
+    assert ScenarioVersion.objects.get().published
+    assert 'role="status"' in page and "Published Ready, version 1: trainees can deal it now." in page

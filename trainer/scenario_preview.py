@@ -1,0 +1,69 @@
+"""The builder's preview: each round of a version dealt once, its felt as dealt and the engine's narration of it.
+
+The felt is drawn as the replay page draws a round (:func:`trainer.table_page.felt_region`) from the round as the
+trainee would first see it, its automated opening steps performed; then the engine performs every step and
+narrates them. Nothing is stored.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+from markupsafe import Markup
+
+from simulator.json_values import json_object
+from simulator.procedure import Round
+from simulator.scenarios import deal_scenario
+from trainer.controls import DEALER_STEPS
+from trainer.models import Floorperson, Mode, ScenarioVersion
+from trainer.scoring import PassRule
+from trainer.snapshots import AnyTableSnapshot, TableSnapshot, Viewer
+from trainer.table_page import felt_region, render_region
+
+
+@dataclass(frozen=True)
+class PreviewRound:
+    """One round of the preview: its number and the engine's narration of every step, from the deal to the end."""
+
+    number: int
+    narration: list[str]
+
+
+def _dealt_snapshot(version: ScenarioVersion, round_: Round) -> AnyTableSnapshot:
+    """The round as dealt, as an instructor sees a table: no attempt, no trainee, nothing graded yet."""
+    spec = version.engine_spec()
+    return TableSnapshot(
+        attempt_id=0,
+        trainee="",
+        table_id=version.table_id or 0,
+        table_name=version.scenario.name,
+        game=spec.game.key,
+        mode=Mode(spec.mode),
+        floorperson=Floorperson.AUTOMATED,
+        sequence=0,
+        rules=json_object(round_.setup_json()["rules"]),
+        view=round_.table_view(),
+        log=(),
+        graded_steps=(),
+        score_card=None,
+        pass_rule=PassRule(),
+        validation_seat=None,
+        validation_step=None,
+        dealer_steps=frozenset(DEALER_STEPS) & round_.offered_steps(),
+        from_scenario=True,
+    )
+
+
+def preview(version: ScenarioVersion, shown: int) -> tuple[list[PreviewRound], Markup]:
+    """Every round of the version dealt once and narrated, and the felt of round ``shown`` as it was dealt."""
+    spec = version.engine_spec()
+    rounds, felt = [], Markup()
+    for number in range(1, spec.rounds + 1):
+        round_ = deal_scenario(spec, secrets.randbits(63), number)
+        round_.advance()
+        if number == shown:
+            felt = render_region(felt_region(_dealt_snapshot(version, round_), Viewer.INSTRUCTOR), oob=False)
+        round_.play_out()
+        rounds.append(PreviewRound(number, [operation.narration() for operation in round_.operations]))
+    return rounds, felt
