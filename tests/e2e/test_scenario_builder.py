@@ -92,3 +92,13 @@ def test_an_instructor_builds_a_down_under_scenario_from_its_own_form_and_previe
     expect(felt).to_contain_text("Match the Dealer")
     expect(page.locator(".narration")).to_contain_text("Match the Dealer")
     assert wcag_violations(page) == [], "Down Under preview"
+    page.get_by_role("link", name="Versions and what changed").click()
+    expect(page.get_by_role("heading", name="Version 1: draft")).to_be_visible()
+    assert wcag_violations(page) == [], "versions"
+    page.get_by_role("link", name="Preview").click()
+    page.get_by_role("link", name="Discard this draft").click()
+    expect(page.get_by_role("heading", name=re.compile(r"^Discard the draft of"))).to_be_visible()
+    assert wcag_violations(page) == [], "discard question"
+    page.get_by_role("button", name="Discard the draft").click()
+    expect(page.get_by_role("status")).to_contain_text("Discarded Match the Dealer on the felt")
+    assert wcag_violations(page) == [], "list with a message"

@@ -216,3 +216,10 @@ def test_publishing_asks_first_then_confirms_with_a_message(client, instructor):
     page = client.post(reverse("scenario_publish", args=[scenario.pk]), follow=True).content.decode()
     assert ScenarioVersion.objects.get().published
     assert 'role="status"' in page and "Published Ready, version 1: trainees can deal it now." in page
+
+
+def test_every_games_preview_draws_its_felt_as_dealt(client, instructor):
+    for game in GAMES.values():
+        scenario = create_scenario(game.name, instructor, ScenarioSpec.from_json({"game": game.key})).scenario
+        page = client.get(reverse("scenario_preview", args=[scenario.pk])).content.decode()
+        assert 'id="felt"' in page.split('class="preview-felt"')[1], game.key
