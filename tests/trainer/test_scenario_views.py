@@ -71,7 +71,7 @@ def test_changing_the_game_swaps_in_that_games_options(client, instructor):
         ),
         ({"seats.1": "pai-gow 5000"}, "field-seats-1_error", "outside the table limits"),
         ({"rules.pai_gow_limits.maximum": "5000 cents"}, "field-rules-pai_gow_limits-maximum_error", "in dollars"),
-        ({"rules.commission_unit": "0.005"}, "field-rules-commission_unit_error", "in dollars"),
+        ({"rules.commission_unit": "0.005"}, "field-rules-commission_unit_error", "not a whole number of cents"),
         ({"rigging.hands.3": "As Kd"}, "field-rigging-hands-3_error", "cannot be dealt"),
         (
             {"rules.mystery": "", "rigging.mystery_hit_round": "1"},
