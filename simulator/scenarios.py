@@ -296,7 +296,10 @@ class _Reader:
                     seats[seat][spot] = self.wager(amount)
                 except ValueError as error:
                     self.errors[f"seats.{seat}.{spot}"] = str(error)
-            if isinstance(rules, SeatedRules) and f"seats.{seat}" not in self.errors:
+            unknown = sorted(set(seats[seat]) - set(game.scenario.betting_areas))
+            if unknown:
+                self.errors[f"seats.{seat}"] = f"{', '.join(unknown)} is not a betting area of this table"
+            elif isinstance(rules, SeatedRules) and f"seats.{seat}" not in self.errors:
                 self.check_limits(rules, seat, seats[seat])
         return seats
 
@@ -343,7 +346,7 @@ class _Reader:
         ace_round = self.round_number(given, "ace_of_spades_round", rounds)
         if ace_round is not None and seats and not any(MATCH_THE_DEALER in wagers for wagers in seats.values()):
             self.errors["rigging.ace_of_spades_round"] = "no seated player holds a Match the Dealer wager to win it"
-        late = self.late_wager(given.get("late_wager"), rules, seats) if isinstance(rules, SeatedRules) else None
+        late = self.late_wager(given.get("late_wager"), game, rules, seats) if isinstance(rules, SeatedRules) else None
         missing = given.get("missing_chip_seat")
         progressive = _progressive_spot(rules)
         held = type(missing) is int and progressive in seats.get(missing, {})
@@ -449,7 +452,7 @@ class _Reader:
         return any("progressive" in wagers for wagers in seats.values())
 
     def late_wager(
-        self, value: JsonValue, rules: SeatedRules, seats: Mapping[int, Mapping[str, WagerRange]]
+        self, value: JsonValue, game: Game, rules: SeatedRules, seats: Mapping[int, Mapping[str, WagerRange]]
     ) -> WagerMove | None:
         """A seated player's wager after "No more bets", within the limits: a new one, or a change of a fixed one."""
         if value is None:
@@ -458,6 +461,9 @@ class _Reader:
             self.errors["rigging.late_wager"] = "a seat, a betting area and an amount are wanted"
             return None
         seat, spot = value["seat"], str(value["spot"])
+        if spot not in game.scenario.betting_areas:
+            self.errors["rigging.late_wager"] = f"{spot} is not a betting area of this table"
+            return None
         if type(seat) is not int or seat not in seats:
             self.errors["rigging.late_wager"] = f"seat {seat!r} has no player"
             return None
@@ -502,13 +508,10 @@ def _progressive_spot(rules: object) -> str:
 
 
 def _check_seat(rules: SeatedRules, seat: int, wagers: Mapping[str, int]) -> None:
-    """Raise ValueError when one seat's wagers break the table's limits or betting areas."""
+    """Raise ValueError when one seat's wagers (on the game's betting areas) break the table's limits."""
     if isinstance(rules, TableRules):
         check_wagers(rules, {seat: wagers})
         return
-    unknown = sorted(set(wagers) - {BLACKJACK, MATCH_THE_DEALER})
-    if unknown:
-        raise ValueError(f"{', '.join(unknown)} is not a betting area of this table")
     if BLACKJACK not in wagers:
         raise ValueError(f"seat {seat} needs a Down Under Blackjack wager to play (§685a.6(d))")
     check_down_under_wagers(rules, {seat: SeatWagers.from_json(wagers)})

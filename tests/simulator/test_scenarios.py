@@ -268,6 +268,14 @@ def test_685a6_d_a_down_under_player_needs_a_blackjack_wager_and_no_other_bettin
     assert "sum is not a betting area" in errors["seats.3"]
 
 
+def test_a_wager_or_late_wager_is_taken_only_on_a_betting_area_the_registry_lists() -> None:
+    for game in (game for game in GAMES.values() if game.scenario.betting_areas):
+        area = next(iter(game.scenario.betting_areas))
+        late: JsonValue = {"seat": 1, "spot": "nowhere", "amount": 500}
+        data: dict[str, JsonValue] = {"game": game.key, "seats": {"1": {area: 500}}, "rigging": {"late_wager": late}}
+        assert "nowhere is not a betting area" in errors_of(data)["rigging.late_wager"], game.key
+
+
 def test_685b1_e_a_match_the_dealer_wager_is_the_tables_one_amount() -> None:
     errors = errors_of(down_under(seats={"1": {"blackjack": 1000, "match_the_dealer": 500}}))
     assert "exactly $1.00" in errors["seats.1"]
