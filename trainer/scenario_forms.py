@@ -198,6 +198,11 @@ class DrawnSection:
     parts: list[DrawnSection]
 
 
+def _capital(text: str) -> str:
+    """The text with a capital first letter, as a label or a message starts."""
+    return text[:1].upper() + text[1:]
+
+
 def _step_words(step: str) -> str:
     """A step's name as words: "burn card"."""
     return step.replace("_", " ")
@@ -237,7 +242,7 @@ class ScenarioForm(forms.Form):
 
     def _option(self, section: Section, name: str, option: Option) -> None:
         """The field of one option: a select of its choices, an amount in dollars, a whole number, or text."""
-        label, help_text = option.label[:1].upper() + option.label[1:], _option_help(option)
+        label, help_text = _capital(option.label), _option_help(option)
         if option.choices:
             form_field: forms.Field = OptionChoiceField(option, label=label, help_text=help_text)
         elif option.money:
@@ -260,7 +265,7 @@ class ScenarioForm(forms.Form):
             if not option.parts:
                 self._option(section, name, option)
                 continue
-            part = Section(option.label[:1].upper() + option.label[1:], _option_help(option))
+            part = Section(_capital(option.label), _option_help(option))
             part.house_rule = option.provenance is Provenance.HOUSE
             if option.optional:
                 self._add(part, name, forms.BooleanField(label="Offered at this table", required=False))
@@ -293,8 +298,8 @@ class ScenarioForm(forms.Form):
         if not rigging:
             section.help = "Nothing is rigged at this game: its rounds are dealt at random."
         if "dice" in rigging:
-            self._add(section, "rigging.dice", forms.CharField(label="Dice, red first", help_text=RIGGING_HELP["dice"]))
-            self.fields["rigging.dice"].required = False
+            dice = forms.CharField(label="Dice, red first", help_text=RIGGING_HELP["dice"], required=False)
+            self._add(section, "rigging.dice", dice)
         if "hands" in rigging:
             for place in PLACES:
                 label = "Dealer's seven cards" if place == 0 else f"Seat {place}'s seven cards"
@@ -342,7 +347,7 @@ class ScenarioForm(forms.Form):
         )
         for step in game_steps(self.game):
             if step not in self.game.engine_steps:
-                label = _step_words(step).capitalize()
+                label = _capital(_step_words(step))
                 self._add(section, f"automations.{step}", forms.BooleanField(label=label, required=False))
         return section
 
@@ -455,7 +460,7 @@ class ScenarioForm(forms.Form):
             name = ".".join(parts[:end])
             if name in self.fields:
                 if name not in self.errors:
-                    self.add_error(name, message[:1].upper() + message[1:])
+                    self.add_error(name, _capital(message))
                 return
         self.add_error(None, f"{key}: {message}" if key else message)
 
