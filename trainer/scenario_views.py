@@ -146,7 +146,8 @@ def scenario_versions(request: SchoolRequest, scenario_id: int) -> HttpResponse:
         (version, changes(before.spec, version.spec) if before else [])
         for before, version in zip([None, *versions], versions, strict=False)
     ]
-    return render(request, "trainer/scenario_versions.html", {"scenario": scenario, "rows": rows[::-1]})
+    context = {"scenario": scenario, "rows": rows[::-1], "dealt": scenario.published_version()}
+    return render(request, "trainer/scenario_versions.html", context)
 
 
 @require_http_methods(["GET", "POST"])

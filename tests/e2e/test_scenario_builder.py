@@ -14,7 +14,7 @@ def fill_in_a_tiger_9_with_a_mystery_hit(page: Page, name: str, mystery_round: i
     """Fill in the builder: a rigged Tiger 9 for the dealer (dice 6 1 1) and the Mystery Bonus hitting on a round."""
     page.get_by_label("Name").fill(name)
     page.get_by_label("Rounds per attempt").fill(str(rounds))
-    page.get_by_label("Seat 2 wagers").fill("pai-gow 25, tiger-9 5, progressive 1")
+    page.get_by_label("Seat 2 wagers").fill("Pai Gow 25, Tiger 9 5, Progressive 1")
     page.get_by_label("Dice, red first").fill("6 1 1")
     page.get_by_label("Dealer's seven cards").fill("9h 8c 7d 5s 4h 3c Kd")
     page.get_by_label("Deal the dealer a Tiger 9").check()
