@@ -1,14 +1,18 @@
 """WebSocket flood benchmark: flooding clients against a trainee dealing at the next table, on one Daphne process.
 
 Run: .venv/bin/python bench/ws_flood.py [--seconds 10] [--sockets 1] [--frame-bytes 4000] [--pace 0.05] [--reconnect]
+    [--deflate] [--stock]
 
 The school is prepared as bench/ws_load.py prepares it (a fresh SQLite file, the demo tables, trainees with dealt
-rounds) and served by Daphne through trainer/serve.py on a free 127.0.0.1 port. One bystander deals its rounds,
-one correct step every ``--pace`` seconds, for 2 s alone, then through a flood of ``--seconds``, then 3 s after it.
+rounds) and served by Daphne through trainer/serve.py (``--stock``: stock ``daphne``) on a free 127.0.0.1 port.
+One bystander deals its rounds, one correct step every ``--pace`` seconds, for 2 s alone, then through a flood of
+``--seconds``, then 3 s after it.
 During the flood each of ``--sockets`` clients sends frames of ``--frame-bytes`` (its first correct step padded:
 read as a step, out of date after the first) as fast as the server takes them, without reading the answers, until
 the server closes its socket; with ``--reconnect`` it opens a new socket whenever one is closed, an attacker that
-persists, until the flood's end. It prints how the flooding sockets
+persists, until the flood's end; with ``--deflate`` every socket offers permessage-deflate, as browsers do.
+Before the flood the bare echo (trainer/bench_echo.py) is timed on its own socket, and every latency is also given
+as a ratio to its p50. It prints how the flooding sockets
 were closed, the frames sent, the server's resident memory before, at its peak and 2 s after the flood, and the
 bystander's step latency before, during and after. Requests go only to 127.0.0.1; every loop is bounded by the
 durations and a reply timeout. Not a test.
@@ -20,6 +24,7 @@ import argparse
 import asyncio
 import json
 import random
+import statistics
 import tempfile
 import time
 from collections import Counter
@@ -40,6 +45,7 @@ from ws_load import (
 ALONE_SECONDS = 2.0
 AFTER_SECONDS = 3.0
 MEMORY_EVERY_SECONDS = 0.05
+ECHO_ROUND_TRIPS = 50
 
 
 @dataclass
@@ -72,11 +78,11 @@ async def read_until_close(socket: Socket) -> str:
     return f"{code} {socket.closed_with[2:].decode()!r}"
 
 
-async def flood(trainee: Trainee, port: int, frame: str, until: float, reconnect: bool, tally: Flood) -> None:
-    """Send ``frame`` as fast as the server takes it until ``until`` or its socket is closed (``reconnect``: reopen)."""
+async def flood(trainee: Trainee, frame: str, until: float, arguments: argparse.Namespace, tally: Flood) -> None:
+    """Send ``frame`` as fast as the server takes it until ``until`` or a close (``--reconnect``: open another)."""
     attempt_id, opened = trainee.rounds[0].attempt_id, 0
-    while time.monotonic() < until and (reconnect or not opened):
-        socket = await Socket.open(port, f"/ws/table/{attempt_id}/", trainee.cookie)
+    while time.monotonic() < until and (arguments.reconnect or not opened):
+        socket = await Socket.open(trainee.port, f"/ws/table/{attempt_id}/", trainee.cookie, deflate=arguments.deflate)
         opened += 1
         tally.sockets += 1
         closing = asyncio.ensure_future(read_until_close(socket))
@@ -94,11 +100,11 @@ async def flood(trainee: Trainee, port: int, frame: str, until: float, reconnect
         socket.close()
 
 
-async def deal(trainee: Trainee, port: int, pace: float, flood_from: float, flood_to: float, until: float):
+async def deal(trainee: Trainee, pace: float, flood_from: float, flood_to: float, until: float, deflate: bool):
     """Deal the bystander's rounds, one step every ``pace`` seconds until ``until``: latencies by phase."""
     latencies: dict[str, list[float]] = {"before": [], "during": [], "after": []}
     for round_ in trainee.rounds:
-        socket = await Socket.open(port, f"/ws/table/{round_.attempt_id}/", trainee.cookie)
+        socket = await Socket.open(trainee.port, f"/ws/table/{round_.attempt_id}/", trainee.cookie, deflate=deflate)
         await asyncio.wait_for(socket.receive(), REPLY_TIMEOUT_SECONDS)
         for sequence, frame in enumerate(round_.frames, start=1):
             if time.monotonic() >= until:
@@ -125,9 +131,24 @@ async def watch_memory(pid: int, until: float) -> list[tuple[float, float]]:
     return samples
 
 
-async def benchmark(trainees: list[Trainee], port: int, pid: int, arguments: argparse.Namespace) -> None:
+async def echo_p50(trainee: Trainee, frame: str) -> float:
+    """The bare echo's median round trip for ``frame`` on a socket of its own, quiet: the run's yardstick."""
+    socket = await Socket.open(trainee.port, "/ws/bench/echo/", trainee.cookie)
+    round_trips = []
+    for _ in range(ECHO_ROUND_TRIPS):
+        sent = time.perf_counter()
+        socket.send(frame)
+        if await asyncio.wait_for(socket.receive(), REPLY_TIMEOUT_SECONDS) != frame:
+            raise RuntimeError("the echo did not send the frame back")
+        round_trips.append(time.perf_counter() - sent)
+    socket.close()
+    return statistics.median(round_trips)
+
+
+async def benchmark(trainees: list[Trainee], pid: int, arguments: argparse.Namespace) -> None:
     """Run the bystander alone, through the flood and after it; print the figures."""
     bystander, flooders = trainees[0], trainees[1:]
+    echo = await echo_p50(bystander, json.dumps(bystander.rounds[0].frames[0] | {"seq": "1"}))
     start = time.monotonic()
     flood_from = start + ALONE_SECONDS
     flood_to = flood_from + arguments.seconds
@@ -138,19 +159,21 @@ async def benchmark(trainees: list[Trainee], port: int, pid: int, arguments: arg
         await asyncio.sleep(flood_from - time.monotonic())
         first = trainee.rounds[0].frames[0] | {"seq": "1"}
         padding = max(0, arguments.frame_bytes - len(json.dumps(first)) - 10)
-        await flood(trainee, port, json.dumps(first | {"pad": "x" * padding}), flood_to, arguments.reconnect, tally)
+        await flood(trainee, json.dumps(first | {"pad": "x" * padding}), flood_to, arguments, tally)
 
     memory, latencies, *_ = await asyncio.gather(
         watch_memory(pid, until),
-        deal(bystander, port, arguments.pace, flood_from, flood_to, until),
+        deal(bystander, arguments.pace, flood_from, flood_to, until, arguments.deflate),
         *(flooder(trainee) for trainee in flooders),
     )
     before = [mb for at, mb in memory if at < flood_from]
     after = [mb for at, mb in memory if at >= flood_to + 2.0]
+    server = "stock daphne" if arguments.stock else "trainer/serve.py"
     print(
         f"\n{arguments.sockets} flooding client(s){' reconnecting' if arguments.reconnect else ''}, "
         f"{arguments.frame_bytes}-byte frames, for {arguments.seconds:g} s; "
-        f"a bystander steps every {arguments.pace * 1000:.0f} ms; one Daphne process, SQLite, 127.0.0.1"
+        f"a bystander steps every {arguments.pace * 1000:.0f} ms; one Daphne process ({server}), SQLite, 127.0.0.1"
+        f"{', permessage-deflate offered' if arguments.deflate else ''}"
     )
     print(f"flooding sockets opened: {tally.sockets}; frames sent: {tally.sent}")
     for close, count in tally.closes.most_common():
@@ -159,12 +182,13 @@ async def benchmark(trainees: list[Trainee], port: int, pid: int, arguments: arg
         f"server memory: {before[-1]:.0f} MB before, {max(mb for _, mb in memory):.0f} MB at its peak, "
         f"{after[-1]:.0f} MB 2 s after the flood"
     )
-    print(f"{'bystander':<10}{'steps':>7}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'max ms':>9}")
+    print(f"bare echo p50: {echo * 1000:.2f} ms; the bystander's figures in ms and (×) as ratios to it")
+    print(f"{'bystander':<10}{'steps':>7}" + "".join(f"{name + ' ms':>9}{'×':>7}" for name in ("p50", "p99", "max")))
     for phase, found in latencies.items():
         figures = percentiles(found)
         print(
-            f"{phase:<10}{len(found):>7}{figures['p50']:>9.1f}{figures['p95']:>9.1f}"
-            f"{figures['p99']:>9.1f}{figures['max']:>9.1f}"
+            f"{phase:<10}{len(found):>7}"
+            + "".join(f"{figures[name]:>9.1f}{figures[name] / 1000 / echo:>7.1f}" for name in ("p50", "p99", "max"))
         )
 
 
@@ -176,6 +200,8 @@ def main() -> None:
     parser.add_argument("--frame-bytes", type=int, default=4000, help="size of each flooding frame (4000)")
     parser.add_argument("--pace", type=float, default=0.05, help="seconds between the bystander's steps (0.05)")
     parser.add_argument("--reconnect", action="store_true", help="flooding clients reopen a socket the server closed")
+    parser.add_argument("--deflate", action="store_true", help="every socket offers permessage-deflate")
+    parser.add_argument("--stock", action="store_true", help="serve with stock daphne, not trainer/serve.py")
     arguments = parser.parse_args()
     if not (0 < arguments.seconds <= 120 and 1 <= arguments.sockets <= 20 and 0.02 <= arguments.pace <= 1):
         parser.error("use a flood of up to 120 s, 1 to 20 sockets and a pace from 0.02 to 1 s")
@@ -183,11 +209,11 @@ def main() -> None:
         database_url = set_up_django(Path(folder) / "bench.sqlite3")
         steps_needed = int((ALONE_SECONDS + arguments.seconds + AFTER_SECONDS) / arguments.pace) + 2
         trainees, password = prepare_school(arguments.sockets + 1, steps_needed, random.Random(1))
-        with daphnes(database_url, None, Path(folder), 1) as [(port, pid)]:
+        with daphnes(database_url, None, Path(folder), 1, arguments.stock) as [(port, pid)]:
             for trainee in trainees:
                 trainee.port = port
             sign_in(trainees, password)
-            asyncio.run(benchmark(trainees, port, pid, arguments))
+            asyncio.run(benchmark(trainees, pid, arguments))
 
 
 if __name__ == "__main__":

@@ -50,6 +50,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+import zlib
 from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -65,6 +66,7 @@ REPLY_TIMEOUT_SECONDS = 10.0
 SERVER_START_SECONDS = 60.0
 LISTENING = re.compile(r"Listening on TCP address 127\.0\.0\.1:(\d+)")
 WEBSOCKET_GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
+DEFLATE_OFFER = "Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n"
 CSRF_FIELD = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 
 
@@ -235,9 +237,13 @@ def prepare_school(tables: int, steps_needed: int, rng: random.Random) -> tuple[
 
 
 @contextmanager
-def daphne(environment: dict[str, str], log: Path) -> Iterator[tuple[int, int]]:
-    """Run one Daphne process on a free 127.0.0.1 port with the echo route; yield its port and pid; stop it."""
-    command = [sys.executable, "-m", "trainer.serve", "--bind", "127.0.0.1", "--port", "0", "trainer.asgi:application"]
+def daphne(environment: dict[str, str], log: Path, stock: bool = False) -> Iterator[tuple[int, int]]:
+    """Run one Daphne process on a free 127.0.0.1 port with the echo route; yield its port and pid; stop it.
+
+    The school's command (trainer/serve.py), or with ``stock`` Daphne's own (``daphne``, as Channels documents).
+    """
+    module = "daphne" if stock else "trainer.serve"
+    command = [sys.executable, "-m", module, "--bind", "127.0.0.1", "--port", "0", "trainer.asgi:application"]
     with log.open("wb") as stderr:
         server = subprocess.Popen(command, cwd=PROJECT, env=environment, stdout=subprocess.DEVNULL, stderr=stderr)
     try:
@@ -257,13 +263,16 @@ def daphne(environment: dict[str, str], log: Path) -> Iterator[tuple[int, int]]:
 
 
 @contextmanager
-def daphnes(database_url: str, redis_url: str | None, folder: Path, count: int) -> Iterator[list[tuple[int, int]]]:
+def daphnes(
+    database_url: str, redis_url: str | None, folder: Path, count: int, stock: bool = False
+) -> Iterator[list[tuple[int, int]]]:
     """Run ``count`` Daphne processes on one database (and Redis when given); yield their ports and pids; stop them."""
     environment = dict(os.environ, DATABASE_URL=database_url, DEALER_SCHOOL_BENCH_ECHO="1")
     if redis_url is not None:
         environment["REDIS_URL"] = redis_url
     with ExitStack() as stack:
-        yield [stack.enter_context(daphne(environment, folder / f"daphne-{number}.log")) for number in range(count)]
+        logs = [folder / f"daphne-{number}.log" for number in range(count)]
+        yield [stack.enter_context(daphne(environment, log, stock)) for log in logs]
 
 
 def cpu_seconds(pid: int) -> float:
@@ -333,18 +342,23 @@ class Socket:
     (autobahn's asyncio client cannot run here: Django's settings load Daphne, which puts txaio on Twisted.)
     """
 
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        """Wrap an open connection whose handshake is done."""
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, deflated: bool = False) -> None:
+        """Wrap an open connection whose handshake is done (``deflated``: with permessage-deflate agreed)."""
         self.reader = reader
         self.writer = writer
+        self.inflater = zlib.decompressobj(-zlib.MAX_WBITS) if deflated else None
+        """The server's compressed messages share one context (permessage-deflate with context takeover)."""
         self.closed_with = b""
         """The payload of the server's close frame once it came: the code (two bytes) and the reason."""
 
     @classmethod
-    async def open(cls, port: int, path: str, cookie: str, tls: ssl.SSLContext | None = None) -> Socket:
+    async def open(
+        cls, port: int, path: str, cookie: str, tls: ssl.SSLContext | None = None, deflate: bool = False
+    ) -> Socket:
         """Open a WebSocket to the server as the logged-in browser would (same origin, session cookie).
 
-        With ``tls`` (a context trusting the server's certificate) the socket is wss:// and the origin https://.
+        With ``tls`` (a context trusting the server's certificate) the socket is wss:// and the origin https://;
+        with ``deflate`` it offers permessage-deflate as a browser does (its own frames go uncompressed).
         """
         reader, writer = await asyncio.open_connection("127.0.0.1", port, ssl=tls)
         key = base64.b64encode(os.urandom(16)).decode()
@@ -352,14 +366,14 @@ class Socket:
         writer.write(
             f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
             f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\nOrigin: {scheme}://127.0.0.1:{port}\r\n"
-            f"Cookie: {cookie}\r\n\r\n".encode()
+            f"Cookie: {cookie}\r\n{DEFLATE_OFFER if deflate else ''}\r\n".encode()
         )
         head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), REPLY_TIMEOUT_SECONDS)
         accept = base64.b64encode(hashlib.sha1(f"{key}{WEBSOCKET_GUID}".encode()).digest()).decode()
         if not head.startswith(b"HTTP/1.1 101") or accept.encode() not in head:
             writer.close()
             raise ConnectionError(head.split(b"\r\n", 1)[0].decode(errors="replace"))
-        return cls(reader, writer)
+        return cls(reader, writer, b"permessage-deflate" in head)
 
     def _send_frame(self, opcode: int, payload: bytes) -> None:
         """Send one masked frame, as a client must."""
@@ -380,7 +394,7 @@ class Socket:
 
     async def receive(self) -> str | None:
         """The next text message from the server; None when it closes the connection."""
-        message = b""
+        message, compressed = b"", False
         while True:
             first, second = await self.reader.readexactly(2)
             length = second & 0x7F
@@ -394,8 +408,11 @@ class Socket:
             if opcode == 0x9:
                 self._send_frame(0xA, payload)
             elif opcode in (0x0, 0x1):
+                compressed = compressed or bool(first & 0x40)
                 message += payload
                 if first & 0x80:
+                    if compressed and self.inflater is not None:
+                        message = self.inflater.decompress(message + b"\x00\x00\xff\xff")
                     return message.decode()
 
     def close(self) -> None:

@@ -19,11 +19,14 @@ django_application = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
+from trainer import daphne_sockets  # noqa: E402
 from trainer.frame_limits import FrameLimitGuard  # noqa: E402
 from trainer.origin import SameOriginValidator  # noqa: E402
 from trainer.routing import websocket_urlpatterns  # noqa: E402
 from trainer.unavailable import SocketSignInUnavailable  # noqa: E402
 
+# Imported by Daphne (stock or trainer/serve.py) before it builds its WebSocket factory.
+daphne_sockets.install()
 application = ProtocolTypeRouter(
     {
         "http": django_application,

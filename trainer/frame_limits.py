@@ -1,15 +1,17 @@
 """A socket's limits: a frame too big to be a step, or frames sent faster than anyone deals, close the socket.
 
-The close carries a WebSocket code and a reason the page shows the trainee: 1009 (message too big) for a frame
-over ``WEBSOCKET_MAX_FRAME_BYTES``, 1008 (policy violation) for a socket that sends frames faster than
-``WEBSOCKET_FRAMES_PER_SECOND`` on average once a first ``WEBSOCKET_FRAME_BURST`` is spent. Under Daphne
-(trainer/serve.py) an oversized frame is refused from its header, before it is read; :class:`FrameLimitGuard`
-checks the size again so that the rule holds under any server.
+The close carries a WebSocket code and a reason the page shows the trainee: 4009 for a frame over
+``WEBSOCKET_MAX_FRAME_BYTES``, 4008 for a socket that sends frames faster than ``WEBSOCKET_FRAMES_PER_SECOND`` on
+average once a first ``WEBSOCKET_FRAME_BURST`` is spent. They are 1009 (message too big) and 1008 (policy violation)
+moved into the range for applications, 4000–4999, which every server sends (Daphne refuses to send 1008 and 1009).
+Under Daphne an oversized frame is refused from its header, before it is read (trainer/daphne_sockets.py);
+:class:`FrameLimitGuard` checks the size again so that the rule holds under any server.
 
 The guard reads each frame as it arrives, not when the consumer gets to it: a consumer taking steps is slower than
 a flood, and a rate measured at its pace would let the frames queue up (the memory) and be answered one by one long
 after (the other tables' wait). Once a socket breaches a limit, the frames still waiting for the consumer are
-dropped unread, it is told the socket closed, and Daphne reads nothing more from the socket.
+dropped unread and it is told the socket closed; Daphne then drops the socket's frames as it reads them, and under
+any other server the guard reads and drops them until the socket is gone.
 """
 
 import asyncio
@@ -20,8 +22,8 @@ from typing import Any
 
 from django.conf import settings
 
-POLICY_VIOLATION_CLOSE_CODE = 1008
-MESSAGE_TOO_BIG_CLOSE_CODE = 1009
+TOO_FAST_CLOSE_CODE = 4008
+TOO_BIG_CLOSE_CODE = 4009
 
 
 @dataclass(frozen=True)
@@ -34,12 +36,12 @@ class Breach:
 
 def too_big(limit_bytes: int) -> Breach:
     """The close for a frame over the size limit."""
-    return Breach(MESSAGE_TOO_BIG_CLOSE_CODE, f"A message over {limit_bytes:,} bytes is far more than any step.")
+    return Breach(TOO_BIG_CLOSE_CODE, f"A message over {limit_bytes:,} bytes is far more than any step.")
 
 
 def too_fast(frames_per_second: int) -> Breach:
     """The close for a socket that sends frames faster than the rate allows."""
-    return Breach(POLICY_VIOLATION_CLOSE_CODE, f"Messages came faster than {frames_per_second} a second.")
+    return Breach(TOO_FAST_CLOSE_CODE, f"Messages came faster than {frames_per_second} a second.")
 
 
 class FrameAllowance:
@@ -93,15 +95,18 @@ class FrameLimitGuard:
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> Any:
         """Run the application on the frames that keep within the limits, read by a task of their own."""
         waiting: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        breached = False
 
         async def read_arrivals() -> None:
             """Pass each message on as it comes until the socket closes or breaches a limit."""
+            nonlocal breached
             limits = FrameLimits()
             while (message := await receive())["type"] != "websocket.disconnect":
                 if breach := limits.breach(message):
                     await send({"type": "websocket.close", "code": breach.code, "reason": breach.reason})
                     while not waiting.empty():
                         waiting.get_nowait()
+                    breached = True
                     message = {"type": "websocket.disconnect", "code": breach.code, "reason": breach.reason}
                     break
                 waiting.put_nowait(message)
@@ -112,3 +117,5 @@ class FrameLimitGuard:
             return await self.application(scope, waiting.get, send)
         finally:
             reader.cancel()
+            while breached and (await receive())["type"] != "websocket.disconnect":
+                pass  # a server that reads a closed socket on: its frames are dropped as they come

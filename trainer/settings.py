@@ -85,8 +85,8 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_PRELOAD = HTTPS  # preload only all
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if HTTPS else None
 
 # A table socket's limits (trainer/frame_limits.py): a frame over WEBSOCKET_MAX_FRAME_BYTES closes the socket with
-# 1009 (Daphne refuses it before reading it, trainer/serve.py), and so does a socket whose frames come faster than
-# WEBSOCKET_FRAMES_PER_SECOND on average after a first WEBSOCKET_FRAME_BURST at once, with 1008.
+# 4009 (Daphne refuses it before reading it, trainer/daphne_sockets.py), and so does a socket whose frames come faster
+# than WEBSOCKET_FRAMES_PER_SECOND on average after a first WEBSOCKET_FRAME_BURST at once, with 4008.
 WEBSOCKET_MAX_FRAME_BYTES = int(os.environ.get("DJANGO_WS_MAX_FRAME_BYTES", "65536"))
 WEBSOCKET_FRAMES_PER_SECOND = int(os.environ.get("DJANGO_WS_FRAMES_PER_SECOND", "20"))
 WEBSOCKET_FRAME_BURST = int(os.environ.get("DJANGO_WS_FRAME_BURST", "100"))

@@ -13,6 +13,12 @@
   const RECONNECTED_CLOSES = [1006, 1011, 1012, 1013];
   const SIGNED_OUT_CLOSE = 4401;
   const FORBIDDEN_CLOSE = 4403;
+  // The socket's limits (trainer/frame_limits.py) close it for good with these codes and the server's reason; a
+  // server that drops the reason still has the page say why.
+  const LIMIT_CLOSES = {
+    4008: "Messages came faster than anyone deals.",
+    4009: "A message was far more than any step.",
+  };
   const NOT_CONNECTED = {
     connecting: "Connecting…",
     reconnecting: "Connection lost: reconnecting…",
@@ -57,7 +63,7 @@
       return;
     }
     const state = code === FORBIDDEN_CLOSE ? "refused" : "closed";
-    closeReason = event.detail.event.reason;
+    closeReason = event.detail.event.reason || LIMIT_CLOSES[code] || "";
     const dropped = stepWaiting(event.detail.socketWrapper) ? " Your waiting step was not sent." : "";
     held = null;
     event.detail.socketWrapper.queue.length = 0;

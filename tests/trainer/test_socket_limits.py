@@ -19,9 +19,16 @@ async def closed_with(communicator):
     return output["code"], output["reason"]
 
 
+async def gone(communicator):
+    """Tell the application the socket is gone; it must then end, having read (and dropped) every frame before."""
+    await communicator.send_input({"type": "websocket.disconnect", "code": 1006})
+    await communicator.wait()
+    assert communicator.input_queue.empty(), "frames after the close were left waiting"
+
+
 @pytest.mark.asyncio
 @on_a_socket
-async def test_a_frame_over_the_size_limit_closes_the_socket_with_1009_and_a_reason_and_changes_nothing(settings):
+async def test_a_frame_over_the_size_limit_closes_the_socket_with_4009_and_a_reason_and_changes_nothing(settings):
     assert settings.WEBSOCKET_MAX_FRAME_BYTES == 65_536, "the documented default"
     attempt, session = await seat_at_table()
     communicator, _ = await connected(attempt.pk, session)
@@ -29,14 +36,14 @@ async def test_a_frame_over_the_size_limit_closes_the_socket_with_1009_and_a_rea
     await communicator.send_to(text_data="x" * 65_536)
     assert "That frame is too long to be a step." in await communicator.receive_from(), "at the limit: answered"
     await communicator.send_to(text_data=json.dumps({"step": "announce_no_more_bets", "seq": "1", "pad": "é" * 32_768}))
-    assert await closed_with(communicator) == (1009, "A message over 65,536 bytes is far more than any step.")
+    assert await closed_with(communicator) == (4009, "A message over 65,536 bytes is far more than any step.")
     assert await state(attempt.pk) == before
-    await communicator.wait()
+    await gone(communicator)
 
 
 @pytest.mark.asyncio
 @on_a_socket
-async def test_frames_faster_than_the_rate_close_the_socket_with_1008_and_a_reason_and_the_rest_are_not_read(settings):
+async def test_frames_faster_than_the_rate_close_the_socket_with_4008_and_a_reason_and_the_rest_are_dropped(settings):
     settings.WEBSOCKET_FRAME_BURST, settings.WEBSOCKET_FRAMES_PER_SECOND = 5, 1
     attempt, session = await seat_at_table()
     communicator, _ = await connected(attempt.pk, session)
@@ -48,9 +55,11 @@ async def test_frames_faster_than_the_rate_close_the_socket_with_1008_and_a_reas
         assert "feedback-error" in await communicator.receive_from()
     await communicator.send_to(text_data=NO_MORE_BETS)
     await communicator.send_to(text_data=NO_MORE_BETS)
-    assert await closed_with(communicator) == (1008, "Messages came faster than 1 a second.")
-    assert await state(attempt.pk) == before, "neither the frame over the rate nor the one after it is read"
-    await communicator.wait()
+    assert await closed_with(communicator) == (4008, "Messages came faster than 1 a second.")
+    for _ in range(1000):
+        await communicator.send_to(text_data=NO_MORE_BETS)
+    assert await state(attempt.pk) == before, "neither the frame over the rate nor any after it is read"
+    await gone(communicator)
 
 
 @pytest.mark.asyncio

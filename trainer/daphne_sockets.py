@@ -1,0 +1,46 @@
+"""Daphne's WebSocket protocol as the school needs it, under stock ``daphne`` and ``trainer/serve.py`` alike.
+
+Daphne drops the reason of the application's close, refuses to send some codes (Autobahn's public ``sendClose``
+takes only 1000 and 3000–4999) and, after the close, reads the socket on, queueing every frame for an application
+that has stopped listening; it drops a connection (1006, no reason) on a frame over its size limit. This protocol
+closes with the application's code and reason and then discards the socket's frames as Autobahn reads them
+(a failed connection's frames are never assembled), and closes a frame over ``WEBSOCKET_MAX_FRAME_BYTES`` the same
+way, from its header. :func:`install` makes it Daphne's protocol before Daphne builds its factory: the only place
+the school touches Daphne's and Autobahn's internals; tests/trainer/test_daphne_sockets.py is its upgrade canary.
+"""
+
+from typing import Any
+
+from daphne import ws_protocol
+from django.conf import settings
+
+from trainer.frame_limits import too_big
+
+
+class SchoolWebSocketProtocol(ws_protocol.WebSocketProtocol):  # type: ignore[misc]  # Daphne ships no type information
+    """Daphne's WebSocket protocol, closing with code and reason and reading nothing from a socket it has closed."""
+
+    failByDrop = False
+    """Fail a connection with a close frame (code and reason), not by dropping it (Autobahn keeps a class's option)."""
+
+    def onConnect(self, request: Any) -> Any:
+        """Daphne's handshake, with the school's frame size limit for this connection."""
+        self.maxFramePayloadSize = self.maxMessagePayloadSize = settings.WEBSOCKET_MAX_FRAME_BYTES
+        return super().onConnect(request)
+
+    def handle_reply(self, message: dict[str, Any]) -> None:
+        """Close an open socket with the application's code and reason, dropping its frames from then on."""
+        if message.get("type") == "websocket.close" and self.state == self.STATE_OPEN:
+            self._fail_connection(message.get("code") or 1000, message.get("reason") or "")
+            return
+        super().handle_reply(message)
+
+    def _max_message_size_exceeded(self, size: int, limit: int, reason: str) -> None:
+        """Close a frame over the limit with the school's code and reason (Autobahn's hook, read from its header)."""
+        breach = too_big(limit)
+        self._fail_connection(breach.code, breach.reason)
+
+
+def install() -> None:
+    """Make :class:`SchoolWebSocketProtocol` the protocol of every WebSocket factory Daphne builds from now on."""
+    ws_protocol.WebSocketFactory.protocol = SchoolWebSocketProtocol
