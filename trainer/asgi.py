@@ -6,7 +6,7 @@ import os
 
 from django.core.asgi import get_asgi_application
 
-FULL_COLLECTION_THRESHOLD = 1000
+FULL_COLLECTION_THRESHOLD = 1
 """Middle-generation garbage collections between two full ones (Python's default is 10)."""
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "trainer.settings")
@@ -37,9 +37,11 @@ application = ProtocolTypeRouter(
 )
 
 # Everything loaded so far (Django, the apps, the routes) lives as long as the server: moved out of the cyclic
-# garbage collector's reach, it is no longer walked by a full collection. A full collection of the live rounds
-# stops the server for up to a tenth of a second under load (bench/ws_load.py), so it runs after a thousand
-# middle-generation collections instead of ten (under the benchmark's load: every ten seconds with the default);
-# the young generations are collected as often as Python's defaults.
+# garbage collector's reach, it is no longer walked by a full collection. A closed socket leaves its objects in
+# reference cycles (Daphne's and Autobahn's), holding buffers of C memory the collector does not count, about 150 KB
+# a socket with permessage-deflate: a full collection after every middle-generation one frees them within some tens
+# of sockets (bench/ws_churn.py: 1,000 sockets kept 175 KB each with a full collection after a thousand, as once
+# here; 20 KB with this). Python still skips a full collection until the objects waiting for one are a quarter of
+# those that survived the last, so its cost stays in proportion to the live rounds.
 gc.freeze()
 gc.set_threshold(*gc.get_threshold()[:2], FULL_COLLECTION_THRESHOLD)

@@ -30,6 +30,10 @@ BYSTANDER_SEED = 9
 BYSTANDER_STEP_EVERY = 0.05
 RSS_GROWTH_AT_MOST = 50 * 2**20
 """What a flood may add to the server's memory (the 4 KB frames Daphne queued for a closed socket added 1 GB)."""
+CHURNED_SOCKETS = 1000
+CHURNING_CLIENTS = 10
+CHURN_RSS_GROWTH_AT_MOST = 100 * 2**20
+"""What a thousand sockets opened and closed may leave behind (175 KB each were once kept: 175 MB)."""
 BYSTANDER_P95_AT_MOST = 0.050
 """The bystander's p95 during and after the flood, on a machine that gives it half of that alone; on a busier machine
 (other work sharing its cores) the flood may not more than double what the bystander gets alone."""
@@ -184,3 +188,23 @@ def test_a_flooding_socket_is_closed_with_4008_its_frames_are_dropped_and_a_byst
         f"bystander p95 {p95 * 1000:.1f} ms during and after the flood, {p95_alone * 1000:.1f} alone"
         for p95_alone, p95, _ in runs
     ]
+
+
+def test_a_thousand_sockets_opened_and_closed_leave_the_server_s_memory_where_it_was(tmp_path):
+    """Each socket offers permessage-deflate, as browsers do, and draws its table; trainer/serve.py compresses."""
+    seats = [seated(f"churner{number}")[:2] for number in range(CHURNING_CLIENTS)]
+
+    async def open_and_close(port, cookie, attempt_id, count):
+        for _ in range(count):
+            (await table_socket(port, attempt_id, cookie, deflate=True)).close()
+
+    async def churn(port, count):
+        await asyncio.gather(*(open_and_close(port, cookie, attempt, count) for cookie, attempt in seats))
+
+    with daphnes(live_database_url(), None, tmp_path, 1) as [(port, pid)]:
+        asyncio.run(churn(port, 2))
+        before = resident_bytes(pid)
+        asyncio.run(churn(port, CHURNED_SOCKETS // CHURNING_CLIENTS))
+        time.sleep(1.0)
+        after = resident_bytes(pid)
+    assert after - before < CHURN_RSS_GROWTH_AT_MOST, f"the server kept {(after - before) / 2**20:.0f} MB"
