@@ -4,8 +4,9 @@ Daphne drops the reason of the application's close, refuses to send some codes (
 takes only 1000 and 3000–4999) and, after the close, reads the socket on, queueing every frame for an application
 that has stopped listening; it drops a connection (1006, no reason) on a frame over its size limit. This protocol
 closes with the application's code and reason and then discards the socket's frames as Autobahn reads them
-(a failed connection's frames are never assembled), and closes a frame over ``WEBSOCKET_MAX_FRAME_BYTES`` the same
-way, from its header. :func:`install` makes it Daphne's protocol before Daphne builds its factory: the only place
+(a failed connection's frames are never assembled), or reads nothing more from a socket closed for breaching its
+limits (Twisted's public ``pauseProducing``), and closes a frame over ``WEBSOCKET_MAX_FRAME_BYTES`` the same way,
+from its header. :func:`install` makes it Daphne's protocol before Daphne builds its factory: the only place
 the school touches Daphne's and Autobahn's internals; tests/trainer/test_daphne_sockets.py is its upgrade canary.
 """
 
@@ -14,7 +15,7 @@ from typing import Any
 from daphne import ws_protocol
 from django.conf import settings
 
-from trainer.frame_limits import too_big
+from trainer.frame_limits import BREACH_CLOSE_CODES, too_big
 
 
 class SchoolWebSocketProtocol(ws_protocol.WebSocketProtocol):  # type: ignore[misc]  # Daphne ships no type information
@@ -31,14 +32,24 @@ class SchoolWebSocketProtocol(ws_protocol.WebSocketProtocol):  # type: ignore[mi
     def handle_reply(self, message: dict[str, Any]) -> None:
         """Close an open socket with the application's code and reason, dropping its frames from then on."""
         if message.get("type") == "websocket.close" and self.state == self.STATE_OPEN:
-            self._fail_connection(message.get("code") or 1000, message.get("reason") or "")
+            self.fail(message.get("code") or 1000, message.get("reason") or "")
             return
         super().handle_reply(message)
+
+    def fail(self, code: int, reason: str) -> None:
+        """Send the close, dropping the socket's frames from then on; stop reading a socket that breached a limit.
+
+        A breaching client is likely still sending: unread, its frames wait in the kernel's buffers, a few hundred
+        KB at most, until Autobahn drops the connection a second later for want of the client's answering close.
+        """
+        self._fail_connection(code, reason)
+        if code in BREACH_CLOSE_CODES:
+            self.transport.pauseProducing()
 
     def _max_message_size_exceeded(self, size: int, limit: int, reason: str) -> None:
         """Close a frame over the limit with the school's code and reason (Autobahn's hook, read from its header)."""
         breach = too_big(limit)
-        self._fail_connection(breach.code, breach.reason)
+        self.fail(breach.code, breach.reason)
 
 
 def install() -> None:

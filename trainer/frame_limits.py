@@ -24,6 +24,7 @@ from django.conf import settings
 
 TOO_FAST_CLOSE_CODE = 4008
 TOO_BIG_CLOSE_CODE = 4009
+BREACH_CLOSE_CODES = frozenset({TOO_FAST_CLOSE_CODE, TOO_BIG_CLOSE_CODE})
 
 
 @dataclass(frozen=True)
