@@ -353,14 +353,22 @@ class Socket:
 
     @classmethod
     async def open(
-        cls, port: int, path: str, cookie: str, tls: ssl.SSLContext | None = None, deflate: bool = False
+        cls,
+        port: int,
+        path: str,
+        cookie: str,
+        tls: ssl.SSLContext | None = None,
+        deflate: bool = False,
+        source: str | None = None,
     ) -> Socket:
         """Open a WebSocket to the server as the logged-in browser would (same origin, session cookie).
 
         With ``tls`` (a context trusting the server's certificate) the socket is wss:// and the origin https://;
-        with ``deflate`` it offers permessage-deflate as a browser does (its own frames go uncompressed).
+        with ``deflate`` it offers permessage-deflate as a browser does (its own frames go uncompressed); with
+        ``source`` it connects from that loopback address (a browser elsewhere, as a proxy sees it).
         """
-        reader, writer = await asyncio.open_connection("127.0.0.1", port, ssl=tls)
+        local = None if source is None else (source, 0)
+        reader, writer = await asyncio.open_connection("127.0.0.1", port, ssl=tls, local_addr=local)
         key = base64.b64encode(os.urandom(16)).decode()
         scheme = "http" if tls is None else "https"
         writer.write(
