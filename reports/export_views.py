@@ -5,9 +5,9 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from certification.exam_views import require_teacher
 from reports.exports import EXPORT_LABELS, EXPORTS, write_csv
-from trainer.exam_forms import ExportForm
-from trainer.exam_views import require_teacher
+from reports.forms import ExportForm
 from trainer.views import SchoolRequest
 
 

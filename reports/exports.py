@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING, Any
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from certification.certificates import status_of
+from certification.models import Certificate, ExamResult
 from simulator.clauses import catalogue_order
-from trainer.certification import status_of
-from trainer.models import Attempt, Certificate, Cohort, ExamResult, Step
+from trainer.models import Attempt, Cohort, Step
 from trainer.scoring import GradedStep, Severity, percent_text
 
 if TYPE_CHECKING:

@@ -18,12 +18,13 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db.models import Count, Max, OuterRef, Q, Subquery
 
+from certification.certificates import Status as CertificateStatus
+from certification.certificates import status_of
+from certification.models import Certificate, ExamResult, ExamSitting, ResultCorrection
 from reports.error_report import FinishedRound, finished_rounds, most_missed
 from trainer.assignments import Progress, Status, assignments_of, cohort_progress, progress_of
-from trainer.certification import Status as CertificateStatus
-from trainer.certification import status_of
 from trainer.drill_library import drill_versions, drills_for
-from trainer.models import Attempt, Certificate, Cohort, ExamResult, ExamSitting, ResultCorrection
+from trainer.models import Attempt, Cohort
 from trainer.scoring import percent_text, seconds_text
 from trainer.standards import SKILLS
 

@@ -5,22 +5,35 @@ models as they stood then, and migrated forward to today; each record is then re
 they live. A move to another app adds the models it moves to ``today_model``'s callers here.
 """
 
+import os
 from datetime import date, timedelta
 
 import pytest
 from django.apps import apps as today
 from django.contrib.auth.models import User
-from django.db import connection
+from django.db import DatabaseError, connection, transaction
 from django.db.migrations.executor import MigrationExecutor
 from django.db.models import Model
 from django.utils import timezone
 
-from trainer.certification import audited_write
+from certification.certificates import audited_write
 
 BEFORE = [("trainer", "0020_final_records_guard")]
 """The trainer's last migration before the first model left it (the xAPI outbox)."""
 
 STATEMENT_ID = "0b5a53cc-6b2c-4b8e-9a5e-0d3c1f7a9e11"
+
+EXAM_MODELS = (
+    "Exam",
+    "ExamPart",
+    "ExamSitting",
+    "ExamRound",
+    "ExamResult",
+    "SignOff",
+    "ResultCorrection",
+    "Certificate",
+)
+"""The exam models that moved to the certification app, each keeping its table (sign-offs came after ``BEFORE``)."""
 
 
 def migrate(targets):
@@ -37,7 +50,7 @@ def today_model(name: str) -> type[Model]:
 
 
 def fill(old):
-    """Rows as a school had them before the move: a cohort's round with a step, an exam, its result, a certificate."""
+    """Rows as a school had them before the move: a cohort's round with a step, an exam and its records, a statement."""
     now = timezone.now()
     user = old.get_model("auth", "User")
     trainee = user.objects.create(username="trainee")
@@ -56,6 +69,11 @@ def fill(old):
         opens_at=now,
         closes_at=now + timedelta(days=1),
     )
+    scenario = old.get_model("trainer", "Scenario").objects.create(name="Opening", author=instructor)
+    version = old.get_model("trainer", "ScenarioVersion").objects.create(
+        scenario=scenario, number=1, spec={"game": "pai-gow-poker"}, published_at=now, table=table
+    )
+    old.get_model("trainer", "ExamPart").objects.create(exam=exam, position=1, scenario_version=version)
     sitting = old.get_model("trainer", "ExamSitting").objects.create(exam=exam, trainee=trainee, number=1)
     old.get_model("trainer", "ExamRound").objects.create(sitting=sitting, position=1, attempt=attempt)
     with audited_write():
@@ -63,6 +81,9 @@ def fill(old):
             sitting=sitting, steps=13, correct=12, critical_errors=0, total_ms=61_000, accuracy="12/13",
             pass_rule={}, passed=True,
         )  # fmt: skip
+        old.get_model("trainer", "ResultCorrection").objects.create(
+            result=result, corrected_by=instructor, reason="The dice call was misheard", passed=False
+        )
         old.get_model("trainer", "Certificate").objects.create(
             code="CODE23", result=result, trainee=trainee, name_on_certificate="Trainee", exam_name=exam.name,
             covers=[], issued_at=now, expires_on=date.today() + timedelta(days=365),
@@ -75,6 +96,13 @@ def fill(old):
     )
     administrators, _ = old.get_model("auth", "Group").objects.get_or_create(name="school administrator")
     administrators.permissions.add(viewing)
+    certificate_type, _ = old.get_model("contenttypes", "ContentType").objects.get_or_create(
+        app_label="trainer", model="certificate"
+    )
+    viewing_certificates, _ = old.get_model("auth", "Permission").objects.get_or_create(
+        content_type=certificate_type, codename="view_certificate", defaults={"name": "Can view certificate"}
+    )
+    administrators.permissions.add(viewing_certificates)
     user.objects.create(username="administrator", is_staff=True).groups.add(administrators)
     old.get_model("trainer", "QueuedStatement").objects.create(
         id=STATEMENT_ID, statement={"id": STATEMENT_ID}, queued_at=now, next_try_at=now, exam_round=attempt
@@ -98,9 +126,37 @@ def test_a_database_made_before_the_move_keeps_its_rounds_exams_certificates_and
     )
     assert (result.accuracy, result.passed) == ("12/13", True)
     assert today_model("Certificate").objects.get(code="CODE23").result == result
+    assert result.sitting.exam.parts.get().scenario_version.scenario.name == "Opening"
+    assert result.sitting.exam.cohort.name == "Day class"
+    correction = today_model("ResultCorrection").objects.get(result=result)
+    assert (correction.reason, correction.passed) == ("The dice call was misheard", False)
+    assert not result.outcome_passed()
     queued = today_model("QueuedStatement").objects.get(pk=STATEMENT_ID)
     assert (queued.statement, queued.exam_round) == ({"id": STATEMENT_ID}, attempt)
 
 
 def test_the_school_administrators_still_view_the_outbox_after_it_moved(moved):
     assert User.objects.get(username="administrator").has_perm("xapi.view_queuedstatement")
+
+
+def test_the_exam_records_moved_to_the_certification_app_keep_their_tables(moved):
+    for name in EXAM_MODELS:
+        model = today_model(name)
+        assert (model._meta.app_label, model._meta.db_table) == ("certification", f"trainer_{name.lower()}")
+
+
+def test_the_school_administrators_still_view_certificates_after_they_moved(moved):
+    assert User.objects.get(username="administrator").has_perm("certification.view_certificate")
+
+
+@pytest.mark.skipif(
+    not os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://")),
+    reason="the final records' triggers are PostgreSQL's (DATABASE_URL=postgres://... runs it)",
+)
+def test_postgresql_still_refuses_a_raw_update_of_the_exam_records_after_they_moved(moved):
+    result = today_model("ExamResult").objects.get(accuracy="12/13")
+    for name, column in (("ExamResult", "passed"), ("ResultCorrection", "passed"), ("Certificate", "exam_name")):
+        table = today_model(name)._meta.db_table
+        with pytest.raises(DatabaseError, match="exam records are final"), transaction.atomic():
+            connection.cursor().execute(f"UPDATE {table} SET {column} = {column}")
+    assert today_model("ExamResult").objects.get(pk=result.pk).passed is True

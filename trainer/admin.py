@@ -1,4 +1,4 @@
-"""The Django admin of the school administrators: tables, attempts, cohorts and exam records; never hidden state."""
+"""The Django admin of the school administrators: accounts, tables, attempts and cohorts; never hidden state."""
 
 from typing import Any
 
@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from trainer.input_bounds import JSON_REFUSAL, BoundedJSONDecoder
-from trainer.models import Attempt, Certificate, Cohort, ExamResult, ResultCorrection, SignOff, Table
+from trainer.models import Attempt, Cohort, Table
 
 admin.site.site_header = "Dealer school administration"
 admin.site.site_title = "Dealer school"
@@ -108,47 +108,3 @@ class CohortAdmin(admin.ModelAdmin[Cohort]):
 
     list_display = ("name", "created_at")
     filter_horizontal = ("instructors", "trainees")
-
-
-class RecordAdmin(admin.ModelAdmin[Any]):
-    """A record the admin shows and never adds, changes or deletes: results and corrections are final."""
-
-    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        """Records are written by the exam pages, never here."""
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        """Nobody edits a record; a result is corrected by a new correction on its sitting's page."""
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        """Nobody deletes a record."""
-        return False
-
-
-@admin.register(ExamResult)
-class ExamResultAdmin(RecordAdmin):
-    """Exam results, read-only: final once written."""
-
-    list_display = ("sitting", "passed", "decided_at")
-
-
-@admin.register(ResultCorrection)
-class ResultCorrectionAdmin(RecordAdmin):
-    """Corrections of exam results, read-only: who, when, why and the corrected outcome."""
-
-    list_display = ("result", "passed", "corrected_by", "corrected_at")
-
-
-@admin.register(SignOff)
-class SignOffAdmin(RecordAdmin):
-    """Instructors' sign-offs of passed results, read-only: who signed and when."""
-
-    list_display = ("result", "signed_by", "signed_at")
-
-
-@admin.register(Certificate)
-class CertificateAdmin(RecordAdmin):
-    """Certificates, read-only: an instructor revokes one on its sitting's page, with a reason."""
-
-    list_display = ("name_on_certificate", "exam_name", "issued_at", "expires_on", "revoked_at")

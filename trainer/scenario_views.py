@@ -12,8 +12,8 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from certification import exams
 from simulator.games import GAMES
-from trainer import exams
 from trainer.confirmation import Confirmation, confirmation_page
 from trainer.dealing_limits import limits_dealing
 from trainer.models import Role, Scenario, ScenarioVersion, has_role

@@ -105,6 +105,7 @@ INSTALLED_APPS = [
     "axes",
     "trainer",
     "xapi",
+    "certification",
     "reports",
 ]
 
@@ -236,10 +237,10 @@ def web_address(name: str) -> str:
     return value
 
 
-# The school's public address: certificates' verification addresses (trainer/certification.py) and xAPI names.
+# The school's public address: certificates' verification addresses (certification/certificates.py) and xAPI names.
 SCHOOL_URL = web_address("DJANGO_SCHOOL_URL")
-# What a certificate carries (trainer/certificate_pdf.py) and the verification page names: the school, its logo (a
-# PNG or JPEG file), and who signs for it; the public look-up by code answers a few times a minute per address.
+# What a certificate carries (certification/certificate_pdf.py) and the verification page names: the school, its
+# logo (a PNG or JPEG file), and who signs for it; the public look-up by code answers a few times a minute per address.
 SCHOOL_NAME = os.environ.get("DJANGO_SCHOOL_NAME", "Dealer school")
 SCHOOL_LOGO = os.environ.get("DJANGO_SCHOOL_LOGO", "")
 if SCHOOL_LOGO and not Path(SCHOOL_LOGO).is_file():

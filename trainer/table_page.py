@@ -8,14 +8,15 @@ from typing import Any
 
 from markupsafe import Markup
 
+from certification.exams import exam_rounds
+from certification.models import Exam, ExamRound
 from simulator.citations import Citation, Provenance
 from simulator.games import GAMES
 from simulator.rules import HouseOption
 from trainer.controls import describe_step
-from trainer.exams import exam_rounds
 from trainer.felt import Region, render
 from trainer.felt_signs import PROVENANCE_CLASSES
-from trainer.models import Exam, ExamRound, Floorperson, Mode
+from trainer.models import Floorperson, Mode
 from trainer.rules_submission import school_citations
 from trainer.scenario_runs import place_of
 from trainer.scoring import (

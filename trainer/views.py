@@ -14,22 +14,14 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
+from certification import exams
+from certification.models import ExamRound
 from simulator.games import GAMES
-from trainer import exams, services
+from trainer import services
 from trainer.assignments import STATUS_MEANINGS, assigned_to, overdue_in
 from trainer.dealing_limits import limits_dealing
 from trainer.live_tables import live_tables, live_tables_to_watch
-from trainer.models import (
-    Attempt,
-    ExamRound,
-    Mode,
-    Role,
-    Table,
-    cohorts_of,
-    has_role,
-    is_school_administrator,
-    teaches_cohorts,
-)
+from trainer.models import Attempt, Mode, Role, Table, cohorts_of, has_role, is_school_administrator, teaches_cohorts
 from trainer.scenario_versions import published_versions
 from trainer.scoring import ScoreCard
 from trainer.snapshots import AnyTableSnapshot, Viewer

@@ -20,10 +20,11 @@ from urllib.parse import quote
 from django.conf import settings
 from django.contrib.auth.models import User
 
+from certification.models import ExamResult
 from simulator.citations import Citation
 from simulator.games import GAMES
 from trainer.controls import describe_step
-from trainer.models import Attempt, ExamResult, Table
+from trainer.models import Attempt, Table
 from trainer.scoring import GradedStep, ScoreCard
 from xapi.models import QueuedStatement
 

@@ -12,9 +12,9 @@ from live_table import LiveSchool, TablePage, log_in, open_from_the_header
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
+from certification.models import Certificate
 from simulator.games import GAMES
 from simulator.scenarios import ScenarioSpec, game_steps
-from trainer.models import Certificate
 from trainer.scenario_versions import create_scenario, publish
 
 pytestmark = pytest.mark.e2e

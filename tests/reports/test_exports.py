@@ -10,10 +10,11 @@ from django.utils import timezone
 from exam_helpers import exam_school, schedule, sit_through
 from table_helpers import make_instructor, make_trainee, make_user
 
+from certification import exams
+from certification.certificates import revoke
+from certification.models import Certificate, ExamResult
 from reports.exports import ATTEMPT_COLUMNS, CERTIFICATE_COLUMNS, CLAUSE_COLUMNS, RESULT_COLUMNS, STEP_COLUMNS
-from trainer import exams
-from trainer.certification import revoke
-from trainer.models import Attempt, Certificate, Cohort, ExamResult, Role, Step, Table
+from trainer.models import Attempt, Cohort, Role, Step, Table
 from trainer.scoring import GradedStep
 
 pytestmark = pytest.mark.django_db

@@ -9,11 +9,12 @@ from table_helpers import make_instructor, make_trainee, make_user
 from test_assignments import assign, finished_run, published_scenario
 from test_error_report import DICE_PAY, finished, right, wrong
 
+from certification import exams
+from certification.certificates import revoke
+from certification.models import Certificate, ExamResult
 from reports.gradebook import cohort_gradebook
-from trainer import exams
-from trainer.certification import revoke
 from trainer.drill_library import drill_versions, drills_for
-from trainer.models import Certificate, Cohort, ExamResult, Role
+from trainer.models import Cohort, Role
 
 pytestmark = pytest.mark.django_db
 

@@ -7,11 +7,13 @@ from django.utils import timezone
 from table_helpers import make_instructor, make_trainee
 from test_other_games import browser_frame
 
+from certification import exams
+from certification.models import Exam, ExamSitting
 from simulator.games import GAMES
 from simulator.scenarios import ScenarioSpec, game_steps
-from trainer import exams, round_store, services
+from trainer import round_store, services
 from trainer.controls import DEALER_STEPS, read_step
-from trainer.models import Cohort, Exam, ExamSitting
+from trainer.models import Cohort
 from trainer.scenario_versions import create_scenario, publish
 
 TRAINEE_STEPS = ("announce_dice", "clear_table")

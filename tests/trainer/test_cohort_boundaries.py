@@ -7,8 +7,9 @@ from django.urls import reverse
 from exam_helpers import exam_school, schedule, sit_through
 from table_helpers import demo_table, make_instructor, make_trainee, make_user
 
+from certification.models import Certificate, Exam, ExamResult, SignOff
 from trainer import services
-from trainer.models import Certificate, Cohort, Exam, ExamResult, Mode, Role, SignOff
+from trainer.models import Cohort, Mode, Role
 
 pytestmark = pytest.mark.django_db
 

@@ -22,8 +22,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from table_helpers import make_instructor, make_trainee
 
+from certification.models import Certificate, Exam
 from simulator.games import GAMES
-from trainer.models import Certificate, Exam, Scenario, ScenarioVersion, Table
+from trainer.models import Scenario, ScenarioVersion, Table
 from trainer.scenario_forms import new_form_data
 from trainer.scenario_versions import publish
 

@@ -11,9 +11,9 @@ from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
-from trainer.certification import Status
+from certification.certificates import Status
+from certification.models import Certificate
 from trainer.days import day_text
-from trainer.models import Certificate
 
 PAGE_WIDTH, PAGE_HEIGHT = landscape(A4)
 QR_MODULE = 1.6 * mm

@@ -10,8 +10,9 @@ from django.utils import timezone
 from exam_helpers import deal, exam_school, schedule, short_scenario, sit_through
 from table_helpers import make_instructor, make_user
 
-from trainer import exams
-from trainer.models import Attempt, Certificate, Exam, ExamSitting, ResultCorrection, Role
+from certification import exams
+from certification.models import Certificate, Exam, ExamSitting, ResultCorrection
+from trainer.models import Attempt, Role
 
 pytestmark = pytest.mark.django_db
 

@@ -12,15 +12,11 @@ from django.utils import timezone
 from exam_helpers import deal, exam_school, schedule, short_scenario, sit_through
 from table_helpers import make_trainee
 
-from trainer import exams, services
-from trainer.certification import Status, add_months, revoke, status_of
-from trainer.models import (
-    Certificate,
-    ExamResult,
-    FinalRecordError,
-    Mode,
-    ResultCorrection,
-)
+from certification import exams
+from certification.certificates import Status, add_months, revoke, status_of
+from certification.models import Certificate, ExamResult, FinalRecordError, ResultCorrection
+from trainer import services
+from trainer.models import Mode
 
 pytestmark = pytest.mark.django_db
 

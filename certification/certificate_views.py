@@ -10,11 +10,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from trainer.certificate_pdf import certificate_pdf
-from trainer.certification import revoke, status_of, verification_url
-from trainer.exam_forms import RevokeForm
-from trainer.exam_views import Part, sitting_for, sitting_page
-from trainer.models import Certificate
+from certification.certificate_pdf import certificate_pdf
+from certification.certificates import revoke, status_of, verification_url
+from certification.exam_views import Part, sitting_for, sitting_page
+from certification.forms import RevokeForm
+from certification.models import Certificate
 from trainer.views import SchoolRequest
 
 CODE_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -26,9 +26,9 @@ def verify(request: HttpRequest, code: str) -> HttpResponse:
     """Public, no login: whether the certificate is valid, expired or revoked (why), and what it covers; else 404."""
     certificate = Certificate.objects.filter(code=code).first()
     if certificate is None:
-        return render(request, "trainer/verify_unknown.html", {"code": code}, status=404)
+        return render(request, "certification/verify_unknown.html", {"code": code}, status=404)
     context = {"certificate": certificate, "status": status_of(certificate), "school_name": settings.SCHOOL_NAME}
-    return render(request, "trainer/verify.html", context)
+    return render(request, "certification/verify.html", context)
 
 
 @require_GET
@@ -36,9 +36,9 @@ def verify_lookup(request: HttpRequest) -> HttpResponse:
     """Public, no login: a form that looks a certificate up by its code, a few times a minute from one address."""
     code = request.GET.get("code", "").strip()
     if not code:
-        return render(request, "trainer/verify_lookup.html", {})
+        return render(request, "certification/verify_lookup.html", {})
     if not lookup_allowed(request):
-        return render(request, "trainer/verify_lookup.html", {"code": code, "too_many": True}, status=429)
+        return render(request, "certification/verify_lookup.html", {"code": code, "too_many": True}, status=429)
     return redirect("verify", code) if CODE_PATTERN.fullmatch(code) else verify(request, code)
 
 

@@ -23,8 +23,8 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
 
+from certification.models import Certificate, Exam, ExamResult, ExamSitting, SignOff
 from simulator.games import GAMES
-from trainer.models import Certificate, Exam, ExamResult, ExamSitting, SignOff
 
 CODE_BYTES = 16
 """The verification code's randomness: 128 bits from ``secrets``, written in 26 base32 characters (A–Z, 2–7).

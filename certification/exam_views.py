@@ -19,21 +19,12 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from trainer import exams
-from trainer.certification import Wait, certificate_due, issue_when_ready, sign_off, status_of, waits_for
+from certification import exams
+from certification.certificates import Wait, certificate_due, issue_when_ready, sign_off, status_of, waits_for
+from certification.forms import CorrectionForm, ExamForm, FullNameForm, RevokeForm
+from certification.models import Certificate, Exam, ExamResult, ExamSitting, SignOff
 from trainer.confirmation import Confirmation, confirmation_page
-from trainer.exam_forms import CorrectionForm, ExamForm, FullNameForm, RevokeForm
-from trainer.models import (
-    Certificate,
-    Exam,
-    ExamResult,
-    ExamSitting,
-    Role,
-    SignOff,
-    cohorts_of,
-    has_role,
-    teaches_cohorts,
-)
+from trainer.models import Role, cohorts_of, has_role, teaches_cohorts
 from trainer.views import SchoolRequest
 
 
@@ -91,7 +82,7 @@ def exam_list(request: SchoolRequest) -> HttpResponse:
         "certificates": certificates,
         "now": timezone.now(),
     }
-    return render(request, "trainer/exams.html", context)
+    return render(request, "certification/exams.html", context)
 
 
 @require_http_methods(["GET", "POST"])
@@ -106,8 +97,8 @@ def exam_new(request: SchoolRequest) -> HttpResponse:
             exam.scheduled_by = request.user
             exams.schedule_exam(exam, form.versions())
             return redirect("exam", exam.pk)
-        return render(request, "trainer/exam_new.html", {"form": form}, status=400)
-    return render(request, "trainer/exam_new.html", {"form": form})
+        return render(request, "certification/exam_new.html", {"form": form}, status=400)
+    return render(request, "certification/exam_new.html", {"form": form})
 
 
 def _sitting_row(sitting: ExamSitting) -> dict[str, Any]:
@@ -137,7 +128,7 @@ def _exam_page(
         "refusal": exams.refusal(exam, request.user, now) if part is Part.TRAINEE else None,
         "problem": problem,
     }
-    return render(request, "trainer/exam.html", context, status=status if problem else 200)
+    return render(request, "certification/exam.html", context, status=status if problem else 200)
 
 
 @require_GET
@@ -166,9 +157,9 @@ def exam_edit(request: SchoolRequest, exam_id: int) -> HttpResponse:
         return _exam_page(request, found, Part.TEACHER, problem, status=409)
     form = ExamForm(request.user, request.POST or None, instance=found)
     if request.method == "GET":
-        return render(request, "trainer/exam_new.html", {"form": form, "exam": found})
+        return render(request, "certification/exam_new.html", {"form": form, "exam": found})
     if not form.is_valid():
-        return render(request, "trainer/exam_new.html", {"form": form, "exam": found}, status=400)
+        return render(request, "certification/exam_new.html", {"form": form, "exam": found}, status=400)
     try:
         exams.reschedule_exam(form.save(commit=False), form.versions())
     except exams.ExamLocked as locked:
@@ -253,7 +244,7 @@ def sitting_page(
         "name_form": name_form or FullNameForm(),
         "problem": problem,
     }
-    return render(request, "trainer/sitting.html", context, status=status)
+    return render(request, "certification/sitting.html", context, status=status)
 
 
 @require_GET

@@ -1,14 +1,15 @@
-"""The forms of the exam and records pages: scheduling an exam, correcting a result, revoking a certificate, exports."""
+"""The forms of the exam pages: scheduling an exam, correcting a result, revoking a certificate, a full name."""
 
-from datetime import date, timedelta
+from datetime import timedelta
 from typing import Any, ClassVar
 
 from django import forms
 from django.contrib.auth.models import User
 from django.utils import timezone
 
+from certification.models import REASON_LENGTH, Exam
 from trainer.input_bounds import validate_calendar_day
-from trainer.models import REASON_LENGTH, Cohort, Exam, ScenarioVersion, cohorts_of
+from trainer.models import ScenarioVersion, cohorts_of
 from trainer.roster import NAME_LENGTH, name_problem
 from trainer.scenario_versions import published_versions
 
@@ -136,38 +137,4 @@ class FullNameForm(forms.Form):
             problem = name_problem(data.get(field, ""))
             if problem is not None:
                 self.add_error(field, problem)
-        return data
-
-
-class ExportForm(forms.Form):
-    """Which records to export: a cohort and an optional range of days (inclusive, in the school's time zone)."""
-
-    cohort = forms.ModelChoiceField(queryset=Cohort.objects.none(), label="Cohort", empty_label="Choose a cohort")
-    start = forms.DateField(
-        required=False,
-        label="From (day)",
-        widget=forms.DateInput(attrs={"type": "date"}),
-        validators=[validate_calendar_day],
-    )
-    end = forms.DateField(
-        required=False,
-        label="To (day, included)",
-        widget=forms.DateInput(attrs={"type": "date"}),
-        validators=[validate_calendar_day],
-    )
-
-    def __init__(self, instructor: User, *args: Any, **kwargs: Any) -> None:
-        """Offer the cohorts the instructor may open."""
-        super().__init__(*args, **kwargs)
-        cohort = self.fields["cohort"]
-        assert isinstance(cohort, forms.ModelChoiceField)
-        cohort.queryset = cohorts_of(instructor)
-
-    def clean(self) -> dict[str, Any]:
-        """Refuse a range that ends before it starts."""
-        data = super().clean() or {}
-        start: date | None = data.get("start")
-        end: date | None = data.get("end")
-        if start is not None and end is not None and end < start:
-            self.add_error("end", "The range must end on or after the day it starts.")
         return data

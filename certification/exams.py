@@ -2,9 +2,9 @@
 
 A sitting deals the exam's scenarios in order, every round of each in turn, always in exam mode. Once its last
 round is over, its result is worked out from the rounds' score cards against the exam's criteria and written once
-(:class:`~trainer.models.ExamResult` is final). A correction is a new record beside it; a passed outcome issues a
-certificate (:mod:`trainer.certification`). An exam may be edited until its first sitting begins; once cancelled, no
-sitting begins or goes on, and the sittings are kept.
+(:class:`~certification.models.ExamResult` is final). A correction is a new record beside it; a passed outcome
+issues a certificate (:mod:`certification.certificates`). An exam may be edited until its first sitting begins;
+once cancelled, no sitting begins or goes on, and the sittings are kept.
 """
 
 from dataclasses import dataclass
@@ -16,20 +16,10 @@ from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
+from certification.certificates import Wait, audited_write, certificate_due, issue_when_ready, revoke, waits_for
+from certification.models import Exam, ExamPart, ExamResult, ExamRound, ExamSitting, ResultCorrection
 from trainer import services
-from trainer.certification import Wait, audited_write, certificate_due, issue_when_ready, revoke, waits_for
-from trainer.models import (
-    Attempt,
-    Exam,
-    ExamPart,
-    ExamResult,
-    ExamRound,
-    ExamSitting,
-    Mode,
-    ResultCorrection,
-    ScenarioVersion,
-    teaches_cohorts,
-)
+from trainer.models import Attempt, Mode, ScenarioVersion, teaches_cohorts
 from trainer.scoring import CombinedResult, ScoreCard
 from xapi import statements
 

@@ -17,9 +17,9 @@ from PIL import Image
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from trainer.certificate_pdf import QR_ERROR
-from trainer.certification import new_code, revoke
-from trainer.models import Certificate
+from certification.certificate_pdf import QR_ERROR
+from certification.certificates import new_code, revoke
+from certification.models import Certificate
 
 pytestmark = pytest.mark.django_db
 

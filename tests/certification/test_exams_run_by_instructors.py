@@ -11,9 +11,9 @@ from django.utils import timezone
 from exam_helpers import exam_school, schedule, short_scenario, sit_through
 from table_helpers import make_trainee
 
-from trainer import exams
-from trainer.certification import revoke, sign_off
-from trainer.models import Certificate, Exam, ExamSitting, SignOff
+from certification import exams
+from certification.certificates import revoke, sign_off
+from certification.models import Certificate, Exam, ExamSitting, SignOff
 
 pytestmark = pytest.mark.django_db
 
@@ -253,7 +253,7 @@ def test_the_admin_lists_sign_offs_and_never_adds_changes_or_deletes_one(client,
     sitting = sit_through(school["exam"], school["alice"])
     signed = sign_off(sitting.result, school["instructor"])
     client.force_login(get_user_model().objects.create_superuser("root", "root@example.org", "pw"))
-    assert "ivy" in client.get(reverse("admin:trainer_signoff_changelist")).text
-    assert client.get(reverse("admin:trainer_signoff_add")).status_code == 403
-    assert client.post(reverse("admin:trainer_signoff_delete", args=[signed.pk])).status_code == 403
+    assert "ivy" in client.get(reverse("admin:certification_signoff_changelist")).text
+    assert client.get(reverse("admin:certification_signoff_add")).status_code == 403
+    assert client.post(reverse("admin:certification_signoff_delete", args=[signed.pk])).status_code == 403
     assert SignOff.objects.get() == signed

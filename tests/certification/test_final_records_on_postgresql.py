@@ -10,9 +10,9 @@ import pytest
 from django.db import DatabaseError, connection, transaction
 from exam_helpers import exam_school, schedule, sit_through
 
-from trainer import exams
-from trainer.certification import revoke, sign_off, status_of
-from trainer.models import Certificate, ExamResult, ResultCorrection, SignOff
+from certification import exams
+from certification.certificates import revoke, sign_off, status_of
+from certification.models import Certificate, ExamResult, ResultCorrection, SignOff
 
 pytestmark = [
     pytest.mark.django_db,
