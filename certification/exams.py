@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from certification.certificates import Wait, audited_write, certificate_due, issue_when_ready, revoke, waits_for
 from certification.models import Exam, ExamPart, ExamResult, ExamRound, ExamSitting, ResultCorrection
+from certification.statements import exam_result_statement
 from trainer import services
 from trainer.models import Attempt, Mode, ScenarioVersion, teaches_cohorts
 from trainer.scoring import CombinedResult, ScoreCard
@@ -230,7 +231,7 @@ def settle(sitting: ExamSitting) -> ExamResult | None:
         with audited_write():
             result.save()
         if statements.enabled():
-            statements.queue(statements.exam_result_statement(result), result.decided_at)
+            statements.queue(exam_result_statement(result), result.decided_at)
         issue_when_ready(result)
     return result
 

@@ -20,7 +20,6 @@ from urllib.parse import quote
 from django.conf import settings
 from django.contrib.auth.models import User
 
-from certification.models import ExamResult
 from simulator.citations import Citation
 from simulator.games import GAMES
 from trainer.controls import describe_step
@@ -226,21 +225,6 @@ def round_result_statement(attempt: Attempt, card: ScoreCard, timestamp: datetim
         duration_ms=card.total_ms,
         context=round_context(attempt, [table_activity(attempt.table)], [], {}),
         timestamp=timestamp,
-    )
-
-
-def exam_result_statement(result: ExamResult) -> Json:
-    """The trainee passed or failed an exam sitting by the exam's criteria, scored by first-attempt accuracy."""
-    sitting = result.sitting
-    exam = sitting.exam
-    return result_statement(
-        trainee=sitting.trainee,
-        activity=Activity(f"exams/{exam.pk}/", exam.name, ASSESSMENT),
-        passed=result.passed,
-        scaled=Fraction(result.accuracy),
-        duration_ms=result.total_ms,
-        context={},
-        timestamp=result.decided_at,
     )
 
 
