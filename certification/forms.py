@@ -67,7 +67,10 @@ class ExamForm(forms.ModelForm[Exam]):
             kwargs.setdefault("initial", {"opens_at": now, "closes_at": now + timedelta(days=7)})
         super().__init__(*args, **kwargs)
         chosen = [] if exam is None else [part.scenario_version for part in exam.parts.order_by("position")]
-        offered = [*published_versions().values_list("pk", flat=True), *(version.pk for version in chosen)]
+        offered = [
+            *published_versions().filter(scenario__archived_at__isnull=True).values_list("pk", flat=True),
+            *(version.pk for version in chosen),
+        ]
         cohort = self.fields["cohort"]
         assert isinstance(cohort, forms.ModelChoiceField)
         cohort.queryset = cohorts_of(instructor)

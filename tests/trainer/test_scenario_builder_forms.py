@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.utils import timezone
 from table_helpers import make_instructor, make_trainee
 
+from certification.forms import ExamForm
 from simulator.games import GAMES
 from simulator.scenarios import Rigging, ScenarioSpec, deal_scenario
 from trainer.models import Assignment, Cohort, Scenario, ScenarioVersion
@@ -165,6 +166,13 @@ def test_an_archived_scenario_is_not_offered_for_a_new_assignment(client, instru
     posted = {"scenario": str(version.scenario.pk), "trainee": "", "due_on": str(timezone.localdate())}
     response = client.post(reverse("assignments", args=[cohort.pk]), posted | {"passes_required": "1"})
     assert response.status_code == 400 and not Assignment.objects.exists()
+
+
+def test_an_archived_scenario_is_not_offered_for_a_new_exam(client, instructor):
+    version = publish(create_scenario("Old drill", instructor, ScenarioSpec.from_json({"game": DOWN_UNDER.key})))
+    assert version in ExamForm(instructor).fields["scenario_1"].queryset
+    client.post(reverse("scenario_archive", args=[version.scenario.pk]))
+    assert version not in ExamForm(instructor).fields["scenario_1"].queryset
 
 
 def test_discarding_a_draft_asks_first_then_keeps_the_published_version(client, instructor):
