@@ -575,10 +575,6 @@ class DownUnderRound(WagerPhaseMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
         """Raise unless the meter contributions are the next step."""
         return self.require_step("add_match_contributions")
 
-    def can_add_match_contributions(self) -> bool:
-        """Whether the system can add the contributions now."""
-        return self.can("add_match_contributions", {})
-
     def add_match_contributions(self) -> Operation:
         """Add 15% of each wager to the meter and 6% to the reserve."""
         action = self.verify_add_match_contributions()
@@ -591,10 +587,6 @@ class DownUnderRound(WagerPhaseMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
         """Raise unless burning the first card is the next step."""
         return self.require_step("burn_card")
 
-    def can_burn_card(self) -> bool:
-        """Whether the first card can be burned now."""
-        return self.can("burn_card", {})
-
     def burn_card(self) -> Operation:
         """Burn the first card of the shoe, unexposed."""
         action = self.verify_burn_card()
@@ -606,10 +598,6 @@ class DownUnderRound(WagerPhaseMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
         expected = self.require_step("deal_card")
         self.require_argument(expected, "position", position, ErrorCode.WRONG_POSITION)
         return expected
-
-    def can_deal_card(self, position: str) -> bool:
-        """Whether dealing a card to ``position`` is right now."""
-        return self.can("deal_card", {"position": position})
 
     def deal_card(self, position: str) -> Operation:
         """Deal the next card; after the hole card, judge every Match the Dealer wager against the upcard."""
@@ -641,10 +629,6 @@ class DownUnderRound(WagerPhaseMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
         self.require_argument(expected, "seat", seat, ErrorCode.WRONG_SEAT, citation)
         return expected
 
-    def can_settle_losing_match_wager(self, seat: int) -> bool:
-        """Whether ``seat``'s wager can be settled as lost now."""
-        return self.can("settle_losing_match_wager", {"seat": seat})
-
     def settle_losing_match_wager(self, seat: int) -> Operation:
         """Settle a Match the Dealer wager without a matching card as lost."""
         action = self.verify_settle_losing_match_wager(seat)
@@ -669,10 +653,6 @@ class DownUnderRound(WagerPhaseMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
         """Raise unless completing the blackjack hand is the next step."""
         return self.require_step("complete_blackjack_hand")
 
-    def can_complete_blackjack_hand(self) -> bool:
-        """Whether the engine can complete the hand now."""
-        return self.can("complete_blackjack_hand", {})
-
     def complete_blackjack_hand(self) -> Operation:
         """Draw for each player and the dealer and settle the Down Under Blackjack wagers."""
         action = self.verify_complete_blackjack_hand()
@@ -693,10 +673,6 @@ class DownUnderRound(WagerPhaseMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
     def verify_pick_up_cards(self) -> Action:
         """Raise unless picking up the cards is next; cards held for paperwork may not be picked up."""
         return self.require_step("pick_up_cards")
-
-    def can_pick_up_cards(self) -> bool:
-        """Whether the cards can be picked up now."""
-        return self.can("pick_up_cards", {})
 
     def pick_up_cards(self) -> Operation:
         """Pick up every card into the discard rack; the round is over."""

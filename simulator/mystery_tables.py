@@ -357,10 +357,6 @@ class MysteryTableRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMix
         """Raise unless the base game's automated play is the next step."""
         return self.require_step("play_base_game")
 
-    def can_play_base_game(self) -> bool:
-        """Whether the base game can be played now."""
-        return self.can("play_base_game", {})
-
     @property
     def base_game_played(self) -> bool:
         """Whether the engine has dealt the base game."""

@@ -873,10 +873,6 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         """Raise unless the jackpot meter contributions are the next step."""
         return self.require_step("add_progressive_contributions")
 
-    def can_add_progressive_contributions(self) -> bool:
-        """Whether the system can add the contributions now."""
-        return self.can("add_progressive_contributions", {})
-
     def add_progressive_contributions(self) -> Operation:
         """Add the rate of progression of every Progressive Payout wager to the progressive jackpot meter."""
         action = self.verify_add_progressive_contributions()
@@ -894,10 +890,6 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         self.require_argument(expected, "seats", given, ErrorCode.WRONG_LAMMERS)
         return expected
 
-    def can_place_envy_lammers(self, seats: list[int]) -> bool:
-        """Whether these lammers may be placed now."""
-        return self.can("place_envy_lammers", {"seats": list(seats)})
-
     def place_envy_lammers(self, seats: list[int]) -> Operation:
         """Place an Envy lammer beside each Qualifying Fortune Bonus wager."""
         expected = self.verify_place_envy_lammers(seats)
@@ -910,10 +902,6 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         self.require_argument(expected, "seat", seat, ErrorCode.WRONG_SEAT)
         return expected
 
-    def can_select_shaker_player(self, seat: int) -> bool:
-        """Whether this player may be selected now."""
-        return self.can("select_shaker_player", {"seat": seat})
-
     def select_shaker_player(self, seat: int) -> Operation:
         """Ask the selected player to press the shaker's activation button."""
         expected = self.verify_select_shaker_player(seat)
@@ -925,10 +913,6 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         expected = self.require_step("press_shaker_button")
         self.require_argument(expected, "seat", seat, ErrorCode.WRONG_SEAT)
         return expected
-
-    def can_press_shaker_button(self, seat: int) -> bool:
-        """Whether this player may press the shaker button now."""
-        return self.can("press_shaker_button", {"seat": seat})
 
     def press_shaker_button(self, seat: int) -> Operation:
         """The selected player presses the button; the shaker shakes at least 5 seconds and the dice come to rest."""
@@ -945,10 +929,6 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
             raise IllegalOperation(ErrorCode.TOO_FEW_SHAKES, message, SHAKE_SHAKER, expected)
         return expected
 
-    def can_shake_shaker(self, times: int) -> bool:
-        """Whether the shaker may be shaken this many times now."""
-        return self.can("shake_shaker", {"times": times})
-
     def shake_shaker(self, times: int) -> Operation:
         """Shake the manual shaker; the dice stay covered until the lid comes off."""
         expected = self.verify_shake_shaker(times)
@@ -961,10 +941,6 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
     def verify_uncover_shaker(self) -> Action:
         """Check the shaker has been shaken and may be uncovered."""
         return self.require_step("uncover_shaker")
-
-    def can_uncover_shaker(self) -> bool:
-        """Whether the shaker may be uncovered now."""
-        return self.can("uncover_shaker", {})
 
     def uncover_shaker(self) -> Operation:
         """Remove the lid and set the uncovered shaker on the designated area."""
@@ -983,10 +959,6 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
             message = f"Announced red {red}, blue {blue_1} and {blue_2}: the dice show {self.dice}."
             raise IllegalOperation(ErrorCode.WRONG_DICE, message, ANNOUNCE_DICE, expected)
         return expected
-
-    def can_announce_dice(self, red: int, blue_1: int, blue_2: int) -> bool:
-        """Whether these dice values may be announced now."""
-        return self.can("announce_dice", {"red": red, "blue_1": blue_1, "blue_2": blue_2})
 
     def announce_dice(self, red: int, blue_1: int, blue_2: int) -> Operation:
         """Announce the value of each die."""
@@ -1033,10 +1005,6 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         """Check that paying this wager this amount is the correct next step."""
         return self.verify_settlement("pay_wager", seat, spot, amount)
 
-    def can_pay_wager(self, seat: int, spot: str, amount: Cents) -> bool:
-        """Whether this payment is the correct next step."""
-        return self.can("pay_wager", {"seat": seat, "spot": spot, "amount": amount})
-
     def pay_wager(self, seat: int, spot: str, amount: Cents) -> Operation:
         """Pay a winning wager its exact winnings; the stake stays with the player."""
         expected = self.verify_pay_wager(seat, spot, amount)
@@ -1047,10 +1015,6 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         """Check that pushing this wager is the correct next step."""
         return self.verify_settlement("push_wager", seat, spot)
 
-    def can_push_wager(self, seat: int, spot: str) -> bool:
-        """Whether this push is the correct next step."""
-        return self.can("push_wager", {"seat": seat, "spot": spot})
-
     def push_wager(self, seat: int, spot: str) -> Operation:
         """Push a wager: it neither wins nor loses and stays with the player."""
         expected = self.verify_push_wager(seat, spot)
@@ -1060,10 +1024,6 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
     def verify_collect_wager(self, seat: int, spot: str) -> Action:
         """Check that collecting this wager is the correct next step."""
         return self.verify_settlement("collect_wager", seat, spot)
-
-    def can_collect_wager(self, seat: int, spot: str) -> bool:
-        """Whether this collection is the correct next step."""
-        return self.can("collect_wager", {"seat": seat, "spot": spot})
 
     def collect_wager(self, seat: int, spot: str) -> Operation:
         """Collect a losing wager into the table inventory."""
@@ -1078,10 +1038,6 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         self.require_argument(expected, "amount", amount, ErrorCode.WRONG_AMOUNT)
         return expected
 
-    def can_collect_commission(self, seat: int, amount: Cents) -> bool:
-        """Whether this commission may be collected now."""
-        return self.can("collect_commission", {"seat": seat, "amount": amount})
-
     def collect_commission(self, seat: int, amount: Cents) -> Operation:
         """Collect the vigorish on a winning Pai Gow Poker wager."""
         expected = self.verify_collect_commission(seat, amount)
@@ -1093,10 +1049,6 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         expected = self.require_step("find_starting_position")
         self.require_argument(expected, "place", place, ErrorCode.WRONG_STARTING_POSITION)
         return expected
-
-    def can_find_starting_position(self, place: int) -> bool:
-        """Whether this starting position is right."""
-        return self.can("find_starting_position", {"place": place})
 
     def find_starting_position(self, place: int) -> Operation:
         """Count the dice total from the dealer to find where the first stack goes."""
@@ -1110,10 +1062,6 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         self.require_argument(expected, "place", place, ErrorCode.WRONG_DELIVERY_ORDER)
         return expected
 
-    def can_deliver_stack(self, place: int) -> bool:
-        """Whether the next stack may go to this place."""
-        return self.can("deliver_stack", {"place": place})
-
     def deliver_stack(self, place: int) -> Operation:
         """Deliver the next seven-card stack face down to a place."""
         expected = self.verify_deliver_stack(place)
@@ -1124,10 +1072,6 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         """Check the stub may go to the discard rack now."""
         return self.require_step("discard_stub")
 
-    def can_discard_stub(self) -> bool:
-        """Whether the stub may be discarded now."""
-        return self.can("discard_stub", {})
-
     def discard_stub(self) -> Operation:
         """Put the four leftover cards in the discard rack unexposed."""
         expected = self.verify_discard_stub()
@@ -1137,10 +1081,6 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
     def verify_collect_empty_stacks(self) -> Action:
         """Check the empty seats' stacks may be collected now."""
         return self.require_step("collect_empty_stacks")
-
-    def can_collect_empty_stacks(self) -> bool:
-        """Whether the empty seats' stacks may be collected now."""
-        return self.can("collect_empty_stacks", {})
 
     def collect_empty_stacks(self) -> Operation:
         """Collect the stacks at seats without a wager, unexposed, to the discard rack."""
@@ -1160,10 +1100,6 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
             raise IllegalOperation(ErrorCode.WRONG_CARDS, message, SET_PLAYER_HAND, expected)
         return expected, hand
 
-    def can_set_player_hand(self, seat: int, high: str, low: str) -> bool:
-        """Whether this player may set this hand now."""
-        return self.can("set_player_hand", {"seat": seat, "high": high, "low": low})
-
     def set_player_hand(self, seat: int, high: str, low: str) -> Operation:
         """A player sets the hand face down: five cards high, two low (the player may foul)."""
         expected, hand = self.verify_set_player_hand(seat, high, low)
@@ -1175,10 +1111,6 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
     def verify_reveal_dealer_hand(self) -> Action:
         """Check every player has set before the dealer's cards are turned over."""
         return self.require_step("reveal_dealer_hand")
-
-    def can_reveal_dealer_hand(self) -> bool:
-        """Whether the dealer's cards may be turned over now."""
-        return self.can("reveal_dealer_hand", {})
 
     def reveal_dealer_hand(self) -> Operation:
         """Turn over the dealer's seven cards."""
@@ -1203,10 +1135,6 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
             raise IllegalOperation(ErrorCode.NOT_HOUSE_WAY, message, expected.citation, expected)
         return expected, hand
 
-    def can_set_dealer_hand(self, low: str) -> bool:
-        """Whether this dealer setting is the house way's."""
-        return self.can("set_dealer_hand", {"low": low})
-
     def set_dealer_hand(self, low: str) -> Operation:
         """Set the dealer's hand by the house way: these two cards low, the other five high."""
         expected, hand = self.verify_set_dealer_hand(low)
@@ -1226,10 +1154,6 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         self.require_argument(expected, "tiger_nine", tiger_nine, ErrorCode.WRONG_TIGER_NINE, TIGER_NINE)
         return expected
 
-    def can_declare_tiger_nine(self, tiger_nine: bool) -> bool:
-        """Whether this Tiger 9 declaration is right."""
-        return self.can("declare_tiger_nine", {"tiger_nine": tiger_nine})
-
     def declare_tiger_nine(self, tiger_nine: bool) -> Operation:
         """Declare whether the dealer's low hand is a Tiger 9."""
         expected = self.verify_declare_tiger_nine(tiger_nine)
@@ -1241,10 +1165,6 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         expected = self.require_step("reveal_player_hand")
         self.require_argument(expected, "seat", seat, ErrorCode.OUT_OF_ORDER)
         return expected
-
-    def can_reveal_player_hand(self, seat: int) -> bool:
-        """Whether this seat's hand may be revealed now."""
-        return self.can("reveal_player_hand", {"seat": seat})
 
     def reveal_player_hand(self, seat: int) -> Operation:
         """Turn over a player's set hand; a paying progressive hand lights the position and waits to be paid."""
@@ -1265,10 +1185,6 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
         self.require_argument(expected, "seat", seat, ErrorCode.OUT_OF_ORDER)
         return expected
 
-    def can_reset_fouled_hand(self, seat: int) -> bool:
-        """Whether this fouled hand may be reset now."""
-        return self.can("reset_fouled_hand", {"seat": seat})
-
     def reset_fouled_hand(self, seat: int) -> Operation:
         """Reset a fouled hand by the house way before settling it (house option)."""
         expected = self.verify_reset_fouled_hand(seat)
@@ -1279,10 +1195,6 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
     def verify_clear_table(self) -> Action:
         """Check every wager is settled before the cards are cleared."""
         return self.require_step("clear_table")
-
-    def can_clear_table(self) -> bool:
-        """Whether the table may be cleared now."""
-        return self.can("clear_table", {})
 
     def clear_table(self) -> Operation:
         """Collect every card to the discard rack and account for all 53."""

@@ -1,9 +1,10 @@
 """The shape every round shares: actions with citations, an append-only operation log, automations.
 
-A round is a state plus a log. Each step has a triplet on the game's state class: ``verify_<step>()``
-raises :class:`IllegalOperation` and changes nothing, ``can_<step>()`` answers with a bool, and
-``<step>()`` verifies, changes the state, logs and returns the :class:`Operation`. ``next_action()``
-is the correct next step: the automations perform it, and the grader shows it as the expected action.
+A round is a state plus a log. Each step has a pair on the game's state class: ``verify_<step>()``
+raises :class:`IllegalOperation` and changes nothing, and ``<step>()`` verifies, changes the state, logs and
+returns the :class:`Operation`; :meth:`Round.can` asks whether a step with its arguments would be accepted.
+``next_action()`` is the correct next step: the automations perform it, and the grader shows it as the expected
+action.
 """
 
 from __future__ import annotations
@@ -150,7 +151,7 @@ class IllegalOperation(ValueError):
 
 
 class Round:
-    """Base for a game's round: the operation log, automations and the verify / can / do helpers."""
+    """Base for a game's round: the operation log, automations and the verify / do helpers."""
 
     def __init__(self, automations: frozenset[str]) -> None:
         """Start an empty log; ``automations`` names the steps the engine performs by itself.
@@ -335,10 +336,6 @@ class NoMoreBetsMixin(Round):
     def verify_announce_no_more_bets(self) -> Action:
         """Raise unless announcing "No more bets" is the next step."""
         return self.require_step("announce_no_more_bets")
-
-    def can_announce_no_more_bets(self) -> bool:
-        """Whether "No more bets" can be announced now."""
-        return self.can("announce_no_more_bets", {})
 
     def announce_no_more_bets(self) -> Operation:
         """Announce "No more bets": no wager may be placed, changed or withdrawn from now on."""

@@ -351,10 +351,6 @@ class ProgressiveIntakeMixin(Round):
         """Raise unless locking out the progressive wagers is the next step."""
         return self.require_step("lock_out_progressive_wagers")
 
-    def can_lock_out_progressive_wagers(self) -> bool:
-        """Whether the progressive wagers can be locked out now."""
-        return self.can("lock_out_progressive_wagers", {})
-
     def lock_out_progressive_wagers(self) -> Operation:
         """Press the lock-out: the system accepts no further progressive wager."""
         accepted: list[JsonValue] = [wager.to_json() for wager in self.progressive_intake.wagers]
@@ -363,10 +359,6 @@ class ProgressiveIntakeMixin(Round):
     def verify_collect_progressive_wagers(self) -> Action:
         """Raise unless collecting the progressive wagers is the next step."""
         return self.require_step("collect_progressive_wagers")
-
-    def can_collect_progressive_wagers(self) -> bool:
-        """Whether the progressive wagers can be collected now."""
-        return self.can("collect_progressive_wagers", {})
 
     def collect_progressive_wagers(self) -> Operation:
         """Collect the progressive wagers from the sensors; the log shows whose chips are in the collection."""
@@ -388,10 +380,6 @@ class ProgressiveIntakeMixin(Round):
         self.require_argument(expected, "seat", seat, ErrorCode.WRONG_SEAT)
         return expected
 
-    def can_report_chip_mismatch(self, seat: int) -> bool:
-        """Whether acting on the missing chip at ``seat`` is right now."""
-        return self.can("report_chip_mismatch", {"seat": seat})
-
     def report_chip_mismatch(self, seat: int) -> Operation:
         """Follow the house's procedure for the missing chip; the player's chip joins the collection."""
         action = self.verify_report_chip_mismatch(seat)
@@ -411,10 +399,6 @@ class ProgressiveIntakeMixin(Round):
         self.require_argument(expected, "count", count, ErrorCode.WRONG_CHIP_COUNT)
         return expected
 
-    def can_count_progressive_chips(self, count: int) -> bool:
-        """Whether stating ``count`` chips is right now."""
-        return self.can("count_progressive_chips", {"count": count})
-
     def count_progressive_chips(self, count: int) -> Operation:
         """State the chip count in front of the table inventory container."""
         self.verify_count_progressive_chips(count)
@@ -423,10 +407,6 @@ class ProgressiveIntakeMixin(Round):
     def verify_drop_progressive_wagers(self) -> Action:
         """Raise unless dropping the progressive chips is the next step."""
         return self.require_step("drop_progressive_wagers")
-
-    def can_drop_progressive_wagers(self) -> bool:
-        """Whether the progressive chips can be dropped now."""
-        return self.can("drop_progressive_wagers", {})
 
     def drop_progressive_wagers(self) -> Operation:
         """Place the progressive chips into the table inventory container."""
@@ -557,10 +537,6 @@ class MysteryBonusMixin(Round):
         """Raise unless the contributions are the next step."""
         return self.require_step("add_mystery_contributions")
 
-    def can_add_mystery_contributions(self) -> bool:
-        """Whether the system can add the contributions now."""
-        return self.can("add_mystery_contributions", {})
-
     def add_mystery_contributions(self) -> Operation:
         """Add each qualifying wager's contribution in order; a crossing lights the contributor's position."""
         action = self.verify_add_mystery_contributions()
@@ -580,10 +556,6 @@ class MysteryBonusMixin(Round):
         self.require_argument(expected, "seat", seat, ErrorCode.WRONG_SEAT)
         return expected
 
-    def can_confirm_mystery_light(self, seat: int) -> bool:
-        """Whether confirming the light at ``seat`` is right now."""
-        return self.can("confirm_mystery_light", {"seat": seat})
-
     def confirm_mystery_light(self, seat: int) -> Operation:
         """Verify that the light at the winning position is lit."""
         action = self.verify_confirm_mystery_light(seat)
@@ -595,10 +567,6 @@ class MysteryBonusMixin(Round):
         expected = self.require_step("validate_mystery_payout")
         self.require_argument(expected, "seat", seat, ErrorCode.WRONG_SEAT)
         return expected
-
-    def can_validate_mystery_payout(self, seat: int) -> bool:
-        """Whether a floorperson can validate the payout at ``seat`` now."""
-        return self.can("validate_mystery_payout", {"seat": seat})
 
     def validate_mystery_payout(self, seat: int) -> Operation:
         """A floorperson or above validates the MHB payout."""
@@ -622,10 +590,6 @@ class MysteryBonusMixin(Round):
         within_a_cent = isinstance(amount, int) and abs(amount - self.mystery.hits[0].amount) <= 1
         return mystery_clause(self.mystery.section, "(c)(7)" if within_a_cent else "(c)(3)")
 
-    def can_pay_mystery_bonus(self, seat: int, amount: Cents, source: str) -> bool:
-        """Whether this payment is the right one now."""
-        return self.can("pay_mystery_bonus", {"seat": seat, "amount": amount, "source": source})
-
     def pay_mystery_bonus(self, seat: int, amount: Cents, source: str) -> Operation:
         """Pay the winner 100% of the meter from the configured source."""
         action = self.verify_pay_mystery_bonus(seat, amount, source)
@@ -637,10 +601,6 @@ class MysteryBonusMixin(Round):
     def verify_reset_mystery_meter(self) -> Action:
         """Raise unless resetting the meter is next."""
         return self.require_step("reset_mystery_meter")
-
-    def can_reset_mystery_meter(self) -> bool:
-        """Whether the meter can be reset now."""
-        return self.can("reset_mystery_meter", {})
 
     def reset_mystery_meter(self) -> Operation:
         """Reset the meter to the minimum: the shared meter, reset at the hit, is read as it now stands.
@@ -760,10 +720,6 @@ class ProgressiveWinMixin(Round):
         """The rule naming the hand the expected win is for: the step's own unless the game defines its hands."""
         return expected.citation
 
-    def can_confirm_progressive_hand(self, seat: int, hand: str) -> bool:
-        """Whether confirming ``hand`` at ``seat`` is right now."""
-        return self.can("confirm_progressive_hand", {"seat": seat, "hand": hand})
-
     def confirm_progressive_hand(self, seat: int, hand: str) -> Operation:
         """Verify that the hand at the seat is the winning hand."""
         return self._advance_win(self.verify_confirm_progressive_hand(seat, hand))
@@ -774,10 +730,6 @@ class ProgressiveWinMixin(Round):
         self.require_argument(expected, "seat", seat, ErrorCode.WRONG_SEAT)
         return expected
 
-    def can_confirm_progressive_light(self, seat: int) -> bool:
-        """Whether confirming the light at ``seat`` is right now."""
-        return self.can("confirm_progressive_light", {"seat": seat})
-
     def confirm_progressive_light(self, seat: int) -> Operation:
         """Verify that the progressive light at the seat is lit."""
         return self._advance_win(self.verify_confirm_progressive_light(seat))
@@ -787,10 +739,6 @@ class ProgressiveWinMixin(Round):
         expected = self.require_step("validate_progressive_payout")
         self.require_argument(expected, "seat", seat, ErrorCode.WRONG_SEAT)
         return expected
-
-    def can_validate_progressive_payout(self, seat: int) -> bool:
-        """Whether a floorperson can validate the payout at ``seat`` now."""
-        return self.can("validate_progressive_payout", {"seat": seat})
 
     def validate_progressive_payout(self, seat: int) -> Operation:
         """A floorperson or above validates the progressive payout."""
@@ -804,10 +752,6 @@ class ProgressiveWinMixin(Round):
         self.require_argument(expected, "source", source, ErrorCode.WRONG_PAYMENT_SOURCE, citation)
         self.require_argument(expected, "amount", amount, ErrorCode.WRONG_AMOUNT)
         return expected
-
-    def can_pay_progressive_win(self, seat: int, amount: Cents, source: str) -> bool:
-        """Whether this payment is the right one now."""
-        return self.can("pay_progressive_win", {"seat": seat, "amount": amount, "source": source})
 
     def pay_progressive_win(self, seat: int, amount: Cents, source: str) -> Operation:
         """Pay the win; a jackpot-slip payout keeps the player's cards on the table until the paperwork is done."""
@@ -842,10 +786,6 @@ class ProgressiveWinMixin(Round):
         expected = self.require_step("complete_jackpot_paperwork")
         self.require_argument(expected, "seat", seat, ErrorCode.WRONG_SEAT)
         return expected
-
-    def can_complete_jackpot_paperwork(self, seat: int) -> bool:
-        """Whether the paperwork for ``seat`` can be completed now."""
-        return self.can("complete_jackpot_paperwork", {"seat": seat})
 
     def complete_jackpot_paperwork(self, seat: int) -> Operation:
         """A floorperson completes the jackpot slip; the player's cards may then leave the table."""

@@ -197,10 +197,6 @@ class WagerPhaseMixin(NoMoreBetsMixin):
         """Raise unless this player's placing this wager is the next move."""
         return self._verify_move("place_wager", seat, spot, amount)
 
-    def can_place_wager(self, seat: int, spot: str, amount: Cents) -> bool:
-        """Whether the player can place this wager now."""
-        return self.can("place_wager", {"seat": seat, "spot": spot, "amount": amount})
-
     def place_wager(self, seat: int, spot: str, amount: Cents) -> Operation:
         """A player places a wager before "No more bets"."""
         operation = self.record(self.verify_place_wager(seat, spot, amount))
@@ -211,10 +207,6 @@ class WagerPhaseMixin(NoMoreBetsMixin):
         """Raise unless this player's changing this wager is the next move."""
         return self._verify_move("change_wager", seat, spot, amount)
 
-    def can_change_wager(self, seat: int, spot: str, amount: Cents) -> bool:
-        """Whether the player can change this wager now."""
-        return self.can("change_wager", {"seat": seat, "spot": spot, "amount": amount})
-
     def change_wager(self, seat: int, spot: str, amount: Cents) -> Operation:
         """A player changes a wager before "No more bets"."""
         operation = self.record(self.verify_change_wager(seat, spot, amount))
@@ -224,10 +216,6 @@ class WagerPhaseMixin(NoMoreBetsMixin):
     def verify_attempt_late_wager(self, seat: int, spot: str, amount: Cents) -> Action:
         """Raise unless this player's late attempt is the next move."""
         return self._verify_move("attempt_late_wager", seat, spot, amount)
-
-    def can_attempt_late_wager(self, seat: int, spot: str, amount: Cents) -> bool:
-        """Whether the player's late attempt comes now."""
-        return self.can("attempt_late_wager", {"seat": seat, "spot": spot, "amount": amount})
 
     def attempt_late_wager(self, seat: int, spot: str, amount: Cents) -> Operation:
         """A player tries to place or change a wager after "No more bets"; the dealer must refuse it."""
@@ -240,10 +228,6 @@ class WagerPhaseMixin(NoMoreBetsMixin):
         expected = self.require_step("refuse_late_wager")
         self.require_argument(expected, "seat", seat, ErrorCode.WRONG_SEAT)
         return expected
-
-    def can_refuse_late_wager(self, seat: int) -> bool:
-        """Whether refusing the late wager at ``seat`` is right now."""
-        return self.can("refuse_late_wager", {"seat": seat})
 
     def refuse_late_wager(self, seat: int) -> Operation:
         """Refuse the late wager: the layout stays as it was at "No more bets"."""

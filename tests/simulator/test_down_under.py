@@ -173,7 +173,9 @@ def test_685b1_g1_losing_wagers_first_seat_by_seat_then_the_wins() -> None:
     play_until(round_, "settle_losing_match_wager")
     error = raises(round_, "settle_losing_match_wager", seat=3)
     assert error.code == "wrong_seat"
-    assert round_.can_settle_losing_match_wager(2) and not round_.can_settle_losing_match_wager(3)
+    assert round_.can("settle_losing_match_wager", {"seat": 2}) and not round_.can(
+        "settle_losing_match_wager", {"seat": 3}
+    )
     round_.settle_losing_match_wager(2)
     round_.settle_losing_match_wager(3)
     following = round_.next_action()

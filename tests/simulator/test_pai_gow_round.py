@@ -222,7 +222,9 @@ def test_645a11_c_the_log_names_the_low_hand_the_dealer_set_by_the_house_way_at_
     for round_ in dealer_hand_deals():
         offered = round_.next_action().arguments["low"]
         dealt = [str(card) for card in round_.stack_for(DEALER)]
-        accepted = [" ".join(low) for low in combinations(dealt, 2) if round_.can_set_dealer_hand(" ".join(low))]
+        accepted = [
+            " ".join(low) for low in combinations(dealt, 2) if round_.can("set_dealer_hand", {"low": " ".join(low)})
+        ]
         low = next((low for low in accepted if set(low.split()) != set(offered.split())), offered)
         other_suits += low != offered
         operation = round_.set_dealer_hand(low)

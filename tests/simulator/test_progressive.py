@@ -116,7 +116,7 @@ def test_685b1_f_wrong_chip_count_is_refused_with_the_system_count() -> None:
     host = make_host(WAGERS)
     host.lock_out_progressive_wagers()
     host.collect_progressive_wagers()
-    assert not host.can_count_progressive_chips(3)
+    assert not host.can("count_progressive_chips", {"count": 3})
     with pytest.raises(IllegalOperation) as error:
         host.count_progressive_chips(3)
     assert error.value.code == "wrong_chip_count"

@@ -27,7 +27,7 @@ def other_house_way_low(round_):
     offered = set(round_.next_action().arguments["low"].split())
     dealt = [str(card) for card in round_.stack_for(DEALER)]
     lows = (" ".join(low) for low in combinations(dealt, 2) if set(low) != offered)
-    return next((low for low in lows if round_.can_set_dealer_hand(low)), None)
+    return next((low for low in lows if round_.can("set_dealer_hand", {"low": low})), None)
 
 
 def first_seed_with_another_setting(table):
