@@ -83,7 +83,7 @@ from simulator.wager_phase import (
 )
 
 SEATS = (1, 2, 3, 4, 5, 6)
-DEALER = "dealer"
+DEALER_BOX = "dealer"
 MATCH_WAGER_NAME = "Match the Dealer Progressive"
 STAND_TOTAL = 17
 """The automated hand draws below this total, for the players and the dealer alike (see AUTOMATED_HAND)."""
@@ -394,7 +394,7 @@ class DownUnderRound(WagerPhaseMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
     def deal_order(self) -> list[str]:
         """Who receives each of the first cards: boxes with a wager from seat 1, the dealer, again, the dealer."""
         boxes = [f"seat {seat}" for seat in self.seats]
-        return [*boxes, DEALER, *boxes, DEALER]
+        return [*boxes, DEALER_BOX, *boxes, DEALER_BOX]
 
     def losing_seats(self) -> list[int]:
         """Seats whose Match the Dealer wager lost, in seat order."""
@@ -548,13 +548,15 @@ class DownUnderRound(WagerPhaseMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
             return None
         dealt = sum(len(hand) for hand in self.hands.values()) + len(self.dealer_cards)
         position = self.deal_order()[dealt]
-        if position != DEALER:
+        if position != DEALER_BOX:
             description = f"deal a card face up to {position}"
             return Action("deal_card", Actor.DEALER, {"position": position}, DEALING, description)
         if not self.dealer_cards:
-            return Action("deal_card", Actor.DEALER, {"position": DEALER}, DEALING, "deal the dealer's upcard face up")
+            return Action(
+                "deal_card", Actor.DEALER, {"position": DEALER_BOX}, DEALING, "deal the dealer's upcard face up"
+            )
         return Action(
-            "deal_card", Actor.DEALER, {"position": DEALER}, HOLE_CARD, "deal the dealer's hole card face down"
+            "deal_card", Actor.DEALER, {"position": DEALER_BOX}, HOLE_CARD, "deal the dealer's hole card face down"
         )
 
     def _losing_wager_action(self) -> Action | None:
@@ -603,7 +605,7 @@ class DownUnderRound(WagerPhaseMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
         """Deal the next card; after the hole card, judge every Match the Dealer wager against the upcard."""
         action = self.verify_deal_card(position)
         card = self._draw()
-        if position == DEALER:
+        if position == DEALER_BOX:
             self.dealer_cards.append(card)
         else:
             self.hands[int(position.removeprefix("seat "))].append(card)

@@ -22,7 +22,7 @@ from simulator.mystery import (
     mystery_configuration,
 )
 from simulator.mystery_games import MYSTERY_GAMES, MysteryGame
-from simulator.mystery_tables import SEATS, MysteryTableRound, SeatWagers
+from simulator.mystery_tables import SEATS, MysterySeatWagers, MysteryTableRound
 from simulator.procedure import Operation
 from simulator.progressive import CONTRIBUTION_ORDER
 
@@ -30,9 +30,9 @@ DEMO_CONFIGURATION = mystery_configuration("C", 500)
 """The demo's configuration: $250 to $500, 0.5% of each qualifying $5 wager."""
 
 
-def demo_scenario(game: MysteryGame, rng: random.Random) -> list[SeatWagers]:
+def demo_scenario(game: MysteryGame, rng: random.Random) -> list[MysterySeatWagers]:
     """The positions and wagers of a demo round, drawn from ``rng``."""
-    occupied = sorted(rng.sample(range(1, SEATS + 1), rng.randint(3, SEATS)))
+    occupied = sorted(rng.sample(SEATS, rng.randint(3, len(SEATS))))
     seats = []
     for index, seat in enumerate(occupied):
         progressive = []
@@ -40,7 +40,7 @@ def demo_scenario(game: MysteryGame, rng: random.Random) -> list[SeatWagers]:
             amount = 500 if index == position == 0 else rng.choice([0, 100, 500, 500])
             if amount:
                 progressive.append((spot.name, amount))
-        seats.append(SeatWagers(seat, rng.choice([500, 1000, 2500]), tuple(progressive)))
+        seats.append(MysterySeatWagers(seat, rng.choice([500, 1000, 2500]), tuple(progressive)))
     return seats
 
 

@@ -82,7 +82,7 @@ from simulator.wager_phase import (
     WagerPhaseMixin,
 )
 
-SEATS = 6
+SEATS = (1, 2, 3, 4, 5, 6)
 """Player positions at every MHB training table, numbered 1 (the dealer's far left) to 6."""
 
 SEATS_CITATION = cite("MHB training table positions")
@@ -100,7 +100,7 @@ SYSTEM_STEPS = frozenset({"add_mystery_contributions", "play_base_game"}) | WAGE
 
 
 @dataclass(frozen=True)
-class SeatWagers:
+class MysterySeatWagers:
     """One position's wagers when betting closes: the base wager and the progressive wagers by name, in cents."""
 
     seat: int
@@ -116,7 +116,7 @@ class SeatWagers:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, JsonValue]) -> SeatWagers:
+    def from_json(cls, data: Mapping[str, JsonValue]) -> MysterySeatWagers:
         """Read a position's wagers written by :meth:`to_json`."""
         progressive = map(json_object, json_list(data["progressive_wagers"]))
         wagers = tuple((json_str(wager["wager"]), json_int(wager["amount"])) for wager in progressive)
@@ -188,7 +188,7 @@ class MysteryTableRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMix
         self,
         game: MysteryGame,
         rules: MysteryRules,
-        seats: Sequence[SeatWagers],
+        seats: Sequence[MysterySeatWagers],
         seed_value: int,
         *,
         meter: MysteryMeter | None = None,
@@ -258,7 +258,7 @@ class MysteryTableRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMix
         return cls(
             game,
             rules_from_json(json_object(data["rules"])),
-            [SeatWagers.from_json(json_object(seat)) for seat in json_list(data["seats"])],
+            [MysterySeatWagers.from_json(json_object(seat)) for seat in json_list(data["seats"])],
             json_int(data["seed"]),
             meter=MysteryMeter.from_json(json_object(data["meter"])),
             automations=frozenset(json_strings(data["automations"])),
@@ -272,8 +272,7 @@ class MysteryTableRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMix
         """What anyone at the table can see now: the wagers and the progressive display; never the seed or hit value."""
         by_number = {seat.seat: seat for seat in self.seats}
         seats: dict[str, MysterySeatView | None] = {
-            str(number): self._seat_view(by_number[number]) if number in by_number else None
-            for number in range(1, SEATS + 1)
+            str(number): self._seat_view(by_number[number]) if number in by_number else None for number in SEATS
         }
         return {
             "game": self.game.display_name,
@@ -369,7 +368,7 @@ class MysteryTableRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMix
         self.base_game = deal_base_game(self.game.key, players, self.seed_value)
         return self.record(action, self.base_game.facts())
 
-    def _seat_view(self, seat: SeatWagers) -> MysterySeatView:
+    def _seat_view(self, seat: MysterySeatWagers) -> MysterySeatView:
         """A position's wagers as the table shows them, each progressive wager marked qualifying or not."""
         qualifying = {(wager.seat, wager.name) for wager in self.mystery.qualifying_wagers}
         return {
@@ -474,13 +473,13 @@ def rules_house_options(rules: MysteryRules, game: MysteryGame) -> list[HouseOpt
     ]
 
 
-def _checked_seats(game: MysteryGame, seats: Sequence[SeatWagers]) -> tuple[SeatWagers, ...]:
+def _checked_seats(game: MysteryGame, seats: Sequence[MysterySeatWagers]) -> tuple[MysterySeatWagers, ...]:
     """The positions in seat order, refusing unknown or repeated seats and wagers, and negative amounts."""
     numbers = [seat.seat for seat in seats]
     for seat in seats:
-        if not 1 <= seat.seat <= SEATS or numbers.count(seat.seat) > 1:
+        if seat.seat not in SEATS or numbers.count(seat.seat) > 1:
             raise IllegalOperation(
-                ErrorCode.BAD_SEAT, f"Seat {seat.seat} is not one free position of 1 to {SEATS}.", SEATS_CITATION
+                ErrorCode.BAD_SEAT, f"Seat {seat.seat} is not one free position of 1 to {SEATS[-1]}.", SEATS_CITATION
             )
         amounts = [seat.base_wager, *(amount for _, amount in seat.progressive_wagers)]
         if any(amount < 0 for amount in amounts):

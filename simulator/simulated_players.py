@@ -82,7 +82,9 @@ UNQUALIFIED_CHANCE = 0.2
 """How often a player at an MHB table with a minimum above $1 wagers $1 on a progressive, which does not qualify."""
 
 
-def seat_mystery_players(game: MysteryGame, rules: MysteryRules, rng: random.Random) -> list[mystery_tables.SeatWagers]:
+def seat_mystery_players(
+    game: MysteryGame, rules: MysteryRules, rng: random.Random
+) -> list[mystery_tables.MysterySeatWagers]:
     """Three to six players with the game's base wager; some add its progressive wagers, the first always qualifying."""
     seats = pick_seats(rng)
     players = pick_progressive_players(seats, rng)
@@ -97,7 +99,7 @@ def seat_mystery_players(game: MysteryGame, rules: MysteryRules, rng: random.Ran
                     seat != players[0] and rules.configuration.minimum_wager > 100 and rng.random() < UNQUALIFIED_CHANCE
                 )
                 progressive.append((spot.name, 100 if unqualified else rules.configuration.minimum_wager))
-        positions.append(mystery_tables.SeatWagers(seat, rng.choice(BASE_WAGERS), tuple(progressive)))
+        positions.append(mystery_tables.MysterySeatWagers(seat, rng.choice(BASE_WAGERS), tuple(progressive)))
     return positions
 
 

@@ -21,7 +21,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator
 
 from simulator.cards import pai_gow_deck
-from simulator.down_under import DEALER
+from simulator.down_under import DEALER_BOX
 from simulator.fortune import FortuneHand
 from simulator.json_values import JsonValue
 from simulator.match_the_dealer import MatchCombination
@@ -156,7 +156,7 @@ def place_field() -> WholeNumberField:
 
 def position_name(place: str) -> str:
     """A box to deal a card to, as the engine names it ("seat 3", "dealer"), from its place ("0" is the dealer)."""
-    return DEALER if place == "0" else f"seat {place}"
+    return DEALER_BOX if place == "0" else f"seat {place}"
 
 
 def position_field() -> OneChoiceField:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from simulator.down_under import DEALER, DownUnderRound, DownUnderSeatView, DownUnderTable, DownUnderView
+from simulator.down_under import DEALER_BOX, DownUnderRound, DownUnderSeatView, DownUnderTable, DownUnderView
 from simulator.json_values import JsonValue, json_int, json_str
 from simulator.match_the_dealer import (
     MatchCombination,
@@ -106,7 +106,7 @@ def move_dealt_card(
 ) -> None:
     """Draw the card the engine dealt to box ``right`` in box ``chosen``, where the trainee dealt it."""
     nth = sum(dealt_to(step) == right for step in graded[: graded.index(fix)])
-    boxes = {DEALER: view["dealer"]["cards"]}
+    boxes = {DEALER_BOX: view["dealer"]["cards"]}
     boxes |= {f"seat {number}": seat["cards"] for number, seat in view["seats"].items() if seat is not None}
     if right not in boxes or chosen not in boxes or nth >= len(boxes[right].split()):
         return
@@ -118,7 +118,7 @@ def move_dealt_card(
 
 def draw_cards(view: DownUnderView, box: str, cards: str) -> None:
     """Give a box these cards, with no total and no result: the hand is not the engine's any more."""
-    if box == DEALER:
+    if box == DEALER_BOX:
         view["dealer"]["cards"], view["dealer"]["total"] = cards, None
         return
     seat = view["seats"][box.removeprefix("seat ")]

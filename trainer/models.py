@@ -14,6 +14,7 @@ from simulator.games import GAMES
 from simulator.rules import RulesError
 from simulator.scenarios import MAX_TIME_LIMIT_SECONDS, ScenarioError, ScenarioSpec
 from trainer.scoring import DEFAULT_PASS_THRESHOLD, PassRule
+from trainer.scoring import Mode as Mode
 from trainer.standards import read_target_overrides
 
 
@@ -179,19 +180,14 @@ class Table(models.Model):
         return PassRule(Fraction(self.pass_accuracy_percent, 100), self.critical_error_fails, self.time_limit_seconds)
 
 
-class Mode(models.TextChoices):
-    """How an attempt is graded: feedback at each step, or silently until the score card."""
-
-    PRACTICE = "practice", "Practice"
-    EXAM = "exam", "Exam"
-
-
 class Attempt(models.Model):
     """One round dealt by one trainee: the round as dealt, its steps (:class:`Step`) and the score card."""
 
     trainee = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="attempts")
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="attempts")
-    mode = models.CharField(max_length=10, choices=Mode, default=Mode.PRACTICE)
+    mode = models.CharField(
+        max_length=10, choices=[(mode.value, mode.label) for mode in Mode], default=Mode.PRACTICE.value
+    )
     log = models.JSONField(
         default=dict,
         editable=False,

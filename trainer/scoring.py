@@ -155,6 +155,11 @@ class Mode(StrEnum):
     EXAM = "exam"
     """Record silently; after a wrong step the engine performs the expected action and the round goes on."""
 
+    @property
+    def label(self) -> str:
+        """The mode as a page names it: "Practice" or "Exam"."""
+        return self.value.capitalize()
+
 
 def _citation_json(citation: Citation) -> dict[str, JsonValue]:
     """A citation as JSON-ready values (the provenance by its name; the note and the submission only when set)."""

@@ -48,7 +48,6 @@ from trainer.round_store import (
 )
 from trainer.rules_submission import filed_rules, school_graded
 from trainer.scoring import GradedStep, grade_step
-from trainer.scoring import Mode as GradingMode
 from trainer.snapshots import AnyTableSnapshot, Viewer, snapshot_of, validation_seat
 
 
@@ -249,7 +248,7 @@ def _grade(live: LiveAttempt, frame: StepFrame) -> GradedStep:
     """
     attempt = live.attempt
     waiting = validation_seat(attempt, live.round) is not None
-    mode = GradingMode.PRACTICE if waiting else GradingMode(attempt.mode)
+    mode = Mode.PRACTICE if waiting else Mode(attempt.mode)
     return school_graded(grade_step(live.round, frame.step, frame.arguments, mode, _elapsed_ms(attempt)))
 
 

@@ -104,7 +104,7 @@ def deal(request: SchoolRequest, table_id: int) -> HttpResponse:
     require_school_role(request)
     table = get_object_or_404(services.open_tables(), pk=table_id)
     mode = request.POST.get("mode", Mode.PRACTICE)
-    if mode not in Mode.values:
+    if mode not in list(Mode):
         return HttpResponse("Choose practice or exam.", status=400)
     attempt = services.start_round(request.user, table, Mode(mode))
     if request.htmx:

@@ -15,7 +15,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import BrowserContext, ConsoleMessage, Locator, Page, expect
 
-from simulator.down_under import DEALER as DEALER_BOX
+from simulator.down_under import DEALER_BOX
 from simulator.json_values import JsonValue
 from simulator.procedure import Action, Actor
 from trainer import demo_tables, round_store, services

@@ -13,7 +13,7 @@ from simulator.base_game_deal import LAYOUTS, best_five_card_hand
 from simulator.cards import parse_cards
 from simulator.mystery import MysteryMeter, MysteryRules, mystery_configuration
 from simulator.mystery_games import MYSTERY_GAME_LIST, MYSTERY_GAMES, MysteryGame
-from simulator.mystery_tables import MysteryTableRound, SeatWagers
+from simulator.mystery_tables import MysterySeatWagers, MysteryTableRound
 from simulator.notation import replay_round
 
 TEN_GAMES = [game for game in MYSTERY_GAME_LIST if game.key != "pai-gow-poker"]
@@ -37,7 +37,7 @@ DEALS = {
 
 def full_table(game: MysteryGame, seed: int = 11) -> MysteryTableRound:
     name = game.progressive_wagers[0].name
-    seats = [SeatWagers(seat, 1000, ((name, 500),)) for seat in range(1, 7)]
+    seats = [MysterySeatWagers(seat, 1000, ((name, 500),)) for seat in range(1, 7)]
     meter = MysteryMeter(CONFIGURATION, Decimal(20000), 45678)
     return MysteryTableRound(game, MysteryRules(CONFIGURATION), seats, seed, meter=meter)
 

@@ -9,7 +9,7 @@ from simulator.json_values import JsonObject
 from simulator.meter_device import MeterStep, MeterUpdate
 from simulator.mystery import MysteryMeter, MysteryRules, mystery_configuration
 from simulator.mystery_games import MYSTERY_GAMES
-from simulator.mystery_tables import MysteryTableRound, SeatWagers
+from simulator.mystery_tables import MysterySeatWagers, MysteryTableRound
 from simulator.notation import replay_round, save_round
 
 CONFIGURATION = mystery_configuration("B", 500)
@@ -47,15 +47,15 @@ class RoundsDevice:
         return reading, result
 
 
-def round_at(seats: list[SeatWagers], seed_value: int, meter: MysteryMeter) -> MysteryTableRound:
+def round_at(seats: list[MysterySeatWagers], seed_value: int, meter: MysteryMeter) -> MysteryTableRound:
     return MysteryTableRound(MYSTERY_GAMES["let-it-ride"], MysteryRules(CONFIGURATION), seats, seed_value, meter=meter)
 
 
 def test_643b1_c2_two_rounds_dealt_from_one_reading_both_reach_the_shared_meter() -> None:
     start = MysteryMeter(CONFIGURATION, Decimal(20000), 45678)
     shared = SharedMeters({"mystery": start.to_json()})
-    first = round_at([SeatWagers(1, 1000, ((THREE_CARD, 500),))], 1, MysteryMeter.from_json(start.to_json()))
-    second = round_at([SeatWagers(3, 1000, ((THREE_CARD, 1500),))], 2, MysteryMeter.from_json(start.to_json()))
+    first = round_at([MysterySeatWagers(1, 1000, ((THREE_CARD, 500),))], 1, MysteryMeter.from_json(start.to_json()))
+    second = round_at([MysterySeatWagers(3, 1000, ((THREE_CARD, 1500),))], 2, MysteryMeter.from_json(start.to_json()))
     first.meters, second.meters = shared.device_for(1), shared.device_for(2)
     first.play_out()
     second.play_out()
@@ -68,7 +68,7 @@ def test_643b1_c3_a_replay_meets_the_reading_the_round_met_not_its_own_copy() ->
     start = MysteryMeter(CONFIGURATION, Decimal(20000), 45678)
     met = MysteryMeter(CONFIGURATION, Decimal(45670), 45678)  # another table took the meter to $456.70
     shared = SharedMeters({"mystery": met.to_json()})
-    round_ = round_at([SeatWagers(2, 1000, ((THREE_CARD, 500),))], 3, start)
+    round_ = round_at([MysterySeatWagers(2, 1000, ((THREE_CARD, 500),))], 3, start)
     round_.meters = shared.device_for(1)
     round_.play_out()
     assert [payout.meter_amount for payout in round_.mystery.payouts] == [Decimal(45680)]  # past $456.78: a hit

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from simulator.mystery import MysteryMeter, MysteryRules, PaymentSource, mystery_configuration
 from simulator.mystery_games import MYSTERY_GAME_LIST, MYSTERY_GAMES, MysteryGame
-from simulator.mystery_tables import SYSTEM_STEPS, MysteryTableRound, SeatWagers
+from simulator.mystery_tables import SYSTEM_STEPS, MysterySeatWagers, MysteryTableRound
 from simulator.procedure import Actor, IllegalOperation
 
 TEN_GAMES = [game for game in MYSTERY_GAME_LIST if game.key != "pai-gow-poker"]
@@ -21,7 +21,7 @@ CONFIGURATION = mystery_configuration("B", 500)  # $100 to $500, 2% of a $5 wage
 
 def table(
     game: MysteryGame,
-    seats: list[SeatWagers],
+    seats: list[MysterySeatWagers],
     force_hit: bool = False,
     meter: MysteryMeter | None = None,
     automations: frozenset[str] = SYSTEM_STEPS,
@@ -39,7 +39,7 @@ def first_progressive(game: MysteryGame) -> str:
 @pytest.mark.parametrize("game", TEN_GAMES, ids=lambda game: game.key)
 def test_mhb_c5_forced_hit_plays_out_in_the_seed_order(game: MysteryGame) -> None:
     name = first_progressive(game)
-    seats = [SeatWagers(2, 1000, ((name, 500),)), SeatWagers(5, 2500, ((name, 500),))]
+    seats = [MysterySeatWagers(2, 1000, ((name, 500),)), MysterySeatWagers(5, 2500, ((name, 500),))]
     round_ = table(game, seats, force_hit=True)
     round_.play_out()
     assert [operation.action.step for operation in round_.operations] == [
@@ -70,7 +70,7 @@ def test_mhb_c5_forced_hit_plays_out_in_the_seed_order(game: MysteryGame) -> Non
 @pytest.mark.parametrize("game", TEN_GAMES, ids=lambda game: game.key)
 def test_mhb_c1_without_base_wager_or_below_minimum_no_contribution(game: MysteryGame) -> None:
     name = first_progressive(game)
-    seats = [SeatWagers(1, 0, ((name, 500),)), SeatWagers(3, 1000, ((name, 100),))]
+    seats = [MysterySeatWagers(1, 0, ((name, 500),)), MysterySeatWagers(3, 1000, ((name, 100),))]
     round_ = table(game, seats, force_hit=True)
     round_.play_out()
     assert round_.mystery.qualifying_wagers == ()
@@ -86,7 +86,7 @@ def test_mhb_c1_without_base_wager_or_below_minimum_no_contribution(game: Myster
 def test_house_order_contributions_go_seat_by_seat_from_seat_1() -> None:
     game = MYSTERY_GAMES["let-it-ride"]
     three, five = (spot.name for spot in game.progressive_wagers)
-    seats = [SeatWagers(6, 1000, ((three, 500),)), SeatWagers(4, 1000, ((five, 500), (three, 500)))]
+    seats = [MysterySeatWagers(6, 1000, ((three, 500),)), MysterySeatWagers(4, 1000, ((five, 500), (three, 500)))]
     round_ = table(game, seats, force_hit=True)
     round_.play_out()
     contributions = round_.operations[5].facts["contributions"]
@@ -99,7 +99,7 @@ def test_house_order_contributions_go_seat_by_seat_from_seat_1() -> None:
 
 def test_mhb_c5_trainee_performs_the_dealer_steps_and_is_refused_out_of_order() -> None:
     game = MYSTERY_GAMES["mississippi-stud"]
-    seats = [SeatWagers(3, 1500, (("Progressive Payout wager", 500),))]
+    seats = [MysterySeatWagers(3, 1500, (("Progressive Payout wager", 500),))]
     round_ = table(game, seats, force_hit=True)
     assert round_.advance() == []
     with pytest.raises(IllegalOperation) as error:
@@ -131,7 +131,7 @@ def test_mhb_c5_trainee_performs_the_dealer_steps_and_is_refused_out_of_order() 
 
 def test_mhb_c5_no_hit_no_payout_steps() -> None:
     game = MYSTERY_GAMES["dj-wild-stud"]
-    seats = [SeatWagers(1, 1000, (("Progressive Bonus wager", 500),))]
+    seats = [MysterySeatWagers(1, 1000, (("Progressive Bonus wager", 500),))]
     round_ = table(game, seats)
     round_.play_out()
     assert round_.operations[-1].action.step == "play_base_game"
@@ -142,10 +142,10 @@ def test_645b3_meter_carries_over_rounds_and_restarts() -> None:
     game = MYSTERY_GAMES["crazy-4-poker"]
     four = "Four-Card Progressive Payout wager"
     meter = MysteryMeter(CONFIGURATION, Decimal(20000), 45678)
-    first = table(game, [SeatWagers(1, 1000, ((four, 500),))], meter=meter)
+    first = table(game, [MysterySeatWagers(1, 1000, ((four, 500),))], meter=meter)
     first.play_out()
     restored = MysteryMeter.from_json(json.loads(json.dumps(first.carried_meters()["mystery"])))
-    second = table(game, [SeatWagers(2, 1000, ((four, 1000),))], meter=restored)
+    second = table(game, [MysterySeatWagers(2, 1000, ((four, 1000),))], meter=restored)
     second.play_out()
     # 2% of $5 and then 2% of $10.
     assert second.mystery.meter.amount == Decimal(20000) + Decimal(10) + Decimal(20)
@@ -153,7 +153,7 @@ def test_645b3_meter_carries_over_rounds_and_restarts() -> None:
 
 def test_mhb_c3_a_new_tables_meter_starts_at_the_minimum_with_a_hit_value_drawn_from_the_seed() -> None:
     game = MYSTERY_GAMES["fortune-asia-poker"]
-    seats = [SeatWagers(1, 1000, (("Progressive Payout wager", 500),))]
+    seats = [MysterySeatWagers(1, 1000, (("Progressive Payout wager", 500),))]
     first, again = (MysteryTableRound(game, MysteryRules(CONFIGURATION), seats, 5) for _ in range(2))
     assert first.starting_meter == again.starting_meter
     assert first.starting_meter["amount"] == "10000"  # Configuration B: $100 minimum
@@ -162,7 +162,7 @@ def test_mhb_c3_a_new_tables_meter_starts_at_the_minimum_with_a_hit_value_drawn_
 
 def test_mhb_c5_iv_a_replay_with_a_carried_meter_draws_the_reset_hit_value_of_the_live_round() -> None:
     game = MYSTERY_GAMES["texas-hold-em-bonus"]
-    seats = [SeatWagers(4, 1000, (("Progressive Payout wager", 500),))]
+    seats = [MysterySeatWagers(4, 1000, (("Progressive Payout wager", 500),))]
     round_ = table(game, seats, force_hit=True)
     setup = json.loads(json.dumps(round_.setup_json()))
     round_.play_out()
@@ -175,7 +175,7 @@ def test_mhb_c5_iv_a_replay_with_a_carried_meter_draws_the_reset_hit_value_of_th
 @pytest.mark.parametrize("game", TEN_GAMES, ids=lambda game: game.key)
 def test_mhb_c3_hit_value_never_in_the_log(game: MysteryGame) -> None:
     name = first_progressive(game)
-    seats = [SeatWagers(seat, 1000, ((name, 500),)) for seat in range(1, 7)]
+    seats = [MysterySeatWagers(seat, 1000, ((name, 500),)) for seat in range(1, 7)]
     # $456.20 + six contributions of 10 cents: the sixth passes the secret $456.78, a real (unforced) hit.
     meter = MysteryMeter(CONFIGURATION, Decimal(45620), 45678)
     round_ = table(game, seats, meter=meter)
@@ -196,7 +196,7 @@ def test_mhb_c3_hit_value_never_in_the_log(game: MysteryGame) -> None:
 
 def test_643b1_c6_slip_payout_when_configured() -> None:
     game = MYSTERY_GAMES["let-it-ride"]
-    seats = [SeatWagers(1, 1000, (("Three-Card Progressive Payout wager", 500),))]
+    seats = [MysterySeatWagers(1, 1000, (("Three-Card Progressive Payout wager", 500),))]
     round_ = table(game, seats, force_hit=True, source=PaymentSource.PROGRESSIVE_JACKPOT_SLIP)
     round_.play_out()
     assert round_.mystery.payouts[0].source is PaymentSource.PROGRESSIVE_JACKPOT_SLIP
@@ -205,12 +205,12 @@ def test_643b1_c6_slip_payout_when_configured() -> None:
 def test_house_seats_and_wagers_are_checked() -> None:
     game = MYSTERY_GAMES["three-card-poker"]
     with pytest.raises(IllegalOperation) as error:
-        table(game, [SeatWagers(7, 1000)])
+        table(game, [MysterySeatWagers(7, 1000)])
     assert error.value.code == "bad_seat"
     with pytest.raises(IllegalOperation):
-        table(game, [SeatWagers(2, 1000), SeatWagers(2, 500)])
+        table(game, [MysterySeatWagers(2, 1000), MysterySeatWagers(2, 500)])
     with pytest.raises(IllegalOperation) as error:
-        table(game, [SeatWagers(2, 1000, (("Progressive Bonus wager", 500),))])
+        table(game, [MysterySeatWagers(2, 1000, (("Progressive Bonus wager", 500),))])
     assert error.value.code == "bad_wager"
     with pytest.raises(ValueError):
         MysteryTableRound(
@@ -223,7 +223,7 @@ def test_house_seats_and_wagers_are_checked() -> None:
 
 
 seat_wagers = st.builds(
-    lambda seat, base, first, second: SeatWagers(
+    lambda seat, base, first, second: MysterySeatWagers(
         seat,
         base,
         tuple(
@@ -251,7 +251,7 @@ seat_wagers = st.builds(
     st.integers(0, 10**6),
 )
 def test_649b1_c2_contributions_are_conserved_across_hits(
-    seats: list[SeatWagers], hit_value: int, head_start: int, draw_seed: int
+    seats: list[MysterySeatWagers], hit_value: int, head_start: int, draw_seed: int
 ) -> None:
     game = MYSTERY_GAMES["three-card-poker"]
     start = Decimal(min(hit_value, 10000 + head_start * 700))
@@ -290,7 +290,7 @@ def views_through_the_round(round_: MysteryTableRound) -> list[dict[str, object]
 @pytest.mark.parametrize("game", TEN_GAMES, ids=lambda game: game.key)
 def test_mhb_b_view_states_the_mystery_bonus_is_offered_with_the_games_own_wager_names(game: MysteryGame) -> None:
     name = game.qualifying_wager().name
-    round_ = table(game, [SeatWagers(3, 1500, ((name, 500),)), SeatWagers(4, 1000, ((name, 100),))])
+    round_ = table(game, [MysterySeatWagers(3, 1500, ((name, 500),)), MysterySeatWagers(4, 1000, ((name, 100),))])
     view = round_.table_view()
     assert view["game"] == game.display_name and view["section"] == game.section
     progressive = view["progressive"]
@@ -311,7 +311,9 @@ def test_mhb_b_view_states_the_mystery_bonus_is_offered_with_the_games_own_wager
 def test_mhb_c5_view_follows_the_intake_the_light_and_the_payout() -> None:
     game = MYSTERY_GAMES["mississippi-stud"]
     name = first_progressive(game)
-    round_ = table(game, [SeatWagers(2, 1000, ((name, 500),)), SeatWagers(5, 2500, ((name, 500),))], force_hit=True)
+    round_ = table(
+        game, [MysterySeatWagers(2, 1000, ((name, 500),)), MysterySeatWagers(5, 2500, ((name, 500),))], force_hit=True
+    )
     views = views_through_the_round(round_)
     stages = [view["progressive"]["intake"] for view in views]
     assert stages[:6] == ["open", "open", "locked_out", "collected", "counted", "dropped"]
@@ -326,7 +328,7 @@ def test_mhb_c5_view_follows_the_intake_the_light_and_the_payout() -> None:
 @pytest.mark.parametrize("game", TEN_GAMES, ids=lambda game: game.key)
 def test_mhb_c3_view_is_the_same_whatever_the_secret_hit_value_and_seed(game: MysteryGame) -> None:
     name = first_progressive(game)
-    seats = [SeatWagers(seat, 1000, ((name, 500),)) for seat in (1, 4, 6)]
+    seats = [MysterySeatWagers(seat, 1000, ((name, 500),)) for seat in (1, 4, 6)]
     low = table(game, seats, meter=MysteryMeter(CONFIGURATION, Decimal(20000), 30001))
     high = MysteryTableRound(
         game, MysteryRules(CONFIGURATION), seats, 987654321, meter=MysteryMeter(CONFIGURATION, Decimal(20000), 49999)

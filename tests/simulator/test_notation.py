@@ -15,8 +15,8 @@ from simulator.games import GAMES, game_of
 from simulator.json_values import JsonValue
 from simulator.mystery import MysteryRules, mystery_configuration
 from simulator.mystery_games import MYSTERY_GAMES
+from simulator.mystery_tables import MysterySeatWagers as MysterySeat
 from simulator.mystery_tables import MysteryTableRound
-from simulator.mystery_tables import SeatWagers as MysterySeat
 from simulator.notation import operations_since, replay_round, save_round
 from simulator.pai_gow_round import PaiGowRound, Scenario
 from simulator.pai_gow_rules import TableRules

@@ -14,8 +14,8 @@ from simulator.down_under import DownUnderTable
 from simulator.mystery import DEFAULT_CONFIGURATION, MysteryMeter, MysteryRules, PaymentSource, mystery_configuration
 from simulator.mystery_games import MYSTERY_GAME_LIST, MYSTERY_GAMES
 from simulator.mystery_tables import (
+    MysterySeatWagers,
     MysteryTableRound,
-    SeatWagers,
     rules_from_json,
     rules_house_options,
     rules_options,
@@ -200,7 +200,9 @@ def test_mhb_house_options_are_the_engines_with_the_tables_values() -> None:
 # --- the qualifying wager on the meter: contributions from the sections' rates --------------------------------
 
 
-def contributions(key: str, rules: MysteryRules, seats: list[SeatWagers], start: Decimal) -> tuple[list, Decimal]:
+def contributions(
+    key: str, rules: MysteryRules, seats: list[MysterySeatWagers], start: Decimal
+) -> tuple[list, Decimal]:
     """The round's contribution facts and what they added to a meter that does not hit."""
     meter = MysteryMeter(rules.configuration, start, rules.configuration.maximum_value - 1)
     round_ = MysteryTableRound(MYSTERY_GAMES[key], rules, seats, 3, meter=meter)
@@ -212,7 +214,10 @@ def contributions(key: str, rules: MysteryRules, seats: list[SeatWagers], start:
 def test_643b1_c1_only_the_chosen_progressive_wager_qualifies() -> None:
     # Configuration B, $5: 2% of each qualifying wager (§643b.1(c)(4)); the table chose the Five-Card wager.
     rules = MysteryRules(mystery_configuration("B", 500), qualifying_wager=FIVE_CARD)
-    seats = [SeatWagers(2, 1000, ((THREE_CARD, 500), (FIVE_CARD, 500))), SeatWagers(4, 1500, ((THREE_CARD, 1000),))]
+    seats = [
+        MysterySeatWagers(2, 1000, ((THREE_CARD, 500), (FIVE_CARD, 500))),
+        MysterySeatWagers(4, 1500, ((THREE_CARD, 1000),)),
+    ]
     facts, added = contributions("let-it-ride", rules, seats, Decimal(20000))
     assert facts == [(2, FIVE_CARD)]
     assert added == Decimal("0.02") * 500  # one contribution of 10 cents, not two
@@ -221,7 +226,10 @@ def test_643b1_c1_only_the_chosen_progressive_wager_qualifies() -> None:
 def test_649b1_c1_by_default_the_three_card_wager_qualifies() -> None:
     # Configuration A, $1: 2% (§649b.1(c)(4)); no choice filed, so the first wager the section names qualifies.
     rules = MysteryRules(mystery_configuration("A", 100))
-    seats = [SeatWagers(1, 500, ((THREE_CARD, 100), (FIVE_CARD, 100))), SeatWagers(3, 500, ((FIVE_CARD, 500),))]
+    seats = [
+        MysterySeatWagers(1, 500, ((THREE_CARD, 100), (FIVE_CARD, 100))),
+        MysterySeatWagers(3, 500, ((FIVE_CARD, 500),)),
+    ]
     facts, added = contributions("three-card-poker", rules, seats, Decimal(10000))
     assert facts == [(1, THREE_CARD)]
     assert added == Decimal("0.02") * 100
@@ -230,7 +238,10 @@ def test_649b1_c1_by_default_the_three_card_wager_qualifies() -> None:
 def test_657b1_c1_only_the_chosen_progressive_wager_qualifies() -> None:
     # Configuration D, $2: 3% (§657b.1(c)(4)); the table chose the Five-Card wager over the Four-Card wager.
     rules = MysteryRules(mystery_configuration("D", 200), qualifying_wager=FIVE_CARD)
-    seats = [SeatWagers(1, 1000, ((FOUR_CARD, 200), (FIVE_CARD, 200))), SeatWagers(5, 1000, ((FIVE_CARD, 1000),))]
+    seats = [
+        MysterySeatWagers(1, 1000, ((FOUR_CARD, 200), (FIVE_CARD, 200))),
+        MysterySeatWagers(5, 1000, ((FIVE_CARD, 1000),)),
+    ]
     facts, added = contributions("crazy-4-poker", rules, seats, Decimal(25000))
     assert facts == [(1, FIVE_CARD), (5, FIVE_CARD)]
     assert added == Decimal("0.03") * 200 + Decimal("0.03") * 1000
