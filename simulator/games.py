@@ -74,6 +74,10 @@ class Game:
         """The house options of a table of this game whose rules are the JSON ``rules``."""
         return self.house_options(self.read_rules(rules))
 
+    def sample_round(self, seed: int, force_hit: bool) -> Round:
+        """A sample round at a table of the default rules; ``force_hit`` forces a win of any progressive it carries."""
+        return self.deal(TableDeal({}, seed, self.automations, force_mystery_hit=force_hit))
+
 
 def mystery_table_game(game: MysteryGame) -> Game:
     """The registry entry of a game whose table runs the Must-Hit-By Mystery Bonus around an automated base game."""

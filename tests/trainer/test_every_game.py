@@ -1,34 +1,156 @@
-"""Every registered game walks through every part a game needs: a demo table, a deal, its page, its steps over the
-step protocol, replay and the meters its table carries. A game missing a part fails here by its key."""
+"""Every registered game walks through every part a game needs: its registry entry, its clauses in the catalogue, a
+demo table, a deal, its page and felt, every step dealt with the page's own buttons, replay and the meters its table
+carries. A game missing a part fails here by its key; a game left out of the registry fails by what names it."""
 
 import dataclasses
+import importlib
+import json
+import pkgutil
+from html.parser import HTMLParser
 
 import pytest
 from django.urls import reverse
-from table_helpers import demo_table, make_trainee, meters_at, read_meters
-from test_other_games import browser_frame
+from table_helpers import demo_table, form_value, make_trainee, meters_at, read_meters
 
+import simulator
+from simulator.clauses import CLAUSES, section_of
 from simulator.games import GAMES
 from simulator.notation import replay_round, save_round
-from simulator.procedure import Actor
+from simulator.procedure import Action, Actor, Round
 from trainer import demo_tables, round_store, services
-from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, read_step
+from trainer.controls import DEALER_STEPS, read_step
 from trainer.models import Floorperson, Mode, Table
 from trainer.snapshots import Viewer
 from trainer.table_page import felt_region, render_region
-from trainer.tables import table_description
+from trainer.tables import TABLE_DESCRIPTIONS, TABLES, table_description
 
 
-def test_every_registered_game_has_a_table_description_and_a_demo_table():
+class PageControls(HTMLParser):
+    """The table page's step buttons and form fields, as the browser would send them: by form, with their values."""
+
+    def __init__(self, page: str) -> None:
+        super().__init__()
+        self.forms: list[str] = []
+        self.buttons: dict[str, list[tuple[str, dict]]] = {}
+        """Each step's buttons: the form it sends and any values the button adds (hx-vals)."""
+        self.fields: dict[tuple[str, str], set[str] | None] = {}
+        """Each field by form and name: the values it offers (a select's options, checkboxes), None for free text."""
+        self.option: tuple[str, str] | None = None
+        self.sequence = ""
+        self.feed(page)
+
+    def handle_starttag(self, tag, attrs):
+        attributes = dict(attrs)
+        if tag == "form":
+            self.forms.append(attributes.get("id") or f"form {self.getpos()}")
+        form = attributes.get("form") or (self.forms[-1] if self.forms else "")
+        name = attributes.get("name")
+        if tag == "button" and name == "step":
+            vals = json.loads(attributes.get("hx-vals") or "{}")
+            self.buttons.setdefault(attributes.get("value") or "", []).append((form, vals))
+        elif tag == "input" and attributes.get("id") == "sequence":
+            self.sequence = attributes.get("value") or ""
+        elif tag == "input" and name:
+            offered = attributes.get("type") == "checkbox"
+            values = self.fields.setdefault((form, name), set() if offered else None)
+            if values is not None:
+                values.add(attributes.get("value") or "")
+        elif tag == "select" and name:
+            self.fields[(form, name)] = set()
+            self.option = (form, name)
+        elif tag == "option" and self.option is not None and "value" in attributes:
+            self.fields[self.option].add(attributes["value"])
+
+    def handle_data(self, data):
+        if self.lasttag == "option" and self.option is not None and data.strip():
+            self.fields[self.option].add(data.strip())
+
+    def handle_endtag(self, tag):
+        if tag == "form" and self.forms:
+            self.forms.pop()
+        elif tag == "select":
+            self.option = None
+
+
+def browser_value(name: str, value) -> str | list[str]:
+    """An engine argument as the page's field sends it: a card's box as a place, 0 for the dealer."""
+    if name == "position":
+        return "0" if value == "dealer" else value.removeprefix("seat ")
+    return form_value(name, value)
+
+
+def press(key: str, page: str, action: Action) -> dict:
+    """The frame the page sends when the trainee fills in the step's fields and presses its button."""
+    controls = PageControls(page)
+    wanted = {name: browser_value(name, value) for name, value in action.arguments.items()}
+    buttons = controls.buttons.get(action.step, [])
+    assert buttons, f"{key}: the page has no button for {action.step}"
+    fitting = [(form, vals) for form, vals in buttons if all(wanted.get(name) == val for name, val in vals.items())]
+    assert fitting, f"{key}: no {action.step} button sends {wanted}"
+    form, vals = fitting[0]
+    frame = {"step": action.step, "seq": controls.sequence, **vals, "HEADERS": {"HX-Request": "true"}}
+    for name in DEALER_STEPS[action.step].fields:
+        if name in vals or name not in wanted:
+            continue
+        assert (form, name) in controls.fields, f"{key}: the {action.step} button's form has no {name} field"
+        offered = controls.fields[(form, name)]
+        chosen = wanted[name] if isinstance(wanted[name], list) else [wanted[name]]
+        assert offered is None or set(chosen) <= offered, f"{key}: {action.step} cannot choose {name} {chosen}"
+        frame[name] = wanted[name]
+    return frame
+
+
+def round_classes() -> set[type[Round]]:
+    """Every game's round class the engine defines: a round with its own table view."""
+    for module in pkgutil.iter_modules(simulator.__path__):
+        if module.name != "__main__":
+            importlib.import_module(f"simulator.{module.name}")
+    found, unseen = set(), [Round]
+    while unseen:
+        for subclass in unseen.pop().__subclasses__():
+            unseen.append(subclass)
+            if subclass.__module__.startswith("simulator.") and "table_view" in vars(subclass):
+                found.add(subclass)
+    return found
+
+
+def test_a_game_with_a_round_a_table_or_a_demo_table_but_no_registry_entry_is_caught():
+    registered = {game.round_class for game in GAMES.values()}
+    for round_class in round_classes():
+        assert round_class in registered, f"{round_class.__name__} deals no game in simulator/games.py GAMES"
+    for table in TABLES:
+        assert table.round_class in registered, f"{table.felt_template} draws no game in simulator/games.py GAMES"
+    for name, key, _rules, _floorperson in demo_tables.every_demo_table():
+        assert key in GAMES, f"the demo table {name!r} deals {key!r}, which simulator/games.py GAMES does not hold"
+
+
+@pytest.mark.parametrize("key", list(GAMES))
+def test_every_registered_game_has_its_clauses_a_table_description_and_a_demo_table(key):
+    game = GAMES[key]
+    assert game.key == key, f"{key}: registered under another game's key"
+    for section in game.sections:
+        assert any(section_of(clause) == section for clause in CLAUSES), f"{key}: {section} is not in the catalogue"
+    assert game.round_class in TABLE_DESCRIPTIONS, f"{key}: no table description in trainer/tables.py"
     demo_games = {game for _name, game, _rules, _floorperson in demo_tables.every_demo_table()}
-    for key in GAMES:
-        assert table_description(key), key
-        assert key in demo_games, f"{key} has no demo table"
+    assert key in demo_games, f"{key}: no demo table in trainer/demo_tables.py"
 
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("key", list(GAMES))
-def test_every_game_deals_renders_plays_replays_and_carries_its_meters(key, client):
+def test_every_step_a_demo_table_offers_has_a_button_on_its_page(key, client):
+    trainee = make_trainee()
+    client.force_login(trainee)
+    for table in demo_tables.create_demo_tables():
+        if table.game == key:
+            attempt = services.start_round(trainee, table, Mode.PRACTICE, seed_value=3)
+            page = client.get(reverse("attempt", args=[attempt.pk])).content.decode()
+            missing = services.table_snapshot(attempt).dealer_steps - set(PageControls(page).buttons)
+            assert not missing, f"{key}: {table.name} has no button for {sorted(missing)}"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("key", list(GAMES))
+def test_every_game_deals_renders_plays_with_its_buttons_replays_and_carries_its_meters(key, client):
     demo_tables.create_demo_tables()
     table = Table.objects.filter(game=key, floorperson=Floorperson.AUTOMATED).first()
     assert table is not None, f"{key}: no demo table with an automated floorperson"
@@ -37,15 +159,15 @@ def test_every_game_deals_renders_plays_replays_and_carries_its_meters(key, clie
     trainee = make_trainee()
     attempt = services.start_round(trainee, table, Mode.PRACTICE, seed_value=3, force_mystery_hit=True)
     client.force_login(trainee)
-    page = client.get(reverse("attempt", args=[attempt.pk]))
-    assert page.status_code == 200, key
-    assert 'id="felt"' in page.content.decode(), key
 
     round_ = round_store.live_round(attempt)
     while (action := round_.next_action()) is not None:
         assert action.actor is not Actor.FLOORPERSON, f"{key}: the engine validates at this table"
-        controls = FLOORPERSON_STEPS if action.actor is Actor.FLOORPERSON else DEALER_STEPS
-        frame = read_step(browser_frame(action, attempt.last_sequence + 1), controls, frozenset(controls))
+        assert action.citation.clause in CLAUSES, f"{key}: {action.step} cites {action.citation.clause}, not catalogued"
+        page = client.get(reverse("attempt", args=[attempt.pk]))
+        assert page.status_code == 200, key
+        assert 'id="felt"' in page.content.decode(), f"{key}: the page has no felt"
+        frame = read_step(press(key, page.content.decode(), action), DEALER_STEPS, services.dealer_steps(attempt))
         reply = services.apply_step(attempt.pk, trainee, frame)
         assert reply.graded is not None and reply.graded.correct, f"{key}: {action.step} was refused"
         attempt.refresh_from_db()
@@ -81,6 +203,7 @@ def test_a_table_reads_only_the_view_of_a_game_its_round_class_deals():
 def test_wcag_2_4_3_only_the_dealing_trainee_tabs_to_seat_buttons_a_watcher_and_a_replay_read_seat_names(key):
     demo_tables.create_demo_tables()
     table = Table.objects.filter(game=key).first()
+    assert table is not None, f"{key}: no demo table"
     snapshot = services.table_snapshot(services.start_round(make_trainee(), table, Mode.PRACTICE, seed_value=3))
     dealing = render_region(felt_region(snapshot, Viewer.TRAINEE), oob=False)
     watched = render_region(felt_region(snapshot, Viewer.INSTRUCTOR), oob=False)
