@@ -32,7 +32,7 @@ from simulator.citations import Citation
 from simulator.clauses import cite
 from simulator.dice import DiceRoll, all_rolls, roll_dice
 from simulator.dice_wagers import DiceSettlement, settle_beat_it_wager, settle_match_wager, settle_sum_wager
-from simulator.fortune import FortuneHand, envy_awards, fortune_hand, settle_fortune_wager
+from simulator.fortune import FortuneHand, envy_awards, envy_qualifying_seats, fortune_hand, settle_fortune_wager
 from simulator.hands import SetHand, is_foul, is_tiger_nine
 from simulator.house_way import HOUSE_WAYS, HouseWaySetting
 from simulator.json_values import (
@@ -512,9 +512,9 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
 
     def lammer_seats(self) -> tuple[int, ...]:
         """Seats whose Fortune Bonus wager qualifies for Envy."""
-        return tuple(
-            seat for seat, wagers in self.seats.items() if wagers.get("fortune", 0) >= self.rules.envy_qualifying_wager
-        )
+        fortune = {seat: wagers["fortune"] for seat, wagers in self.seats.items() if "fortune" in wagers}
+        qualifying = envy_qualifying_seats(fortune, self.rules.envy_qualifying_wager)
+        return tuple(seat for seat in self.seats if seat in qualifying)
 
     # ----- the correct next step -----
 
