@@ -1,8 +1,8 @@
 """The game registry: every game the school deals, declared once with its round, rules, dealing and demo.
 
 No other module names a game's key (the demo data aside): the engine and the web side look a game up here.
-A thirteenth game is an engine module with its round class, one entry below, a web table description and
-its templates (see "Adding a game" in the README).
+A thirteenth game is an engine module with its round class, one entry below, its clauses, a web table
+description with its templates and a demo table (the files are listed in "Adding a game" in the README).
 """
 
 from __future__ import annotations
