@@ -63,6 +63,7 @@ def dominant(counts: dict[Colour, int]) -> Colour:
 
 def text_contrast(page: Page, text: Locator) -> float:
     """The contrast of an element's words on the felt as drawn: the glyphs' strongest colour against the commonest."""
+    text.scroll_into_view_if_needed()  # first: a screenshot that scrolls catches the sticky felt still moving
     counts = colour_counts(page, text.screenshot(animations="disabled"))
     background = dominant(counts)
     glyphs = [colour for colour, count in counts.items() if count >= 2]
