@@ -11,8 +11,13 @@ from dataclasses import dataclass
 DIE_FACES = range(1, 7)
 """The faces of one die: 1 through 6."""
 
-_SPOKEN_ROLL = re.compile(r"red\s+(\d+)\s*,?\s*blue\s+(\d+)\s*(?:and|,|\s)\s*(\d+)", re.IGNORECASE)
+_SPOKEN_ROLL = re.compile(r"red\s+(\d+)\s*,?\s*blue\s+(\d+)\s*(?:,\s*blue|and|,|\s)\s*(\d+)", re.IGNORECASE)
 _NUMBERS_ROLL = re.compile(r"(\d+)[\s,-]+(\d+)[\s,-]+(\d+)")
+
+
+def spoken_dice(red: int, first_blue: int, second_blue: int) -> str:
+    """Three dice as the dealer calls them, red first: ``red 5, blue 1, blue 5``."""
+    return f"red {red}, blue {first_blue}, blue {second_blue}"
 
 
 def _check_face(value: object, die: str) -> int:
@@ -28,7 +33,7 @@ class DiceRoll:
 
     >>> roll = DiceRoll(6, (2, 1))
     >>> roll.total, roll.values, str(roll)
-    (9, (6, 2, 1), 'red 6, blue 2 and 1')
+    (9, (6, 2, 1), 'red 6, blue 2, blue 1')
     """
 
     red: int
@@ -53,12 +58,12 @@ class DiceRoll:
         return sum(self.values)
 
     def __str__(self) -> str:
-        """Write the roll as the dealer announces it: ``red 6, blue 2 and 1``."""
-        return f"red {self.red}, blue {self.blue[0]} and {self.blue[1]}"
+        """Write the roll as the dealer announces it: ``red 6, blue 2, blue 1``."""
+        return spoken_dice(*self.values)
 
 
 def parse_dice_roll(text: str) -> DiceRoll:
-    """Read a roll written ``red 6, blue 2 and 1`` or as three numbers red first (``6 2 1``, ``6-2-1``).
+    """Read a roll written ``red 6, blue 2, blue 1`` or as three numbers red first (``6 2 1``, ``6-2-1``).
 
     >>> parse_dice_roll("Red 5, blue 1 and 1"), parse_dice_roll("6,2,1")
     (DiceRoll(red=5, blue=(1, 1)), DiceRoll(red=6, blue=(2, 1)))
@@ -66,7 +71,7 @@ def parse_dice_roll(text: str) -> DiceRoll:
     cleaned = text.strip()
     match = _SPOKEN_ROLL.fullmatch(cleaned) or _NUMBERS_ROLL.fullmatch(cleaned)
     if match is None:
-        raise ValueError(f"{text!r} is not a dice roll: write 'red 6, blue 2 and 1' or three numbers red first.")
+        raise ValueError(f"{text!r} is not a dice roll: write 'red 6, blue 2, blue 1' or three numbers red first.")
     red, first_blue, second_blue = (int(group) for group in match.groups())
     return DiceRoll(red, (first_blue, second_blue))
 
@@ -88,7 +93,7 @@ def all_rolls() -> Iterator[DiceRoll]:
 
     >>> rolls = list(all_rolls())
     >>> len(rolls), len(set(rolls)), str(rolls[0]), str(rolls[-1])
-    (216, 216, 'red 1, blue 1 and 1', 'red 6, blue 6 and 6')
+    (216, 216, 'red 1, blue 1, blue 1', 'red 6, blue 6, blue 6')
     """
     for red, first_blue, second_blue in itertools.product(DIE_FACES, repeat=3):
         yield DiceRoll(red, (first_blue, second_blue))

@@ -534,8 +534,9 @@ class DownUnderRound(WagerPhaseMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
         count = len(self.progressive_intake.wagers)
         if self.contributions_added or not count:
             return None
+        wagers = "the wager" if count == 1 else f"each of the {count} wagers"
         description = (
-            f"the progressive system adds 15% of each of the {count} wagers to the meter and 6% to the reserve "
+            f"the progressive system adds 15% of {wagers} to the meter and 6% to the reserve "
             f"({SECONDARY_READING_RULES[self.table.secondary_reading]})"
         )
         return Action("add_match_contributions", Actor.SYSTEM, {}, METER_RULE, description)

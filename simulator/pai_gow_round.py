@@ -30,7 +30,7 @@ from simulator.cards import (
 )
 from simulator.citations import Citation
 from simulator.clauses import cite
-from simulator.dice import DiceRoll, all_rolls, roll_dice
+from simulator.dice import DiceRoll, all_rolls, roll_dice, spoken_dice
 from simulator.dice_wagers import DiceSettlement, settle_beat_it_wager, settle_match_wager, settle_sum_wager
 from simulator.fortune import FortuneHand, envy_awards, envy_qualifying_seats, fortune_hand, settle_fortune_wager
 from simulator.hands import SetHand, is_foul, is_tiger_nine
@@ -614,7 +614,7 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
 
     def wager_label(self, spot: str) -> str:
         """The betting area as the layout names it."""
-        return _spot_name(spot)
+        return spot_name(spot)
 
     def late_wager_due(self) -> bool:
         """After "No more bets" and, at a table with Progressive Payout wagers, after the lock-out."""
@@ -780,7 +780,7 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
 
     def _settlement_action(self, seat: int, spot: str, correct: WagerSettlement) -> Action:
         """The action that settles one wager correctly."""
-        name = _spot_name(spot)
+        name = spot_name(spot)
         if correct.settlement is Settlement.PAY:
             arguments: dict[str, JsonValue] = {"seat": seat, "spot": spot, "amount": correct.amount}
             description = f"pay seat {seat}'s {name} {format_cents(correct.amount)} ({correct.reason})"
@@ -956,7 +956,7 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
             expected.arguments["red"],
             sorted((json_int(expected.arguments["blue_1"]), json_int(expected.arguments["blue_2"]))),
         ):
-            message = f"Announced red {red}, blue {blue_1} and {blue_2}: the dice show {self.dice}."
+            message = f"Announced {spoken_dice(red, blue_1, blue_2)}: the dice show {self.dice}."
             raise IllegalOperation(ErrorCode.WRONG_DICE, message, ANNOUNCE_DICE, expected)
         return expected
 
@@ -979,7 +979,7 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
                 expected,
             )
         if (seat, spot) != (expected.arguments["seat"], expected.arguments["spot"]):
-            wager = _spot_name(expected.arguments["spot"])
+            wager = spot_name(expected.arguments["spot"])
             message = f"Out of order: settle seat {expected.arguments['seat']}'s {wager} next."
             citation = self._settlement_order_citation(expected, seat, spot)
             raise IllegalOperation(ErrorCode.OUT_OF_ORDER, message, citation, expected)
@@ -1345,7 +1345,7 @@ _SPOT_NAMES = {
 }
 
 
-def _spot_name(spot: object) -> str:
+def spot_name(spot: object) -> str:
     """A betting area as the layout names it."""
     return _SPOT_NAMES.get(str(spot), str(spot))
 

@@ -87,6 +87,15 @@ def spoken(value: object) -> str:
     return str(value)
 
 
+def counted(count: int, noun: str) -> str:
+    """A count with its noun, in the singular for one.
+
+    >>> counted(1, "round"), counted(3, "round"), counted(0, "card")
+    ('1 round', '3 rounds', '0 cards')
+    """
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 CARD_ARGUMENTS = frozenset({"low", "high", "cards"})
 """The step arguments that hold cards, written as codes ("Th Tc") and said in words."""
 

@@ -27,7 +27,7 @@ from simulator.json_values import JsonObject, JsonValue
 from simulator.money import MAX_CENTS, format_cents
 from simulator.pai_gow_round import DEALER, PLACES, SEATS, STACK_SIZE, Scenario, check_wagers
 from simulator.pai_gow_rules import TableRules
-from simulator.procedure import Round
+from simulator.procedure import Round, counted
 from simulator.rules import RulesError
 from simulator.starting_position import delivery_order, starting_position
 from simulator.table_deals import RiggedDeal, TableDeal
@@ -398,7 +398,8 @@ class _Reader:
                 self.errors[name] = str(error)
                 continue
             if len(cards) != STACK_SIZE:
-                self.errors[name] = f"{len(cards)} cards cannot be dealt as a stack: a stack is exactly seven cards"
+                dealt = counted(len(cards), "card")
+                self.errors[name] = f"{dealt} cannot be dealt as a stack: a stack is exactly seven cards"
                 continue
             hands[place] = cards
         counts = Counter(card for cards in hands.values() for card in cards)
@@ -443,7 +444,7 @@ class _Reader:
         try:
             return _whole(value, 1, rounds)
         except ValueError as error:
-            self.errors[f"rigging.{name}"] = f"{error}: the attempt has {rounds} round(s)"
+            self.errors[f"rigging.{name}"] = f"{error}: the attempt has {counted(rounds, 'round')}"
             return None
 
     @staticmethod

@@ -21,13 +21,15 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator
 
 from simulator.cards import pai_gow_deck
+from simulator.dice import spoken_dice
 from simulator.down_under import DEALER_BOX
 from simulator.fortune import FortuneHand
-from simulator.json_values import JsonValue
+from simulator.json_values import JsonValue, json_int
 from simulator.match_the_dealer import MatchCombination
 from simulator.money import DOLLARS
 from simulator.mystery import PaymentSource
-from simulator.procedure import spoken_argument
+from simulator.pai_gow_round import spot_name
+from simulator.procedure import spoken, spoken_argument
 
 MAX_FRAME_CHARACTERS = 4096
 """The longest frame a consumer reads; anything longer is refused unread."""
@@ -356,9 +358,44 @@ def read_step(frame: Any, controls: Mapping[str, StepControl], allowed: frozense
     return StepFrame(arguments.pop("seq"), step, arguments)
 
 
+DICE_ARGUMENTS = ("red", "blue_1", "blue_2")
+"""The dice of an announcement, red first, said together as the dealer calls them."""
+
+
+def spoken_detail(name: str, value: JsonValue) -> str:
+    """One argument of a step as the floor says it: seats and the dealer by name, betting areas as the layout's."""
+    if name == "place":
+        return "the dealer" if value == 0 else f"seat {value}"
+    if name == "seat":
+        return f"seat {value}"
+    if name == "seats":
+        return f"seats {spoken(value)}" if value else "no seat"
+    if name == "spot":
+        return spot_name(value)
+    if name == "tiger_nine":
+        return "Tiger 9 declared" if value else "no Tiger 9 declared"
+    if name == "times":
+        return f"{value} time{'' if value == 1 else 's'}"
+    if name == "position":
+        return f"to the {value}" if value == DEALER_BOX else f"to {value}"
+    if name == "source":
+        return f"from the {value}"
+    if name == "hand":
+        return str(value).replace("-", " ").replace("_", " ")
+    if name == "amount":
+        return spoken_argument(name, value)
+    return f"{name.replace('_', ' ')} {spoken_argument(name, value)}"
+
+
 def describe_step(step: str, arguments: Mapping[str, JsonValue]) -> str:
-    """What the trainee did, in words: the control's label and each argument."""
+    """What the trainee did, in floor words: the control's label, then its dice, seats, areas and amounts."""
     control = DEALER_STEPS.get(step) or FLOORPERSON_STEPS.get(step)
     label = control.label if control else step.replace("_", " ")
-    details = ", ".join(f"{name.replace('_', ' ')} {spoken_argument(name, value)}" for name, value in arguments.items())
+    named = dict(arguments)
+    dice = (
+        [spoken_dice(*(json_int(named.pop(die)) for die in DICE_ARGUMENTS))]
+        if set(DICE_ARGUMENTS) <= named.keys()
+        else []
+    )
+    details = ", ".join(dice + [spoken_detail(name, value) for name, value in named.items()])
     return f"{label} ({details})" if details else label

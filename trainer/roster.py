@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
 
+from simulator.procedure import counted
 from trainer.models import Cohort, Role
 from trainer.sign_in import require_password_change
 
@@ -129,7 +130,8 @@ def read_roster(text: str) -> Roster:
     seen: set[str] = set()
     for number, cells in enumerate(lines[1 : MAX_IMPORT_ROWS + 1], start=2):
         if len(cells) != len(ROSTER_HEADER):
-            rows.append(RosterRow(number, ",".join(cells), "", [f"The row has {len(cells)} columns, not 2."]))
+            columns = counted(len(cells), "column")
+            rows.append(RosterRow(number, ",".join(cells), "", [f"The row has {columns}, not 2."]))
             continue
         row = RosterRow(number, cells[0].strip(), cells[1].strip())
         row.errors = _row_errors(row, seen)

@@ -58,11 +58,16 @@ def set_archived(scenario: Scenario, archived: bool) -> None:
 
 
 def _table_name(version: ScenarioVersion) -> str:
-    """The name of a published version's table: the scenario's name, cut to fit the column, its number and version's."""
-    which = f" (scenario {version.scenario.pk}, version {version.number})"
+    """A published version's table name as the floor says it: "Name, version 2", cut to fit; a clash adds "(2)"."""
     longest: int = Table._meta.get_field("name").max_length  # type: ignore[assignment]
     name = version.scenario.name
-    return (name if len(name) + len(which) <= longest else f"{name[: longest - len(which) - 1]}…") + which
+    copy = 0
+    while True:
+        copy += 1
+        which = f", version {version.number}" + (f" ({copy})" if copy > 1 else "")
+        table_name = (name if len(name) + len(which) <= longest else f"{name[: longest - len(which) - 1]}…") + which
+        if not Table.objects.filter(name=table_name).exists():
+            return table_name
 
 
 def publish(version: ScenarioVersion) -> ScenarioVersion:

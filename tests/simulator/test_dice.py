@@ -35,10 +35,12 @@ def test_645b2_c_roll_needs_a_pair_of_blue_dice(blue):
 
 
 def test_645b2_g_dealer_announces_each_die():
-    assert str(DiceRoll(6, (2, 1))) == "red 6, blue 2 and 1"
+    assert str(DiceRoll(6, (2, 1))) == "red 6, blue 2, blue 1"
 
 
-@pytest.mark.parametrize("text", ["red 6, blue 2 and 1", "RED 6 BLUE 2 AND 1", "red 6, blue 2, 1", "6 2 1", "6-2-1"])
+@pytest.mark.parametrize(
+    "text", ["red 6, blue 2, blue 1", "red 6, blue 2 and 1", "RED 6 BLUE 2 AND 1", "red 6, blue 2, 1", "6 2 1", "6-2-1"]
+)
 def test_parse_dice_roll_reads_spoken_and_numeric_forms(text):
     assert parse_dice_roll(text) == DiceRoll(6, (2, 1))
 

@@ -94,9 +94,7 @@ def test_a_mystery_hit_on_a_table_without_the_mystery_bonus_is_refused() -> None
 
 
 def test_a_mystery_hit_must_fall_on_a_round_of_the_attempt() -> None:
-    assert (
-        "has 2 round(s)" in errors_of(pai_gow(rounds=2, rigging={"mystery_hit_round": 3}))["rigging.mystery_hit_round"]
-    )
+    assert "has 2 rounds" in errors_of(pai_gow(rounds=2, rigging={"mystery_hit_round": 3}))["rigging.mystery_hit_round"]
 
 
 def test_every_bad_field_is_named_at_once() -> None:

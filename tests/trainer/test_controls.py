@@ -177,7 +177,31 @@ def test_what_the_trainee_did_names_cards_in_words_and_amounts_in_dollars():
     assert (
         describe_step("set_dealer_hand", {"low": "Th Tc"}) == "Set the dealer's hand (low ten of hearts, ten of clubs)"
     )
-    assert describe_step("pay_wager", {"seat": 3, "spot": "sum", "amount": 600}).endswith("amount $6.00)")
+    assert describe_step("pay_wager", {"seat": 3, "spot": "sum", "amount": 600}) == "Pay (seat 3, Sum wager, $6.00)"
+
+
+def test_645b2_g_what_the_trainee_did_calls_the_dice_red_first_then_each_blue_die():
+    dice = {"red": 5, "blue_1": 1, "blue_2": 5}
+    assert describe_step("announce_dice", dice) == "Announce the dice (red 5, blue 1, blue 5)"
+
+
+@pytest.mark.parametrize(
+    ("step", "arguments", "words"),
+    [
+        ("declare_tiger_nine", {"tiger_nine": True}, "Declare Tiger 9 (Tiger 9 declared)"),
+        ("declare_tiger_nine", {"tiger_nine": False}, "Declare Tiger 9 (no Tiger 9 declared)"),
+        ("deliver_stack", {"place": 0}, "Deliver a stack (the dealer)"),
+        ("deliver_stack", {"place": 4}, "Deliver a stack (seat 4)"),
+        ("place_envy_lammers", {"seats": [2, 5]}, "Place Envy lammers (seats 2, 5)"),
+        ("place_envy_lammers", {"seats": []}, "Place Envy lammers (no seat)"),
+        ("shake_shaker", {"times": 1}, "Shake the shaker (1 time)"),
+        ("shake_shaker", {"times": 3}, "Shake the shaker (3 times)"),
+        ("deal_card", {"position": "dealer"}, "Deal a card (to the dealer)"),
+        ("collect_wager", {"seat": 2, "spot": "match-4"}, "Collect (seat 2, Match wager on 4)"),
+    ],
+)
+def test_what_the_trainee_did_names_seats_areas_and_calls_as_the_floor_says_them(step, arguments, words):
+    assert describe_step(step, arguments) == words
 
 
 @pytest.mark.parametrize("game", GAMES.values(), ids=list(GAMES))

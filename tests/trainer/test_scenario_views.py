@@ -102,7 +102,7 @@ def test_a_valid_scenario_is_saved_as_a_draft_and_the_preview_narrates_its_round
     version = ScenarioVersion.objects.get()
     assert response.status_code == 302 and not version.published and version.number == 1
     preview = client.get(response["Location"]).content.decode()
-    assert "Tiger 9" in preview and "red 6, blue 1 and 1" in preview and "§645b.2(f)" in preview
+    assert "Tiger 9" in preview and "red 6, blue 1, blue 1" in preview and "§645b.2(f)" in preview
     assert "the Mystery Bonus of" in preview, "the rigged hit is won by seat 2's progressive wager"
 
 
