@@ -9,8 +9,9 @@ from django.utils import timezone
 
 from certification.models import REASON_LENGTH, Exam
 from trainer.input_bounds import validate_calendar_day
-from trainer.models import ScenarioVersion, cohorts_of
+from trainer.models import Scenario, ScenarioVersion, cohorts_of
 from trainer.roster import NAME_LENGTH, name_problem
+from trainer.scenario_choices import grouped_choices
 from trainer.scenario_versions import published_versions
 
 EXAM_PARTS = 4
@@ -25,6 +26,11 @@ class VersionChoiceField(forms.ModelChoiceField[ScenarioVersion]):
     def label_from_instance(self, obj: ScenarioVersion) -> str:
         """The scenario's name and the version's number."""
         return f"{obj.scenario.name} (version {obj.number})"
+
+
+def scenario_of(version: ScenarioVersion) -> Scenario:
+    """The scenario a version belongs to."""
+    return version.scenario
 
 
 def _moment_input() -> forms.DateTimeInput:
@@ -75,16 +81,17 @@ class ExamForm(forms.ModelForm[Exam]):
         assert isinstance(cohort, forms.ModelChoiceField)
         cohort.queryset = cohorts_of(instructor)
         cohort.empty_label = "Choose a cohort"
+        versions = list(ScenarioVersion.objects.filter(pk__in=offered).select_related("scenario"))
         for place in range(1, EXAM_PARTS + 1):
-            self.fields[f"scenario_{place}"] = VersionChoiceField(
-                queryset=ScenarioVersion.objects.filter(pk__in=offered)
-                .select_related("scenario")
-                .order_by("scenario__name", "number"),
+            scenario = VersionChoiceField(
+                queryset=ScenarioVersion.objects.filter(pk__in=offered),
                 required=place == 1,
                 label=f"Scenario {place}",
-                empty_label="Choose a published scenario" if place == 1 else "None",
                 initial=chosen[place - 1] if place <= len(chosen) else None,
             )
+            empty = "Choose a published scenario" if place == 1 else "None"
+            scenario.choices = grouped_choices(versions, scenario_of, scenario.label_from_instance, empty)
+            self.fields[f"scenario_{place}"] = scenario
         for name in ("opens_at", "closes_at"):
             field = self.fields[name]
             assert isinstance(field, forms.DateTimeField)

@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from trainer.input_bounds import validate_calendar_day
 from trainer.models import Assignment, Cohort, Scenario
+from trainer.scenario_choices import grouped_choices
 
 
 class TraineeChoiceField(forms.ModelChoiceField[User]):
@@ -24,7 +25,6 @@ class AssignmentForm(forms.ModelForm[Assignment]):
 
     scenario = forms.ModelChoiceField(
         queryset=Scenario.objects.none(),
-        empty_label="Choose a published scenario",
         error_messages={"invalid_choice": "Choose a published scenario.", "required": "Choose a published scenario."},
     )
     trainee = TraineeChoiceField(
@@ -66,8 +66,9 @@ class AssignmentForm(forms.ModelForm[Assignment]):
         scenario = self.fields["scenario"]
         trainee = self.fields["trainee"]
         assert isinstance(scenario, forms.ModelChoiceField) and isinstance(trainee, forms.ModelChoiceField)
-        published = Scenario.objects.filter(versions__published_at__isnull=False, archived_at__isnull=True)
-        scenario.queryset = published.distinct()
+        offered = Scenario.objects.filter(versions__published_at__isnull=False, archived_at__isnull=True).distinct()
+        scenario.queryset = offered
+        scenario.choices = grouped_choices(offered, lambda chosen: chosen, str, "Choose a published scenario")
         trainee.queryset = cohort.trainees.order_by("username")
 
     def clean_due_on(self) -> Any:
