@@ -5,7 +5,9 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from trainer.drill_library import library_groups
+from simulator.drills import DRILLS
+from trainer.drill_forms import DrillSearchForm
+from trainer.drill_library import drill_records, library_groups
 from trainer.mistakes import RECENT_ROUNDS, recent_mistakes
 from trainer.views import SchoolRequest, require_school_role
 
@@ -13,9 +15,19 @@ from trainer.views import SchoolRequest, require_school_role
 @require_GET
 @login_required
 def drill_list(request: SchoolRequest) -> HttpResponse:
-    """The library's drills by group, each with the clause it trains, its provenance and a button to deal it."""
+    """The drills a search finds, by group: each with its rule, what the user has done of it and a Deal button."""
     require_school_role(request)
-    return render(request, "trainer/drills.html", {"groups": library_groups()})
+    form = DrillSearchForm(request.GET or None)
+    records = drill_records(request.user)
+    groups = library_groups(form.search(), records)
+    context = {
+        "form": form,
+        "groups": groups,
+        "found": sum(len(drills) for _, drills in groups),
+        "total": len(DRILLS),
+        "done": len(records),
+    }
+    return render(request, "trainer/drills.html", context)
 
 
 @require_GET
