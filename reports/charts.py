@@ -1,4 +1,4 @@
-"""Line charts drawn on the server as SVG: a title and a description for screen readers, no script, no canvas."""
+"""Line charts drawn on the server as SVG: a visible title, named axes, a description for screen readers, no script."""
 
 from __future__ import annotations
 
@@ -9,12 +9,21 @@ from markupsafe import Markup
 
 from trainer.felt import render
 
-WIDTH, HEIGHT = 360, 180
-LEFT, RIGHT, TOP, BOTTOM = 48, 16, 14, 40
-"""The chart's size and the margins around its plot, in SVG units."""
+WIDTH, HEIGHT = 360, 220
+LEFT, RIGHT, TOP, BOTTOM = 64, 16, 34, 56
+"""The chart's size and the margins around its plot (room for the title, the axes' names and marks), in SVG units."""
 
 Y_TICKS = 4
 """How many steps the value axis is marked in, from 0 to its top."""
+
+
+@dataclass(frozen=True)
+class ChartWords:
+    """What a chart says on its face: its title, the name of the time axis across and of the value axis up."""
+
+    heading: str
+    across: str
+    up: str
 
 
 @dataclass(frozen=True)
@@ -29,6 +38,7 @@ class ChartPoint:
 def line_chart(
     chart_id: str,
     title: str,
+    words: ChartWords,
     description: str,
     points: Sequence[ChartPoint],
     top: float,
@@ -37,7 +47,8 @@ def line_chart(
 ) -> Markup:
     """A line through the points from left to right, the value axis from 0 to ``top`` in ``unit``, a target line.
 
-    The SVG is an image named by its title and described by its description; the page gives its figures as a table.
+    The SVG is an image named by its title and described by its description, its words drawn on it; the page gives
+    its figures as a table.
     """
     plot_width, plot_height = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
     step = plot_width / max(len(points) - 1, 1)
@@ -54,12 +65,15 @@ def line_chart(
     context = {
         "id": chart_id,
         "title": title,
+        "words": words,
         "description": description,
         "width": WIDTH,
         "height": HEIGHT,
         "left": LEFT,
         "right": WIDTH - RIGHT,
+        "top": TOP,
         "bottom": HEIGHT - BOTTOM,
+        "middle": round(TOP + (HEIGHT - TOP - BOTTOM) / 2, 1),
         "points": drawn,
         "path": " ".join(f"{'M' if index == 0 else 'L'}{point['x']},{point['y']}" for index, point in enumerate(drawn)),
         "ticks": ticks,

@@ -22,7 +22,7 @@ from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from reports.charts import Y_TICKS, ChartPoint, line_chart
+from reports.charts import Y_TICKS, ChartPoint, ChartWords, line_chart
 from simulator.citations import Citation
 from simulator.clauses import catalogue_order, section_of
 from trainer.felt_signs import PROVENANCE_CLASSES
@@ -192,6 +192,7 @@ def skill_chart(number: int, skill: str, weeks: Sequence[SkillWeek], whose: str)
         "accuracy": line_chart(
             f"skill-{number}-accuracy",
             f"{name}: accuracy by week, {whose}",
+            ChartWords("Accuracy by week", "Week beginning", "Right at the first attempt (%)"),
             f"Share of steps right at the first attempt, week by week: {points_text(accuracy)}.",
             accuracy,
             100,
@@ -200,6 +201,7 @@ def skill_chart(number: int, skill: str, weeks: Sequence[SkillWeek], whose: str)
         "speed": line_chart(
             f"skill-{number}-speed",
             f"{name}: median time per step by week, {whose}",
+            ChartWords("Speed by week", "Week beginning", "Median time per step (s)"),
             f"Median time per step against the school's target of {target} s, week by week: {points_text(speed)}.",
             speed,
             top,

@@ -172,3 +172,16 @@ def test_the_error_pages_are_for_the_cohorts_instructors_and_the_school_administ
 def test_a_trainee_outside_the_cohort_has_no_page_in_it(client, cohort):
     response = page(client, cohort.instructors.get(), "trainee_errors", cohort.pk, make_trainee("carol").pk)
     assert response.status_code == 404
+
+
+def test_each_skill_chart_is_titled_on_its_face_names_its_axes_and_has_its_figures_in_a_table(client, cohort):
+    text = unescape(page(client, cohort.instructors.get(), "cohort_errors", cohort.pk).text)
+    charts = re.findall(r'<svg class="line-chart".*?</svg>', text, re.DOTALL)
+    assert charts and len(charts) % 2 == 0, "an accuracy chart and a speed chart for each skill"
+    for accuracy, speed in zip(charts[::2], charts[1::2], strict=True):
+        assert '<text class="chart-title"' in accuracy and ">Accuracy by week</text>" in accuracy
+        assert ">Speed by week</text>" in speed
+        assert accuracy.count('<text class="axis-name"') == 2 and ">Right at the first attempt (%)</text>" in accuracy
+        assert ">Week beginning</text>" in speed and ">Median time per step (s)</text>" in speed
+    tables = re.findall(r"<summary>[^<]+: the figures as a table</summary>\s*<table", text)
+    assert len(tables) == len(charts) // 2
