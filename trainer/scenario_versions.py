@@ -1,5 +1,7 @@
 """Instructors' scenarios kept in versions: save, copy, discard and publish drafts, archive, find what trainees deal."""
 
+from collections.abc import Callable
+
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import QuerySet
@@ -57,17 +59,26 @@ def set_archived(scenario: Scenario, archived: bool) -> None:
     scenario.save(update_fields=["archived_at"])
 
 
-def _table_name(version: ScenarioVersion) -> str:
-    """A published version's table name as the floor says it: "Name, version 2", cut to fit; a clash adds "(2)"."""
-    longest: int = Table._meta.get_field("name").max_length  # type: ignore[assignment]
-    name = version.scenario.name
+def table_name(name: str, number: int, taken: Callable[[str], bool], longest: int) -> str:
+    """A version's table name as the floor says it: "Name, version 2", cut to ``longest``; a clash adds "(2)".
+
+    >>> table_name("Dice", 2, {"Dice, version 2"}.__contains__, 120), table_name("Dice call", 2, lambda _: False, 14)
+    ('Dice, version 2 (2)', 'Di…, version 2')
+    """
     copy = 0
     while True:
         copy += 1
-        which = f", version {version.number}" + (f" ({copy})" if copy > 1 else "")
-        table_name = (name if len(name) + len(which) <= longest else f"{name[: longest - len(which) - 1]}…") + which
-        if not Table.objects.filter(name=table_name).exists():
-            return table_name
+        which = f", version {number}" + (f" ({copy})" if copy > 1 else "")
+        named = (name if len(name) + len(which) <= longest else f"{name[: longest - len(which) - 1]}…") + which
+        if not taken(named):
+            return named
+
+
+def _table_name(version: ScenarioVersion) -> str:
+    """The name of a published version's table, free among the school's tables."""
+    longest: int = Table._meta.get_field("name").max_length  # type: ignore[assignment]
+    taken = Table.objects.filter
+    return table_name(version.scenario.name, version.number, lambda named: taken(name=named).exists(), longest)
 
 
 def publish(version: ScenarioVersion) -> ScenarioVersion:
