@@ -20,7 +20,7 @@ from trainer.models import Attempt
 from trainer.round_store import LiveAttempt
 from trainer.scoring import GradedStep, ScoreCard, one_by_one, step_numbers
 from trainer.snapshots import AnyTableSnapshot, Viewer, snapshot_of
-from trainer.table_page import felt_region, graded_context, render_region
+from trainer.table_page import felt_region, graded_context, posted_region, render_region
 
 SavedFrame = tuple[list[JsonValue], dict[str, Any] | None]
 """A frame as the attempt stored it: the operations it performed and its grade (None for a validation)."""
@@ -104,11 +104,13 @@ def replay_context(attempt: Attempt, position: int) -> dict[str, Any]:
     snapshot = replayed_snapshot(attempt, frames, position)
     steps = ScoreCard.from_json(attempt.score_card).steps if attempt.score_card else 0
     summaries = frame_summaries(frames)
+    felt = felt_region(snapshot, Viewer.INSTRUCTOR)
     here = summaries[position - 1].text if position else "The table as dealt, before the first step"
     return {
         "attempt": attempt,
         "snapshot": snapshot,
-        "felt": render_region(felt_region(snapshot, Viewer.INSTRUCTOR), oob=False),
+        "felt": render_region(felt, oob=False),
+        "posted": render_region(posted_region(felt), oob=False),
         "position": position,
         "last": len(frames),
         "previous": position - 1 if position > 0 else None,

@@ -174,6 +174,21 @@ def inventory_container(progressive: ContainerIntakeView, corrected: tuple[Grade
     }
 
 
+def posted(
+    displays: list[dict[str, Any]], signs: str = "", paytables: tuple[dict[str, Any], ...] = ()
+) -> dict[str, Any]:
+    """What the table posts beside the felt: each display's notes and paytable, the dealer's paytables, the signs."""
+    return {
+        "displays": [
+            {"sign": display["sign"], "notes": display["notes"], "paytable": display["paytable"]}
+            for display in displays
+            if display["notes"] or display["paytable"]
+        ],
+        "paytables": paytables,
+        "signs": signs,
+    }
+
+
 def numbered_displays(displays: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The felt's progressive displays, each with the element id it is redrawn by."""
     return [display | {"id": f"felt-display-{number}"} for number, display in enumerate(displays, start=1)]

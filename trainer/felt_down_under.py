@@ -27,6 +27,7 @@ from trainer.felt import (
     hand_html,
     inventory_container,
     numbered_displays,
+    posted,
     progressive_display,
     seat_pick,
     seat_regions,
@@ -188,6 +189,7 @@ def down_under_felt_context(snapshot: TableSnapshot[DownUnderView], viewer: View
     progressive = view["progressive"]
     paytable = match_paytable(rules.decks, rules.paytable)
     dealer = view["dealer"]
+    match_lines = [(combination.value, str(payout)) for combination, payout in paytable.payouts.items()]
     display = progressive_display(
         "Match the Dealer Progressive",
         progressive["meter"]["display"],
@@ -204,12 +206,9 @@ def down_under_felt_context(snapshot: TableSnapshot[DownUnderView], viewer: View
             "hole_card_down": dealer["hole_card_down"],
             "total": dealer["total"],
             "outcome": dealer_outcome(dealer["total"], dealer["cards"]),
-            "paytable": {
-                "name": str(paytable),
-                "lines": [(combination.value, str(payout)) for combination, payout in paytable.payouts.items()],
-            },
         },
         "displays": numbered_displays([display]),
+        "posted": posted([display], paytables=({"name": f"Match the Dealer · {paytable}", "lines": match_lines},)),
         "container": inventory_container(progressive, corrected),
         "discards": [
             *([{"label": "burn", "title": "The burn card, unexposed"}] if view["burned"] else []),

@@ -27,6 +27,7 @@ from trainer.felt import (
     hand_html,
     inventory_container,
     numbered_displays,
+    posted,
     progressive_display,
     seat_pick,
     seat_regions,
@@ -145,7 +146,7 @@ def mystery_felt_context(snapshot: TableSnapshot[MysteryTableView], viewer: View
         "displays": numbered_displays([display]),
         "container": inventory_container(progressive, corrected),
         "base_game": base_game_context(view),
-        "paytable_signs": mystery_signs(snapshot),
+        "posted": posted([display], mystery_signs(snapshot)),
     }
 
 

@@ -42,6 +42,7 @@ from trainer.felt import (
     hand_html,
     inventory_container,
     numbered_displays,
+    posted,
     progressive_display,
     seat_pick,
     seat_regions,
@@ -107,7 +108,7 @@ def pai_gow_fixtures(snapshot: TableSnapshot[PaiGowView]) -> PaiGowFixtures:
 def paytable_signs(rules: TableRules) -> list[Sign]:
     """The signs of the wagers this table offers: Tiger 9, Fortune and Envy, Sum, Match, Beat It and the Mystery Bonus.
 
-    The progressive paytable is posted on its jackpot display.
+    The progressive paytable is posted with its jackpot display's notes (:func:`trainer.felt.posted`).
     """
     signs = []
     if rules.tiger_nine_offered:
@@ -350,7 +351,7 @@ def felt_context(snapshot: TableSnapshot[PaiGowView], viewer: Viewer) -> dict[st
             *([{"label": "all 53", "title": "Every card, accounted for"}] if view["finished"] else []),
         ],
         "finished": view["finished"],
-        "paytable_signs": fixtures.paytable_signs,
+        "posted": posted(displays, fixtures.paytable_signs),
     }
 
 

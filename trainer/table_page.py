@@ -310,6 +310,11 @@ def felt_region(snapshot: AnyTableSnapshot, viewer: Viewer) -> Region:
     )
 
 
+def posted_region(felt: Region) -> Region:
+    """What the table posts beside its felt, folded: the paytables and the progressive displays' notes."""
+    return Region("posted", "trainer/_posted.html", {"posted": felt.context["felt"]["posted"]})
+
+
 def exam_round_of(snapshot: AnyTableSnapshot) -> ExamRound | None:
     """The round's place in an exam sitting, with the sitting and its exam; None for a round of its own."""
     if not snapshot.from_scenario:
@@ -350,8 +355,10 @@ def table_regions(snapshot: AnyTableSnapshot, viewer: Viewer, feedback: dict[str
     sees_log = viewer is Viewer.INSTRUCTOR or snapshot.mode == Mode.PRACTICE or snapshot.finished
     hides_log = snapshot.mode == Mode.EXAM and viewer is Viewer.TRAINEE
     trainee = viewer is Viewer.TRAINEE
+    felt = felt_region(snapshot, viewer)
     regions = [
-        felt_region(snapshot, viewer),
+        felt,
+        posted_region(felt),
         Region(
             "sequence",
             "trainer/_sequence.html",
