@@ -20,7 +20,7 @@ def test_three_card_poker_shows_its_base_game_face_up_and_its_mystery_bonus_sign
     felt = page.locator("#felt")
     expect(felt.locator("#felt-base-game")).to_contain_text("is dealt by the engine once the progressive wagers")
     expect(felt.locator(".card")).to_have_count(0)
-    expect(felt).to_contain_text("Configuration B")
+    expect(page.locator("#posted")).to_contain_text("Configuration B")
     table.deal_correctly_until(lambda action: action is None)
     expect(felt.locator("#felt-base-game")).to_contain_text("dealt face up by the engine (house automation)")
     occupied = felt.locator(".position.occupied")
