@@ -37,7 +37,8 @@ def low_contrast(page: Page) -> list[str]:
 
 
 def open_every_paytable_sign(page: Page) -> None:
-    """Unfold each paytable sign posted beside the felt, so its provenance badge and table are drawn."""
+    """Unfold the table's posted panel and each paytable sign in it, so its provenance badge and table are drawn."""
+    page.locator("#posted > summary").click()
     summaries = page.locator(".paytable-sign summary")
     assert summaries.count() > 0, "no paytable posted at the table"
     for index in range(summaries.count()):
