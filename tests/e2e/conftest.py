@@ -15,6 +15,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -61,13 +62,13 @@ def wait_for_port(server: subprocess.Popen[bytes], log: Path) -> int:
     pytest.fail(f"The school did not start:\n{log.read_text()}")
 
 
-@pytest.fixture(scope="session")
-def school(tmp_path_factory: pytest.TempPathFactory, django_db_blocker: Any) -> Iterator[LiveSchool]:
-    """Serve the school with Daphne on a fresh SQLite file; stop it after the session."""
-    folder = tmp_path_factory.mktemp("school")
+@contextmanager
+def serve_school(folder: Path, django_db_blocker: Any, **settings_environment: str) -> Iterator[LiveSchool]:
+    """Serve the school with Daphne on a fresh SQLite file in ``folder``, with extra environment settings; stop it."""
     database = folder / "school.sqlite3"
     output, log = folder / "school.out", folder / "daphne.log"
     environment = {key: value for key, value in os.environ.items() if key not in ("REDIS_URL", "DJANGO_DEBUG")}
+    environment |= settings_environment
     environment["DATABASE_URL"] = sqlite_url(database)
     command = [sys.executable, "manage.py", "school", "--host", "127.0.0.1", "--port", "0"]
     with output.open("wb") as stdout, log.open("wb") as stderr:
@@ -76,12 +77,12 @@ def school(tmp_path_factory: pytest.TempPathFactory, django_db_blocker: Any) -> 
         port = wait_for_port(server, log)
         passwords = {match["username"]: match["password"] for match in ACCOUNT_LINE.finditer(output.read_text())}
         default = settings.DATABASES["default"]
-        product_database = default["NAME"]
+        served_before = default["NAME"]
         default["NAME"] = str(database)
         with django_db_blocker.unblock(), ThreadPoolExecutor(1, thread_name_prefix="orm") as orm:
             yield LiveSchool(f"http://127.0.0.1:{port}", passwords, orm)
             orm.submit(connections.close_all).result()
-        default["NAME"] = product_database
+        default["NAME"] = served_before
     finally:
         server.terminate()
         try:
@@ -89,6 +90,29 @@ def school(tmp_path_factory: pytest.TempPathFactory, django_db_blocker: Any) -> 
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
+
+
+@contextmanager
+def pages_of(browser: Browser, school: LiveSchool, violations: PolicyViolations) -> Iterator[Callable[[], Page]]:
+    """Open pages of the school, each in a browser context of its own (its own cookies); close them at the end."""
+    contexts: list[BrowserContext] = []
+
+    def open_page() -> Page:
+        context = violations.watch(browser.new_context(base_url=school.url, viewport=LAPTOP))
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture(scope="session")
+def school(tmp_path_factory: pytest.TempPathFactory, django_db_blocker: Any) -> Iterator[LiveSchool]:
+    """Serve the school with Daphne on a fresh SQLite file, with the default settings; stop it after the session."""
+    with serve_school(tmp_path_factory.mktemp("school"), django_db_blocker) as live:
+        yield live
 
 
 @pytest.fixture(scope="session")
@@ -114,17 +138,8 @@ def new_page(browser: Browser, school: LiveSchool, policy_violations: PolicyViol
 
     A page that reports a Content-Security-Policy violation fails the test.
     """
-    contexts: list[BrowserContext] = []
-
-    def open_page() -> Page:
-        context = policy_violations.watch(browser.new_context(base_url=school.url, viewport=LAPTOP))
-        context.set_default_timeout(10_000)
-        contexts.append(context)
-        return context.new_page()
-
-    yield open_page
-    for context in contexts:
-        context.close()
+    with pages_of(browser, school, policy_violations) as open_page:
+        yield open_page
 
 
 @pytest.fixture(scope="session")
