@@ -6,6 +6,7 @@ then becomes Daphne on a free port (read from Daphne's log). The test process op
 the product's SQLite options, to learn the correct next step of a round as the server holds it and to seat a
 trainee at a round with a chosen seed; it never answers the browser. Its ORM calls run in one worker thread,
 because the sync Playwright API keeps an event loop running in the test thread.
+A test module that needs other server settings starts a second school the same way (:func:`serve_school`).
 """
 
 import os
@@ -23,7 +24,7 @@ from urllib.parse import urlencode
 import pytest
 from django.conf import settings
 from django.db import connections
-from live_table import LAPTOP, LiveSchool, PolicyViolations
+from live_table import LAPTOP, SIGNING_SCHOOL, LiveSchool, PolicyViolations
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 PROJECT = Path(__file__).resolve().parents[2]
@@ -115,6 +116,15 @@ def school(tmp_path_factory: pytest.TempPathFactory, django_db_blocker: Any) -> 
         yield live
 
 
+@pytest.fixture(scope="module")
+def signing_school(tmp_path_factory: pytest.TempPathFactory, django_db_blocker: Any) -> Iterator[LiveSchool]:
+    """A second school, named SIGNING_SCHOOL, whose passed exams wait for an instructor's sign-off; for one module."""
+    folder = tmp_path_factory.mktemp("signing-school")
+    settings_environment = {"DJANGO_EXAM_SIGN_OFF": "true", "DJANGO_SCHOOL_NAME": SIGNING_SCHOOL}
+    with serve_school(folder, django_db_blocker, **settings_environment) as live:
+        yield live
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     """Debian's Chromium, headless, launched once for the session."""
@@ -139,6 +149,15 @@ def new_page(browser: Browser, school: LiveSchool, policy_violations: PolicyViol
     A page that reports a Content-Security-Policy violation fails the test.
     """
     with pages_of(browser, school, policy_violations) as open_page:
+        yield open_page
+
+
+@pytest.fixture
+def new_signing_page(
+    browser: Browser, signing_school: LiveSchool, policy_violations: PolicyViolations
+) -> Iterator[Callable[[], Page]]:
+    """Open a page of the signing school in a browser context of its own, as :func:`new_page` does for the school."""
+    with pages_of(browser, signing_school, policy_violations) as open_page:
         yield open_page
 
 

@@ -25,6 +25,8 @@ from trainer.models import Attempt, Mode, Table
 PRACTICE_TABLE, MANUAL_SHAKER_TABLE, INSTRUCTOR_TABLE = (name for name, *_ in demo_tables.DEMO_TABLES)
 LAPTOP = {"width": 1366, "height": 900}
 TABLET = {"width": 820, "height": 1180}
+SIGNING_SCHOOL = "Keystone Dealer Academy"
+"""The name of the second school, whose exams wait for a sign-off (DJANGO_SCHOOL_NAME)."""
 
 
 @dataclass
