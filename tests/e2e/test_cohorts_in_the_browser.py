@@ -61,7 +61,7 @@ def test_an_imported_trainee_logs_in_in_any_case_and_chooses_their_own_password_
     page.get_by_role("link", name="Import a CSV of trainees").click()
     page.get_by_label("Or paste the CSV").fill("name,email\nKatherine Johnson,katherine@example.org\n")
     page.get_by_role("button", name="Check the CSV").click()
-    page.get_by_role("button", name="Create the 1 account").click()
+    page.get_by_role("button", name="Create the account").click()
     password = page.locator("code.password").inner_text()
     page.get_by_role("link", name="Back to Demo cohort").click()
     expect(page.get_by_role("link", name="Remove katherine@example.org from the cohort")).to_be_visible()

@@ -52,7 +52,7 @@ def test_an_instructor_opens_the_heatmap_clicks_the_worst_clause_and_replays_an_
     expect(page.get_by_role("heading", name=re.compile("Attempts that broke"))).to_be_visible()
     assert wcag_violations(page) == [], "the attempts behind the worst clause"
     page.get_by_role("link", name=re.compile("Replay from the first error")).first.click()
-    expect(page.get_by_role("heading", name=re.compile("Replay: trainee"))).to_be_visible()
+    expect(page.get_by_role("heading", name=re.compile(r"^Replay: "))).to_be_visible()
     expect(page.locator("#replay-grade")).to_contain_text("✗ Wrong")
     assert wcag_violations(page) == [], "the replay at the first error"
     assert page.locator("#felt button").count() == 0, "a replay's felt has nothing to choose, so no tab stop"
