@@ -159,9 +159,10 @@ async def test_it_refuses_a_missing_or_foreign_origin():
 async def test_it_sends_the_full_table_on_connection():
     attempt, session = await seat_at_table()
     communicator, snapshot = await connected(attempt.pk, session)
-    for element_id in ("felt", "sequence", "status", "table-log", "score-card"):
+    regions = ("felt", "posted", "sequence", "status", "table-log", "score-card")
+    for element_id in regions:
         assert f'id="{element_id}" ' in snapshot
-    assert snapshot.count('hx-swap-oob="true"') == 5
+    assert snapshot.count('hx-swap-oob="true"') == len(regions)
     for live_region in ("feedback", "feedback-alert"):
         assert f'id="{live_region}" hx-swap-oob="innerHTML"' in snapshot
     assert 'name="seq" value="1"' in snapshot
