@@ -15,13 +15,23 @@ from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
 from certification import exams
-from certification.models import ExamRound
+from certification.models import Exam, ExamRound
 from simulator.games import GAMES
 from trainer import services
-from trainer.assignments import STATUS_MEANINGS, assigned_to, overdue_in
+from trainer.assignments import STATUS_MEANINGS, Progress, assigned_to, overdue_in
 from trainer.dealing_limits import limits_dealing
 from trainer.live_tables import live_tables, live_tables_to_watch
-from trainer.models import Attempt, Mode, Role, Table, cohorts_of, has_role, is_school_administrator, teaches_cohorts
+from trainer.models import (
+    Attempt,
+    Mode,
+    Role,
+    ScenarioVersion,
+    Table,
+    cohorts_of,
+    has_role,
+    is_school_administrator,
+    teaches_cohorts,
+)
 from trainer.scenario_versions import published_versions
 from trainer.scoring import ScoreCard
 from trainer.snapshots import AnyTableSnapshot, Viewer
@@ -69,12 +79,20 @@ def home(request: SchoolRequest) -> HttpResponse:
         "roles": [role.label for role in Role if has_role(user, role)],
         "teaches": teaches,
         "runs_school": is_school_administrator(user),
-        "assigned": assigned_to(user) if has_role(user, Role.TRAINEE) else [],
+        "assigned": assigned_with_exams(user) if has_role(user, Role.TRAINEE) else [],
         "live": live_tables(user) if teaches else [],
         "cohorts": [(cohort, overdue_in(cohort)) for cohort in cohorts_of(user)] if teaches else [],
         "status_meanings": STATUS_MEANINGS,
     }
     return render(request, "trainer/home.html", context)
+
+
+def assigned_with_exams(trainee: User) -> list[tuple[Progress, ScenarioVersion | None, Exam | None]]:
+    """The trainee's assignments to deal, each with the open exam that keeps it from practice now, if any."""
+    closed = exams.exams_closing_practice(trainee, timezone.now())
+    return [
+        (progress, version, closed.get(progress.assignment.scenario_id)) for progress, version in assigned_to(trainee)
+    ]
 
 
 @require_GET

@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils import timezone
 from exam_helpers import deal, exam_school, schedule, short_scenario, sit_through
 from table_helpers import make_instructor, make_user
+from test_assignments import assign
 
 from certification import exams
 from certification.models import Certificate, Exam, ExamSitting, ResultCorrection
@@ -341,6 +342,18 @@ def test_a_trainee_may_not_practise_a_scenario_an_open_exam_deals(client, school
         assert "In the exam “Dice exam”: not dealt for practice" in page
         assert reverse("scenario_deal", args=[version.pk]) not in page
     assert not Attempt.objects.exists()
+
+
+def test_a_trainees_home_offers_no_deal_of_an_assignment_an_open_exam_deals(client, school):
+    version, alice = school["version"], school["alice"]
+    assign(school["exam"].cohort, version.scenario)
+    as_(client, alice)
+    page = client.get(reverse("home")).content.decode()
+    assert "In the exam “Dice exam”: not dealt for practice" in page
+    assert reverse("scenario_deal", args=[version.pk]) not in page
+    Exam.objects.filter(pk=school["exam"].pk).update(closes_at=timezone.now() - timedelta(minutes=1))
+    page = client.get(reverse("home")).content.decode()
+    assert reverse("scenario_deal", args=[version.pk]) in page and "not dealt for practice" not in page
 
 
 def test_an_instructor_still_previews_and_deals_an_open_exams_scenario(client, school):
