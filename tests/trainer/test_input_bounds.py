@@ -25,6 +25,8 @@ from table_helpers import make_instructor, make_trainee
 from certification.models import Certificate, Exam
 from simulator.games import GAMES
 from trainer.models import Scenario, ScenarioVersion, Table
+from trainer.rules_submission import HOUSE_CLAUSES
+from trainer.rules_submission_forms import DEFAULTS, FortunePaytableForm, ProgressivePaytableForm
 from trainer.scenario_forms import new_form_data
 from trainer.scenario_versions import publish
 
@@ -161,6 +163,12 @@ class InstructorForm:
     user: str = "instructor"
 
 
+def default_filling(form_class) -> dict[str, str]:
+    """A filed paytable's form as its page first fills it (the default paytable), under a new name."""
+    form = form_class(DEFAULTS[form_class.kind])
+    return {name: str(form.initial.get(name, "")) for name in form.fields} | {"name": f"Filed {next(SERIAL)}"}
+
+
 SERIAL = count(1)
 """Numbers that make each valid filling's names new: a name taken by an earlier filling would be refused."""
 
@@ -261,8 +269,25 @@ FORMS = {
         "form",
         ("target_calling_the_dice",),
     ),
+    **{
+        f"filed {form_class.kind.label}": InstructorForm(
+            lambda s, kind=form_class.kind: reverse("filed_paytable", args=[kind]),
+            lambda s, form_class=form_class: default_filling(form_class),
+            "form",
+            tuple(form_class(DEFAULTS[form_class.kind]).fields),
+            user="superuser",
+        )
+        for form_class in (FortunePaytableForm, ProgressivePaytableForm)
+    },
+    "house wording": InstructorForm(
+        lambda s: reverse("house_wording", args=[next(iter(HOUSE_CLAUSES))]),
+        lambda s: {"text": "The dealer calls the low hand aloud."},
+        "form",
+        ("text",),
+        user="superuser",
+    ),
 }
-"""Every instructor form but the scenario builder's and the roster import's, which have tests of their own below."""
+"""Every instructor and administrator form but the builder's and the roster import's, which have tests below."""
 
 PROBE_INPUTS = (*HUGE_NUMBERS, *DEEP_JSON, "N" * 400, "9" * 5000, "2147483648", "9999-12-31", "9999-12-31T23:59")
 """The probe's inputs, sent to every field of every form."""
