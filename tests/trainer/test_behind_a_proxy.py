@@ -1,4 +1,4 @@
-"""The school as README's "Running a school" deploys it: nginx with deploy/nginx.conf in front of two Daphne processes.
+"""The school as docs/running-a-school.md deploys it: nginx with deploy/nginx.conf in front of two Daphne processes.
 
 nginx (Debian's package) runs deploy/nginx.conf with only its ports, paths and certificate replaced (a self-signed
 one for 127.0.0.1), as the test's own user, every file in a temporary folder. Behind it, two Daphne processes serve
