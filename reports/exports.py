@@ -2,7 +2,7 @@
 
 Times are ISO 8601 in the school's time zone, with its offset; a range of days is inclusive and read in that zone.
 A cell that a spreadsheet would take for a formula (it starts with =, +, - or @) is written after a ' so it stays
-text. The columns are documented in the README.
+text. The columns are documented in docs/instructors-guide.md.
 """
 
 import csv

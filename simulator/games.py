@@ -2,7 +2,7 @@
 
 No other module names a game's key (the demo data aside): the engine and the web side look a game up here.
 A thirteenth game is an engine module with its round class, one entry below, its clauses, a web table
-description with its templates and a demo table (the files are listed in "Adding a game" in the README).
+description with its templates and a demo table (the files are listed in docs/adding-a-game.md).
 """
 
 from __future__ import annotations

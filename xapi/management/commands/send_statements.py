@@ -37,7 +37,7 @@ class Command(BaseCommand):
         Each pass also deletes the statements sent more than ``keep_sent_days`` days ago.
         """
         if not statements.enabled():
-            raise CommandError("No learning record store is configured: set DJANGO_XAPI_URL (see README, Settings).")
+            raise CommandError("No learning record store: set DJANGO_XAPI_URL (docs/running-a-school.md).")
         if interval <= 0:
             raise CommandError("--interval is a number of seconds above 0.")
         if keep_sent_days < 0:
