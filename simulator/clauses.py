@@ -746,6 +746,145 @@ CLAUSES = catalogue(
     ),
     house("Trump Plaza house way: two pair, a medium (7-10) or high (J-K) pair with a high pair", "Always split."),
     house("Trump Plaza house way: two pair, two medium pairs (7-10)", "Split unless holding an ace."),
+    # ----- Carnival poker: Three Card Poker and Ultimate Texas Hold 'Em (the base games) -----
+    pa_code(
+        "§653a.1 definition of Check",
+        "Check—Waiving the right to place a Play Wager but remaining in the round of play.",
+    ),
+    pa_code(
+        "§653a.1 definition of Fold",
+        "Fold—The withdrawal of a player from a round of play by not making a Play Wager.",
+    ),
+    pa_code("§653a.1 definition of Flop", "Flop—The first three community cards dealt during a round of play."),
+    pa_code(
+        "§653a.6(b)",
+        "The permissible five-card Poker hands at the game of Ultimate Texas Hold 'Em Poker, in order of highest to "
+        "lowest rank, shall be: (1) A royal flush, … (2) A straight flush, … (3) A four-of-a-kind, … (4) A full "
+        "house, … (5) A flush, … (6) A straight, … (7) A three-of-a-kind, …",
+        note="The text we have stops in (b)(7); two pair, one pair and high card follow as in every poker ranking.",
+    ),
+    pa_code(
+        "§653a.12(a)",
+        "A certificate holder shall pay each winning Ante Wager and Play Wager at odds of 1 to 1.",
+    ),
+    pa_code(
+        "§653a.12(b)",
+        "A certificate holder shall pay the player’s winning Blind Wager in accordance with the odds in one of the "
+        "following paytables selected by the certificate holder in its Rules Submission filed in accordance with "
+        "§ 601a.2 (relating to table games Rules Submissions):",
+    ),
+    pa_code(
+        "§653a.12(c)",
+        "The certificate holder shall pay the player’s winning Trips Wager at the odds in one of the following "
+        "paytables, selected by the certificate holder in its Rules Submission filed in accordance with § 601a.2:",
+    ),
+    house(
+        "Three Card Poker rankings",
+        "Three cards rank, highest first: straight flush, three of a kind, straight, flush, pair, high card; a "
+        "straight outranks a flush. Ace is high, or low in A-2-3, the lowest straight. Hands of one category "
+        "compare card by card; equal hands tie.",
+        note="Chapter 649a is not in the regulation text we have: these are the game's published rankings.",
+    ),
+    house(
+        "Three Card Poker deal",
+        "After the wagers, the dealer delivers three cards face down to each position with a wager, from the dealer's "
+        "far left, then three face down to the dealer.",
+        note="Chapter 649a is not in the regulation text we have.",
+    ),
+    house(
+        "Three Card Poker Play Wager",
+        "A player who holds an Ante Wager, having seen the three cards, places a Play Wager equal to the Ante Wager or "
+        "folds and forfeits the Ante Wager.",
+        note="Chapter 649a is not in the regulation text we have.",
+    ),
+    house(
+        "Three Card Poker dealer qualification",
+        "The dealer's hand qualifies with queen high or better. When it does not, each Ante Wager still in play wins 1 "
+        "to 1 and each Play Wager pushes.",
+        note="Chapter 649a is not in the regulation text we have.",
+    ),
+    house(
+        "Three Card Poker Ante and Play settlement",
+        "Against a qualifying dealer hand, a higher player hand wins the Ante and Play Wagers 1 to 1, an equal hand "
+        "pushes both and a lower hand loses both.",
+        note="Chapter 649a (its payout odds section included) is not in the regulation text we have.",
+    ),
+    house(
+        "Pair Plus paytable, option pair_plus_paytable",
+        "The Pair Plus Wager wins on the player's own three cards, whatever the dealer holds and whether or not the "
+        "player folds, at the odds of the table's Pair Plus paytable; it loses below a pair. Default: 40-30-6-4-1.",
+        note="Chapter 649a's paytables are not in the regulation text we have.",
+    ),
+    house(
+        "Ante Bonus paytable, option ante_bonus_paytable",
+        "A player who placed a Play Wager is paid the Ante Bonus on a straight or better, whatever the dealer holds, "
+        "at the odds of the table's Ante Bonus paytable, on the Ante Wager. Default: 5-4-1.",
+        note="Chapter 649a's paytables are not in the regulation text we have.",
+    ),
+    house(
+        "Three Card Poker house advice",
+        "The strategy the school posts for players, which most simulated players follow: play queen-six-four or "
+        "better, fold anything lower.",
+        note="The optimal strategy for the Ante and Play Wagers; a player's choice, not a rule of the game.",
+    ),
+    house(
+        "Ultimate Texas Hold 'Em deal",
+        "After the Ante, Blind and Trips Wagers, the dealer delivers two cards face down to each position with a "
+        "wager, from the dealer's far left, then two face down to the dealer; after the first decisions the dealer "
+        "burns a card and deals the flop face up, and after the second burns a card and deals the last two community "
+        "cards face up.",
+        note="§653a.8–§653a.11 are not in the regulation text we have; the burn and the flop are as §653a.1 defines "
+        "them.",
+    ),
+    house(
+        "Ultimate Texas Hold 'Em Play Wager",
+        "The Ante and Blind Wagers are equal. Before the flop a player may place a Play Wager of three or four times "
+        "the Ante or check; after the flop, a player who has checked may place two times the Ante or check; after the "
+        "last two community cards, one times the Ante or fold. A player places at most one Play Wager.",
+        note="§653a.7 and §653a.11 are not in the regulation text we have; checking and folding are as §653a.1 "
+        "defines them.",
+    ),
+    house(
+        "Ultimate Texas Hold 'Em dealer qualification",
+        "The dealer's hand qualifies with a pair or better. When it does not, each Ante Wager in play pushes and the "
+        "Play and Blind Wagers are settled against the dealer's hand.",
+        note="§653a.11 is not in the regulation text we have.",
+    ),
+    house(
+        "Ultimate Texas Hold 'Em settlement",
+        "A player's hand higher than the dealer's wins the Play Wager, the Ante Wager (if the dealer qualifies) and "
+        "the Blind Wager, which pushes on a hand its paytable does not list; an equal hand pushes the three; a lower "
+        "hand, or a fold, loses them. The Trips Wager wins on the player's own hand, folded or not, whatever the "
+        "dealer holds, and loses below three of a kind.",
+        note="§653a.11 is not in the regulation text we have; the odds are §653a.12's.",
+    ),
+    house(
+        "Ultimate Texas Hold 'Em house advice",
+        "The strategy the school posts for players, which most simulated players follow: four times the Ante before "
+        "the flop with a pair of threes or better, any ace, king-x suited, king-five or better, queen-six suited or "
+        "better, queen-eight or better, jack-eight suited or better or jack-ten; two times after the flop with two "
+        "pair or better, a pair that uses a hole card (not pocket twos) or four to a flush holding a ten or better of "
+        "its suit; one time at the river with a pair that uses a hole card or better, or when fewer than 21 of the "
+        "unseen cards would give the dealer a better hand.",
+        note="A player's choice, not a rule of the game (the Wizard of Odds' simple strategy).",
+    ),
+    house(
+        "Carnival poker wrong Play Wager",
+        "A Play Wager of an amount the game does not allow is put right by the dealer before the game goes on: the "
+        "player's chips are made the largest amount the game allows at that decision.",
+    ),
+    house(
+        "Carnival poker hand reading",
+        "The dealer turns each hand face up and reads it aloud by its category, the dealer's first, then each player's "
+        "as it is settled.",
+    ),
+    house(
+        "Carnival poker settlement order",
+        "The dealer settles position by position from the dealer's far right (seat 6) to the far left (seat 1), and "
+        "at each position the wagers in the layout's order. This is a fixed procedure of the simulator: no table "
+        "option changes it.",
+    ),
+    house("Carnival poker end of round", "The dealer collects every card to the discard rack and the round is over."),
 )
 """Every clause the product cites, by the clause as written."""
 

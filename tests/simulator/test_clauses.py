@@ -10,6 +10,9 @@ import pytest
 
 import simulator
 from simulator.cards import parse_cards
+from simulator.carnival_games import CARNIVAL_GAMES
+from simulator.carnival_poker import CarnivalTable
+from simulator.carnival_round import CarnivalRound
 from simulator.citations import Citation, Provenance
 from simulator.clauses import CITED, CLAUSES, catalogue, cite, house, seed
 from simulator.down_under import DEMO_FORCED_HIT, SETTLEMENT_ORDER, DownUnderRound, DownUnderTable
@@ -251,6 +254,7 @@ def test_a_clause_of_the_regulation_is_never_keyed_as_a_house_procedure():
 def engine_defaults() -> dict[str, list[str]]:
     """Each HOUSE entry's options' defaults as the engine describes them, by the entry's clause, in listing order."""
     listed = [*TableRules().house_options(), *DownUnderTable().house_options()]
+    listed.extend(option for game in CARNIVAL_GAMES.values() for option in CarnivalTable(game).house_options())
     for game in MYSTERY_GAME_LIST:
         if game.section != MYSTERY_SECTION:
             listed.extend(rules_house_options(MysteryRules(DEFAULT_CONFIGURATION), game))
@@ -318,6 +322,24 @@ def test_every_house_procedure_a_down_under_round_follows_is_listed_with_the_tab
         shoe_top = DEMO_FORCED_HIT if forced_hit else ()
         followed |= house_procedures_followed(DownUnderRound(table, DOWN_UNDER_SEATS, 7, shoe_top=shoe_top))
     assert followed - {option.citation.clause for option in table.house_options()} == set()
+
+
+CARNIVAL_SEATS = {
+    "three-card-poker": {1: {"ante": 500, "pair_plus": 500}, 4: {"ante": 1000}, 6: {"pair_plus": 200}},
+    "ultimate-texas-hold-em": {1: {"ante": 500, "blind": 500, "trips": 500}, 5: {"ante": 1000, "blind": 1000}},
+}
+"""Positions at the carnival poker demo tables."""
+
+
+@pytest.mark.parametrize("key", sorted(CARNIVAL_GAMES))
+def test_every_house_procedure_a_carnival_poker_round_follows_is_listed_with_the_tables_house_rules(key) -> None:
+    table = CarnivalTable(CARNIVAL_GAMES[key])
+    followed: set[str] = set()
+    for seed_number in range(12):
+        followed |= house_procedures_followed(CarnivalRound(table.game, table, CARNIVAL_SEATS[key], seed_number))
+    listed = {option.citation.clause for option in table.house_options()}
+    assert "Carnival poker settlement order" in listed
+    assert followed - listed == set()
 
 
 @pytest.mark.parametrize("game", [game for game in MYSTERY_GAME_LIST if game.section != MYSTERY_SECTION])

@@ -1,0 +1,12 @@
+"""The carnival poker games by key: each declared once in its own module on the carnival poker shape."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from simulator.carnival_poker import CarnivalGame
+from simulator.three_card_poker import THREE_CARD_POKER
+from simulator.ultimate_texas import ULTIMATE_TEXAS_HOLD_EM
+
+CARNIVAL_GAMES: Mapping[str, CarnivalGame] = {game.key: game for game in (THREE_CARD_POKER, ULTIMATE_TEXAS_HOLD_EM)}
+"""Every carnival poker game by key."""

@@ -1,0 +1,270 @@
+"""The shape of a poker-based carnival game: its declaration, its paytables as data and its table's options.
+
+A game is one :class:`CarnivalGame`: its betting areas in the layout's order, its hole cards, its decision points
+(:class:`Street`, each dealing the community cards it needs first), its hand reading, its dealer's qualification,
+its paytables and its settlement. :class:`~simulator.carnival_round.CarnivalRound` deals any such game step by
+step; :mod:`simulator.three_card_poker` and :mod:`simulator.ultimate_texas` declare the two built on it.
+
+A paytable is data read through :func:`read_paytable`: the lines it may pay are the game's, the odds are written
+"40 to 1", and every problem is named at once in a :class:`~simulator.rules.RulesError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from simulator.cards import Card
+from simulator.citations import Citation
+from simulator.clauses import cite
+from simulator.json_values import JsonValue
+from simulator.money import Cents, Odds
+from simulator.pai_gow_settlement import WagerSettlement
+from simulator.rules import HouseOption, Option, OptionField, RulesError, choice, gap_options, read_options
+
+WRONG_PLAY_WAGER = cite("Carnival poker wrong Play Wager")
+HAND_READING = cite("Carnival poker hand reading")
+SETTLEMENT_ORDER = cite("Carnival poker settlement order")
+END_OF_ROUND = cite("Carnival poker end of round")
+
+
+@dataclass(frozen=True, order=True)
+class HandReading:
+    """A hand as the dealer reads it: a key that compares as the hands do, its category and its words."""
+
+    key: tuple[int, ...]
+    category: str = field(compare=False)
+    words: str = field(compare=False)
+
+
+@dataclass(frozen=True)
+class Paytable:
+    """A paytable: its name and the odds of each line it pays, highest hand first; a hand it does not list loses."""
+
+    name: str
+    pays: Mapping[str, Odds]
+
+    def odds(self, category: str) -> Odds | None:
+        """The odds this paytable pays on a hand of ``category``, or None."""
+        return self.pays.get(category)
+
+    def __str__(self) -> str:
+        """The paytable as a sign writes it: "straight flush 40 to 1, three of a kind 30 to 1, …"."""
+        return ", ".join(f"{line} {odds}" for line, odds in self.pays.items())
+
+
+def read_paytable(data: Mapping[str, JsonValue], lines: Sequence[str]) -> Paytable:
+    """A paytable from JSON {"name": …, "pays": {line: "40 to 1"}}; RulesError naming every bad field, nothing built.
+
+    >>> read_paytable({"name": "A", "pays": {"pair": "1 to 1", "flush": "4 to 1"}}, ["flush", "pair"]).pays
+    {'flush': Odds(win=4, stake=1), 'pair': Odds(win=1, stake=1)}
+    >>> try:
+    ...     read_paytable({"name": "", "pays": {"pair": 1, "flush": "4 to 1"}, "x": 1}, ["pair"])
+    ... except RulesError as error:
+    ...     sorted(error.errors)
+    ['name', 'pays.flush', 'pays.pair', 'x']
+    """
+    errors = {str(key): "unknown field" for key in data if key not in ("name", "pays")}
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip():
+        errors["name"] = "is wanted, as text"
+    pays = data.get("pays")
+    read: dict[str, Odds] = {}
+    if not isinstance(pays, dict) or not pays:
+        errors["pays"] = "is wanted, as an object of odds by hand"
+    else:
+        errors.update({f"pays.{line}": "is not a line of this paytable" for line in pays if line not in lines})
+        for line in lines:
+            given = pays.get(line)
+            if given is None:
+                continue
+            try:
+                if not isinstance(given, str):
+                    raise ValueError(f"{given!r} is not odds written as text, such as 40 to 1")
+                read[line] = Odds.parse(given)
+            except ValueError as error:
+                errors[f"pays.{line}"] = str(error)
+    if errors:
+        raise RulesError(errors)
+    assert isinstance(name, str)
+    return Paytable(name.strip(), read)
+
+
+@dataclass(frozen=True)
+class PaytableChoice:
+    """A table option choosing one of a betting area's paytables: by name, with the clause that offers them."""
+
+    option: str
+    area: str
+    """The settlement spot this paytable pays: a betting area, or a bonus paid on one (the Ante Bonus)."""
+    pays_on: str
+    """The betting area whose wager the odds multiply."""
+    paytables: Mapping[str, Paytable]
+    default: str
+    citation: Citation
+    explanation: str
+    house_rule: bool
+
+    def field(self) -> OptionField:
+        """The option as the rules machinery reads, writes and describes it."""
+        return choice(
+            {name: name for name in self.paytables},
+            self.citation,
+            self.explanation,
+            house_rule=self.house_rule,
+            label=f"{self.area.replace('_', ' ').title()} paytable",
+        )
+
+
+def paytables(lines: Sequence[str], tables: Mapping[str, Mapping[str, str]]) -> dict[str, Paytable]:
+    """The paytables of one area, each read from its odds by line through :func:`read_paytable`."""
+    return {name: read_paytable({"name": name, "pays": dict(pays)}, lines) for name, pays in tables.items()}
+
+
+class PlayerHabit(StrEnum):
+    """How a simulated player decides: by the posted advice, more cautiously, or with a wrong Play Wager to catch."""
+
+    HOUSE_ADVICE = "plays by the house advice"
+    CAUTIOUS = "plays only a pair or better"
+    WRONG_AMOUNT = "plays by the house advice but puts out a wrong Play Wager"
+
+
+HABIT_WEIGHTS = {PlayerHabit.HOUSE_ADVICE: 80, PlayerHabit.CAUTIOUS: 14, PlayerHabit.WRONG_AMOUNT: 6}
+"""How often a simulated player follows each habit."""
+
+
+Advice = Callable[["Street", Sequence[Card], Sequence[Card]], int]
+"""A decision rule: the Play Wager as a multiple of the Ante at a street (0 to check or fold), from the hole cards and
+the community cards."""
+
+
+@dataclass(frozen=True)
+class Street:
+    """A decision point: the community cards showing by then, the Play Wager multiples allowed, and its rules.
+
+    At the ``last`` street a player who does not play folds; before it the player checks.
+    """
+
+    name: str
+    board_cards: int
+    multiples: tuple[int, ...]
+    last: bool
+    citation: Citation
+    passing_citation: Citation
+    """The rule for checking or, at the last street, folding."""
+    deal_citation: Citation | None = None
+    """The rule for the community cards dealt before this decision, when there are any."""
+
+    @property
+    def wrong_multiple(self) -> int:
+        """The amount a careless player puts out: one more than the largest multiple allowed."""
+        return max(self.multiples) + 1
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """What settles one position: its wagers, its Play Wager, its hand, the dealer's and the table's paytables."""
+
+    wagers: Mapping[str, Cents]
+    play: Cents
+    folded: bool
+    hand: HandReading
+    dealer: HandReading
+    dealer_qualifies: bool
+    paytables: Mapping[str, Paytable]
+
+
+@dataclass(frozen=True)
+class CarnivalGame:
+    """One carnival poker game declared once: areas, cards, decision points, reading, qualification, paytables."""
+
+    key: str
+    name: str
+    areas: Mapping[str, str]
+    """Every betting area by key, with its name on the felt, in the order a position's wagers are settled."""
+    side_areas: frozenset[str]
+    """The areas settled on the player's own hand whatever the dealer holds (Pair Plus, Trips)."""
+    hole_cards: int
+    streets: tuple[Street, ...]
+    read: Callable[[Sequence[Card]], HandReading]
+    """Read a hand from a player's or the dealer's cards with the community cards."""
+    rankings: Citation
+    qualifies: Callable[[HandReading], bool]
+    qualification: Citation
+    deal: Citation
+    paytable_choices: tuple[PaytableChoice, ...]
+    advice: Advice
+    cautious: Advice
+    settle: Callable[[SeatResult], list[tuple[str, WagerSettlement]]]
+    """The settlement of each wager of a position, in order; a wager that does not settle is left out."""
+    check_wagers: Callable[[Mapping[str, Cents]], str | None]
+    """What is wrong with one position's wagers, or None."""
+    house_procedures: tuple[Citation, ...]
+    """The fixed house procedures a round of the game follows, listed with its table's house rules."""
+
+    def option_fields(self) -> dict[str, OptionField]:
+        """The table options: one paytable choice per area that has paytables."""
+        return {paytable.option: paytable.field() for paytable in self.paytable_choices}
+
+
+@dataclass(frozen=True)
+class CarnivalTable:
+    """A table's choices for one carnival game: the paytable of each area that has them."""
+
+    game: CarnivalGame
+    chosen: Mapping[str, str] = field(default_factory=dict)
+    """The paytable name by option; an option left out takes its default."""
+
+    def __post_init__(self) -> None:
+        """Refuse a paytable the game does not offer, naming the option."""
+        read_options(self.game.option_fields(), dict(self.chosen))
+
+    def paytable_name(self, option: PaytableChoice) -> str:
+        """The name of the paytable chosen for an option."""
+        return self.chosen.get(option.option, option.default)
+
+    @property
+    def paytables(self) -> dict[str, Paytable]:
+        """The paytable in use by betting area."""
+        return {option.area: option.paytables[self.paytable_name(option)] for option in self.game.paytable_choices}
+
+    def to_json(self) -> dict[str, JsonValue]:
+        """The table's choices as JSON."""
+        return {option.option: self.paytable_name(option) for option in self.game.paytable_choices}
+
+    @classmethod
+    def from_json(cls, game: CarnivalGame, data: Mapping[str, JsonValue]) -> CarnivalTable:
+        """The table's choices from JSON; RulesError naming every unknown or bad field. Missing fields default."""
+        return cls(game, read_options(game.option_fields(), data))
+
+    def options(self) -> tuple[Option, ...]:
+        """Every option with its default, allowed values, clause and provenance, for the scenario builder."""
+        defaults = CarnivalTable(self.game).to_json()
+        return tuple(option.option(name, defaults[name]) for name, option in self.game.option_fields().items())
+
+    def house_options(self) -> list[HouseOption]:
+        """The options and fixed procedures that fill gaps in the regulation, with their values here."""
+        fields = self.game.option_fields()
+        return [
+            *gap_options(fields, self.to_json(), CarnivalTable(self.game).to_json()),
+            *(HouseOption(rule.clause, "the same", "the same", rule) for rule in self.game.house_procedures),
+        ]
+
+
+def check_position(game: CarnivalGame, table: CarnivalTable, seat: int, wagers: Mapping[str, Cents]) -> None:
+    """Raise ValueError when a position's wagers break the game's rules or a payout would not be whole cents."""
+    unknown = sorted(set(wagers) - set(game.areas))
+    if unknown:
+        raise ValueError(f"Seat {seat}: {', '.join(unknown)} is not a betting area of {game.name}.")
+    if any(type(amount) is not int or amount <= 0 for amount in wagers.values()):
+        raise ValueError(f"Seat {seat}: every wager is a positive whole number of cents.")
+    problem = game.check_wagers(wagers)
+    if problem:
+        raise ValueError(f"Seat {seat}: {problem}")
+    for option in game.paytable_choices:
+        for odds in option.paytables[table.paytable_name(option)].pays.values():
+            try:
+                odds.pay(wagers.get(option.pays_on, 0))
+            except ValueError as error:
+                raise ValueError(f"Seat {seat}: {error} Wager an amount whose payouts are whole cents.") from None

@@ -1,0 +1,614 @@
+"""A round of a carnival poker game dealt by the trainee, step by step, for any :class:`CarnivalGame`.
+
+Steps, in order: each position's hole cards from the dealer's far left, then the dealer's (``deal_hand``); at each
+decision point the community cards it needs (``deal_community_cards``, a burn card first) and each player's
+decision (``make_decision``, a simulated player's step), a wrong Play Wager put right by the dealer at once
+(``correct_play_wager``); the dealer's hand turned over and read, the dealer's qualification; then position by
+position from the dealer's far right the hand turned over and read and each wager settled in the layout's order;
+last, the cards collected. Seats are numbered 1 to 6 from the dealer's left.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TypedDict
+
+from simulator.cards import Card, format_cards, parse_cards, shuffled, spoken_cards, standard_deck
+from simulator.carnival_games import CARNIVAL_GAMES
+from simulator.carnival_poker import (
+    END_OF_ROUND,
+    HABIT_WEIGHTS,
+    HAND_READING,
+    SETTLEMENT_ORDER,
+    WRONG_PLAY_WAGER,
+    CarnivalGame,
+    CarnivalTable,
+    HandReading,
+    PlayerHabit,
+    SeatResult,
+    Street,
+    check_position,
+)
+from simulator.citations import Citation
+from simulator.json_values import JsonObject, JsonValue, json_int, json_object, json_str, json_strings
+from simulator.money import Cents, format_cents
+from simulator.pai_gow_settlement import Settlement, WagerSettlement
+from simulator.procedure import Action, Actor, ErrorCode, IllegalOperation, Operation, Round
+
+SEATS = (1, 2, 3, 4, 5, 6)
+DEALER = "dealer"
+SETTLEMENT_STEPS = ("pay_wager", "push_wager", "collect_wager")
+PLAYER_STEPS = frozenset({"make_decision"})
+"""The simulated players' steps: the engine performs them."""
+
+
+def seat_position(seat: int) -> str:
+    """A seat as a step names it: "seat 3"."""
+    return f"seat {seat}"
+
+
+@dataclass(frozen=True)
+class CarnivalScenario:
+    """What an instructor fixes in advance: the top of the deck in the order it is dealt, and players' habits.
+
+    The deck is dealt as the round takes it: each occupied seat's hole cards in seat order, the dealer's, then for
+    each street with community cards a burn card and the community cards.
+    """
+
+    deck_top: tuple[Card, ...] = ()
+    habits: Mapping[int, PlayerHabit] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, JsonValue]:
+        """The scenario as JSON-ready values."""
+        return {
+            "deck_top": format_cards(self.deck_top),
+            "habits": {str(seat): habit.name for seat, habit in self.habits.items()},
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JsonValue]) -> CarnivalScenario:
+        """Rebuild a scenario saved by :meth:`to_json`."""
+        habits = json_object(data.get("habits", {}))
+        return cls(
+            parse_cards(json_str(data.get("deck_top", ""))),
+            {int(seat): PlayerHabit[json_str(name)] for seat, name in habits.items()},
+        )
+
+
+def stacked_standard_deck(top: tuple[Card, ...], rng: random.Random) -> list[Card]:
+    """A 52-card deck whose first cards are ``top`` and the rest shuffled; ValueError for a card twice or a joker."""
+    if len(set(top)) != len(top) or any(card.is_joker for card in top):
+        raise ValueError(f"A 52-card deck holds each card once and no joker: {format_cards(top)}.")
+    return list(top) + shuffled([card for card in standard_deck() if card not in top], rng)
+
+
+class CarnivalSeatView(TypedDict):
+    """A position as the table shows it: wagers, Play Wager, decisions, face-up cards, reading, settlements."""
+
+    wagers: dict[str, Cents]
+    play: Cents
+    decisions: list[str]
+    folded: bool
+    cards: str | None
+    hand: str | None
+    settled: dict[str, str]
+
+
+class CarnivalView(TypedDict):
+    """What anyone at the table can see: never the deck, a face-down hand or the dealer's cards before they turn."""
+
+    game: str
+    seats: dict[str, CarnivalSeatView]
+    dealer_cards: str | None
+    dealer_cards_dealt: int
+    dealer_hand: str | None
+    dealer_qualifies: bool | None
+    community_cards: str
+    cards_collected: bool
+    finished: bool
+
+
+class CarnivalRound(Round):
+    """One round of a carnival poker game, dealt step by step by the trainee."""
+
+    def __init__(
+        self,
+        game: CarnivalGame,
+        table: CarnivalTable,
+        seats: Mapping[int, Mapping[str, Cents]],
+        seed_value: int,
+        *,
+        scenario: CarnivalScenario | None = None,
+        automations: frozenset[str] = PLAYER_STEPS,
+    ) -> None:
+        """Take the wagers and shuffle (or stack) the deck; raise ValueError on refused wagers or a bad stack."""
+        super().__init__(automations | PLAYER_STEPS)
+        if table.game is not game:
+            raise ValueError(f"The table's rules are {table.game.name}'s, not {game.name}'s.")
+        if not seats:
+            raise ValueError("A round needs at least one player.")
+        for seat, wagers in seats.items():
+            if seat not in SEATS:
+                raise ValueError(f"There is no seat {seat}: seats are numbered 1 to 6 from the dealer's left.")
+            check_position(game, table, seat, wagers)
+        self.game = game
+        self.table = table
+        self.paytables = table.paytables
+        self.seats = {seat: dict(seats[seat]) for seat in sorted(seats)}
+        self.seed_value = seed_value
+        self.scenario = scenario or CarnivalScenario()
+        rng = random.Random(seed_value)
+        self.deck = stacked_standard_deck(self.scenario.deck_top, rng)
+        habits, weights = zip(*HABIT_WEIGHTS.items(), strict=True)
+        drawn = {seat: rng.choices(habits, weights)[0] for seat in self.seats}
+        self.habits = {**drawn, **self.scenario.habits}
+        self.drawn = 0
+        self.hands: dict[str, tuple[Card, ...]] = {}
+        self.community: list[Card] = []
+        self.decided: dict[int, list[str]] = {seat: [] for seat in self.seats}
+        self.play: dict[int, Cents] = {}
+        self.folded: set[int] = set()
+        self.wrong_play: tuple[int, Street] | None = None
+        self.revealed: list[str] = []
+        self.read: list[str] = []
+        self.dealer_qualifies: bool | None = None
+        self.settled: dict[tuple[int, str], tuple[Settlement, Cents]] = {}
+        self.cards_collected = False
+
+    # ----- saving and replaying -----
+
+    def setup_json(self) -> dict[str, JsonValue]:
+        """Everything needed to deal this round again: game, table, wagers, seed, scenario, automations."""
+        return {
+            "game": self.game.key,
+            "rules": self.table.to_json(),
+            "seats": {str(seat): dict(wagers) for seat, wagers in self.seats.items()},
+            "seed": self.seed_value,
+            "scenario": self.scenario.to_json(),
+            "automations": [*sorted(self.automations)],
+        }
+
+    @classmethod
+    def from_setup_json(cls, data: Mapping[str, JsonValue]) -> CarnivalRound:
+        """A fresh round from :meth:`setup_json`, before any step."""
+        game = CARNIVAL_GAMES[json_str(data["game"])]
+        return cls(
+            game,
+            CarnivalTable.from_json(game, json_object(data["rules"])),
+            {
+                int(seat): {area: json_int(amount) for area, amount in json_object(wagers).items()}
+                for seat, wagers in json_object(data["seats"]).items()
+            },
+            json_int(data["seed"]),
+            scenario=CarnivalScenario.from_json(json_object(data["scenario"])),
+            automations=frozenset(json_strings(data["automations"])),
+        )
+
+    def carried_meters(self) -> dict[str, JsonValue]:
+        """No meter: the base game carries nothing to the next round."""
+        return {}
+
+    def state_json(self) -> dict[str, JsonValue]:
+        """Everything the round holds, for comparing a replay with the live round (includes hidden cards)."""
+        return {
+            "drawn": self.drawn,
+            "hands": {position: format_cards(cards) for position, cards in self.hands.items()},
+            "community": format_cards(self.community),
+            "play": {str(seat): amount for seat, amount in self.play.items()},
+            "folded": [*sorted(self.folded)],
+            "settled": {f"{seat} {area}": [how.value, amount] for (seat, area), (how, amount) in self.settled.items()},
+            "operations": [operation.to_json() for operation in self.operations],
+        }
+
+    # ----- the game's facts -----
+
+    def step_names(self) -> frozenset[str]:
+        """Every step of a carnival poker round."""
+        return frozenset(
+            {
+                "deal_hand",
+                "deal_community_cards",
+                "make_decision",
+                "correct_play_wager",
+                "reveal_hand",
+                "read_hand",
+                "qualify_dealer",
+                *SETTLEMENT_STEPS,
+                "collect_cards",
+            }
+        )
+
+    def offered_steps(self) -> frozenset[str]:
+        """The steps this game asks for: no community cards in a game without them."""
+        if any(street.board_cards for street in self.game.streets):
+            return self.step_names()
+        return self.step_names() - {"deal_community_cards"}
+
+    def closing_citation(self) -> Citation:
+        """The rule cited for a step tried after the round is over."""
+        return END_OF_ROUND
+
+    def reading(self, position: str) -> HandReading:
+        """The hand at a position (or the dealer's) read with the community cards; hidden until it is turned over."""
+        return self.game.read((*self.hands[position], *self.community))
+
+    def advised_multiple(self, seat: int, street: Street) -> int:
+        """The Play Wager multiple a simulated player puts out at a street by the seat's habit (0: check or fold)."""
+        habit = self.habits[seat]
+        rule = self.game.cautious if habit is PlayerHabit.CAUTIOUS else self.game.advice
+        multiple = rule(street, self.hands[seat_position(seat)], self.community)
+        if multiple and habit is PlayerHabit.WRONG_AMOUNT:
+            return street.wrong_multiple
+        return multiple
+
+    def seat_result(self, seat: int) -> SeatResult:
+        """What settles a position, once the dealer's hand and the position's hand are read."""
+        assert self.dealer_qualifies is not None
+        return SeatResult(
+            self.seats[seat],
+            self.play.get(seat, 0),
+            seat in self.folded,
+            self.reading(seat_position(seat)),
+            self.reading(DEALER),
+            self.dealer_qualifies,
+            self.paytables,
+        )
+
+    def settlements(self, seat: int) -> list[tuple[str, WagerSettlement]]:
+        """Each wager of a position settled correctly, in the layout's order."""
+        return self.game.settle(self.seat_result(seat))
+
+    def shows_hand(self, seat: int) -> bool:
+        """Whether a position's hand is turned over: it played, or it holds a wager settled on its own hand."""
+        return seat not in self.folded or bool(self.game.side_areas & set(self.seats[seat]))
+
+    # ----- the correct next step -----
+
+    def next_action(self) -> Action | None:
+        """The correct next step of the round, phase by phase, or None once the cards are collected."""
+        for phase in (self._dealing_action, self._decision_action, self._dealer_action, self._settling_action):
+            action = phase()
+            if action is not None:
+                return action
+        if not self.cards_collected:
+            return Action("collect_cards", Actor.DEALER, {}, END_OF_ROUND, "collect every card to the discard rack")
+        return None
+
+    def _deal_order(self) -> list[str]:
+        """The positions dealt, from the dealer's far left, the dealer last."""
+        return [*(seat_position(seat) for seat in self.seats), DEALER]
+
+    def _dealing_action(self) -> Action | None:
+        """The next position's hole cards."""
+        for position in self._deal_order():
+            if position not in self.hands:
+                count = self.game.hole_cards
+                whose = "the dealer" if position == DEALER else position
+                description = f"deliver {count} cards face down to {whose}"
+                return Action("deal_hand", Actor.DEALER, {"position": position}, self.game.deal, description)
+        return None
+
+    def _decision_action(self) -> Action | None:
+        """The community cards a street needs, each deciding player's choice, and any Play Wager to put right."""
+        if self.wrong_play is not None:
+            seat, street = self.wrong_play
+            amount = max(street.multiples) * self.seats[seat]["ante"]
+            description = (
+                f"put seat {seat}'s Play Wager of {format_cents(self.play[seat])} right: "
+                f"{format_cents(amount)}, the most allowed now"
+            )
+            return Action(
+                "correct_play_wager", Actor.DEALER, {"seat": seat, "amount": amount}, WRONG_PLAY_WAGER, description
+            )
+        for street in self.game.streets:
+            if street.board_cards > len(self.community):
+                count = street.board_cards - len(self.community)
+                citation = street.deal_citation or self.game.deal
+                description = f"burn a card and deal {count} community cards face up"
+                return Action("deal_community_cards", Actor.DEALER, {"cards": count}, citation, description)
+            for seat in self._deciding_seats():
+                if len(self.decided[seat]) < self.game.streets.index(street) + 1:
+                    return self._decision(seat, street)
+        return None
+
+    def _deciding_seats(self) -> list[int]:
+        """The seats still to decide: with an Ante Wager, no Play Wager yet and not folded, from the dealer's left."""
+        return [
+            seat
+            for seat in self.seats
+            if "ante" in self.seats[seat] and seat not in self.play and seat not in self.folded
+        ]
+
+    def _decision(self, seat: int, street: Street) -> Action:
+        """The choice the simulated player at ``seat`` makes at ``street``."""
+        multiple = self.advised_multiple(seat, street)
+        ante = self.seats[seat]["ante"]
+        if multiple:
+            decision, citation = "play", street.citation
+            description = f"the player at seat {seat} places a Play Wager of {format_cents(multiple * ante)}"
+        elif street.last:
+            decision, citation = "fold", street.passing_citation
+            description = f"the player at seat {seat} folds"
+        else:
+            decision, citation = "check", street.passing_citation
+            description = f"the player at seat {seat} checks"
+        arguments: JsonObject = {"seat": seat, "street": street.name, "decision": decision, "amount": multiple * ante}
+        return Action("make_decision", Actor.PLAYER, arguments, citation, description)
+
+    def _dealer_action(self) -> Action | None:
+        """The dealer's hand turned over, read and qualified."""
+        if DEALER not in self.revealed:
+            return Action(
+                "reveal_hand", Actor.DEALER, {"position": DEALER}, HAND_READING, "turn over the dealer's hand"
+            )
+        if DEALER not in self.read:
+            return self._reading_action(DEALER)
+        if self.dealer_qualifies is None:
+            qualifies = self.game.qualifies(self.reading(DEALER))
+            description = "the dealer's hand qualifies" if qualifies else "the dealer's hand does not qualify"
+            arguments: JsonObject = {"qualifies": qualifies}
+            return Action("qualify_dealer", Actor.DEALER, arguments, self.game.qualification, description)
+        return None
+
+    def _reading_action(self, position: str) -> Action:
+        """Reading the hand at a position aloud by its category."""
+        reading = self.reading(position)
+        whose = "the dealer's" if position == DEALER else f"{position}'s"
+        description = f"read {whose} hand: {reading.words}"
+        return Action(
+            "read_hand", Actor.DEALER, {"position": position, "hand": reading.category}, self.game.rankings, description
+        )
+
+    def _settling_action(self) -> Action | None:
+        """Position by position from the dealer's far right: turn over, read, settle each wager."""
+        for seat in reversed(self.seats):
+            position = seat_position(seat)
+            if self.shows_hand(seat) and position not in self.revealed:
+                description = f"turn over {position}'s hand"
+                return Action("reveal_hand", Actor.DEALER, {"position": position}, HAND_READING, description)
+            if self.shows_hand(seat) and position not in self.read:
+                return self._reading_action(position)
+            for area, settlement in self.settlements(seat):
+                if (seat, area) not in self.settled:
+                    return self._settlement_action(seat, area, settlement)
+        return None
+
+    def _settlement_action(self, seat: int, area: str, correct: WagerSettlement) -> Action:
+        """The action that settles one wager correctly."""
+        name = self.spot_name(area)
+        if correct.settlement is Settlement.PAY:
+            arguments: JsonObject = {"seat": seat, "spot": area, "amount": correct.amount}
+            description = f"pay seat {seat}'s {name} {format_cents(correct.amount)} ({correct.reason})"
+        else:
+            arguments = {"seat": seat, "spot": area}
+            verb = "push" if correct.settlement is Settlement.PUSH else "collect"
+            description = f"{verb} seat {seat}'s {name} ({correct.reason})"
+        return Action(f"{correct.settlement.value}_wager", Actor.DEALER, arguments, correct.citation, description)
+
+    def spot_name(self, area: str) -> str:
+        """A settlement spot as the felt names it: a betting area, or a bonus such as the Ante Bonus."""
+        return self.game.areas.get(area) or area.replace("_", " ").title()
+
+    # ----- the steps: verify, then do -----
+
+    def verify_deal_hand(self, position: str) -> Action:
+        """Raise unless delivering the hole cards to ``position`` ("seat N" or "dealer") is the next step."""
+        expected = self.require_step("deal_hand")
+        self.require_argument(expected, "position", position, ErrorCode.WRONG_POSITION)
+        return expected
+
+    def deal_hand(self, position: str) -> Operation:
+        """Deliver the next hole cards face down to a position."""
+        expected = self.verify_deal_hand(position)
+        self.hands[position] = self._draw(self.game.hole_cards)
+        return self.record(expected)
+
+    def verify_deal_community_cards(self, cards: int) -> Action:
+        """Raise unless burning a card and dealing ``cards`` community cards is the next step."""
+        expected = self.require_step("deal_community_cards")
+        self.require_argument(expected, "cards", cards, ErrorCode.WRONG_CARDS)
+        return expected
+
+    def deal_community_cards(self, cards: int) -> Operation:
+        """Burn a card, then deal community cards face up."""
+        expected = self.verify_deal_community_cards(cards)
+        self._draw(1)
+        dealt = self._draw(cards)
+        self.community.extend(dealt)
+        return self.record(expected, {"cards": format_cards(dealt)})
+
+    def verify_make_decision(self, seat: int, street: str, decision: str, amount: Cents) -> Action:
+        """Raise unless this is the simulated player's decision, as the engine makes it."""
+        expected = self.require_step("make_decision")
+        for name, given in (("seat", seat), ("street", street), ("decision", decision), ("amount", amount)):
+            self.require_argument(expected, name, given, ErrorCode.MALFORMED_STEP)
+        return expected
+
+    def make_decision(self, seat: int, street: str, decision: str, amount: Cents) -> Operation:
+        """A player plays (a Play Wager), checks or folds."""
+        expected = self.verify_make_decision(seat, street, decision, amount)
+        self.decided[seat].append(decision)
+        if decision == "fold":
+            self.folded.add(seat)
+        if decision == "play":
+            self.play[seat] = amount
+            at = next(named for named in self.game.streets if named.name == street)
+            if amount not in {multiple * self.seats[seat]["ante"] for multiple in at.multiples}:
+                self.wrong_play = (seat, at)
+        return self.record(expected)
+
+    def verify_correct_play_wager(self, seat: int, amount: Cents) -> Action:
+        """Raise unless putting this seat's Play Wager right to ``amount`` is the next step."""
+        expected = self.require_step("correct_play_wager")
+        self.require_argument(expected, "seat", seat, ErrorCode.WRONG_SEAT)
+        self.require_argument(expected, "amount", amount, ErrorCode.WRONG_AMOUNT)
+        return expected
+
+    def correct_play_wager(self, seat: int, amount: Cents) -> Operation:
+        """Make a wrong Play Wager the amount the game allows."""
+        expected = self.verify_correct_play_wager(seat, amount)
+        self.play[seat] = amount
+        self.wrong_play = None
+        return self.record(expected)
+
+    def order_citation(self, expected: Action, step: str) -> Citation:
+        """A step tried while a wrong Play Wager stands breaks the rule on the Play Wager; between seats, the order."""
+        if expected.step == "correct_play_wager":
+            return WRONG_PLAY_WAGER
+        if expected.step in SETTLEMENT_STEPS and step in SETTLEMENT_STEPS:
+            return SETTLEMENT_ORDER
+        return expected.citation
+
+    def verify_reveal_hand(self, position: str) -> Action:
+        """Raise unless turning over the hand at ``position`` is the next step."""
+        expected = self.require_step("reveal_hand")
+        self.require_argument(expected, "position", position, ErrorCode.WRONG_POSITION, SETTLEMENT_ORDER)
+        return expected
+
+    def reveal_hand(self, position: str) -> Operation:
+        """Turn a hand face up."""
+        expected = self.verify_reveal_hand(position)
+        self.revealed.append(position)
+        return self.record(expected, {"cards": format_cards(self.hands[position])})
+
+    def verify_read_hand(self, position: str, hand: str) -> Action:
+        """Raise unless reading the hand at ``position`` as ``hand`` (its category) is the next step."""
+        expected = self.require_step("read_hand")
+        self.require_argument(expected, "position", position, ErrorCode.WRONG_POSITION, SETTLEMENT_ORDER)
+        self.require_argument(expected, "hand", hand, ErrorCode.WRONG_HAND)
+        return expected
+
+    def read_hand(self, position: str, hand: str) -> Operation:
+        """Read a hand aloud by its category."""
+        expected = self.verify_read_hand(position, hand)
+        self.read.append(position)
+        return self.record(expected, {"words": self.reading(position).words})
+
+    def verify_qualify_dealer(self, qualifies: bool) -> Action:
+        """Raise unless saying whether the dealer's hand qualifies, correctly, is the next step."""
+        expected = self.require_step("qualify_dealer")
+        self.require_argument(expected, "qualifies", qualifies, ErrorCode.WRONG_HAND)
+        return expected
+
+    def qualify_dealer(self, qualifies: bool) -> Operation:
+        """Say whether the dealer's hand qualifies."""
+        expected = self.verify_qualify_dealer(qualifies)
+        self.dealer_qualifies = qualifies
+        return self.record(expected)
+
+    def verify_settlement(self, step: str, seat: int, spot: str, amount: Cents | None = None) -> Action:
+        """Check a pay, push or collect: the right wager next, the right settlement, the exact amount."""
+        expected = self.next_action()
+        if expected is None:
+            raise IllegalOperation(ErrorCode.ROUND_OVER, "The round is over: there is nothing to settle.", END_OF_ROUND)
+        if expected.step not in SETTLEMENT_STEPS:
+            message = f"Out of order: the next step is {expected.description}"
+            raise IllegalOperation(ErrorCode.OUT_OF_ORDER, message, self.order_citation(expected, step), expected)
+        if (seat, spot) != (expected.arguments["seat"], expected.arguments["spot"]):
+            wager = self.spot_name(json_str(expected.arguments["spot"]))
+            message = f"Out of order: settle seat {expected.arguments['seat']}'s {wager} next."
+            raise IllegalOperation(ErrorCode.OUT_OF_ORDER, message, SETTLEMENT_ORDER, expected)
+        if step != expected.step:
+            message = f"Wrong settlement: {expected.description}."
+            raise IllegalOperation(ErrorCode.WRONG_SETTLEMENT, message, expected.citation, expected)
+        if step == "pay_wager" and amount != expected.arguments["amount"]:
+            shown = format_cents(amount) if isinstance(amount, int) else repr(amount)
+            message = f"Paid {shown}: {expected.description}."
+            raise IllegalOperation(ErrorCode.WRONG_AMOUNT, message, expected.citation, expected)
+        return expected
+
+    def verify_pay_wager(self, seat: int, spot: str, amount: Cents) -> Action:
+        """Check that paying this wager this amount is the correct next step."""
+        return self.verify_settlement("pay_wager", seat, spot, amount)
+
+    def pay_wager(self, seat: int, spot: str, amount: Cents) -> Operation:
+        """Pay a winning wager its exact winnings; the stake stays with the player."""
+        expected = self.verify_pay_wager(seat, spot, amount)
+        self.settled[(seat, spot)] = (Settlement.PAY, amount)
+        return self.record(expected)
+
+    def verify_push_wager(self, seat: int, spot: str) -> Action:
+        """Check that pushing this wager is the correct next step."""
+        return self.verify_settlement("push_wager", seat, spot)
+
+    def push_wager(self, seat: int, spot: str) -> Operation:
+        """Push a wager: it stays with the player."""
+        expected = self.verify_push_wager(seat, spot)
+        self.settled[(seat, spot)] = (Settlement.PUSH, 0)
+        return self.record(expected)
+
+    def verify_collect_wager(self, seat: int, spot: str) -> Action:
+        """Check that collecting this wager is the correct next step."""
+        return self.verify_settlement("collect_wager", seat, spot)
+
+    def collect_wager(self, seat: int, spot: str) -> Operation:
+        """Collect a losing wager into the table inventory."""
+        expected = self.verify_collect_wager(seat, spot)
+        lost = self.play.get(seat, 0) if spot == "play" else self.seats[seat][spot]
+        self.settled[(seat, spot)] = (Settlement.COLLECT, lost)
+        return self.record(expected)
+
+    def verify_collect_cards(self) -> Action:
+        """Raise unless collecting the cards is the next step: every wager settled."""
+        return self.require_step("collect_cards")
+
+    def collect_cards(self) -> Operation:
+        """Collect every card to the discard rack; the round is over."""
+        expected = self.verify_collect_cards()
+        self.cards_collected = True
+        return self.record(expected, {"table_inventory_change": self.table_inventory_change()})
+
+    # ----- money and views -----
+
+    def table_inventory_change(self) -> Cents:
+        """What the table inventory has gained so far: wagers collected less winnings paid."""
+        return sum(amount if how is Settlement.COLLECT else -amount for how, amount in self.settled.values())
+
+    def _draw(self, count: int) -> tuple[Card, ...]:
+        """Take the next cards off the deck."""
+        cards = tuple(self.deck[self.drawn : self.drawn + count])
+        self.drawn += count
+        return cards
+
+    def table_view(self) -> CarnivalView:
+        """What anyone at the table may see now: face-up cards only, never the deck."""
+        seats: dict[str, CarnivalSeatView] = {}
+        for seat, wagers in self.seats.items():
+            position = seat_position(seat)
+            shown = position in self.revealed
+            seats[str(seat)] = {
+                "wagers": dict(wagers),
+                "play": self.play.get(seat, 0),
+                "decisions": list(self.decided[seat]),
+                "folded": seat in self.folded,
+                "cards": format_cards(self.hands[position]) if shown else None,
+                "hand": self.reading(position).words if position in self.read else None,
+                "settled": {
+                    area: how.value for (settled_seat, area), (how, _) in self.settled.items() if settled_seat == seat
+                },
+            }
+        return {
+            "game": self.game.key,
+            "seats": seats,
+            "dealer_cards": format_cards(self.hands[DEALER]) if DEALER in self.revealed else None,
+            "dealer_cards_dealt": len(self.hands.get(DEALER, ())),
+            "dealer_hand": self.reading(DEALER).words if DEALER in self.read else None,
+            "dealer_qualifies": self.dealer_qualifies,
+            "community_cards": format_cards(self.community),
+            "cards_collected": self.cards_collected,
+            "finished": self.finished,
+        }
+
+
+def narrate(round_: CarnivalRound) -> list[str]:
+    """A round played out correctly, one line per step as the demo reads it."""
+    lines = [
+        f"{round_.game.name}: paytables " + "; ".join(f"{area} {table}" for area, table in round_.paytables.items())
+    ]
+    for operation in round_.play_out():
+        lines.append(operation.narration())
+        if "cards" in operation.facts:
+            lines.append(f"    cards: {spoken_cards(parse_cards(json_str(operation.facts['cards'])))}")
+    return lines
