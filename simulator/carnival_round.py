@@ -172,8 +172,11 @@ class CarnivalRound(Round):
 
     @classmethod
     def from_setup_json(cls, data: Mapping[str, JsonValue]) -> CarnivalRound:
-        """A fresh round from :meth:`setup_json`, before any step."""
-        game = CARNIVAL_GAMES[json_str(data["game"])]
+        """A fresh round from :meth:`setup_json`, before any step; ValueError for a game that is not a carnival game."""
+        key = json_str(data["game"])
+        if key not in CARNIVAL_GAMES:
+            raise ValueError(f"{key[:40]!r} is not a carnival poker game: one of {', '.join(CARNIVAL_GAMES)}.")
+        game = CARNIVAL_GAMES[key]
         return cls(
             game,
             CarnivalTable.from_json(game, json_object(data["rules"])),

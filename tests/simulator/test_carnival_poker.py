@@ -6,7 +6,7 @@ import pytest
 
 from simulator.cards import parse_cards, standard_deck
 from simulator.carnival_poker import SETTLEMENT_ORDER, WRONG_PLAY_WAGER, CarnivalTable, PlayerHabit
-from simulator.carnival_round import CarnivalRound, CarnivalScenario
+from simulator.carnival_round import CarnivalRound, CarnivalScenario, narrate
 from simulator.citations import Provenance
 from simulator.clauses import CLAUSES
 from simulator.procedure import ErrorCode, IllegalOperation
@@ -283,3 +283,18 @@ def test_nothing_hidden_reaches_the_table_view_before_it_is_turned_over(kind, se
         if action is None:
             break
         round_.perform(action.step, action.arguments)
+
+
+def test_a_saved_round_of_a_game_that_is_not_a_carnival_game_is_refused():
+    setup = CarnivalRound(THREE_CARD_POKER, CarnivalTable(THREE_CARD_POKER), SEATS["three"], 1).setup_json()
+    with pytest.raises(ValueError, match="'pai-gow-poker' is not a carnival poker game"):
+        CarnivalRound.from_setup_json({**setup, "game": "pai-gow-poker"})
+
+
+def test_the_demo_narrates_every_step_with_its_clause_and_the_cards_turned_over():
+    round_ = three_card_round({1: {"ante": 500}}, "Ks Qd 4c  Jh 9d 3c")
+    lines = narrate(round_)
+    assert lines[0].startswith("Three Card Poker: paytables pair_plus straight flush 40 to 1")
+    assert "1. dealer: deliver 3 cards face down to seat 1 — Three Card Poker deal [Your house procedure]" in lines
+    assert "    cards: jack of hearts, nine of diamonds, three of clubs" in lines
+    assert lines[-1].endswith("Carnival poker end of round [Your house procedure]")
