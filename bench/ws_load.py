@@ -291,7 +291,7 @@ def session_cookie(username: str) -> str:
     from django.test import Client
 
     client = Client()
-    client.force_login(get_user_model().objects.get(username=username), "trainer.sign_in.AnyCaseBackend")
+    client.force_login(get_user_model().objects.get(username=username), "school.sign_in.AnyCaseBackend")
     return f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}"
 
 

@@ -23,8 +23,9 @@ from certification import exams
 from certification.certificates import Wait, certificate_due, issue_when_ready, sign_off, status_of, waits_for
 from certification.forms import CorrectionForm, ExamForm, FullNameForm, RevokeForm
 from certification.models import Certificate, Exam, ExamResult, ExamSitting, SignOff
+from school.models import cohorts_of
 from trainer.confirmation import Confirmation, confirmation_page
-from trainer.models import Role, cohorts_of, has_role, teaches_cohorts
+from trainer.models import Role, has_role, teaches_cohorts
 from trainer.views import SchoolRequest
 
 

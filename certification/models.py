@@ -12,8 +12,9 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
+from school.models import Cohort
 from simulator.scenarios import MAX_TIME_LIMIT_SECONDS
-from trainer.models import Attempt, Cohort, ScenarioVersion
+from trainer.models import Attempt, ScenarioVersion
 from trainer.scoring import DEFAULT_PASS_THRESHOLD, PassRule, clock_text, percent_text
 
 REASON_LENGTH = 2000

@@ -23,8 +23,9 @@ from reports.error_report import (
     week_heading,
 )
 from reports.replay import first_error_at
-from trainer.cohorts import cohort_for, trainee_for
-from trainer.models import Attempt, Cohort
+from school.cohorts import cohort_for, trainee_for
+from school.models import Cohort
+from trainer.models import Attempt
 from trainer.table_page import citation_html
 from trainer.views import SchoolRequest
 

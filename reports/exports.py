@@ -18,8 +18,9 @@ from django.utils import timezone
 
 from certification.certificates import status_of
 from certification.models import Certificate, ExamResult
+from school.models import Cohort
 from simulator.clauses import catalogue_order
-from trainer.models import Attempt, Cohort, Step
+from trainer.models import Attempt, Step
 from trainer.scoring import GradedStep, Severity, percent_text
 
 if TYPE_CHECKING:

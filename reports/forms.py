@@ -6,8 +6,8 @@ from typing import Any
 from django import forms
 from django.contrib.auth.models import User
 
+from school.models import Cohort, cohorts_of
 from trainer.input_bounds import validate_calendar_day
-from trainer.models import Cohort, cohorts_of
 
 
 class ExportForm(forms.Form):

@@ -6,8 +6,8 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from reports.gradebook import cohort_gradebook, record_of
-from trainer.assignments import STATUS_MEANINGS
-from trainer.cohorts import cohort_for, trainee_for
+from school.assignments import STATUS_MEANINGS
+from school.cohorts import cohort_for, trainee_for
 from trainer.views import SchoolRequest, require_school_role
 
 

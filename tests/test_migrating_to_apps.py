@@ -35,6 +35,9 @@ EXAM_MODELS = (
 )
 """The exam models that moved to the certification app, each keeping its table (sign-offs came after ``BEFORE``)."""
 
+SCHOOL_MODELS = ("Cohort", "PasswordChangeDue", "Assignment")
+"""The models that moved to the school app, each keeping its table."""
+
 
 def migrate(targets):
     """Migrate the test database to the targets; the apps of the models as they stood there."""
@@ -50,13 +53,16 @@ def today_model(name: str) -> type[Model]:
 
 
 def fill(old):
-    """Rows as a school had them before the move: a cohort's round with a step, an exam and its records, a statement."""
+    """Rows as a school had them before the move: a cohort's round with a step, an exam and its records, a statement,
+    an assignment, a password change due."""
     now = timezone.now()
     user = old.get_model("auth", "User")
     trainee = user.objects.create(username="trainee")
     instructor = user.objects.create(username="instructor")
     cohort = old.get_model("trainer", "Cohort").objects.create(name="Day class")
     cohort.trainees.add(trainee)
+    cohort.instructors.add(instructor)
+    old.get_model("trainer", "PasswordChangeDue").objects.create(user=trainee)
     table = old.get_model("trainer", "Table").objects.create(name="Table 1", game="pai-gow-poker")
     attempt = old.get_model("trainer", "Attempt").objects.create(
         trainee=trainee, table=table, mode="exam", finished_at=now, score_card={"steps": []}
@@ -74,6 +80,10 @@ def fill(old):
         scenario=scenario, number=1, spec={"game": "pai-gow-poker"}, published_at=now, table=table
     )
     old.get_model("trainer", "ExamPart").objects.create(exam=exam, position=1, scenario_version=version)
+    old.get_model("trainer", "Assignment").objects.create(
+        scenario=scenario, cohort=cohort, trainee=trainee, due_on=date(2026, 9, 30), passes_required=3,
+        assigned_by=instructor,
+    )  # fmt: skip
     sitting = old.get_model("trainer", "ExamSitting").objects.create(exam=exam, trainee=trainee, number=1)
     old.get_model("trainer", "ExamRound").objects.create(sitting=sitting, position=1, attempt=attempt)
     with audited_write():
@@ -103,6 +113,13 @@ def fill(old):
         content_type=certificate_type, codename="view_certificate", defaults={"name": "Can view certificate"}
     )
     administrators.permissions.add(viewing_certificates)
+    cohort_type, _ = old.get_model("contenttypes", "ContentType").objects.get_or_create(
+        app_label="trainer", model="cohort"
+    )
+    changing_cohorts, _ = old.get_model("auth", "Permission").objects.get_or_create(
+        content_type=cohort_type, codename="change_cohort", defaults={"name": "Can change cohort"}
+    )
+    administrators.permissions.add(changing_cohorts)
     user.objects.create(username="administrator", is_staff=True).groups.add(administrators)
     old.get_model("trainer", "QueuedStatement").objects.create(
         id=STATEMENT_ID, statement={"id": STATEMENT_ID}, queued_at=now, next_try_at=now, exam_round=attempt
@@ -147,6 +164,31 @@ def test_the_exam_records_moved_to_the_certification_app_keep_their_tables(moved
 
 def test_the_school_administrators_still_view_certificates_after_they_moved(moved):
     assert User.objects.get(username="administrator").has_perm("certification.view_certificate")
+
+
+def test_a_database_made_before_the_move_keeps_its_cohorts_assignments_and_due_password_changes(moved):
+    cohort = today_model("Cohort").objects.get(name="Day class")
+    assert [user.username for user in cohort.trainees.all()] == ["trainee"]
+    assert [user.username for user in cohort.instructors.all()] == ["instructor"]
+    assignment = today_model("Assignment").objects.get(cohort=cohort)
+    assert (assignment.scenario.name, assignment.trainee.username, assignment.assigned_by.username) == (
+        "Opening",
+        "trainee",
+        "instructor",
+    )
+    assert (assignment.due_on, assignment.passes_required) == (date(2026, 9, 30), 3)
+    assert today_model("PasswordChangeDue").objects.filter(user__username="trainee").exists()
+    assert today_model("Exam").objects.get(name="Pai Gow Poker final").cohort == cohort
+
+
+def test_the_school_records_moved_to_the_school_app_keep_their_tables(moved):
+    for name in SCHOOL_MODELS:
+        model = today_model(name)
+        assert (model._meta.app_label, model._meta.db_table) == ("school", f"trainer_{name.lower()}")
+
+
+def test_the_school_administrators_still_change_cohorts_after_they_moved(moved):
+    assert User.objects.get(username="administrator").has_perm("school.change_cohort")
 
 
 @pytest.mark.skipif(

@@ -1,51 +1,15 @@
-"""The Django admin of the school administrators: accounts, tables, attempts and cohorts; never hidden state."""
-
-from typing import Any
+"""The Django admin of the school administrators: tables and attempts; never hidden state."""
 
 from django.contrib import admin
-from django.contrib.auth.admin import UserAdmin
-from django.contrib.auth.models import User
 from django.db import models
-from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html
 
 from trainer.input_bounds import JSON_REFUSAL, BoundedJSONDecoder
-from trainer.models import Attempt, Cohort, Table
+from trainer.models import Attempt, Table
 
 admin.site.site_header = "Dealer school administration"
 admin.site.site_title = "Dealer school"
-
-SUPERUSER_FIELDS = ("is_superuser", "user_permissions")
-"""The user form's fields that grant powers beyond a role: offered to superusers only."""
-
-
-class SchoolUserAdmin(UserAdmin[User]):
-    """Accounts: a school administrator manages roles, never superuser status, permissions or a superuser's account."""
-
-    def get_fieldsets(self, request: HttpRequest, obj: Any = None) -> Any:
-        """The stock fieldsets, less superuser status and permissions for anyone who is not a superuser."""
-        fieldsets = super().get_fieldsets(request, obj)
-        if request.user.is_superuser:
-            return fieldsets
-        return [
-            (name, {**options, "fields": tuple(f for f in options["fields"] if f not in SUPERUSER_FIELDS)})
-            for name, options in fieldsets
-        ]
-
-    def get_queryset(self, request: HttpRequest) -> Any:
-        """Every account for a superuser; the others' only for anyone else."""
-        accounts = super().get_queryset(request)
-        return accounts if request.user.is_superuser else accounts.filter(is_superuser=False)
-
-    def get_list_filter(self, request: HttpRequest) -> Any:
-        """The stock filters, less superuser status for anyone who is not a superuser."""
-        filters = super().get_list_filter(request)
-        return filters if request.user.is_superuser else tuple(f for f in filters if f != "is_superuser")
-
-
-admin.site.unregister(User)
-admin.site.register(User, SchoolUserAdmin)
 
 
 @admin.register(Table)
@@ -100,11 +64,3 @@ class AttemptAdmin(admin.ModelAdmin[Attempt]):
     def has_add_permission(self, request: object) -> bool:
         """Rounds are dealt at the table, never added here."""
         return False
-
-
-@admin.register(Cohort)
-class CohortAdmin(admin.ModelAdmin[Cohort]):
-    """Cohorts: their instructors and trainees."""
-
-    list_display = ("name", "created_at")
-    filter_horizontal = ("instructors", "trainees")

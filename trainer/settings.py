@@ -105,6 +105,7 @@ INSTALLED_APPS = [
     "axes",
     "trainer",
     "xapi",
+    "school",
     "certification",
     "reports",
 ]
@@ -120,7 +121,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "trainer.sign_in.PasswordChangeDueMiddleware",
+    "school.sign_in.PasswordChangeDueMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Last, as django-axes asks: it answers a locked-out login with the lockout page.
@@ -144,18 +145,18 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
-# Login throttling (django-axes, trainer/lockouts.py): after DJANGO_LOGIN_FAILURES wrong passwords for one account,
+# Login throttling (django-axes, school/lockouts.py): after DJANGO_LOGIN_FAILURES wrong passwords for one account,
 # or DJANGO_ADDRESS_LOGIN_FAILURES from one address (a classroom shares one, so only an attack's many lock it),
 # logging in there is refused for DJANGO_LOGIN_LOCKOUT_MINUTES; a trainee's instructor lifts an account's or an
 # address's lockout sooner on the cohort page, a school administrator any lockout in the admin ("Access attempts"),
-# and a right password clears the count. Usernames are matched in any case (trainer/sign_in.py).
-AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "trainer.sign_in.AnyCaseBackend"]
+# and a right password clears the count. Usernames are matched in any case (school/sign_in.py).
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "school.sign_in.AnyCaseBackend"]
 AXES_FAILURE_LIMIT = int(os.environ.get("DJANGO_LOGIN_FAILURES", "5"))
 SCHOOL_ADDRESS_LOGIN_FAILURES = int(os.environ.get("DJANGO_ADDRESS_LOGIN_FAILURES", "50"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("DJANGO_LOGIN_LOCKOUT_MINUTES", "15")))
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
-AXES_HANDLER = "trainer.lockouts.ClassroomLockouts"
-AXES_USERNAME_CALLABLE = "trainer.lockouts.login_username"
+AXES_HANDLER = "school.lockouts.ClassroomLockouts"
+AXES_USERNAME_CALLABLE = "school.lockouts.login_username"
 FIRST_PASSWORD_CHANGE = os.environ.get("DJANGO_FIRST_PASSWORD_CHANGE", "true").lower() == "true"
 """Whether an account an instructor creates (or resets, when they tick it) must choose its password at next login."""
 AXES_RESET_ON_SUCCESS = True

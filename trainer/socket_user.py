@@ -25,7 +25,7 @@ class SignInCheck:
     """A socket's own check that its session still signs its user in, made at most every ``SIGN_IN_CHECK_SECONDS``.
 
     A logout, a new password or a disabled account closes the account's sockets through the channel layer
-    (:mod:`trainer.account_changes`); a session that expires, or news the layer lost (Redis down, another process),
+    (:mod:`school.account_changes`); a session that expires, or news the layer lost (Redis down, another process),
     is caught here at the socket's next frame.
     """
 

@@ -1,20 +1,9 @@
 """URL routes of the dealer school."""
 
 from django.contrib import admin
-from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from trainer import (
-    assignment_views,
-    cohorts,
-    drill_views,
-    provenance_views,
-    rules_submission_views,
-    scenario_views,
-    sign_in,
-    standards_views,
-    views,
-)
+from trainer import drill_views, provenance_views, rules_submission_views, scenario_views, standards_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -23,24 +12,6 @@ urlpatterns = [
     path("tables/<int:table_id>/standards/", standards_views.table_standards, name="table_standards"),
     path("rounds/<int:attempt_id>/", views.attempt, name="attempt"),
     path("history/", views.history, name="history"),
-    path("cohorts/", cohorts.cohort_list, name="cohorts"),
-    path("cohorts/new/", cohorts.new_cohort, name="new_cohort"),
-    path("cohorts/<int:cohort_id>/", cohorts.cohort, name="cohort"),
-    path("cohorts/<int:cohort_id>/trainees/add/", cohorts.add_trainee, name="add_trainee"),
-    path("cohorts/<int:cohort_id>/trainees/new/", cohorts.new_trainee, name="new_trainee"),
-    path("cohorts/<int:cohort_id>/trainees/<int:trainee_id>/password/", cohorts.reset_password, name="reset_password"),
-    path("cohorts/<int:cohort_id>/trainees/<int:trainee_id>/unlock/", cohorts.unlock, name="unlock_login"),
-    path("cohorts/<int:cohort_id>/trainees/<int:trainee_id>/remove/", cohorts.remove_trainee, name="remove_trainee"),
-    path("cohorts/<int:cohort_id>/trainees/<int:trainee_id>/active/", cohorts.set_active, name="set_active"),
-    path("cohorts/<int:cohort_id>/addresses/unlock/", cohorts.unlock_address_of, name="unlock_address"),
-    path("cohorts/<int:cohort_id>/import/", cohorts.import_preview, name="import_roster"),
-    path("cohorts/<int:cohort_id>/import/confirm/", cohorts.import_confirm, name="confirm_import"),
-    path("cohorts/<int:cohort_id>/assignments/", assignment_views.assignments, name="assignments"),
-    path(
-        "cohorts/<int:cohort_id>/assignments/<int:assignment_id>/withdraw/",
-        assignment_views.withdraw,
-        name="withdraw_assignment",
-    ),
     path("scenarios/", scenario_views.scenario_list, name="scenarios"),
     path("scenarios/new/", scenario_views.scenario_new, name="scenario_new"),
     path("scenarios/fields/", scenario_views.scenario_fields, name="scenario_fields"),
@@ -59,14 +30,7 @@ urlpatterns = [
     path("rules-submission/", rules_submission_views.rules_submission, name="rules_submission"),
     path("rules-submission/paytables/<str:kind>/", rules_submission_views.filed_paytable, name="filed_paytable"),
     path("rules-submission/house/<slug:slug>/", rules_submission_views.house_wording, name="house_wording"),
-    path("login/", auth_views.LoginView.as_view(), name="login"),
-    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("password/", sign_in.ChangePassword.as_view(), name="password_change"),
-    path(
-        "password/done/",
-        auth_views.PasswordChangeDoneView.as_view(template_name="registration/password_changed.html"),
-        name="password_change_done",
-    ),
+    path("", include("school.urls")),
     path("", include("certification.urls")),
     path("", include("reports.urls")),
     path("admin/", admin.site.urls),

@@ -16,9 +16,10 @@ from django_htmx.middleware import HtmxDetails
 
 from certification import exams
 from certification.models import Exam, ExamRound
+from school.assignments import STATUS_MEANINGS, Progress, assigned_to, overdue_in
+from school.models import cohorts_of
 from simulator.games import GAMES
 from trainer import services
-from trainer.assignments import STATUS_MEANINGS, Progress, assigned_to, overdue_in
 from trainer.dealing_limits import limits_dealing
 from trainer.live_tables import live_tables, live_tables_to_watch
 from trainer.models import (
@@ -27,7 +28,6 @@ from trainer.models import (
     Role,
     ScenarioVersion,
     Table,
-    cohorts_of,
     has_role,
     is_school_administrator,
     teaches_cohorts,

@@ -14,7 +14,8 @@ from certification import exams
 from certification.certificates import revoke
 from certification.models import Certificate, ExamResult
 from reports.exports import ATTEMPT_COLUMNS, CERTIFICATE_COLUMNS, CLAUSE_COLUMNS, RESULT_COLUMNS, STEP_COLUMNS
-from trainer.models import Attempt, Cohort, Role, Step, Table
+from school.models import Cohort
+from trainer.models import Attempt, Role, Step, Table
 from trainer.scoring import GradedStep
 
 pytestmark = pytest.mark.django_db

@@ -5,13 +5,14 @@ from decimal import Decimal
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 
+from school.models import Cohort
 from simulator.money import format_cents
 from simulator.procedure import Action
 from trainer import services
 from trainer.controls import FLOORPERSON_STEPS
 from trainer.demo_tables import create_demo_tables
 from trainer.meters import table_meters
-from trainer.models import Cohort, Floorperson, Role
+from trainer.models import Floorperson, Role
 
 
 def make_user(username, role=None):

@@ -8,9 +8,10 @@ from table_helpers import demo_table, make_instructor, make_trainee, take
 from test_card_names import deal_on
 from test_services import step_frame
 
+from school.models import Cohort
 from simulator.scenarios import ScenarioSpec
 from trainer import services
-from trainer.models import Cohort, Mode, Table
+from trainer.models import Mode, Table
 from trainer.scenario_versions import create_scenario, publish
 from trainer.table_page import graded_context
 

@@ -5,8 +5,8 @@ import time
 
 import pytest
 
+from school.models import Cohort
 from trainer.group_commit import GroupCommit
-from trainer.models import Cohort
 
 
 class Refused(Exception):

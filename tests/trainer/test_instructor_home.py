@@ -10,11 +10,12 @@ from django.utils.html import escape
 from table_helpers import demo_table, frame_for, make_instructor, make_trainee, make_user
 from test_assignments import finished_run
 
+from school.models import Assignment, Cohort
 from simulator.money import format_cents
 from simulator.scenarios import ScenarioSpec
 from trainer import round_store, services
 from trainer.controls import DEALER_STEPS, read_step
-from trainer.models import Assignment, Attempt, Cohort, Mode, Role
+from trainer.models import Attempt, Mode, Role
 from trainer.scenario_versions import create_scenario, publish
 
 pytestmark = pytest.mark.django_db

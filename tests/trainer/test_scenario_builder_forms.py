@@ -9,9 +9,10 @@ from django.utils import timezone
 from table_helpers import make_instructor, make_trainee
 
 from certification.forms import ExamForm
+from school.models import Assignment, Cohort
 from simulator.games import GAMES
 from simulator.scenarios import Rigging, ScenarioSpec, deal_scenario
-from trainer.models import Assignment, Cohort, Scenario, ScenarioVersion
+from trainer.models import Scenario, ScenarioVersion
 from trainer.scenario_forms import form_data, new_form_data
 from trainer.scenario_versions import create_scenario, publish
 

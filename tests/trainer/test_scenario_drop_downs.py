@@ -7,9 +7,9 @@ import pytest
 from django.urls import reverse
 from table_helpers import make_instructor, make_trainee
 
+from school.models import Cohort
 from simulator.scenarios import ScenarioSpec
 from trainer.drill_library import load_drill_library
-from trainer.models import Cohort
 from trainer.scenario_choices import DRILLS, SCHOOL_SCENARIOS
 from trainer.scenario_versions import create_scenario, publish
 

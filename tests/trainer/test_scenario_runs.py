@@ -13,9 +13,10 @@ from meter_rounds import deal_to_the_end
 from table_helpers import demo_table, make_instructor, make_trainee, make_user
 
 from certification.models import ExamRound
+from school.models import Cohort
 from trainer import services
 from trainer.frames import TableFrames
-from trainer.models import Attempt, Cohort, Mode, RunRound, ScenarioRun
+from trainer.models import Attempt, Mode, RunRound, ScenarioRun
 from trainer.scenario_runs import deal_run_round, place_of
 from trainer.scoring import ScoreCard
 from trainer.snapshots import Viewer

@@ -13,12 +13,13 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from trainer.cohort_forms import AddTraineeForm, CohortForm, NewTraineeForm, RosterForm
+from school.cohort_forms import AddTraineeForm, CohortForm, NewTraineeForm, RosterForm
+from school.lockouts import locked_addresses, locked_usernames, unlock_address, unlock_login
+from school.models import Cohort, cohorts_of, manages_account
+from school.roster import MAX_IMPORT_ROWS, create_trainee, import_roster, new_password
+from school.sign_in import require_password_change
 from trainer.confirmation import Confirmation, confirmation_page
-from trainer.lockouts import locked_addresses, locked_usernames, unlock_address, unlock_login
-from trainer.models import Attempt, Cohort, cohorts_of, manages_account, teaches_cohorts
-from trainer.roster import MAX_IMPORT_ROWS, create_trainee, import_roster, new_password
-from trainer.sign_in import require_password_change
+from trainer.models import Attempt, teaches_cohorts
 from trainer.views import SchoolRequest
 
 
@@ -89,18 +90,18 @@ def _cohort_page(
         "add_form": add_form or AddTraineeForm(cohort, request.user),
         "new_form": new_form or NewTraineeForm(),
     }
-    return render(request, "trainer/cohort.html", context, status=status)
+    return render(request, "school/cohort.html", context, status=status)
 
 
 def _password_page(request: SchoolRequest, cohort: Cohort, accounts: list[tuple[User, str]], what: str) -> HttpResponse:
     """The passwords just set, shown this once and never stored by the page's cache."""
-    return render(request, "trainer/cohort_passwords.html", {"cohort": cohort, "accounts": accounts, "what": what})
+    return render(request, "school/cohort_passwords.html", {"cohort": cohort, "accounts": accounts, "what": what})
 
 
 def _import_page(request: SchoolRequest, cohort: Cohort, form: RosterForm) -> HttpResponse:
     """The CSV import form, with its errors if it was sent wrong."""
     context = {"cohort": cohort, "form": form, "max_rows": MAX_IMPORT_ROWS}
-    return render(request, "trainer/cohort_import.html", context, status=400 if form.errors else 200)
+    return render(request, "school/cohort_import.html", context, status=400 if form.errors else 200)
 
 
 @require_GET
@@ -109,7 +110,7 @@ def cohort_list(request: SchoolRequest) -> HttpResponse:
     """The cohorts the user teaches (every cohort for a school administrator)."""
     _require_teacher(request)
     cohorts = cohorts_of(request.user).prefetch_related("instructors", "trainees")
-    return render(request, "trainer/cohorts.html", {"cohorts": cohorts})
+    return render(request, "school/cohorts.html", {"cohorts": cohorts})
 
 
 @require_http_methods(["GET", "POST"])
@@ -122,7 +123,7 @@ def new_cohort(request: SchoolRequest) -> HttpResponse:
         cohort = form.save()
         cohort.instructors.add(request.user, *form.cleaned_data.get("instructors", ()))
         return redirect("cohort", cohort.pk)
-    return render(request, "trainer/cohort_new.html", {"form": form}, status=400 if form.errors else 200)
+    return render(request, "school/cohort_new.html", {"form": form}, status=400 if form.errors else 200)
 
 
 @require_GET
@@ -268,7 +269,7 @@ def import_preview(request: SchoolRequest, cohort_id: int) -> HttpResponse:
         return _import_page(request, found, form)
     roster = form.roster()
     context = {"cohort": found, "roster": roster, "text": form.cleaned_data["text"]}
-    return render(request, "trainer/cohort_import_preview.html", context, status=200 if roster.valid else 400)
+    return render(request, "school/cohort_import_preview.html", context, status=200 if roster.valid else 400)
 
 
 @never_cache
@@ -283,5 +284,5 @@ def import_confirm(request: SchoolRequest, cohort_id: int) -> HttpResponse:
     roster = form.roster()
     if not roster.valid:
         context = {"cohort": found, "roster": roster, "text": form.cleaned_data["text"]}
-        return render(request, "trainer/cohort_import_preview.html", context, status=400)
+        return render(request, "school/cohort_import_preview.html", context, status=400)
     return _password_page(request, found, import_roster(found, roster), "Imported")

@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from table_helpers import make_instructor, make_trainee, make_user
 
-from trainer.models import Cohort, PasswordChangeDue
+from school.models import Cohort, PasswordChangeDue
 
 pytestmark = pytest.mark.django_db
 

@@ -7,9 +7,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
-from trainer.assignment_forms import AssignmentForm
-from trainer.assignments import STATUS_MEANINGS, cohort_progress
-from trainer.cohorts import cohort_for
+from school.assignment_forms import AssignmentForm
+from school.assignments import STATUS_MEANINGS, cohort_progress
+from school.cohorts import cohort_for
 from trainer.confirmation import Confirmation, confirmation_page
 from trainer.days import day_text
 from trainer.models import Role, has_role
@@ -33,7 +33,7 @@ def assignments(request: SchoolRequest, cohort_id: int) -> HttpResponse:
         "status_meanings": STATUS_MEANINGS,
         "builds_scenarios": has_role(request.user, Role.INSTRUCTOR),
     }
-    return render(request, "trainer/assignments.html", context, status=400 if form.errors else 200)
+    return render(request, "school/assignments.html", context, status=400 if form.errors else 200)
 
 
 @require_http_methods(["GET", "POST"])

@@ -8,8 +8,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from table_helpers import make_instructor, make_trainee
 
-from trainer.models import Cohort, Role
-from trainer.roster import MAX_IMPORT_ROWS
+from school.models import Cohort
+from school.roster import MAX_IMPORT_ROWS
+from trainer.models import Role
 
 pytestmark = pytest.mark.django_db
 

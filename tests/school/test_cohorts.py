@@ -8,8 +8,9 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from table_helpers import demo_table, make_instructor, make_trainee, make_user
 
+from school.models import Cohort
 from trainer import services
-from trainer.models import Cohort, Mode, Role
+from trainer.models import Mode, Role
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,8 @@ from django.contrib.auth.models import User
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from trainer.models import Assignment, Cohort, ScenarioRun, ScenarioVersion
+from school.models import Assignment, Cohort
+from trainer.models import ScenarioRun, ScenarioVersion
 from trainer.scenario_runs import run_records
 from trainer.scenario_versions import published_versions
 

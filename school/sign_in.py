@@ -12,7 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse, reverse_lazy
 
-from trainer.models import PasswordChangeDue
+from school.models import PasswordChangeDue
 from trainer.unavailable import DATABASE_UNAVAILABLE
 
 ALWAYS_OPEN = ("password_change", "logout")

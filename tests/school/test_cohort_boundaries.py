@@ -8,8 +8,9 @@ from exam_helpers import exam_school, schedule, sit_through
 from table_helpers import demo_table, make_instructor, make_trainee, make_user
 
 from certification.models import Certificate, Exam, ExamResult, SignOff
+from school.models import Cohort
 from trainer import services
-from trainer.models import Cohort, Mode, Role
+from trainer.models import Mode, Role
 
 pytestmark = pytest.mark.django_db
 

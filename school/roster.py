@@ -11,9 +11,10 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
 
+from school.models import Cohort
+from school.sign_in import require_password_change
 from simulator.procedure import counted
-from trainer.models import Cohort, Role
-from trainer.sign_in import require_password_change
+from trainer.models import Role
 
 MAX_IMPORT_ROWS = 200
 """The most trainees one CSV import creates."""

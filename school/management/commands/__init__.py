@@ -1,0 +1,1 @@
+"""The school app's manage.py commands."""

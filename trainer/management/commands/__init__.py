@@ -1,1 +1,0 @@
-"""The trainer's manage.py commands."""
