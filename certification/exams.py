@@ -22,6 +22,7 @@ from certification.statements import exam_result_statement
 from trainer import services
 from trainer.models import Attempt, Mode, ScenarioVersion, teaches_cohorts
 from trainer.scoring import CombinedResult, ScoreCard
+from trainer.sittings import Closure, SittingPlace
 from xapi import statements
 
 
@@ -143,6 +144,26 @@ def practice_closed_text(exam: Exam) -> str:
         f"This scenario is dealt in the exam “{exam.name}”: it cannot be practised while the exam is open or your "
         "sitting of it is not over."
     )
+
+
+def practice_closures(user: User, now: datetime) -> dict[int, Closure]:
+    """The tables' question (:mod:`trainer.sittings`): each scenario an exam keeps the user from practising, and why."""
+    closing = exams_closing_practice(user, now)
+    return {scenario: Closure(exam.name, practice_closed_text(exam)) for scenario, exam in closing.items()}
+
+
+def sitting_places(attempts: QuerySet[Attempt]) -> dict[int, SittingPlace]:
+    """The tables' question (:mod:`trainer.sittings`): the place in its sitting of each attempt an exam dealt."""
+    rounds_of: dict[int, int] = {}
+    places = {}
+    for exam_round in ExamRound.objects.filter(attempt__in=attempts).select_related("sitting__exam"):
+        exam = exam_round.sitting.exam
+        if exam.pk not in rounds_of:
+            rounds_of[exam.pk] = len(exam_rounds(exam))
+        places[exam_round.attempt_id] = SittingPlace(
+            exam_round.sitting_id, exam.name, exam.pass_rule(), exam_round.position, rounds_of[exam.pk]
+        )
+    return places
 
 
 def begin_sitting(exam: Exam, trainee: User) -> ExamSitting:

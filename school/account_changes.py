@@ -11,10 +11,7 @@ from django.db.models.signals import post_save, pre_save
 from django.dispatch import receiver
 from django.http import HttpRequest
 
-
-def account_group(user_id: int) -> str:
-    """The group of every table socket an account has open."""
-    return f"account-{user_id}"
+from trainer.socket_user import account_group
 
 
 def close_sockets_of(user_id: int) -> None:

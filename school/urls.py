@@ -1,11 +1,12 @@
-"""URL routes of the school: signing in and passwords, cohorts and their rosters, assignments."""
+"""URL routes of the school: the home page, signing in and passwords, cohorts and their rosters, assignments."""
 
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from school import assignment_views, cohorts, sign_in
+from school import assignment_views, cohorts, home_views, sign_in
 
 urlpatterns = [
+    path("", home_views.home, name="home"),
     path("cohorts/", cohorts.cohort_list, name="cohorts"),
     path("cohorts/new/", cohorts.new_cohort, name="new_cohort"),
     path("cohorts/<int:cohort_id>/", cohorts.cohort, name="cohort"),

@@ -33,14 +33,13 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from school.account_changes import account_group
 from trainer import services
 from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, MAX_FRAME_CHARACTERS, FrameError, StepFrame, read_step
 from trainer.frames import TableFrames
 from trainer.models import Attempt
 from trainer.services import StepReply
 from trainer.snapshots import Viewer
-from trainer.socket_user import SignInCheck, socket_user
+from trainer.socket_user import SignInCheck, account_group, socket_user
 from trainer.step_threads import on_step_thread
 from trainer.unavailable import DATABASE_UNAVAILABLE, TRY_AGAIN_LATER, TRY_AGAIN_LATER_CLOSE_CODE
 

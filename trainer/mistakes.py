@@ -1,9 +1,9 @@
 """A trainee's mistakes: the clauses their wrong steps broke in their most recent finished rounds, and drills for them.
 
 "Most recently" means the last :data:`RECENT_ROUNDS` rounds the trainee finished, at any table or drill. A wrong step
-is one the score card lists as an error (retries included), as the errors by clause count it
-(:mod:`reports.error_report`). Each clause broken there is listed once, the one broken in the most recently finished
-round first and, among those last broken in the same round, the one broken more often first.
+is one the score card lists as an error (retries included), as the error report counts it. Each clause broken there
+is listed once, the one broken in the most recently finished round first and, among those last broken in the same
+round, the one broken more often first.
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from datetime import datetime
 from django.contrib.auth.models import User
 from markupsafe import Markup
 
-from reports.error_report import finished_rounds
 from simulator.citations import Citation
 from simulator.clauses import CLAUSES
 from trainer.drill_library import LibraryDrill, drill_versions, drills_for
 from trainer.models import Attempt
+from trainer.scoring import ScoreCard
 from trainer.table_page import citation_html
 
 RECENT_ROUNDS = 5
@@ -43,11 +43,11 @@ class Mistake:
 def recent_mistakes(trainee: User) -> list[Mistake]:
     """The clauses the trainee's wrong steps broke in their last finished rounds, most recent and most often first."""
     rounds = Attempt.objects.filter(trainee=trainee, finished_at__isnull=False).order_by("-finished_at")
-    finished = {pk: at for pk, at in rounds.values_list("pk", "finished_at")[:RECENT_ROUNDS] if at is not None}
     mistakes: dict[str, Mistake] = {}
-    for finished_round in finished_rounds(Attempt.objects.filter(pk__in=finished)):
-        at = finished[finished_round.attempt_id]
-        for error in finished_round.card.errors:
+    for at, card in rounds.values_list("finished_at", "score_card")[:RECENT_ROUNDS]:
+        if at is None or card is None:
+            continue
+        for error in ScoreCard.from_json(card).errors:
             cited = error.graded.citation
             mistake = mistakes.setdefault(cited.clause, Mistake(CLAUSES.get(cited.clause, cited), 0, at))
             mistake.wrong_steps += 1

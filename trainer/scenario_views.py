@@ -12,7 +12,6 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from certification import exams
 from simulator.games import GAMES
 from trainer.confirmation import Confirmation, confirmation_page
 from trainer.dealing_limits import limits_dealing
@@ -30,6 +29,7 @@ from trainer.scenario_versions import (
     save_draft,
     set_archived,
 )
+from trainer.sittings import closures_for
 from trainer.views import SchoolRequest
 
 
@@ -246,9 +246,9 @@ def scenario_deal(request: SchoolRequest, version_id: int) -> HttpResponse:
     if not any(has_role(request.user, role) for role in Role):
         raise PermissionDenied("Ask an instructor for a role at the school.")
     version = get_object_or_404(ScenarioVersion, pk=version_id, pk__in=published_versions().values("pk"))
-    exam = exams.exams_closing_practice(request.user, timezone.now()).get(version.scenario_id)
-    if exam is not None:
-        raise PermissionDenied(exams.practice_closed_text(exam))
+    closure = closures_for(request.user, timezone.now()).get(version.scenario_id)
+    if closure is not None:
+        raise PermissionDenied(closure.reason)
     attempt = deal_run_round(request.user, version)
     if request.htmx:
         return HttpResponseClientRedirect(reverse("attempt", args=[attempt.pk]))

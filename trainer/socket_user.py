@@ -15,6 +15,11 @@ SIGN_IN_CHECK_SECONDS = 5.0
 """How long a socket trusts its session after checking it."""
 
 
+def account_group(user_id: int) -> str:
+    """The group of every table socket an account has open."""
+    return f"account-{user_id}"
+
+
 def socket_user(scope: Any) -> SchoolUser:
     """The scope's user: a signed-in account, or the anonymous user when nobody is signed in or no user was set."""
     user: SchoolUser | None = scope.get("user")

@@ -8,8 +8,6 @@ from typing import Any
 
 from markupsafe import Markup
 
-from certification.exams import exam_rounds
-from certification.models import Exam, ExamRound
 from simulator.citations import Citation, Provenance
 from simulator.games import GAMES
 from simulator.rules import HouseOption
@@ -31,6 +29,7 @@ from trainer.scoring import (
     step_numbers,
 )
 from trainer.services import StepReply
+from trainer.sittings import SittingPlace, sitting_of
 from trainer.snapshots import AnyTableSnapshot, Viewer
 from trainer.tables import table_description
 
@@ -315,34 +314,33 @@ def posted_region(felt: Region) -> Region:
     return Region("posted", "trainer/_posted.html", {"posted": felt.context["felt"]["posted"]})
 
 
-def exam_round_of(snapshot: AnyTableSnapshot) -> ExamRound | None:
-    """The round's place in an exam sitting, with the sitting and its exam; None for a round of its own."""
-    if not snapshot.from_scenario:
-        return None
-    return ExamRound.objects.filter(attempt_id=snapshot.attempt_id).select_related("sitting__exam").first()
+def sitting_place_of(snapshot: AnyTableSnapshot) -> SittingPlace | None:
+    """The round's place in an exam sitting; None for a round of its own (a round of a table is never in one)."""
+    return sitting_of(snapshot.attempt_id) if snapshot.from_scenario else None
 
 
-def exam_rule_text(exam: Exam) -> str:
+def exam_rule_text(place: SittingPlace) -> str:
     """The exam's pass rule, naming the exam: it judges the sitting's rounds together, never a round alone."""
-    return f"To pass the exam “{exam.name}”: {exam.pass_rule().stated('sitting')}, over every round of the sitting."
+    return (
+        f"To pass the exam “{place.exam_name}”: {place.pass_rule.stated('sitting')}, over every round of the sitting."
+    )
 
 
 def exam_rule_of(snapshot: AnyTableSnapshot) -> str:
     """The rule an exam round states before its first step: the exam's in a sitting, else the table's."""
-    exam_round = exam_round_of(snapshot)
-    return exam_rule_text(exam_round.sitting.exam) if exam_round else pass_rule_context(snapshot.pass_rule)
+    place = sitting_place_of(snapshot)
+    return exam_rule_text(place) if place else pass_rule_context(snapshot.pass_rule)
 
 
-def sitting_context(exam_round: ExamRound) -> dict[str, Any]:
+def sitting_context(place: SittingPlace) -> dict[str, Any]:
     """A round's place in its sitting as its score card states it: the exam's rule, and no verdict of its own."""
-    exam = exam_round.sitting.exam
     return {
-        "id": exam_round.sitting_id,
-        "exam": exam.name,
-        "position": exam_round.position,
-        "of": len(exam_rounds(exam)),
-        "rule": exam_rule_text(exam),
-        "speed_note": speed_note(exam.pass_rule(), "the exam", "sitting"),
+        "id": place.sitting_id,
+        "exam": place.exam_name,
+        "position": place.position,
+        "of": place.rounds,
+        "rule": exam_rule_text(place),
+        "speed_note": speed_note(place.pass_rule, "the exam", "sitting"),
     }
 
 
@@ -373,11 +371,11 @@ def table_regions(snapshot: AnyTableSnapshot, viewer: Viewer, feedback: dict[str
         score_card = score_card_context(snapshot.score_card) if snapshot.score_card else None
         deal = {"table_id": snapshot.table_id, "mode": snapshot.mode.value, "attempt_id": snapshot.attempt_id}
         in_scenario = score_card is not None and snapshot.from_scenario
-        exam_round = exam_round_of(snapshot) if in_scenario else None
+        place = sitting_place_of(snapshot) if in_scenario else None
         next_step = {
             "score_card": score_card,
             "deal": deal,
-            "sitting": sitting_context(exam_round) if exam_round else None,
+            "sitting": sitting_context(place) if place else None,
             "run": run_context(snapshot.attempt_id) if in_scenario else None,
         }
         return [
@@ -407,11 +405,11 @@ def page_context(snapshot: AnyTableSnapshot, viewer: Viewer) -> dict[str, Any]:
     """
     layout = table_description(snapshot.game)
     regions = table_regions(snapshot, viewer, feedback_context(snapshot, viewer, None))
-    exam_round = exam_round_of(snapshot)
+    place = sitting_place_of(snapshot)
     return {
         "snapshot": snapshot,
         "viewer": viewer.value,
-        "sitting": sitting_context(exam_round) if exam_round else None,
+        "sitting": sitting_context(place) if place else None,
         "run": run_context(snapshot.attempt_id) if snapshot.from_scenario else None,
         "controls": layout.controls_context(snapshot) | {"template": layout.controls_template},
         "house_options": house_options_context(snapshot.game, snapshot.rules),

@@ -6,7 +6,6 @@ from django.urls import include, path
 from trainer import drill_views, provenance_views, rules_submission_views, scenario_views, standards_views, views
 
 urlpatterns = [
-    path("", views.home, name="home"),
     path("tables/", views.tables, name="tables"),
     path("tables/<int:table_id>/deal/", views.deal, name="deal"),
     path("tables/<int:table_id>/standards/", standards_views.table_standards, name="table_standards"),

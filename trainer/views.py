@@ -1,4 +1,4 @@
-"""Function views of the school: the homes, the tables, dealing a round, the table page, the history."""
+"""Function views of the tables: the tables to deal, dealing a round, the table page, the history."""
 
 from itertools import groupby
 from operator import attrgetter
@@ -14,26 +14,21 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
-from certification import exams
-from certification.models import Exam, ExamRound
-from school.assignments import STATUS_MEANINGS, Progress, assigned_to, overdue_in
-from school.models import cohorts_of
 from simulator.games import GAMES
 from trainer import services
 from trainer.dealing_limits import limits_dealing
-from trainer.live_tables import live_tables, live_tables_to_watch
+from trainer.live_tables import live_tables_to_watch
 from trainer.models import (
     Attempt,
     Mode,
     Role,
-    ScenarioVersion,
     Table,
     has_role,
-    is_school_administrator,
     teaches_cohorts,
 )
 from trainer.scenario_versions import published_versions
 from trainer.scoring import ScoreCard
+from trainer.sittings import closures_for, sittings_of
 from trainer.snapshots import AnyTableSnapshot, Viewer
 from trainer.table_page import page_context, score_card_context
 
@@ -71,36 +66,10 @@ def attempt_for_user(request: SchoolRequest, attempt_id: int) -> tuple[Attempt, 
 
 @require_GET
 @login_required
-def home(request: SchoolRequest) -> HttpResponse:
-    """A trainee's assignments; a teacher's live tables, then their cohorts' overdue work; then what the user can do."""
-    user = request.user
-    teaches = teaches_cohorts(user)
-    context = {
-        "roles": [role.label for role in Role if has_role(user, role)],
-        "teaches": teaches,
-        "runs_school": is_school_administrator(user),
-        "assigned": assigned_with_exams(user) if has_role(user, Role.TRAINEE) else [],
-        "live": live_tables(user) if teaches else [],
-        "cohorts": [(cohort, overdue_in(cohort)) for cohort in cohorts_of(user)] if teaches else [],
-        "status_meanings": STATUS_MEANINGS,
-    }
-    return render(request, "trainer/home.html", context)
-
-
-def assigned_with_exams(trainee: User) -> list[tuple[Progress, ScenarioVersion | None, Exam | None]]:
-    """The trainee's assignments to deal, each with the open exam that keeps it from practice now, if any."""
-    closed = exams.exams_closing_practice(trainee, timezone.now())
-    return [
-        (progress, version, closed.get(progress.assignment.scenario_id)) for progress, version in assigned_to(trainee)
-    ]
-
-
-@require_GET
-@login_required
 def tables(request: SchoolRequest) -> HttpResponse:
     """The tables and scenarios to deal (one an open exam deals says so), the user's unfinished rounds, live tables."""
     require_school_role(request)
-    closed = exams.exams_closing_practice(request.user, timezone.now())
+    closed = closures_for(request.user, timezone.now())
     context = {
         "games": _tables_by_game(),
         "unfinished": services.attempts_of(request.user).filter(finished_at__isnull=True),
@@ -144,14 +113,14 @@ def attempt(request: SchoolRequest, attempt_id: int) -> HttpResponse:
 @login_required
 def history(request: SchoolRequest) -> HttpResponse:
     """The signed-in user's rounds, newest first, each with its score card; an exam round names its exam, no verdict."""
-    exam_rounds = ExamRound.objects.filter(attempt__trainee=request.user).select_related("sitting__exam")
-    in_exams = {exam_round.attempt_id: exam_round for exam_round in exam_rounds}
+    attempts = services.attempts_of(request.user)
+    in_sittings = sittings_of(attempts)
     rows = [
         {
             "attempt": attempt,
             "score_card": score_card_context(ScoreCard.from_json(attempt.score_card)) if attempt.score_card else None,
-            "exam_round": in_exams.get(attempt.pk),
+            "sitting": in_sittings.get(attempt.pk),
         }
-        for attempt in services.attempts_of(request.user)
+        for attempt in attempts
     ]
     return render(request, "trainer/history.html", {"attempts": rows})
