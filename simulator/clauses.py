@@ -685,12 +685,70 @@ CLAUSES = catalogue(
     ),
     house(
         "Down Under Blackjack automated hand",
-        "The engine completes the hand: each player draws below 17, the dealer turns the hole card and draws below 17, "
-        "a win pays 1 to 1 and a two-card 21 pays 3 to 2 unless the dealer also has one.",
+        "The engine completes the hand: each player draws below 17, the dealer turns the hole card and draws by the "
+        "table's drawing rule, a win pays 1 to 1 and a two-card 21 pays 3 to 2 unless the dealer also has one.",
         note="The Down Under Blackjack rules after the first two cards (§685a.7(e)(4) onward) are not in the "
         "regulation text we have.",
     ),
     house("Down Under Blackjack end of round", "The dealer picks up every card into the discard rack."),
+    # ----- Down Under Blackjack: the hand dealt by the trainee (house procedures after §685a.7(e)(4)) -----
+    house(
+        "Down Under Blackjack trainee deals, option trainee_deals",
+        "The school chooses for each table what the trainee deals: the Match the Dealer procedure, the engine then "
+        "completing the hand, or the whole round: every card, the players' decisions, the dealer's hand and every "
+        "settlement. Default: the Match the Dealer procedure.",
+        note="A training choice of the school, not a casino's procedure.",
+    ),
+    house(
+        "Down Under Blackjack dealer's drawing rule, option dealer_drawing",
+        "Once every player's hand is complete and a hand neither settled nor a blackjack remains, the dealer draws "
+        "while the hand totals less than 17 and stands on 17 or more, or, where the table hits soft 17, also draws "
+        "to a soft 17. Default: stands on all 17s.",
+        note="§685a.1 defines hard total and soft value; the drawing rule is not in the §685a text we have, which "
+        "stops at §685a.7(e)(4).",
+    ),
+    house(
+        "Down Under Blackjack player options",
+        "A player may hit or stand on any hand; double down on a hand's first two cards, with a second wager equal to "
+        "the first, for one card more; or split a pair of cards of the same rank once, with a second wager equal to "
+        "the first, the dealer then dealing each hand its second card in turn. Split aces take one card each. A hand "
+        "of 21 takes no more cards and a hand made by splitting may not be doubled. Insurance and surrender are not "
+        "offered.",
+        note="The player options are not in the §685a text we have, which stops at §685a.7(e)(4).",
+    ),
+    house(
+        "Down Under Blackjack signals",
+        "Each player in turn, from the dealer's far left, signals a decision on each hand: a tap on the table behind "
+        "the cards for a hit, a wave over the cards to stand, a second wager placed beside the first with one finger "
+        "held up to double down, or with two fingers to split.",
+    ),
+    house(
+        "Down Under Blackjack confirming a signal",
+        "The dealer acts on no unclear signal and on no hit of a hard 17 or more before asking the player to say the "
+        "decision aloud.",
+    ),
+    house(
+        "Down Under Blackjack bust",
+        "A hand over 21 loses at once: the dealer collects its wager before the next hand is played.",
+    ),
+    house(
+        "Down Under Blackjack turning the hole card",
+        "When every player's hand is complete the dealer turns the hole card face up.",
+        note="§685a.1 defines the hole card as the second card dealt face down to the dealer; when it is exposed is "
+        "not in the §685a text we have.",
+    ),
+    house(
+        "Down Under Blackjack payouts",
+        "A hand that beats the dealer's is paid 1 to 1 on its wager (both wagers when doubled), a blackjack 3 to 2; a "
+        "tie pushes. A dealer's blackjack beats every hand but a player's blackjack, which pushes with it. A two-card "
+        "21 made by splitting is not a blackjack.",
+        note="§685a.1 defines blackjack; the payout odds are not in the §685a text we have.",
+    ),
+    house(
+        "Down Under Blackjack settlement order",
+        "Once the dealer's hand is complete the dealer settles the remaining hands from the dealer's right (the "
+        "highest-numbered seat) to seat 1, a split pair's second hand before its first.",
+    ),
     # ----- The published house ways (Wizard of Odds), clause by clause -----
     house("Foxwoods house way: five aces", "A pair of aces goes in the low hand, unless a pair of kings can go there."),
     house("Foxwoods house way: full house", "The highest pair that may go in the low hand goes there."),

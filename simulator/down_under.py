@@ -5,8 +5,9 @@ Steps, in order: "No more bets" (§685b.1(f)); the progressive intake from :mod:
 this round's contributions to the meter (§685b.1(j)); the burn card (§685a.7(c)); the deal of §685a.7(e),
 card by card from the dealer's far left; then, before any further card (§685b.1(g)), the Match the Dealer
 settlement: losing wagers first, seat by seat, then each win through the §685b.1(h) steps of
-:class:`~simulator.progressive.ProgressiveWinMixin`. The engine then completes the blackjack hand (the
-Down Under rules after §685a.7(e)(4) were not found), the floorperson completes the jackpot paperwork
+:class:`~simulator.progressive.ProgressiveWinMixin`. Then the blackjack hand: by default the engine completes it
+(the Down Under rules after §685a.7(e)(4) were not found); at a table whose trainee deals the whole round, the
+trainee deals it step by step (:mod:`simulator.down_under_hand`). The floorperson completes the jackpot paperwork
 for each player whose cards had to stay on the table, and the dealer picks up the cards.
 
 Seats are numbered 1 to 6 from the dealer's left: seat 1 is first base, the dealer's far left, and is
@@ -23,9 +24,29 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import NotRequired, TypedDict
 
-from simulator.cards import Card, Rank, format_cards, parse_cards, shoe, shuffled, spoken_cards
+from simulator.blackjack import BlackjackStyle, DealerDrawing, blackjack_total, dealer_draws, hand_result
+from simulator.cards import Card, format_cards, parse_cards, shoe, shuffled, spoken_cards
 from simulator.citations import Citation
 from simulator.clauses import cite
+from simulator.down_under_hand import (
+    BUST,
+    CONFIRMING,
+    DRAWING_RULE,
+    HAND_SETTLEMENT_ORDER,
+    HAND_STEPS,
+    PAYOUTS,
+    PLAYER_HAND_STEPS,
+    PLAYER_OPTIONS,
+    SIGNALS,
+    TRAINEE_DEALS,
+    TURNING_THE_HOLE_CARD,
+    BlackjackHandMixin,
+    HandResultView,
+    SignalView,
+    SplitHandView,
+    TraineeDeals,
+    hand_position,
+)
 from simulator.json_values import JsonObject, JsonValue, json_int, json_object, json_str, json_strings
 from simulator.match_the_dealer import (
     AWARD_ROUNDING_RULE,
@@ -49,7 +70,7 @@ from simulator.match_the_dealer import (
     settle_match_wager,
 )
 from simulator.meter_device import MATCH_METER
-from simulator.money import Cents, Odds, Rounding, format_cents
+from simulator.money import Cents, Rounding, format_cents
 from simulator.procedure import Action, Actor, ErrorCode, Operation, Round
 from simulator.progressive import (
     PROGRESSIVE_INTAKE_STEPS,
@@ -86,9 +107,11 @@ SEATS = (1, 2, 3, 4, 5, 6)
 DEALER_BOX = "dealer"
 MATCH_WAGER_NAME = "Match the Dealer Progressive"
 STAND_TOTAL = 17
-"""The automated hand draws below this total, for the players and the dealer alike (see AUTOMATED_HAND)."""
-SYSTEM_STEPS = frozenset({"add_match_contributions", "complete_blackjack_hand"}) | WAGER_PHASE_PLAYER_STEPS
-"""What the engine performs by default: the progressive system's steps, the automated hand, the players' wagers."""
+"""The automated hand's players draw below this total (see AUTOMATED_HAND)."""
+SYSTEM_STEPS = (
+    frozenset({"add_match_contributions", "complete_blackjack_hand"}) | WAGER_PHASE_PLAYER_STEPS | PLAYER_HAND_STEPS
+)
+"""What the engine performs by default: the system's steps, the automated hand, the players' wagers and signals."""
 
 NO_MORE_BETS = cite("§685b.1(f)")
 BASE_WAGER = cite("§685a.6(d)")
@@ -107,7 +130,8 @@ class DownUnderTable:
     """The table's Rules Submission choices for Down Under Blackjack with Match the Dealer.
 
     Defaults: 6 decks, Paytable 1, a $1 Match the Dealer wager, the reset-reserve reading of the
-    secondary rate, sub-cent meter awards rounded down.
+    secondary rate, sub-cent meter awards rounded down, the trainee dealing the Match the Dealer procedure only
+    and the dealer standing on all 17s.
     """
 
     decks: int = 6
@@ -115,6 +139,8 @@ class DownUnderTable:
     match_wager: Cents = 100
     secondary_reading: SecondaryReading = SecondaryReading.RESET_RESERVE
     award_rounding: Rounding = Rounding.DOWN
+    trainee_deals: TraineeDeals = TraineeDeals.MATCH_THE_DEALER
+    dealer_drawing: DealerDrawing = DealerDrawing.STANDS_ON_ALL_17S
 
     def __post_init__(self) -> None:
         """Refuse a deck count, paytable or wager amount the seed does not allow, naming the field."""
@@ -140,8 +166,26 @@ class DownUnderTable:
             *gap_options(TABLE_OPTIONS, self.to_json(), DownUnderTable().to_json()),
             HouseOption("stake", "not returned on a win", "the same", STAKE_RULE),
             HouseOption("settlement order", "losing wagers first, seat by seat", "the same", SETTLEMENT_ORDER),
-            HouseOption("the blackjack hand", "completed by the engine", "the same", AUTOMATED_HAND),
+            *(self.hand_procedures() if self.trainee_deals is TraineeDeals.WHOLE_ROUND else self.automated_hand()),
             HouseOption("end of round", "the cards picked up into the discard rack", "the same", PICK_UP_CARDS),
+        ]
+
+    @staticmethod
+    def automated_hand() -> list[HouseOption]:
+        """The house procedure of a table whose engine completes the blackjack hand."""
+        return [HouseOption("the blackjack hand", "completed by the engine", "the same", AUTOMATED_HAND)]
+
+    @staticmethod
+    def hand_procedures() -> list[HouseOption]:
+        """The house procedures of the blackjack hand a trainee deals, which no option changes."""
+        return [
+            HouseOption("player options", "hit, stand, double down, split a pair once", "the same", PLAYER_OPTIONS),
+            HouseOption("signals", "tap: hit, wave: stand, one finger: double, two: split", "the same", SIGNALS),
+            HouseOption("confirming a signal", "an unclear signal or a hit on hard 17+", "the same", CONFIRMING),
+            HouseOption("a bust", "collected at once", "the same", BUST),
+            HouseOption("the hole card", "turned when every hand is complete", "the same", TURNING_THE_HOLE_CARD),
+            HouseOption("payouts", "1 to 1, a blackjack 3 to 2", "the same", PAYOUTS),
+            HouseOption("settling the hands", "from the dealer's right", "the same", HAND_SETTLEMENT_ORDER),
         ]
 
 
@@ -160,6 +204,21 @@ TABLE_OPTIONS = {
         house_rule=True,
         money=True,
         label="Match the Dealer wager",
+    ),
+    "trainee_deals": choice(
+        members(TraineeDeals),
+        TRAINEE_DEALS,
+        "What the trainee deals: only the Match the Dealer procedure (the engine completes the hand) or the whole "
+        "round, every card, decision and settlement.",
+        house_rule=True,
+        label="The trainee deals",
+    ),
+    "dealer_drawing": choice(
+        members(DealerDrawing),
+        DRAWING_RULE,
+        "The dealer's drawing rule: stand on every 17, or draw to a soft 17.",
+        house_rule=True,
+        label="The dealer's drawing rule",
     ),
     "secondary_reading": choice(
         members(SecondaryReading),
@@ -234,34 +293,10 @@ def stacked_shoe(decks: int, top: Sequence[Card], rng: random.Random) -> list[Ca
     return [*others[:1], *top, *others[1:]]
 
 
-def blackjack_total(cards: Sequence[Card]) -> int:
-    """The best blackjack total of the cards: face cards count 10, an ace 11 unless that busts.
-
-    >>> from simulator.cards import parse_cards
-    >>> [blackjack_total(parse_cards(cards)) for cards in ("AsKd", "AsKd5c", "AhAd")]
-    [21, 16, 12]
-    """
-    total = sum(1 if card.rank is Rank.ACE else min(int(card.rank), 10) for card in cards)
-    if any(card.rank is Rank.ACE for card in cards) and total + 10 <= 21:
-        total += 10
-    return total
-
-
-def is_blackjack(cards: Sequence[Card]) -> bool:
-    """Whether two cards make 21."""
-    return len(cards) == 2 and blackjack_total(cards) == 21
-
-
 def blackjack_result(player: Sequence[Card], dealer: Sequence[Card], wager: Cents) -> tuple[str, Cents]:
     """The automated result of a base wager and the player's net win in cents (negative when it loses)."""
-    player_total, dealer_total = blackjack_total(player), blackjack_total(dealer)
-    if is_blackjack(player):
-        return ("push", 0) if is_blackjack(dealer) else ("blackjack", Odds(3, 2).pay(wager))
-    if player_total > 21 or is_blackjack(dealer) or player_total < dealer_total <= 21:
-        return "lose", -wager
-    if player_total == dealer_total:
-        return "push", 0
-    return "win", wager
+    result, net = hand_result(player, dealer, wager)
+    return result.value, net
 
 
 class MatchWagerView(TypedDict):
@@ -281,7 +316,10 @@ class BlackjackResultView(TypedDict):
 
 
 class DownUnderSeatView(TypedDict):
-    """A position as the table shows it: both wagers, the face-up cards, the light and the results."""
+    """A position as the table shows it: both wagers, the face-up cards, the light, the signal and the results.
+
+    ``split`` is the second hand of a split pair; ``blackjack_wager`` counts a double.
+    """
 
     blackjack_wager: Cents
     match_wager: Cents
@@ -290,7 +328,10 @@ class DownUnderSeatView(TypedDict):
     match: MatchWagerView
     lit: bool
     cards_held: bool
-    result: BlackjackResultView | None
+    result: BlackjackResultView | HandResultView | None
+    signal: SignalView | None
+    doubled: bool
+    split: SplitHandView | None
 
 
 class DownUnderDealerView(TypedDict):
@@ -331,7 +372,7 @@ class DownUnderView(TypedDict):
     finished: bool
 
 
-class DownUnderRound(WagerPhaseMixin, ProgressiveIntakeMixin, ProgressiveWinMixin, Round):
+class DownUnderRound(WagerPhaseMixin, ProgressiveIntakeMixin, ProgressiveWinMixin, BlackjackHandMixin, Round):
     """One round of Down Under Blackjack with Match the Dealer, dealt step by step."""
 
     def __init__(
@@ -344,10 +385,12 @@ class DownUnderRound(WagerPhaseMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
         shoe_top: Sequence[Card] = (),
         automations: frozenset[str] = SYSTEM_STEPS,
         wager_phase: WagerPhase | None = None,
+        styles: Mapping[int, BlackjackStyle] | None = None,
     ) -> None:
         """Take the wagers and the meter, shuffle the shoe (its top stacked if given); raise ValueError on bad input.
 
-        ``wager_phase`` is what the players do around "No more bets" (nothing when not given).
+        ``wager_phase`` is what the players do around "No more bets" (nothing when not given); ``styles`` how the
+        seats' players play the hand the trainee deals (a basic strategy where not given).
         """
         super().__init__(automations)
         check_wagers(table, seats)
@@ -383,6 +426,7 @@ class DownUnderRound(WagerPhaseMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
         self.cards_picked_up = False
         self.paid_from_inventory: Cents = 0
         self.jackpot_slips: Cents = 0
+        self.start_hand(styles or {})
 
     # ----- what the table holds -----
 
@@ -405,16 +449,22 @@ class DownUnderRound(WagerPhaseMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
         """The table inventory's change this round: dropped wagers in, payouts and the base wagers' net out."""
         intake = self.progressive_intake
         dropped = sum(wager.amount for wager in intake.wagers) if intake.stage is IntakeStage.DROPPED else 0
-        return dropped - self.paid_from_inventory - sum(net for _, net in self.blackjack_results.values())
+        automated = sum(net for _, net in self.blackjack_results.values())
+        return dropped - self.paid_from_inventory - automated - self.hand_net
 
     def cards_accounted_for(self) -> Counter[Card]:
         """Every card of the shoe: burned, on the table and still in the shoe."""
         counted = Counter(self.shoe[self.drawn :])
         counted.update([self.burned] if self.burned else [])
         counted.update(self.dealer_cards)
-        for hand in self.hands.values():
+        for hand in [*self.hands.values(), *self.split_hands.values()]:
             counted.update(hand)
         return counted
+
+    @property
+    def hole_card_exposed(self) -> bool:
+        """Whether the dealer's hole card is face up: turned by the trainee or by the automated hand."""
+        return self.hole_card_turned or bool(self.blackjack_results)
 
     # ----- what the table shows -----
 
@@ -428,7 +478,7 @@ class DownUnderRound(WagerPhaseMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
         seats: dict[str, DownUnderSeatView | None] = {
             str(seat): self._seat_view(seat) if seat in self.seats else None for seat in SEATS
         }
-        hole_card_turned = bool(self.blackjack_results)
+        hole_card_turned = self.hole_card_exposed
         shown = self.dealer_cards if hole_card_turned else self.dealer_cards[:1]
         return {
             "game": "Down Under Blackjack",
@@ -463,16 +513,23 @@ class DownUnderRound(WagerPhaseMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
         elif seat in paid:
             win = paid[seat]
             match = {"status": "paid", "combination": win.hand, "amount": win.amount, "source": win.source.value}
-        result = self.blackjack_results.get(seat)
+        automated = self.blackjack_results.get(seat)
+        position = hand_position(seat)
+        result: BlackjackResultView | HandResultView | None = self.hand_result_view(position)
+        if automated is not None:
+            result = {"result": automated[0], "net": automated[1]}
         return {
-            "blackjack_wager": wagers.blackjack,
+            "blackjack_wager": self.hand_wager(position),
             "match_wager": wagers.match_the_dealer,
             "cards": format_cards(self.hands[seat]),
             "total": blackjack_total(self.hands[seat]) if self.hands[seat] else None,
             "match": match,
             "lit": any(win.seat == seat for win in self.progressive_wins.pending),
             "cards_held": seat in self.cards_held(),
-            "result": None if result is None else {"result": result[0], "net": result[1]},
+            "result": result,
+            "signal": self.signal_view(position),
+            "doubled": position in self.doubled,
+            "split": self.split_hand_view(seat),
         }
 
     # ----- the correct next step -----
@@ -488,7 +545,13 @@ class DownUnderRound(WagerPhaseMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
             "complete_blackjack_hand",
             "pick_up_cards",
         }
-        return frozenset(own) | PROGRESSIVE_INTAKE_STEPS | PROGRESSIVE_WIN_STEPS | WAGER_PHASE_STEPS
+        return frozenset(own) | PROGRESSIVE_INTAKE_STEPS | PROGRESSIVE_WIN_STEPS | WAGER_PHASE_STEPS | HAND_STEPS
+
+    def offered_steps(self) -> frozenset[str]:
+        """The hand's steps where the trainee deals the whole round; the automated hand where not."""
+        if self.table.trainee_deals is TraineeDeals.WHOLE_ROUND:
+            return self.step_names() - {"complete_blackjack_hand"}
+        return self.step_names() - HAND_STEPS
 
     def closing_citation(self) -> Citation:
         """The rule cited for a step tried after the round is over."""
@@ -519,7 +582,11 @@ class DownUnderRound(WagerPhaseMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
         action = self._losing_wager_action() or self.next_progressive_win_action()
         if action is not None:
             return action
-        if not self.blackjack_results:
+        if self.table.trainee_deals is TraineeDeals.WHOLE_ROUND:
+            action = self.next_hand_action()
+            if action is not None:
+                return action
+        elif not self.blackjack_results:
             description = "the engine completes the blackjack hand and settles the Down Under Blackjack wagers"
             return Action("complete_blackjack_hand", Actor.SYSTEM, {}, AUTOMATED_HAND, description)
         action = self.next_jackpot_paperwork_action()
@@ -609,8 +676,8 @@ class DownUnderRound(WagerPhaseMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
         if position == DEALER_BOX:
             self.dealer_cards.append(card)
         else:
-            self.hands[int(position.removeprefix("seat "))].append(card)
-        hole_card = len(self.dealer_cards) == 2
+            self.card_dealt_to_hand(position, card)
+        hole_card = position == DEALER_BOX and len(self.dealer_cards) == 2
         if hole_card:
             self._judge_match_wagers()
         return self.record(action, {} if hole_card else {"card": str(card)})
@@ -663,7 +730,7 @@ class DownUnderRound(WagerPhaseMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
             while blackjack_total(hand) < STAND_TOTAL:
                 hand.append(self._draw())
         if not all(blackjack_total(hand) > 21 for hand in self.hands.values()):
-            while blackjack_total(self.dealer_cards) < STAND_TOTAL:
+            while dealer_draws(self.dealer_cards, self.table.dealer_drawing):
                 self.dealer_cards.append(self._draw())
         results: list[JsonValue] = []
         for seat, hand in self.hands.items():
@@ -725,11 +792,13 @@ class DownUnderRound(WagerPhaseMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
             "shoe_top": format_cards(self.shoe_top),
             "automations": [*sorted(self.automations)],
             "wager_phase": self.wager_phase.to_json(),
+            "styles": {str(seat): style.name for seat, style in self.styles.items()},
         }
 
     @classmethod
     def from_setup_json(cls, data: Mapping[str, JsonValue]) -> DownUnderRound:
-        """A fresh round from :meth:`setup_json`, before any step."""
+        """A fresh round from :meth:`setup_json`, before any step; a setup saved before the styles plays basic."""
+        saved_styles = json_object(data.get("styles", {}))
         return cls(
             DownUnderTable.from_json(json_object(data["rules"])),
             {
@@ -741,6 +810,7 @@ class DownUnderRound(WagerPhaseMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
             shoe_top=parse_cards(json_str(data["shoe_top"])),
             automations=frozenset(json_strings(data["automations"])),
             wager_phase=WagerPhase.from_json(data.get("wager_phase")),
+            styles={int(seat): BlackjackStyle[json_str(name)] for seat, name in saved_styles.items()},
         )
 
     def state_json(self) -> dict[str, JsonValue]:
@@ -756,6 +826,7 @@ class DownUnderRound(WagerPhaseMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
             "table_inventory_change": self.table_inventory_change,
             "jackpot_slips": self.jackpot_slips,
             "operations": [operation.to_json() for operation in self.operations],
+            **self.hand_state_json(),
         }
 
 

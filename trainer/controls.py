@@ -23,6 +23,7 @@ from django.core.validators import MaxLengthValidator
 from simulator.cards import pai_gow_deck
 from simulator.dice import spoken_dice
 from simulator.down_under import DEALER_BOX
+from simulator.down_under_hand import SPLIT_SUFFIX, hand_position
 from simulator.fortune import FortuneHand
 from simulator.json_values import JsonValue, json_int
 from simulator.match_the_dealer import MatchCombination
@@ -156,15 +157,22 @@ def place_field() -> WholeNumberField:
     return WholeNumberField("a place (0 is the dealer)", 0, 6)
 
 
+SPLIT_PLACE = "s"
+"""The mark of a seat's second hand after a split: place "3s" is seat 3's split hand."""
+
+
 def position_name(place: str) -> str:
-    """A box to deal a card to, as the engine names it ("seat 3", "dealer"), from its place ("0" is the dealer)."""
-    return DEALER_BOX if place == "0" else f"seat {place}"
+    """A box or hand as the engine names it ("seat 3", "seat 3 split", "dealer"), from its place ("0" is the dealer)."""
+    if place == "0":
+        return DEALER_BOX
+    return hand_position(int(place.removesuffix(SPLIT_PLACE)), split=place.endswith(SPLIT_PLACE))
 
 
 def position_field() -> OneChoiceField:
-    """A box to deal a card to, chosen as a place (0 is the dealer)."""
-    places = [str(place) for place in range(7)]
-    return OneChoiceField("a place", places, "Choose a place (0 is the dealer) from 0 to 6.", position_name)
+    """A box to deal a card to or a hand, chosen as a place (0 is the dealer, "3s" seat 3's split hand)."""
+    places = [str(place) for place in range(7)] + [f"{seat}{SPLIT_PLACE}" for seat in range(1, 7)]
+    refusal = "Choose a place (0 is the dealer) from 0 to 6, or a seat's split hand."
+    return OneChoiceField("a place", places, refusal, position_name)
 
 
 def die_field() -> WholeNumberField:
@@ -322,6 +330,14 @@ DEALER_STEPS: Mapping[str, StepControl] = {
     "pay_progressive_win": StepControl(
         "Pay the progressive win", {"seat": seat_field(), "amount": AmountField(), "source": source_field()}, "w"
     ),
+    "confirm_decision": StepControl("Ask the player to confirm", {"position": position_field()}, "q"),
+    "split_pair": StepControl("Split the pair", {"seat": seat_field()}, "s"),
+    "turn_hole_card": StepControl("Turn the hole card", {}, "t"),
+    "pay_blackjack_wager": StepControl(
+        "Pay the blackjack wager", {"position": position_field(), "amount": AmountField()}, "p"
+    ),
+    "push_blackjack_wager": StepControl("Push the blackjack wager", {"position": position_field()}, "o"),
+    "collect_blackjack_wager": StepControl("Collect the blackjack wager", {"position": position_field()}, "k"),
     "pick_up_cards": StepControl("Pick up the cards", {}, "x"),
 }
 """Every dealer step of the games at the school, with its control; a key is unique among one game's steps."""
@@ -377,7 +393,7 @@ def spoken_detail(name: str, value: JsonValue) -> str:
     if name == "times":
         return f"{value} time{'' if value == 1 else 's'}"
     if name == "position":
-        return f"to the {value}" if value == DEALER_BOX else f"to {value}"
+        return f"the {value}" if value == DEALER_BOX else str(value).replace(SPLIT_SUFFIX, ", split hand")
     if name == "source":
         return f"from the {value}"
     if name == "hand":
@@ -398,4 +414,6 @@ def describe_step(step: str, arguments: Mapping[str, JsonValue]) -> str:
         else []
     )
     details = ", ".join(dice + [spoken_detail(name, value) for name, value in named.items()])
+    if step == "deal_card":
+        details = f"to {details}"
     return f"{label} ({details})" if details else label

@@ -47,6 +47,9 @@ SKILLS: Mapping[str, Skill] = {
         Skill("resetting_the_mystery_meter", "Resetting the Mystery meter", 10),
         Skill("dealing_a_card", "Dealing or burning a card", 3),
         Skill("settling_match_the_dealer", "Collecting a losing Match the Dealer wager", 5),
+        Skill("confirming_a_signal", "Confirming a player's unclear or questionable signal", 5),
+        Skill("splitting_a_pair", "Splitting a pair", 5),
+        Skill("settling_a_blackjack_wager", "Settling a Down Under Blackjack wager", 10),
     )
 }
 """Every skill with a timed standard, in the order a score card lists them."""
@@ -72,6 +75,12 @@ STEP_SKILLS: Mapping[str, str] = {
     "burn_card": "dealing_a_card",
     "deal_card": "dealing_a_card",
     "settle_losing_match_wager": "settling_match_the_dealer",
+    "turn_hole_card": "dealing_a_card",
+    "confirm_decision": "confirming_a_signal",
+    "split_pair": "splitting_a_pair",
+    "pay_blackjack_wager": "settling_a_blackjack_wager",
+    "push_blackjack_wager": "settling_a_blackjack_wager",
+    "collect_blackjack_wager": "settling_a_blackjack_wager",
 }
 """The skill of each dealer step that has one by its name alone; a wager settlement's skill depends on its spot."""
 
