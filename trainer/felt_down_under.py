@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from simulator.down_under import DEALER_BOX, DownUnderRound, DownUnderSeatView, DownUnderTable, DownUnderView
+from simulator.down_under_hand import HandResultView, SignalView, SplitHandView, TraineeDeals
 from simulator.json_values import JsonValue, json_int, json_str
 from simulator.match_the_dealer import (
     MatchCombination,
@@ -51,6 +52,30 @@ def result_text(result: str, net: int, total: int | None) -> str:
     return "Bust: loses" if total is not None and total > 21 else "Loses"
 
 
+def signal_text(signal: SignalView | None) -> str:
+    """A player's last signal as the dealer saw it, and the decision once clear or said aloud."""
+    if signal is None:
+        return ""
+    if signal["decision"] is None:
+        return f"Signal: {signal['gesture']} (unclear)"
+    said = ", said aloud" if signal["confirmed"] else ""
+    return f"Signal: {signal['gesture']} — {signal['decision']}{said}"
+
+
+def split_hand_context(split: SplitHandView | None) -> dict[str, Any] | None:
+    """The second hand of a split pair as the felt draws it: cards, total, wager, signal and result."""
+    if split is None:
+        return None
+    result = split["result"]
+    return {
+        "cards": hand_html(split["cards"]),
+        "total": split["total"],
+        "wager": format_cents(split["wager"]),
+        "signal": signal_text(split["signal"]),
+        "result": result_text(result["result"], result["net"], split["total"]) if result else "",
+    }
+
+
 def dealer_outcome(total: int | None, cards: str) -> str:
     """The dealer's completed hand in words: blackjack, bust or its total; nothing before the hole card is turned."""
     if total is None:
@@ -60,12 +85,14 @@ def dealer_outcome(total: int | None, cards: str) -> str:
     return "Dealer busts" if total > 21 else f"Dealer stands on {total}"
 
 
-DEALT_AS_TAKEN = frozenset({"pay_progressive_win", "settle_losing_match_wager", "deal_card"})
+HAND_SETTLED_AS = {"pay_blackjack_wager": "win", "push_blackjack_wager": "push", "collect_blackjack_wager": "lose"}
+"""The result each Down Under Blackjack settlement step draws on the felt."""
+DEALT_AS_TAKEN = frozenset({"pay_progressive_win", "settle_losing_match_wager", "deal_card", *HAND_SETTLED_AS})
 """The Down Under steps an exam felt draws as the trainee took them when the engine corrected them."""
 
 
 def as_settled(view: DownUnderView, corrected: tuple[GradedStep, ...], graded: tuple[GradedStep, ...]) -> DownUnderView:
-    """The table view with each corrected Match the Dealer settlement and card drawn as the trainee took it.
+    """The table view with each corrected settlement and card drawn as the trainee took it.
 
     A win paid, a losing wager collected or a card dealt at another seat or box than the engine's is drawn there,
     and the right seat or box is drawn as it stood; a hand whose cards moved shows no total and no result. A win or
@@ -78,6 +105,9 @@ def as_settled(view: DownUnderView, corrected: tuple[GradedStep, ...], graded: t
     shown["dealer"] = view["dealer"].copy()
     for fix in fixes:
         did, expected = fix.arguments, fix.expected_arguments or {}
+        if fix.expected_step in HAND_SETTLED_AS:
+            draw_hand_settled(shown, fix, json_str(expected["position"]))
+            continue
         if fix.expected_step == "deal_card":
             if fix.step == fix.expected_step:
                 move_dealt_card(shown, graded, fix, json_str(expected["position"]), json_str(did["position"]))
@@ -95,6 +125,24 @@ def as_settled(view: DownUnderView, corrected: tuple[GradedStep, ...], graded: t
             else:
                 chosen["match"] = {"status": "lost"}
     return shown
+
+
+def draw_hand_settled(view: DownUnderView, fix: GradedStep, position: str) -> None:
+    """Draw a corrected blackjack settlement as the trainee made it: at that hand, that result and amount, else none."""
+    seat = view["seats"].get(position.split()[1])
+    if seat is None:
+        return
+    split = seat["split"] if position.endswith(" split") else None
+    wager = seat["blackjack_wager"] if split is None else split["wager"]
+    drawn: HandResultView | None = None
+    if fix.step in HAND_SETTLED_AS and fix.arguments.get("position") == position:
+        paid = json_int(fix.arguments.get("amount", 0))
+        net = -wager if fix.step == "collect_blackjack_wager" else paid
+        drawn = {"result": HAND_SETTLED_AS[fix.step], "net": net}
+    if split is not None:
+        seat["split"] = {**split, "result": drawn}
+    else:
+        seat["result"] = drawn
 
 
 def dealt_to(step: GradedStep) -> JsonValue:
@@ -139,6 +187,7 @@ def down_under_seat_context(
             "occupied": False,
             "cards": hand_html(None),
             "cards_held": False,
+            "split": None,
         }
     progressive = view["progressive"]
     result = seat["result"]
@@ -178,6 +227,9 @@ def down_under_seat_context(
         "match": match_area,
         "cards_held": seat["cards_held"],
         "result": result_text(result["result"], result["net"], seat["total"]) if result else "",
+        "signal": signal_text(seat["signal"]),
+        "doubled": seat["doubled"],
+        "split": split_hand_context(seat["split"]),
     }
 
 
@@ -219,9 +271,11 @@ def down_under_felt_context(snapshot: TableSnapshot[DownUnderView], viewer: View
 
 def down_under_controls_context(snapshot: TableSnapshot[DownUnderView]) -> dict[str, Any]:
     """The control panel at Down Under Blackjack: the deal and the Match the Dealer settlement."""
+    rules = DownUnderTable.from_json(snapshot.rules)
     return {
         "buttons": buttons(snapshot.dealer_steps),
         "seats": range(1, 7),
+        "splits": rules.trainee_deals is TraineeDeals.WHOLE_ROUND,
         "hands": [combination.value for combination in MatchCombination],
         "sources": [source.value for source in PaymentSource],
     }

@@ -1,0 +1,155 @@
+"""A Down Under Blackjack table whose trainee deals the whole round: dealt over the WebSocket, nothing hidden shown."""
+
+import json
+from dataclasses import replace
+
+import pytest
+from channels.db import database_sync_to_async
+from django.urls import reverse
+from table_helpers import frame_for, make_trainee
+from test_consumers import connected, fragment, server_side, session_cookie
+from test_exam_rounds_reveal_nothing import corrections, wrong_arguments
+from test_fragments import current, take
+from test_other_games import CARD, DOWN_UNDER, secrets_of, table_of
+
+from simulator.down_under import DownUnderRound, DownUnderTable
+from simulator.down_under_hand import TraineeDeals
+from simulator.procedure import Actor
+from trainer import services
+from trainer.frames import TableFrames
+from trainer.models import Mode
+from trainer.snapshots import Viewer
+from trainer.standards import skill_of
+
+WHOLE_ROUND_RULES = DownUnderTable(trainee_deals=TraineeDeals.WHOLE_ROUND).to_json()
+
+
+def whole_round_table():
+    """The demo Down Under Blackjack table, set to have the trainee deal the whole round."""
+    table = table_of(DOWN_UNDER)
+    table.rules = WHOLE_ROUND_RULES
+    table.full_clean()
+    table.save()
+    return table
+
+
+def browser_frame(action, sequence):
+    """The frame the browser sends: a box or hand chosen as a place, 0 for the dealer, "3s" for seat 3's split hand."""
+    frame = frame_for(action, sequence)
+    if "position" in frame:
+        position = frame["position"]
+        place = "0" if position == "dealer" else position.removeprefix("seat ").replace(" split", "s")
+        frame["position"] = place
+    return frame
+
+
+def public_cards(round_: DownUnderRound) -> set[str]:
+    """The cards anyone at the table may see now: every player's cards, the upcard, the hole card once turned."""
+    shown = round_.dealer_cards if round_.hole_card_exposed else round_.dealer_cards[:1]
+    hands = [*round_.hands.values(), *round_.split_hands.values(), shown]
+    return {str(card) for hand in hands for card in hand}
+
+
+@database_sync_to_async
+def seat_at_whole_round_table(seed_value):
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, whole_round_table(), Mode.PRACTICE, seed_value=seed_value)
+    return attempt, session_cookie(trainee)
+
+
+def assert_nothing_hidden(frame, round_: DownUnderRound, secrets):
+    """No card the table has not exposed, no undealt card, seed or reserve in a frame sent to the trainee."""
+    assert set(CARD.findall(frame)) <= public_cards(round_)
+    for secret in secrets:
+        assert secret not in frame
+    for word in ("hit_value", '"seed"', "shoe_top", "setup_json"):
+        assert word not in frame
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("seed_value", [7_000_000_007, 13_000_000_013, 23_000_000_023, 41_000_000_041])
+async def test_the_whole_round_is_dealt_step_by_step_and_no_frame_shows_the_hole_card_before_it_is_turned(seed_value):
+    attempt, session = await seat_at_whole_round_table(seed_value)
+    communicator, snapshot = await connected(attempt.pk, session)
+    _, round_ = await server_side(attempt.pk)
+    assert_nothing_hidden(snapshot, round_, secrets_of(round_))
+    dealt = set()
+    while (action := round_.next_action()) is not None:
+        attempt, round_ = await server_side(attempt.pk)
+        secrets = secrets_of(round_)
+        assert action.actor is Actor.DEALER, action
+        await communicator.send_to(text_data=json.dumps(browser_frame(action, attempt.last_sequence + 1)))
+        reply = await communicator.receive_from()
+        assert "✓ Right" in reply, fragment(reply, "feedback")
+        _, round_ = await server_side(attempt.pk)
+        assert_nothing_hidden(reply, round_, secrets | secrets_of(round_))
+        dealt.add(action.step)
+    assert "Score card: passed" in reply and "100.0%" in reply
+    assert {"turn_hole_card", "deal_card"} <= dealt
+    assert dealt & {"pay_blackjack_wager", "push_blackjack_wager", "collect_blackjack_wager"}
+    await communicator.disconnect()
+
+
+@pytest.mark.django_db
+def test_the_table_page_offers_the_hands_controls_and_shows_the_house_option(client):
+    client.force_login(make_trainee())
+    table = whole_round_table()
+    response = client.post(reverse("deal", args=[table.pk]), {"mode": "practice"})
+    page = client.get(response["Location"]).text
+    for step in ("confirm_decision", "split_pair", "turn_hole_card", "pay_blackjack_wager", "collect_blackjack_wager"):
+        assert f'value="{step}"' in page
+    assert "1, split hand" in page and "the whole round" in page
+    assert 'value="complete_blackjack_hand"' not in page
+
+
+@pytest.mark.django_db
+def test_a_table_left_at_its_default_offers_no_hand_controls(client):
+    client.force_login(make_trainee())
+    table = table_of(DOWN_UNDER)
+    response = client.post(reverse("deal", args=[table.pk]), {"mode": "practice"})
+    page = client.get(response["Location"]).text
+    assert 'value="turn_hole_card"' not in page and "split hand" not in page
+
+
+@pytest.mark.parametrize(
+    ("step", "skill"),
+    [
+        ("turn_hole_card", "dealing_a_card"),
+        ("confirm_decision", "confirming_a_signal"),
+        ("split_pair", "splitting_a_pair"),
+        ("pay_blackjack_wager", "settling_a_blackjack_wager"),
+        ("push_blackjack_wager", "settling_a_blackjack_wager"),
+        ("collect_blackjack_wager", "settling_a_blackjack_wager"),
+    ],
+)
+def test_each_dealer_step_of_the_hand_has_a_timed_standard(step, skill):
+    assert skill_of(step, {"position": "seat 1"}) == skill
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("seed_value", [7, 19])
+def test_an_exam_of_the_whole_round_shows_no_hidden_card_and_no_correction_before_its_score_card(client, seed_value):
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, whole_round_table(), Mode.EXAM, seed_value=seed_value)
+    client.force_login(trainee)
+    frames, wrong = TableFrames(Viewer.TRAINEE), []
+    received = [frames.table(services.table_snapshot(attempt))]
+    while (action := current(attempt.pk)[1].next_action()) is not None:
+        assert action.actor is Actor.DEALER
+        arguments = wrong_arguments(dict(action.arguments))
+        reply = take(attempt.pk, trainee, action if arguments is None else replace(action, arguments=arguments))
+        if reply.snapshot.finished:
+            break
+        round_ = current(attempt.pk)[1]
+        shown = [frames.table(reply.snapshot, reply), client.get(reverse("attempt", args=[attempt.pk])).text]
+        for frame in shown:
+            assert set(CARD.findall(frame)) <= public_cards(round_)
+        received.extend(shown)
+        if not reply.graded.correct:
+            wrong.append(reply.graded)
+    assert {graded.step for graded in wrong} & {"deal_card", "pay_blackjack_wager", "collect_blackjack_wager"}
+    for graded in wrong:
+        for told in corrections(graded):
+            assert not any(told in page for page in received), (graded.step, told)
+    assert "Score card" in frames.table(reply.snapshot, reply)
