@@ -6,6 +6,7 @@ import random
 from collections.abc import Mapping
 
 from simulator import down_under, mystery_tables
+from simulator.blackjack import BlackjackStyle
 from simulator.down_under import DownUnderTable
 from simulator.money import Cents
 from simulator.mystery import MysteryRules
@@ -111,6 +112,17 @@ def seat_down_under_players(rules: DownUnderTable, rng: random.Random) -> dict[i
         seat: down_under.SeatWagers(rng.choice(BASE_WAGERS), rules.match_wager if seat in players else 0)
         for seat in seats
     }
+
+
+BLACKJACK_STYLE_WEIGHTS = {BlackjackStyle.BASIC: 75, BlackjackStyle.CAUTIOUS: 15, BlackjackStyle.HUNCH: 10}
+"""How often a simulated Down Under Blackjack player plays a basic strategy, timidly, or hits a hard 17 on a hunch."""
+
+
+def choose_blackjack_styles(seats: list[int], seed_value: int) -> dict[int, BlackjackStyle]:
+    """How each player plays the hand, drawn apart from the seat and card draws so that those stay as they were."""
+    rng = random.Random(f"blackjack styles {seed_value}")
+    styles, weights = zip(*BLACKJACK_STYLE_WEIGHTS.items(), strict=True)
+    return {seat: rng.choices(styles, weights)[0] for seat in seats}
 
 
 WAGER_MOVE_CHANCE = 0.3

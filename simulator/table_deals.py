@@ -22,6 +22,7 @@ from simulator.player_styles import PlayerStyle
 from simulator.progressive import JackpotMeter
 from simulator.simulated_players import (
     BASE_WAGERS,
+    choose_blackjack_styles,
     choose_player_styles,
     draw_wager_phase,
     seat_down_under_players,
@@ -196,6 +197,7 @@ def deal_down_under_round(table: TableDeal) -> DownUnderRound:
         shoe_top=shoe_top,
         automations=table.automations,
         wager_phase=phase,
+        styles=choose_blackjack_styles(sorted(seats), table.seed),
     )
 
 

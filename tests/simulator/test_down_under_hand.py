@@ -11,6 +11,7 @@ from simulator.cards import Card, parse_cards, shoe
 from simulator.down_under import DownUnderRound, DownUnderTable, SeatWagers
 from simulator.down_under_hand import HAND_STEPS, TraineeDeals
 from simulator.procedure import IllegalOperation
+from simulator.table_deals import DOWN_UNDER_AUTOMATIONS, TableDeal, deal_down_under_round
 
 WHOLE_ROUND = DownUnderTable(trainee_deals=TraineeDeals.WHOLE_ROUND)
 
@@ -300,3 +301,11 @@ def test_a_setup_saved_before_the_hand_options_replays_as_the_match_the_dealer_p
     for operation in operations:
         replay.perform(operation.action.step, operation.action.arguments)
     assert replay.state_json() == round_.state_json()
+
+
+def test_simulated_players_at_a_training_table_play_in_every_style() -> None:
+    met: set[BlackjackStyle] = set()
+    for seed_value in range(40):
+        table = TableDeal(WHOLE_ROUND.to_json(), seed_value, DOWN_UNDER_AUTOMATIONS)
+        met |= set(deal_down_under_round(table).styles.values())
+    assert met == set(BlackjackStyle)
