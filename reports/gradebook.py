@@ -22,9 +22,9 @@ from certification.certificates import Status as CertificateStatus
 from certification.certificates import status_of
 from certification.models import Certificate, ExamResult, ExamSitting, ResultCorrection
 from reports.error_report import FinishedRound, finished_rounds, most_missed
+from scenarios.drill_library import drill_versions, drills_for
 from school.assignments import Progress, Status, assignments_of, cohort_progress, progress_of
 from school.models import Cohort
-from trainer.drill_library import drill_versions, drills_for
 from trainer.models import Attempt
 from trainer.scoring import percent_text, seconds_text
 from trainer.standards import SKILLS

@@ -11,7 +11,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-FLOORS = ("simulator", "trainer", "xapi", "school", "certification", "reports")
+FLOORS = ("simulator", "trainer", "xapi", "scenarios", "school", "certification", "reports")
 """The apps from the bottom up: each may import those before it, never one after it."""
 
 UPWARD_FOR_NOW = {

@@ -105,6 +105,7 @@ INSTALLED_APPS = [
     "axes",
     "trainer",
     "xapi",
+    "scenarios",
     "school",
     "certification",
     "reports",

@@ -13,8 +13,8 @@ from certification import exams
 from certification.certificates import revoke
 from certification.models import Certificate, ExamResult
 from reports.gradebook import cohort_gradebook
+from scenarios.drill_library import drill_versions, drills_for
 from school.models import Cohort
-from trainer.drill_library import drill_versions, drills_for
 from trainer.models import Role
 
 pytestmark = pytest.mark.django_db

@@ -23,11 +23,11 @@ from hypothesis import strategies as st
 from table_helpers import make_instructor, make_trainee
 
 from certification.models import Certificate, Exam
+from scenarios.scenario_forms import new_form_data
 from simulator.games import GAMES
 from trainer.models import Scenario, ScenarioVersion, Table
 from trainer.rules_submission import HOUSE_CLAUSES
 from trainer.rules_submission_forms import DEFAULTS, FortunePaytableForm, ProgressivePaytableForm
-from trainer.scenario_forms import new_form_data
 from trainer.scenario_versions import publish
 
 pytestmark = pytest.mark.django_db

@@ -9,12 +9,12 @@ from django.urls import reverse
 from exam_helpers import deal
 from table_helpers import make_trainee
 
+from scenarios.drill_library import load_drill_library
 from simulator.citations import Provenance
 from simulator.clauses import CLAUSES
 from trainer import round_store, services
 from trainer.controls import StepFrame
 from trainer.demo_tables import create_demo_tables
-from trainer.drill_library import load_drill_library
 from trainer.models import Mode
 
 pytestmark = pytest.mark.django_db

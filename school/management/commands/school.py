@@ -14,10 +14,10 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from scenarios.drill_library import load_drill_library
 from school.models import Cohort
 from simulator.drills import DRILLS
 from trainer.demo_tables import create_demo_tables
-from trainer.drill_library import load_drill_library
 from trainer.models import Role
 from xapi import statements
 

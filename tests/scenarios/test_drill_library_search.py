@@ -8,8 +8,8 @@ from django.urls import reverse
 from django.utils import timezone
 from table_helpers import make_trainee
 
+from scenarios.drill_library import load_drill_library
 from simulator.drills import DRILLS, DRILLS_BY_KEY
-from trainer.drill_library import load_drill_library
 from trainer.models import Attempt, ScenarioVersion
 
 pytestmark = pytest.mark.django_db

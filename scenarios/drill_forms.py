@@ -2,7 +2,7 @@
 
 from django import forms
 
-from trainer.drill_library import DrillSearch, drill_clauses, drill_games
+from scenarios.drill_library import DrillSearch, drill_clauses, drill_games
 
 SEARCH_LENGTH = 100
 """The longest search a trainee types: a few words of a drill's name or rule."""

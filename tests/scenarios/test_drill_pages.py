@@ -8,10 +8,10 @@ from django.urls import reverse
 from django.utils import timezone
 from table_helpers import demo_table, make_instructor, make_trainee, make_user
 
+from scenarios.drill_library import load_drill_library
+from scenarios.mistakes import RECENT_ROUNDS, recent_mistakes
 from simulator.clauses import cite
 from simulator.drills import DRILLS, DRILLS_BY_KEY
-from trainer.drill_library import load_drill_library
-from trainer.mistakes import RECENT_ROUNDS, recent_mistakes
 from trainer.models import Attempt, Role, Scenario, ScenarioVersion
 from trainer.scoring import GradedStep, ScoreCard
 

@@ -9,11 +9,11 @@ from django.utils import timezone
 from table_helpers import make_instructor, make_trainee
 
 from certification.forms import ExamForm
+from scenarios.scenario_forms import form_data, new_form_data
 from school.models import Assignment, Cohort
 from simulator.games import GAMES
 from simulator.scenarios import Rigging, ScenarioSpec, deal_scenario
 from trainer.models import Scenario, ScenarioVersion
-from trainer.scenario_forms import form_data, new_form_data
 from trainer.scenario_versions import create_scenario, publish
 
 pytestmark = pytest.mark.django_db

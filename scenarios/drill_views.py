@@ -5,10 +5,10 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from scenarios.drill_forms import DrillSearchForm
+from scenarios.drill_library import drill_records, library_groups
+from scenarios.mistakes import RECENT_ROUNDS, recent_mistakes
 from simulator.drills import DRILLS
-from trainer.drill_forms import DrillSearchForm
-from trainer.drill_library import drill_records, library_groups
-from trainer.mistakes import RECENT_ROUNDS, recent_mistakes
 from trainer.views import SchoolRequest, require_school_role
 
 
@@ -27,7 +27,7 @@ def drill_list(request: SchoolRequest) -> HttpResponse:
         "total": len(DRILLS),
         "done": len(records),
     }
-    return render(request, "trainer/drills.html", context)
+    return render(request, "scenarios/drills.html", context)
 
 
 @require_GET
@@ -40,4 +40,4 @@ def my_mistakes(request: SchoolRequest) -> HttpResponse:
         "recent_rounds": RECENT_ROUNDS,
         "rounds_finished": request.user.attempts.filter(finished_at__isnull=False).exists(),
     }
-    return render(request, "trainer/drill_mistakes.html", context)
+    return render(request, "scenarios/drill_mistakes.html", context)

@@ -12,12 +12,12 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from scenarios.scenario_forms import DEFAULT_GAME, ScenarioForm, changes, form_data, new_form_data, posted_game
+from scenarios.scenario_preview import preview
 from simulator.games import GAMES
 from trainer.confirmation import Confirmation, confirmation_page
 from trainer.dealing_limits import limits_dealing
 from trainer.models import Role, Scenario, ScenarioVersion, has_role
-from trainer.scenario_forms import DEFAULT_GAME, ScenarioForm, changes, form_data, new_form_data, posted_game
-from trainer.scenario_preview import preview
 from trainer.scenario_runs import deal_run_round
 from trainer.scenario_versions import (
     copy_name,
@@ -55,14 +55,14 @@ def scenario_list(request: SchoolRequest) -> HttpResponse:
         "rows": [row for row in rows if row[0].archived_at is None],
         "archived": [row for row in rows if row[0].archived_at is not None],
     }
-    return render(request, "trainer/scenarios.html", context)
+    return render(request, "scenarios/scenarios.html", context)
 
 
 def _builder(request: SchoolRequest, form: ScenarioForm, scenario: Scenario | None = None) -> HttpResponse:
     """The builder page with the form's fields as typed and each error beside its field (400 when there are any)."""
     failed = form.is_bound and bool(form.errors)
     context = {"form": form, "game": form.game, "scenario": scenario, "failed": failed}
-    return render(request, "trainer/scenario_form.html", context, status=400 if failed else 200)
+    return render(request, "scenarios/scenario_form.html", context, status=400 if failed else 200)
 
 
 @require_http_methods(["GET", "POST"])
@@ -118,7 +118,7 @@ def scenario_fields(request: SchoolRequest) -> HttpResponse:
     _require_instructor(request)
     game = GAMES.get(request.GET.get("game", ""), DEFAULT_GAME)
     form = ScenarioForm(game, initial=new_form_data(game))
-    return render(request, "trainer/_scenario_fields.html", {"form": form})
+    return render(request, "scenarios/_scenario_fields.html", {"form": form})
 
 
 @require_GET
@@ -133,7 +133,7 @@ def scenario_preview(request: SchoolRequest, scenario_id: int) -> HttpResponse:
         raise Http404("There is no such round in this scenario.")
     rounds, felt = preview(version, number)
     context = {"version": version, "rounds": rounds, "felt": felt, "shown": number}
-    return render(request, "trainer/scenario_preview.html", context)
+    return render(request, "scenarios/scenario_preview.html", context)
 
 
 @require_GET
@@ -147,7 +147,7 @@ def scenario_versions(request: SchoolRequest, scenario_id: int) -> HttpResponse:
         for before, version in zip([None, *versions], versions, strict=False)
     ]
     context = {"scenario": scenario, "rows": rows[::-1], "dealt": scenario.published_version()}
-    return render(request, "trainer/scenario_versions.html", context)
+    return render(request, "scenarios/scenario_versions.html", context)
 
 
 @require_http_methods(["GET", "POST"])

@@ -15,13 +15,13 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
+from scenarios.standards_forms import ScenarioTargetsForm, TableStandardsForm
 from simulator.games import GAMES
 from simulator.scenarios import game_steps
 from trainer.models import Role, Scenario, Table, has_role, teaches_cohorts
 from trainer.scenario_versions import save_draft
 from trainer.scoring import PassRule
 from trainer.standards import skills_of
-from trainer.standards_forms import ScenarioTargetsForm, TableStandardsForm
 from trainer.views import SchoolRequest
 
 
@@ -41,7 +41,7 @@ def table_standards(request: SchoolRequest, table_id: int) -> HttpResponse:
             return redirect("table_standards", table.pk)
         table.refresh_from_db()
     context = {"form": form, "title": f"Standards of {table.name}", "rule": table.pass_rule(), "table": table}
-    return render(request, "trainer/standards.html", context, status=400 if form.errors else 200)
+    return render(request, "scenarios/standards.html", context, status=400 if form.errors else 200)
 
 
 @require_http_methods(["GET", "POST"])
@@ -61,4 +61,4 @@ def scenario_standards(request: SchoolRequest, scenario_id: int) -> HttpResponse
         return redirect("scenario_standards", scenario.pk)
     rule = PassRule(Fraction(spec.pass_accuracy_percent, 100), spec.critical_error_fails, spec.time_limit_seconds)
     context = {"form": form, "title": f"Target times of {scenario.name}", "rule": rule, "scenario": scenario}
-    return render(request, "trainer/standards.html", context, status=400 if form.errors else 200)
+    return render(request, "scenarios/standards.html", context, status=400 if form.errors else 200)

@@ -6,10 +6,10 @@ import pytest
 from django.urls import reverse
 from table_helpers import make_instructor, make_trainee
 
+from scenarios.scenario_forms import form_data, new_form_data
 from simulator.games import GAMES
 from simulator.scenarios import ScenarioSpec
 from trainer.models import Attempt, Scenario, ScenarioVersion
-from trainer.scenario_forms import form_data, new_form_data
 from trainer.scenario_versions import create_scenario, publish
 
 pytestmark = pytest.mark.django_db

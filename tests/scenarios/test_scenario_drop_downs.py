@@ -7,10 +7,10 @@ import pytest
 from django.urls import reverse
 from table_helpers import make_instructor, make_trainee
 
+from scenarios.drill_library import load_drill_library
+from scenarios.scenario_choices import DRILLS, SCHOOL_SCENARIOS
 from school.models import Cohort
 from simulator.scenarios import ScenarioSpec
-from trainer.drill_library import load_drill_library
-from trainer.scenario_choices import DRILLS, SCHOOL_SCENARIOS
 from trainer.scenario_versions import create_scenario, publish
 
 pytestmark = pytest.mark.django_db
