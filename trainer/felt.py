@@ -128,13 +128,13 @@ def progressive_display(
     It shows no paytable; the Progressive Payout jackpot's display adds one.
     """
     if progressive["collected"]:
-        intake = "Progressive wagers collected"
+        intake = "Wagers collected"
     elif progressive["locked_out"]:
-        intake = "Progressive wagers locked out"
+        intake = "Wagers locked out"
     else:
-        intake = "Progressive wagers open"
+        intake = "Wagers open"
     if progressive["accepted"] is not None:
-        intake += f": {system_count(progressive['accepted'])}"
+        intake += f" · {system_count(progressive['accepted'])}"
     lit = ""
     if lit_seats:
         lit = f"Light on at seat{'s' if len(lit_seats) > 1 else ''} {', '.join(map(str, lit_seats))}"
@@ -144,15 +144,14 @@ def progressive_display(
 def system_count(seats: list[int]) -> str:
     """The system's count of the progressive wagers it accepted, with their seats, as its display shows it.
 
-    >>> system_count([1, 3, 3]), system_count([])
-    ('the system accepted 3 wagers: seats 1, 3 (2 wagers)', 'the system accepted no wager')
+    >>> system_count([1, 3, 3]), system_count([4]), system_count([])
+    ('system count 3: seats 1, 3 (2 wagers)', 'system count 1: seat 4', 'system count 0')
     """
     if not seats:
-        return "the system accepted no wager"
+        return "system count 0"
     wagers = {seat: seats.count(seat) for seat in sorted(set(seats))}
     places = ", ".join(f"{seat}" if count == 1 else f"{seat} ({count} wagers)" for seat, count in wagers.items())
-    plural = "s" if len(seats) > 1 else ""
-    return f"the system accepted {len(seats)} wager{plural}: seat{'s' if len(wagers) > 1 else ''} {places}"
+    return f"system count {len(seats)}: seat{'s' if len(wagers) > 1 else ''} {places}"
 
 
 def inventory_container(progressive: ContainerIntakeView, corrected: tuple[GradedStep, ...]) -> dict[str, Any]:

@@ -26,7 +26,7 @@ THREE_CARD_POKER = "three-card-poker"
 CHIP_IN_FRONT = re.compile(
     r'<span class="chip-from"><span class="chip [^"]*">[^<]*</span><span class="chip-seat">seat (\d)'
 )
-SYSTEM_COUNT = re.compile(r"the system accepted (\d+) wagers?(?:: seats? ([^<]*))?<")
+SYSTEM_COUNT = re.compile(r"system count (\d+)(?:: seats? ([^<]*))?<")
 LATE_WAGER = re.compile(r"Late wager: seat (\d) ")
 DROPPED = re.compile(r"(\d+) progressive chips? dropped")
 SEATED = {
