@@ -228,24 +228,8 @@ def test_in_practice_the_next_steps_controls_come_first_and_no_box_scrolls_insid
         assert page.evaluate(ONE_SCREEN, action.step)["first"], f"{action.step}: its controls come first"
 
 
-DOES_NOT_FIT_YET = {("pai-gow-poker", "tablet-portrait"): 1189}
-"""The tables whose seats, dealer's tools and next step's controls still span more than the screen (px measured)."""
-
-
-@pytest.mark.parametrize(
-    ("family", "viewport"),
-    [
-        pytest.param(
-            family,
-            viewport,
-            marks=[pytest.mark.xfail(strict=True, reason=f"spans {DOES_NOT_FIT_YET[family, viewport]}px")]
-            if (family, viewport) in DOES_NOT_FIT_YET
-            else [],
-        )
-        for family in FAMILIES
-        for viewport in DEALING_VIEWPORTS
-    ],
-)
+@pytest.mark.parametrize("viewport", DEALING_VIEWPORTS)
+@pytest.mark.parametrize("family", FAMILIES)
 def test_the_whole_felt_and_the_next_steps_controls_fit_one_screen_at_every_step(
     new_page, school: LiveSchool, family, viewport
 ):
