@@ -89,6 +89,11 @@ def choose_own_password(page: Page, school: LiveSchool, username: str) -> None:
     school.passwords[username] = own
 
 
+def shown_name(username: str) -> str:
+    """How the pages name an account of the live school: its full name, or its username when it has none."""
+    return get_user_model().objects.get(username=username).get_full_name() or username
+
+
 def open_from_the_header(page: Page, name: str) -> None:
     """Open one of the header's pages (Tables, Cohorts, Scenarios, Exams...) as a person does: from its navigation."""
     page.get_by_role("navigation", name="School").get_by_role("link", name=name, exact=True).click()

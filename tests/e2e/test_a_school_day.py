@@ -15,7 +15,15 @@ from io import BytesIO
 
 import pytest
 from accessibility import wcag_violations
-from live_table import SIGNING_SCHOOL, LiveSchool, TablePage, choose_own_password, log_in, open_from_the_header
+from live_table import (
+    SIGNING_SCHOOL,
+    LiveSchool,
+    TablePage,
+    choose_own_password,
+    log_in,
+    open_from_the_header,
+    shown_name,
+)
 from playwright.sync_api import Download, Page, expect
 from pypdf import PdfReader
 from test_certificates_in_the_browser import certificate_code
@@ -168,7 +176,7 @@ def test_a_school_day_from_the_class_import_to_a_revoked_certificate(new_signing
     instructor.goto(trainee.url)
     check_axe(instructor, "a passed sitting waiting for the sign-off, the instructor's page")
     instructor.get_by_role("button", name="Sign off the result").click()
-    expect(instructor.get_by_text("Signed off by instructor1")).to_be_visible()
+    expect(instructor.get_by_text(f"Signed off by {school.query(shown_name, 'instructor1')} on")).to_be_visible()
     check_axe(instructor, "a signed-off sitting with its certificate")
 
     trainee.reload()

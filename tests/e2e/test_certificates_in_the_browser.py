@@ -32,7 +32,7 @@ def publish_one_step_scenario(name: str = SCENARIO) -> None:
 
 
 def name_trainee(username: str, first_name: str, last_name: str) -> None:
-    """Give a demo trainee the full name a certificate carries (the demo accounts have none)."""
+    """Give a demo trainee the full name this test's certificate must carry, in place of the demo one."""
     get_user_model().objects.filter(username=username).update(first_name=first_name, last_name=last_name)
 
 

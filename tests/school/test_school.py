@@ -70,3 +70,21 @@ def test_new_passwords_replaces_every_password_and_prints_them(school):
         assert first[username][1] != second[username][1]
         assert authenticate(username=username, password=first[username][1]) is None
         assert authenticate(username=username, password=second[username][1]) is not None
+
+
+def test_every_demo_account_has_a_first_and_last_name_so_a_demo_certificate_is_not_held_for_one(school):
+    school()
+    for username in DEMO_USERNAMES:
+        user = get_user_model().objects.get(username=username)
+        assert user.first_name.strip() and user.last_name.strip(), username
+        assert user.get_full_name() != username
+
+
+def test_a_restart_keeps_a_name_given_since_and_names_an_account_left_without_one(school):
+    school()
+    users = get_user_model().objects
+    users.filter(username="trainee1").update(first_name="Rosa", last_name="Delgado")
+    users.filter(username="trainee2").update(first_name="", last_name="")
+    school()
+    assert users.get(username="trainee1").get_full_name() == "Rosa Delgado"
+    assert users.get(username="trainee2").get_full_name().strip()

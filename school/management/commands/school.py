@@ -5,7 +5,7 @@ import os
 import secrets
 import sys
 from argparse import ArgumentParser
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -21,11 +21,21 @@ from trainer.demo_tables import create_demo_tables
 from trainer.models import Role
 from xapi import statements
 
+
+class DemoAccount(NamedTuple):
+    """A demo account: its username, its role and the full name a certificate carries."""
+
+    username: str
+    role: Role
+    first_name: str
+    last_name: str
+
+
 DEMO_ACCOUNTS = (
-    ("trainee1", Role.TRAINEE),
-    ("trainee2", Role.TRAINEE),
-    ("instructor1", Role.INSTRUCTOR),
-    ("admin1", Role.SCHOOL_ADMINISTRATOR),
+    DemoAccount("trainee1", Role.TRAINEE, "Teresa", "Nguyen"),
+    DemoAccount("trainee2", Role.TRAINEE, "Marcus", "Bell"),
+    DemoAccount("instructor1", Role.INSTRUCTOR, "Linda", "Okafor"),
+    DemoAccount("admin1", Role.SCHOOL_ADMINISTRATOR, "Paul", "Brennan"),
 )
 DEMO_COHORT = "Demo cohort"
 """The demo trainees' cohort, taught by the demo instructor."""
@@ -65,9 +75,9 @@ class Command(BaseCommand):
         tables = create_demo_tables()
         drills = load_drill_library()
         self.stdout.write(f"Dealer school at http://{host}:{port}/ (Ctrl-C stops it). Demo accounts:")
-        for (username, role), password in zip(DEMO_ACCOUNTS, passwords, strict=True):
+        for account, password in zip(DEMO_ACCOUNTS, passwords, strict=True):
             shown = password or "password as printed when it was set (--new-passwords replaces it)"
-            self.stdout.write(f"  {username:<12} {role.label:<20} {shown}")
+            self.stdout.write(f"  {account.username:<12} {account.role.label:<20} {shown}")
         self.stdout.write("Demo tables:")
         for table in tables:
             self.stdout.write(f"  {table.name}")
@@ -95,25 +105,27 @@ class Command(BaseCommand):
 
 @transaction.atomic
 def ensure_demo_accounts(new_passwords: bool) -> list[str | None]:
-    """Give each demo account its role, and the demo cohort its instructor and trainees.
+    """Give each demo account its role and, when it has none, its full name; the demo cohort its people.
 
     Each account's password is a random one when it is created or ``new_passwords``, else None.
 
-    A restart keeps every password, so nobody dealing at the school is logged out by it.
+    A restart keeps every password, so nobody dealing at the school is logged out by it, and any name given
+    since.
     """
     passwords: list[str | None] = []
-    for username, role in DEMO_ACCOUNTS:
-        user, created = get_user_model().objects.get_or_create(username=username)
+    for account in DEMO_ACCOUNTS:
+        user, created = get_user_model().objects.get_or_create(username=account.username)
         password = secrets.token_urlsafe(9) if created or new_passwords else None
         if password is not None:
             user.set_password(password)
-        user.is_staff = role == Role.SCHOOL_ADMINISTRATOR
+        if not user.get_full_name().strip():
+            user.first_name, user.last_name = account.first_name, account.last_name
+        user.is_staff = account.role == Role.SCHOOL_ADMINISTRATOR
         user.save()
-        user.groups.set([Group.objects.get(name=role)])
+        user.groups.set([Group.objects.get(name=account.role)])
         passwords.append(password)
+    usernames = [account.username for account in DEMO_ACCOUNTS]
     cohort, _ = Cohort.objects.get_or_create(name=DEMO_COHORT)
-    cohort.instructors.add(
-        *get_user_model().objects.filter(groups__name=Role.INSTRUCTOR, username__in=dict(DEMO_ACCOUNTS))
-    )
-    cohort.trainees.add(*get_user_model().objects.filter(groups__name=Role.TRAINEE, username__in=dict(DEMO_ACCOUNTS)))
+    cohort.instructors.add(*get_user_model().objects.filter(groups__name=Role.INSTRUCTOR, username__in=usernames))
+    cohort.trainees.add(*get_user_model().objects.filter(groups__name=Role.TRAINEE, username__in=usernames))
     return passwords
