@@ -202,6 +202,8 @@ class CarnivalGame:
     """What is wrong with one position's wagers, or None."""
     house_procedures: tuple[Citation, ...]
     """The fixed house procedures a round of the game follows, listed with its table's house rules."""
+    base_areas: tuple[str, ...] = ("ante",)
+    """The areas the base wager of the game's Mystery Bonus section stands for where the trainee deals the game."""
 
     def option_fields(self) -> dict[str, OptionField]:
         """The table options: one paytable choice per area that has paytables."""

@@ -42,6 +42,20 @@ DEALER = "dealer"
 SETTLEMENT_STEPS = ("pay_wager", "push_wager", "collect_wager")
 PLAYER_STEPS = frozenset({"make_decision"})
 """The simulated players' steps: the engine performs them."""
+CARNIVAL_STEPS = frozenset(
+    {
+        "deal_hand",
+        "deal_community_cards",
+        "make_decision",
+        "correct_play_wager",
+        "reveal_hand",
+        "read_hand",
+        "qualify_dealer",
+        *SETTLEMENT_STEPS,
+        "collect_cards",
+    }
+)
+"""Every step of a carnival poker round."""
 
 
 def seat_position(seat: int) -> str:
@@ -209,19 +223,7 @@ class CarnivalRound(Round):
 
     def step_names(self) -> frozenset[str]:
         """Every step of a carnival poker round."""
-        return frozenset(
-            {
-                "deal_hand",
-                "deal_community_cards",
-                "make_decision",
-                "correct_play_wager",
-                "reveal_hand",
-                "read_hand",
-                "qualify_dealer",
-                *SETTLEMENT_STEPS,
-                "collect_cards",
-            }
-        )
+        return CARNIVAL_STEPS
 
     def offered_steps(self) -> frozenset[str]:
         """The steps this game asks for: no community cards in a game without them."""

@@ -623,6 +623,15 @@ CLAUSES = catalogue(
         "which trains the progressive procedure.",
     ),
     house(
+        "MHB training table base game, option base_game",
+        "The school chooses for each table of a carnival poker game (Three Card Poker, Ultimate Texas Hold 'Em) who "
+        "deals the base game: the engine, face up, while the trainee performs only the progressive procedure; or the "
+        "trainee, every card, reading, qualification and settlement graded, between the progressive wagers' drop and "
+        "the Mystery Bonus payout. The base wager is the Ante Wager (and, at Ultimate Texas Hold 'Em, the equal Blind "
+        "Wager). Default: dealt by the engine.",
+        "What a training table trains is the school's choice, not a rule of the games.",
+    ),
+    house(
         "MHB training table base game layout",
         "The engine deals each game's cards as its layout shows them: Let It Ride three to each player and two "
         "community cards; Texas Hold 'Em Bonus and Ultimate Texas Hold 'Em two to each player, five on the board "

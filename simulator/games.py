@@ -13,6 +13,8 @@ from functools import partial
 from typing import Any
 
 from simulator import down_under, mystery_tables, pai_gow_round
+from simulator.carnival_games import CARNIVAL_GAMES
+from simulator.carnival_round import CARNIVAL_STEPS
 from simulator.down_under import DownUnderRound, DownUnderTable, demo_down_under
 from simulator.json_values import JsonValue
 from simulator.mystery_demo import demo_mystery_table
@@ -69,6 +71,8 @@ class Game:
     """A narrated, fully automated round: ``demo(seed, force_hit)``."""
     scenario: ScenarioSupport
     """What the scenario builder offers for the game: its betting areas and the rigging it supports."""
+    rules_steps: frozenset[str] = frozenset()
+    """The steps only some tables' rules ask for: the base game a trainee deals at a carnival poker game's table."""
 
     def table_house_options(self, rules: Mapping[str, JsonValue]) -> list[HouseOption]:
         """The house options of a table of this game whose rules are the JSON ``rules``."""
@@ -94,6 +98,7 @@ def mystery_table_game(game: MysteryGame) -> Game:
         partial(deal_mystery_table_round, game),
         partial(demo_mystery_table, game.key),
         ScenarioSupport(rigging=frozenset({"mystery_hit_round"})),
+        CARNIVAL_STEPS if game.key in CARNIVAL_GAMES else frozenset(),
     )
 
 

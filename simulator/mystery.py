@@ -121,18 +121,29 @@ class PaymentSource(StrEnum):
     PROGRESSIVE_JACKPOT_SLIP = "progressive jackpot slip"
 
 
+class BaseGameDealer(StrEnum):
+    """Who deals the base game at an MHB training table: the engine, face up, or the trainee, step by step."""
+
+    ENGINE = "engine"
+    TRAINEE = "trainee"
+
+
 @dataclass(frozen=True)
 class MysteryRules:
     """The Rules Submission's MHB choices: configuration, payment source, award rounding and the qualifying wager.
 
     ``qualifying_wager`` names the progressive wager that qualifies where the game's section names two and leaves the
     choice to the Rules Submission (§643b.1, §649b.1, §657b.1 (c)(1)); None takes the game's default.
+    ``base_game`` is the school's choice of who deals the base game, and ``base_game_paytables`` the base game's
+    paytables by option name where the trainee deals it (a paytable left out takes its default).
     """
 
     configuration: MysteryConfiguration
     payment_source: PaymentSource = PaymentSource.TABLE_INVENTORY
     award_rounding: Rounding = Rounding.UP
     qualifying_wager: str | None = None
+    base_game: BaseGameDealer = BaseGameDealer.ENGINE
+    base_game_paytables: tuple[tuple[str, str], ...] = ()
 
     def award_cents(self, meter_amount: Decimal) -> Cents:
         """The chips paid for a meter amount: rounded up to the cent by default so the winner gets at least 100%.

@@ -6,6 +6,9 @@ outside this module (automated: this module trains the progressive procedure, no
 takes the Mystery Bonus steps with the hands in view (see :mod:`simulator.base_game_deal`); then, after a hit,
 confirm the light, the floorperson's validation, the payment and the reset. One class serves all games, given
 the game's data.
+Where the table's house option ``base_game`` is "trainee" (carnival poker games only), the trainee deals the base
+game instead: the round holds a :class:`~simulator.carnival_round.CarnivalRound` dealt from its own generator, and
+between the drop and the Mystery Bonus payout its next step, its verification and its operations are that round's.
 A scenario can force a hit (``force_hit=True``): the secret hit value is set to the meter rounded up to the
 cent, so the round's first qualifying contribution wins. That is for demonstrations and tests only.
 
@@ -20,10 +23,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TypedDict
 
 from simulator.base_game_deal import BASE_GAME_LAYOUT, BaseGameDeal, BaseGameView, deal_base_game
+from simulator.carnival_games import CARNIVAL_GAMES
+from simulator.carnival_poker import CarnivalGame, CarnivalTable
+from simulator.carnival_round import PLAYER_STEPS as CARNIVAL_PLAYER_STEPS
+from simulator.carnival_round import CarnivalRound, CarnivalScenario, CarnivalView
 from simulator.citations import Citation
 from simulator.clauses import cite
 from simulator.json_values import (
@@ -43,6 +50,7 @@ from simulator.mystery import (
     CONTRIBUTIONS_AFTER_HIT,
     DEFAULT_CONFIGURATION,
     HIT_VALUE_DRAW,
+    BaseGameDealer,
     MysteryMeter,
     MysteryMeterView,
     MysteryRules,
@@ -91,6 +99,8 @@ NO_MORE_BETS = cite("§670a.10(a)(2)")
 ROUND_COMPLETE = cite("MHB table round complete")
 BASE_GAME = cite("MHB training table base game")
 """The house note that the base game's own play is automated outside this training module."""
+BASE_GAME_DEALER = cite("MHB training table base game, option base_game")
+"""The school's choice of who deals the base game at a carnival poker game's table."""
 
 TABLE_STEPS = frozenset({"announce_no_more_bets", "play_base_game"})
 """The steps this module adds to the progressive procedure."""
@@ -101,26 +111,34 @@ SYSTEM_STEPS = frozenset({"add_mystery_contributions", "play_base_game"}) | WAGE
 
 @dataclass(frozen=True)
 class MysterySeatWagers:
-    """One position's wagers when betting closes: the base wager and the progressive wagers by name, in cents."""
+    """One position's wagers when betting closes: the base wager and the progressive wagers by name, in cents.
+
+    ``side_wagers`` are the base game's own side wagers by betting area (Pair Plus, Trips), where the trainee deals it.
+    """
 
     seat: int
     base_wager: Cents
     progressive_wagers: tuple[tuple[str, Cents], ...] = ()
+    side_wagers: tuple[tuple[str, Cents], ...] = ()
 
     def to_json(self) -> dict[str, JsonValue]:
-        """The position's wagers as JSON."""
-        return {
+        """The position's wagers as JSON; side wagers only when there are any, so older rounds read as they were."""
+        data: dict[str, JsonValue] = {
             "seat": self.seat,
             "base_wager": self.base_wager,
             "progressive_wagers": [{"wager": name, "amount": amount} for name, amount in self.progressive_wagers],
         }
+        if self.side_wagers:
+            data["side_wagers"] = {area: amount for area, amount in self.side_wagers}
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, JsonValue]) -> MysterySeatWagers:
         """Read a position's wagers written by :meth:`to_json`."""
         progressive = map(json_object, json_list(data["progressive_wagers"]))
         wagers = tuple((json_str(wager["wager"]), json_int(wager["amount"])) for wager in progressive)
-        return cls(json_int(data["seat"]), json_int(data["base_wager"]), wagers)
+        side = tuple((area, json_int(amount)) for area, amount in json_object(data.get("side_wagers", {})).items())
+        return cls(json_int(data["seat"]), json_int(data["base_wager"]), wagers, side)
 
 
 class WagerView(TypedDict):
@@ -176,8 +194,10 @@ class MysteryTableView(TypedDict):
     no_more_bets: bool
     late_wager: LateWagerView | None
     progressive: MysteryProgressiveView
+    base_game_dealer: str
     base_game_played: bool
     base_game: BaseGameView | None
+    carnival: CarnivalView | None
     finished: bool
 
 
@@ -195,15 +215,19 @@ class MysteryTableRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMix
         automations: frozenset[str] = SYSTEM_STEPS,
         force_hit: bool = False,
         wager_phase: WagerPhase | None = None,
+        base_game_scenario: CarnivalScenario | None = None,
     ) -> None:
         """Set the table: ``meter`` carries over between rounds (a new one is started without it); raise ValueError.
 
-        ``wager_phase`` is what the players do around "No more bets" (nothing when not given).
+        ``wager_phase`` is what the players do around "No more bets" (nothing when not given); ``base_game_scenario``
+        rigs the cards and players' habits of the base game the trainee deals.
         """
-        super().__init__(automations)
+        dealt_by_trainee = rules.base_game is BaseGameDealer.TRAINEE
+        super().__init__(automations | CARNIVAL_PLAYER_STEPS if dealt_by_trainee else automations)
         self.seed_value = seed_value
         self.rng = random.Random(seed_value)
         new_meter = MysteryMeter.start(rules.configuration, self.rng)  # drawn even when a meter carries over
+        carnival_seed = self.rng.getrandbits(32) if dealt_by_trainee else None
         meter = meter or new_meter
         if meter.configuration != rules.configuration:
             raise ValueError("The meter's configuration is not the one in the rules.")
@@ -211,6 +235,8 @@ class MysteryTableRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMix
         self.force_hit = force_hit
         self.game = game
         self.seats = _checked_seats(game, seats)
+        if carnival_seed is None and any(seat.side_wagers for seat in self.seats):
+            raise ValueError("A side wager of the base game is taken only where the trainee deals the base game.")
         wagers = tuple(
             ProgressiveWager(seat.seat, spot.name, dict(seat.progressive_wagers)[spot.name])
             for seat in self.seats
@@ -229,6 +255,21 @@ class MysteryTableRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMix
         self.progressive_intake = intake_with_wager_phase(wagers, self.wager_phase)
         self.mystery = MysteryBonus(game.section, rules, meter, self.rng, qualifying, force_hit=force_hit)
         self.base_game: BaseGameDeal | None = None
+        self.base_game_scenario = base_game_scenario
+        self.carnival = None if carnival_seed is None else self._carnival_round(rules, carnival_seed)
+
+    def _carnival_round(self, rules: MysteryRules, seed_value: int) -> CarnivalRound:
+        """The base game the trainee deals: each position's base wager on its areas, its side wagers, the paytables."""
+        carnival = carnival_game(self.game)
+        seats = {
+            seat.seat: dict.fromkeys(carnival.base_areas, seat.base_wager) if seat.base_wager else {}
+            for seat in self.seats
+        }
+        for seat in self.seats:
+            seats[seat.seat].update(seat.side_wagers)
+        table = CarnivalTable.from_json(carnival, dict(rules.base_game_paytables))
+        held = {seat: wagers for seat, wagers in seats.items() if wagers}
+        return CarnivalRound(carnival, table, held, seed_value, scenario=self.base_game_scenario)
 
     # ----- saving and replaying -----
 
@@ -238,7 +279,7 @@ class MysteryTableRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMix
 
     def setup_json(self) -> dict[str, JsonValue]:
         """Everything needed to deal this round again: game, rules, seats, seed, starting meter, automations."""
-        return {
+        data: dict[str, JsonValue] = {
             "game": self.game.key,
             "rules": rules_to_json(self.mystery.rules),
             "seats": [seat.to_json() for seat in self.seats],
@@ -248,6 +289,9 @@ class MysteryTableRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMix
             "force_hit": self.force_hit,
             "wager_phase": self.wager_phase.to_json(),
         }
+        if self.base_game_scenario is not None:
+            data["base_game_scenario"] = self.base_game_scenario.to_json()
+        return data
 
     @classmethod
     def from_setup_json(cls, data: Mapping[str, JsonValue]) -> MysteryTableRound:
@@ -257,13 +301,16 @@ class MysteryTableRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMix
             raise ValueError(f"{data['game']!r} is not a game with the Must-Hit-By Mystery Bonus.")
         return cls(
             game,
-            rules_from_json(json_object(data["rules"])),
+            rules_from_json(json_object(data["rules"]), game),
             [MysterySeatWagers.from_json(json_object(seat)) for seat in json_list(data["seats"])],
             json_int(data["seed"]),
             meter=MysteryMeter.from_json(json_object(data["meter"])),
             automations=frozenset(json_strings(data["automations"])),
             force_hit=json_bool(data["force_hit"]),
             wager_phase=WagerPhase.from_json(data.get("wager_phase")),
+            base_game_scenario=CarnivalScenario.from_json(json_object(data["base_game_scenario"]))
+            if "base_game_scenario" in data
+            else None,
         )
 
     # ----- what the table shows -----
@@ -284,8 +331,10 @@ class MysteryTableRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMix
             "no_more_bets": self.no_more_bets,
             "late_wager": self.late_wager_view(),
             "progressive": self.progressive_view(),
+            "base_game_dealer": self.mystery.rules.base_game.value,
             "base_game_played": self.base_game_played,
             "base_game": None if self.base_game is None else self.base_game.view(),
+            "carnival": None if self.carnival is None else self.carnival.table_view(),
             "finished": self.finished,
         }
 
@@ -322,15 +371,14 @@ class MysteryTableRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMix
 
     def next_action(self) -> Action | None:
         """The correct next step of the round, or None when it is finished."""
-        action = self.next_wager_phase_action()
+        action = self._opening_action()
         if action is not None:
             return action
-        if not self.no_more_bets:
-            return Action("announce_no_more_bets", Actor.DEALER, {}, NO_MORE_BETS, 'announce "No more bets"')
-        action = self.next_progressive_intake_action() or self.next_mystery_contribution_action()
-        if action is not None:
-            return action
-        if not self.base_game_played:
+        if self.carnival is not None:
+            action = self.carnival.next_action()
+            if action is not None:
+                return action
+        elif not self.base_game_played:
             return Action(
                 "play_base_game",
                 Actor.SYSTEM,
@@ -340,9 +388,54 @@ class MysteryTableRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMix
             )
         return self.next_mystery_payout_action()
 
+    def _opening_action(self) -> Action | None:
+        """The steps before the base game: the wager phase, "No more bets", the intake and the contributions."""
+        action = self.next_wager_phase_action()
+        if action is not None:
+            return action
+        if not self.no_more_bets:
+            return Action("announce_no_more_bets", Actor.DEALER, {}, NO_MORE_BETS, 'announce "No more bets"')
+        return self.next_progressive_intake_action() or self.next_mystery_contribution_action()
+
     def step_names(self) -> frozenset[str]:
-        """Every step of an MHB table round."""
-        return TABLE_STEPS | PROGRESSIVE_INTAKE_STEPS | MYSTERY_BONUS_STEPS | WAGER_PHASE_STEPS
+        """Every step of an MHB table round; where the trainee deals the base game, its steps for the engine's."""
+        steps = TABLE_STEPS | PROGRESSIVE_INTAKE_STEPS | MYSTERY_BONUS_STEPS | WAGER_PHASE_STEPS
+        if self.carnival is None:
+            return steps
+        return steps - {"play_base_game"} | self.carnival.step_names()
+
+    def offered_steps(self) -> frozenset[str]:
+        """Every step, less those the base game a trainee deals never asks for (community cards at Three Card Poker)."""
+        if self.carnival is None:
+            return self.step_names()
+        return self.step_names() - (self.carnival.step_names() - self.carnival.offered_steps())
+
+    def base_game_step(self, step: str) -> CarnivalRound | None:
+        """The base game the trainee deals, when ``step`` is one of its steps and its turn has come; else None.
+
+        Raise IllegalOperation (out of order, or the round over) for a base game step tried before or after its turn.
+        """
+        if self.carnival is None or step not in self.carnival.step_names():
+            return None
+        if self._opening_action() is not None or self.carnival.finished:
+            self.require_step(step)
+        return self.carnival
+
+    def perform(self, step: str, arguments: Mapping[str, JsonValue]) -> Operation:
+        """Perform a named step (see :meth:`Round.perform`); a base game step is the base game's, logged here too."""
+        carnival = self.base_game_step(step)
+        if carnival is None:
+            return super().perform(step, arguments)
+        operation = carnival.perform(step, arguments)
+        return self.record(operation.action, operation.facts)
+
+    def can(self, step: str, arguments: Mapping[str, JsonValue]) -> bool:
+        """Whether the named step could be performed now with these arguments (see :meth:`Round.can`)."""
+        try:
+            carnival = self.base_game_step(step)
+        except IllegalOperation:
+            return False
+        return super().can(step, arguments) if carnival is None else carnival.can(step, arguments)
 
     def closing_citation(self) -> Citation:
         """The rule cited after the round: the meter has been reset and no hit waits."""
@@ -358,8 +451,8 @@ class MysteryTableRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMix
 
     @property
     def base_game_played(self) -> bool:
-        """Whether the engine has dealt the base game."""
-        return self.base_game is not None
+        """Whether the base game is over: dealt by the engine, or dealt to the end by the trainee."""
+        return self.base_game is not None if self.carnival is None else self.carnival.finished
 
     def play_base_game(self) -> Operation:
         """The engine deals the base game face up, from its own generator; it is settled outside this module."""
@@ -396,6 +489,46 @@ def _qualifying_wager_field(game: MysteryGame | None) -> OptionField:
     return OptionField(game.qualification_citation, explanation, read, choices=names, house_rule=True)
 
 
+def carnival_game(game: MysteryGame) -> CarnivalGame:
+    """The carnival poker game a trainee deals at ``game``'s table; ValueError for a game dealt only by the engine."""
+    carnival = CARNIVAL_GAMES.get(game.key)
+    if carnival is None:
+        names = " and ".join(dealt.name for dealt in CARNIVAL_GAMES.values())
+        raise ValueError(f"{game.display_name}'s base game is dealt by the engine: a trainee deals only {names}")
+    return carnival
+
+
+BASE_GAME_WORDS = {BaseGameDealer.ENGINE: "dealt by the engine", BaseGameDealer.TRAINEE: "dealt by the trainee"}
+"""Who deals the base game, as the table's house rules say it."""
+
+
+def _base_game_field(game: MysteryGame | None) -> OptionField:
+    """The house option of who deals the base game; only a carnival poker game's table lets the trainee deal it."""
+    offered = choice(
+        members(BaseGameDealer),
+        BASE_GAME_DEALER,
+        "Who deals the base game: the engine, face up, while the trainee performs the progressive procedure, or the "
+        "trainee, every step graded.",
+        describe=BASE_GAME_WORDS.__getitem__,
+        house_rule=True,
+        label="Base game",
+    )
+
+    def read(given: JsonValue) -> BaseGameDealer:
+        dealer: BaseGameDealer = offered.read(given)
+        if dealer is BaseGameDealer.TRAINEE and game is not None:
+            carnival_game(game)
+        return dealer
+
+    return replace(offered, read=read)
+
+
+def _paytable_fields(game: MysteryGame | None) -> dict[str, OptionField]:
+    """The paytable options of the base game a trainee may deal at ``game``'s table; none for other games."""
+    carnival = None if game is None else CARNIVAL_GAMES.get(game.key)
+    return {} if carnival is None else carnival.option_fields()
+
+
 def rules_fields(game: MysteryGame | None) -> dict[str, OptionField]:
     """Every field an MHB table's rules JSON may hold, cited in the game's section (§645b.3 without a game)."""
     section = "§645b.3" if game is None else game.section
@@ -413,6 +546,8 @@ def rules_fields(game: MysteryGame | None) -> dict[str, OptionField]:
             house_rule=True,
         ),
         "qualifying_wager": _qualifying_wager_field(game),
+        "base_game": _base_game_field(game),
+        **_paytable_fields(game),
     }
 
 
@@ -426,6 +561,9 @@ def rules_to_json(rules: MysteryRules) -> dict[str, JsonValue]:
     }
     if rules.qualifying_wager is not None:
         data["qualifying_wager"] = rules.qualifying_wager
+    if rules.base_game is not BaseGameDealer.ENGINE:
+        data["base_game"] = rules.base_game.value
+    data.update(rules.base_game_paytables)
     return data
 
 
@@ -433,23 +571,35 @@ def rules_from_json(data: Mapping[str, JsonValue], game: MysteryGame | None = No
     """Build an MHB table's rules from JSON; RulesError naming every unknown or bad field. Missing fields default.
 
     With ``game``, a qualifying wager is checked against the game's section: only §643b.1, §649b.1 and §657b.1
-    name two progressive wagers, so every other game refuses the field. Without one, the round checks it.
+    name two progressive wagers, so every other game refuses the field. Without one, the round checks it. So is the
+    base game: only a carnival poker game's table offers it to the trainee, with its paytables.
     """
     values = read_options(rules_fields(game), data)
     letter = values.pop("configuration", DEFAULT_CONFIGURATION.letter)
     minimum_wager = values.pop("minimum_wager", DEFAULT_CONFIGURATION.minimum_wager)
-    return MysteryRules(mystery_configuration(letter, minimum_wager), **values)
+    paytables = tuple((name, values.pop(name)) for name in _paytable_fields(game) if name in values)
+    return MysteryRules(mystery_configuration(letter, minimum_wager), **values, base_game_paytables=paytables)
 
 
 def _described(rules: MysteryRules, game: MysteryGame) -> tuple[dict[str, OptionField], dict[str, JsonValue]]:
-    """The fields ``game``'s table offers and the rules as JSON with the qualifying wager spelled out."""
+    """The fields ``game``'s table offers and the rules as JSON with the qualifying wager and base game spelled out."""
     fields = rules_fields(game)
     data = rules_to_json(rules)
     if game.qualifying_wager_chosen:
         data["qualifying_wager"] = game.qualifying_wager(rules.qualifying_wager).name
     else:
         del fields["qualifying_wager"]
+    if game.key in CARNIVAL_GAMES:
+        data["base_game"] = rules.base_game.value
+        data = base_game_table(rules, game).to_json() | data
+    else:
+        del fields["base_game"]
     return fields, data
+
+
+def base_game_table(rules: MysteryRules, game: MysteryGame) -> CarnivalTable:
+    """The paytables of the base game a trainee deals at ``game``'s table; ValueError for a game the engine deals."""
+    return CarnivalTable.from_json(carnival_game(game), dict(rules.base_game_paytables))
 
 
 def rules_options(game: MysteryGame) -> tuple[Option, ...]:
@@ -458,17 +608,30 @@ def rules_options(game: MysteryGame) -> tuple[Option, ...]:
 
 
 def rules_house_options(rules: MysteryRules, game: MysteryGame) -> list[HouseOption]:
-    """The options and procedures of ``game``'s MHB table that fill gaps in the regulation, with their values."""
+    """The options and procedures of ``game``'s MHB table that fill gaps in the regulation, with their values.
+
+    Where the trainee deals the base game, its own house options and procedures stand for the engine's deal.
+    """
     fields, data = _described(rules, game)
     _, defaults = _described(MysteryRules(rules.configuration), game)
+    paytables = _paytable_fields(game)
+    base_game = (
+        base_game_table(rules, game).house_options()
+        if rules.base_game is BaseGameDealer.TRAINEE
+        else [
+            HouseOption("base game", "dealt by the engine", "the same", BASE_GAME),
+            HouseOption(
+                "base game cards", "dealt face up as the game's layout shows them", "the same", BASE_GAME_LAYOUT
+            ),
+        ]
+    )
     return [
-        *gap_options(fields, data, defaults),
+        *gap_options({name: field for name, field in fields.items() if name not in paytables}, data, defaults),
         HouseOption("hit value draw", "whole cents, the minimum up to the maximum", "the same", HIT_VALUE_DRAW),
         HouseOption("contribution order", "seat 1 first", "seat 1 first", CONTRIBUTION_ORDER),
         HouseOption("contributions after a hit", "onto the reset meter", "the same", CONTRIBUTIONS_AFTER_HIT),
         HouseOption("positions", "six", "six", SEATS_CITATION),
-        HouseOption("base game", "dealt by the engine", "the same", BASE_GAME),
-        HouseOption("base game cards", "dealt face up as the game's layout shows them", "the same", BASE_GAME_LAYOUT),
+        *base_game,
         HouseOption("round complete", "once every hit is paid and the meter reset", "the same", ROUND_COMPLETE),
     ]
 

@@ -148,7 +148,7 @@ class ScenarioSpec:
 
 def game_steps(game: Game) -> list[str]:
     """Every step a round of the game can have, sorted: what a scenario may leave to the engine or the trainee."""
-    return sorted(game.deal(TableDeal(rules={}, seed=0, automations=frozenset())).step_names())
+    return sorted(game.deal(TableDeal(rules={}, seed=0, automations=frozenset())).step_names() | game.rules_steps)
 
 
 def _whole(value: JsonValue, minimum: int, maximum: int | None = None) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import replace
 
 from simulator import down_under, mystery_tables
 from simulator.blackjack import BlackjackStyle
@@ -102,6 +103,20 @@ def seat_mystery_players(
                 progressive.append((spot.name, 100 if unqualified else rules.configuration.minimum_wager))
         positions.append(mystery_tables.MysterySeatWagers(seat, rng.choice(BASE_WAGERS), tuple(progressive)))
     return positions
+
+
+def add_side_wagers(
+    seats: list[mystery_tables.MysterySeatWagers], areas: frozenset[str], rng: random.Random
+) -> list[mystery_tables.MysterySeatWagers]:
+    """The base game's side wagers (Pair Plus, Trips) where the trainee deals it: some players, always at least one."""
+    players = [seat for seat in seats if seat.base_wager > 0]
+    holders = [seat for seat in players if rng.random() < PROGRESSIVE_CHANCE] or players[:1]
+    return [
+        replace(seat, side_wagers=tuple((area, rng.choice(BASE_WAGERS[:3])) for area in sorted(areas)))
+        if seat in holders
+        else seat
+        for seat in seats
+    ]
 
 
 def seat_down_under_players(rules: DownUnderTable, rng: random.Random) -> dict[int, down_under.SeatWagers]:

@@ -12,9 +12,9 @@ from simulator.down_under import DownUnderRound, DownUnderTable, suited_match_to
 from simulator.json_values import JsonObject, JsonValue, json_object
 from simulator.match_the_dealer import ACE_OF_SPADES, MatchMeter
 from simulator.meter_device import JACKPOT_METER, MATCH_METER, MYSTERY_METER
-from simulator.mystery import MysteryConfiguration, MysteryMeter
+from simulator.mystery import BaseGameDealer, MysteryConfiguration, MysteryMeter
 from simulator.mystery_games import MysteryGame
-from simulator.mystery_tables import MysteryTableRound, rules_from_json
+from simulator.mystery_tables import MysteryTableRound, carnival_game, rules_from_json
 from simulator.pai_gow_progressive import ProgressivePaytable
 from simulator.pai_gow_round import PaiGowRound, Scenario, seven_card_straight_flush_scenario
 from simulator.pai_gow_rules import TableRules
@@ -22,6 +22,7 @@ from simulator.player_styles import PlayerStyle
 from simulator.progressive import JackpotMeter
 from simulator.simulated_players import (
     BASE_WAGERS,
+    add_side_wagers,
     choose_blackjack_styles,
     choose_player_styles,
     draw_wager_phase,
@@ -148,9 +149,14 @@ def deal_pai_gow_round(table: TableDeal) -> PaiGowRound:
 
 
 def deal_mystery_table_round(game: MysteryGame, table: TableDeal) -> MysteryTableRound:
-    """A round at an MHB game's table with simulated players; the trainee performs the progressive procedure."""
+    """A round at an MHB game's table with simulated players; the trainee performs the progressive procedure.
+
+    Where the trainee deals the base game too, some players add its side wager (Pair Plus, Trips).
+    """
     rules = rules_from_json(table.rules, game)
     seats = seat_mystery_players(game, rules, random.Random(table.seed))
+    if rules.base_game is BaseGameDealer.TRAINEE:
+        seats = add_side_wagers(seats, carnival_game(game).side_areas, random.Random(f"side wagers {table.seed}"))
     wagers = {seat.seat: dict(seat.progressive_wagers) for seat in seats}
     fixed = {spot.name: rules.configuration.minimum_wager for spot in game.progressive_wagers}
     phase = draw_wager_phase(wagers, {}, fixed, table.chip_count_mismatch, wager_phase_rng(table.seed))

@@ -279,5 +279,6 @@ ULTIMATE_TEXAS_HOLD_EM = CarnivalGame(
         SETTLEMENT_ORDER,
         END_OF_ROUND,
     ),
+    base_areas=("ante", "blind"),
 )
 """Ultimate Texas Hold 'Em, declared once."""
