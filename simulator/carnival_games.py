@@ -4,9 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from simulator.carnival_hands import THREE_CARD_NAMES
 from simulator.carnival_poker import CarnivalGame
 from simulator.three_card_poker import THREE_CARD_POKER
-from simulator.ultimate_texas import ULTIMATE_TEXAS_HOLD_EM
+from simulator.ultimate_texas import CATEGORY_NAMES, ULTIMATE_TEXAS_HOLD_EM
 
 CARNIVAL_GAMES: Mapping[str, CarnivalGame] = {game.key: game for game in (THREE_CARD_POKER, ULTIMATE_TEXAS_HOLD_EM)}
 """Every carnival poker game by key."""
+
+HAND_NAMES: Mapping[str, tuple[str, ...]] = {
+    THREE_CARD_POKER.key: tuple(reversed(THREE_CARD_NAMES.values())),
+    ULTIMATE_TEXAS_HOLD_EM.key: tuple(CATEGORY_NAMES.values()),
+}
+"""The hands a dealer reads aloud at each game, by its category, highest first."""

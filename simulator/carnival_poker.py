@@ -209,6 +209,11 @@ class CarnivalGame:
         """The table options: one paytable choice per area that has paytables."""
         return {paytable.option: paytable.field() for paytable in self.paytable_choices}
 
+    def spot_names(self) -> dict[str, str]:
+        """Every settlement spot as the felt names it: the betting areas in the layout's order, then the bonuses."""
+        bonuses = {choice.area: choice.area.replace("_", " ").title() for choice in self.paytable_choices}
+        return {**self.areas, **{spot: name for spot, name in bonuses.items() if spot not in self.areas}}
+
 
 @dataclass(frozen=True)
 class CarnivalTable:

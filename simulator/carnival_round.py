@@ -105,9 +105,11 @@ class CarnivalSeatView(TypedDict):
     play: Cents
     decisions: list[str]
     folded: bool
+    cards_dealt: int
     cards: str | None
     hand: str | None
     settled: dict[str, str]
+    paid: dict[str, Cents]
 
 
 class CarnivalView(TypedDict):
@@ -394,7 +396,7 @@ class CarnivalRound(Round):
 
     def spot_name(self, area: str) -> str:
         """A settlement spot as the felt names it: a betting area, or a bonus such as the Ante Bonus."""
-        return self.game.areas.get(area) or area.replace("_", " ").title()
+        return self.game.spot_names().get(area, area)
 
     # ----- the steps: verify, then do -----
 
@@ -588,10 +590,16 @@ class CarnivalRound(Round):
                 "play": self.play.get(seat, 0),
                 "decisions": list(self.decided[seat]),
                 "folded": seat in self.folded,
+                "cards_dealt": len(self.hands.get(position, ())),
                 "cards": format_cards(self.hands[position]) if shown else None,
                 "hand": self.reading(position).words if position in self.read else None,
                 "settled": {
                     area: how.value for (settled_seat, area), (how, _) in self.settled.items() if settled_seat == seat
+                },
+                "paid": {
+                    area: amount
+                    for (settled_seat, area), (how, amount) in self.settled.items()
+                    if settled_seat == seat and how is Settlement.PAY
                 },
             }
         return {

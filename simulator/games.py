@@ -15,6 +15,7 @@ from typing import Any
 from simulator import down_under, mystery_tables, pai_gow_round
 from simulator.carnival_games import CARNIVAL_GAMES
 from simulator.carnival_round import CARNIVAL_STEPS
+from simulator.carnival_round import PLAYER_STEPS as CARNIVAL_PLAYER_STEPS
 from simulator.down_under import DownUnderRound, DownUnderTable, demo_down_under
 from simulator.json_values import JsonValue
 from simulator.mystery_demo import demo_mystery_table
@@ -84,7 +85,13 @@ class Game:
 
 
 def mystery_table_game(game: MysteryGame) -> Game:
-    """The registry entry of a game whose table runs the Must-Hit-By Mystery Bonus around an automated base game."""
+    """The registry entry of a game whose table runs the Must-Hit-By Mystery Bonus around its base game.
+
+    At a carnival poker game's table the trainee may deal the base game (option base_game): its steps are the game's
+    too, and its simulated players' decisions the engine's.
+    """
+    dealt_by_trainee = game.key in CARNIVAL_GAMES
+    players = CARNIVAL_PLAYER_STEPS if dealt_by_trainee else frozenset()
     return Game(
         game.key,
         game.display_name,
@@ -93,12 +100,12 @@ def mystery_table_game(game: MysteryGame) -> Game:
         partial(rules_from_json, game=game),
         partial(rules_options, game),
         partial(rules_house_options, game=game),
-        MYSTERY_TABLE_AUTOMATIONS,
-        mystery_tables.SYSTEM_STEPS,
+        MYSTERY_TABLE_AUTOMATIONS | players,
+        mystery_tables.SYSTEM_STEPS | players,
         partial(deal_mystery_table_round, game),
         partial(demo_mystery_table, game.key),
         ScenarioSupport(rigging=frozenset({"mystery_hit_round"})),
-        CARNIVAL_STEPS if game.key in CARNIVAL_GAMES else frozenset(),
+        CARNIVAL_STEPS if dealt_by_trainee else frozenset(),
     )
 
 

@@ -21,6 +21,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator
 
 from simulator.cards import pai_gow_deck
+from simulator.carnival_games import CARNIVAL_GAMES, HAND_NAMES
 from simulator.dice import spoken_dice
 from simulator.down_under import DEALER_BOX
 from simulator.down_under_hand import SPLIT_SUFFIX, hand_position
@@ -217,8 +218,12 @@ SPOTS = (
     *(f"match-{number}" for number in range(1, 7)),
     "beat-it",
     "envy",
+    *dict.fromkeys(spot for game in CARNIVAL_GAMES.values() for spot in game.spot_names()),
 )
 """Every betting area a wager can be settled on, as the engine names them."""
+
+CARNIVAL_SPOT_NAMES = {spot: name for game in CARNIVAL_GAMES.values() for spot, name in game.spot_names().items()}
+"""The carnival poker games' betting areas and bonuses by key, as their layouts name them."""
 
 
 def spot_field() -> OneChoiceField:
@@ -232,13 +237,21 @@ def source_field() -> OneChoiceField:
     return OneChoiceField("a payment source", sources, "Choose the payment source from the list.")
 
 
-PROGRESSIVE_HANDS = tuple(dict.fromkeys(hand.value for hand in (*MatchCombination, *FortuneHand)))
-"""Every hand a progressive pays on, as the dealer names it: Match the Dealer's combinations, Pai Gow Poker's hands."""
+HANDS = tuple(
+    dict.fromkeys(
+        [
+            *(hand.value for hand in (*MatchCombination, *FortuneHand)),
+            *(hand for names in HAND_NAMES.values() for hand in names),
+        ]
+    )
+)
+"""Every hand a dealer names: a progressive's winning hands (Match the Dealer's combinations, Pai Gow Poker's hands)
+and the carnival poker games' readings by category."""
 
 
-def progressive_hand_field() -> OneChoiceField:
-    """A progressive winning hand: a Match the Dealer combination (§685b.1(a)) or a Pai Gow Poker paytable hand."""
-    return OneChoiceField("a winning hand", PROGRESSIVE_HANDS, "Choose the winning hand from the list.")
+def hand_field() -> OneChoiceField:
+    """A hand the dealer names: a progressive winning hand (§685b.1(a), a paytable line) or a carnival poker reading."""
+    return OneChoiceField("a hand", HANDS, "Choose the hand from the list.")
 
 
 class StepForm(forms.Form):
@@ -324,7 +337,7 @@ DEALER_STEPS: Mapping[str, StepControl] = {
     "deal_card": StepControl("Deal a card", {"position": position_field()}, "d"),
     "settle_losing_match_wager": StepControl("Collect the losing Match the Dealer wager", {"seat": seat_field()}, "c"),
     "confirm_progressive_hand": StepControl(
-        "Confirm the winning hand", {"seat": seat_field(), "hand": progressive_hand_field()}, "H"
+        "Confirm the winning hand", {"seat": seat_field(), "hand": hand_field()}, "H"
     ),
     "confirm_progressive_light": StepControl("Confirm the progressive light", {"seat": seat_field()}, "g"),
     "pay_progressive_win": StepControl(
@@ -339,6 +352,15 @@ DEALER_STEPS: Mapping[str, StepControl] = {
     "push_blackjack_wager": StepControl("Push the blackjack wager", {"position": position_field()}, "o"),
     "collect_blackjack_wager": StepControl("Collect the blackjack wager", {"position": position_field()}, "k"),
     "pick_up_cards": StepControl("Pick up the cards", {}, "x"),
+    "deal_hand": StepControl("Deliver the hand", {"position": position_field()}, "d"),
+    "deal_community_cards": StepControl(
+        "Burn and deal community cards", {"cards": WholeNumberField("a number of cards", 1, 5)}, "f"
+    ),
+    "correct_play_wager": StepControl("Put the Play Wager right", {"seat": seat_field(), "amount": AmountField()}, "w"),
+    "reveal_hand": StepControl("Turn over the hand", {"position": position_field()}, "t"),
+    "read_hand": StepControl("Read the hand", {"position": position_field(), "hand": hand_field()}, "h"),
+    "qualify_dealer": StepControl("Dealer qualifies", {"qualifies": yes_no_field()}, "q"),
+    "collect_cards": StepControl("Collect the cards", {}, "x"),
 }
 """Every dealer step of the games at the school, with its control; a key is unique among one game's steps."""
 
@@ -387,7 +409,9 @@ def spoken_detail(name: str, value: JsonValue) -> str:
     if name == "seats":
         return f"seats {spoken(value)}" if value else "no seat"
     if name == "spot":
-        return spot_name(value)
+        return CARNIVAL_SPOT_NAMES.get(str(value)) or spot_name(value)
+    if name == "qualifies":
+        return "the dealer qualifies" if value else "the dealer does not qualify"
     if name == "tiger_nine":
         return "Tiger 9 declared" if value else "no Tiger 9 declared"
     if name == "times":

@@ -5,7 +5,7 @@ from __future__ import annotations
 from simulator.down_under import DownUnderTable
 from simulator.games import DOWN_UNDER_BLACKJACK, GAMES, PAI_GOW_POKER
 from simulator.json_values import JsonValue
-from simulator.mystery import MysteryRules, PaymentSource, mystery_configuration
+from simulator.mystery import BaseGameDealer, MysteryRules, PaymentSource, mystery_configuration
 from simulator.mystery_tables import rules_to_json
 from simulator.pai_gow_rules import FoulRule, ShakerType, TableRules
 from trainer.models import Floorperson, Table
@@ -50,15 +50,19 @@ MYSTERY_DEMO_CHOICES: tuple[tuple[str, str, int, PaymentSource], ...] = (
 """Each other MHB game's demo table: its configuration letter, minimum progressive wager and payment source."""
 
 
-def mystery_demo_table(key: str, letter: str, minimum_wager: int, source: PaymentSource) -> DemoTable:
-    """An MHB game's demo table, named after the game and its configuration."""
-    rules = MysteryRules(mystery_configuration(letter, minimum_wager), source)
-    name = f"{GAMES[key].name} — Mystery Bonus, {rules.configuration.name}"
+def mystery_demo_table(
+    key: str, letter: str, minimum_wager: int, source: PaymentSource, base_game: BaseGameDealer = BaseGameDealer.ENGINE
+) -> DemoTable:
+    """An MHB game's demo table, named after the game, who deals its base game and its configuration."""
+    rules = MysteryRules(mystery_configuration(letter, minimum_wager), source, base_game=base_game)
+    dealt = " — the trainee deals the game," if base_game is BaseGameDealer.TRAINEE else " —"
+    name = f"{GAMES[key].name}{dealt} Mystery Bonus, {rules.configuration.name}"
     return (name, key, rules_to_json(rules), Floorperson.AUTOMATED)
 
 
 OTHER_GAMES_DEMO_TABLES: tuple[DemoTable, ...] = (
     *(mystery_demo_table(*choices) for choices in MYSTERY_DEMO_CHOICES),
+    mystery_demo_table("three-card-poker", "B", 500, PaymentSource.TABLE_INVENTORY, BaseGameDealer.TRAINEE),
     (
         "Down Under Blackjack — Match the Dealer, 6 decks, Paytable 1, $5",
         DOWN_UNDER_BLACKJACK.key,
@@ -66,7 +70,8 @@ OTHER_GAMES_DEMO_TABLES: tuple[DemoTable, ...] = (
         Floorperson.AUTOMATED,
     ),
 )
-"""One table for each other game the school deals: the ten other MHB games and Down Under Blackjack."""
+"""One table for each other game the school deals (the ten other MHB games and Down Under Blackjack), and a Three Card
+Poker table where the trainee deals the game itself."""
 
 
 def every_demo_table() -> tuple[DemoTable, ...]:

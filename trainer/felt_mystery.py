@@ -7,6 +7,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+from simulator.carnival_round import CarnivalView
 from simulator.json_values import json_int, json_str
 from simulator.money import format_cents
 from simulator.mystery import (
@@ -33,6 +34,7 @@ from trainer.felt import (
     seat_regions,
     title_region,
 )
+from trainer.felt_carnival import as_dealt, carnival_areas, carnival_controls, carnival_dealer, carnival_hand
 from trainer.felt_signs import mystery_sign, signs_html
 from trainer.scoring import GradedStep
 from trainer.snapshots import TableSnapshot, Viewer
@@ -78,6 +80,13 @@ def as_paid(view: MysteryTableView, corrected: tuple[GradedStep, ...]) -> Myster
     return {**view, "progressive": progressive}
 
 
+def as_taken(view: MysteryTableView, corrected: tuple[GradedStep, ...]) -> MysteryTableView:
+    """The table view with the Mystery Bonus payments and the base game's steps the engine corrected drawn as taken."""
+    view = as_paid(view, corrected)
+    carnival = view["carnival"]
+    return view if carnival is None else {**view, "carnival": as_dealt(carnival, corrected)}
+
+
 def short_wager_name(name: str) -> str:
     """A wager's name as a small betting area prints it: "Three-Card Progressive Payout wager" -> "Three-Card"."""
     short = name.removesuffix(" wager").removesuffix(" Payout").removesuffix(" Progressive")
@@ -87,23 +96,24 @@ def short_wager_name(name: str) -> str:
 def mystery_seat_context(
     number: int, seat: MysterySeatView | None, view: MysteryTableView, viewer: Viewer
 ) -> dict[str, Any]:
-    """One position at an MHB game's table: the wagers and their light, any award, the base game's cards once dealt."""
+    """One position at an MHB game's table: the wagers and their light, any award, the base game's cards once dealt.
+
+    Where the trainee deals the base game, the position shows that game's own wagers and cards for the base wager.
+    """
     choosable = chooses_places(viewer)
     if seat is None:
         return {"number": number, "pick_button": seat_pick(number, choosable), "occupied": False, "light": None}
     dealt = view["base_game"]["seats"].get(str(number)) if view["base_game"] else None
+    carnival = view["carnival"]["seats"].get(str(number)) if view["carnival"] else None
     progressive = view["progressive"]
     lit = progressive["meter"]["lit_seat"] == number
     on_the_layout = not progressive["collected"]
     award = next((payout for payout in progressive["payouts"] if payout["seat"] == number), None)
-    base = seat["base_wager"]
     return {
         "number": number,
         "pick_button": seat_pick(number, choosable),
         "occupied": True,
-        "base": area(
-            number, "base", base["wager"], short_wager_name(base["wager"]), base["amount"], choosable=choosable
-        ),
+        "areas": seat_areas(number, seat, view["carnival"], choosable),
         "progressive": [
             area(
                 number,
@@ -120,13 +130,24 @@ def mystery_seat_context(
         "award": chip(award["amount"]) if award else None,
         "cards": hand_html(dealt["cards"] if dealt else None),
         "hand": dealt["hand"] if dealt else None,
+        "carnival": carnival_hand(carnival) if carnival else None,
     }
+
+
+def seat_areas(number: int, seat: MysterySeatView, carnival: CarnivalView | None, choosable: bool) -> list[Markup]:
+    """A position's base wager: the MHB section's one area, or the base game's own where the trainee deals it."""
+    if carnival is None:
+        base = seat["base_wager"]
+        name = base["wager"]
+        return [area(number, "base", name, short_wager_name(name), base["amount"], choosable=choosable)]
+    dealt = carnival["seats"].get(str(number))
+    return [] if dealt is None else carnival_areas(number, dealt, carnival["game"], choosable=choosable)
 
 
 def mystery_felt_context(snapshot: TableSnapshot[MysteryTableView], viewer: Viewer) -> dict[str, Any]:
     """An MHB game's felt: the positions with the game's own wagers, the display and the inventory container."""
     corrected = corrected_steps(snapshot, viewer)
-    view = as_paid(snapshot.view, corrected)
+    view = as_taken(snapshot.view, corrected)
     progressive = view["progressive"]
     lit_seat = progressive["meter"]["lit_seat"]
     display = progressive_display(
@@ -160,15 +181,18 @@ def base_game_context(view: MysteryTableView) -> dict[str, Any]:
         "played": view["base_game_played"],
         "community": hand_html(dealt["community"] if dealt else None),
         "dealer": {"cards": hand_html(dealer["cards"]), "hand": dealer["hand"]} if dealer else None,
+        "carnival": None if view["carnival"] is None else carnival_dealer(view["carnival"]),
     }
 
 
 def mystery_controls_context(snapshot: TableSnapshot[MysteryTableView]) -> dict[str, Any]:
-    """The control panel at an MHB game's table: the progressive procedure's steps."""
+    """The control panel at an MHB game's table: the progressive procedure, and any base game the trainee deals."""
+    carnival = carnival_controls(snapshot.game) if snapshot.view["carnival"] is not None else {}
     return {
         "buttons": buttons(snapshot.dealer_steps),
         "seats": range(1, 7),
         "sources": [source.value for source in PaymentSource],
+        **carnival,
     }
 
 

@@ -23,9 +23,11 @@ READABLE = {
     "source": "table inventory",
     "hand": "one suited match",
     "seats": ["5", "1"],
+    "cards": "3",
+    "qualifies": "no",
 }
 """A value the browser could send for each field of every step."""
-NUMBERS = ("seq", "seat", "amount", "count", "times", "red", "blue_1", "blue_2", "place", "position", "seats")
+NUMBERS = ("seq", "seat", "amount", "count", "times", "red", "blue_1", "blue_2", "place", "position", "seats", "cards")
 """Every field the trainee fills in with a number."""
 
 

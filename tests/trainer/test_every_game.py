@@ -13,10 +13,12 @@ from django.urls import reverse
 from table_helpers import demo_table, form_value, make_trainee, meters_at, read_meters
 
 import simulator
+from simulator.carnival_games import CARNIVAL_GAMES
 from simulator.clauses import CLAUSES, section_of
 from simulator.games import GAMES
 from simulator.notation import replay_round, save_round
 from simulator.procedure import Action, Actor, Round
+from simulator.table_deals import TableDeal
 from trainer import demo_tables, round_store, services
 from trainer.controls import DEALER_STEPS, read_step
 from trainer.models import Floorperson, Mode, Table
@@ -114,8 +116,18 @@ def round_classes() -> set[type[Round]]:
     return found
 
 
+def embedded_round_classes() -> set[type[Round]]:
+    """The round classes a demo table's round deals inside its own (the base game a trainee deals at an MHB table)."""
+    embedded = set()
+    for _name, key, rules, _floorperson in demo_tables.every_demo_table():
+        game = GAMES[key]
+        round_ = game.deal(TableDeal(rules, 3, game.automations))
+        embedded |= {type(part) for part in vars(round_).values() if isinstance(part, Round)}
+    return embedded
+
+
 def test_a_game_with_a_round_a_table_or_a_demo_table_but_no_registry_entry_is_caught():
-    registered = {game.round_class for game in GAMES.values()}
+    registered = {game.round_class for game in GAMES.values()} | embedded_round_classes()
     for round_class in round_classes():
         assert round_class in registered, f"{round_class.__name__} deals no game in simulator/games.py GAMES"
     for table in TABLES:
@@ -148,6 +160,25 @@ def test_every_step_a_demo_table_offers_has_a_button_on_its_page(key, client):
             assert not missing, f"{key}: {table.name} has no button for {sorted(missing)}"
 
 
+def deal_with_the_buttons(key, attempt, trainee, client) -> tuple[Round, list[str]]:
+    """Deal the attempt's round to the end by pressing the page's buttons; the round and the steps pressed."""
+    round_, pressed = round_store.live_round(attempt), []
+    while (action := round_.next_action()) is not None:
+        assert action.actor is not Actor.FLOORPERSON, f"{key}: the engine validates at this table"
+        assert action.citation.clause in CLAUSES, f"{key}: {action.step} cites {action.citation.clause}, not catalogued"
+        page = client.get(reverse("attempt", args=[attempt.pk]))
+        assert page.status_code == 200, key
+        assert 'id="felt"' in page.content.decode(), f"{key}: the page has no felt"
+        frame = read_step(press(key, page.content.decode(), action), DEALER_STEPS, services.dealer_steps(attempt))
+        reply = services.apply_step(attempt.pk, trainee, frame)
+        assert reply.graded is not None and reply.graded.correct, f"{key}: {action.step} was refused"
+        pressed.append(action.step)
+        attempt.refresh_from_db()
+        round_ = round_store.live_round(attempt)
+    assert attempt.finished, key
+    return round_, pressed
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize("key", list(GAMES))
 def test_every_game_deals_renders_plays_with_its_buttons_replays_and_carries_its_meters(key, client):
@@ -160,19 +191,7 @@ def test_every_game_deals_renders_plays_with_its_buttons_replays_and_carries_its
     attempt = services.start_round(trainee, table, Mode.PRACTICE, seed_value=3, force_mystery_hit=True)
     client.force_login(trainee)
 
-    round_ = round_store.live_round(attempt)
-    while (action := round_.next_action()) is not None:
-        assert action.actor is not Actor.FLOORPERSON, f"{key}: the engine validates at this table"
-        assert action.citation.clause in CLAUSES, f"{key}: {action.step} cites {action.citation.clause}, not catalogued"
-        page = client.get(reverse("attempt", args=[attempt.pk]))
-        assert page.status_code == 200, key
-        assert 'id="felt"' in page.content.decode(), f"{key}: the page has no felt"
-        frame = read_step(press(key, page.content.decode(), action), DEALER_STEPS, services.dealer_steps(attempt))
-        reply = services.apply_step(attempt.pk, trainee, frame)
-        assert reply.graded is not None and reply.graded.correct, f"{key}: {action.step} was refused"
-        attempt.refresh_from_db()
-        round_ = round_store.live_round(attempt)
-    assert attempt.finished, key
+    round_, _ = deal_with_the_buttons(key, attempt, trainee, client)
 
     replayed = replay_round(save_round(round_))
     assert replayed.table_view() == round_.table_view(), f"{key}: replay differs"
@@ -210,3 +229,20 @@ def test_wcag_2_4_3_only_the_dealing_trainee_tabs_to_seat_buttons_a_watcher_and_
     assert [dealing.count(f'data-pick-place="{seat}"') for seat in range(1, 7)] == [1] * 6, key
     assert "<button" not in watched, f"{key}: a watcher's felt has a button with nothing to do"
     assert [watched.count(f'<span class="seat-name">Seat {seat}</span>') for seat in range(1, 7)] == [1] * 6, key
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("key", list(CARNIVAL_GAMES))
+def test_mhb_base_game_option_a_table_where_the_trainee_deals_each_carnival_game_is_dealt_with_its_buttons(key, client):
+    table = Table.objects.create(
+        name=f"{key}, dealt by the trainee", game=key, rules={"base_game": "trainee"}, floorperson=Floorperson.AUTOMATED
+    )
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, table, Mode.PRACTICE, seed_value=3, force_mystery_hit=True)
+    client.force_login(trainee)
+    round_, pressed = deal_with_the_buttons(key, attempt, trainee, client)
+    dealt = {"deal_hand", "reveal_hand", "read_hand", "qualify_dealer", "collect_cards"}
+    assert dealt <= set(pressed), f"{key}: {sorted(dealt - set(pressed))} never pressed"
+    assert {"pay_wager", "collect_wager", "push_wager"} & set(pressed), key
+    assert ("deal_community_cards" in pressed) is (key == "ultimate-texas-hold-em")
+    assert replay_round(save_round(round_)).table_view() == round_.table_view(), f"{key}: replay differs"

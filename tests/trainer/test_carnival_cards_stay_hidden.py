@@ -1,0 +1,74 @@
+"""MHB training table base game, option base_game: where the trainee deals a carnival poker game, no frame or page
+sent to the trainee holds the dealer's hole cards, a player's face-down cards or an undealt card before it is turned
+over, at every step of the round."""
+
+import re
+
+import pytest
+from django.urls import reverse
+from table_helpers import make_trainee
+from test_fragments import current, take
+
+from simulator.cards import card_name
+from simulator.carnival_games import CARNIVAL_GAMES
+from simulator.carnival_round import DEALER
+from trainer import services
+from trainer.frames import TableFrames
+from trainer.models import Floorperson, Mode, Table
+from trainer.snapshots import Viewer
+
+pytestmark = pytest.mark.django_db
+
+CARD = re.compile(r'data-card="(\w\w)"')
+
+
+def exposed_and_hidden(round_) -> tuple[set[str], set[str]]:
+    """The cards the base game has turned face up, and those still face down or in the deck, as codes."""
+    carnival = round_.carnival
+    exposed = {str(card) for card in carnival.community}
+    for position in carnival.revealed:
+        exposed |= {str(card) for card in carnival.hands[position]}
+    return exposed, {str(card) for card in carnival.deck} - exposed
+
+
+def shown_cards(sent: str) -> set[str]:
+    """The cards a frame or page draws face up."""
+    return set(CARD.findall(sent))
+
+
+@pytest.mark.parametrize("mode", [Mode.PRACTICE, Mode.EXAM])
+@pytest.mark.parametrize("key", list(CARNIVAL_GAMES))
+def test_mhb_base_game_option_no_frame_shows_a_hidden_card_before_it_is_turned_over(client, key, mode):
+    table = Table.objects.create(
+        name=f"{key}, dealt by the trainee", game=key, rules={"base_game": "trainee"}, floorperson=Floorperson.AUTOMATED
+    )
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, table, mode, seed_value=5, force_mystery_hit=True)
+    client.force_login(trainee)
+    frames = TableFrames(Viewer.TRAINEE)
+    sent = [frames.table(services.table_snapshot(attempt))]
+    turned_over, ever_shown = set(), set()
+    while (action := current(attempt.pk)[1].next_action()) is not None:
+        _, round_ = current(attempt.pk)
+        exposed, hidden = exposed_and_hidden(round_)
+        sent.append(client.get(reverse("attempt", args=[attempt.pk])).content.decode())
+        for text in sent:
+            ever_shown |= shown_cards(text)
+            assert shown_cards(text) <= exposed, f"{action.step}: {shown_cards(text) - exposed} shown face down"
+            for card in hidden:
+                assert card_name(card_of(round_, card)).words not in text, f"{action.step}: {card} named"
+        sent = []
+        reply = take(attempt.pk, trainee, action)
+        if action.step == "reveal_hand":
+            turned_over.add(action.arguments["position"])
+        if reply.snapshot.finished:
+            break
+        sent.append(frames.table(reply.snapshot, reply))
+    assert DEALER in turned_over, f"{key}: the dealer's hand was never turned over"
+    _, round_ = current(attempt.pk)
+    assert {str(card) for card in round_.carnival.hands[DEALER]} <= ever_shown, f"{key}: the felt never drew the cards"
+
+
+def card_of(round_, code: str):
+    """The card of the base game's deck written ``code``."""
+    return next(card for card in round_.carnival.deck if str(card) == code)

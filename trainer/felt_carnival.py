@@ -1,0 +1,103 @@
+"""The base game a trainee deals at a carnival poker game's MHB table, as the felt draws it: wagers, cards, dealer.
+
+Only what the round's view shows is drawn: a hand not yet turned over is drawn as card backs, never its cards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from markupsafe import Markup
+
+from simulator.carnival_games import CARNIVAL_GAMES, HAND_NAMES
+from simulator.carnival_round import DEALER, SETTLEMENT_STEPS, CarnivalSeatView, CarnivalView
+from simulator.json_values import json_bool, json_int, json_str
+from trainer.felt import area, hand_html
+from trainer.scoring import GradedStep
+
+SETTLEMENTS = {step: step.removesuffix("_wager") for step in SETTLEMENT_STEPS}
+"""Each settlement step by the settlement the view records it as."""
+
+
+def carnival_areas(number: int, seat: CarnivalSeatView, game: str, *, choosable: bool) -> list[Markup]:
+    """A position's base game areas in the layout's order: each wager, the Play Wager once placed, any bonus paid."""
+    wagers = {**seat["wagers"], **({"play": seat["play"]} if seat["play"] else {})}
+    return [
+        area(
+            number,
+            spot,
+            name,
+            name,
+            wagers.get(spot),
+            choosable=choosable,
+            settlement=seat["settled"].get(spot),
+            paid=seat["paid"].get(spot),
+        )
+        for spot, name in CARNIVAL_GAMES[game].spot_names().items()
+        if spot in wagers or spot in seat["settled"]
+    ]
+
+
+def carnival_hand(seat: CarnivalSeatView) -> dict[str, Any]:
+    """A position's cards: face up once turned over, else one back for each card dealt; its reading and decisions."""
+    return {
+        "cards": hand_html(seat["cards"]),
+        "backs": 0 if seat["cards"] else seat["cards_dealt"],
+        "hand": seat["hand"],
+        "decisions": ", ".join(seat["decisions"]),
+    }
+
+
+def carnival_dealer(view: CarnivalView) -> dict[str, Any]:
+    """The dealer's place: the community cards, the dealer's hand (backs until turned over), reading, qualification."""
+    qualifies = view["dealer_qualifies"]
+    return {
+        "community": hand_html(view["community_cards"] or None),
+        "cards": hand_html(view["dealer_cards"]),
+        "backs": 0 if view["dealer_cards"] else view["dealer_cards_dealt"],
+        "hand": view["dealer_hand"],
+        "qualifies": None if qualifies is None else "qualifies" if qualifies else "does not qualify",
+        "cards_collected": view["cards_collected"],
+    }
+
+
+def as_dealt(view: CarnivalView, corrected: tuple[GradedStep, ...]) -> CarnivalView:
+    """The base game's view with each settlement, reading and qualification the engine corrected drawn as taken.
+
+    An exam felt shows no right result before the score card: a settlement of the expected wager, a reading of the
+    expected hand and the qualification are drawn as the trainee gave them; where the trainee took another step,
+    the engine's is drawn as not taken.
+    """
+    corrected = tuple(step for step in corrected if step.expected_step in (*SETTLEMENTS, "read_hand", "qualify_dealer"))
+    if not corrected:
+        return view
+    shown = view.copy()
+    seats = shown["seats"] = {number: seat.copy() for number, seat in view["seats"].items()}
+    for graded in corrected:
+        did, expected = graded.arguments, graded.expected_arguments or {}
+        if graded.expected_step in SETTLEMENTS:
+            seat = seats[str(json_int(expected["seat"]))]
+            spot = json_str(expected["spot"])
+            settled = {key: how for key, how in seat["settled"].items() if key != spot}
+            paid = {key: amount for key, amount in seat["paid"].items() if key != spot}
+            same_wager = (did.get("seat"), did.get("spot")) == (expected["seat"], spot)
+            if graded.step in SETTLEMENTS and same_wager:
+                settled[spot] = SETTLEMENTS[graded.step]
+                if graded.step == "pay_wager":
+                    paid[spot] = json_int(did["amount"])
+            seat["settled"], seat["paid"] = settled, paid
+        elif graded.expected_step == "read_hand":
+            position = json_str(expected["position"])
+            said = json_str(did["hand"]) if graded.step == "read_hand" and did.get("position") == position else None
+            if position == DEALER:
+                shown["dealer_hand"] = said
+            else:
+                seats[position.removeprefix("seat ")]["hand"] = said
+        else:
+            shown["dealer_qualifies"] = json_bool(did["qualifies"]) if graded.step == "qualify_dealer" else None
+    return shown
+
+
+def carnival_controls(game: str) -> dict[str, Any]:
+    """The base game's control panel: its settlement spots and the hands a dealer reads at the game."""
+    return {"spots": list(CARNIVAL_GAMES[game].spot_names().items()), "hands": HAND_NAMES[game]}
