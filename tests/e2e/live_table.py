@@ -372,6 +372,37 @@ class TablePage:
         """Down Under Blackjack: choose the box (0 is the dealer) with its number key, then deal."""
         self._take_place_step("deal_card", 0 if position == DEALER_BOX else int(position.removeprefix("seat ")))
 
+    def _take_carnival_place_step(self, step: str, position: str) -> None:
+        """A carnival poker step at a place: "dealer" is place 0, "seat 3" place 3."""
+        self._take_place_step(step, 0 if position == DEALER_BOX else int(position.removeprefix("seat ")))
+
+    def _deal_hand(self, position: str) -> None:
+        self._take_carnival_place_step("deal_hand", position)
+
+    def _reveal_hand(self, position: str) -> None:
+        self._take_carnival_place_step("reveal_hand", position)
+
+    def _read_hand(self, position: str, hand: str) -> None:
+        self._select(self._form("read_hand").locator('select[name="hand"]'), hand)
+        self._take_carnival_place_step("read_hand", position)
+
+    def _deal_community_cards(self, cards: int) -> None:
+        self._fill(self._form("deal_community_cards").get_by_label("Community cards"), str(cards))
+        self._send("deal_community_cards")
+
+    def _correct_play_wager(self, seat: int, amount: int) -> None:
+        form = self._form("correct_play_wager")
+        self._pick_seat(seat)
+        self._type_amount(form, amount)
+        self._send("correct_play_wager")
+
+    def _qualify_dealer(self, qualifies: bool) -> None:
+        if self.by_keys:
+            control = DEALER_STEPS["qualify_dealer"]
+            self._send("qualify_dealer", control.key if qualifies else control.no_key)
+        else:
+            self._click(self._button("qualify_dealer").filter(has_text="yes" if qualifies else "no"))
+
     def _settle_losing_match_wager(self, seat: int) -> None:
         self._pick_seat(seat)
         self._send("settle_losing_match_wager")

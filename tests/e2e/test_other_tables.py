@@ -1,4 +1,5 @@
-"""The automated base games in view: a Mystery Bonus table and Down Under Blackjack, dealt in Chromium at 1366×768."""
+"""The base games in view: Mystery Bonus tables (the engine's deal and the trainee's) and Down Under Blackjack, dealt in
+Chromium at 1366×768."""
 
 import re
 
@@ -10,6 +11,7 @@ from playwright.sync_api import expect
 pytestmark = pytest.mark.e2e
 
 THREE_CARD_POKER = "Three Card Poker — Mystery Bonus, Configuration B, $5"
+THREE_CARD_POKER_DEALT = "Three Card Poker — the trainee deals the game, Mystery Bonus, Configuration B, $5"
 DOWN_UNDER = "Down Under Blackjack — Match the Dealer, 6 decks, Paytable 1, $5"
 
 
@@ -27,6 +29,25 @@ def test_three_card_poker_shows_its_base_game_face_up_and_its_mystery_bonus_sign
     for seat in range(occupied.count()):
         expect(occupied.nth(seat).locator(".card")).to_have_count(3)
     expect(felt.locator(".base-game-dealer .card")).to_have_count(3)
+    assert wcag_violations(page) == []
+
+
+def test_mhb_base_game_option_a_trainee_deals_three_card_poker_with_its_cards_face_down_until_turned(
+    new_page, school: LiveSchool
+):
+    page = new_page()
+    log_in(page, school, "trainee1")
+    table = TablePage(page, school, school.query(seat_trainee, "trainee1", THREE_CARD_POKER_DEALT, seed_value=4))
+    felt = page.locator("#felt")
+    table.deal_correctly_until(lambda action: action is not None and action.step == "reveal_hand")
+    dealer = felt.locator(".base-game-dealer")
+    expect(dealer.locator(".card-back")).to_have_count(3)
+    expect(dealer.locator(".card")).to_have_count(0)
+    expect(felt.locator(".position.occupied .card")).to_have_count(0)
+    table.deal_correctly_until(lambda action: action is None)
+    expect(dealer.locator(".card")).to_have_count(3)
+    expect(felt.locator("#felt-base-game")).to_contain_text("the base game dealt by the trainee")
+    expect(felt.locator(".area-ante").first).to_be_visible()
     assert wcag_violations(page) == []
 
 
