@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from simulator.carnival_games import CARNIVAL_GAMES
 from simulator.json_values import JsonValue
 from simulator.pai_gow_round import DICE_SPOTS, SETTLEMENT_STEPS
 from simulator.scenarios import LONGEST_TARGET_SECONDS
@@ -50,6 +51,10 @@ SKILLS: Mapping[str, Skill] = {
         Skill("confirming_a_signal", "Confirming a player's unclear or questionable signal", 5),
         Skill("splitting_a_pair", "Splitting a pair", 5),
         Skill("settling_a_blackjack_wager", "Settling a Down Under Blackjack wager", 10),
+        Skill("delivering_a_hand", "Delivering a hand or the community cards (carnival poker)", 5),
+        Skill("reading_a_hand", "Turning over and reading a hand (carnival poker)", 5),
+        Skill("qualifying_the_dealer", "Qualifying the dealer's hand (carnival poker)", 5),
+        Skill("settling_a_carnival_wager", "Settling an Ante, Blind, Play, Pair Plus, Trips or Ante Bonus wager", 10),
     )
 }
 """Every skill with a timed standard, in the order a score card lists them."""
@@ -81,26 +86,41 @@ STEP_SKILLS: Mapping[str, str] = {
     "pay_blackjack_wager": "settling_a_blackjack_wager",
     "push_blackjack_wager": "settling_a_blackjack_wager",
     "collect_blackjack_wager": "settling_a_blackjack_wager",
+    "deal_hand": "delivering_a_hand",
+    "deal_community_cards": "delivering_a_hand",
+    "reveal_hand": "reading_a_hand",
+    "read_hand": "reading_a_hand",
+    "qualify_dealer": "qualifying_the_dealer",
 }
 """The skill of each dealer step that has one by its name alone; a wager settlement's skill depends on its spot."""
 
 PAI_GOW_SPOTS = ("pai-gow", "tiger-9", "fortune")
 """The Pai Gow Poker table's card wagers, settled after the hands are compared."""
 
-SETTLEMENT_SKILLS = ("settling_a_dice_wager", "settling_a_pai_gow_wager")
-"""The skills of a wager settlement, by the spot settled: the dice wagers' and the card wagers' (Pai Gow Poker's)."""
+CARNIVAL_SPOTS = frozenset(spot for game in CARNIVAL_GAMES.values() for spot in game.spot_names())
+"""The carnival poker games' wagers and bonuses, settled after the dealer qualifies."""
+
+SETTLEMENT_SKILLS = {
+    "settling_a_dice_wager": "announce_dice",
+    "settling_a_pai_gow_wager": "set_dealer_hand",
+    "settling_a_carnival_wager": "qualify_dealer",
+}
+"""The skills of a wager settlement, by the spot settled, each with a step of the games whose wagers it settles: the
+dice wagers', the card wagers of Pai Gow Poker and those of the carnival poker games."""
 
 
 def skills_of(steps: Iterable[str]) -> list[Skill]:
-    """The skills a game's steps exercise, in the score card's order: a game that settles wagers has both kinds.
+    """The skills a game's steps exercise, in the score card's order, with the settlement skills of its wagers.
 
     >>> [skill.key for skill in skills_of(["announce_dice", "burn_card", "clear_table"])]
     ['calling_the_dice', 'dealing_a_card']
+    >>> [skill.key for skill in skills_of(["qualify_dealer", "pay_wager"])]
+    ['qualifying_the_dealer', 'settling_a_carnival_wager']
     """
     names = set(steps)
     keys = {STEP_SKILLS[step] for step in names if step in STEP_SKILLS}
     if names & set(SETTLEMENT_STEPS):
-        keys.update(SETTLEMENT_SKILLS)
+        keys.update(skill for skill, step in SETTLEMENT_SKILLS.items() if step in names)
     return [skill for key, skill in SKILLS.items() if key in keys]
 
 
@@ -114,7 +134,9 @@ def skill_of(step: str, arguments: Mapping[str, JsonValue]) -> str | None:
         spot = arguments.get("spot")
         if spot in DICE_SPOTS:
             return "settling_a_dice_wager"
-        return "settling_a_pai_gow_wager" if spot in PAI_GOW_SPOTS else None
+        if spot in PAI_GOW_SPOTS:
+            return "settling_a_pai_gow_wager"
+        return "settling_a_carnival_wager" if spot in CARNIVAL_SPOTS else None
     return STEP_SKILLS.get(step)
 
 

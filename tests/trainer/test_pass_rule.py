@@ -165,6 +165,13 @@ def test_each_step_has_its_time_on_the_card_with_retries_added():
         ("pay_mystery_bonus", {"seat": 2, "amount": 100, "source": "table"}, "paying_the_mystery_bonus"),
         ("count_progressive_chips", {"count": 3}, "counting_progressive_chips"),
         ("settle_losing_match_wager", {"seat": 2}, "settling_match_the_dealer"),
+        ("deal_hand", {"position": "seat 2"}, "delivering_a_hand"),
+        ("deal_community_cards", {"cards": 3}, "delivering_a_hand"),
+        ("read_hand", {"position": "dealer", "hand": "pair"}, "reading_a_hand"),
+        ("qualify_dealer", {"qualifies": True}, "qualifying_the_dealer"),
+        ("pay_wager", {"seat": 2, "spot": "pair_plus", "amount": 2000}, "settling_a_carnival_wager"),
+        ("collect_wager", {"seat": 2, "spot": "trips"}, "settling_a_carnival_wager"),
+        ("collect_cards", {}, None),
         ("clear_table", {}, None),
     ],
 )
