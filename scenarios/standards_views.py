@@ -18,6 +18,7 @@ from django.views.decorators.http import require_http_methods
 from scenarios.standards_forms import ScenarioTargetsForm, TableStandardsForm
 from simulator.games import GAMES
 from simulator.scenarios import game_steps
+from trainer.exact_returns import table_paytables
 from trainer.models import Role, Scenario, Table, has_role, teaches_cohorts
 from trainer.scenario_versions import save_draft
 from trainer.scoring import PassRule
@@ -28,7 +29,10 @@ from trainer.views import SchoolRequest
 @require_http_methods(["GET", "POST"])
 @login_required
 def table_standards(request: SchoolRequest, table_id: int) -> HttpResponse:
-    """A table's pass rule and its game's target times, each error beside its field and nothing saved with one."""
+    """A table's pass rule and its game's target times, each error beside its field and nothing saved with one.
+
+    Where the trainee deals a carnival poker game, its paytables are shown with each one's exact return.
+    """
     if not teaches_cohorts(request.user):
         raise PermissionDenied("The standards are set by instructors.")
     table = get_object_or_404(Table, pk=table_id, scenario_version__isnull=True)
@@ -40,7 +44,13 @@ def table_standards(request: SchoolRequest, table_id: int) -> HttpResponse:
             messages.success(request, f"The standards of {table.name} are saved: rounds dealt from now on use them.")
             return redirect("table_standards", table.pk)
         table.refresh_from_db()
-    context = {"form": form, "title": f"Standards of {table.name}", "rule": table.pass_rule(), "table": table}
+    context = {
+        "form": form,
+        "title": f"Standards of {table.name}",
+        "rule": table.pass_rule(),
+        "table": table,
+        "paytables": table_paytables(table.game, table.rules),
+    }
     return render(request, "scenarios/standards.html", context, status=400 if form.errors else 200)
 
 
