@@ -17,6 +17,8 @@ from trainer.scoring import GradedStep
 
 SETTLEMENTS = {step: step.removesuffix("_wager") for step in SETTLEMENT_STEPS}
 """Each settlement step by the settlement the view records it as."""
+CORRECTED = (*SETTLEMENTS, "read_hand", "qualify_dealer", "deal_hand", "reveal_hand")
+"""The base game's steps an exam felt draws as the trainee took them until the score card."""
 
 
 def carnival_areas(number: int, seat: CarnivalSeatView, game: str, *, choosable: bool) -> list[Markup]:
@@ -62,13 +64,13 @@ def carnival_dealer(view: CarnivalView) -> dict[str, Any]:
 
 
 def as_dealt(view: CarnivalView, corrected: tuple[GradedStep, ...]) -> CarnivalView:
-    """The base game's view with each settlement, reading and qualification the engine corrected drawn as taken.
+    """The base game's view with each step the engine corrected drawn as the trainee took it.
 
     An exam felt shows no right result before the score card: a settlement of the expected wager, a reading of the
-    expected hand and the qualification are drawn as the trainee gave them; where the trainee took another step,
-    the engine's is drawn as not taken.
+    expected hand and the qualification are drawn as the trainee gave them; where the trainee took another step (or
+    dealt or turned over another place's cards), the engine's is drawn as not taken.
     """
-    corrected = tuple(step for step in corrected if step.expected_step in (*SETTLEMENTS, "read_hand", "qualify_dealer"))
+    corrected = tuple(step for step in corrected if step.expected_step in CORRECTED)
     if not corrected:
         return view
     shown = view.copy()
@@ -93,9 +95,24 @@ def as_dealt(view: CarnivalView, corrected: tuple[GradedStep, ...]) -> CarnivalV
                 shown["dealer_hand"] = said
             else:
                 seats[position.removeprefix("seat ")]["hand"] = said
-        else:
+        elif graded.expected_step == "qualify_dealer":
             shown["dealer_qualifies"] = json_bool(did["qualifies"]) if graded.step == "qualify_dealer" else None
+        elif (graded.step, did.get("position")) != (graded.expected_step, expected["position"]):
+            as_not_dealt(shown, graded.expected_step, json_str(expected["position"]))
     return shown
+
+
+def as_not_dealt(view: CarnivalView, step: str | None, position: str) -> None:
+    """Draw a place's cards the engine dealt or turned over in the trainee's place as not dealt, or face down."""
+    if position == DEALER:
+        view["dealer_cards"] = None
+        if step == "deal_hand":
+            view["dealer_cards_dealt"] = 0
+        return
+    seat = view["seats"][position.removeprefix("seat ")]
+    seat["cards"] = None
+    if step == "deal_hand":
+        seat["cards_dealt"] = 0
 
 
 def carnival_controls(game: str) -> dict[str, Any]:

@@ -3,6 +3,7 @@ sent to the trainee holds the dealer's hole cards, a player's face-down cards or
 over, at every step of the round."""
 
 import re
+from dataclasses import replace
 
 import pytest
 from django.urls import reverse
@@ -72,3 +73,27 @@ def test_mhb_base_game_option_no_frame_shows_a_hidden_card_before_it_is_turned_o
 def card_of(round_, code: str):
     """The card of the base game's deck written ``code``."""
     return next(card for card in round_.carnival.deck if str(card) == code)
+
+
+def test_mhb_base_game_option_an_exam_felt_keeps_the_dealers_cards_down_when_the_trainee_turned_over_another_hand():
+    table = Table.objects.create(
+        name="Three Card Poker, dealt by the trainee", game="three-card-poker", rules={"base_game": "trainee"}
+    )
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, table, Mode.EXAM, seed_value=5)
+    frames, sent = TableFrames(Viewer.TRAINEE), []
+    while (action := current(attempt.pk)[1].next_action()) is not None:
+        if action.step == "reveal_hand" and action.arguments["position"] == DEALER:
+            seat = next(iter(current(attempt.pk)[1].carnival.seats))
+            action = replace(action, arguments={"position": f"seat {seat}"})
+            reply = take(attempt.pk, trainee, action)
+            sent.append(frames.table(reply.snapshot, reply))
+            break
+        take(attempt.pk, trainee, action)
+    _, round_ = current(attempt.pk)
+    dealer = {str(card) for card in round_.carnival.hands[DEALER]}
+    assert DEALER in round_.carnival.revealed, "the table turned the dealer's hand over in the trainee's place"
+    assert not shown_cards(sent[-1]) & dealer
+    while (action := current(attempt.pk)[1].next_action()) is not None:
+        reply = take(attempt.pk, trainee, action)
+    assert dealer <= shown_cards(frames.table(reply.snapshot, reply)), "the score card's felt shows the table as it is"
