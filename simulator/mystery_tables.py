@@ -262,11 +262,10 @@ class MysteryTableRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMix
         """The base game the trainee deals: each position's base wager on its areas, its side wagers, the paytables."""
         carnival = carnival_game(self.game)
         seats = {
-            seat.seat: dict.fromkeys(carnival.base_areas, seat.base_wager) if seat.base_wager else {}
+            seat.seat: dict.fromkeys(carnival.base_areas if seat.base_wager else (), seat.base_wager)
+            | dict(seat.side_wagers)
             for seat in self.seats
         }
-        for seat in self.seats:
-            seats[seat.seat].update(seat.side_wagers)
         table = CarnivalTable.from_json(carnival, dict(rules.base_game_paytables))
         held = {seat: wagers for seat, wagers in seats.items() if wagers}
         return CarnivalRound(carnival, table, held, seed_value, scenario=self.base_game_scenario)
@@ -418,7 +417,7 @@ class MysteryTableRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMix
         if self.carnival is None or step not in self.carnival.step_names():
             return None
         if self._opening_action() is not None or self.carnival.finished:
-            self.require_step(step)
+            self.require_step(step)  # raises: the next step is the MHB procedure's, or none
         return self.carnival
 
     def perform(self, step: str, arguments: Mapping[str, JsonValue]) -> Operation:
