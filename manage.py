@@ -6,8 +6,8 @@ import sys
 
 
 def main() -> None:
-    """Run a Django management command with the trainer settings."""
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "trainer.settings")
+    """Run a Django management command with the school's settings."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "dealer_school.settings")
     from django.core.management import execute_from_command_line
 
     execute_from_command_line(sys.argv)

@@ -2,7 +2,7 @@
 
 Run: .venv/bin/python bench/ws_churn.py [--sockets 1000] [--rounds 3] [--at-once 10] [--stock]
 
-The school is prepared as bench/ws_load.py prepares it and served by one Daphne process (trainer/serve.py, or
+The school is prepared as bench/ws_load.py prepares it and served by one Daphne process (dealer_school/serve.py, or
 ``--stock`` daphne) on a free 127.0.0.1 port. Each round opens ``--sockets`` table sockets, ``--at-once`` at a time,
 each offering permessage-deflate as browsers do, reads its first frame (the whole table) and closes it. It prints the
 server's resident memory before, after each round and 2 s after the last, the sockets opened a second, and the bare
@@ -60,7 +60,7 @@ def main() -> None:
     parser.add_argument("--sockets", type=int, default=1000, help="sockets opened and closed a round (1000)")
     parser.add_argument("--rounds", type=int, default=3, help="rounds of churn, at most 10 (3)")
     parser.add_argument("--at-once", type=int, default=10, help="clients opening sockets at once, at most 30 (10)")
-    parser.add_argument("--stock", action="store_true", help="serve with stock daphne, not trainer/serve.py")
+    parser.add_argument("--stock", action="store_true", help="serve with stock daphne, not dealer_school/serve.py")
     arguments = parser.parse_args()
     if not (1 <= arguments.at_once <= 30 and 1 <= arguments.rounds <= 10 and 1 <= arguments.sockets <= 10_000):
         parser.error("use 1 to 10,000 sockets, 1 to 10 rounds and 1 to 30 clients at once")

@@ -63,7 +63,7 @@ def main() -> None:
     arguments = parser.parse_args()
     folder = tempfile.mkdtemp(prefix="ws-compression-")
     os.environ["DATABASE_URL"] = f"sqlite:///{folder}/school.sqlite3"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "trainer.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "dealer_school.settings")
     import django
     from django.core.management import call_command
 

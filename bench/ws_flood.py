@@ -4,7 +4,7 @@ Run: .venv/bin/python bench/ws_flood.py [--seconds 10] [--sockets 1] [--frame-by
     [--deflate] [--stock]
 
 The school is prepared as bench/ws_load.py prepares it (a fresh SQLite file, the demo tables, trainees with dealt
-rounds) and served by Daphne through trainer/serve.py (``--stock``: stock ``daphne``) on a free 127.0.0.1 port.
+rounds) and served by Daphne through dealer_school/serve.py (``--stock``: stock ``daphne``) on a free 127.0.0.1 port.
 One bystander deals its rounds, one correct step every ``--pace`` seconds, for 2 s alone, then through a flood of
 ``--seconds``, then 3 s after it.
 During the flood each of ``--sockets`` clients sends frames of ``--frame-bytes`` (its first correct step padded:
@@ -168,7 +168,7 @@ async def benchmark(trainees: list[Trainee], pid: int, arguments: argparse.Names
     )
     before = [mb for at, mb in memory if at < flood_from]
     after = [mb for at, mb in memory if at >= flood_to + 2.0]
-    server = "stock daphne" if arguments.stock else "trainer/serve.py"
+    server = "stock daphne" if arguments.stock else "dealer_school/serve.py"
     print(
         f"\n{arguments.sockets} flooding client(s){' reconnecting' if arguments.reconnect else ''}, "
         f"{arguments.frame_bytes}-byte frames, for {arguments.seconds:g} s; "
@@ -201,7 +201,7 @@ def main() -> None:
     parser.add_argument("--pace", type=float, default=0.05, help="seconds between the bystander's steps (0.05)")
     parser.add_argument("--reconnect", action="store_true", help="flooding clients reopen a socket the server closed")
     parser.add_argument("--deflate", action="store_true", help="every socket offers permessage-deflate")
-    parser.add_argument("--stock", action="store_true", help="serve with stock daphne, not trainer/serve.py")
+    parser.add_argument("--stock", action="store_true", help="serve with stock daphne, not dealer_school/serve.py")
     arguments = parser.parse_args()
     if not (0 < arguments.seconds <= 120 and 1 <= arguments.sockets <= 20 and 0.02 <= arguments.pace <= 1):
         parser.error("use a flood of up to 120 s, 1 to 20 sockets and a pace from 0.02 to 1 s")

@@ -112,7 +112,7 @@ def set_up_django(database: Path | str) -> str:
         os.environ.pop(variable, None)
     if isinstance(database, str):
         os.environ["DATABASE_URL"] = database
-    os.environ["DJANGO_SETTINGS_MODULE"] = "trainer.settings"
+    os.environ["DJANGO_SETTINGS_MODULE"] = "dealer_school.settings"
     sys.path.insert(0, str(PROJECT))
     import django
     from django.conf import settings
@@ -240,10 +240,10 @@ def prepare_school(tables: int, steps_needed: int, rng: random.Random) -> tuple[
 def daphne(environment: dict[str, str], log: Path, stock: bool = False) -> Iterator[tuple[int, int]]:
     """Run one Daphne process on a free 127.0.0.1 port with the echo route; yield its port and pid; stop it.
 
-    The school's command (trainer/serve.py), or with ``stock`` Daphne's own (``daphne``, as Channels documents).
+    The school's command (dealer_school/serve.py), or with ``stock`` Daphne's own (``daphne``, as Channels documents).
     """
-    module = "daphne" if stock else "trainer.serve"
-    command = [sys.executable, "-m", module, "--bind", "127.0.0.1", "--port", "0", "trainer.asgi:application"]
+    module = "daphne" if stock else "dealer_school.serve"
+    command = [sys.executable, "-m", module, "--bind", "127.0.0.1", "--port", "0", "dealer_school.asgi:application"]
     with log.open("wb") as stderr:
         server = subprocess.Popen(command, cwd=PROJECT, env=environment, stdout=subprocess.DEVNULL, stderr=stderr)
     try:

@@ -46,7 +46,7 @@ def demo_passwords(school) -> dict[str, str]:
 def pytest_configure(config):
     """Collect the static files as the school command does, before any test module builds the ASGI application.
 
-    WhiteNoise indexes the collected files once, when the application is built (trainer.asgi, at import).
+    WhiteNoise indexes the collected files once, when the application is built (dealer_school.asgi, at import).
     """
     call_command("collectstatic", interactive=False, verbosity=0)
 

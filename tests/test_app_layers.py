@@ -1,5 +1,8 @@
 """The apps stand on floors, each importing only the apps below it: the engine at the bottom, the reports at the top.
 
+The project package (settings, URLs, ASGI, serving) stands on all of them; no app imports it, each reads the
+settings through ``django.conf.settings``.
+
 Read from the code's own import statements (``ast``), wherever they stand in a module, a function's body included.
 An app above answers a question of an app below by registering the answer (``trainer.sittings``), never by being
 imported by it.
@@ -13,6 +16,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 FLOORS = ("simulator", "trainer", "xapi", "scenarios", "school", "certification", "reports")
 """The apps from the bottom up: each may import those before it, never one after it."""
+
+PROJECT_PACKAGE = "dealer_school"
+"""The Django project: the settings, the root URLs, the ASGI application and the server's command."""
 
 UPWARD_FOR_NOW = {
     ("trainer/round_store.py", "xapi"),
@@ -52,6 +58,19 @@ def test_every_app_imports_only_the_apps_on_the_floors_below_it():
 
 def test_the_engine_imports_no_app():
     assert [path for path, app, _ in app_imports() if app == "simulator"] == []
+
+
+def test_no_app_imports_the_project_package():
+    importers = [
+        path for app in FLOORS for path in sorted((ROOT / app).rglob("*.py")) if PROJECT_PACKAGE in imported_apps(path)
+    ]
+    assert importers == [], "an app imports the project package: read the setting through django.conf.settings"
+
+
+def test_the_project_package_holds_no_app():
+    assert (ROOT / PROJECT_PACKAGE / "settings.py").is_file()
+    assert not (ROOT / PROJECT_PACKAGE / "apps.py").exists()
+    assert not (ROOT / PROJECT_PACKAGE / "models.py").exists()
 
 
 def test_every_app_of_the_project_stands_on_a_floor():

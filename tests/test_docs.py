@@ -96,7 +96,7 @@ def test_every_file_adding_a_game_names_exists() -> None:
 
 
 def test_every_setting_the_school_reads_is_documented_in_running_a_school() -> None:
-    settings = (PROJECT / "trainer/settings.py").read_text()
+    settings = (PROJECT / "dealer_school/settings.py").read_text()
     documented = (PROJECT / "docs/running-a-school.md").read_text()
     names = set(ENVIRONMENT_NAME.findall(settings)) - {"DJANGO_SETTINGS_MODULE"}
     assert len(names) >= 25

@@ -1,1 +1,1 @@
-"""The dealer school web application: Django project and app in one package."""
+"""The training table: a trainee deals a round at a virtual table and each step is graded."""

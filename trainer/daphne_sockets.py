@@ -1,4 +1,4 @@
-"""Daphne's WebSocket protocol as the school needs it, under stock ``daphne`` and ``trainer/serve.py`` alike.
+"""Daphne's WebSocket protocol as the school needs it, under stock ``daphne`` and ``dealer_school/serve.py`` alike.
 
 Daphne drops the reason of the application's close, refuses to send some codes (Autobahn's public ``sendClose``
 takes only 1000 and 3000–4999) and, after the close, reads the socket on, queueing every frame for an application

@@ -18,7 +18,7 @@ TRY_AGAIN_LATER_CLOSE_CODE = 1013
 """The database did not answer as the socket opened: the page opens it again after a pause."""
 
 TRY_AGAIN_LATER = "The school's database did not answer: the table connects again shortly."
-"""The reason sent with that close; Daphne (trainer/serve.py) sends a 1013 only with its reason."""
+"""The reason sent with that close; Daphne (dealer_school/serve.py) sends a 1013 only with its reason."""
 
 RETRY_AFTER_SECONDS = 10
 """How long a page the database could not serve asks the browser to wait before trying again."""

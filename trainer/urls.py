@@ -1,7 +1,6 @@
-"""URL routes of the dealer school."""
+"""URL routes of the training table: the tables, a round, the history and the rules submission."""
 
-from django.contrib import admin
-from django.urls import include, path
+from django.urls import path
 
 from trainer import provenance_views, rules_submission_views, views
 
@@ -14,9 +13,4 @@ urlpatterns = [
     path("rules-submission/", rules_submission_views.rules_submission, name="rules_submission"),
     path("rules-submission/paytables/<str:kind>/", rules_submission_views.filed_paytable, name="filed_paytable"),
     path("rules-submission/house/<slug:slug>/", rules_submission_views.house_wording, name="house_wording"),
-    path("", include("scenarios.urls")),
-    path("", include("school.urls")),
-    path("", include("certification.urls")),
-    path("", include("reports.urls")),
-    path("admin/", admin.site.urls),
 ]

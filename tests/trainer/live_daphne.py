@@ -1,4 +1,5 @@
-"""Daphne as the school runs it (``python -m trainer.serve``), in subprocesses on the test database, killed at the end.
+"""Daphne as the school runs it (``python -m dealer_school.serve``), in subprocesses on the test database, killed at
+the end.
 
 The test process and the servers share the test database (a ``transaction=True`` test commits what it creates):
 the test seats trainees and reads the rows the servers wrote; the servers answer the sockets. Everything listens
@@ -80,14 +81,14 @@ class Daphnes:
         self.started: list[Daphne] = []
 
     def start(self, *options: str, **environment: str) -> Daphne:
-        """Start ``python -m trainer.serve`` on a free 127.0.0.1 port with Daphne options; wait until it listens."""
+        """Start ``python -m dealer_school.serve`` on a free 127.0.0.1 port with Daphne's options; wait to listen."""
         number = len(self.started) + 1
         log, access_log = self.folder / f"daphne{number}.log", self.folder / f"daphne{number}.access.log"
         access_log.touch()
         variables = dict(os.environ, DATABASE_URL=database_url()) | environment
         variables.pop("DJANGO_DEBUG", None)
-        command = [sys.executable, "-m", "trainer.serve", "--bind", "127.0.0.1", "--port", "0"]
-        command += ["--access-log", str(access_log), *options, "trainer.asgi:application"]
+        command = [sys.executable, "-m", "dealer_school.serve", "--bind", "127.0.0.1", "--port", "0"]
+        command += ["--access-log", str(access_log), *options, "dealer_school.asgi:application"]
         with log.open("wb") as stderr:
             process = subprocess.Popen(command, cwd=PROJECT, env=variables, stdout=subprocess.DEVNULL, stderr=stderr)
         deadline = time.monotonic() + SERVER_START_SECONDS

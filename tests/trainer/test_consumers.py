@@ -20,11 +20,11 @@ from table_helpers import (
 )
 from table_page import TablePage
 
+from dealer_school.asgi import application
 from simulator.money import format_cents
 from simulator.pai_gow_round import DEALER
 from simulator.procedure import Actor
 from trainer import round_store, services
-from trainer.asgi import application
 from trainer.consumers import ANONYMOUS_CLOSE_CODE, FORBIDDEN_CLOSE_CODE, dealer_group, watchers_group
 from trainer.models import Attempt, Floorperson, Mode, Role
 from trainer.services import Notice

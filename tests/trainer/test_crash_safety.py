@@ -1,7 +1,7 @@
 """A server killed mid-round (SIGKILL) loses no acknowledged step, changes no meter, and applies a resent step once.
 
 Runs on the database of the test run: SQLite in CI's first pass, PostgreSQL (with Redis) in its second. The server
-is ``python -m trainer.serve`` in a subprocess on 127.0.0.1; the test reads what it stored from the same database.
+is ``python -m dealer_school.serve`` in a subprocess on 127.0.0.1; the test reads what it stored from the same database.
 """
 
 import json

@@ -1,7 +1,7 @@
 """Upgrade canary for trainer/daphne_sockets.py: what it overrides in Daphne and Autobahn is still there, unchanged.
 
 Each failure names the library's change to look at before upgrading it; the behaviour itself is tested against live
-servers, stock ``daphne`` and trainer/serve.py (tests/trainer/test_socket_limits_under_daphne.py).
+servers, stock ``daphne`` and dealer_school/serve.py (tests/trainer/test_socket_limits_under_daphne.py).
 """
 
 import inspect

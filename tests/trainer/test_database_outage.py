@@ -1,9 +1,9 @@
 """PostgreSQL going down under a running server, and coming back: what the trainee and the instructor see, nothing lost.
 
 The school's database is a scratch PostgreSQL cluster of this module's own (``scratch_postgresql``), created and
-migrated once, which each test stops as a crash does and starts again; the server is ``python -m trainer.serve`` in a
-subprocess (``daphnes``). It runs in CI's PostgreSQL pass; on SQLite it skips, as the test process then has no
-PostgreSQL connection to point at the cluster.
+migrated once, which each test stops as a crash does and starts again; the server is
+``python -m dealer_school.serve`` in a subprocess (``daphnes``). It runs in CI's PostgreSQL pass; on SQLite it skips,
+as the test process then has no PostgreSQL connection to point at the cluster.
 """
 
 import re

@@ -45,7 +45,7 @@ def start_dealer(table, username, go_file):
     environment = os.environ | {
         "DATABASE_URL": f"postgres://{settings['USER']}@{settings['HOST']}:{settings['PORT']}/{settings['NAME']}",
         "PYTHONPATH": os.pathsep.join([str(here), str(here.parent.parent)]),
-        "DJANGO_SETTINGS_MODULE": "trainer.settings",
+        "DJANGO_SETTINGS_MODULE": "dealer_school.settings",
     }
     program = "import sys, django; django.setup(); import meter_rounds; meter_rounds.main(*sys.argv[1:])"
     arguments = [str(table.pk), username, str(ROUNDS), str(FORCE_EVERY), str(go_file)]

@@ -7,7 +7,7 @@ signed in (4401); a socket that fails it is denied at the handshake and never ac
 import pytest
 from channels.testing import WebsocketCommunicator
 
-from trainer.asgi import application
+from dealer_school.asgi import application
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db]
 

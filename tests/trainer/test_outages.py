@@ -1,7 +1,7 @@
 """Redis going down under a running server: what the trainee sees, and nothing lost.
 
-The server is ``python -m trainer.serve`` in a subprocess (``daphnes``); Redis is a scratch redis-server of the test's
-own (``scratch_redis``). PostgreSQL going down is ``test_database_outage.py``, which shares the helpers here.
+The server is ``python -m dealer_school.serve`` in a subprocess (``daphnes``); Redis is a scratch redis-server of the
+test's own (``scratch_redis``). PostgreSQL going down is ``test_database_outage.py``, which shares the helpers here.
 """
 
 import http.client

@@ -16,8 +16,8 @@ from table_helpers import make_instructor, make_trainee, teacher_of
 from table_page import TablePage
 from test_consumers import connected, login_as, seat_at_table, send_step, state
 
+from dealer_school.settings import redis_channel_layer
 from trainer.channel_layer import REDIS_CALL_SECONDS
-from trainer.settings import redis_channel_layer
 
 PAGE_SECONDS = REDIS_CALL_SECONDS + 2
 """The longest a page may take while Redis does not answer: its one bounded call to Redis, and the page itself."""

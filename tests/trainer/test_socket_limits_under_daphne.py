@@ -1,4 +1,4 @@
-"""The socket limits under either Daphne: stock ``daphne`` and trainer/serve.py, each in a subprocess, over loopback.
+"""The socket limits under either Daphne: stock ``daphne`` and dealer_school/serve.py, each a subprocess, on loopback.
 
 The server runs on the test database; the trainees' sessions are made here. The sockets are the load benchmark's
 small RFC 6455 client (bench/ws_load.py). Every loop is bounded in frames and in time.
@@ -60,9 +60,9 @@ def seated(username, **options):
     return cookie, attempt.pk, frames
 
 
-@pytest.fixture(params=[False, True], ids=["trainer.serve", "stock daphne"])
+@pytest.fixture(params=[False, True], ids=["dealer_school.serve", "stock daphne"])
 def school(request, tmp_path):
-    """The school served on the test database by trainer/serve.py, then by stock daphne: its port and process id."""
+    """The school served on the test database by dealer_school/serve.py, then by stock daphne: its port and its pid."""
     with daphnes(live_database_url(), None, tmp_path, 1, stock=request.param) as [(port, pid)]:
         yield port, pid
 
@@ -191,7 +191,7 @@ def test_a_flooding_socket_is_closed_with_4008_its_frames_are_dropped_and_a_byst
 
 
 def test_a_thousand_sockets_opened_and_closed_leave_the_server_s_memory_where_it_was(tmp_path):
-    """Each socket offers permessage-deflate, as browsers do, and draws its table; trainer/serve.py compresses."""
+    """Each socket offers permessage-deflate, as browsers do, and draws its table; dealer_school/serve.py compresses."""
     seats = [seated(f"churner{number}")[:2] for number in range(CHURNING_CLIENTS)]
 
     async def open_and_close(port, cookie, attempt_id, count):

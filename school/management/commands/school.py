@@ -99,8 +99,9 @@ class Command(BaseCommand):
             return
         self.stdout.flush()
         os.chdir(settings.BASE_DIR)
-        serve = [sys.executable, "-m", "trainer.serve", "--bind", host, "--port", str(port), "trainer.asgi:application"]
-        os.execv(sys.executable, serve)
+        module, _, application = settings.ASGI_APPLICATION.rpartition(".")
+        serve = [sys.executable, "-m", settings.ASGI_SERVER, "--bind", host, "--port", str(port)]
+        os.execv(sys.executable, [*serve, f"{module}:{application}"])
 
 
 @transaction.atomic

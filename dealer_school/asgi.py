@@ -9,7 +9,7 @@ from django.core.asgi import get_asgi_application
 FULL_COLLECTION_THRESHOLD = 1
 """Middle-generation garbage collections between two full ones (Python's default is 10)."""
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "trainer.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "dealer_school.settings")
 # The server log's times name their zone (Django sets the process's zone to the school's TIME_ZONE).
 logging.Formatter.default_time_format = "%Y-%m-%d %H:%M:%S %Z"
 logging.Formatter.default_msec_format = None
@@ -25,7 +25,7 @@ from trainer.origin import SameOriginValidator  # noqa: E402
 from trainer.routing import websocket_urlpatterns  # noqa: E402
 from trainer.unavailable import SocketSignInUnavailable  # noqa: E402
 
-# Imported by Daphne (stock or trainer/serve.py) before it builds its WebSocket factory.
+# Imported by Daphne (stock or dealer_school/serve.py) before it builds its WebSocket factory.
 daphne_sockets.install()
 application = ProtocolTypeRouter(
     {

@@ -163,8 +163,10 @@ FIRST_PASSWORD_CHANGE = os.environ.get("DJANGO_FIRST_PASSWORD_CHANGE", "true").l
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 
-ROOT_URLCONF = "trainer.urls"
-ASGI_APPLICATION = "trainer.asgi.application"
+ROOT_URLCONF = "dealer_school.urls"
+ASGI_APPLICATION = "dealer_school.asgi.application"
+ASGI_SERVER = "dealer_school.serve"
+"""The module ``manage.py school`` runs Daphne through (``python -m``), serving ASGI_APPLICATION."""
 
 TEMPLATES = [
     {

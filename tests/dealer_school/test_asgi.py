@@ -10,7 +10,7 @@ from channels.layers import get_channel_layer
 from channels.testing import ApplicationCommunicator
 from django.templatetags.static import static
 
-from trainer.asgi import FULL_COLLECTION_THRESHOLD, application
+from dealer_school.asgi import FULL_COLLECTION_THRESHOLD, application
 
 
 async def get_over_asgi(path, encoding=b""):

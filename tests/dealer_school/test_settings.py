@@ -9,7 +9,7 @@ from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.db import connection
 
-from trainer.settings import envbool, read_or_create_secret_key, sqlite_synchronous
+from dealer_school.settings import envbool, read_or_create_secret_key, sqlite_synchronous
 
 
 def test_it_generates_a_secret_key_once_and_keeps_it(tmp_path):
