@@ -3,11 +3,17 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from certification import urls as certification_urls
+from reports import urls as reports_urls
+from scenarios import urls as scenarios_urls
+from school import urls as school_urls
+from trainer import urls as trainer_urls
+
 urlpatterns = [
-    path("", include("trainer.urls")),
-    path("", include("scenarios.urls")),
-    path("", include("school.urls")),
-    path("", include("certification.urls")),
-    path("", include("reports.urls")),
+    path("", include(trainer_urls)),
+    path("", include(scenarios_urls)),
+    path("", include(school_urls)),
+    path("", include(certification_urls)),
+    path("", include(reports_urls)),
     path("admin/", admin.site.urls),
 ]
