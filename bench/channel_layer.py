@@ -21,7 +21,7 @@ from django.utils.module_loading import import_string
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-LAYERS = ["channels.layers.InMemoryChannelLayer", "trainer.channel_layer.SweepingInMemoryChannelLayer"]
+LAYERS = ["channels.layers.InMemoryChannelLayer", "trainer.speed.channel_layer.SweepingInMemoryChannelLayer"]
 
 
 async def microseconds_per_message(layer: BaseChannelLayer, channels: int, messages: int) -> float:

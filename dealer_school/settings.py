@@ -11,8 +11,9 @@ Environment variables (all optional):
 - DJANGO_TIME_ZONE: the school's IANA time zone (default "America/New_York", Pennsylvania's).
 - DJANGO_SQLITE_SYNCHRONOUS: "full" (default) or "normal": whether SQLite flushes each commit to disk before
   the reply (see sqlite_synchronous below).
-- DJANGO_ROUND_STORE: "cached" (default) or "plain": how a table's socket loads rounds and commits steps
-  (see round_store below).
+- DJANGO_ROUND_STORE: "cached" (default) or "plain": whether the speed devices of trainer/speed/ serve (the
+  live-round cache and its writes, the checkpoint thread, the step threads' checks, the tuned Jinja2 and in-memory
+  channel layer) or their plain twins (see round_store below).
 - DJANGO_LOGIN_FAILURES (default 5), DJANGO_ADDRESS_LOGIN_FAILURES (default 50) and DJANGO_LOGIN_LOCKOUT_MINUTES
   (default 15): login throttling, by account and by address.
 - DJANGO_FIRST_PASSWORD_CHANGE: "true" (default) when an account an instructor creates must choose its own password
@@ -210,8 +211,10 @@ def sqlite_synchronous() -> str:
 def round_store() -> str:
     """DJANGO_ROUND_STORE: "cached" (the default) or "plain", the way trainer.round_store loads and commits.
 
-    cached keeps live rounds in memory and writes each step in plain SQL, for speed; plain replays the round from
-    the database for every step and writes through the ORM: the reference the cached store is tested against.
+    cached keeps live rounds in memory and writes each step in plain SQL, with every other device of trainer/speed/,
+    for speed; plain replays the round from the database for every step and writes through the ORM, with the
+    libraries' own Jinja2 environment, channel layer and connection checks: the reference the cached store is
+    tested against (bench/results/speed-devices.md measures each device).
     """
     value = os.environ.get("DJANGO_ROUND_STORE", "cached")
     if value not in ("cached", "plain"):
@@ -296,11 +299,12 @@ else:
             "CONN_MAX_AGE": CONNECTION_MAX_AGE,
             # WAL lets the server read while a step is being written; IMMEDIATE and the busy
             # timeout avoid "database is locked" when two processes write (Daphne and a test).
-            # Checkpoints are taken by a thread of their own (trainer.checkpoints): a commit takes
-            # one only if the log reaches 10,000 pages (40 MiB), should that thread not keep up.
+            # With the cached store checkpoints are taken by a thread of their own (trainer.speed.checkpoints):
+            # a commit takes one only if the log reaches 10,000 pages (40 MiB), should that thread not keep up.
             "OPTIONS": {
                 "init_command": (
-                    "PRAGMA journal_mode=WAL; PRAGMA busy_timeout=5000; PRAGMA wal_autocheckpoint=10000; "
+                    "PRAGMA journal_mode=WAL; PRAGMA busy_timeout=5000; "
+                    f"PRAGMA wal_autocheckpoint={10000 if ROUND_STORE == 'cached' else 1000}; "
                     f"PRAGMA synchronous={sqlite_synchronous()}"
                 ),
                 "transaction_mode": "IMMEDIATE",
@@ -340,7 +344,10 @@ def redis_channel_layer(address: str) -> dict[str, Any]:
 if "REDIS_URL" in os.environ:
     CHANNEL_LAYERS = {"default": redis_channel_layer(os.environ["REDIS_URL"])}
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "trainer.channel_layer.SweepingInMemoryChannelLayer"}}
+    IN_MEMORY_LAYER = "trainer.speed.channel_layer.SweepingInMemoryChannelLayer"
+    if ROUND_STORE == "plain":
+        IN_MEMORY_LAYER = "channels.layers.InMemoryChannelLayer"
+    CHANNEL_LAYERS = {"default": {"BACKEND": IN_MEMORY_LAYER}}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -1,10 +1,6 @@
-"""The channel layers: Channels' in-memory one for a single process, and channels_redis's bounded for several.
+"""The channel layer of several processes: channels_redis's, bounded so Redis never holds up or fails a step.
 
-Channels' ``InMemoryChannelLayer`` walks every channel and every group for expired messages and memberships on
-each send to a group and each receive, so its cost per message grows with the number of open tables. Messages
-expire after a minute and memberships after a day; sweeping at most once a second expires them just as surely.
-Kept by measurement: 22 µs per group message at 200 and 400 open channels against the stock layer's 107-140 and
-192-195 (bench/channel_layer.py, bench/results/channel_layer.md).
+A single process uses Channels' in-memory layer (:mod:`trainer.speed.channel_layer` with the cached round store).
 """
 
 import asyncio
@@ -14,25 +10,8 @@ from collections.abc import Coroutine
 from typing import Any
 
 from channels.exceptions import ChannelFull
-from channels.layers import InMemoryChannelLayer
 from channels_redis.core import RedisChannelLayer  # type: ignore[import-untyped]  # no type information
 from redis.exceptions import RedisError
-
-SWEEP_INTERVAL_SECONDS = 1.0
-
-
-class SweepingInMemoryChannelLayer(InMemoryChannelLayer):
-    """Channels' in-memory channel layer with its expiry sweep run at most once per ``SWEEP_INTERVAL_SECONDS``."""
-
-    next_sweep = 0.0
-
-    def _clean_expired(self) -> None:
-        """Sweep expired messages and group memberships, unless the last sweep was under a second ago."""
-        now = time.monotonic()
-        if now >= self.next_sweep:
-            self.next_sweep = now + SWEEP_INTERVAL_SECONDS
-            super()._clean_expired()  # type: ignore[misc]  # Channels' private method, absent from types-channels
-
 
 REDIS_CALL_SECONDS = 2.0
 """The longest a step or a page waits for one call to Redis; a slower call is dropped as if Redis were down."""

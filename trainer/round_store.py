@@ -3,11 +3,11 @@
 A round lives in the database as its log as dealt (``simulator.notation.save_round``) followed by one row per
 step (:class:`~trainer.models.Step`, the operations it performed and its grade) and, while it is being dealt,
 in this process's memory, rebuilt by replaying the log whenever the cached copy is missing or behind the
-database. Everything here that exists for speed (the live-round cache, the striped attempt locks, the one
-writer and its group commit, the plain-SQL step writes and the SQLite checkpoint thread) stays behind
-:func:`live_attempt`, :func:`commit_step`, :func:`take_cached_step` and :func:`writing`. Its plain version
-(``DJANGO_ROUND_STORE=plain``) keeps nothing in memory and writes through the ORM, one transaction a step; a
-test deals the same rounds through both and finds the same rows.
+database. What exists only for speed lives in :mod:`trainer.speed` (the live-round cache, the group commit,
+the plain-SQL step writes, the SQLite checkpoint thread) and serves behind :func:`live_attempt`,
+:func:`commit_step`, :func:`take_cached_step` and :func:`writing` while ``settings.ROUND_STORE`` is "cached" (the
+default). The plain store (``DJANGO_ROUND_STORE=plain``) keeps nothing in memory and writes through the ORM, one
+transaction a step; a test deals the same rounds through both and finds the same rows.
 
 A step on a cached round is written without reading the row first: the write names the frame number the cache
 holds, and if the database has moved on it writes nothing (:class:`CacheBehind`), the cache is dropped and the
@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import copy
 import threading
-from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -36,13 +35,15 @@ from django.utils import timezone
 from simulator.json_values import JsonValue
 from simulator.notation import operations_since, replay_round
 from simulator.procedure import Actor, Operation, Round
-from trainer.checkpoints import keep_checkpointing
-from trainer.group_commit import GroupCommit
 from trainer.meters import TableMeters
 from trainer.models import Attempt, Mode, Table
 from trainer.scoring import GradedStep, PassRule, ScoreCard, one_by_one, step_numbers
+from trainer.speed.checkpoints import keep_checkpointing
+from trainer.speed.group_commit import GroupCommit
+from trainer.speed.round_cache import LiveRounds
+from trainer.speed.sql_writes import IN_SQL
 from trainer.step_clock import StepClock
-from trainer.step_writes import IN_SQL, WITH_ORM, StepWrites
+from trainer.step_writes import WITH_ORM, StepWrites
 from xapi import statements
 
 ROUND_CACHE_SIZE = 1000
@@ -104,9 +105,7 @@ class LiveAttempt:
         return self.table_log_entries
 
 
-_rounds: OrderedDict[int, LiveAttempt] = OrderedDict()
-_rounds_lock = threading.Lock()
-
+_live_rounds = LiveRounds[LiveAttempt](ROUND_CACHE_SIZE)
 ATTEMPT_LOCK_STRIPES = 256
 _attempt_locks = tuple(threading.RLock() for _ in range(ATTEMPT_LOCK_STRIPES))
 _one_writer = threading.Lock()
@@ -138,9 +137,10 @@ def writing() -> Iterator[None]:
 
     Steps run on several threads so that one step's commit, waiting for the disk, does not hold up the next
     step's grading; their writes queue here rather than in SQLite's busy-wait, which sleeps in milliseconds.
-    On SQLite, the first write starts the process's checkpoint thread (:mod:`trainer.checkpoints`).
+    On SQLite, the cached store's first write starts the process's checkpoint thread (:mod:`trainer.speed.checkpoints`).
     """
-    keep_checkpointing()
+    if cached():
+        keep_checkpointing()
     with _one_writer, transaction.atomic():
         yield
 
@@ -148,7 +148,7 @@ def writing() -> Iterator[None]:
 def take_cached_step(live: LiveAttempt, sequence: int, grade: Callable[[], GradedStep]) -> GradedStep:
     """Grade a step on a cached round and commit it, in one transaction with the other steps waiting to be written.
 
-    One flush to disk then serves every step in the batch (:mod:`trainer.group_commit`), and a step that changes a
+    One flush to disk then serves every step in the batch (:mod:`trainer.speed.group_commit`), and a step that changes a
     table's meter changes it in its own transaction (:mod:`trainer.meters`). Raises :class:`CacheBehind` like
     :func:`commit_step`, having written nothing of this step; the round may have been changed by then.
     """
@@ -165,13 +165,8 @@ def take_cached_step(live: LiveAttempt, sequence: int, grade: Callable[[], Grade
 
 def remember(attempt_id: int, live: LiveAttempt) -> None:
     """Keep a live attempt in memory, forgetting the least recently used beyond the cache size; not when plain."""
-    if not cached():
-        return
-    with _rounds_lock:
-        _rounds[attempt_id] = live
-        _rounds.move_to_end(attempt_id)
-        while len(_rounds) > ROUND_CACHE_SIZE:
-            _rounds.popitem(last=False)
+    if cached():
+        _live_rounds.hold(attempt_id, live)
 
 
 def remember_dealt(attempt: Attempt, round_: Round) -> None:
@@ -182,8 +177,7 @@ def remember_dealt(attempt: Attempt, round_: Round) -> None:
 
 def forget_round(attempt_id: int) -> None:
     """Drop a live round from memory; the next use replays it from the database."""
-    with _rounds_lock:
-        _rounds.pop(attempt_id, None)
+    _live_rounds.forget(attempt_id)
 
 
 def live_attempt(attempt: Attempt) -> LiveAttempt:
@@ -334,7 +328,4 @@ def locked_attempt(attempt_id: int) -> LiveAttempt:
 
 def cached_attempt(attempt_id: int) -> LiveAttempt | None:
     """The attempt as last committed or read here, if still in memory (it may be behind); the plain store has none."""
-    if not cached():
-        return None
-    with _rounds_lock:
-        return _rounds.get(attempt_id)
+    return _live_rounds.held(attempt_id) if cached() else None

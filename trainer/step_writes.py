@@ -1,9 +1,7 @@
-"""A step's reads and writes: the attempt moved on, guarded by its frame number, its new row, queued statements, meters.
+"""A step's reads and writes through the ORM: the attempt moved on by its frame number, its row, statements, meters.
 
-Each comes twice: in plain SQL for the cached round store, and through the ORM for the plain one. The ORM builds
-the same statements, but building them was a fifth of a step's cost under the WebSocket benchmark (and three
-quarters of a step that changes a meter). Each value written goes through its field's own ``get_db_prep_save`` and
-each value read through the field's converters, so plain SQL stores and reads it as the ORM does (tested).
+The cached round store's twin in plain SQL is :mod:`trainer.speed.sql_writes`; :class:`StepWrites` names the five
+so the round store can hand either to a step.
 """
 
 from collections.abc import Callable
@@ -11,8 +9,6 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from django.db import DEFAULT_DB_ALIAS, connections
-from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Field, Model
 
 from simulator.json_values import JsonObject, json_object
@@ -21,7 +17,7 @@ from xapi.models import QueuedStatement
 
 
 @cache
-def _column_field(model: type[Model], name: str) -> Field[Any, Any]:
+def column_field(model: type[Model], name: str) -> Field[Any, Any]:
     """The model's own field called ``name``, which has a column; TypeError for a relation from another model.
 
     Looked up once for each field: a step writes the same few fields every time.
@@ -32,86 +28,6 @@ def _column_field(model: type[Model], name: str) -> Field[Any, Any]:
     return field
 
 
-def _database() -> BaseDatabaseWrapper:
-    """The school's database as this thread is connected to it, looked up once by each read or write.
-
-    ``django.db.connection`` looks the thread's connection up again on every use of it, and a step's writes use it
-    a few dozen times (each value prepared, each statement run).
-    """
-    return connections[DEFAULT_DB_ALIAS]
-
-
-def _columns_and_values(
-    database: BaseDatabaseWrapper, model: type[Model], values: dict[str, Any]
-) -> tuple[list[str], list[Any]]:
-    """The quoted columns of the model's fields named in ``values`` and their values as the database takes them."""
-    fields = [_column_field(model, name) for name in values]
-    columns = [_quoted_column(field) for field in fields]
-    prepared = [field.get_db_prep_save(value, database) for field, value in zip(fields, values.values(), strict=True)]
-    return columns, prepared
-
-
-@cache
-def _quoted_column(field: Field[Any, Any]) -> str:
-    """The field's column name quoted for the database, worked out once for each field."""
-    return _database().ops.quote_name(str(field.column))
-
-
-def move_attempt_on(attempt_id: int, sequence: int, values: dict[str, Any]) -> bool:
-    """Write the attempt's fields if it is still at frame number ``sequence``; whether it was."""
-    database = _database()
-    columns, prepared = _columns_and_values(database, Attempt, values)
-    assignments = ", ".join(f"{column} = %s" for column in columns)
-    with database.cursor() as cursor:
-        cursor.execute(
-            f'UPDATE {_table(Attempt)} SET {assignments} WHERE "id" = %s AND "last_sequence" = %s',
-            [*prepared, attempt_id, sequence],
-        )
-        return bool(cursor.rowcount == 1)
-
-
-@cache
-def _table(model: type[Model]) -> str:
-    """The model's quoted table name, worked out once for each model."""
-    return _database().ops.quote_name(model._meta.db_table)
-
-
-def _read(database: BaseDatabaseWrapper, field: Field[Any, Any], value: Any) -> Any:
-    """A column's value as the ORM reads it into the field (the database's converters, then the field's)."""
-    column = field.get_col(field.model._meta.db_table)
-    for convert in [*database.ops.get_db_converters(column), *field.get_db_converters(database)]:
-        value = convert(value, column, database)
-    return value
-
-
-def _insert(model: type[Model], values: dict[str, Any]) -> None:
-    """Insert a row of the model with the fields in ``values``."""
-    database = _database()
-    columns, prepared = _columns_and_values(database, model, values)
-    placeholders = ", ".join(["%s"] * len(columns))
-    with database.cursor() as cursor:
-        cursor.execute(f"INSERT INTO {_table(model)} ({', '.join(columns)}) VALUES ({placeholders})", prepared)
-
-
-def _update(model: type[Model], pk: int, values: dict[str, Any]) -> None:
-    """Write the fields in ``values`` to the model's row ``pk``."""
-    database = _database()
-    columns, prepared = _columns_and_values(database, model, values)
-    assignments = ", ".join(f"{column} = %s" for column in columns)
-    with database.cursor() as cursor:
-        cursor.execute(f'UPDATE {_table(model)} SET {assignments} WHERE "id" = %s', [*prepared, pk])
-
-
-def add_step(values: dict[str, Any]) -> None:
-    """Insert a step's row with the fields in ``values``."""
-    _insert(Step, values)
-
-
-def add_statement(values: dict[str, Any]) -> None:
-    """Insert an xAPI statement's outbox row with the fields in ``values`` (xapi.statements.outbox_row)."""
-    _insert(QueuedStatement, values)
-
-
 METER_COLUMNS = ("amount", "hit_value", "cycle", "state")
 """The fields of a meter's row that a change writes."""
 
@@ -119,60 +35,28 @@ MeterHeld = tuple[Meter, JsonObject | None]
 """A meter with its row locked, and the reading an operation met if it has already changed the meter."""
 
 
-def hold_meter(table_id: int, name: str, attempt_id: int, operation: int) -> MeterHeld | None:
-    """The table's meter ``name``, its row locked, and the reading operation ``operation`` met; None without it.
-
-    One statement reads both, the change joined to the meter; PostgreSQL locks the meter's row alone (SQLite's
-    transaction already holds the database).
-    """
-    fields = [_column_field(Meter, field) for field in ("id", *METER_COLUMNS)]
-    reading = _column_field(MeterChange, "reading")
-    columns = ", ".join([*(f"m.{_quoted_column(field)}" for field in fields), f"c.{_quoted_column(reading)}"])
-    database = _database()
-    lock = " FOR UPDATE OF m" if database.features.has_select_for_update_of else ""
-    with database.cursor() as cursor:
-        cursor.execute(
-            f"SELECT {columns} FROM {_table(Meter)} m LEFT JOIN {_table(MeterChange)} c "
-            'ON c."meter_id" = m."id" AND c."attempt_id" = %s AND c."operation" = %s '
-            f'WHERE m."table_id" = %s AND m."name" = %s{lock}',
-            [attempt_id, operation, table_id, name],
-        )
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    values = {str(field.name): _read(database, field, value) for field, value in zip(fields, row[:-1], strict=True)}
-    done = None if row[-1] is None else json_object(_read(database, reading, row[-1]))
-    return Meter(table_id=table_id, name=name, **values), done
-
-
-def save_meter_change(meter: Meter, change: dict[str, Any]) -> None:
-    """Write the meter's changed columns and add the change's row (``change`` names ``meter`` and ``attempt``)."""
-    _update(Meter, meter.pk, {name: getattr(meter, name) for name in METER_COLUMNS})
-    _insert(MeterChange, change)
-
-
 def _by_attribute(model: type[Model], values: dict[str, Any]) -> dict[str, Any]:
     """``values`` keyed as the model's constructor takes them: a relation's primary key by its ``_id`` attribute."""
-    return {_column_field(model, name).attname: value for name, value in values.items()}
+    return {column_field(model, name).attname: value for name, value in values.items()}
 
 
-def move_attempt_on_with_orm(attempt_id: int, sequence: int, values: dict[str, Any]) -> bool:
-    """The ORM's version of :func:`move_attempt_on`."""
+def move_attempt_on(attempt_id: int, sequence: int, values: dict[str, Any]) -> bool:
+    """Write the attempt's fields if it is still at frame number ``sequence``; whether it was."""
     return Attempt.objects.filter(pk=attempt_id, last_sequence=sequence).update(**values) == 1
 
 
-def add_step_with_orm(values: dict[str, Any]) -> None:
-    """The ORM's version of :func:`add_step`."""
+def add_step(values: dict[str, Any]) -> None:
+    """Insert a step's row with the fields in ``values``."""
     Step.objects.create(**_by_attribute(Step, values))
 
 
-def add_statement_with_orm(values: dict[str, Any]) -> None:
-    """The ORM's version of :func:`add_statement`."""
+def add_statement(values: dict[str, Any]) -> None:
+    """Insert an xAPI statement's outbox row with the fields in ``values`` (xapi.statements.outbox_row)."""
     QueuedStatement.objects.create(**values)
 
 
-def hold_meter_with_orm(table_id: int, name: str, attempt_id: int, operation: int) -> MeterHeld | None:
-    """The ORM's version of :func:`hold_meter`."""
+def hold_meter(table_id: int, name: str, attempt_id: int, operation: int) -> MeterHeld | None:
+    """The table's meter ``name``, its row locked, and the reading operation ``operation`` met; None without it."""
     meter = Meter.objects.select_for_update(of=("self",)).filter(table_id=table_id, name=name).first()
     if meter is None:
         return None
@@ -180,15 +64,15 @@ def hold_meter_with_orm(table_id: int, name: str, attempt_id: int, operation: in
     return meter, None if done is None else json_object(done.reading)
 
 
-def save_meter_change_with_orm(meter: Meter, change: dict[str, Any]) -> None:
-    """The ORM's version of :func:`save_meter_change`."""
+def save_meter_change(meter: Meter, change: dict[str, Any]) -> None:
+    """Write the meter's changed columns and add the change's row (``change`` names ``meter`` and ``attempt``)."""
     meter.save(update_fields=METER_COLUMNS)
     MeterChange.objects.create(**_by_attribute(MeterChange, change))
 
 
 @dataclass(frozen=True)
 class StepWrites:
-    """A step's reads and writes, all in plain SQL (:data:`IN_SQL`) or all through the ORM (:data:`WITH_ORM`)."""
+    """A step's reads and writes, all through the ORM (:data:`WITH_ORM`) or all in plain SQL (``IN_SQL``)."""
 
     move_attempt_on: Callable[[int, int, dict[str, Any]], bool]
     add_step: Callable[[dict[str, Any]], None]
@@ -197,10 +81,5 @@ class StepWrites:
     save_meter_change: Callable[[Meter, dict[str, Any]], None]
 
 
-IN_SQL = StepWrites(move_attempt_on, add_step, add_statement, hold_meter, save_meter_change)
-"""The cached round store's reads and writes."""
-
-WITH_ORM = StepWrites(
-    move_attempt_on_with_orm, add_step_with_orm, add_statement_with_orm, hold_meter_with_orm, save_meter_change_with_orm
-)
+WITH_ORM = StepWrites(move_attempt_on, add_step, add_statement, hold_meter, save_meter_change)
 """The plain round store's reads and writes."""

@@ -6,12 +6,8 @@ import pytest
 from channels.layers import get_channel_layer
 from django.conf import settings
 
-from trainer.channel_layer import (
-    REDIS_CALL_SECONDS,
-    SWEEP_INTERVAL_SECONDS,
-    SchoolRedisChannelLayer,
-    SweepingInMemoryChannelLayer,
-)
+from trainer.channel_layer import REDIS_CALL_SECONDS, SchoolRedisChannelLayer
+from trainer.speed.channel_layer import SWEEP_INTERVAL_SECONDS, SweepingInMemoryChannelLayer
 
 
 @pytest.mark.asyncio
@@ -40,7 +36,7 @@ async def test_it_sweeps_at_most_once_per_interval():
 
 @pytest.mark.skipif("REDIS_URL" in os.environ, reason="REDIS_URL selects channels_redis")
 def test_the_single_process_settings_use_it(settings):
-    assert settings.CHANNEL_LAYERS["default"]["BACKEND"] == "trainer.channel_layer.SweepingInMemoryChannelLayer"
+    assert settings.CHANNEL_LAYERS["default"]["BACKEND"] == "trainer.speed.channel_layer.SweepingInMemoryChannelLayer"
 
 
 @pytest.mark.skipif("REDIS_URL" not in os.environ, reason="needs a Redis server in REDIS_URL")

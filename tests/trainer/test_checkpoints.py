@@ -7,7 +7,8 @@ import pytest
 from django.db import connection
 from table_helpers import make_trainee
 
-from trainer import checkpoints, round_store
+from trainer import round_store
+from trainer.speed import checkpoints
 
 pytestmark = pytest.mark.skipif("DATABASE_URL" in os.environ, reason="checkpoints are SQLite's")
 

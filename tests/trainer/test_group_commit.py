@@ -6,7 +6,7 @@ import time
 import pytest
 
 from school.models import Cohort
-from trainer.group_commit import GroupCommit
+from trainer.speed.group_commit import GroupCommit
 
 
 class Refused(Exception):

@@ -18,7 +18,8 @@ from simulator.mystery import mystery_configuration
 from trainer import demo_tables, round_store, services
 from trainer.meters import TableMeters
 from trainer.models import Meter, MeterChange, Mode, Table
-from trainer.step_writes import IN_SQL, WITH_ORM
+from trainer.speed.sql_writes import IN_SQL
+from trainer.step_writes import WITH_ORM
 
 CONFIGURATION = mystery_configuration("A", 100)
 """The Let It Ride demo table's: Configuration A, $1 (§643b.1(c)(4))."""

@@ -3,6 +3,7 @@
 import pytest
 
 from trainer import step_threads
+from trainer.speed import connection_checks
 
 
 class Failed(Exception):
@@ -14,10 +15,10 @@ def checks(monkeypatch):
     """The connection checks the step threads make, counted, with a clock the test moves."""
     made = []
     now = [1000.0]
-    monkeypatch.setattr(step_threads, "close_old_connections", lambda: made.append(now[0]))
-    monkeypatch.setattr(step_threads.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(connection_checks, "close_old_connections", lambda: made.append(now[0]))
+    monkeypatch.setattr(connection_checks.time, "monotonic", lambda: now[0])
     monkeypatch.setattr(step_threads, "STEP_THREADS", step_threads.ThreadPoolExecutor(max_workers=1))
-    monkeypatch.setattr(step_threads, "_checked", step_threads.threading.local())
+    monkeypatch.setattr(connection_checks, "_checked", connection_checks.threading.local())
     yield made, now
     step_threads.STEP_THREADS.shutdown()
 
@@ -28,7 +29,7 @@ async def test_a_step_thread_checks_its_connection_once_a_second_and_after_a_fai
     step = step_threads.on_step_thread(lambda value: value * 2)
     assert [await step(number) for number in range(5)] == [0, 2, 4, 6, 8]
     assert made == [1000.0], "one check for five steps within the second"
-    now[0] += step_threads.CONNECTION_CHECK_SECONDS
+    now[0] += connection_checks.CONNECTION_CHECK_SECONDS
     await step(1)
     assert made == [1000.0, 1001.0], "checked again once the second is over"
 

@@ -27,7 +27,7 @@ from test_services import deal_correctly, next_dealer_action, statements_of, ste
 from dealer_school.settings import web_address
 from trainer import demo_tables, services
 from trainer.models import Mode, Role, Step
-from trainer.step_writes import IN_SQL, add_statement
+from trainer.speed.sql_writes import IN_SQL, add_statement
 from xapi import statements
 from xapi.models import QueuedStatement
 from xapi.sender import BATCH_SIZE, due_statements
