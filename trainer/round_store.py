@@ -3,7 +3,7 @@
 A round lives in the database as its log as dealt (``simulator.notation.save_round``) followed by one row per
 step (:class:`~trainer.models.Step`, the operations it performed and its grade) and, while it is being dealt,
 in this process's memory, rebuilt by replaying the log whenever the cached copy is missing or behind the
-database. What exists only for speed lives in :mod:`trainer.speed` (the live-round cache, the group commit,
+database. What exists only for speed lives in :mod:`trainer.speed` (the live-round cache,
 the plain-SQL step writes, the SQLite checkpoint thread) and serves behind :func:`live_attempt`,
 :func:`commit_step`, :func:`take_cached_step` and :func:`writing` while ``settings.ROUND_STORE`` is "cached" (the
 default). The plain store (``DJANGO_ROUND_STORE=plain``) keeps nothing in memory and writes through the ORM, one
@@ -39,7 +39,6 @@ from trainer.meters import TableMeters
 from trainer.models import Attempt, Mode, Table
 from trainer.scoring import GradedStep, PassRule, ScoreCard, one_by_one, step_numbers
 from trainer.speed.checkpoints import keep_checkpointing
-from trainer.speed.group_commit import GroupCommit
 from trainer.speed.round_cache import LiveRounds
 from trainer.speed.sql_writes import IN_SQL
 from trainer.step_clock import StepClock
@@ -109,7 +108,6 @@ _live_rounds = LiveRounds[LiveAttempt](ROUND_CACHE_SIZE)
 ATTEMPT_LOCK_STRIPES = 256
 _attempt_locks = tuple(threading.RLock() for _ in range(ATTEMPT_LOCK_STRIPES))
 _one_writer = threading.Lock()
-_steps_together = GroupCommit(_one_writer)
 
 
 def cached() -> bool:
@@ -146,21 +144,16 @@ def writing() -> Iterator[None]:
 
 
 def take_cached_step(live: LiveAttempt, sequence: int, grade: Callable[[], GradedStep]) -> GradedStep:
-    """Grade a step on a cached round and commit it, in one transaction with the other steps waiting to be written.
+    """Grade a step on a cached round and commit it, in one transaction.
 
-    One flush to disk then serves every step in the batch (:mod:`trainer.speed.group_commit`), and a step that changes a
-    table's meter changes it in its own transaction (:mod:`trainer.meters`). Raises :class:`CacheBehind` like
-    :func:`commit_step`, having written nothing of this step; the round may have been changed by then.
+    A step that changes a table's meter changes it in its own transaction (:mod:`trainer.meters`). Raises
+    :class:`CacheBehind` like :func:`commit_step`, having written nothing of this step; the round may have been
+    changed by then.
     """
-    keep_checkpointing()
-    graded: list[GradedStep] = []
-
-    def grade_and_commit() -> None:
-        graded.append(grade())
-        commit_step(live, sequence, graded[0])
-
-    _steps_together.commit(grade_and_commit)
-    return graded[0]
+    with writing():
+        graded = grade()
+        commit_step(live, sequence, graded)
+    return graded
 
 
 def remember(attempt_id: int, live: LiveAttempt) -> None:
