@@ -12,8 +12,8 @@ Environment variables (all optional):
 - DJANGO_SQLITE_SYNCHRONOUS: "full" (default) or "normal": whether SQLite flushes each commit to disk before
   the reply (see sqlite_synchronous below).
 - DJANGO_ROUND_STORE: "cached" (default) or "plain": whether the speed devices of trainer/speed/ serve (the
-  live-round cache and its writes, the checkpoint thread, the step threads' checks, the tuned Jinja2 and in-memory
-  channel layer) or their plain twins (see round_store below).
+  live-round cache and its writes, the step threads' checks, the tuned Jinja2 and in-memory channel layer) or their
+  plain twins (see round_store below).
 - DJANGO_LOGIN_FAILURES (default 5), DJANGO_ADDRESS_LOGIN_FAILURES (default 50) and DJANGO_LOGIN_LOCKOUT_MINUTES
   (default 15): login throttling, by account and by address.
 - DJANGO_FIRST_PASSWORD_CHANGE: "true" (default) when an account an instructor creates must choose its own password
@@ -198,8 +198,8 @@ def sqlite_synchronous() -> str:
     """DJANGO_SQLITE_SYNCHRONOUS as SQLite's ``synchronous`` pragma: FULL (the default) or NORMAL.
 
     FULL flushes each commit to disk before the reply, so no acknowledged step is lost even to a power cut.
-    NORMAL flushes at the next checkpoint (within a second or so): an acknowledged step survives the server
-    stopping or crashing, but a power cut or an operating-system crash may undo the last second of steps. The
+    NORMAL flushes at the next checkpoint (when the log reaches SQLite's 1,000 pages): an acknowledged step survives
+    the server stopping or crashing, but a power cut or an operating-system crash may undo the steps since then. The
     database stays consistent either way (https://sqlite.org/pragma.html#pragma_synchronous).
     """
     value = os.environ.get("DJANGO_SQLITE_SYNCHRONOUS", "full").upper()
@@ -299,13 +299,9 @@ else:
             "CONN_MAX_AGE": CONNECTION_MAX_AGE,
             # WAL lets the server read while a step is being written; IMMEDIATE and the busy
             # timeout avoid "database is locked" when two processes write (Daphne and a test).
-            # With the cached store checkpoints are taken by a thread of their own (trainer.speed.checkpoints):
-            # a commit takes one only if the log reaches 10,000 pages (40 MiB), should that thread not keep up.
             "OPTIONS": {
                 "init_command": (
-                    "PRAGMA journal_mode=WAL; PRAGMA busy_timeout=5000; "
-                    f"PRAGMA wal_autocheckpoint={10000 if ROUND_STORE == 'cached' else 1000}; "
-                    f"PRAGMA synchronous={sqlite_synchronous()}"
+                    f"PRAGMA journal_mode=WAL; PRAGMA busy_timeout=5000; PRAGMA synchronous={sqlite_synchronous()}"
                 ),
                 "transaction_mode": "IMMEDIATE",
             },

@@ -3,8 +3,8 @@
 A round lives in the database as its log as dealt (``simulator.notation.save_round``) followed by one row per
 step (:class:`~trainer.models.Step`, the operations it performed and its grade) and, while it is being dealt,
 in this process's memory, rebuilt by replaying the log whenever the cached copy is missing or behind the
-database. What exists only for speed lives in :mod:`trainer.speed` (the live-round cache,
-the plain-SQL step writes, the SQLite checkpoint thread) and serves behind :func:`live_attempt`,
+database. What exists only for speed lives in :mod:`trainer.speed` (the live-round cache
+and the plain-SQL step writes) and serves behind :func:`live_attempt`,
 :func:`commit_step`, :func:`take_cached_step` and :func:`writing` while ``settings.ROUND_STORE`` is "cached" (the
 default). The plain store (``DJANGO_ROUND_STORE=plain``) keeps nothing in memory and writes through the ORM, one
 transaction a step; a test deals the same rounds through both and finds the same rows.
@@ -38,7 +38,6 @@ from simulator.procedure import Actor, Operation, Round
 from trainer.meters import TableMeters
 from trainer.models import Attempt, Mode, Table
 from trainer.scoring import GradedStep, PassRule, ScoreCard, one_by_one, step_numbers
-from trainer.speed.checkpoints import keep_checkpointing
 from trainer.speed.round_cache import LiveRounds
 from trainer.speed.sql_writes import IN_SQL
 from trainer.step_clock import StepClock
@@ -135,10 +134,7 @@ def writing() -> Iterator[None]:
 
     Steps run on several threads so that one step's commit, waiting for the disk, does not hold up the next
     step's grading; their writes queue here rather than in SQLite's busy-wait, which sleeps in milliseconds.
-    On SQLite, the cached store's first write starts the process's checkpoint thread (:mod:`trainer.speed.checkpoints`).
     """
-    if cached():
-        keep_checkpointing()
     with _one_writer, transaction.atomic():
         yield
 
