@@ -3,7 +3,9 @@
 Channels' ``InMemoryChannelLayer`` walks every channel and every group for expired messages and memberships on
 each send to a group and each receive, so its cost per message grows with the number of open tables. Messages
 expire after a minute and memberships after a day; sweeping at most once a second expires them just as surely.
-It overrides Channels' private ``_clean_expired`` (tests/trainer/test_upgrade_canaries.py watches it).
+It overrides Channels' private ``_clean_expired`` (tests/trainer/test_upgrade_canaries.py watches it). Kept by
+measurement: a watched step's group message costs 221 µs against the stock layer's 487 at 100 open tables and 235
+against 1,518 at 400 (bench/channel_layer.py, bench/results/speed-devices.md).
 """
 
 import time

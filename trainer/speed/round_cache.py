@@ -1,4 +1,8 @@
-"""The live rounds this process holds in memory, so that a step need not replay its round from the database."""
+"""The live rounds this process holds in memory, so that a step need not replay its round from the database.
+
+Kept by measurement: a step costs 2.7 ms of CPU with it against 12.3 ms replaying the round (bench/table_step.py,
+bench/results/speed-devices.md).
+"""
 
 import threading
 from collections import OrderedDict

@@ -1,9 +1,10 @@
 """A step's reads and writes in plain SQL: the cached round store's twin of :mod:`trainer.step_writes`.
 
-The ORM builds the same statements, but building them was a fifth of a step's cost under the WebSocket benchmark
-(and three quarters of a step that changes a meter). Each value written goes through its field's own
-``get_db_prep_save`` and each value read through the field's converters, so plain SQL stores and reads it as the
-ORM does (tests/trainer/test_meters.py, tests/xapi/test_xapi_statements.py).
+The ORM builds the same statements, but building them costs a sixth to a third of a step's CPU (2.7-2.8 ms a
+step in plain SQL against 3.3-4.3 through the ORM, bench/table_step.py; bench/results/speed-devices.md), and three
+quarters of a step that changes a meter. Each value written goes through its field's own ``get_db_prep_save`` and
+each value read through the field's converters, so plain SQL stores and reads it as the ORM does
+(tests/trainer/test_meters.py, tests/xapi/test_xapi_statements.py).
 """
 
 from functools import cache
