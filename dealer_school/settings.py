@@ -12,8 +12,8 @@ Environment variables (all optional):
 - DJANGO_SQLITE_SYNCHRONOUS: "full" (default) or "normal": whether SQLite flushes each commit to disk before
   the reply (see sqlite_synchronous below).
 - DJANGO_ROUND_STORE: "cached" (default) or "plain": whether the speed devices of trainer/speed/ serve (the
-  live-round cache and its writes, the step threads' checks, the tuned Jinja2 and in-memory channel layer) or their
-  plain twins (see round_store below).
+  live-round cache and its writes, the tuned Jinja2 and in-memory channel layer) or their plain twins (see
+  round_store below).
 - DJANGO_LOGIN_FAILURES (default 5), DJANGO_ADDRESS_LOGIN_FAILURES (default 50) and DJANGO_LOGIN_LOCKOUT_MINUTES
   (default 15): login throttling, by account and by address.
 - DJANGO_FIRST_PASSWORD_CHANGE: "true" (default) when an account an instructor creates must choose its own password
@@ -213,7 +213,7 @@ def round_store() -> str:
 
     cached keeps live rounds in memory and writes each step in plain SQL, with every other device of trainer/speed/,
     for speed; plain replays the round from the database for every step and writes through the ORM, with the
-    libraries' own Jinja2 environment, channel layer and connection checks: the reference the cached store is
+    libraries' own Jinja2 environment and channel layer: the reference the cached store is
     tested against (bench/results/speed-devices.md measures each device).
     """
     value = os.environ.get("DJANGO_ROUND_STORE", "cached")

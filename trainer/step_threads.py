@@ -1,9 +1,9 @@
 """The step threads: a small pool that takes the table sockets' steps, each thread with its own database connection.
 
 A step is one synchronous call (the services and the HTML, which touch the database) on one of these threads, so
-that one step's commit, waiting for the disk, does not hold up the next step. The cached round store checks a
-thread's connection at most once a second (:mod:`trainer.speed.connection_checks`); the plain one through Channels'
-``database_sync_to_async``, before and after every step.
+that one step's commit, waiting for the disk, does not hold up the next step. Channels' ``DatabaseSyncToAsync``
+runs it there, checking the thread's connection before and after every step as Django does for a request (checking
+at most once a second instead saved under 5% of a step's CPU: bench/results/speed-devices.md).
 """
 
 import threading
@@ -12,10 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, ParamSpec, TypeVar
 
 from channels.db import DatabaseSyncToAsync
-from django.conf import settings
 from django.db import connections
-
-from trainer.speed.connection_checks import CheckedOnceASecond
 
 STEP_THREAD_COUNT = 4
 
@@ -28,8 +25,6 @@ Result = TypeVar("Result")
 
 def on_step_thread(call: Callable[Arguments, Result]) -> Callable[Arguments, Coroutine[Any, Any, Result]]:
     """``call`` as a coroutine function run on a step thread."""
-    if settings.ROUND_STORE == "cached":
-        return CheckedOnceASecond(call, thread_sensitive=False, executor=STEP_THREADS)
     return DatabaseSyncToAsync(call, thread_sensitive=False, executor=STEP_THREADS)
 
 

@@ -65,14 +65,6 @@ PINNED = [
         "trainer/speed/channel_layer.py (SweepingInMemoryChannelLayer)",
     ),
     Pinned(
-        "asgiref",
-        "3.13.0",
-        "asgiref.sync",
-        "SyncToAsync.thread_handler",
-        "5927d6cf684e6e85",
-        "trainer/speed/connection_checks.py (CheckedOnceASecond)",
-    ),
-    Pinned(
         "Jinja2",
         "3.1.6",
         "jinja2.environment",
@@ -123,7 +115,6 @@ def test_an_overridden_library_internal_is_as_pinned(pinned):
 CALLED_FROM = [
     (PINNED[0], "InMemoryChannelLayer.receive", "self._clean_expired()"),
     (PINNED[0], "InMemoryChannelLayer.group_send", "self._clean_expired()"),
-    (PINNED[1], "SyncToAsync.__call__", "self.thread_handler"),
     (
         Pinned(
             "Django",
