@@ -35,8 +35,12 @@ async def test_it_sweeps_at_most_once_per_interval():
 
 
 @pytest.mark.skipif("REDIS_URL" in os.environ, reason="REDIS_URL selects channels_redis")
-def test_the_single_process_settings_use_it(settings):
-    assert settings.CHANNEL_LAYERS["default"]["BACKEND"] == "trainer.speed.channel_layer.SweepingInMemoryChannelLayer"
+def test_the_single_process_settings_use_it_with_the_cached_store_and_channels_own_with_the_plain(settings):
+    layers = {
+        "cached": "trainer.speed.channel_layer.SweepingInMemoryChannelLayer",
+        "plain": "channels.layers.InMemoryChannelLayer",
+    }
+    assert settings.CHANNEL_LAYERS["default"]["BACKEND"] == layers[settings.ROUND_STORE]
 
 
 @pytest.mark.skipif("REDIS_URL" not in os.environ, reason="needs a Redis server in REDIS_URL")
