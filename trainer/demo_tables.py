@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from simulator.blackjack import DealerDrawing
 from simulator.down_under import DownUnderTable
+from simulator.down_under_hand import TraineeDeals
 from simulator.games import DOWN_UNDER_BLACKJACK, GAMES, PAI_GOW_POKER
 from simulator.json_values import JsonValue
 from simulator.mystery import BaseGameDealer, MysteryRules, PaymentSource, mystery_configuration
@@ -69,9 +71,22 @@ OTHER_GAMES_DEMO_TABLES: tuple[DemoTable, ...] = (
         DownUnderTable(decks=6, paytable=1, match_wager=500).to_json(),
         Floorperson.AUTOMATED,
     ),
+    (
+        "Down Under Blackjack — the whole round, hits soft 17, 6 decks, Paytable 1, $5",
+        DOWN_UNDER_BLACKJACK.key,
+        DownUnderTable(
+            decks=6,
+            paytable=1,
+            match_wager=500,
+            trainee_deals=TraineeDeals.WHOLE_ROUND,
+            dealer_drawing=DealerDrawing.HITS_SOFT_17,
+        ).to_json(),
+        Floorperson.AUTOMATED,
+    ),
 )
-"""One table for each other game the school deals (the ten other MHB games and Down Under Blackjack), and a Three Card
-Poker table where the trainee deals the game itself."""
+"""One table for each other game the school deals (the ten other MHB games and Down Under Blackjack), a Three Card
+Poker table where the trainee deals the game itself, and a Down Under Blackjack table where the trainee deals the
+whole round."""
 
 
 def every_demo_table() -> tuple[DemoTable, ...]:

@@ -16,10 +16,11 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import BrowserContext, ConsoleMessage, Locator, Page, expect
 
 from simulator.down_under import DEALER_BOX
+from simulator.down_under_hand import SPLIT_SUFFIX
 from simulator.json_values import JsonValue
 from simulator.procedure import Action, Actor
 from trainer import demo_tables, round_store, services
-from trainer.controls import DEALER_STEPS
+from trainer.controls import DEALER_STEPS, SPLIT_PLACE
 from trainer.models import Attempt, Mode, Table
 
 PRACTICE_TABLE, MANUAL_SHAKER_TABLE, INSTRUCTOR_TABLE = (name for name, *_ in demo_tables.DEMO_TABLES)
@@ -229,11 +230,23 @@ class TablePage:
             field.fill(text)
 
     def _select(self, select: Locator, value: str) -> None:
-        """Choose an option, or reach the list by Tab and type the option's words."""
+        """Choose an option, or reach the list by Tab, type the option's words and move to it with the arrow keys.
+
+        Typing the first letter of the option shown moves to the next option with that letter ("3" to "3, split
+        hand"), so a person who sees the right option chosen types nothing; words that begin a longer option shown
+        ("One non-suited match" of "One non-suited match and one suited match") leave it chosen, so a person then
+        moves up or down to the option they mean.
+        """
         if self.by_tab:
             words = select.evaluate("(list, value) => [...list.options].find(o => o.value === value).text", value)
             self._reach(select)
-            self.page.keyboard.type(words)
+            if select.input_value() != value:
+                self.page.keyboard.type(words)
+            moves = select.evaluate(
+                "(list, value) => [...list.options].findIndex(o => o.value === value) - list.selectedIndex", value
+            )
+            for _ in range(abs(moves)):
+                self.page.keyboard.press("ArrowDown" if moves > 0 else "ArrowUp")
             assert select.input_value() == value, f"typing {words!r} chose {select.input_value()!r}"
         else:
             select.select_option(value)
@@ -369,7 +382,11 @@ class TablePage:
         self._take_seat_step("report_chip_mismatch", seat)
 
     def _deal_card(self, position: str) -> None:
-        """Down Under Blackjack: choose the box (0 is the dealer) with its number key, then deal."""
+        """Down Under Blackjack: choose the box (0 is the dealer) with its number key, then deal; a split hand from
+        the list."""
+        if position.endswith(SPLIT_SUFFIX):
+            self._take_hand_step("deal_card", position)
+            return
         self._take_place_step("deal_card", 0 if position == DEALER_BOX else int(position.removeprefix("seat ")))
 
     def _take_carnival_place_step(self, step: str, position: str) -> None:
@@ -402,6 +419,30 @@ class TablePage:
             self._send("qualify_dealer", control.key if qualifies else control.no_key)
         else:
             self._click(self._button("qualify_dealer").filter(has_text="yes" if qualifies else "no"))
+
+    def _take_hand_step(self, step: str, position: str, amount: int | None = None) -> None:
+        """Down Under Blackjack: choose a player's hand in the step's form ("3s" is seat 3's split hand), then send."""
+        form = self._form(step)
+        place = position.removeprefix("seat ").replace(SPLIT_SUFFIX, SPLIT_PLACE)
+        self._select(form.locator("select[data-place-select]"), place)
+        if amount is not None:
+            self._type_amount(form, amount)
+        self._send(step)
+
+    def _confirm_decision(self, position: str) -> None:
+        self._take_hand_step("confirm_decision", position)
+
+    def _split_pair(self, seat: int) -> None:
+        self._take_seat_step("split_pair", seat)
+
+    def _pay_blackjack_wager(self, position: str, amount: int) -> None:
+        self._take_hand_step("pay_blackjack_wager", position, amount)
+
+    def _push_blackjack_wager(self, position: str) -> None:
+        self._take_hand_step("push_blackjack_wager", position)
+
+    def _collect_blackjack_wager(self, position: str) -> None:
+        self._take_hand_step("collect_blackjack_wager", position)
 
     def _settle_losing_match_wager(self, seat: int) -> None:
         self._pick_seat(seat)
