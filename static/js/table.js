@@ -177,7 +177,23 @@
       if (select.querySelector('option[value="' + number + '"]')) select.value = String(number);
     });
     nameTheWager();
+    nameThePlaces();
   }
+
+  // A control that acts on a seat or a hand names it ("Deal a card to seat 3 split hand"): each [data-names-place]
+  // in a form says, in the option's own name, the place its list has chosen.
+  function nameThePlaces() {
+    document.querySelectorAll("#controls [data-names-place]").forEach(function (name) {
+      const select = name.closest("form").querySelector("select[data-place-select]");
+      const option = select && select.options[select.selectedIndex];
+      if (option && option.dataset.name) name.textContent = option.dataset.name;
+    });
+  }
+
+  nameThePlaces();
+  document.addEventListener("change", function (event) {
+    if (event.target.matches("#controls select[data-place-select]")) nameThePlaces();
+  });
 
   // ----- Focus stays where the trainee works: a felt part redrawn by a frame gets the focus back -----
 
