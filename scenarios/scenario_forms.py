@@ -41,6 +41,8 @@ NAME_LENGTH: int = Scenario._meta.get_field("name").max_length  # type: ignore[a
 RIGGING_HELP = {
     "dice": "Three dice, the red die first, as 6 1 1. They set the starting position (§645b.2(a)).",
     "hands": "Seven cards each, as As Kd Qh JK (JK is the joker). Leave a place empty to deal it from the deck.",
+    "cards": "Two cards each, as As 6c: the dealer's are the upcard, then the hole card (§685a.7(e)). Leave a place "
+    "empty to deal it from the shoe.",
     "tiger_nine": "The dealer's seven cards set to a 9-high low hand: a commission-free table only (§645b.1(d)(2)).",
     "mystery_hit_round": "The Mystery Bonus hits then; only a seat with a qualifying progressive wager wins it.",
     "ace_of_spades_round": "The Match the Dealer hit forced on that round is the A♠ combination, the 100% award.",
@@ -307,6 +309,13 @@ class ScenarioForm(forms.Form):
                 self._add(
                     section, f"rigging.hands.{place}", forms.CharField(label=label, help_text=help_text, required=False)
                 )
+        if "cards" in rigging:
+            for place in PLACES:
+                label = "Dealer's upcard and hole card" if place == 0 else f"Seat {place}'s two cards"
+                help_text = RIGGING_HELP["cards"] if place == 0 else ""
+                self._add(
+                    section, f"rigging.cards.{place}", forms.CharField(label=label, help_text=help_text, required=False)
+                )
         if "tiger_nine" in rigging:
             label = "Deal the dealer a Tiger 9"
             self._add(
@@ -403,7 +412,8 @@ class ScenarioForm(forms.Form):
                 rules[option.name] = data[name]
         seats: JsonObject = {str(seat): data[f"seats.{seat}"] for seat in SEATS if data.get(f"seats.{seat}")}
         hands = {str(place): data[f"rigging.hands.{place}"] for place in PLACES if data.get(f"rigging.hands.{place}")}
-        rigging: JsonObject = {"dice": data.get("rigging.dice") or None, "hands": hands}
+        cards = {str(place): data[f"rigging.cards.{place}"] for place in PLACES if data.get(f"rigging.cards.{place}")}
+        rigging: JsonObject = {"dice": data.get("rigging.dice") or None, "hands": hands, "cards": cards}
         rigging["tiger_nine"] = bool(data.get("rigging.tiger_nine"))
         for key in ("mystery_hit_round", "ace_of_spades_round", "missing_chip_seat", "foul_seat"):
             rigging[key] = data.get(f"rigging.{key}")
@@ -512,9 +522,10 @@ def form_data(spec: JsonObject, name: str) -> dict[str, str]:
                 f"{areas.get(spot, spot)} {_dollars(amount)}" for spot, amount in wagers.items()
             )
     rigging = spec["rigging"] if isinstance(spec["rigging"], dict) else {}
-    hands = rigging.get("hands")
-    for place, cards in (hands if isinstance(hands, dict) else {}).items():
-        data[f"rigging.hands.{place}"] = str(cards)
+    for name in ("hands", "cards"):
+        by_place = rigging.get(name)
+        for place, cards in (by_place if isinstance(by_place, dict) else {}).items():
+            data[f"rigging.{name}.{place}"] = str(cards)
     for key in ("dice", "mystery_hit_round", "ace_of_spades_round", "missing_chip_seat", "foul_seat"):
         if rigging.get(key) is not None:
             data[f"rigging.{key}"] = str(rigging[key])

@@ -851,6 +851,30 @@ def suited_match_top(
     return (*first, upcard, *second)
 
 
+DEALT_CARDS = 2
+"""The cards each place is dealt before the players' decisions: two for each seat, the upcard and hole card."""
+
+
+def rigged_top(
+    seats: Sequence[int], rigged: Mapping[int, Sequence[Card]], decks: int, rng: random.Random
+) -> tuple[Card, ...]:
+    """The cards after the burn card dealing each rigged place (0 is the dealer) its two cards in the §685a.7(e) order.
+
+    Every other place's cards come from the rest of the shoe. For scenarios and tests.
+
+    >>> top = rigged_top([2, 5], {0: parse_cards("As 6c"), 5: parse_cards("8s 8d")}, 6, random.Random(1))
+    >>> [str(card) for card in top[1:3] + top[4:6]], len(top)
+    (['8s', 'As', '8d', '6c'], 6)
+    """
+    rest = Counter(shoe(decks))
+    rest.subtract(card for cards in rigged.values() for card in cards)
+    others = shuffled(list(rest.elements()), rng)
+    order = [*sorted(seats), 0]
+    return tuple(
+        rigged[place][index] if place in rigged else others.pop() for index in range(DEALT_CARDS) for place in order
+    )
+
+
 DEMO_SEATS = {
     1: SeatWagers(2500, 500),
     2: SeatWagers(1000, 500),

@@ -18,7 +18,7 @@ from typing import Any
 
 from simulator.cards import Card, Rank, format_cards, pai_gow_deck, parse_cards, shuffled
 from simulator.dice import DiceRoll, parse_dice_roll, roll_dice
-from simulator.down_under import BLACKJACK, MATCH_THE_DEALER, DownUnderTable, SeatWagers
+from simulator.down_under import BLACKJACK, DEALT_CARDS, MATCH_THE_DEALER, DownUnderTable, SeatWagers
 from simulator.down_under import check_wagers as check_down_under_wagers
 from simulator.games import GAMES, Game
 from simulator.hands import is_tiger_nine
@@ -73,7 +73,10 @@ class WagerRange:
 
 @dataclass(frozen=True)
 class Rigging:
-    """What the scenario fixes in advance; hands are seven cards by place (0 is the dealer)."""
+    """What the scenario fixes in advance; cards by place (0 is the dealer): ``hands`` Pai Gow Poker's seven.
+
+    ``cards`` are Down Under Blackjack's first two cards of each place: the dealer's are the upcard, then the hole card.
+    """
 
     dice: DiceRoll | None = None
     hands: Mapping[int, tuple[Card, ...]] = field(default_factory=dict)
@@ -83,12 +86,13 @@ class Rigging:
     late_wager: WagerMove | None = None
     missing_chip_seat: int | None = None
     foul_seat: int | None = None
+    cards: Mapping[int, tuple[Card, ...]] = field(default_factory=dict)
 
     @property
     def rigs_the_deal(self) -> bool:
         """Whether it fixes anything the table's own dealing draws: dice, cards, a Tiger 9, a wager move, a foul."""
         late, missing, foul = self.late_wager, self.missing_chip_seat, self.foul_seat
-        return bool(self.dice or self.hands or self.tiger_nine or late or missing or foul)
+        return bool(self.dice or self.hands or self.cards or self.tiger_nine or late or missing or foul)
 
     def to_json(self) -> JsonObject:
         """The rigging as JSON, cards and dice written as a person types them."""
@@ -102,6 +106,7 @@ class Rigging:
             "late_wager": None if late is None else {"seat": late.seat, "spot": late.spot, "amount": late.amount},
             "missing_chip_seat": self.missing_chip_seat,
             "foul_seat": self.foul_seat,
+            "cards": {str(place): format_cards(cards) for place, cards in self.cards.items()},
         }
 
 
@@ -357,10 +362,13 @@ class _Reader:
         if foul is not None and not (type(foul) is int and foul in seats):
             self.errors["rigging.foul_seat"] = f"{foul!r} is not a seat with a player to foul the hand"
         foul_seat = foul if type(foul) is int and foul in seats else None
+        cards = self.dealt_cards(given.get("cards") or {}, rules, seats) if isinstance(rules, DownUnderTable) else {}
+        if cards and ace_round is not None:
+            self.errors["rigging.cards"] = "the A♠ round deals its own cards: rig the cards or that round, not both"
         for name in sorted(known - game.scenario.rigging):
             if given.get(name):
                 self.errors[f"rigging.{name}"] = f"a {game.name} scenario does not rig this"
-        return Rigging(dice, hands, tiger_nine, hit_round, ace_round, late, missing_seat, foul_seat)
+        return Rigging(dice, hands, tiger_nine, hit_round, ace_round, late, missing_seat, foul_seat, cards)
 
     def rigging_flag(self, given: Mapping[str, JsonValue], name: str) -> bool:
         """A rigging field that is true or false (false when not given); "yes" or 1 is an error, not a guess."""
@@ -411,6 +419,36 @@ class _Reader:
             if repeated:
                 self.errors[f"rigging.hands.{place}"] = f"{', '.join(repeated)} used twice: the deck holds each once"
         return hands
+
+    def dealt_cards(
+        self, value: JsonValue, rules: DownUnderTable, seats: Mapping[int, Mapping[str, WagerRange]]
+    ) -> dict[int, tuple[Card, ...]]:
+        """Down Under Blackjack's rigged first two cards by place: a seated player's or the dealer's, from the shoe."""
+        if not isinstance(value, Mapping):
+            self.errors["rigging.cards"] = "an object of two cards by place (0 is the dealer) is wanted"
+            return {}
+        dealt: dict[int, tuple[Card, ...]] = {}
+        for key, text in value.items():
+            name = f"rigging.cards.{key}"
+            try:
+                place = _seat_number(key, PLACES)
+                cards = parse_cards(str(text))
+            except ValueError as error:
+                self.errors[name] = str(error)
+                continue
+            if len(cards) != DEALT_CARDS or any(card.is_joker for card in cards):
+                self.errors[name] = f"{counted(len(cards), 'card')}: each place is dealt two cards, no joker"
+            elif place != DEALER and place not in seats:
+                self.errors[name] = f"seat {place} has no player: seat one to rig its cards"
+            else:
+                dealt[place] = cards
+        counts = Counter(card for cards in dealt.values() for card in cards)
+        too_many = sorted(str(card) for card, count in counts.items() if count > rules.decks)
+        if too_many:
+            self.errors["rigging.cards"] = (
+                f"a {rules.decks}-deck shoe holds {rules.decks} of each card: {', '.join(too_many)}"
+            )
+        return dealt
 
     def check_tiger_nine(self, rules: TableRules, hands: Mapping[int, tuple[Card, ...]]) -> None:
         """A Tiger 9 is the dealer's at a commission-free table, and rigged dealer's cards must set to one."""
@@ -564,7 +602,7 @@ def _rigged(spec: ScenarioSpec, rules: SeatedRules, rng: random.Random) -> Rigge
     if isinstance(rules, TableRules) and (rigging.hands or rigging.tiger_nine):
         dice = rigging.dice or roll_dice(rng)
         scenario = Scenario(deck_top=_deck_top(rules, rigging, dice, rng), dice=dice)
-    return RiggedDeal(seats, scenario, rigging.late_wager, rigging.missing_chip_seat, rigging.foul_seat)
+    return RiggedDeal(seats, scenario, rigging.late_wager, rigging.missing_chip_seat, rigging.foul_seat, rigging.cards)
 
 
 def deal_scenario(

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 
 from simulator import down_under, mystery_tables
 from simulator.cards import Card
-from simulator.down_under import DownUnderRound, DownUnderTable, suited_match_top
+from simulator.down_under import DownUnderRound, DownUnderTable, rigged_top, suited_match_top
 from simulator.json_values import JsonObject, JsonValue, json_object
 from simulator.match_the_dealer import ACE_OF_SPADES, MatchMeter
 from simulator.meter_device import JACKPOT_METER, MATCH_METER, MYSTERY_METER
@@ -48,6 +48,8 @@ class RiggedDeal:
     late_wager: WagerMove | None = None
     missing_chip_seat: int | None = None
     foul_seat: int | None = None
+    cards: Mapping[int, tuple[Card, ...]] = field(default_factory=dict)
+    """At Down Under Blackjack, the two cards of each rigged place (0 is the dealer: the upcard, then the hole card)."""
 
 
 @dataclass(frozen=True)
@@ -181,7 +183,9 @@ def deal_down_under_round(table: TableDeal) -> DownUnderRound:
     if rigged is not None and rigged.seats:
         seats = {seat: down_under.SeatWagers.from_json(wagers) for seat, wagers in rigged.seats.items()}
     shoe_top: tuple[Card, ...] = ()
-    if table.force_mystery_hit:
+    if rigged is not None and rigged.cards:
+        shoe_top = rigged_top(list(seats), rigged.cards, rules.decks, players)
+    elif table.force_mystery_hit:
         winner = min(seat for seat, wagers in seats.items() if wagers.match_the_dealer)
         upcard = ACE_OF_SPADES if table.ace_of_spades else None
         shoe_top = suited_match_top(list(seats), winner, rules.decks, players, upcard)

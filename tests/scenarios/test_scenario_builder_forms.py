@@ -28,6 +28,7 @@ RIGGING_FIELDS = {
     "late_wager": "rigging.late_wager",
     "missing_chip_seat": "rigging.missing_chip_seat",
     "foul_seat": "rigging.foul_seat",
+    "cards": "rigging.cards.0",
 }
 """The builder's field for each rigging field of a scenario."""
 
@@ -121,6 +122,22 @@ def test_685b1_a_down_under_scenario_built_from_its_form_deals_and_previews_the_
     assert 'id="felt"' in felt and "Match the Dealer" in felt and "Blackjack" in felt
     assert "Round 1 as dealt, before the trainee's first step" in preview
     assert "Saved Match the Dealer hit as a draft, version 1." in preview
+
+
+def test_685a7_e_the_down_under_form_rigs_each_places_two_cards_and_writes_them_back(client, instructor):
+    rigged = {"rigging.ace_of_spades_round": "", "rigging.cards.0": "As 6c", "rigging.cards.5": "Ts 9d"}
+    response = down_under_scenario(client, **rigged)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    version = ScenarioVersion.objects.get()
+    spec = version.engine_spec()
+    round_ = deal_scenario(spec, 7, 1)
+    round_.play_out()
+    assert [str(card) for card in round_.dealer_cards[:2]] == ["As", "6c"]
+    assert [str(card) for card in round_.hands[5][:2]] == ["Ts", "9d"]
+    written = form_data(spec.to_json(), "Rigged")
+    assert written["rigging.cards.0"] == "As 6c" and written["rigging.cards.5"] == "Ts 9d"
+    page = fields_of(client, DOWN_UNDER)
+    assert "Dealer&#x27;s upcard and hole card" in page and "the upcard, then the hole card (§685a.7(e))" in page
 
 
 def test_the_preview_shows_the_felt_of_the_round_chosen(client, instructor):

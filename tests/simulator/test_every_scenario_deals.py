@@ -13,7 +13,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from simulator.cards import pai_gow_deck
+from simulator.cards import pai_gow_deck, shoe
 from simulator.down_under import DownUnderTable
 from simulator.games import GAMES, Game
 from simulator.json_values import JsonObject, JsonValue
@@ -115,6 +115,13 @@ def rigged_hands(draw: st.DrawFn) -> dict[str, JsonValue]:
     }
 
 
+def rigged_cards(draw: st.DrawFn, seats: dict[str, JsonValue]) -> dict[str, JsonValue]:
+    """Down Under Blackjack: two cards from one deck for some of the dealer and the seated players, or none."""
+    places = draw(st.lists(st.sampled_from([str(DEALER), *seats]), unique=True, max_size=3))
+    deck = draw(st.permutations(shoe(1)))
+    return {place: f"{deck[index * 2]} {deck[index * 2 + 1]}" for index, place in enumerate(places)}
+
+
 def sometimes(draw: st.DrawFn, value: st.SearchStrategy[Any]) -> Any:
     """A drawn value, or None (the field left out)."""
     return draw(st.one_of(st.none(), value))
@@ -143,6 +150,8 @@ def scenarios(draw: st.DrawFn, game: Game) -> JsonObject:
         rigging["hands"] = rigged_hands(draw)
         rigging["tiger_nine"] = draw(st.booleans()) and str(DEALER) not in rigging["hands"]
         rigging["foul_seat"] = sometimes(draw, st.sampled_from([int(seat) for seat in seats] or [1]))
+    if isinstance(rules, DownUnderTable):
+        rigging["cards"] = rigged_cards(draw, seats)
     hit_round = "ace_of_spades_round" if isinstance(rules, DownUnderTable) else "mystery_hit_round"
     rigging[hit_round] = sometimes(draw, st.integers(1, rounds))
     return {

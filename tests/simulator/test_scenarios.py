@@ -133,6 +133,7 @@ RIGGED: dict[str, JsonValue] = {
     "late_wager": {"seat": 1, "spot": "sum", "amount": 500},
     "missing_chip_seat": 1,
     "foul_seat": 1,
+    "cards": {"0": "As 6c"},
 }
 """One value of every rigging field."""
 
@@ -314,6 +315,65 @@ def test_a_rigged_down_under_round_replays_exactly() -> None:
     round_ = dealt_down_under(down_under(rigging={"late_wager": late, "missing_chip_seat": 2}))
     round_.play_out()
     assert save_round(replay_round(save_round(round_))) == save_round(round_)
+
+
+WHOLE_ROUND_HITTING_SOFT_17: JsonValue = {"trainee_deals": "the whole round", "dealer_drawing": "hits soft 17"}
+RIGGED_CARDS: JsonValue = {"0": "As 6c", "2": "Ah Kd", "5": "Ts 9d"}
+"""The dealer's soft 17 (upcard A♠, hole card 6♣), seat 2 a blackjack, seat 5 a hard 19 every player style stands on."""
+
+
+def dealt_to_the_hole_card(round_: DownUnderRound) -> DownUnderRound:
+    """The round played until the dealer's hole card is dealt (§685a.7(e)(3))."""
+    while len(round_.dealer_cards) < 2:
+        action = round_.next_action()
+        assert action is not None
+        round_.perform(action.step, action.arguments)
+    return round_
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_685a7_e_rigged_cards_go_to_their_places_the_dealers_as_upcard_then_hole_card(seed: int) -> None:
+    round_ = dealt_to_the_hole_card(dealt_down_under(down_under(rigging={"cards": RIGGED_CARDS}), seed))
+    assert round_.hands == {2: [*parse_cards("Ah Kd")], 5: [*parse_cards("Ts 9d")]}
+    assert round_.dealer_cards == [*parse_cards("As 6c")]
+
+
+def test_685a7_e_an_unrigged_place_is_dealt_from_the_shoe_and_a_rigged_round_replays_exactly() -> None:
+    rigged = down_under(rules=WHOLE_ROUND_HITTING_SOFT_17, rigging={"cards": {"0": "Kc 7d"}})
+    hands = set()
+    for seed in range(5):
+        round_ = dealt_to_the_hole_card(dealt_down_under(rigged, seed))
+        assert round_.dealer_cards == [*parse_cards("Kc 7d")]
+        hands.add(tuple(map(str, round_.hands[2] + round_.hands[5])))
+        round_.play_out()
+        assert save_round(replay_round(save_round(round_))) == save_round(round_)
+    assert len(hands) == 5
+
+
+@pytest.mark.parametrize(("drawing", "draws"), [("hits soft 17", True), ("stands on all 17s", False)])
+def test_house_dealer_drawing_a_rigged_soft_17_draws_only_where_the_table_hits_soft_17(
+    drawing: str, draws: bool
+) -> None:
+    rules: JsonValue = {"trainee_deals": "the whole round", "dealer_drawing": drawing}
+    round_ = dealt_down_under(down_under(rules=rules, rigging={"cards": RIGGED_CARDS}))
+    round_.play_out()
+    assert round_.dealer_cards[:2] == [*parse_cards("As 6c")]
+    assert (len(round_.dealer_cards) > 2) is draws
+
+
+def test_rigged_cards_are_two_for_a_seated_player_or_the_dealer_and_fit_the_shoe() -> None:
+    def refused(cards: JsonValue, **fields: JsonValue) -> dict[str, str]:
+        return errors_of(down_under(rigging={"cards": cards}, **fields))
+
+    assert "two cards" in refused({"5": "Ts 9d 2c"})["rigging.cards.5"]
+    assert "two cards" in refused({"5": "Ts JK"})["rigging.cards.5"]
+    assert "has no player" in refused({"3": "Ts 9d"})["rigging.cards.3"]
+    assert "is not one of 0, 1, 2, 3, 4, 5, 6" in refused({"7": "Ts 9d"})["rigging.cards.7"]
+    seven: JsonValue = {"1": {"blackjack": 1000}, "2": {"blackjack": 1000}, "5": {"blackjack": 1000}}
+    over = refused({"0": "As As", "1": "As As", "2": "As As", "5": "As 2c"}, seats=seven)
+    assert "6-deck shoe holds 6 of each card: As" in over["rigging.cards"]
+    both = errors_of(down_under(rigging={"cards": RIGGED_CARDS, "ace_of_spades_round": 1}))
+    assert "not both" in both["rigging.cards"]
 
 
 def test_the_mhb_tables_seat_simulated_players_only() -> None:
