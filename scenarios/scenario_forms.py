@@ -41,8 +41,8 @@ NAME_LENGTH: int = Scenario._meta.get_field("name").max_length  # type: ignore[a
 RIGGING_HELP = {
     "dice": "Three dice, the red die first, as 6 1 1. They set the starting position (§645b.2(a)).",
     "hands": "Seven cards each, as As Kd Qh JK (JK is the joker). Leave a place empty to deal it from the deck.",
-    "cards": "Two cards each, as As 6c: the dealer's are the upcard, then the hole card (§685a.7(e)). Leave a place "
-    "empty to deal it from the shoe.",
+    "cards": "Two cards each, as As 6c: the dealer's are the upcard, then the hole card (§685a.7(e)). A seat whose "
+    "cards are rigged plays them by a basic strategy. Leave a place empty to deal it from the shoe.",
     "tiger_nine": "The dealer's seven cards set to a 9-high low hand: a commission-free table only (§645b.1(d)(2)).",
     "mystery_hit_round": "The Mystery Bonus hits then; only a seat with a qualifying progressive wager wins it.",
     "ace_of_spades_round": "The Match the Dealer hit forced on that round is the A♠ combination, the 100% award.",

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from simulator.blackjack import DealerDrawing
 from simulator.citations import Citation
 from simulator.clauses import cite
 from simulator.dice_wagers import BeatItPaytable, SumPaytable
 from simulator.down_under import BLACKJACK, MATCH_THE_DEALER, DownUnderTable
+from simulator.down_under_hand import TraineeDeals
 from simulator.games import DOWN_UNDER_BLACKJACK, PAI_GOW_POKER
 from simulator.json_values import JsonObject
 from simulator.mystery_games import MYSTERY_GAME_LIST
@@ -50,6 +52,7 @@ HOUSE_WAY = "Setting the dealer's hand by the house way"
 STARTING_POSITION = "The starting position for every dice total"
 MYSTERY_BONUS = "The Must-Hit-By Mystery Bonus on each of its eleven games"
 MATCH_THE_DEALER_HITS = "Match the Dealer at Down Under Blackjack (§685b.1)"
+BLACKJACK_HAND = "The Down Under Blackjack hand: signals, the dealer's drawing rule and payouts (house procedures)"
 WAGER_PHASE = 'Wagers after "No more bets"'
 FULL_ROUNDS = "Full rounds"
 
@@ -60,6 +63,7 @@ GROUPS = (
     STARTING_POSITION,
     MYSTERY_BONUS,
     MATCH_THE_DEALER_HITS,
+    BLACKJACK_HAND,
     WAGER_PHASE,
     FULL_ROUNDS,
 )
@@ -93,6 +97,40 @@ def dice_drill(key: str, name: str, rules: TableRules, spot: str, dice: str) -> 
     seats: JsonObject = {"1": {"pai-gow": 1000, spot: 1000}}
     clauses = DICE_WAGER_CLAUSES[spot.split("-")[0] if spot.startswith("match") else spot]
     return Drill(key, name, DICE_WAGERS, clauses, pai_gow(rules, seats, {"dice": dice}))
+
+
+def blackjack_hand(
+    key: str,
+    name: str,
+    clauses: tuple[str, ...],
+    cards: JsonObject,
+    drawing: DealerDrawing = DealerDrawing.STANDS_ON_ALL_17S,
+) -> Drill:
+    """A Down Under table whose trainee deals the whole round: one $10 player at seat 3, the places' cards rigged."""
+    rules = DownUnderTable(trainee_deals=TraineeDeals.WHOLE_ROUND, dealer_drawing=drawing)
+    spec: JsonObject = {
+        "game": DOWN_UNDER_BLACKJACK.key,
+        "rules": rules.to_json(),
+        "seats": {"3": {BLACKJACK: 1000}},
+        "rigging": {"cards": cards},
+    }
+    return Drill(key, name, BLACKJACK_HAND, clauses, spec)
+
+
+BLACKJACK_DECISIONS: dict[str, tuple[str, JsonObject]] = {
+    "hit": ("A hit signalled on a hard 12 against the dealer's 2", {"3": "Tc 2d", "0": "2s 9h"}),
+    "stand": ("A stand signalled on 18 against the dealer's 9", {"3": "Tc 8d", "0": "9s 7h"}),
+    "double": ("A double down signalled on 11 against the dealer's 6", {"3": "6h 5c", "0": "6s Td"}),
+    "split": ("A pair of eights split against the dealer's 6, each hand settled", {"3": "8s 8d", "0": "6c Td"}),
+}
+"""Each decision a player signals, with the seat's and the dealer's rigged cards a basic strategy makes it on."""
+DECISION_CLAUSES = (
+    "Down Under Blackjack signals",
+    "Down Under Blackjack confirming a signal",
+    "Down Under Blackjack player options",
+    "Down Under Blackjack settlement order",
+)
+"""What a decision drill trains: reading the signal, confirming an unclear one, carrying it out, settling."""
 
 
 def dice_total(dice: str) -> int:
@@ -256,6 +294,27 @@ DRILLS: tuple[Drill, ...] = (
             },
         )
         for decks in (6, 8)
+    ),
+    # ----- The Down Under Blackjack hand dealt by the trainee: each decision, the drawing rule, the payouts -----
+    *(
+        blackjack_hand(f"blackjack-{decision}", name, DECISION_CLAUSES, cards)
+        for decision, (name, cards) in BLACKJACK_DECISIONS.items()
+    ),
+    blackjack_hand(
+        "blackjack-pays-3-to-2",
+        "A blackjack paid 3 to 2",
+        ("Down Under Blackjack payouts",),
+        {"3": "As Kd", "0": "9c 8d"},
+    ),
+    *(
+        blackjack_hand(
+            f"dealer-{'hits' if drawing is DealerDrawing.HITS_SOFT_17 else 'stands-on'}-soft-17",
+            f"The dealer's soft 17 at a table where the dealer {drawing}",
+            ("Down Under Blackjack dealer's drawing rule, option dealer_drawing",),
+            {"3": "Tc 9d", "0": "As 6c"},
+            drawing,
+        )
+        for drawing in DealerDrawing
     ),
     # ----- A wager after "No more bets" -----
     Drill(

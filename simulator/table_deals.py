@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from simulator import down_under, mystery_tables
+from simulator.blackjack import BlackjackStyle
 from simulator.cards import Card
 from simulator.down_under import DownUnderRound, DownUnderTable, rigged_top, suited_match_top
 from simulator.json_values import JsonObject, JsonValue, json_object
@@ -49,7 +50,8 @@ class RiggedDeal:
     missing_chip_seat: int | None = None
     foul_seat: int | None = None
     cards: Mapping[int, tuple[Card, ...]] = field(default_factory=dict)
-    """At Down Under Blackjack, the two cards of each rigged place (0 is the dealer: the upcard, then the hole card)."""
+    """At Down Under Blackjack, the two cards of each rigged place (0 is the dealer: the upcard, then the hole card);
+    a seat whose cards are rigged plays them by a basic strategy."""
 
 
 @dataclass(frozen=True)
@@ -207,8 +209,13 @@ def deal_down_under_round(table: TableDeal) -> DownUnderRound:
         shoe_top=shoe_top,
         automations=table.automations,
         wager_phase=phase,
-        styles=choose_blackjack_styles(sorted(seats), table.seed),
+        styles=choose_blackjack_styles(sorted(seats), table.seed) | rigged_styles(rigged),
     )
+
+
+def rigged_styles(rigged: RiggedDeal | None) -> dict[int, BlackjackStyle]:
+    """A seat whose Down Under cards a scenario rigs plays them by a basic strategy, so its decision is the drill's."""
+    return {} if rigged is None else {place: BlackjackStyle.BASIC for place in rigged.cards if place != 0}
 
 
 MYSTERY_TABLE_AUTOMATIONS = mystery_tables.SYSTEM_STEPS | {"validate_mystery_payout"}

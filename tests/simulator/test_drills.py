@@ -1,5 +1,6 @@
 """The drill library deals what each drill claims: expected payouts, settings and positions from the regulation text."""
 
+import re
 from collections.abc import Mapping
 
 import pytest
@@ -255,3 +256,86 @@ def test_645a11_f_a_foul_needs_a_seated_player() -> None:
 def test_645a11_f_a_rigged_foul_replays_exactly() -> None:
     round_, _ = pai_gow(DRILLS_BY_KEY["foul-loses"])
     assert save_round(replay_round(save_round(round_))) == save_round(round_)
+
+
+# ----- the Down Under Blackjack hand dealt by the trainee -----
+
+BLACKJACK_SEAT = "seat 3"
+
+
+def down_under(drill: Drill, seed: int) -> tuple[DownUnderRound, list[Operation]]:
+    """A Down Under Blackjack drill's round, played out."""
+    round_, operations = dealt(drill, seed)
+    assert isinstance(round_, DownUnderRound)
+    return round_, operations
+
+
+def decision_made(operations: list[Operation], position: str) -> JsonValue:
+    """The first decision a hand's player made: as signalled, or as said aloud when the dealer asked."""
+    for operation in operations:
+        if operation.action.arguments.get("position") != position:
+            continue
+        if operation.action.step in ("signal_decision", "confirm_decision") and "decision" in operation.facts:
+            return operation.facts["decision"]
+    raise AssertionError(f"no decision at {position}")
+
+
+def settlements(operations: list[Operation]) -> list[tuple[str, JsonValue, JsonValue]]:
+    """Each Down Under Blackjack settlement in order: the step, the hand and the amount paid (None unless paid)."""
+    steps = ("pay_blackjack_wager", "push_blackjack_wager", "collect_blackjack_wager")
+    return [
+        (operation.action.step, operation.action.arguments["position"], operation.action.arguments.get("amount"))
+        for operation in operations
+        if operation.action.step in steps
+    ]
+
+
+def payout_odds(result: str) -> tuple[int, int]:
+    """The odds the house payouts clause's text gives a result ("a blackjack 3 to 2", "paid 1 to 1")."""
+    text = CLAUSES["Down Under Blackjack payouts"].text
+    pattern = r"a blackjack (\d+) to (\d+)" if result == "blackjack" else r"paid (\d+) to (\d+) on its wager"
+    found = re.search(pattern, text)
+    assert found, text
+    return int(found[1]), int(found[2])
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("decision", ["hit", "stand", "double", "split"])
+def test_house_signals_each_decision_drill_has_its_player_signal_that_decision(decision: str, seed: int) -> None:
+    round_, operations = down_under(DRILLS_BY_KEY[f"blackjack-{decision}"], seed)
+    assert decision_made(operations, BLACKJACK_SEAT) == decision
+    if decision == "double":
+        assert BLACKJACK_SEAT in round_.doubled and len(round_.hands[3]) == 3
+    if decision == "split":
+        assert steps_of(operations, "split_pair") == [{"seat": 3}]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_house_settlement_order_the_split_drill_settles_the_split_hand_before_the_first_at_1_to_1(seed: int) -> None:
+    _, operations = down_under(DRILLS_BY_KEY["blackjack-split"], seed)
+    settled = settlements(operations)
+    assert [position for _, position, _ in settled] == ["seat 3 split", "seat 3"]
+    paying, to = payout_odds("win")
+    for step, _, amount in settled:
+        assert step != "pay_blackjack_wager" or amount == 1000 * paying // to
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_house_payouts_the_blackjack_drill_pays_3_to_2(seed: int) -> None:
+    _, operations = down_under(DRILLS_BY_KEY["blackjack-pays-3-to-2"], seed)
+    paying, to = payout_odds("blackjack")
+    assert settlements(operations) == [("pay_blackjack_wager", BLACKJACK_SEAT, 1000 * paying // to)]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize(("key", "draws"), [("dealer-hits-soft-17", True), ("dealer-stands-on-soft-17", False)])
+def test_house_dealer_drawing_rule_the_soft_17_drills_draw_only_where_the_table_hits_soft_17(
+    key: str, draws: bool, seed: int
+) -> None:
+    round_, operations = down_under(DRILLS_BY_KEY[key], seed)
+    steps = [operation.action for operation in operations]
+    turned = next(index for index, action in enumerate(steps) if action.step == "turn_hole_card")
+    drawn = [action for action in steps[turned:] if action.step == "deal_card"]
+    assert [str(card) for card in round_.dealer_cards[:2]] == ["As", "6c"]
+    assert bool(drawn) is draws
+    assert all(action.citation.clause == DRILLS_BY_KEY[key].clauses[0] for action in drawn)
