@@ -24,7 +24,6 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Any, NamedTuple
 
 from django.conf import settings
@@ -36,13 +35,13 @@ from simulator.json_values import JsonValue
 from simulator.notation import operations_since, replay_round
 from simulator.procedure import Actor, Operation, Round
 from trainer.meters import TableMeters
-from trainer.models import Attempt, Mode, Table
-from trainer.scoring import GradedStep, PassRule, ScoreCard, one_by_one, step_numbers
+from trainer.models import Attempt, Step, Table
+from trainer.scoring import GradedStep, PassRule, ScoreCard, one_by_one
 from trainer.speed.round_cache import LiveRounds
 from trainer.speed.sql_writes import IN_SQL
 from trainer.step_clock import StepClock
+from trainer.step_listeners import CommittedStep, rows_of
 from trainer.step_writes import WITH_ORM, StepWrites
-from xapi import statements
 
 ROUND_CACHE_SIZE = 1000
 
@@ -217,30 +216,13 @@ class CacheBehind(Exception):
     """The database has moved on from the cached round: another process took a step on the attempt."""
 
 
-def statements_of_step(
-    attempt: Attempt, steps: list[GradedStep], graded: GradedStep | None, card: ScoreCard | None, now: datetime
-) -> list[statements.Json]:
-    """The xAPI statements a step queues: its grade (and its omission's) and, when it ends the round, the result.
-
-    None when xAPI is off. ``steps`` are the round's graded steps one by one, the step's own last.
-    """
-    if not statements.enabled():
-        return []
-    new = [] if graded is None else one_by_one([graded])
-    numbers = step_numbers(steps)[len(steps) - len(new) :]
-    queued = [statements.step_statement(attempt, step, number, now) for step, number in zip(new, numbers, strict=True)]
-    if card is not None:
-        queued.append(statements.round_result_statement(attempt, card, now))
-    return queued
-
-
 def commit_step(live: LiveAttempt, sequence: int, graded: GradedStep | None) -> None:
     """Move the attempt to the frame number and add the step's row (its operations and grade); score a round over.
 
     The attempt's write names the frame number the cache holds, so it changes nothing (and raises
     :class:`CacheBehind`) if the database has moved on; only after both writes is the cached row brought up to date.
-    With xAPI on, the step's statements are queued in the same transaction (one more row each); an exam round's
-    are held until the round is over (:func:`xapi.sender.due_statements`).
+    The rows the apps above write with a step (:mod:`trainer.step_listeners`: xAPI's statements) go in the same
+    transaction, written as the step's own row is.
     """
     attempt = live.attempt
     steps = live.graded_steps if graded is None else [*live.graded_steps, *one_by_one([graded])]
@@ -259,11 +241,9 @@ def commit_step(live: LiveAttempt, sequence: int, graded: GradedStep | None) -> 
         raise CacheBehind
     operations = operations_since(live.round, live.operations)
     grade = None if graded is None else graded.to_json()
-    store.add_step({"attempt": attempt.pk, "sequence": sequence, "operations": operations, "graded": grade})
-    now = columns["step_started_at"]
-    exam_round = attempt.pk if attempt.mode == Mode.EXAM else None
-    for statement in statements_of_step(attempt, steps, graded, score_card, now):
-        store.add_statement(statements.outbox_row(statement, now, exam_round))
+    store.add_row(Step, {"attempt": attempt.pk, "sequence": sequence, "operations": operations, "graded": grade})
+    for row in rows_of(CommittedStep(attempt, steps, graded, score_card, columns["step_started_at"])):
+        store.add_row(*row)
     if score_card is not None:
         count_round(live)
     live.graded_steps = steps

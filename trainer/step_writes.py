@@ -1,6 +1,6 @@
-"""A step's reads and writes through the ORM: the attempt moved on by its frame number, its row, statements, meters.
+"""A step's reads and writes through the ORM: the attempt moved on by its frame number, its rows, its meters.
 
-The cached round store's twin in plain SQL is :mod:`trainer.speed.sql_writes`; :class:`StepWrites` names the five
+The cached round store's twin in plain SQL is :mod:`trainer.speed.sql_writes`; :class:`StepWrites` names the four
 so the round store can hand either to a step.
 """
 
@@ -12,8 +12,7 @@ from typing import Any
 from django.db.models import Field, Model
 
 from simulator.json_values import JsonObject, json_object
-from trainer.models import Attempt, Meter, MeterChange, Step
-from xapi.models import QueuedStatement
+from trainer.models import Attempt, Meter, MeterChange
 
 
 @cache
@@ -45,14 +44,9 @@ def move_attempt_on(attempt_id: int, sequence: int, values: dict[str, Any]) -> b
     return Attempt.objects.filter(pk=attempt_id, last_sequence=sequence).update(**values) == 1
 
 
-def add_step(values: dict[str, Any]) -> None:
-    """Insert a step's row with the fields in ``values``."""
-    Step.objects.create(**_by_attribute(Step, values))
-
-
-def add_statement(values: dict[str, Any]) -> None:
-    """Insert an xAPI statement's outbox row with the fields in ``values`` (xapi.statements.outbox_row)."""
-    QueuedStatement.objects.create(**values)
+def add_row(model: type[Model], values: dict[str, Any]) -> None:
+    """Insert a row of the model with the fields in ``values``: the step's, or one an app writes with it."""
+    model._default_manager.create(**_by_attribute(model, values))
 
 
 def hold_meter(table_id: int, name: str, attempt_id: int, operation: int) -> MeterHeld | None:
@@ -67,7 +61,7 @@ def hold_meter(table_id: int, name: str, attempt_id: int, operation: int) -> Met
 def save_meter_change(meter: Meter, change: dict[str, Any]) -> None:
     """Write the meter's changed columns and add the change's row (``change`` names ``meter`` and ``attempt``)."""
     meter.save(update_fields=METER_COLUMNS)
-    MeterChange.objects.create(**_by_attribute(MeterChange, change))
+    add_row(MeterChange, change)
 
 
 @dataclass(frozen=True)
@@ -75,11 +69,10 @@ class StepWrites:
     """A step's reads and writes, all through the ORM (:data:`WITH_ORM`) or all in plain SQL (``IN_SQL``)."""
 
     move_attempt_on: Callable[[int, int, dict[str, Any]], bool]
-    add_step: Callable[[dict[str, Any]], None]
-    add_statement: Callable[[dict[str, Any]], None]
+    add_row: Callable[[type[Model], dict[str, Any]], None]
     hold_meter: Callable[[int, str, int, int], MeterHeld | None]
     save_meter_change: Callable[[Meter, dict[str, Any]], None]
 
 
-WITH_ORM = StepWrites(move_attempt_on, add_step, add_statement, hold_meter, save_meter_change)
+WITH_ORM = StepWrites(move_attempt_on, add_row, hold_meter, save_meter_change)
 """The plain round store's reads and writes."""

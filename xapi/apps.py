@@ -9,3 +9,10 @@ class XapiConfig(AppConfig):
     name = "xapi"
     verbose_name = "xAPI"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        """Queue each step's statements in the step's own transaction: listen to the tables' steps."""
+        from trainer import step_listeners
+        from xapi.step_outbox import outbox_rows
+
+        step_listeners.listen(outbox_rows)

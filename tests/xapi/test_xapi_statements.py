@@ -27,7 +27,7 @@ from test_services import deal_correctly, next_dealer_action, statements_of, ste
 from dealer_school.settings import web_address
 from trainer import demo_tables, services
 from trainer.models import Mode, Role, Step
-from trainer.speed.sql_writes import IN_SQL, add_statement
+from trainer.speed.sql_writes import IN_SQL, add_row
 from xapi import statements
 from xapi.models import QueuedStatement
 from xapi.sender import BATCH_SIZE, due_statements
@@ -238,12 +238,13 @@ def test_a_step_that_fails_after_queueing_its_statement_leaves_neither_the_step_
     attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=11)
     action = next_dealer_action(attempt)
 
-    def queue_then_fail(values):
-        add_statement(values)
-        assert QueuedStatement.objects.count() == 1
-        raise RuntimeError("the disk is full")
+    def queue_then_fail(model, values):
+        add_row(model, values)
+        if model is QueuedStatement:
+            assert QueuedStatement.objects.count() == 1
+            raise RuntimeError("the disk is full")
 
-    monkeypatch.setattr("trainer.round_store.IN_SQL", dataclasses.replace(IN_SQL, add_statement=queue_then_fail))
+    monkeypatch.setattr("trainer.round_store.IN_SQL", dataclasses.replace(IN_SQL, add_row=queue_then_fail))
     with pytest.raises(RuntimeError):
         services.apply_step(attempt.pk, trainee, step_frame(action, 1))
     assert QueuedStatement.objects.count() == 0

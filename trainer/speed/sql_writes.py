@@ -15,9 +15,8 @@ from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Field, Model
 
 from simulator.json_values import json_object
-from trainer.models import Attempt, Meter, MeterChange, Step
+from trainer.models import Attempt, Meter, MeterChange
 from trainer.step_writes import METER_COLUMNS, MeterHeld, StepWrites, column_field
-from xapi.models import QueuedStatement
 
 
 def _database() -> BaseDatabaseWrapper:
@@ -72,8 +71,8 @@ def _read(database: BaseDatabaseWrapper, field: Field[Any, Any], value: Any) -> 
     return value
 
 
-def _insert(model: type[Model], values: dict[str, Any]) -> None:
-    """Insert a row of the model with the fields in ``values``."""
+def add_row(model: type[Model], values: dict[str, Any]) -> None:
+    """Insert a row of the model with the fields in ``values``: the step's, or one an app writes with it."""
     database = _database()
     columns, prepared = _columns_and_values(database, model, values)
     placeholders = ", ".join(["%s"] * len(columns))
@@ -88,16 +87,6 @@ def _update(model: type[Model], pk: int, values: dict[str, Any]) -> None:
     assignments = ", ".join(f"{column} = %s" for column in columns)
     with database.cursor() as cursor:
         cursor.execute(f'UPDATE {_table(model)} SET {assignments} WHERE "id" = %s', [*prepared, pk])
-
-
-def add_step(values: dict[str, Any]) -> None:
-    """Insert a step's row with the fields in ``values``."""
-    _insert(Step, values)
-
-
-def add_statement(values: dict[str, Any]) -> None:
-    """Insert an xAPI statement's outbox row with the fields in ``values`` (xapi.statements.outbox_row)."""
-    _insert(QueuedStatement, values)
 
 
 def hold_meter(table_id: int, name: str, attempt_id: int, operation: int) -> MeterHeld | None:
@@ -129,8 +118,8 @@ def hold_meter(table_id: int, name: str, attempt_id: int, operation: int) -> Met
 def save_meter_change(meter: Meter, change: dict[str, Any]) -> None:
     """Write the meter's changed columns and add the change's row (``change`` names ``meter`` and ``attempt``)."""
     _update(Meter, meter.pk, {name: getattr(meter, name) for name in METER_COLUMNS})
-    _insert(MeterChange, change)
+    add_row(MeterChange, change)
 
 
-IN_SQL = StepWrites(move_attempt_on, add_step, add_statement, hold_meter, save_meter_change)
+IN_SQL = StepWrites(move_attempt_on, add_row, hold_meter, save_meter_change)
 """The cached round store's reads and writes."""
