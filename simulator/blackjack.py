@@ -166,8 +166,10 @@ def decide(cards: Sequence[Card], upcard: Card, allowed: frozenset[Decision], st
 
     >>> from simulator.cards import parse_cards
     >>> every = frozenset(Decision)
-    >>> [decide(parse_cards(cards), parse_cards("6c")[0], every, BlackjackStyle.BASIC) for cards in ("8s8d", "6h5c")]
-    [<Decision.SPLIT: 'split'>, <Decision.DOUBLE: 'double'>]
+    >>> decide(parse_cards("8s8d"), parse_cards("6c")[0], every, BlackjackStyle.BASIC)
+    <Decision.SPLIT: 'split'>
+    >>> decide(parse_cards("6h5c"), parse_cards("6c")[0], every - {Decision.SPLIT}, BlackjackStyle.BASIC)
+    <Decision.DOUBLE: 'double'>
     >>> decide(parse_cards("Ts7d"), parse_cards("6c")[0], every, BlackjackStyle.HUNCH)
     <Decision.HIT: 'hit'>
     """
