@@ -36,21 +36,6 @@ class BaseGameLayout:
     """Whether a five-card poker rank names a hand (not where wild cards play)."""
 
 
-LAYOUTS: Mapping[str, BaseGameLayout] = {
-    "let-it-ride": BaseGameLayout(3, community_cards=2),
-    "texas-hold-em-bonus": BaseGameLayout(2, community_cards=5, dealer_cards=2),
-    "three-card-poker": BaseGameLayout(3, dealer_cards=3),
-    "ultimate-texas-hold-em": BaseGameLayout(2, community_cards=5, dealer_cards=2),
-    "mississippi-stud": BaseGameLayout(2, community_cards=3),
-    "crazy-4-poker": BaseGameLayout(5, dealer_cards=5),
-    "fortune-asia-poker": BaseGameLayout(7, dealer_cards=7),
-    "six-card-fortune-pai-gow-poker": BaseGameLayout(6, dealer_cards=6, joker=True),
-    "dj-wild-stud": BaseGameLayout(5, dealer_cards=5, joker=True, ranked=False),
-    "face-up-pai-gow-poker": BaseGameLayout(7, dealer_cards=7, joker=True),
-}
-"""Each MHB game's face-up cards at the training table, by game key (Pai Gow Poker deals its own)."""
-
-
 class BaseHandView(TypedDict):
     """A hand as the table shows it: its cards and, where a five-card rank names it, that rank."""
 
@@ -118,9 +103,8 @@ def _hand_json(hand: BaseHandView) -> dict[str, JsonValue]:
     return {"cards": hand["cards"], "hand": hand["hand"]}
 
 
-def deal_base_game(game_key: str, seats: Sequence[int], seed_value: int) -> BaseGameDeal:
-    """Deal ``game_key``'s cards to ``seats`` in order, then the community cards and the dealer's, from the seed."""
-    layout = LAYOUTS[game_key]
+def deal_base_game(layout: BaseGameLayout, seats: Sequence[int], seed_value: int) -> BaseGameDeal:
+    """Deal the layout's cards to ``seats`` in order, then the community cards and the dealer's, from the seed."""
     deck = iter(shuffled(pai_gow_deck() if layout.joker else standard_deck(), random.Random(f"base game {seed_value}")))
     hands = {seat: tuple(itertools.islice(deck, layout.player_cards)) for seat in seats}
     community = tuple(itertools.islice(deck, layout.community_cards))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from simulator.base_game_deal import BaseGameLayout
 from simulator.citations import Citation
 from simulator.money import Cents
 from simulator.mystery import MysteryConfiguration, mystery_clause
@@ -26,6 +27,8 @@ class MysteryGame:
     key: str
     display_name: str
     section: str
+    layout: BaseGameLayout | None
+    """The base game's cards the training table shows face up; None where the game's own round deals them."""
     base_wager: WagerSpot
     progressive_wagers: tuple[WagerSpot, ...]
 
@@ -87,10 +90,15 @@ PROGRESSIVE_PAYOUT = "Progressive Payout wager"
 
 
 def _game(
-    key: str, display_name: str, section: str, base_wager: WagerSpot, *progressive_wagers: WagerSpot
+    key: str,
+    display_name: str,
+    section: str,
+    layout: BaseGameLayout | None,
+    base_wager: WagerSpot,
+    *progressive_wagers: WagerSpot,
 ) -> MysteryGame:
     """A game entry (keeps the table below readable)."""
-    return MysteryGame(key, display_name, section, base_wager, progressive_wagers)
+    return MysteryGame(key, display_name, section, layout, base_wager, progressive_wagers)
 
 
 MYSTERY_GAME_LIST: tuple[MysteryGame, ...] = (
@@ -98,6 +106,7 @@ MYSTERY_GAME_LIST: tuple[MysteryGame, ...] = (
         "let-it-ride",
         "Let It Ride Poker",
         "§643b.1",
+        BaseGameLayout(3, community_cards=2),
         WagerSpot("Let It Ride Poker wager", "§643a.6(a)", "sic: the seed cites §643a.6, titled rankings"),
         WagerSpot("Three-Card Progressive Payout wager", "§643a.7(g)"),
         WagerSpot("Five-Card Progressive Payout wager", "§643a.7(h)"),
@@ -106,6 +115,7 @@ MYSTERY_GAME_LIST: tuple[MysteryGame, ...] = (
         "pai-gow-poker",
         "Pai Gow Poker",
         "§645b.3",
+        None,
         WagerSpot("Pai Gow Poker wager", "§645a.7(d)"),
         WagerSpot(PROGRESSIVE_PAYOUT, "§645a.7(e)(4)"),
     ),
@@ -113,6 +123,7 @@ MYSTERY_GAME_LIST: tuple[MysteryGame, ...] = (
         "texas-hold-em-bonus",
         "Texas Hold 'Em Bonus Poker",
         "§647b.1",
+        BaseGameLayout(2, community_cards=5, dealer_cards=2),
         WagerSpot("Texas Hold 'Em Bonus wager", "§647a.7(d)(1)"),
         WagerSpot(PROGRESSIVE_PAYOUT, "§647a.7(d)(3)"),
     ),
@@ -120,6 +131,7 @@ MYSTERY_GAME_LIST: tuple[MysteryGame, ...] = (
         "three-card-poker",
         "Three Card Poker",
         "§649b.1",
+        BaseGameLayout(3, dealer_cards=3),
         WagerSpot("Three Card Poker wager", "§649a.7(d)(1)"),
         WagerSpot("Three-Card Progressive Payout wager", "§649a.7(d)(4)"),
         WagerSpot("Five-Card Progressive Payout wager", "§649a.7(d)(6)"),
@@ -128,6 +140,7 @@ MYSTERY_GAME_LIST: tuple[MysteryGame, ...] = (
         "ultimate-texas-hold-em",
         "Ultimate Texas Hold 'Em Poker",
         "§653b.1",
+        BaseGameLayout(2, community_cards=5, dealer_cards=2),
         WagerSpot("Ultimate Texas Hold 'Em wager", "§653a.7(d)(1)"),
         WagerSpot(PROGRESSIVE_PAYOUT, "§653a.7(d)(3)"),
     ),
@@ -135,6 +148,7 @@ MYSTERY_GAME_LIST: tuple[MysteryGame, ...] = (
         "mississippi-stud",
         "Mississippi Stud",
         "§655b.1",
+        BaseGameLayout(2, community_cards=3),
         WagerSpot("Mississippi Stud wager", "§655a.7(d)(1)"),
         WagerSpot(PROGRESSIVE_PAYOUT, "§655a.7(d)(3)"),
     ),
@@ -142,6 +156,7 @@ MYSTERY_GAME_LIST: tuple[MysteryGame, ...] = (
         "crazy-4-poker",
         "Crazy 4 Poker",
         "§657b.1",
+        BaseGameLayout(5, dealer_cards=5),
         WagerSpot("Crazy 4 Poker wager", "§657a.7(d)(1)"),
         WagerSpot("Four-Card Progressive Payout wager", "§657a.7(d)(3)"),
         WagerSpot(
@@ -152,6 +167,7 @@ MYSTERY_GAME_LIST: tuple[MysteryGame, ...] = (
         "fortune-asia-poker",
         "Fortune Asia Poker",
         "§659b.1",
+        BaseGameLayout(7, dealer_cards=7),
         WagerSpot("Fortune Asia Poker wager", "§659a.7(d)"),
         WagerSpot(PROGRESSIVE_PAYOUT, "§659a.7(e)(3)"),
     ),
@@ -159,6 +175,7 @@ MYSTERY_GAME_LIST: tuple[MysteryGame, ...] = (
         "six-card-fortune-pai-gow-poker",
         "Six-Card Fortune Pai Gow Poker",
         "§670b.1",
+        BaseGameLayout(6, dealer_cards=6, joker=True),
         WagerSpot("Six-Card Fortune Pai Gow Poker wager", "§670a.7(d)"),
         WagerSpot(PROGRESSIVE_PAYOUT, "§670a.7(e)(4)"),
     ),
@@ -166,6 +183,7 @@ MYSTERY_GAME_LIST: tuple[MysteryGame, ...] = (
         "dj-wild-stud",
         "DJ Wild Stud Poker",
         "§687b.1",
+        BaseGameLayout(5, dealer_cards=5, joker=True, ranked=False),
         WagerSpot("DJ Wild Stud Poker wager", "§687a.7(d)(1)"),
         WagerSpot("Progressive Bonus wager", "§687a.7(d)(2)"),
     ),
@@ -173,11 +191,13 @@ MYSTERY_GAME_LIST: tuple[MysteryGame, ...] = (
         "face-up-pai-gow-poker",
         "Face Up Pai Gow Poker",
         "§688b.1",
+        BaseGameLayout(7, dealer_cards=7, joker=True),
         WagerSpot("Face Up Pai Gow Poker wager", "§688a.7(d)"),
         WagerSpot(PROGRESSIVE_PAYOUT, "§688a.7(e)(3)"),
     ),
 )
-"""The eleven MHB games in the seed's order; names and clauses are those of each section's subsection (a)."""
+"""The eleven MHB games in the seed's order; names and clauses are those of each section's subsection (a), layouts
+the engine's (a house automation, :data:`simulator.base_game_deal.BASE_GAME_LAYOUT`)."""
 
 MYSTERY_GAMES: Mapping[str, MysteryGame] = {game.key: game for game in MYSTERY_GAME_LIST}
 """The MHB games by key."""

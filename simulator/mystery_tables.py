@@ -456,8 +456,10 @@ class MysteryTableRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMix
     def play_base_game(self) -> Operation:
         """The engine deals the base game face up, from its own generator; it is settled outside this module."""
         action = self.verify_play_base_game()
+        if self.game.layout is None:
+            raise ValueError(f"{self.game.display_name}'s own round deals its cards: it has no base game layout.")
         players = [seat.seat for seat in self.seats if seat.base_wager > 0]
-        self.base_game = deal_base_game(self.game.key, players, self.seed_value)
+        self.base_game = deal_base_game(self.game.layout, players, self.seed_value)
         return self.record(action, self.base_game.facts())
 
     def _seat_view(self, seat: MysterySeatWagers) -> MysterySeatView:

@@ -1,4 +1,4 @@
-"""The base game dealt face up at the ten MHB training tables other than Pai Gow Poker."""
+"""The base game dealt face up at every MHB training table whose own round does not deal it (all but Pai Gow Poker)."""
 
 from __future__ import annotations
 
@@ -9,14 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from simulator.base_game_deal import LAYOUTS, best_five_card_hand
+from simulator.base_game_deal import best_five_card_hand
 from simulator.cards import parse_cards
+from simulator.games import GAMES
 from simulator.mystery import MysteryMeter, MysteryRules, mystery_configuration
-from simulator.mystery_games import MYSTERY_GAME_LIST, MYSTERY_GAMES, MysteryGame
+from simulator.mystery_games import MYSTERY_GAMES, MysteryGame
 from simulator.mystery_tables import MysterySeatWagers, MysteryTableRound
 from simulator.notation import replay_round
 
-TEN_GAMES = [game for game in MYSTERY_GAME_LIST if game.key != "pai-gow-poker"]
+TABLE_GAMES = [MYSTERY_GAMES[key] for key, game in GAMES.items() if game.round_class is MysteryTableRound]
+"""Every registered game an MHB table round deals, its base game dealt by the engine."""
 CONFIGURATION = mystery_configuration("B", 500)
 SAVED = json.loads((Path(__file__).parent / "rounds_saved_before_rules_as_data.json").read_text())["mystery"]
 
@@ -47,17 +49,25 @@ def play_to_base_game(round_: MysteryTableRound) -> None:
         round_.perform(action.step, action.arguments)
 
 
-def test_every_game_but_pai_gow_poker_has_its_layout() -> None:
-    assert set(LAYOUTS) == {game.key for game in TEN_GAMES} == set(DEALS)
+@pytest.mark.parametrize("game", TABLE_GAMES, ids=lambda game: game.key)
+def test_every_game_an_mhb_table_deals_has_its_layout(game: MysteryGame) -> None:
+    assert game.layout is not None, f"{game.key}: no base game layout in simulator/mystery_games.py"
 
 
-@pytest.mark.parametrize("game", TEN_GAMES, ids=lambda game: game.key)
+@pytest.mark.parametrize(("key", "deal"), DEALS.items())
+def test_base_game_layout_is_the_one_the_catalogue_states(key: str, deal: tuple[int, int, int]) -> None:
+    layout = MYSTERY_GAMES[key].layout
+    assert layout is not None
+    assert (layout.player_cards, layout.community_cards, layout.dealer_cards) == deal
+
+
+@pytest.mark.parametrize("game", TABLE_GAMES, ids=lambda game: game.key)
 def test_base_game_layout_deals_each_game_its_public_cards(game: MysteryGame) -> None:
     round_ = full_table(game)
     round_.play_out()
     dealt = round_.table_view()["base_game"]
-    assert dealt is not None
-    each, community, dealer = DEALS[game.key]
+    assert dealt is not None and game.layout is not None
+    each, community, dealer = game.layout.player_cards, game.layout.community_cards, game.layout.dealer_cards
     assert [len(hand["cards"].split()) for hand in dealt["seats"].values()] == [each] * 6
     assert len(dealt["community"].split()) == community
     assert (dealt["dealer"] is None) == (dealer == 0)
@@ -68,7 +78,7 @@ def test_base_game_layout_deals_each_game_its_public_cards(game: MysteryGame) ->
     assert max(Counter(every_card).values()) == 1  # one deck: no card twice
 
 
-@pytest.mark.parametrize("game", TEN_GAMES, ids=lambda game: game.key)
+@pytest.mark.parametrize("game", TABLE_GAMES, ids=lambda game: game.key)
 def test_base_game_no_card_is_shown_before_the_engine_deals_it(game: MysteryGame) -> None:
     round_ = full_table(game)
     play_to_base_game(round_)
@@ -79,7 +89,7 @@ def test_base_game_no_card_is_shown_before_the_engine_deals_it(game: MysteryGame
     assert round_.table_view()["base_game"] is not None
 
 
-@pytest.mark.parametrize("game", TEN_GAMES, ids=lambda game: game.key)
+@pytest.mark.parametrize("game", TABLE_GAMES, ids=lambda game: game.key)
 def test_base_game_deal_leaves_the_mystery_bonus_draws_as_they_were(game: MysteryGame) -> None:
     round_ = full_table(game)
     play_to_base_game(round_)
