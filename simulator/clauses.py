@@ -960,8 +960,10 @@ CITED: set[str] = set()
 
 
 def cite(clause: str) -> Citation:
-    """The catalogue's entry for a clause as written; KeyError for a clause the catalogue does not hold."""
+    """The catalogue's entry for a clause as written; KeyError naming the clause where the catalogue has none."""
     CITED.add(clause)
+    if clause not in CLAUSES:
+        raise KeyError(f"{clause} is not in the catalogue (simulator/clauses.py CLAUSES)")
     return CLAUSES[clause]
 
 

@@ -79,7 +79,7 @@ def test_a_clause_written_twice_is_refused_so_no_clause_has_two_provenances():
 
 
 def test_an_unknown_clause_is_refused():
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError, match=r"§999z.1\(a\) is not in the catalogue"):
         cite("§999z.1(a)")
 
 
