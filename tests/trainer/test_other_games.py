@@ -1,4 +1,4 @@
-"""The ten other MHB tables and Down Under Blackjack: dealt from the list of tables, played over the WebSocket."""
+"""The other MHB tables and Down Under Blackjack: dealt from the list of tables, played over the WebSocket."""
 
 import json
 import re
@@ -12,16 +12,18 @@ from table_helpers import frame_for, make_trainee, teacher_of
 from test_consumers import connected, fragment, login_as, server_side, session_cookie, tabs_met
 
 from simulator.down_under import DownUnderRound
-from simulator.games import GAMES
+from simulator.games import DOWN_UNDER_BLACKJACK, GAMES
 from simulator.money import format_cents
-from simulator.mystery_games import MYSTERY_GAME_LIST, MYSTERY_GAMES
+from simulator.mystery_games import MYSTERY_GAMES
+from simulator.mystery_tables import MysteryTableRound
 from simulator.procedure import Actor
 from trainer import demo_tables, round_store, services
 from trainer.controls import DEALER_STEPS, FrameError, read_step
 from trainer.models import Attempt, Floorperson, Mode, Table
 
-OTHER_MHB_GAMES = [game.key for game in MYSTERY_GAME_LIST if game.key != "pai-gow-poker"]
-DOWN_UNDER = "down-under-blackjack"
+OTHER_MHB_GAMES = [key for key, game in GAMES.items() if game.round_class is MysteryTableRound]
+"""Every registered game an MHB table round deals (Pai Gow Poker's round deals its own)."""
+DOWN_UNDER = DOWN_UNDER_BLACKJACK.key
 OTHER_GAMES = [*OTHER_MHB_GAMES, DOWN_UNDER]
 CARD = re.compile(r'class="card(?: red)?" data-card="(\w\w)"')
 
