@@ -8,6 +8,7 @@ from simulator.down_under import DownUnderRound
 from simulator.games import GAMES
 from simulator.hands import is_tiger_nine
 from simulator.json_values import JsonValue
+from simulator.mystery_tables import MysteryTableRound
 from simulator.notation import replay_round, save_round
 from simulator.pai_gow_round import DEALER, PaiGowRound
 from simulator.scenarios import Rigging, ScenarioError, ScenarioSpec, deal_scenario, game_steps
@@ -202,7 +203,7 @@ def test_685b1_the_ace_of_spades_match_the_dealer_combination_on_its_round() -> 
 
 
 def test_an_mhb_table_hits_its_mystery_bonus_on_the_round_named() -> None:
-    key = next(key for key, game in GAMES.items() if game.key not in ("pai-gow-poker", "down-under-blackjack"))
+    key = next(key for key, game in GAMES.items() if game.round_class is MysteryTableRound)
     spec = ScenarioSpec.from_json({"game": key, "rigging": {"mystery_hit_round": 1}})
     assert "pay_mystery_bonus" in {op.action.step for op in deal_scenario(spec, 5, 1).play_out()}
 
@@ -377,7 +378,7 @@ def test_rigged_cards_are_two_for_a_seated_player_or_the_dealer_and_fit_the_shoe
 
 
 def test_the_mhb_tables_seat_simulated_players_only() -> None:
-    key = next(key for key, game in GAMES.items() if game.key not in ("pai-gow-poker", "down-under-blackjack"))
+    key = next(key for key, game in GAMES.items() if game.round_class is MysteryTableRound)
     errors = errors_of({"game": key, "seats": {"1": {"ante": 500}}, "rigging": {"missing_chip_seat": 1}})
     assert "simulated players sit" in errors["seats"]
     assert "does not rig this" in errors["rigging.missing_chip_seat"]
