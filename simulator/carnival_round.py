@@ -36,6 +36,7 @@ from simulator.json_values import JsonObject, JsonValue, json_int, json_object, 
 from simulator.money import Cents, format_cents
 from simulator.pai_gow_settlement import Settlement, WagerSettlement
 from simulator.procedure import Action, Actor, ErrorCode, IllegalOperation, Operation, Round
+from simulator.settling import SettlingMixin
 
 SEATS = (1, 2, 3, 4, 5, 6)
 DEALER = "dealer"
@@ -126,7 +127,7 @@ class CarnivalView(TypedDict):
     finished: bool
 
 
-class CarnivalRound(Round):
+class CarnivalRound(SettlingMixin, Round):
     """One round of a carnival poker game, dealt step by step by the trainee."""
 
     def __init__(
@@ -526,36 +527,9 @@ class CarnivalRound(Round):
             raise IllegalOperation(ErrorCode.WRONG_AMOUNT, message, expected.citation, expected)
         return expected
 
-    def verify_pay_wager(self, seat: int, spot: str, amount: Cents) -> Action:
-        """Check that paying this wager this amount is the correct next step."""
-        return self.verify_settlement("pay_wager", seat, spot, amount)
-
-    def pay_wager(self, seat: int, spot: str, amount: Cents) -> Operation:
-        """Pay a winning wager its exact winnings; the stake stays with the player."""
-        expected = self.verify_pay_wager(seat, spot, amount)
-        self.settled[(seat, spot)] = (Settlement.PAY, amount)
-        return self.record(expected)
-
-    def verify_push_wager(self, seat: int, spot: str) -> Action:
-        """Check that pushing this wager is the correct next step."""
-        return self.verify_settlement("push_wager", seat, spot)
-
-    def push_wager(self, seat: int, spot: str) -> Operation:
-        """Push a wager: it stays with the player."""
-        expected = self.verify_push_wager(seat, spot)
-        self.settled[(seat, spot)] = (Settlement.PUSH, 0)
-        return self.record(expected)
-
-    def verify_collect_wager(self, seat: int, spot: str) -> Action:
-        """Check that collecting this wager is the correct next step."""
-        return self.verify_settlement("collect_wager", seat, spot)
-
-    def collect_wager(self, seat: int, spot: str) -> Operation:
-        """Collect a losing wager into the table inventory."""
-        expected = self.verify_collect_wager(seat, spot)
-        lost = self.play.get(seat, 0) if spot == "play" else self.seats[seat][spot]
-        self.settled[(seat, spot)] = (Settlement.COLLECT, lost)
-        return self.record(expected)
+    def staked(self, seat: int, spot: str) -> Cents:
+        """The chips on a seat's wager: its Play Wager as made, any other as the seat placed it."""
+        return self.play.get(seat, 0) if spot == "play" else self.seats[seat][spot]
 
     def verify_collect_cards(self) -> Action:
         """Raise unless collecting the cards is the next step: every wager settled."""

@@ -86,6 +86,7 @@ from simulator.progressive import (
     ProgressiveWins,
     intake_with_wager_phase,
 )
+from simulator.settling import SettlingMixin
 from simulator.starting_position import (
     REVEAL_ORDER_CITATION,
     STARTING_POSITION_CITATION,
@@ -341,7 +342,9 @@ class PaiGowView(TypedDict):
     finished: bool
 
 
-class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, ProgressiveWinMixin, Round):
+class PaiGowRound(
+    WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, ProgressiveWinMixin, SettlingMixin, Round
+):
     """One round of (Commission-free) Pai Gow Poker with its side wagers, dealt step by step."""
 
     def __init__(
@@ -1001,35 +1004,9 @@ class PaiGowRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Pr
             return FORTUNE_AFTER_WAGERS if self.rules.commission_free else FORTUNE
         return expected.citation
 
-    def verify_pay_wager(self, seat: int, spot: str, amount: Cents) -> Action:
-        """Check that paying this wager this amount is the correct next step."""
-        return self.verify_settlement("pay_wager", seat, spot, amount)
-
-    def pay_wager(self, seat: int, spot: str, amount: Cents) -> Operation:
-        """Pay a winning wager its exact winnings; the stake stays with the player."""
-        expected = self.verify_pay_wager(seat, spot, amount)
-        self.settled[(seat, spot)] = (Settlement.PAY, amount)
-        return self.record(expected)
-
-    def verify_push_wager(self, seat: int, spot: str) -> Action:
-        """Check that pushing this wager is the correct next step."""
-        return self.verify_settlement("push_wager", seat, spot)
-
-    def push_wager(self, seat: int, spot: str) -> Operation:
-        """Push a wager: it neither wins nor loses and stays with the player."""
-        expected = self.verify_push_wager(seat, spot)
-        self.settled[(seat, spot)] = (Settlement.PUSH, 0)
-        return self.record(expected)
-
-    def verify_collect_wager(self, seat: int, spot: str) -> Action:
-        """Check that collecting this wager is the correct next step."""
-        return self.verify_settlement("collect_wager", seat, spot)
-
-    def collect_wager(self, seat: int, spot: str) -> Operation:
-        """Collect a losing wager into the table inventory."""
-        expected = self.verify_collect_wager(seat, spot)
-        self.settled[(seat, spot)] = (Settlement.COLLECT, self.seats[seat][spot])
-        return self.record(expected)
+    def staked(self, seat: int, spot: str) -> Cents:
+        """The chips on a seat's wager, as the seat placed it."""
+        return self.seats[seat][spot]
 
     def verify_collect_commission(self, seat: int, amount: Cents) -> Action:
         """Check the commission collected from a winning standard-game wager."""
