@@ -65,6 +65,7 @@ def mystery_demo_table(
 OTHER_GAMES_DEMO_TABLES: tuple[DemoTable, ...] = (
     *(mystery_demo_table(*choices) for choices in MYSTERY_DEMO_CHOICES),
     mystery_demo_table("three-card-poker", "B", 500, PaymentSource.TABLE_INVENTORY, BaseGameDealer.TRAINEE),
+    mystery_demo_table("ultimate-texas-hold-em", "D", 100, PaymentSource.TABLE_INVENTORY, BaseGameDealer.TRAINEE),
     (
         "Down Under Blackjack — Match the Dealer, 6 decks, Paytable 1, $5",
         DOWN_UNDER_BLACKJACK.key,
@@ -85,8 +86,8 @@ OTHER_GAMES_DEMO_TABLES: tuple[DemoTable, ...] = (
     ),
 )
 """One table for each other game the school deals (the ten other MHB games and Down Under Blackjack), a Three Card
-Poker table where the trainee deals the game itself, and a Down Under Blackjack table where the trainee deals the
-whole round."""
+Poker and an Ultimate Texas Hold 'Em table where the trainee deals the game itself, and a Down Under Blackjack table
+where the trainee deals the whole round."""
 
 
 def every_demo_table() -> tuple[DemoTable, ...]:
