@@ -35,12 +35,11 @@ from simulator.citations import Citation
 from simulator.json_values import JsonObject, JsonValue, json_int, json_object, json_str, json_strings
 from simulator.money import Cents, format_cents
 from simulator.pai_gow_settlement import Settlement, WagerSettlement
-from simulator.procedure import Action, Actor, ErrorCode, IllegalOperation, Operation, Round
-from simulator.settling import SettlingMixin
+from simulator.procedure import Action, Actor, ErrorCode, Operation, Round
+from simulator.settling import SETTLEMENT_STEPS, SettlingMixin
 
 SEATS = (1, 2, 3, 4, 5, 6)
 DEALER = "dealer"
-SETTLEMENT_STEPS = ("pay_wager", "push_wager", "collect_wager")
 PLAYER_STEPS = frozenset({"make_decision"})
 """The simulated players' steps: the engine performs them."""
 CARNIVAL_STEPS = frozenset(
@@ -506,26 +505,9 @@ class CarnivalRound(SettlingMixin, Round):
         self.dealer_qualifies = qualifies
         return self.record(expected)
 
-    def verify_settlement(self, step: str, seat: int, spot: str, amount: Cents | None = None) -> Action:
-        """Check a pay, push or collect: the right wager next, the right settlement, the exact amount."""
-        expected = self.next_action()
-        if expected is None:
-            raise IllegalOperation(ErrorCode.ROUND_OVER, "The round is over: there is nothing to settle.", END_OF_ROUND)
-        if expected.step not in SETTLEMENT_STEPS:
-            message = f"Out of order: the next step is {expected.description}"
-            raise IllegalOperation(ErrorCode.OUT_OF_ORDER, message, self.order_citation(expected, step), expected)
-        if (seat, spot) != (expected.arguments["seat"], expected.arguments["spot"]):
-            wager = self.spot_name(json_str(expected.arguments["spot"]))
-            message = f"Out of order: settle seat {expected.arguments['seat']}'s {wager} next."
-            raise IllegalOperation(ErrorCode.OUT_OF_ORDER, message, SETTLEMENT_ORDER, expected)
-        if step != expected.step:
-            message = f"Wrong settlement: {expected.description}."
-            raise IllegalOperation(ErrorCode.WRONG_SETTLEMENT, message, expected.citation, expected)
-        if step == "pay_wager" and amount != expected.arguments["amount"]:
-            shown = format_cents(amount) if isinstance(amount, int) else repr(amount)
-            message = f"Paid {shown}: {expected.description}."
-            raise IllegalOperation(ErrorCode.WRONG_AMOUNT, message, expected.citation, expected)
-        return expected
+    def settlement_order_citation(self, expected: Action, seat: int, spot: str) -> Citation:
+        """A wager settled out of turn breaks the settlement order, whichever wager it was."""
+        return SETTLEMENT_ORDER
 
     def staked(self, seat: int, spot: str) -> Cents:
         """The chips on a seat's wager: its Play Wager as made, any other as the seat placed it."""

@@ -86,7 +86,7 @@ from simulator.progressive import (
     ProgressiveWins,
     intake_with_wager_phase,
 )
-from simulator.settling import SettlingMixin
+from simulator.settling import SETTLEMENT_STEPS, SettlingMixin
 from simulator.starting_position import (
     REVEAL_ORDER_CITATION,
     STARTING_POSITION_CITATION,
@@ -120,7 +120,6 @@ FELT_NAMES = {
     "beat-it": "Beat It",
 }
 """Each betting area of the layout by the name printed on the felt."""
-SETTLEMENT_STEPS = ("pay_wager", "push_wager", "collect_wager")
 PLAYER_STEPS = frozenset({"set_player_hand", "press_shaker_button"}) | WAGER_PHASE_PLAYER_STEPS
 SYSTEM_STEPS = frozenset({"add_mystery_contributions", "add_progressive_contributions"})
 FLOORPERSON_STEPS = frozenset({"validate_mystery_payout", "validate_progressive_payout", "complete_jackpot_paperwork"})
@@ -619,6 +618,10 @@ class PaiGowRound(
         """The betting area as the layout names it."""
         return spot_name(spot)
 
+    def spot_name(self, spot: str) -> str:
+        """A settlement spot as the layout names its betting area."""
+        return spot_name(spot)
+
     def late_wager_due(self) -> bool:
         """After "No more bets" and, at a table with Progressive Payout wagers, after the lock-out."""
         locked = not self.rules.progressive_wager_offered or self.progressive_intake.stage >= IntakeStage.LOCKED_OUT
@@ -969,32 +972,7 @@ class PaiGowRound(
         self.dice_announced = True
         return self.record(expected)
 
-    def verify_settlement(self, step: str, seat: int, spot: str, amount: Cents | None = None) -> Action:
-        """Check a pay, push or collect: the right wager next, the right settlement, the exact amount."""
-        expected = self.next_action()
-        if expected is None:
-            raise IllegalOperation(ErrorCode.ROUND_OVER, "The round is over: there is nothing to settle.", CLEAR_TABLE)
-        if expected.step not in SETTLEMENT_STEPS:
-            raise IllegalOperation(
-                ErrorCode.OUT_OF_ORDER,
-                f"Out of order: the next step is {expected.description}",
-                expected.citation,
-                expected,
-            )
-        if (seat, spot) != (expected.arguments["seat"], expected.arguments["spot"]):
-            wager = spot_name(expected.arguments["spot"])
-            message = f"Out of order: settle seat {expected.arguments['seat']}'s {wager} next."
-            citation = self._settlement_order_citation(expected, seat, spot)
-            raise IllegalOperation(ErrorCode.OUT_OF_ORDER, message, citation, expected)
-        if step != expected.step:
-            message = f"Wrong settlement: {expected.description}."
-            raise IllegalOperation(ErrorCode.WRONG_SETTLEMENT, message, expected.citation, expected)
-        if step == "pay_wager" and amount != expected.arguments["amount"]:
-            message = f"Paid {_money(amount)}: {expected.description}."
-            raise IllegalOperation(ErrorCode.WRONG_AMOUNT, message, expected.citation, expected)
-        return expected
-
-    def _settlement_order_citation(self, expected: Action, seat: int, spot: str) -> Citation:
+    def settlement_order_citation(self, expected: Action, seat: int, spot: str) -> Citation:
         """The order a wager settled out of turn breaks: the dice wagers', the seats' or the Fortune Bonus's."""
         if expected.arguments["spot"] in DICE_SPOTS:
             return DICE_SETTLEMENT_ORDER
@@ -1325,11 +1303,6 @@ _SPOT_NAMES = {
 def spot_name(spot: object) -> str:
     """A betting area as the layout names it."""
     return _SPOT_NAMES.get(str(spot), str(spot))
-
-
-def _money(amount: object) -> str:
-    """An amount given by the trainee, written as money when it is a whole number of cents."""
-    return format_cents(amount) if isinstance(amount, int) and not isinstance(amount, bool) else repr(amount)
 
 
 def _parse_cards_argument(text: str, expected: Action) -> tuple[Card, ...]:

@@ -2,23 +2,68 @@
 
 from __future__ import annotations
 
-from simulator.money import Cents
+from simulator.citations import Citation
+from simulator.json_values import json_str
+from simulator.money import Cents, format_cents
 from simulator.pai_gow_settlement import Settlement
-from simulator.procedure import Action, Operation, Round
+from simulator.procedure import Action, ErrorCode, IllegalOperation, Operation, Round
+
+SETTLEMENT_STEPS = ("pay_wager", "push_wager", "collect_wager")
+"""The steps that settle one wager: pay it, push it or collect it."""
+
+
+def given_money(amount: object) -> str:
+    """An amount given by the trainee, written as money when it is a whole number of cents.
+
+    >>> given_money(1250), given_money(True), given_money("12.50")
+    ('$12.50', 'True', "'12.50'")
+    """
+    return format_cents(amount) if isinstance(amount, int) and not isinstance(amount, bool) else repr(amount)
 
 
 class SettlingMixin(Round):
-    """The pay, push and collect steps, each checked by the round's own :meth:`verify_settlement`."""
+    """The pay, push and collect steps, each checked against the round's next settlement.
+
+    A game gives the rule a wager settled out of turn breaks (:meth:`settlement_order_citation`), the name of a
+    settlement spot (:meth:`spot_name`) and the chips on a wager (:meth:`staked`); the rule of a step tried after
+    the round and before the settlements are the round's own (:meth:`closing_citation`, :meth:`order_citation`).
+    """
 
     settled: dict[tuple[int, str], tuple[Settlement, Cents]]
 
-    def verify_settlement(self, step: str, seat: int, spot: str, amount: Cents | None = None) -> Action:
-        """Check a pay, push or collect: the right wager next, the right settlement, the exact amount."""
+    def settlement_order_citation(self, expected: Action, seat: int, spot: str) -> Citation:
+        """The rule broken by settling seat ``seat``'s ``spot`` when ``expected`` settles another wager."""
+        raise NotImplementedError
+
+    def spot_name(self, spot: str) -> str:
+        """A settlement spot as the felt names it."""
         raise NotImplementedError
 
     def staked(self, seat: int, spot: str) -> Cents:
         """The chips on a seat's wager, which a collect takes into the table inventory."""
         raise NotImplementedError
+
+    def verify_settlement(self, step: str, seat: int, spot: str, amount: Cents | None = None) -> Action:
+        """Check a pay, push or collect: the right wager next, the right settlement, the exact amount."""
+        expected = self.next_action()
+        if expected is None:
+            message = "The round is over: there is nothing to settle."
+            raise IllegalOperation(ErrorCode.ROUND_OVER, message, self.closing_citation())
+        if expected.step not in SETTLEMENT_STEPS:
+            message = f"Out of order: the next step is {expected.description}"
+            raise IllegalOperation(ErrorCode.OUT_OF_ORDER, message, self.order_citation(expected, step), expected)
+        if (seat, spot) != (expected.arguments["seat"], expected.arguments["spot"]):
+            wager = self.spot_name(json_str(expected.arguments["spot"]))
+            message = f"Out of order: settle seat {expected.arguments['seat']}'s {wager} next."
+            citation = self.settlement_order_citation(expected, seat, spot)
+            raise IllegalOperation(ErrorCode.OUT_OF_ORDER, message, citation, expected)
+        if step != expected.step:
+            message = f"Wrong settlement: {expected.description}."
+            raise IllegalOperation(ErrorCode.WRONG_SETTLEMENT, message, expected.citation, expected)
+        if step == "pay_wager" and amount != expected.arguments["amount"]:
+            message = f"Paid {given_money(amount)}: {expected.description}."
+            raise IllegalOperation(ErrorCode.WRONG_AMOUNT, message, expected.citation, expected)
+        return expected
 
     def verify_pay_wager(self, seat: int, spot: str, amount: Cents) -> Action:
         """Check that paying this wager this amount is the correct next step."""

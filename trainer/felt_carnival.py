@@ -10,8 +10,9 @@ from typing import Any
 from markupsafe import Markup
 
 from simulator.carnival_games import CARNIVAL_GAMES, HAND_NAMES
-from simulator.carnival_round import DEALER, SETTLEMENT_STEPS, CarnivalSeatView, CarnivalView
+from simulator.carnival_round import DEALER, CarnivalSeatView, CarnivalView
 from simulator.json_values import json_bool, json_int, json_str
+from simulator.settling import SETTLEMENT_STEPS
 from trainer.felt import area, hand_html
 from trainer.scoring import GradedStep
 

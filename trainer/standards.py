@@ -12,8 +12,9 @@ from dataclasses import dataclass
 
 from simulator.carnival_games import CARNIVAL_GAMES
 from simulator.json_values import JsonValue
-from simulator.pai_gow_round import DICE_SPOTS, SETTLEMENT_STEPS
+from simulator.pai_gow_round import DICE_SPOTS
 from simulator.scenarios import LONGEST_TARGET_SECONDS
+from simulator.settling import SETTLEMENT_STEPS
 
 
 @dataclass(frozen=True)
