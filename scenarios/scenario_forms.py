@@ -17,13 +17,14 @@ from typing import Any, cast
 from django import forms
 from django.forms.boundfield import BoundField
 
+from simulator.carnival_poker import CarnivalGame, PlayerHabit
 from simulator.citations import Provenance
 from simulator.games import GAMES, Game
 from simulator.json_values import JsonObject, JsonValue
 from simulator.money import format_cents, parse_dollars
 from simulator.pai_gow_round import PLACES, SEATS
 from simulator.rules import Option
-from simulator.scenarios import MAX_ROUNDS, MAX_TIME_LIMIT_SECONDS, ScenarioError, ScenarioSpec, game_steps
+from simulator.scenarios import MAX_ROUNDS, MAX_TIME_LIMIT_SECONDS, ScenarioError, ScenarioSpec, game_steps, habit_key
 from trainer.models import Scenario
 
 FormData = Mapping[str, str]
@@ -43,6 +44,11 @@ RIGGING_HELP = {
     "hands": "Seven cards each, as As Kd Qh JK (JK is the joker). Leave a place empty to deal it from the deck.",
     "cards": "Two cards each, as As 6c: the dealer's are the upcard, then the hole card (§685a.7(e)). A seat whose "
     "cards are rigged plays them by a basic strategy. Leave a place empty to deal it from the shoe.",
+    "base_game_cards": "Up to {count} cards each, as {example}, where the base game is dealt by the trainee. A seat "
+    "whose cards or habit are rigged is seated, with the base game's side wagers, and plays by the house advice "
+    "unless its habit is rigged. Leave a place empty to deal it from the deck.",
+    "community_cards": "Up to five cards, the flop first, as Qh Jh Th 4c 2d; the rest are dealt from the deck.",
+    "habits": "How the seat's player decides: a wrong Play Wager for the dealer to put right, or fewer hands played.",
     "tiger_nine": "The dealer's seven cards set to a 9-high low hand: a commission-free table only (§645b.1(d)(2)).",
     "mystery_hit_round": "The Mystery Bonus hits then; only a seat with a qualifying progressive wager wins it.",
     "ace_of_spades_round": "The Match the Dealer hit forced on that round is the A♠ combination, the 100% award.",
@@ -309,13 +315,15 @@ class ScenarioForm(forms.Form):
                 self._add(
                     section, f"rigging.hands.{place}", forms.CharField(label=label, help_text=help_text, required=False)
                 )
-        if "cards" in rigging:
+        if "cards" in rigging and self.game.scenario.base_game is None:
             for place in PLACES:
                 label = "Dealer's upcard and hole card" if place == 0 else f"Seat {place}'s two cards"
                 help_text = RIGGING_HELP["cards"] if place == 0 else ""
                 self._add(
                     section, f"rigging.cards.{place}", forms.CharField(label=label, help_text=help_text, required=False)
                 )
+        if self.game.scenario.base_game is not None:
+            section.parts.append(self._base_game(self.game.scenario.base_game))
         if "tiger_nine" in rigging:
             label = "Deal the dealer a Tiger 9"
             self._add(
@@ -345,6 +353,26 @@ class ScenarioForm(forms.Form):
             self._add(late, "rigging.late_wager.amount", DollarsField(label="Amount in dollars", required=False))
             section.parts.append(late)
         return section
+
+    def _base_game(self, game: CarnivalGame) -> Section:
+        """The base game a trainee deals: each place's cards, the board where it has one, each seat's player's habit."""
+        example = " ".join(("As", "Kd", "7c")[: game.hole_cards])
+        help_text = RIGGING_HELP["base_game_cards"].format(count=game.hole_cards, example=example)
+        part = Section(f"The {game.name} base game", help_text)
+        for place in PLACES:
+            label = "Dealer's cards" if place == 0 else f"Seat {place}'s cards"
+            self._add(part, f"rigging.cards.{place}", forms.CharField(label=label, required=False))
+        if "community_cards" in self.game.scenario.rigging:
+            board = forms.CharField(label="Community cards", help_text=RIGGING_HELP["community_cards"], required=False)
+            self._add(part, "rigging.community_cards", board)
+        habits = [("", "Drawn at random"), *((habit_key(habit), _capital(habit.value)) for habit in PlayerHabit)]
+        for seat in SEATS:
+            help_text = RIGGING_HELP["habits"] if seat == SEATS[0] else ""
+            habit = forms.ChoiceField(
+                label=f"Seat {seat}'s player", choices=habits, help_text=help_text, required=False
+            )
+            self._add(part, f"rigging.habits.{seat}", habit)
+        return part
 
     def _steps(self) -> Section:
         """What the engine does: a box for each step a person can take, ticked for the engine to take it instead."""
@@ -414,6 +442,10 @@ class ScenarioForm(forms.Form):
         hands = {str(place): data[f"rigging.hands.{place}"] for place in PLACES if data.get(f"rigging.hands.{place}")}
         cards = {str(place): data[f"rigging.cards.{place}"] for place in PLACES if data.get(f"rigging.cards.{place}")}
         rigging: JsonObject = {"dice": data.get("rigging.dice") or None, "hands": hands, "cards": cards}
+        rigging["community_cards"] = data.get("rigging.community_cards") or None
+        rigging["habits"] = {
+            str(seat): data[f"rigging.habits.{seat}"] for seat in SEATS if data.get(f"rigging.habits.{seat}")
+        }
         rigging["tiger_nine"] = bool(data.get("rigging.tiger_nine"))
         for key in ("mystery_hit_round", "ace_of_spades_round", "missing_chip_seat", "foul_seat"):
             rigging[key] = data.get(f"rigging.{key}")
@@ -526,7 +558,17 @@ def form_data(spec: JsonObject, name: str) -> dict[str, str]:
         by_place = rigging.get(name)
         for place, cards in (by_place if isinstance(by_place, dict) else {}).items():
             data[f"rigging.{name}.{place}"] = str(cards)
-    for key in ("dice", "mystery_hit_round", "ace_of_spades_round", "missing_chip_seat", "foul_seat"):
+    habits = rigging.get("habits")
+    for seat, habit in (habits if isinstance(habits, dict) else {}).items():
+        data[f"rigging.habits.{seat}"] = str(habit)
+    for key in (
+        "dice",
+        "community_cards",
+        "mystery_hit_round",
+        "ace_of_spades_round",
+        "missing_chip_seat",
+        "foul_seat",
+    ):
         if rigging.get(key) is not None:
             data[f"rigging.{key}"] = str(rigging[key])
     if rigging.get("tiger_nine"):

@@ -14,6 +14,7 @@ from typing import Any
 
 from simulator import down_under, mystery_tables, pai_gow_round
 from simulator.carnival_games import CARNIVAL_GAMES
+from simulator.carnival_poker import CarnivalGame
 from simulator.carnival_round import CARNIVAL_STEPS
 from simulator.carnival_round import PLAYER_STEPS as CARNIVAL_PLAYER_STEPS
 from simulator.down_under import DownUnderRound, DownUnderTable, demo_down_under
@@ -45,6 +46,9 @@ class ScenarioSupport:
     players sit (the scenario seats no players of its own)."""
     rigging: frozenset[str] = frozenset()
     """The rigging fields (of :class:`simulator.scenarios.Rigging`) a scenario of the game may set."""
+    base_game: CarnivalGame | None = None
+    """The carnival poker game a trainee may deal at the game's table (option base_game): where the trainee deals it,
+    ``cards`` rigs its places' cards, ``habits`` its players' and ``community_cards`` its board."""
 
 
 @dataclass(frozen=True)
@@ -84,13 +88,22 @@ class Game:
         return self.deal(TableDeal({}, seed, self.automations, force_mystery_hit=force_hit))
 
 
+def base_game_rigging(base_game: CarnivalGame | None) -> frozenset[str]:
+    """What a scenario may rig of the base game a trainee deals: the places' cards, the players' habits, any board."""
+    if base_game is None:
+        return frozenset()
+    board = any(street.board_cards for street in base_game.streets)
+    return frozenset({"cards", "habits"} | ({"community_cards"} if board else set()))
+
+
 def mystery_table_game(game: MysteryGame) -> Game:
     """The registry entry of a game whose table runs the Must-Hit-By Mystery Bonus around its base game.
 
     At a carnival poker game's table the trainee may deal the base game (option base_game): its steps are the game's
     too, and its simulated players' decisions the engine's.
     """
-    dealt_by_trainee = game.key in CARNIVAL_GAMES
+    base_game = CARNIVAL_GAMES.get(game.key)
+    dealt_by_trainee = base_game is not None
     players = CARNIVAL_PLAYER_STEPS if dealt_by_trainee else frozenset()
     return Game(
         game.key,
@@ -104,7 +117,7 @@ def mystery_table_game(game: MysteryGame) -> Game:
         mystery_tables.SYSTEM_STEPS | players,
         partial(deal_mystery_table_round, game),
         partial(demo_mystery_table, game.key),
-        ScenarioSupport(rigging=frozenset({"mystery_hit_round"})),
+        ScenarioSupport(rigging=frozenset({"mystery_hit_round"}) | base_game_rigging(base_game), base_game=base_game),
         CARNIVAL_STEPS if dealt_by_trainee else frozenset(),
     )
 

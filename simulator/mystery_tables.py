@@ -261,14 +261,15 @@ class MysteryTableRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMix
     def _carnival_round(self, rules: MysteryRules, seed_value: int) -> CarnivalRound:
         """The base game the trainee deals: each position's base wager on its areas, its side wagers, the paytables."""
         carnival = carnival_game(self.game)
+        positions = base_game_positions(self.seats)
         seats = {
             seat.seat: dict.fromkeys(carnival.base_areas if seat.base_wager else (), seat.base_wager)
             | dict(seat.side_wagers)
             for seat in self.seats
+            if seat.seat in positions
         }
         table = CarnivalTable.from_json(carnival, dict(rules.base_game_paytables))
-        held = {seat: wagers for seat, wagers in seats.items() if wagers}
-        return CarnivalRound(carnival, table, held, seed_value, scenario=self.base_game_scenario)
+        return CarnivalRound(carnival, table, seats, seed_value, scenario=self.base_game_scenario)
 
     # ----- saving and replaying -----
 
@@ -488,6 +489,11 @@ def _qualifying_wager_field(game: MysteryGame | None) -> OptionField:
     names = tuple(spot.name for spot in game.progressive_wagers)
     explanation = f"Which progressive wager qualifies for the Mystery Bonus; by default the first named, {names[0]}."
     return OptionField(game.qualification_citation, explanation, read, choices=names, house_rule=True)
+
+
+def base_game_positions(seats: Sequence[MysterySeatWagers]) -> list[int]:
+    """The seats dealt the base game a trainee deals: those holding its base wager or a side wager of it."""
+    return [seat.seat for seat in seats if seat.base_wager or seat.side_wagers]
 
 
 def carnival_game(game: MysteryGame) -> CarnivalGame:

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from simulator.cards import Card, Rank, format_cards, pai_gow_deck, parse_cards, shuffled
+from simulator.carnival_poker import CarnivalGame, PlayerHabit
+from simulator.carnival_rigging import board_size
 from simulator.dice import DiceRoll, parse_dice_roll, roll_dice
 from simulator.down_under import BLACKJACK, DEALT_CARDS, MATCH_THE_DEALER, DownUnderTable, SeatWagers
 from simulator.down_under import check_wagers as check_down_under_wagers
@@ -25,6 +27,7 @@ from simulator.hands import is_tiger_nine
 from simulator.house_way import HOUSE_WAYS
 from simulator.json_values import JsonObject, JsonValue
 from simulator.money import MAX_CENTS, format_cents
+from simulator.mystery import BaseGameDealer, MysteryRules
 from simulator.pai_gow_round import DEALER, PLACES, SEATS, STACK_SIZE, Scenario, check_wagers
 from simulator.pai_gow_rules import TableRules
 from simulator.procedure import Round, counted
@@ -76,6 +79,8 @@ class Rigging:
     """What the scenario fixes in advance; cards by place (0 is the dealer): ``hands`` Pai Gow Poker's seven.
 
     ``cards`` are Down Under Blackjack's first two cards of each place: the dealer's are the upcard, then the hole card.
+    Where the trainee deals a carnival poker base game, ``cards`` are each place's hole cards (or the first of them),
+    ``community_cards`` the board (or its first cards), flop first, and ``habits`` how a seat's player decides.
     """
 
     dice: DiceRoll | None = None
@@ -87,12 +92,19 @@ class Rigging:
     missing_chip_seat: int | None = None
     foul_seat: int | None = None
     cards: Mapping[int, tuple[Card, ...]] = field(default_factory=dict)
+    community_cards: tuple[Card, ...] = ()
+    habits: Mapping[int, PlayerHabit] = field(default_factory=dict)
 
     @property
     def rigs_the_deal(self) -> bool:
         """Whether it fixes anything the table's own dealing draws: dice, cards, a Tiger 9, a wager move, a foul."""
         late, missing, foul = self.late_wager, self.missing_chip_seat, self.foul_seat
         return bool(self.dice or self.hands or self.cards or self.tiger_nine or late or missing or foul)
+
+    @property
+    def rigs_the_base_game(self) -> bool:
+        """Whether it fixes anything of a carnival poker base game a trainee deals: cards, the board, a habit."""
+        return bool(self.cards or self.community_cards or self.habits)
 
     def to_json(self) -> JsonObject:
         """The rigging as JSON, cards and dice written as a person types them."""
@@ -107,6 +119,8 @@ class Rigging:
             "missing_chip_seat": self.missing_chip_seat,
             "foul_seat": self.foul_seat,
             "cards": {str(place): format_cards(cards) for place, cards in self.cards.items()},
+            "community_cards": format_cards(self.community_cards) or None,
+            "habits": {str(seat): habit_key(habit) for seat, habit in self.habits.items()},
         }
 
 
@@ -365,10 +379,19 @@ class _Reader:
         cards = self.dealt_cards(given.get("cards") or {}, rules, seats) if isinstance(rules, DownUnderTable) else {}
         if cards and ace_round is not None:
             self.errors["rigging.cards"] = "the A♠ round deals its own cards: rig the cards or that round, not both"
+        community: tuple[Card, ...] = ()
+        habits: dict[int, PlayerHabit] = {}
+        base_game = game.scenario.base_game
+        if base_game is not None and isinstance(rules, MysteryRules) and rules.base_game is BaseGameDealer.TRAINEE:
+            cards, community = self.base_game_cards(given, base_game)
+            habits = self.habits(given.get("habits") or {})
+        elif base_game is not None:
+            self.refuse_base_game_rigging(given)
         for name in sorted(known - game.scenario.rigging):
             if given.get(name):
                 self.errors[f"rigging.{name}"] = f"a {game.name} scenario does not rig this"
-        return Rigging(dice, hands, tiger_nine, hit_round, ace_round, late, missing_seat, foul_seat, cards)
+        rigging = (dice, hands, tiger_nine, hit_round, ace_round, late, missing_seat, foul_seat)
+        return Rigging(*rigging, cards, community, habits)
 
     def rigging_flag(self, given: Mapping[str, JsonValue], name: str) -> bool:
         """A rigging field that is true or false (false when not given); "yes" or 1 is an error, not a guess."""
@@ -450,6 +473,83 @@ class _Reader:
             )
         return dealt
 
+    def refuse_base_game_rigging(self, given: Mapping[str, JsonValue]) -> None:
+        """Refuse, field by field, rigging the base game at a table whose engine deals it."""
+        cards, habits = given.get("cards"), given.get("habits")
+        rigged = [
+            *(f"cards.{key}" for key in (cards if isinstance(cards, Mapping) else {})),
+            *(f"habits.{key}" for key in (habits if isinstance(habits, Mapping) else {})),
+            *(["community_cards"] if given.get("community_cards") else []),
+        ]
+        for name in rigged:
+            self.errors[f"rigging.{name}"] = (
+                "the engine deals the base game at this table: set the base game to dealt by the trainee to rig it"
+            )
+
+    def base_game_cards(
+        self, given: Mapping[str, JsonValue], game: CarnivalGame
+    ) -> tuple[dict[int, tuple[Card, ...]], tuple[Card, ...]]:
+        """The rigged hole cards by place and the board of the base game a trainee deals.
+
+        Each card once, no joker, no more than a place is dealt; a rigged seat is seated to play them.
+        """
+        value, board = given.get("cards") or {}, given.get("community_cards") or ""
+        if not isinstance(value, Mapping):
+            self.errors["rigging.cards"] = "an object of cards by place (0 is the dealer) is wanted"
+            value = {}
+        dealt: dict[int, tuple[Card, ...]] = {}
+        for key, text in value.items():
+            try:
+                place = _seat_number(key, PLACES)
+            except ValueError as error:
+                self.errors[f"rigging.cards.{key}"] = str(error)
+                continue
+            dealt[place] = self.base_game_hand(f"rigging.cards.{key}", text, game, game.hole_cards)
+        community = self.base_game_hand("rigging.community_cards", board, game, board_size(game))
+        held = {f"rigging.cards.{place}": cards for place, cards in dealt.items()} | {
+            "rigging.community_cards": community
+        }
+        counts = Counter(card for cards in held.values() for card in cards)
+        for name, cards in held.items():
+            repeated = sorted({str(card) for card in cards if counts[card] > 1})
+            if repeated:
+                self.errors[name] = f"{', '.join(repeated)} rigged twice: the deck holds each card once"
+        return {place: cards for place, cards in dealt.items() if cards}, community
+
+    def base_game_hand(self, name: str, text: JsonValue, game: CarnivalGame, largest: int) -> tuple[Card, ...]:
+        """One place's rigged cards (or the board's): no joker, ``largest`` at most; none, with an error, otherwise."""
+        try:
+            cards = parse_cards(str(text))
+        except ValueError as error:
+            self.errors[name] = str(error)
+            return ()
+        if any(card.is_joker for card in cards):
+            self.errors[name] = f"{game.name} is dealt from a 52-card deck: no joker"
+            return ()
+        if len(cards) > largest:
+            self.errors[name] = f"{counted(len(cards), 'card')}: {game.name} deals {largest} here at most"
+            return ()
+        return cards
+
+    def habits(self, value: JsonValue) -> dict[int, PlayerHabit]:
+        """How each rigged seat's player decides, by habit key ("wrong_amount"); the seat is seated to play it."""
+        if not isinstance(value, Mapping):
+            self.errors["rigging.habits"] = "an object of habits by seat is wanted"
+            return {}
+        habits: dict[int, PlayerHabit] = {}
+        known = {habit_key(habit): habit for habit in PlayerHabit}
+        for key, name in value.items():
+            try:
+                seat = _seat_number(key, SEATS)
+            except ValueError as error:
+                self.errors[f"rigging.habits.{key}"] = f"there is no such seat: {error}"
+                continue
+            if name not in known:
+                self.errors[f"rigging.habits.{key}"] = f"{name!r} is not one of {', '.join(known)}"
+                continue
+            habits[seat] = known[str(name)]
+        return habits
+
     def check_tiger_nine(self, rules: TableRules, hands: Mapping[int, tuple[Card, ...]]) -> None:
         """A Tiger 9 is the dealer's at a commission-free table, and rigged dealer's cards must set to one."""
         if not rules.commission_free:
@@ -525,6 +625,11 @@ class _Reader:
             self.errors["rigging.late_wager"] = f"seat {seat} already holds that {spot} wager"
             return None
         return WagerMove(seat, spot, amount, None if held is None else held.minimum)
+
+
+def habit_key(habit: PlayerHabit) -> str:
+    """A carnival poker player's habit as a scenario writes it: "house_advice", "cautious", "wrong_amount"."""
+    return habit.name.lower()
 
 
 def _unit(rules: SeatedRules, spot: str) -> int:
@@ -621,6 +726,8 @@ def deal_scenario(
     rigged = None
     if isinstance(rules, SeatedRules) and (spec.seats or rigging.rigs_the_deal):
         rigged = _rigged(spec, rules, random.Random(f"scenario {seed}"))
+    elif rigging.rigs_the_base_game:
+        rigged = RiggedDeal({}, cards=rigging.cards, community_cards=rigging.community_cards, habits=rigging.habits)
     deal = TableDeal(
         rules=spec.rules,
         seed=seed,

@@ -119,6 +119,19 @@ def add_side_wagers(
     ]
 
 
+def seat_rigged_players(
+    seats: list[mystery_tables.MysterySeatWagers], rigged: set[int], areas: frozenset[str], rng: random.Random
+) -> list[mystery_tables.MysterySeatWagers]:
+    """Seat each seat a scenario rigs the base game of, with a base wager and every side wager, so each line can pay."""
+    by_seat = {seat.seat: seat for seat in seats}
+    for number in sorted(rigged):
+        held = by_seat.get(number) or mystery_tables.MysterySeatWagers(number, rng.choice(BASE_WAGERS))
+        sides = dict(held.side_wagers)
+        wagers = tuple((area, sides.get(area) or rng.choice(BASE_WAGERS[:3])) for area in sorted(areas))
+        by_seat[number] = replace(held, side_wagers=wagers)
+    return [by_seat[number] for number in sorted(by_seat)]
+
+
 def seat_down_under_players(rules: DownUnderTable, rng: random.Random) -> dict[int, down_under.SeatWagers]:
     """Three to six players with a Down Under Blackjack wager; some add the table's Match the Dealer wager."""
     seats = pick_seats(rng)

@@ -9,13 +9,22 @@ from dataclasses import dataclass, field, replace
 from simulator import down_under, mystery_tables
 from simulator.blackjack import BlackjackStyle
 from simulator.cards import Card
+from simulator.carnival_poker import CarnivalGame, PlayerHabit
+from simulator.carnival_rigging import DEALER_PLACE, rigged_deck_top
+from simulator.carnival_round import CarnivalScenario
 from simulator.down_under import DownUnderRound, DownUnderTable, rigged_top, suited_match_top
 from simulator.json_values import JsonObject, JsonValue, json_object
 from simulator.match_the_dealer import ACE_OF_SPADES, MatchMeter
 from simulator.meter_device import JACKPOT_METER, MATCH_METER, MYSTERY_METER
 from simulator.mystery import BaseGameDealer, MysteryConfiguration, MysteryMeter
 from simulator.mystery_games import MysteryGame
-from simulator.mystery_tables import MysteryTableRound, carnival_game, rules_from_json
+from simulator.mystery_tables import (
+    MysterySeatWagers,
+    MysteryTableRound,
+    base_game_positions,
+    carnival_game,
+    rules_from_json,
+)
 from simulator.pai_gow_progressive import ProgressivePaytable
 from simulator.pai_gow_round import PaiGowRound, Scenario, seven_card_straight_flush_scenario
 from simulator.pai_gow_rules import TableRules
@@ -30,6 +39,7 @@ from simulator.simulated_players import (
     seat_down_under_players,
     seat_mystery_players,
     seat_pai_gow_players,
+    seat_rigged_players,
     wager_phase_rng,
 )
 from simulator.wager_phase import ChipCountMismatch, WagerMove, WagerPhase
@@ -51,7 +61,13 @@ class RiggedDeal:
     foul_seat: int | None = None
     cards: Mapping[int, tuple[Card, ...]] = field(default_factory=dict)
     """At Down Under Blackjack, the two cards of each rigged place (0 is the dealer: the upcard, then the hole card);
-    a seat whose cards are rigged plays them by a basic strategy."""
+    a seat whose cards are rigged plays them by a basic strategy. Where the trainee deals a carnival poker base game,
+    the hole cards (or the first of them) of each rigged place."""
+    community_cards: tuple[Card, ...] = ()
+    """The carnival poker base game's community cards (or the first of them), flop first."""
+    habits: Mapping[int, PlayerHabit] = field(default_factory=dict)
+    """How the carnival poker base game's player at each seat decides; a seat rigged cards but no habit plays by the
+    house advice."""
 
 
 @dataclass(frozen=True)
@@ -159,8 +175,12 @@ def deal_mystery_table_round(game: MysteryGame, table: TableDeal) -> MysteryTabl
     """
     rules = rules_from_json(table.rules, game)
     seats = seat_mystery_players(game, rules, random.Random(table.seed))
+    base_game_scenario = None
     if rules.base_game is BaseGameDealer.TRAINEE:
-        seats = add_side_wagers(seats, carnival_game(game).side_areas, random.Random(f"side wagers {table.seed}"))
+        carnival = carnival_game(game)
+        seats = add_side_wagers(seats, carnival.side_areas, random.Random(f"side wagers {table.seed}"))
+        if table.rigged is not None:
+            seats, base_game_scenario = rigged_base_game(carnival, seats, table.rigged, table.seed)
     wagers = {seat.seat: dict(seat.progressive_wagers) for seat in seats}
     fixed = {spot.name: rules.configuration.minimum_wager for spot in game.progressive_wagers}
     phase = draw_wager_phase(wagers, {}, fixed, table.chip_count_mismatch, wager_phase_rng(table.seed))
@@ -173,7 +193,23 @@ def deal_mystery_table_round(game: MysteryGame, table: TableDeal) -> MysteryTabl
         automations=table.automations,
         force_hit=table.force_mystery_hit,
         wager_phase=phase,
+        base_game_scenario=base_game_scenario,
     )
+
+
+def rigged_base_game(
+    game: CarnivalGame, seats: list[MysterySeatWagers], rigged: RiggedDeal, seed: int
+) -> tuple[list[MysterySeatWagers], CarnivalScenario]:
+    """Each rigged seat seated, and the base game's scenario: the rigged cards on the deck's top, the players' habits.
+
+    A seat whose cards are rigged plays them by the house advice unless its habit is rigged too, so its decision is
+    the drill's.
+    """
+    rng = random.Random(f"rigged base game {seed}")
+    places = {place for place in rigged.cards if place != DEALER_PLACE} | set(rigged.habits)
+    seats = seat_rigged_players(seats, places, game.side_areas, rng)
+    top = rigged_deck_top(game, base_game_positions(seats), rigged.cards, rigged.community_cards, rng)
+    return seats, CarnivalScenario(top, dict.fromkeys(places, PlayerHabit.HOUSE_ADVICE) | dict(rigged.habits))
 
 
 def deal_down_under_round(table: TableDeal) -> DownUnderRound:

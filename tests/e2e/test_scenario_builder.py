@@ -102,3 +102,30 @@ def test_an_instructor_builds_a_down_under_scenario_from_its_own_form_and_previe
     page.get_by_role("button", name="Discard the draft").click()
     expect(page.get_by_role("status")).to_contain_text("Discarded Match the Dealer on the felt")
     assert wcag_violations(page) == [], "list with a message"
+
+
+def test_mhb_base_game_option_an_instructor_rigs_the_base_game_by_its_labelled_fields_and_previews_it(
+    new_page, school: LiveSchool
+):
+    page = new_page()
+    log_in(page, school, "instructor1")
+    page.goto("/scenarios/new/")
+    page.get_by_label("Game").select_option(label="Ultimate Texas Hold 'Em Poker")
+    base_game = page.get_by_role("group", name="The Ultimate Texas Hold 'Em base game")
+    expect(base_game).to_contain_text("Up to 2 cards each")
+    assert wcag_violations(page) == [], "Ultimate Texas Hold 'Em builder"
+    page.get_by_label("Name").fill("Rigged board")
+    page.get_by_label("Base game").select_option(value='"trainee"')
+    page.get_by_label("Dealer's cards").fill("Ah Kh")
+    page.get_by_label("Seat 3's cards").fill("Ah 2c")
+    page.get_by_role("textbox", name="Community cards").fill("Jc Tc 4s 3d 2d")
+    page.get_by_label("Seat 3's player").select_option(value="wrong_amount")
+    page.get_by_role("button", name="Save and preview").click()
+    expect(page.locator("#field-rigging-cards-3_error")).to_have_text(re.compile(r"^Ah rigged twice"))
+    assert wcag_violations(page) == [], "a rigged card twice"
+    page.get_by_label("Seat 3's cards").fill("As 2c")
+    page.get_by_role("button", name="Save and preview").click()
+    expect(page.get_by_role("heading", name="Preview: Rigged board, version 1")).to_be_visible()
+    expect(page.locator(".narration")).to_contain_text("read the dealer's hand: ace high")
+    expect(page.locator(".narration")).to_contain_text("put seat 3's Play Wager")
+    assert wcag_violations(page) == [], "preview of the rigged base game"

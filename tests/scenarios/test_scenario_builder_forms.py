@@ -29,6 +29,8 @@ RIGGING_FIELDS = {
     "missing_chip_seat": "rigging.missing_chip_seat",
     "foul_seat": "rigging.foul_seat",
     "cards": "rigging.cards.0",
+    "community_cards": "rigging.community_cards",
+    "habits": "rigging.habits.1",
 }
 """The builder's field for each rigging field of a scenario."""
 

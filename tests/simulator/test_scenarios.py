@@ -135,6 +135,8 @@ RIGGED: dict[str, JsonValue] = {
     "missing_chip_seat": 1,
     "foul_seat": 1,
     "cards": {"0": "As 6c"},
+    "community_cards": "Qh Jh Th",
+    "habits": {"1": "cautious"},
 }
 """One value of every rigging field."""
 

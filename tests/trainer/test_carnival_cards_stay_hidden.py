@@ -7,15 +7,18 @@ from dataclasses import replace
 
 import pytest
 from django.urls import reverse
-from table_helpers import make_trainee
+from table_helpers import make_instructor, make_trainee
 from test_fragments import current, take
 
-from simulator.cards import card_name
+from simulator.cards import card_name, format_cards
 from simulator.carnival_games import CARNIVAL_GAMES
 from simulator.carnival_round import DEALER
+from simulator.games import GAMES
+from simulator.scenarios import ScenarioSpec
 from trainer import services
 from trainer.frames import TableFrames
 from trainer.models import Floorperson, Mode, Table
+from trainer.scenario_versions import create_scenario, publish
 from trainer.snapshots import Viewer
 
 pytestmark = pytest.mark.django_db
@@ -45,6 +48,17 @@ def test_mhb_base_game_option_no_frame_shows_a_hidden_card_before_it_is_turned_o
     )
     trainee = make_trainee()
     attempt = services.start_round(trainee, table, mode, seed_value=5, force_mystery_hit=True)
+    turned_over, ever_shown = deal_checking_every_frame(client, trainee, attempt)
+    assert DEALER in turned_over, f"{key}: the dealer's hand was never turned over"
+    _, round_ = current(attempt.pk)
+    assert {str(card) for card in round_.carnival.hands[DEALER]} <= ever_shown, f"{key}: the felt never drew the cards"
+
+
+def deal_checking_every_frame(client, trainee, attempt) -> tuple[set[str], set[str]]:
+    """Deal the attempt to the end, checking every frame and page sent for a card still face down or undealt.
+
+    Returns the positions turned over and every card the felt drew face up.
+    """
     client.force_login(trainee)
     frames = TableFrames(Viewer.TRAINEE)
     sent = [frames.table(services.table_snapshot(attempt))]
@@ -65,9 +79,29 @@ def test_mhb_base_game_option_no_frame_shows_a_hidden_card_before_it_is_turned_o
         if reply.snapshot.finished:
             break
         sent.append(frames.table(reply.snapshot, reply))
-    assert DEALER in turned_over, f"{key}: the dealer's hand was never turned over"
+    return turned_over, ever_shown
+
+
+@pytest.mark.parametrize(
+    "game", [game for game in GAMES.values() if game.scenario.base_game], ids=lambda game: game.key
+)
+def test_mhb_base_game_option_a_scenarios_rigged_cards_reach_no_frame_before_they_are_dealt_and_turned_over(
+    client, game
+):
+    base_game = game.scenario.base_game
+    dealer = " ".join(["Ah", "Kh", "Qh"][: base_game.hole_cards])
+    rigging = {"cards": {"0": dealer, "3": " ".join(["2c", "7d", "9s"][: base_game.hole_cards])}}
+    if "community_cards" in game.scenario.rigging:
+        rigging["community_cards"] = "Jh Th 4s 3d 8c"
+    spec = ScenarioSpec.from_json({"game": game.key, "rules": {"base_game": "trainee"}, "rigging": rigging})
+    version = publish(create_scenario(f"Rigged {game.name}", make_instructor(), spec))
+    trainee = make_trainee()
+    attempt = services.start_scenario_round(trainee, version, 1, seed_value=5)
+    turned_over, ever_shown = deal_checking_every_frame(client, trainee, attempt)
     _, round_ = current(attempt.pk)
-    assert {str(card) for card in round_.carnival.hands[DEALER]} <= ever_shown, f"{key}: the felt never drew the cards"
+    assert format_cards(round_.carnival.hands[DEALER]) == dealer, "the rigged cards are the dealer's"
+    assert DEALER in turned_over and set(dealer.split()) <= ever_shown
+    assert set(rigging.get("community_cards", "").split()) <= ever_shown
 
 
 def card_of(round_, code: str):

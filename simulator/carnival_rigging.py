@@ -1,0 +1,56 @@
+"""A scenario's rigged cards of a carnival poker round, by place, laid out as the top of the deck the round deals.
+
+Places are numbered as at every table: 0 is the dealer, 1 to 6 the seats from the dealer's far left. A place may be
+rigged fewer cards than it is dealt (the rest come from the deck), the board up to its five cards, flop first.
+
+>>> import random
+>>> from simulator.cards import format_cards, parse_cards
+>>> from simulator.three_card_poker import THREE_CARD_POKER
+>>> rigged = {5: parse_cards("As Ks Qs"), 0: parse_cards("2c")}
+>>> top = rigged_deck_top(THREE_CARD_POKER, [2, 5], rigged, (), random.Random(1))
+>>> format_cards(top[3:6]), format_cards(top[6:7])
+('As Ks Qs', '2c')
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+from simulator.cards import Card, shuffled, standard_deck
+from simulator.carnival_poker import CarnivalGame
+
+DEALER_PLACE = 0
+"""The dealer's place in a scenario's rigging."""
+
+
+def board_size(game: CarnivalGame) -> int:
+    """How many community cards a round of the game deals: none at Three Card Poker, five at Ultimate Texas Hold 'Em."""
+    return max(street.board_cards for street in game.streets)
+
+
+def rigged_deck_top(
+    game: CarnivalGame,
+    seats: Sequence[int],
+    cards: Mapping[int, tuple[Card, ...]],
+    community: tuple[Card, ...],
+    rng: random.Random,
+) -> tuple[Card, ...]:
+    """The deck's top in the order the round deals it, each rigged card where its place takes it, the rest from ``rng``.
+
+    The round deals each seat in ``seats`` its hole cards in seat order, the dealer's, then at each street with
+    community cards a burn card and those cards; the top holds every hole card, and the board when any of it is rigged.
+    """
+    rigged = {card for held in cards.values() for card in held} | set(community)
+    rest = shuffled([card for card in standard_deck() if card not in rigged], rng)
+    top: list[Card] = []
+    for place in [*sorted(seats), DEALER_PLACE]:
+        given = cards.get(place, ())
+        top.extend([*given, *(rest.pop() for _ in range(game.hole_cards - len(given)))])
+    board = [*community, *(rest.pop() for _ in range(board_size(game) - len(community)))] if community else []
+    dealt = 0
+    for street in game.streets:
+        if board and street.board_cards > dealt:
+            top.extend([rest.pop(), *board[dealt : street.board_cards]])
+            dealt = street.board_cards
+    return tuple(top)
