@@ -7,18 +7,25 @@ here. ``clauses`` are the catalogue entries (:mod:`simulator.clauses`) the drill
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
+from simulator import three_card_poker, ultimate_texas
 from simulator.blackjack import DealerDrawing
+from simulator.carnival_poker import HAND_READING, WRONG_PLAY_WAGER, CarnivalGame, PaytableChoice, PlayerHabit
 from simulator.citations import Citation
 from simulator.clauses import cite
 from simulator.dice_wagers import BeatItPaytable, SumPaytable
 from simulator.down_under import BLACKJACK, MATCH_THE_DEALER, DownUnderTable
 from simulator.down_under_hand import TraineeDeals
-from simulator.games import DOWN_UNDER_BLACKJACK, PAI_GOW_POKER
+from simulator.games import DOWN_UNDER_BLACKJACK, GAMES, PAI_GOW_POKER
 from simulator.json_values import JsonObject
+from simulator.mystery import BaseGameDealer
 from simulator.mystery_games import MYSTERY_GAME_LIST
 from simulator.pai_gow_rules import FoulRule, TableRules
+from simulator.scenarios import habit_key
+from simulator.three_card_poker import THREE_CARD_POKER
+from simulator.ultimate_texas import ULTIMATE_TEXAS_HOLD_EM
 
 
 @dataclass(frozen=True)
@@ -53,6 +60,10 @@ STARTING_POSITION = "The starting position for every dice total"
 MYSTERY_BONUS = "The Must-Hit-By Mystery Bonus on each of its eleven games"
 MATCH_THE_DEALER_HITS = "Match the Dealer at Down Under Blackjack (§685b.1)"
 BLACKJACK_HAND = "The Down Under Blackjack hand: signals, the dealer's drawing rule and payouts (house procedures)"
+CARNIVAL_HANDS = (
+    "Three Card Poker and Ultimate Texas Hold 'Em dealt by the trainee: each paytable line and decision "
+    "(Three Card Poker house procedures; §653a)"
+)
 WAGER_PHASE = 'Wagers after "No more bets"'
 FULL_ROUNDS = "Full rounds"
 
@@ -64,6 +75,7 @@ GROUPS = (
     MYSTERY_BONUS,
     MATCH_THE_DEALER_HITS,
     BLACKJACK_HAND,
+    CARNIVAL_HANDS,
     WAGER_PHASE,
     FULL_ROUNDS,
 )
@@ -131,6 +143,142 @@ DECISION_CLAUSES = (
     "Down Under Blackjack settlement order",
 )
 """What a decision drill trains: reading the signal, confirming an unclear one, carrying it out, settling."""
+
+
+CARNIVAL_SEAT = 3
+"""The seat whose cards a carnival poker drill rigs."""
+
+
+@dataclass(frozen=True)
+class CarnivalDeal:
+    """The cards a carnival poker drill rigs: its seat's, the dealer's and any board, flop first."""
+
+    seat: str
+    dealer: str
+    community: str = ""
+
+
+def carnival_drill(
+    key: str,
+    name: str,
+    game: CarnivalGame,
+    clauses: tuple[str, ...],
+    deal: CarnivalDeal,
+    habit: PlayerHabit | None = None,
+) -> Drill:
+    """A table of ``game`` whose trainee deals the base game, the seat's, the dealer's and any board's cards rigged.
+
+    The seat plays by the house advice unless given a habit.
+    """
+    table = next(entry for entry in GAMES.values() if entry.scenario.base_game is game)
+    rigging: JsonObject = {"cards": {str(CARNIVAL_SEAT): deal.seat, "0": deal.dealer}}
+    if deal.community:
+        rigging["community_cards"] = deal.community
+    if habit is not None:
+        rigging["habits"] = {str(CARNIVAL_SEAT): habit_key(habit)}
+    spec: JsonObject = {"game": table.key, "rules": {"base_game": BaseGameDealer.TRAINEE.value}, "rigging": rigging}
+    return Drill(f"{game.key}-{key}", name, CARNIVAL_HANDS, clauses, spec)
+
+
+def paytable_line_key(option: PaytableChoice, line: str) -> str:
+    """The key (after the game's) of the drill that pays a line of an area's default paytable: "pair-plus-flush"."""
+    return f"{option.area}-{line}".replace("_", "-").replace(" ", "-")
+
+
+def paytable_line_drills(game: CarnivalGame, hands: Mapping[str, CarnivalDeal]) -> list[Drill]:
+    """One drill per line of each area's default paytable, the seat dealt ``hands[line]`` against a lower hand."""
+    drills = []
+    for option in game.paytable_choices:
+        paytable = option.paytables[option.default]
+        spot = game.spot_names()[option.area]
+        for line, odds in paytable.pays.items():
+            clauses = (option.citation.clause, game.rankings.clause, HAND_READING.clause)
+            name = f"{spot} paytable {paytable.name}: {line}, {odds}"
+            drills.append(carnival_drill(paytable_line_key(option, line), name, game, clauses, hands[line]))
+    return drills
+
+
+THREE_CARD_LINES = {
+    "straight flush": CarnivalDeal("8h 9h Th", "Qd 5c 3s"),
+    "three of a kind": CarnivalDeal("7s 7h 7d", "Qd 5c 3s"),
+    "straight": CarnivalDeal("4c 5d 6h", "Qd 5c 3s"),
+    "flush": CarnivalDeal("2s 7s Js", "Qd 5c 3s"),
+    "pair": CarnivalDeal("9c 9d 4h", "Qd 5c 3s"),
+}
+"""A Three Card Poker hand of each paytable line, against a dealer's queen high it beats."""
+
+HOLD_EM_LINES = {
+    "royal flush": CarnivalDeal("Ah Kh", "9s 9d", "Qh Jh Th 4c 2d"),
+    "straight flush": CarnivalDeal("Kh 9h", "Ks Kd", "8h 7h 6h 5h 2c"),
+    "four of a kind": CarnivalDeal("As Ad", "Ks Kd", "Ah Ac 7d 4s 2h"),
+    "full house": CarnivalDeal("Ks Kd", "Qs Qd", "Kh 7c 7d 2s 3h"),
+    "flush": CarnivalDeal("Ah 9h", "Qs Qd", "Kh 6h 2h 8c 3d"),
+    "straight": CarnivalDeal("Ad Kc", "8s 8d", "Qh Js Tc 4d 2s"),
+    "three of a kind": CarnivalDeal("7s 7d", "Qs Qd", "7h Kc 2d 9s 4h"),
+}
+"""An Ultimate Texas Hold 'Em hand of each paytable line, played before the flop, against a dealer's pair it beats."""
+
+THREE_CARD_DECISIONS = (
+    carnival_drill(
+        "dealer-qualifies",
+        "The dealer qualifies with queen high: the Ante and Play paid against it",
+        THREE_CARD_POKER,
+        (three_card_poker.QUALIFICATION.clause, three_card_poker.ANTE_AND_PLAY.clause),
+        CarnivalDeal("Ks Td 5c", "Qs 8d 4c"),
+    ),
+    carnival_drill(
+        "dealer-does-not-qualify",
+        "The dealer does not qualify with jack high: the Ante paid, the Play pushed",
+        THREE_CARD_POKER,
+        (three_card_poker.QUALIFICATION.clause, three_card_poker.ANTE_AND_PLAY.clause),
+        CarnivalDeal("Ks Td 5c", "Js 8d 4c"),
+    ),
+    carnival_drill(
+        "fold",
+        "A player folds jack high: the Ante collected",
+        THREE_CARD_POKER,
+        (three_card_poker.PLAY_WAGER.clause, three_card_poker.ADVICE.clause),
+        CarnivalDeal("Jh 7c 3d", "Qs 8d 4c"),
+    ),
+    carnival_drill(
+        "wrong-play-wager",
+        "A wrong Play Wager put right before the dealer's hand is turned over",
+        THREE_CARD_POKER,
+        (WRONG_PLAY_WAGER.clause, three_card_poker.PLAY_WAGER.clause),
+        CarnivalDeal("As Ad Kc", "Qs 8d 4c"),
+        PlayerHabit.WRONG_AMOUNT,
+    ),
+)
+"""Three Card Poker's decisions: the dealer qualifying or not, a fold, a wrong Play Wager to put right."""
+
+HOLD_EM_DECISIONS = (
+    carnival_drill(
+        "check-to-the-river",
+        "A player checks before and after the flop and plays at the river",
+        ULTIMATE_TEXAS_HOLD_EM,
+        (ultimate_texas.CHECK.clause, ultimate_texas.PLAY_WAGER.clause, ultimate_texas.FLOP.clause),
+        CarnivalDeal("9c 4d", "Kd 3c", "Ks 7h 2c 9h 5s"),
+    ),
+    carnival_drill(
+        "fold",
+        "A player folds at the river: the Ante and Blind collected",
+        ULTIMATE_TEXAS_HOLD_EM,
+        (ultimate_texas.FOLD.clause, ultimate_texas.PLAY_WAGER.clause, ultimate_texas.SETTLEMENT.clause),
+        CarnivalDeal("8c 3d", "9h 9c", "Ks Qh 6c Td 2s"),
+    ),
+    carnival_drill(
+        "dealer-does-not-qualify",
+        "The dealer does not qualify: the Ante pushes, the Play and Blind settled",
+        ULTIMATE_TEXAS_HOLD_EM,
+        (
+            ultimate_texas.QUALIFICATION.clause,
+            ultimate_texas.SETTLEMENT.clause,
+            ultimate_texas.ANTE_AND_PLAY_ODDS.clause,
+        ),
+        CarnivalDeal("As Kd", "Jd 9s", "Qc 8h 5d 3s 2c"),
+    ),
+)
+"""Ultimate Texas Hold 'Em's decisions: checking to the river, a fold, the dealer not qualifying."""
 
 
 def dice_total(dice: str) -> int:
@@ -316,6 +464,11 @@ DRILLS: tuple[Drill, ...] = (
         )
         for drawing in DealerDrawing
     ),
+    # ----- Three Card Poker and Ultimate Texas Hold 'Em dealt by the trainee: each paytable line and decision -----
+    *paytable_line_drills(THREE_CARD_POKER, THREE_CARD_LINES),
+    *THREE_CARD_DECISIONS,
+    *paytable_line_drills(ULTIMATE_TEXAS_HOLD_EM, HOLD_EM_LINES),
+    *HOLD_EM_DECISIONS,
     # ----- A wager after "No more bets" -----
     Drill(
         "late-wager",
