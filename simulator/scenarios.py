@@ -107,8 +107,16 @@ class Rigging:
         return bool(self.cards or self.community_cards or self.habits)
 
     def to_json(self) -> JsonObject:
-        """The rigging as JSON, cards and dice written as a person types them."""
+        """The rigging as JSON, cards and dice written as a person types them.
+
+        A base game's board and habits only when rigged, so a scenario saved before they could be reads as it was.
+        """
         late = self.late_wager
+        base_game: JsonObject = {}
+        if self.community_cards:
+            base_game["community_cards"] = format_cards(self.community_cards)
+        if self.habits:
+            base_game["habits"] = {str(seat): habit_key(habit) for seat, habit in self.habits.items()}
         return {
             "dice": None if self.dice is None else " ".join(map(str, self.dice.values)),
             "hands": {str(place): format_cards(cards) for place, cards in self.hands.items()},
@@ -119,8 +127,7 @@ class Rigging:
             "missing_chip_seat": self.missing_chip_seat,
             "foul_seat": self.foul_seat,
             "cards": {str(place): format_cards(cards) for place, cards in self.cards.items()},
-            "community_cards": format_cards(self.community_cards) or None,
-            "habits": {str(seat): habit_key(habit) for seat, habit in self.habits.items()},
+            **base_game,
         }
 
 
