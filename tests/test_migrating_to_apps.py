@@ -18,6 +18,8 @@ from django.utils import timezone
 
 from certification.certificates import audited_write
 
+pytestmark = pytest.mark.storage
+
 BEFORE = [("trainer", "0020_final_records_guard")]
 """The trainer's last migration before the first model left it (the xAPI outbox)."""
 

@@ -18,7 +18,7 @@ from certification.models import Certificate, ExamResult, FinalRecordError, Resu
 from trainer import services
 from trainer.models import Mode
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.storage, pytest.mark.django_db]
 
 
 @pytest.fixture

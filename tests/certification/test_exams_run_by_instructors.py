@@ -15,7 +15,7 @@ from certification import exams
 from certification.certificates import revoke, sign_off
 from certification.models import Certificate, Exam, ExamSitting, SignOff
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.storage, pytest.mark.django_db]
 
 
 @pytest.fixture

@@ -15,6 +15,7 @@ from certification.certificates import revoke, sign_off, status_of
 from certification.models import Certificate, ExamResult, ResultCorrection, SignOff
 
 pytestmark = [
+    pytest.mark.storage,
     pytest.mark.django_db,
     pytest.mark.skipif(
         not os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://")),

@@ -12,6 +12,8 @@ from django.templatetags.static import static
 
 from dealer_school.asgi import FULL_COLLECTION_THRESHOLD, application
 
+pytestmark = pytest.mark.storage
+
 
 async def get_over_asgi(path, encoding=b""):
     """GET path from the ASGI application as Daphne would; return status, headers and the whole body."""

@@ -11,6 +11,8 @@ from django.db import connection
 
 from dealer_school.settings import envbool, read_or_create_secret_key, sqlite_synchronous
 
+pytestmark = pytest.mark.storage
+
 
 def test_it_generates_a_secret_key_once_and_keeps_it(tmp_path):
     path = tmp_path / "secret"

@@ -18,7 +18,7 @@ from school.models import Cohort
 from trainer.models import Attempt, Role, Step, Table
 from trainer.scoring import GradedStep
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.storage, pytest.mark.django_db]
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from table_helpers import make_instructor, make_trainee, make_user
 
 from school.models import Cohort, PasswordChangeDue
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.storage, pytest.mark.django_db]
 
 fold_usernames = import_module("trainer.migrations.0017_sign_in").fold_usernames
 

@@ -10,7 +10,7 @@ from table_helpers import make_instructor, make_trainee, make_user
 
 from trainer.models import Role
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.storage, pytest.mark.django_db]
 
 
 def log_in(client, username, password, address="10.0.0.1"):

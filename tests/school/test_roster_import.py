@@ -12,7 +12,7 @@ from school.models import Cohort
 from school.roster import MAX_IMPORT_ROWS
 from trainer.models import Role
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.storage, pytest.mark.django_db]
 
 PASSWORD_ROW = re.compile(r'<th scope="row">([^<]+)</th><td><code class="password">([^<]+)</code>')
 THREE = "name,email\nAda Lovelace,ada@example.org\nGrace Hopper,grace@example.org\nAlan Turing,alan@example.org\n"

@@ -49,6 +49,7 @@ BYSTANDER_STEP_EVERY = 0.05
 STYLESHEET = re.compile(r'href="(/static/css/table\.\w+\.css)"')
 
 pytestmark = [
+    pytest.mark.storage,
     pytest.mark.skipif(
         not {"DATABASE_URL", "REDIS_URL"} <= os.environ.keys(),
         reason="needs PostgreSQL and Redis in DATABASE_URL and REDIS_URL (CI's second pass sets them)",

@@ -9,6 +9,8 @@ from django.conf import settings
 from trainer.channel_layer import REDIS_CALL_SECONDS, SchoolRedisChannelLayer
 from trainer.speed.channel_layer import SWEEP_INTERVAL_SECONDS, SweepingInMemoryChannelLayer
 
+pytestmark = pytest.mark.storage
+
 
 @pytest.mark.asyncio
 async def test_an_expired_message_is_swept_and_its_channel_leaves_its_groups():

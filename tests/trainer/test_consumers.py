@@ -29,7 +29,7 @@ from trainer.consumers import ANONYMOUS_CLOSE_CODE, FORBIDDEN_CLOSE_CODE, dealer
 from trainer.models import Attempt, Floorperson, Mode, Role
 from trainer.services import Notice
 
-pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.storage, pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
 ORIGIN = b"http://localhost"
 CARD = re.compile(r'class="card(?: red)?" data-card="(\w\w)"')

@@ -8,6 +8,7 @@ import json
 import time
 from decimal import Decimal
 
+import pytest
 from django.db import transaction
 from live_daphne import REPLY_SECONDS, receive, server_round, step_rows
 from table_helpers import demo_table, frame_for, make_trainee
@@ -16,6 +17,8 @@ from bench.ws_load import Socket, session_cookie
 from trainer import services
 from trainer.meters import install_meters
 from trainer.models import Attempt, Meter, Mode, Table
+
+pytestmark = pytest.mark.storage
 
 ACKNOWLEDGED_STEPS = 8
 

@@ -16,7 +16,7 @@ from trainer import services
 from trainer.consumers import TRY_AGAIN_LATER_CLOSE_CODE
 from trainer.unavailable import NOT_SAVED
 
-pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.storage, pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
 
 def fail(*args, **kwargs):

@@ -22,6 +22,8 @@ from test_outages import PASSWORD, request, signed_in_trainee
 from bench.ws_load import Socket, log_in
 from trainer.unavailable import NOT_SAVED, TRY_AGAIN_LATER, TRY_AGAIN_LATER_CLOSE_CODE
 
+pytestmark = pytest.mark.storage
+
 NEXT_SEQUENCE = re.compile(r'id="sequence" type="hidden" name="seq" value="(\d+)"')
 
 

@@ -10,7 +10,7 @@ from table_helpers import demo_table, make_instructor, make_trainee
 
 from trainer.models import Attempt
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.storage, pytest.mark.django_db]
 
 LIMIT = 3
 

@@ -6,6 +6,8 @@ from test_steps import every_migration, migrate
 from trainer import demo_tables
 from trainer.models import Mode
 
+pytestmark = pytest.mark.storage
+
 BEFORE = [("trainer", "0004_steps")]
 AFTER = [("trainer", "0005_demo_table_name")]
 

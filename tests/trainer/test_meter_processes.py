@@ -21,10 +21,13 @@ from simulator.mystery import mystery_configuration
 from trainer import demo_tables, round_store
 from trainer.models import Attempt, Meter, MeterChange, Table
 
-pytestmark = pytest.mark.skipif(
-    not os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://")),
-    reason="the processes share the meter through PostgreSQL",
-)
+pytestmark = [
+    pytest.mark.storage,
+    pytest.mark.skipif(
+        not os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://")),
+        reason="the processes share the meter through PostgreSQL",
+    ),
+]
 
 CONFIGURATION = mystery_configuration("A", 100)
 RATE = Decimal("0.02")

@@ -21,6 +21,8 @@ from trainer.models import Meter, MeterChange, Mode, Table
 from trainer.speed.sql_writes import IN_SQL
 from trainer.step_writes import WITH_ORM
 
+pytestmark = pytest.mark.storage
+
 CONFIGURATION = mystery_configuration("A", 100)
 """The Let It Ride demo table's: Configuration A, $1 (§643b.1(c)(4))."""
 

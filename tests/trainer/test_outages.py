@@ -8,6 +8,7 @@ import http.client
 import time
 from urllib.parse import urlencode
 
+import pytest
 from django.contrib.sessions.models import Session
 from live_daphne import REPLY_SECONDS, set_password, step_rows
 from scratch_redis import scratch_redis  # noqa: F401  (a fixture)
@@ -18,6 +19,8 @@ from bench.ws_load import log_in
 from trainer import services
 from trainer.models import Mode
 from trainer.socket_user import SIGN_IN_CHECK_SECONDS
+
+pytestmark = pytest.mark.storage
 
 PASSWORD = "a long test password"
 

@@ -17,6 +17,8 @@ from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, read_step
 from trainer.meters import install_meters
 from trainer.models import Floorperson, Meter, Mode, Table
 
+pytestmark = pytest.mark.storage
+
 PROGRESSIVE_STEPS = ["confirm_progressive_hand", "confirm_progressive_light", "pay_progressive_win"]
 SLIP = "progressive jackpot slip"
 

@@ -19,6 +19,8 @@ from test_consumers import connected, login_as, seat_at_table, send_step, state
 from dealer_school.settings import redis_channel_layer
 from trainer.channel_layer import REDIS_CALL_SECONDS
 
+pytestmark = pytest.mark.storage
+
 PAGE_SECONDS = REDIS_CALL_SECONDS + 2
 """The longest a page may take while Redis does not answer: its one bounded call to Redis, and the page itself."""
 

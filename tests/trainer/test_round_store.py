@@ -12,6 +12,8 @@ from trainer import demo_tables, round_store, services
 from trainer.controls import DEALER_STEPS, read_step
 from trainer.models import Attempt, Floorperson, Meter, MeterChange, Mode, Step, Table
 
+pytestmark = pytest.mark.storage
+
 TIMES = {"elapsed_ms"}
 """What differs between two dealings of the same round: how long each step took."""
 

@@ -21,7 +21,7 @@ from trainer.scenario_runs import deal_run_round, place_of
 from trainer.scoring import ScoreCard
 from trainer.snapshots import Viewer
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.storage, pytest.mark.django_db]
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from trainer import services
 from trainer.models import Attempt, Mode, ScenarioVersion
 from trainer.scenario_versions import create_scenario, publish, published_versions, save_draft
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.storage, pytest.mark.django_db]
 
 TIGER_NINE = {
     "game": "pai-gow-poker",

@@ -25,7 +25,7 @@ from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, read_step
 from trainer.models import Attempt, Floorperson, Mode, Step, Table
 from trainer.services import Notice
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.storage, pytest.mark.django_db]
 
 
 def step_frame(action, sequence, controls=DEALER_STEPS):

@@ -19,7 +19,7 @@ from test_consumers import closing_code, connected, login_as, seat_at_table, sen
 from trainer import socket_user
 from trainer.consumers import ANONYMOUS_CLOSE_CODE
 
-pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.storage, pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture(autouse=True)

@@ -20,10 +20,13 @@ from simulator.notation import replay_round
 from trainer import services
 from trainer.models import Attempt, Meter, MeterChange, Mode
 
-pytestmark = pytest.mark.skipif(
-    not os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://")),
-    reason="the two processes' transactions overlap only on PostgreSQL",
-)
+pytestmark = [
+    pytest.mark.storage,
+    pytest.mark.skipif(
+        not os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://")),
+        reason="the two processes' transactions overlap only on PostgreSQL",
+    ),
+]
 
 ANSWERS = ("✓ Right", "already received")
 

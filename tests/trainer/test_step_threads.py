@@ -7,6 +7,8 @@ import pytest
 
 from trainer import step_threads
 
+pytestmark = pytest.mark.storage
+
 
 class Failed(Exception):
     pass

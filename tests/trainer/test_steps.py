@@ -10,6 +10,8 @@ from trainer import round_store, services
 from trainer.controls import DEALER_STEPS, read_step
 from trainer.models import Attempt, Mode, Step
 
+pytestmark = pytest.mark.storage
+
 BEFORE_STEPS = [("trainer", "0003_pai_gow_meters")]
 
 

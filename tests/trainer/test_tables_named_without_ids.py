@@ -6,6 +6,8 @@ from django.db.migrations.executor import MigrationExecutor
 
 from trainer.models import Table
 
+pytestmark = pytest.mark.storage
+
 BEFORE = [("trainer", "0025_exams_move_to_certification")]
 
 

@@ -7,7 +7,7 @@ from table_helpers import make_trainee
 
 from trainer.unavailable import RETRY_AFTER_SECONDS
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.storage, pytest.mark.django_db]
 
 
 def refuse(execute, sql, params, many, context):

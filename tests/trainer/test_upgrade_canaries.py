@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+pytestmark = pytest.mark.storage
+
 
 @dataclass(frozen=True)
 class Pinned:

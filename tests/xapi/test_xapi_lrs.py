@@ -47,7 +47,7 @@ and overwrite is not allowed"); appending is its own documented mode, the one a 
 KEY, SECRET = "school", "lrs-test-secret"
 SCHOOL = "https://dealers.example"
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.storage, pytest.mark.django_db]
 
 
 def free_port():

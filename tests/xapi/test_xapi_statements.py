@@ -32,7 +32,7 @@ from xapi import statements
 from xapi.models import QueuedStatement
 from xapi.sender import BATCH_SIZE, due_statements
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.storage, pytest.mark.django_db]
 
 SCHOOL = "https://dealers.example"
 ADL_VERBS = "http://adlnet.gov/expapi/verbs/"
