@@ -21,7 +21,9 @@ import django
 
 django.setup()
 
-from trainer.controls import DEALER_STEPS, FrameError, read_step  # noqa: E402
+from simulator.games import PAI_GOW_POKER  # noqa: E402
+from trainer.controls import FrameError, read_step  # noqa: E402
+from trainer.tables import table_description  # noqa: E402
 
 HEADERS = {"HX-Request": "true", "HX-Trigger": "controls", "HX-Target": "controls", "HX-Current-URL": "/table/1/"}
 FRAMES: dict[str, dict[str, Any]] = {
@@ -32,13 +34,15 @@ FRAMES: dict[str, dict[str, Any]] = {
     "three seats (place_envy_lammers)": {"step": "place_envy_lammers", "seq": "12", "seats": ["1", "3", "5"]},
     "unreadable amount (pay_wager)": {"step": "pay_wager", "seq": "12", "seat": "3", "spot": "sum", "amount": "abc"},
 }
-ALLOWED = frozenset(DEALER_STEPS)
+CONTROLS = table_description(PAI_GOW_POKER.key).step_controls
+"""The Pai Gow Poker table's controls, which read every frame above."""
+ALLOWED = frozenset(CONTROLS)
 
 
 def read(frame: dict[str, Any]) -> None:
     """Read one frame as the consumer does, a refusal included."""
     with contextlib.suppress(FrameError):
-        read_step(frame, DEALER_STEPS, ALLOWED)
+        read_step(frame, CONTROLS, ALLOWED)
 
 
 def main() -> None:

@@ -53,20 +53,22 @@ class Costs:
 def deal(round_ids: list[tuple[Any, int, list[dict[str, Any]]]], costs: Costs) -> None:
     """Deal each round as its socket would: draw it whole, then read, take and draw each step."""
     from trainer import services
-    from trainer.controls import DEALER_STEPS, read_step
+    from trainer.controls import read_step
     from trainer.frames import TableFrames
     from trainer.snapshots import Viewer
+    from trainer.tables import table_description
 
     for user, attempt_id, frames in round_ids:
         seat = costs.timed("open: attempt", services.viewable_attempt, attempt_id, user)
         assert seat is not None
         table = TableFrames(Viewer.TRAINEE)
         allowed = costs.timed("open: attempt", services.dealer_steps, seat[0])
+        controls = table_description(seat[0].table.game).step_controls
         snapshot = costs.timed("open: draw", services.table_snapshot, seat[0])
         costs.timed("open: draw", table.table, snapshot)
         costs.rounds += 1
         for sequence, content in enumerate(frames, start=1):
-            frame = costs.timed("step: read", read_step, {**content, "seq": str(sequence)}, DEALER_STEPS, allowed)
+            frame = costs.timed("step: read", read_step, {**content, "seq": str(sequence)}, controls, allowed)
             reply = costs.timed("step: take", services.apply_step, attempt_id, user, frame)
             if reply.graded is None or not reply.graded.correct:
                 raise RuntimeError(f"step {sequence} of attempt {attempt_id} was not graded right: {reply.notice}")

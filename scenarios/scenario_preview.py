@@ -15,7 +15,7 @@ from markupsafe import Markup
 from simulator.json_values import json_object
 from simulator.procedure import Round
 from simulator.scenarios import deal_scenario
-from trainer.controls import DEALER_STEPS
+from trainer.controls import dealer_steps_of
 from trainer.models import Floorperson, Mode, ScenarioVersion
 from trainer.scoring import PassRule
 from trainer.snapshots import AnyTableSnapshot, TableSnapshot, Viewer
@@ -50,7 +50,7 @@ def _dealt_snapshot(version: ScenarioVersion, round_: Round) -> AnyTableSnapshot
         pass_rule=PassRule(),
         validation_seat=None,
         validation_step=None,
-        dealer_steps=frozenset(DEALER_STEPS) & round_.offered_steps(),
+        dealer_steps=dealer_steps_of(spec.game, round_.offered_steps()),
         from_scenario=True,
     )
 

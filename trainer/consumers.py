@@ -34,13 +34,14 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from trainer import services
-from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, MAX_FRAME_CHARACTERS, FrameError, StepFrame, read_step
+from trainer.controls import FLOORPERSON_STEPS, MAX_FRAME_CHARACTERS, FrameError, StepFrame, read_step
 from trainer.frames import TableFrames
 from trainer.models import Attempt
 from trainer.services import StepReply
 from trainer.snapshots import Viewer
 from trainer.socket_user import SignInCheck, account_group, socket_user
 from trainer.step_threads import on_step_thread
+from trainer.tables import table_description
 from trainer.unavailable import DATABASE_UNAVAILABLE, TRY_AGAIN_LATER, TRY_AGAIN_LATER_CLOSE_CODE
 
 ANONYMOUS_CLOSE_CODE = 4401
@@ -105,7 +106,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             return None
         attempt, self.viewer = found
         if self.viewer is Viewer.TRAINEE:
-            self.controls, self.allowed = DEALER_STEPS, services.dealer_steps(attempt)
+            self.controls = table_description(attempt.table.game).step_controls
+            self.allowed = services.dealer_steps(attempt)
         else:
             self.controls, self.allowed = FLOORPERSON_STEPS, frozenset(FLOORPERSON_STEPS)
         self.frames = TableFrames(self.viewer)

@@ -1,4 +1,7 @@
-"""The dealer's controls: every step a trainee may send, its form fields, and reading a frame into engine arguments.
+"""The dealer's controls: the step controls and fields the tables share, and reading a frame into engine arguments.
+
+Each game's dealer steps are its table description's (``trainer/tables.py``), made of the controls here: the steps
+several tables share are defined once below, and a table's betting areas and hands come from its own game.
 
 A frame from the browser is the JSON that the htmx ws extension builds from a control's form:
 ``{"step": "pay_wager", "seq": "12", "seat": "3", "spot": "sum", "amount": "25.00", "HEADERS": {...}}``.
@@ -14,20 +17,19 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any, cast
+from typing import Any, TypeAlias, cast
 
 from django import forms
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator
 
 from simulator.cards import pai_gow_deck
-from simulator.carnival_games import CARNIVAL_GAMES, HAND_NAMES
+from simulator.carnival_games import CARNIVAL_GAMES
 from simulator.dice import spoken_dice
 from simulator.down_under import DEALER_BOX
 from simulator.down_under_hand import SPLIT_SUFFIX, hand_position
-from simulator.fortune import FortuneHand
+from simulator.games import Game
 from simulator.json_values import JsonValue, json_int
-from simulator.match_the_dealer import MatchCombination
 from simulator.money import DOLLARS
 from simulator.mystery import PaymentSource
 from simulator.pai_gow_round import spot_name
@@ -186,9 +188,12 @@ def count_field() -> WholeNumberField:
     return WholeNumberField("a number", 0, 9999)
 
 
-def yes_no_field() -> OneChoiceField:
-    """A yes or no answer."""
-    return OneChoiceField("yes or no", ("yes", "no"), "Answer yes or no.", lambda answer: answer == "yes")
+class YesNoField(OneChoiceField):
+    """A yes or no answer: its step has a button for each answer (:attr:`StepControl.no_key`)."""
+
+    def __init__(self) -> None:
+        """A field reading "yes" as True and "no" as False."""
+        super().__init__("yes or no", ("yes", "no"), "Answer yes or no.", lambda answer: answer == "yes")
 
 
 def seats_field() -> CheckedField:
@@ -209,26 +214,13 @@ def cards_field() -> CheckedField:
     return CheckedField("the cards", CARDS, refusal, (7, refusal), " ".join)
 
 
-SPOTS = (
-    "pai-gow",
-    "tiger-9",
-    "fortune",
-    "progressive",
-    "sum",
-    *(f"match-{number}" for number in range(1, 7)),
-    "beat-it",
-    "envy",
-    *dict.fromkeys(spot for game in CARNIVAL_GAMES.values() for spot in game.spot_names()),
-)
-"""Every betting area a wager can be settled on, as the engine names them."""
-
 CARNIVAL_SPOT_NAMES = {spot: name for game in CARNIVAL_GAMES.values() for spot, name in game.spot_names().items()}
 """The carnival poker games' betting areas and bonuses by key, as their layouts name them."""
 
 
-def spot_field() -> OneChoiceField:
-    """A betting area of the layout."""
-    return OneChoiceField("a betting area", SPOTS, "Choose a betting area from the list.")
+def spot_field(spots: Iterable[str]) -> OneChoiceField:
+    """A betting area of the game's layout, as its engine names it."""
+    return OneChoiceField("a betting area", spots, "Choose a betting area from the list.")
 
 
 def source_field() -> OneChoiceField:
@@ -237,21 +229,9 @@ def source_field() -> OneChoiceField:
     return OneChoiceField("a payment source", sources, "Choose the payment source from the list.")
 
 
-HANDS = tuple(
-    dict.fromkeys(
-        [
-            *(hand.value for hand in (*MatchCombination, *FortuneHand)),
-            *(hand for names in HAND_NAMES.values() for hand in names),
-        ]
-    )
-)
-"""Every hand a dealer names: a progressive's winning hands (Match the Dealer's combinations, Pai Gow Poker's hands)
-and the carnival poker games' readings by category."""
-
-
-def hand_field() -> OneChoiceField:
-    """A hand the dealer names: a progressive winning hand (§685b.1(a), a paytable line) or a carnival poker reading."""
-    return OneChoiceField("a hand", HANDS, "Choose the hand from the list.")
+def hand_field(hands: Iterable[str]) -> OneChoiceField:
+    """A hand the dealer names, one of the game's: a progressive winning hand (a paytable line) or a hand's reading."""
+    return OneChoiceField("a hand", hands, "Choose the hand from the list.")
 
 
 class StepForm(forms.Form):
@@ -294,75 +274,68 @@ class StepControl:
         object.__setattr__(self, "form", form)
 
     @property
+    def answers_yes_or_no(self) -> bool:
+        """Whether the step is a yes-or-no question, with a button for each answer."""
+        return any(isinstance(form_field, YesNoField) for form_field in self.fields.values())
+
+    @property
     def no_key(self) -> str:
         """The key of the "no" answer of a yes-or-no step: its key with Shift."""
         return self.key.upper()
 
 
-DEALER_STEPS: Mapping[str, StepControl] = {
+StepControls: TypeAlias = Mapping[str, StepControl]
+"""A table's dealer steps by name, each with its control; a key is unique among one game's steps."""
+
+OPENING_CONTROLS: StepControls = {
     "announce_no_more_bets": StepControl('Announce "No more bets"', {}, "n"),
     "refuse_late_wager": StepControl("Refuse the late wager", {"seat": seat_field()}, "L"),
-    "place_envy_lammers": StepControl("Place Envy lammers", {"seats": seats_field()}, "v"),
+}
+"""The wager phase's dealer steps, at every table."""
+
+PROGRESSIVE_INTAKE_CONTROLS: StepControls = {
     "lock_out_progressive_wagers": StepControl("Lock out progressive wagers", {}, "l"),
     "collect_progressive_wagers": StepControl("Collect progressive wagers", {}, "C"),
     "report_chip_mismatch": StepControl("Report the missing chip", {"seat": seat_field()}, "N"),
     "count_progressive_chips": StepControl("State the chip count", {"count": count_field()}, "S"),
     "drop_progressive_wagers": StepControl("Drop into the container", {}, "D"),
-    "select_shaker_player": StepControl("Select the shaker player", {"seat": seat_field()}, "K"),
-    "shake_shaker": StepControl("Shake the shaker", {"times": count_field()}, "k"),
-    "uncover_shaker": StepControl("Uncover the shaker", {}, "u"),
-    "announce_dice": StepControl(
-        "Announce the dice", {"red": die_field(), "blue_1": die_field(), "blue_2": die_field()}, "a"
-    ),
-    "pay_wager": StepControl("Pay", {"seat": seat_field(), "spot": spot_field(), "amount": AmountField()}, "p"),
-    "push_wager": StepControl("Push", {"seat": seat_field(), "spot": spot_field()}, "o"),
-    "collect_wager": StepControl("Collect", {"seat": seat_field(), "spot": spot_field()}, "c"),
-    "collect_commission": StepControl("Collect commission", {"seat": seat_field(), "amount": AmountField()}, "m"),
-    "find_starting_position": StepControl("Starting position", {"place": place_field()}, "f"),
-    "deliver_stack": StepControl("Deliver a stack", {"place": place_field()}, "d"),
-    "discard_stub": StepControl("Discard the stub", {}, "s"),
-    "collect_empty_stacks": StepControl("Collect empty stacks", {}, "e"),
-    "reveal_dealer_hand": StepControl("Turn over the dealer's cards", {}, "t"),
-    "set_dealer_hand": StepControl("Set the dealer's hand", {"low": cards_field()}, "h"),
-    "declare_tiger_nine": StepControl("Declare Tiger 9", {"tiger_nine": yes_no_field()}, "i"),
-    "reveal_player_hand": StepControl("Reveal the hand", {"seat": seat_field()}, "r"),
-    "reset_fouled_hand": StepControl("Reset the fouled hand", {"seat": seat_field()}, "R"),
+}
+"""The dealer's steps taking in the progressive wagers, at every table with a progressive system."""
+
+MYSTERY_BONUS_CONTROLS: StepControls = {
     "confirm_mystery_light": StepControl("Confirm the Mystery light", {"seat": seat_field()}, "y"),
     "pay_mystery_bonus": StepControl(
         "Pay the Mystery Bonus", {"seat": seat_field(), "amount": AmountField(), "source": source_field()}, "B"
     ),
     "reset_mystery_meter": StepControl("Reset the Mystery meter", {}, "M"),
-    "clear_table": StepControl("Clear the table", {}, "x"),
-    "burn_card": StepControl("Burn a card", {}, "b"),
-    "deal_card": StepControl("Deal a card", {"position": position_field()}, "d"),
-    "settle_losing_match_wager": StepControl("Collect the losing Match the Dealer wager", {"seat": seat_field()}, "c"),
-    "confirm_progressive_hand": StepControl(
-        "Confirm the winning hand", {"seat": seat_field(), "hand": hand_field()}, "H"
-    ),
-    "confirm_progressive_light": StepControl("Confirm the progressive light", {"seat": seat_field()}, "g"),
-    "pay_progressive_win": StepControl(
-        "Pay the progressive win", {"seat": seat_field(), "amount": AmountField(), "source": source_field()}, "w"
-    ),
-    "confirm_decision": StepControl("Ask the player to confirm", {"position": position_field()}, "q"),
-    "split_pair": StepControl("Split the pair", {"seat": seat_field()}, "s"),
-    "turn_hole_card": StepControl("Turn the hole card", {}, "t"),
-    "pay_blackjack_wager": StepControl(
-        "Pay the blackjack wager", {"position": position_field(), "amount": AmountField()}, "p"
-    ),
-    "push_blackjack_wager": StepControl("Push the blackjack wager", {"position": position_field()}, "o"),
-    "collect_blackjack_wager": StepControl("Collect the blackjack wager", {"position": position_field()}, "k"),
-    "pick_up_cards": StepControl("Pick up the cards", {}, "x"),
-    "deal_hand": StepControl("Deliver the hand", {"position": position_field()}, "d"),
-    "deal_community_cards": StepControl(
-        "Burn and deal community cards", {"cards": WholeNumberField("a number of cards", 1, 5)}, "f"
-    ),
-    "correct_play_wager": StepControl("Put the Play Wager right", {"seat": seat_field(), "amount": AmountField()}, "w"),
-    "reveal_hand": StepControl("Turn over the hand", {"position": position_field()}, "t"),
-    "read_hand": StepControl("Read the hand", {"position": position_field(), "hand": hand_field()}, "h"),
-    "qualify_dealer": StepControl("Dealer qualifies", {"qualifies": yes_no_field()}, "q"),
-    "collect_cards": StepControl("Collect the cards", {}, "x"),
 }
-"""Every dealer step of the games at the school, with its control; a key is unique among one game's steps."""
+"""The dealer's Must-Hit-By Mystery Bonus steps, at every table offering it."""
+
+
+def progressive_win_controls(hands: Iterable[str]) -> StepControls:
+    """The dealer's steps paying a progressive win, confirming one of the game's winning ``hands``."""
+    return {
+        "confirm_progressive_hand": StepControl(
+            "Confirm the winning hand", {"seat": seat_field(), "hand": hand_field(hands)}, "H"
+        ),
+        "confirm_progressive_light": StepControl("Confirm the progressive light", {"seat": seat_field()}, "g"),
+        "pay_progressive_win": StepControl(
+            "Pay the progressive win", {"seat": seat_field(), "amount": AmountField(), "source": source_field()}, "w"
+        ),
+    }
+
+
+def settlement_controls(spots: Iterable[str]) -> StepControls:
+    """Paying, pushing and collecting a seat's wager on one of the game's betting ``spots``."""
+    spots = tuple(spots)
+    return {
+        "pay_wager": StepControl(
+            "Pay", {"seat": seat_field(), "spot": spot_field(spots), "amount": AmountField()}, "p"
+        ),
+        "push_wager": StepControl("Push", {"seat": seat_field(), "spot": spot_field(spots)}, "o"),
+        "collect_wager": StepControl("Collect", {"seat": seat_field(), "spot": spot_field(spots)}, "c"),
+    }
+
 
 FLOORPERSON_STEPS: Mapping[str, StepControl] = {
     "validate_mystery_payout": StepControl("Validate the Mystery Bonus payout", {"seat": seat_field()}),
@@ -370,6 +343,11 @@ FLOORPERSON_STEPS: Mapping[str, StepControl] = {
     "complete_jackpot_paperwork": StepControl("Complete the jackpot paperwork", {"seat": seat_field()}),
 }
 """The floorperson's steps an instructor may perform from their own browser."""
+
+
+def dealer_steps_of(game: Game, steps: frozenset[str]) -> frozenset[str]:
+    """Those of a round's ``steps`` the dealer takes: not the engine's (as the registry says) nor the floorperson's."""
+    return steps - game.engine_steps - frozenset(FLOORPERSON_STEPS)
 
 
 @dataclass(frozen=True)
@@ -427,9 +405,9 @@ def spoken_detail(name: str, value: JsonValue) -> str:
     return f"{name.replace('_', ' ')} {spoken_argument(name, value)}"
 
 
-def describe_step(step: str, arguments: Mapping[str, JsonValue]) -> str:
-    """What the trainee did, in floor words: the control's label, then its dice, seats, areas and amounts."""
-    control = DEALER_STEPS.get(step) or FLOORPERSON_STEPS.get(step)
+def describe_step(controls: StepControls, step: str, arguments: Mapping[str, JsonValue]) -> str:
+    """What the trainee did, in floor words: its label among the game's ``controls``, then dice, seats and amounts."""
+    control = controls.get(step) or FLOORPERSON_STEPS.get(step)
     label = control.label if control else step.replace("_", " ")
     named = dict(arguments)
     dice = (

@@ -14,11 +14,11 @@ from markupsafe import Markup
 
 from simulator.cards import CardName, card_name, parse_cards
 from simulator.games import GAMES
-from simulator.json_values import json_int
+from simulator.json_values import JsonValue, json_int
 from simulator.money import format_cents
 from simulator.progressive import ContainerIntakeView, IntakeView
 from simulator.wager_phase import LateWagerView
-from trainer.controls import DEALER_STEPS
+from trainer.controls import StepControls, describe_step
 from trainer.models import Mode
 from trainer.scoring import GradedStep
 from trainer.snapshots import AnyTableSnapshot, TableSnapshot, Viewer
@@ -193,15 +193,6 @@ def numbered_displays(displays: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [display | {"id": f"felt-display-{number}"} for number, display in enumerate(displays, start=1)]
 
 
-def buttons(steps: frozenset[str]) -> dict[str, dict[str, str]]:
-    """A button for each of ``steps``, by step name: the step, its label, its keyboard key and its "no" answer's key."""
-    return {
-        step: {"step": step, "label": control.label, "key": control.key, "no_key": control.no_key}
-        for step, control in DEALER_STEPS.items()
-        if step in steps
-    }
-
-
 def corrected_steps(snapshot: TableSnapshot[Any], viewer: Viewer) -> tuple[GradedStep, ...]:
     """The trainee's wrong steps the engine corrected, which the felt draws as the trainee took them.
 
@@ -268,7 +259,7 @@ class ShowsTable(Protocol[ViewT_co]):
 
 @dataclass(frozen=True)
 class TableDescription(Generic[ViewT]):
-    """How the table of the games its round class deals is drawn: its felt, the felt's parts and its controls."""
+    """How the table of the games its round class deals is drawn and dealt: felt, felt's parts, controls and steps."""
 
     round_class: type[ShowsTable[ViewT]]
     felt_template: str
@@ -276,14 +267,29 @@ class TableDescription(Generic[ViewT]):
     regions: Callable[[Mapping[str, Any]], list[Region]]
     controls_template: str
     controls: Callable[[TableSnapshot[ViewT]], dict[str, Any]]
+    """The choices the control panel's forms offer; :meth:`controls_context` adds the buttons."""
+    step_controls: StepControls
+    """Every dealer step of the round class, with its label, form fields and keyboard key."""
 
     def felt_context(self, snapshot: AnyTableSnapshot, viewer: Viewer) -> dict[str, Any]:
         """The felt as the templates draw it, from the snapshot's view read as this table's round's."""
         return self.felt(self.own(snapshot), viewer)
 
     def controls_context(self, snapshot: AnyTableSnapshot) -> dict[str, Any]:
-        """The control panel as its template draws it."""
-        return self.controls(self.own(snapshot))
+        """The control panel as its template draws it: a button for each dealer step of the snapshot, and choices."""
+        return self.controls(self.own(snapshot)) | {"buttons": self.buttons(snapshot.dealer_steps)}
+
+    def describe(self, step: str, arguments: Mapping[str, JsonValue]) -> str:
+        """What the trainee (or the floorperson) did at this table, in floor words (:func:`describe_step`)."""
+        return describe_step(self.step_controls, step, arguments)
+
+    def buttons(self, steps: frozenset[str]) -> dict[str, dict[str, str]]:
+        """A button for each of ``steps``, by step name: the step, its label, its keyboard key and its "no" key."""
+        return {
+            step: {"step": step, "label": control.label, "key": control.key, "no_key": control.no_key}
+            for step, control in self.step_controls.items()
+            if step in steps
+        }
 
     def own(self, snapshot: AnyTableSnapshot) -> TableSnapshot[ViewT]:
         """The snapshot with its view typed as this table's round's: the one place a view is narrowed."""

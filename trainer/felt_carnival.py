@@ -13,6 +13,17 @@ from simulator.carnival_games import CARNIVAL_GAMES, HAND_NAMES
 from simulator.carnival_round import DEALER, CarnivalSeatView, CarnivalView
 from simulator.json_values import json_bool, json_int, json_str
 from simulator.settling import SETTLEMENT_STEPS
+from trainer.controls import (
+    AmountField,
+    StepControl,
+    StepControls,
+    WholeNumberField,
+    YesNoField,
+    hand_field,
+    position_field,
+    seat_field,
+    settlement_controls,
+)
 from trainer.felt import area, hand_html
 from trainer.scoring import GradedStep
 
@@ -20,6 +31,27 @@ SETTLEMENTS = {step: step.removesuffix("_wager") for step in SETTLEMENT_STEPS}
 """Each settlement step by the settlement the view records it as."""
 CORRECTED = (*SETTLEMENTS, "read_hand", "qualify_dealer", "deal_hand", "reveal_hand")
 """The base game's steps an exam felt draws as the trainee took them until the score card."""
+
+CARNIVAL_CONTROLS: StepControls = {
+    **settlement_controls(dict.fromkeys(spot for game in CARNIVAL_GAMES.values() for spot in game.spot_names())),
+    "deal_hand": StepControl("Deliver the hand", {"position": position_field()}, "d"),
+    "deal_community_cards": StepControl(
+        "Burn and deal community cards", {"cards": WholeNumberField("a number of cards", 1, 5)}, "f"
+    ),
+    "correct_play_wager": StepControl("Put the Play Wager right", {"seat": seat_field(), "amount": AmountField()}, "w"),
+    "reveal_hand": StepControl("Turn over the hand", {"position": position_field()}, "t"),
+    "read_hand": StepControl(
+        "Read the hand",
+        {
+            "position": position_field(),
+            "hand": hand_field(dict.fromkeys(hand for names in HAND_NAMES.values() for hand in names)),
+        },
+        "h",
+    ),
+    "qualify_dealer": StepControl("Dealer qualifies", {"qualifies": YesNoField()}, "q"),
+    "collect_cards": StepControl("Collect the cards", {}, "x"),
+}
+"""The dealer's steps of the base game a trainee deals: the carnival poker games' areas, bonuses and hand readings."""
 
 
 def carnival_areas(number: int, seat: CarnivalSeatView, game: str, *, choosable: bool) -> list[Markup]:

@@ -16,11 +16,20 @@ from simulator.money import format_cents
 from simulator.mystery import (
     PaymentSource,
 )
+from trainer.controls import (
+    OPENING_CONTROLS,
+    PROGRESSIVE_INTAKE_CONTROLS,
+    AmountField,
+    StepControl,
+    StepControls,
+    position_field,
+    progressive_win_controls,
+    seat_field,
+)
 from trainer.felt import (
     Region,
     TableDescription,
     area,
-    buttons,
     chooses_places,
     corrected_steps,
     display_regions,
@@ -273,7 +282,6 @@ def down_under_controls_context(snapshot: TableSnapshot[DownUnderView]) -> dict[
     """The control panel at Down Under Blackjack: the deal and the Match the Dealer settlement."""
     rules = DownUnderTable.from_json(snapshot.rules)
     return {
-        "buttons": buttons(snapshot.dealer_steps),
         "seats": range(1, 7),
         "splits": rules.trainee_deals is TraineeDeals.WHOLE_ROUND,
         "hands": [combination.value for combination in MatchCombination],
@@ -293,6 +301,25 @@ def down_under_regions(felt: Mapping[str, Any]) -> list[Region]:
     ]
 
 
+DOWN_UNDER_STEPS: StepControls = {
+    **OPENING_CONTROLS,
+    **PROGRESSIVE_INTAKE_CONTROLS,
+    "burn_card": StepControl("Burn a card", {}, "b"),
+    "deal_card": StepControl("Deal a card", {"position": position_field()}, "d"),
+    "settle_losing_match_wager": StepControl("Collect the losing Match the Dealer wager", {"seat": seat_field()}, "c"),
+    **progressive_win_controls(combination.value for combination in MatchCombination),
+    "confirm_decision": StepControl("Ask the player to confirm", {"position": position_field()}, "q"),
+    "split_pair": StepControl("Split the pair", {"seat": seat_field()}, "s"),
+    "turn_hole_card": StepControl("Turn the hole card", {}, "t"),
+    "pay_blackjack_wager": StepControl(
+        "Pay the blackjack wager", {"position": position_field(), "amount": AmountField()}, "p"
+    ),
+    "push_blackjack_wager": StepControl("Push the blackjack wager", {"position": position_field()}, "o"),
+    "collect_blackjack_wager": StepControl("Collect the blackjack wager", {"position": position_field()}, "k"),
+    "pick_up_cards": StepControl("Pick up the cards", {}, "x"),
+}
+"""The dealer's steps at Down Under Blackjack: its progressive hands are Match the Dealer's combinations."""
+
 DOWN_UNDER_TABLE = TableDescription(
     DownUnderRound,
     "trainer/_felt_down_under.html",
@@ -300,5 +327,6 @@ DOWN_UNDER_TABLE = TableDescription(
     down_under_regions,
     "trainer/_controls_down_under.html",
     down_under_controls_context,
+    DOWN_UNDER_STEPS,
 )
 """How the Down Under Blackjack table is drawn."""

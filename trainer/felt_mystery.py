@@ -15,11 +15,16 @@ from simulator.mystery import (
 )
 from simulator.mystery_games import MYSTERY_GAMES
 from simulator.mystery_tables import MysterySeatView, MysteryTableRound, MysteryTableView, rules_from_json
+from trainer.controls import (
+    MYSTERY_BONUS_CONTROLS,
+    OPENING_CONTROLS,
+    PROGRESSIVE_INTAKE_CONTROLS,
+    StepControls,
+)
 from trainer.felt import (
     Region,
     TableDescription,
     area,
-    buttons,
     chip,
     chooses_places,
     corrected_steps,
@@ -34,7 +39,14 @@ from trainer.felt import (
     seat_regions,
     title_region,
 )
-from trainer.felt_carnival import as_dealt, carnival_areas, carnival_controls, carnival_dealer, carnival_hand
+from trainer.felt_carnival import (
+    CARNIVAL_CONTROLS,
+    as_dealt,
+    carnival_areas,
+    carnival_controls,
+    carnival_dealer,
+    carnival_hand,
+)
 from trainer.felt_signs import mystery_sign, signs_html
 from trainer.scoring import GradedStep
 from trainer.snapshots import TableSnapshot, Viewer
@@ -189,7 +201,6 @@ def mystery_controls_context(snapshot: TableSnapshot[MysteryTableView]) -> dict[
     """The control panel at an MHB game's table: the progressive procedure, and any base game the trainee deals."""
     carnival = carnival_controls(snapshot.game) if snapshot.view["carnival"] is not None else {}
     return {
-        "buttons": buttons(snapshot.dealer_steps),
         "seats": range(1, 7),
         "sources": [source.value for source in PaymentSource],
         **carnival,
@@ -207,6 +218,14 @@ def mystery_regions(felt: Mapping[str, Any]) -> list[Region]:
     ]
 
 
+MYSTERY_TABLE_STEPS: StepControls = {
+    **OPENING_CONTROLS,
+    **PROGRESSIVE_INTAKE_CONTROLS,
+    **MYSTERY_BONUS_CONTROLS,
+    **CARNIVAL_CONTROLS,
+}
+"""The dealer's steps at an MHB game's table: the progressive procedure, and any base game the trainee deals."""
+
 MYSTERY_TABLE = TableDescription(
     MysteryTableRound,
     "trainer/_felt_mystery.html",
@@ -214,5 +233,6 @@ MYSTERY_TABLE = TableDescription(
     mystery_regions,
     "trainer/_controls_mystery_table.html",
     mystery_controls_context,
+    MYSTERY_TABLE_STEPS,
 )
 """How the table of every game offering the Mystery Bonus around an automated base game is drawn."""

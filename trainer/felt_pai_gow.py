@@ -10,6 +10,7 @@ from typing import Any
 from markupsafe import Markup
 
 from simulator.dice_wagers import beat_it_paytable, match_paytable, sum_paytable
+from simulator.fortune import FortuneHand
 from simulator.json_values import json_bool, json_int, json_str
 from simulator.money import format_cents
 from simulator.mystery import (
@@ -28,11 +29,27 @@ from simulator.pai_gow_round import (
 )
 from simulator.pai_gow_rules import MYSTERY_SECTION, ShakerType, TableRules
 from simulator.pai_gow_settlement import TIGER_NINE_ODDS, TIGER_NINE_PAYS
+from trainer.controls import (
+    MYSTERY_BONUS_CONTROLS,
+    OPENING_CONTROLS,
+    PROGRESSIVE_INTAKE_CONTROLS,
+    AmountField,
+    StepControl,
+    StepControls,
+    YesNoField,
+    cards_field,
+    count_field,
+    die_field,
+    place_field,
+    progressive_win_controls,
+    seat_field,
+    seats_field,
+    settlement_controls,
+)
 from trainer.felt import (
     Region,
     TableDescription,
     area,
-    buttons,
     card_faces,
     chip,
     chooses_places,
@@ -379,7 +396,6 @@ def controls_context(snapshot: TableSnapshot[PaiGowView]) -> dict[str, Any]:
     spots = [spot for _row, row_spots in betting_areas(rules) for spot in row_spots]
     spots += ["envy"] if rules.fortune_paytable else []
     return {
-        "buttons": buttons(snapshot.dealer_steps),
         "seats": range(1, 7),
         "dice_values": range(1, 7),
         "spots": [(spot, SPOT_LABELS[spot]) for spot in spots],
@@ -406,6 +422,33 @@ def pai_gow_regions(felt: Mapping[str, Any]) -> list[Region]:
     ]
 
 
+PAI_GOW_STEPS: StepControls = {
+    **OPENING_CONTROLS,
+    **PROGRESSIVE_INTAKE_CONTROLS,
+    "place_envy_lammers": StepControl("Place Envy lammers", {"seats": seats_field()}, "v"),
+    "select_shaker_player": StepControl("Select the shaker player", {"seat": seat_field()}, "K"),
+    "shake_shaker": StepControl("Shake the shaker", {"times": count_field()}, "k"),
+    "uncover_shaker": StepControl("Uncover the shaker", {}, "u"),
+    "announce_dice": StepControl(
+        "Announce the dice", {"red": die_field(), "blue_1": die_field(), "blue_2": die_field()}, "a"
+    ),
+    **settlement_controls(SPOT_LABELS),
+    "collect_commission": StepControl("Collect commission", {"seat": seat_field(), "amount": AmountField()}, "m"),
+    "find_starting_position": StepControl("Starting position", {"place": place_field()}, "f"),
+    "deliver_stack": StepControl("Deliver a stack", {"place": place_field()}, "d"),
+    "discard_stub": StepControl("Discard the stub", {}, "s"),
+    "collect_empty_stacks": StepControl("Collect empty stacks", {}, "e"),
+    "reveal_dealer_hand": StepControl("Turn over the dealer's cards", {}, "t"),
+    "set_dealer_hand": StepControl("Set the dealer's hand", {"low": cards_field()}, "h"),
+    "declare_tiger_nine": StepControl("Declare Tiger 9", {"tiger_nine": YesNoField()}, "i"),
+    "reveal_player_hand": StepControl("Reveal the hand", {"seat": seat_field()}, "r"),
+    "reset_fouled_hand": StepControl("Reset the fouled hand", {"seat": seat_field()}, "R"),
+    **progressive_win_controls(hand.value for hand in FortuneHand),
+    **MYSTERY_BONUS_CONTROLS,
+    "clear_table": StepControl("Clear the table", {}, "x"),
+}
+"""The dealer's steps at the Pai Gow Poker table: its areas are the layout's, its progressive hands the paytable's."""
+
 PAI_GOW_TABLE = TableDescription(
     PaiGowRound,
     "trainer/_felt_pai_gow.html",
@@ -413,5 +456,6 @@ PAI_GOW_TABLE = TableDescription(
     pai_gow_regions,
     "trainer/_controls_pai_gow.html",
     controls_context,
+    PAI_GOW_STEPS,
 )
 """How the Pai Gow Poker table is drawn."""

@@ -8,10 +8,10 @@ from django.db.models import QuerySet
 from simulator.games import GAMES
 from simulator.procedure import Actor
 from trainer import services
-from trainer.controls import describe_step
 from trainer.models import Attempt, Role, has_role, is_school_administrator
 from trainer.round_store import live_attempt
 from trainer.scoring import ScoreCard
+from trainer.tables import table_description
 
 
 def live_tables_to_watch(user: User) -> QuerySet[Attempt] | list[Attempt]:
@@ -41,12 +41,13 @@ def live_table(attempt: Attempt) -> LiveTable:
     """
     live = live_attempt(attempt)
     action = live.round.next_action()
+    table = table_description(attempt.table.game)
     if action is None:
         step = "Finishing the round"
     elif action.actor is Actor.DEALER:
-        step = describe_step(action.step, {})
+        step = table.describe(action.step, {})
     else:
-        step = f"{describe_step(action.step, {})} (the {action.actor.value})"
+        step = f"{table.describe(action.step, {})} (the {action.actor.value})"
     card = ScoreCard.from_steps(live.graded_steps)
     return LiveTable(attempt, GAMES[attempt.table.game].name, step, card.steps, card.accuracy_text)
 

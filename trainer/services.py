@@ -25,7 +25,7 @@ from simulator.procedure import Round
 from simulator.scenarios import deal_scenario
 from simulator.table_deals import TableDeal
 from simulator.wager_phase import ChipCountMismatch
-from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, StepFrame
+from trainer.controls import FLOORPERSON_STEPS, StepFrame, dealer_steps_of
 from trainer.meters import install_meters, table_meters
 from trainer.models import Attempt, Floorperson, Mode, Role, ScenarioVersion, SchoolUser, Table
 from trainer.round_store import (
@@ -203,7 +203,7 @@ def viewable_attempt(attempt_id: int, user: SchoolUser) -> tuple[Attempt, Viewer
 
 def dealer_steps(attempt: Attempt) -> frozenset[str]:
     """The dealer steps of the attempt's game that a trainee may send."""
-    return frozenset(DEALER_STEPS) & live_round(attempt).step_names()
+    return dealer_steps_of(GAMES[attempt.table.game], live_round(attempt).step_names())
 
 
 # ----- the table as it stands -----

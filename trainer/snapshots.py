@@ -7,9 +7,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Generic, TypeAlias, TypeVar
 
+from simulator.games import GAMES
 from simulator.json_values import JsonValue, json_int, json_object
 from simulator.procedure import Action, Actor, Round
-from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS
+from trainer.controls import FLOORPERSON_STEPS, dealer_steps_of
 from trainer.models import Attempt, Floorperson, Mode
 from trainer.round_store import LiveAttempt, LogEntry
 from trainer.scoring import GradedStep, PassRule, ScoreCard
@@ -111,7 +112,7 @@ def snapshot_of(live: LiveAttempt) -> AnyTableSnapshot:
         pass_rule=PassRule.from_json(attempt.pass_rule),
         validation_seat=None if waiting is None else json_int(waiting.arguments["seat"]),
         validation_step=None if waiting is None else waiting.step,
-        dealer_steps=frozenset(DEALER_STEPS) & round_.offered_steps(),
+        dealer_steps=dealer_steps_of(GAMES[attempt.table.game], round_.offered_steps()),
         from_scenario=attempt.scenario_version_id is not None,
         next_step=practice_next_step(attempt, round_),
     )

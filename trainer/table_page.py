@@ -11,7 +11,6 @@ from markupsafe import Markup
 from simulator.citations import Citation, Provenance
 from simulator.games import GAMES
 from simulator.rules import HouseOption
-from trainer.controls import describe_step
 from trainer.felt import Region, render
 from trainer.felt_signs import PROVENANCE_CLASSES
 from trainer.models import Floorperson, Mode
@@ -91,12 +90,12 @@ def citation_html(citation: Citation) -> Markup:
     return render("trainer/_citation.html", {"citation": drawn})
 
 
-def graded_context(graded: GradedStep) -> dict[str, Any]:
-    """A graded step as the feedback panel, the score card and the instructor list show it."""
+def graded_context(graded: GradedStep, game: str) -> dict[str, Any]:
+    """A graded step at a table of ``game`` as the feedback panel, the score card and the instructor list show it."""
     return {
         "correct": graded.correct,
         "omitted": graded.omitted,
-        "did": describe_step(graded.step, graded.arguments),
+        "did": table_description(game).describe(graded.step, graded.arguments),
         "expected": graded.expected_description,
         "message": graded.message,
         "severity": graded.severity.value if graded.severity else None,
@@ -110,7 +109,7 @@ def graded_list_context(snapshot: AnyTableSnapshot) -> list[dict[str, Any]]:
     graded = snapshot.graded_steps
     of = snapshot.score_card.steps if snapshot.score_card else None
     return [
-        graded_context(step) | {"step_number": number, "of": of}
+        graded_context(step, snapshot.game) | {"step_number": number, "of": of}
         for number, step in zip(step_numbers(graded), graded, strict=True)
     ]
 
@@ -168,8 +167,8 @@ def run_context(attempt_id: int) -> dict[str, Any] | None:
     }
 
 
-def score_card_context(score_card: ScoreCard) -> dict[str, Any]:
-    """The end-of-round score card: figures, the pass rule and what failed, each step's time, each skill's speed."""
+def score_card_context(score_card: ScoreCard, game: str) -> dict[str, Any]:
+    """A round's score card at ``game``: figures, the pass rule and what failed, each step's and skill's time."""
     targets = {skill.skill: skill.target_seconds for skill in score_card.skills}
     of = score_card.steps
     return {
@@ -184,13 +183,14 @@ def score_card_context(score_card: ScoreCard) -> dict[str, Any]:
         "verdict": verdict_text(score_card.failures),
         "speed_note": speed_note(score_card.rule),
         "errors": [
-            graded_context(error.graded) | {"step_number": error.step_number, "of": of} for error in score_card.errors
+            graded_context(error.graded, game) | {"step_number": error.step_number, "of": of}
+            for error in score_card.errors
         ],
         "step_times": [
             {
                 "number": time.number,
                 "of": of,
-                "did": describe_step(time.step, time.arguments),
+                "did": table_description(game).describe(time.step, time.arguments),
                 "omitted": time.omitted,
                 "attempts": time.attempts,
                 "right_first_time": time.right_first_time,
@@ -232,7 +232,7 @@ def feedback_context(snapshot: AnyTableSnapshot, viewer: Viewer, reply: StepRepl
         "watching": watching,
         "error": "",
         "notice": reply.notice.value if reply and reply.notice else "",
-        "graded": graded_context(shown) if shown else None,
+        "graded": graded_context(shown, snapshot.game) if shown else None,
         "recorded": bool(graded) and silent,
         "omitted": graded.omission.message if graded and graded.omission else "",
         "exam": exam,
@@ -368,7 +368,7 @@ def table_regions(snapshot: AnyTableSnapshot, viewer: Viewer, feedback: dict[str
         "table-log", "trainer/_table_log.html", {"log": snapshot.log if sees_log else (), "hides_log": hides_log}
     )
     if viewer is Viewer.TRAINEE:
-        score_card = score_card_context(snapshot.score_card) if snapshot.score_card else None
+        score_card = score_card_context(snapshot.score_card, snapshot.game) if snapshot.score_card else None
         deal = {"table_id": snapshot.table_id, "mode": snapshot.mode.value, "attempt_id": snapshot.attempt_id}
         in_scenario = score_card is not None and snapshot.from_scenario
         place = sitting_place_of(snapshot) if in_scenario else None

@@ -118,7 +118,9 @@ def history(request: SchoolRequest) -> HttpResponse:
     rows = [
         {
             "attempt": attempt,
-            "score_card": score_card_context(ScoreCard.from_json(attempt.score_card)) if attempt.score_card else None,
+            "score_card": score_card_context(ScoreCard.from_json(attempt.score_card), attempt.table.game)
+            if attempt.score_card
+            else None,
             "sitting": in_sittings.get(attempt.pk),
         }
         for attempt in attempts

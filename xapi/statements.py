@@ -22,9 +22,9 @@ from django.contrib.auth.models import User
 
 from simulator.citations import Citation
 from simulator.games import GAMES
-from trainer.controls import describe_step
 from trainer.models import Attempt, Table
 from trainer.scoring import GradedStep, ScoreCard
+from trainer.tables import table_description
 from xapi.models import QueuedStatement
 
 VERSION = "1.0.3"
@@ -89,7 +89,7 @@ class Activity:
 
 def step_activity(game: str, step: str) -> Activity:
     """A dealer step of a game: the same activity for every trainee and round."""
-    return Activity(f"xapi/games/{game}/steps/{step}", describe_step(step, {}), INTERACTION)
+    return Activity(f"xapi/games/{game}/steps/{step}", table_description(game).describe(step, {}), INTERACTION)
 
 
 def game_activity(game: str) -> Activity:

@@ -6,16 +6,16 @@ from fractions import Fraction
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
-from table_helpers import demo_table, make_trainee, make_user
+from table_helpers import demo_table, make_trainee, make_user, read_dealer_step
 from test_other_games import browser_frame
 
 from trainer import round_store, services
-from trainer.controls import DEALER_STEPS, read_step
 from trainer.models import Mode, Role, Table
 from trainer.scoring import PassRule, ScoreCard
 from trainer.snapshots import Viewer
 from trainer.standards import STEP_SKILLS
 from trainer.table_page import page_context
+from trainer.tables import TABLES
 
 pytestmark = pytest.mark.django_db
 
@@ -24,7 +24,7 @@ DEFAULT_RULE_TEXT = "at least 90.0% of steps right at the first attempt, no crit
 
 def take(attempt, trainee, action):
     """The trainee's browser takes ``action`` as the attempt's next frame."""
-    frame = read_step(browser_frame(action, attempt.last_sequence + 1), DEALER_STEPS, frozenset(DEALER_STEPS))
+    frame = read_dealer_step(attempt, browser_frame(action, attempt.last_sequence + 1))
     reply = services.apply_step(attempt.pk, trainee, frame)
     attempt.refresh_from_db()
     return reply
@@ -158,4 +158,4 @@ def test_the_instructors_graded_list_numbers_steps_as_the_score_card_does():
 
 
 def test_every_step_with_a_skill_is_a_dealer_step_the_trainee_can_take():
-    assert set(STEP_SKILLS) <= set(DEALER_STEPS)
+    assert set(STEP_SKILLS) <= {step for table in TABLES for step in table.step_controls}

@@ -20,8 +20,9 @@ from simulator.down_under_hand import SPLIT_SUFFIX
 from simulator.json_values import JsonValue
 from simulator.procedure import Action, Actor
 from trainer import demo_tables, round_store, services
-from trainer.controls import DEALER_STEPS, SPLIT_PLACE
+from trainer.controls import SPLIT_PLACE
 from trainer.models import Attempt, Mode, Table
+from trainer.tables import table_description
 
 PRACTICE_TABLE, MANUAL_SHAKER_TABLE, INSTRUCTOR_TABLE = (name for name, *_ in demo_tables.DEMO_TABLES)
 LAPTOP = {"width": 1366, "height": 900}
@@ -109,6 +110,11 @@ def expected_action(attempt_id: int) -> Action | None:
     return round_store.live_round(attempt).next_action()
 
 
+def game_of(attempt_id: int) -> str:
+    """The key of the game the attempt is dealt at."""
+    return str(Attempt.objects.select_related("table").get(pk=attempt_id).table.game)
+
+
 def seat_trainee(username: str, table_name: str, mode: Mode = Mode.PRACTICE, **options: Any) -> int:
     """Deal a round (practice unless told) for a trainee at a demo table with start_round's options; its attempt id."""
     trainee = get_user_model().objects.get(username=username)
@@ -146,6 +152,8 @@ class TablePage:
         self.feedback = page.locator("#feedback")
         self.status = page.locator("#status")
         self.score_card = page.locator("#score-card")
+        self.controls = table_description(school.query(game_of, attempt_id)).step_controls
+        """The dealer steps of the attempt's game, each with its label and keyboard key."""
         self.by_keys = False
         self.by_tab = False
         """Deal with the keyboard alone, shortcuts off: Tab to each control, Enter or Space, and typing."""
@@ -166,8 +174,8 @@ class TablePage:
         handler = getattr(self, f"_{step}", None)
         if handler is not None:
             handler(**arguments)
-        elif DEALER_STEPS[step].key and not arguments and not self.by_tab:
-            self._press(DEALER_STEPS[step].key)
+        elif self.controls[step].key and not arguments and not self.by_tab:
+            self._press(self.controls[step].key)
         else:
             self._send(step)
         expect(self.page.locator("#sequence")).to_have_value(str(sequence + 1))
@@ -196,7 +204,7 @@ class TablePage:
     def _send(self, step: str, key: str = "") -> None:
         """Send a step whose fields are filled in: by its key (or ``key``) when dealing by keys, else by its button."""
         if self.by_keys:
-            self._press(key or DEALER_STEPS[step].key)
+            self._press(key or self.controls[step].key)
         else:
             self._click(self._button(step))
 
@@ -297,7 +305,7 @@ class TablePage:
         if self.by_tab:
             self._send("shake_shaker")
         else:
-            self._press(DEALER_STEPS["shake_shaker"].key)
+            self._press(self.controls["shake_shaker"].key)
 
     def _announce_dice(self, red: int, blue_1: int, blue_2: int) -> None:
         form = self._form("announce_dice")
@@ -340,7 +348,7 @@ class TablePage:
             self._send(step)
             return
         self._press(str(place))
-        self.page.keyboard.press(DEALER_STEPS[step].key)
+        self.page.keyboard.press(self.controls[step].key)
 
     def _find_starting_position(self, place: int) -> None:
         self._take_place_step("find_starting_position", place)
@@ -365,7 +373,7 @@ class TablePage:
 
     def _declare_tiger_nine(self, tiger_nine: bool) -> None:
         if self.by_keys:
-            control = DEALER_STEPS["declare_tiger_nine"]
+            control = self.controls["declare_tiger_nine"]
             self._send("declare_tiger_nine", control.key if tiger_nine else control.no_key)
         else:
             self._click(self._button("declare_tiger_nine").filter(has_text="yes" if tiger_nine else "no"))
@@ -415,7 +423,7 @@ class TablePage:
 
     def _qualify_dealer(self, qualifies: bool) -> None:
         if self.by_keys:
-            control = DEALER_STEPS["qualify_dealer"]
+            control = self.controls["qualify_dealer"]
             self._send("qualify_dealer", control.key if qualifies else control.no_key)
         else:
             self._click(self._button("qualify_dealer").filter(has_text="yes" if qualifies else "no"))

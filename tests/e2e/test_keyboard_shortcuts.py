@@ -6,7 +6,6 @@ import pytest
 from live_table import MANUAL_SHAKER_TABLE, PRACTICE_TABLE, LiveSchool, TablePage, dollars, log_in, seat_trainee
 from playwright.sync_api import Page, expect
 
-from trainer.controls import DEALER_STEPS
 from trainer.models import Mode
 
 pytestmark = pytest.mark.e2e
@@ -112,11 +111,11 @@ def test_a_key_pressed_on_a_button_outside_the_table_takes_no_step(new_page, sch
     sequence = table.sequence()
     for outside in (page.get_by_role("button", name="Log out"), page.locator(".house-rules summary")):
         outside.focus()
-        page.keyboard.press(DEALER_STEPS["announce_no_more_bets"].key)
-        page.keyboard.press(DEALER_STEPS["clear_table"].key)
+        page.keyboard.press(table.controls["announce_no_more_bets"].key)
+        page.keyboard.press(table.controls["clear_table"].key)
     no_step_sent(table, sequence)
     page.locator("#controls button").first.focus()
-    page.keyboard.press(DEALER_STEPS["announce_no_more_bets"].key)
+    page.keyboard.press(table.controls["announce_no_more_bets"].key)
     expect(page.locator("#sequence")).to_have_value(str(sequence + 1))
 
 
@@ -133,7 +132,7 @@ def test_a_wager_is_chosen_on_the_felt_by_keyboard_and_the_pay_button_names_its_
     expect(area).to_be_focused()  # the area keeps the focus: the next key is a shortcut, never typed into a field
     amount = page.locator("#settlement-form").get_by_label("Amount $")
     sequence = table.sequence()
-    page.keyboard.press(DEALER_STEPS["pay_wager"].key)
+    page.keyboard.press(table.controls["pay_wager"].key)
     expect(amount).to_be_focused()  # Pay with no amount yet goes to the amount and sends nothing
     no_step_sent(table, sequence)
     spot_name = page.locator(f'#settlement-form select[name="spot"] option[value="{spot}"]').inner_text()

@@ -5,16 +5,15 @@ import re
 import pytest
 from django.test import Client
 from django.urls import reverse
-from table_helpers import demo_table, make_instructor, make_trainee, make_user, take
+from table_helpers import demo_table, make_instructor, make_trainee, make_user, read_dealer_step, take
 from test_consumers import CARD, revealed_cards
 from test_other_games import browser_frame, public_cards, secrets_of, table_of
-from test_services import step_frame
+from test_services import validation_frame
 
 from reports.replay import replay_context
 from simulator.money import format_cents
 from simulator.procedure import Actor
 from trainer import round_store, services
-from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, read_step
 from trainer.models import Floorperson, Mode, Role
 from trainer.snapshots import Viewer
 from trainer.table_page import felt_region, render_region
@@ -34,7 +33,7 @@ def deal_and_watch(attempt, trainee, instructor=None, wrong_first=None):
     """
     felts = [live_felt(services.table_snapshot(attempt))]
     if wrong_first is not None:
-        frame = read_step({"step": wrong_first, "seq": "1"}, DEALER_STEPS, frozenset(DEALER_STEPS))
+        frame = read_dealer_step(attempt, {"step": wrong_first, "seq": "1"})
         felts.append(live_felt(services.apply_step(attempt.pk, trainee, frame).snapshot))
     while True:
         attempt.refresh_from_db()
@@ -43,9 +42,9 @@ def deal_and_watch(attempt, trainee, instructor=None, wrong_first=None):
             return felts
         sequence = attempt.last_sequence + 1
         if action.actor is Actor.FLOORPERSON:
-            reply = take(attempt, instructor, step_frame(action, sequence, FLOORPERSON_STEPS))
+            reply = take(attempt, instructor, validation_frame(action, sequence))
         else:
-            reply = take(attempt, trainee, read_step(browser_frame(action, sequence), DEALER_STEPS, DEALER_STEPS))
+            reply = take(attempt, trainee, read_dealer_step(attempt, browser_frame(action, sequence)))
         assert reply.notice is None
         felts.append(live_felt(reply.snapshot))
 
@@ -175,7 +174,7 @@ def positions_dealt_live(attempt, trainee):
     seen = [(set_of_public(round_), secrets_of_round(round_))]
     while (action := round_store.live_round(attempt).next_action()) is not None:
         attempt.refresh_from_db()
-        frame = read_step(browser_frame(action, attempt.last_sequence + 1), DEALER_STEPS, DEALER_STEPS)
+        frame = read_dealer_step(attempt, browser_frame(action, attempt.last_sequence + 1))
         hidden_before = secrets_of_round(round_store.live_round(attempt))
         services.apply_step(attempt.pk, trainee, frame)
         attempt.refresh_from_db()

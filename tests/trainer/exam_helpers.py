@@ -4,7 +4,7 @@ from dataclasses import replace
 from datetime import timedelta
 
 from django.utils import timezone
-from table_helpers import make_instructor, make_trainee
+from table_helpers import make_instructor, make_trainee, read_dealer_step
 from test_other_games import browser_frame
 
 from certification import exams
@@ -13,7 +13,6 @@ from school.models import Cohort
 from simulator.games import GAMES
 from simulator.scenarios import ScenarioSpec, game_steps
 from trainer import round_store, services
-from trainer.controls import DEALER_STEPS, read_step
 from trainer.scenario_versions import create_scenario, publish
 
 TRAINEE_STEPS = ("announce_dice", "clear_table")
@@ -67,7 +66,7 @@ def deal(attempt, trainee, wrong_red_die=False):
         if wrong_red_die and action.step == "announce_dice":
             arguments["red"] = arguments["red"] % 6 + 1
         wanted = replace(action, arguments=arguments)
-        frame = read_step(browser_frame(wanted, attempt.last_sequence + 1), DEALER_STEPS, frozenset(DEALER_STEPS))
+        frame = read_dealer_step(attempt, browser_frame(wanted, attempt.last_sequence + 1))
         services.apply_step(attempt.pk, trainee, frame)
         attempt.refresh_from_db()
     return attempt

@@ -8,12 +8,12 @@ from decimal import Decimal
 from pathlib import Path
 
 from django.contrib.auth import get_user_model
-from table_helpers import frame_for
+from table_helpers import frame_for, step_controls
 
 from simulator.mystery import MysteryConfiguration
 from simulator.procedure import Actor
 from trainer import round_store, services
-from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, read_step
+from trainer.controls import FLOORPERSON_STEPS, read_step
 from trainer.models import Attempt, Mode, Table
 
 
@@ -23,7 +23,7 @@ def take_next_step(attempt, trainee):
     action = round_store.live_round(attempt).next_action()
     if action is None:
         return False
-    controls = FLOORPERSON_STEPS if action.actor is Actor.FLOORPERSON else DEALER_STEPS
+    controls = FLOORPERSON_STEPS if action.actor is Actor.FLOORPERSON else step_controls(attempt.table.game)
     frame = read_step(frame_for(action, attempt.last_sequence + 1), controls, frozenset(controls))
     reply = services.apply_step(attempt.pk, trainee, frame)
     assert reply.graded is not None and reply.graded.correct, f"{action.step} was refused: {reply}"

@@ -1,18 +1,23 @@
 """Helpers shared by the table tests: users with a role, demo tables, and frames that take the correct step."""
 
+from dataclasses import replace
 from decimal import Decimal
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 
 from school.models import Cohort
+from simulator.games import GAMES
 from simulator.money import format_cents
 from simulator.procedure import Action
 from trainer import services
-from trainer.controls import FLOORPERSON_STEPS
+from trainer.controls import FLOORPERSON_STEPS, dealer_steps_of, read_step
 from trainer.demo_tables import create_demo_tables
 from trainer.meters import table_meters
-from trainer.models import Floorperson, Role
+from trainer.models import Floorperson, Mode, Role
+from trainer.scoring import PassRule
+from trainer.snapshots import TableSnapshot
+from trainer.tables import table_description
 
 
 def make_user(username, role=None):
@@ -65,6 +70,49 @@ def frame_for(action: Action, sequence: int) -> dict:
     """The frame the browser sends to take this action."""
     fields = {name: form_value(name, value) for name, value in action.arguments.items()}
     return {"step": action.step, "seq": str(sequence), **fields, "HEADERS": {"HX-Request": "true"}}
+
+
+def step_controls(key):
+    """The dealer steps of the game's table, each with its control."""
+    return table_description(key).step_controls
+
+
+def read_dealer_step(attempt, frame):
+    """The frame read as the attempt's table reads the trainee's: by its game's step controls, any of them allowed."""
+    controls = step_controls(attempt.table.game)
+    return read_step(frame, controls, frozenset(controls))
+
+
+def wrong_step(key, action):
+    """A wrong step in ``action``'s place that the game's table reads: its last step with no fields, which closes
+    the round ("Clear the table" at Pai Gow Poker)."""
+    controls = step_controls(key)
+    step = next(step for step in reversed(list(controls)) if not controls[step].fields and step != action.step)
+    return replace(action, step=step, arguments={})
+
+
+def round_snapshot(key, round_, rules):
+    """A practice table's snapshot of a round of the game dealt outside the database, at a table of ``rules``."""
+    return TableSnapshot(
+        attempt_id=1,
+        trainee="alice",
+        table_id=hash(key),
+        table_name=key,
+        game=key,
+        mode=Mode.PRACTICE,
+        floorperson=Floorperson.AUTOMATED,
+        sequence=len(round_.operations),
+        rules=rules,
+        view=round_.table_view(),
+        log=(),
+        graded_steps=(),
+        score_card=None,
+        pass_rule=PassRule(),
+        validation_seat=None,
+        validation_step=None,
+        dealer_steps=dealer_steps_of(GAMES[key], round_.offered_steps()),
+        from_scenario=True,
+    )
 
 
 def round_log(attempt):

@@ -51,7 +51,7 @@ def named_low_hand(felt):
 def deal_on(attempt, trainee, until=None):
     """Take the correct steps through the services until ``until`` is the step waiting (or the round is over)."""
     while (action := round_store.live_round(attempt).next_action()) is not None and action.step != until:
-        take(attempt, trainee, step_frame(action, attempt.last_sequence + 1))
+        take(attempt, trainee, step_frame(attempt, action, attempt.last_sequence + 1))
         attempt.refresh_from_db()
     return action
 
@@ -61,13 +61,15 @@ def test_645a11_c_the_log_the_felt_the_replay_and_the_verdict_name_the_low_hand_
     seed, low = first_seed_with_another_setting(table)
     attempt = services.start_round(trainee, table, Mode.PRACTICE, seed_value=seed)
     action = deal_on(attempt, trainee, "set_dealer_hand")
-    reply = take(attempt, trainee, step_frame(replace(action, arguments={"low": low}), attempt.last_sequence + 1))
+    reply = take(
+        attempt, trainee, step_frame(attempt, replace(action, arguments={"low": low}), attempt.last_sequence + 1)
+    )
     names = [card_name(card) for card in parse_cards(low)]
     words = ", ".join(name.words for name in names)
     drawn = [(name.code, name.words) for name in names]
     assert reply.graded.correct
     assert reply.snapshot.log[-1].description.endswith(f"low hand {words}")
-    assert graded_context(reply.graded)["did"] == f"Set the dealer's hand (low {words})"
+    assert graded_context(reply.graded, table.game)["did"] == f"Set the dealer's hand (low {words})"
     assert named_low_hand(render_region(felt_region(reply.snapshot, Viewer.TRAINEE), oob=False)) == drawn
     attempt.refresh_from_db()
     position = len(attempt.saved_frames())

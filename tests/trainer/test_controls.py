@@ -4,9 +4,13 @@ import pytest
 
 from simulator.games import GAMES, Game
 from simulator.scenarios import game_steps
-from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, FrameError, describe_step, read_step
+from trainer.controls import FLOORPERSON_STEPS, FrameError, StepControl, describe_step, read_step
+from trainer.tables import TABLES, table_description
 
-CONTROLS = {**DEALER_STEPS, **FLOORPERSON_STEPS}
+TABLE_CONTROLS = [{**table.step_controls, **FLOORPERSON_STEPS} for table in TABLES]
+"""Each table's controls: its dealer steps' and the floorperson's."""
+EVERY_STEP = [(controls, step) for controls in TABLE_CONTROLS for step in controls]
+"""Every step of every table, with the table's controls."""
 READABLE = {
     "seat": "3",
     "spot": "sum",
@@ -31,30 +35,46 @@ NUMBERS = ("seq", "seat", "amount", "count", "times", "red", "blue_1", "blue_2",
 """Every field the trainee fills in with a number."""
 
 
-@pytest.mark.parametrize("step", DEALER_STEPS)
-def test_every_dealer_step_has_one_key_that_is_not_a_place_digit_or_the_help_key(step):
-    key = DEALER_STEPS[step].key
-    assert len(key) == 1 and key.isalpha(), "a letter: 0 to 6 choose a place and ? opens the keyboard help"
+@pytest.mark.parametrize(("controls", "step"), EVERY_STEP, ids=[step for _controls, step in EVERY_STEP])
+def test_every_dealer_step_has_one_key_that_is_not_a_place_digit_or_the_help_key(controls, step):
+    key = controls[step].key
+    assert step in FLOORPERSON_STEPS or (len(key) == 1 and key.isalpha()), "a letter: 0 to 6 choose a place"
+
+
+def controls_of(step):
+    """The controls of the first table with ``step``: Pai Gow Poker's for the steps it has ("sum" is its area)."""
+    return next(controls for controls in TABLE_CONTROLS if step in controls)
 
 
 def read(step, **fields):
     frame = {"step": step, "seq": "7", **fields, "HEADERS": {"HX-Request": "true"}}
-    return read_step(frame, CONTROLS, frozenset(CONTROLS))
+    controls = controls_of(step)
+    return read_step(frame, controls, frozenset(controls))
 
 
-def frame_fields(step):
-    return {name: READABLE[name] for name in CONTROLS[step].fields}
+def readable(control: StepControl, name: str):
+    """A value the browser could send for the field: READABLE's, or the first the field offers (an area, a hand)."""
+    offered = [choice for choice, _label in getattr(control.fields[name], "choices", [])]
+    value = READABLE[name]
+    chosen = value if isinstance(value, list) else [value]
+    return value if not offered or set(chosen) <= set(offered) else offered[0]
+
+
+def frame_fields(step, controls=None):
+    control = (controls or controls_of(step))[step]
+    return {name: readable(control, name) for name in control.fields}
 
 
 def amount(text):
     return read("pay_wager", seat="1", spot="sum", amount=text).arguments["amount"]
 
 
-@pytest.mark.parametrize("step", sorted(CONTROLS))
-def test_every_step_reads_its_own_fields_and_no_other(step):
-    frame = read(step, **READABLE, stray="x")
+@pytest.mark.parametrize(("controls", "step"), EVERY_STEP, ids=[step for _controls, step in EVERY_STEP])
+def test_every_step_reads_its_own_fields_and_no_other(controls, step):
+    fields = {**READABLE, **frame_fields(step, controls), "stray": "x"}
+    frame = read_step({"step": step, "seq": "7", **fields}, controls, frozenset(controls))
     assert frame.sequence == 7 and frame.step == step
-    assert list(frame.arguments) == list(CONTROLS[step].fields)
+    assert list(frame.arguments) == list(controls[step].fields)
 
 
 def test_each_field_is_read_as_the_engine_takes_it():
@@ -113,11 +133,11 @@ def test_an_amount_that_is_not_written_in_dollars_is_refused(text):
 @pytest.mark.parametrize("digits", ["٥", "５", "۳", "𝟓"])
 @pytest.mark.parametrize("name", NUMBERS)
 def test_a_number_written_in_other_than_ascii_digits_is_refused_for_every_number_field(name, digits):
-    for step in CONTROLS:
-        if name in CONTROLS[step].fields or name == "seq":
-            fields = frame_fields(step) | {name: digits}
+    for controls, step in EVERY_STEP:
+        if name in controls[step].fields or name == "seq":
+            fields = frame_fields(step, controls) | {name: digits}
             with pytest.raises(FrameError):
-                read_step({"step": step, "seq": "7", **fields}, CONTROLS, frozenset(CONTROLS))
+                read_step({"step": step, "seq": "7", **fields}, controls, frozenset(controls))
 
 
 @pytest.mark.parametrize("text", ["+3", "3.0", "1_0", "0x3", "3 4"])
@@ -127,7 +147,7 @@ def test_a_whole_number_is_written_in_digits_only(text):
 
 
 def test_a_frame_number_past_four_digits_is_read():
-    assert read_step({"step": "clear_table", "seq": "123456"}, CONTROLS, frozenset(CONTROLS)).sequence == 123456
+    assert read("clear_table", seq="123456").sequence == 123456
 
 
 @pytest.mark.parametrize(
@@ -164,27 +184,37 @@ def test_an_unreadable_field_is_refused_with_a_sentence_for_the_trainee(fields, 
 )
 def test_a_frame_that_is_not_a_step_is_refused_with_a_sentence_for_the_trainee(frame, message):
     with pytest.raises(FrameError) as refused:
-        read_step(frame, CONTROLS, frozenset(CONTROLS))
+        read_step(frame, controls_of("clear_table"), frozenset(controls_of("clear_table")))
     assert str(refused.value) == message
 
 
-def test_only_the_allowed_steps_are_read():
+def test_only_the_allowed_steps_of_the_table_are_read():
+    pai_gow = TABLES[0].step_controls
     with pytest.raises(FrameError, match="not a step you can take"):
-        read_step({"step": "clear_table", "seq": "1"}, DEALER_STEPS, frozenset({"burn_card"}))
+        read_step({"step": "clear_table", "seq": "1"}, pai_gow, frozenset({"burn_card"}))
     with pytest.raises(FrameError, match="not a step you can take"):
-        read_step({"step": "validate_mystery_payout", "seq": "1", "seat": "1"}, DEALER_STEPS, frozenset(CONTROLS))
+        read_step(
+            {"step": "validate_mystery_payout", "seq": "1", "seat": "1"}, pai_gow, frozenset(controls_of("clear_table"))
+        )
+    with pytest.raises(FrameError, match="not a step you can take"):
+        read_step({"step": "burn_card", "seq": "1"}, pai_gow, frozenset({"burn_card"}))
 
 
 def test_what_the_trainee_did_names_cards_in_words_and_amounts_in_dollars():
     assert (
-        describe_step("set_dealer_hand", {"low": "Th Tc"}) == "Set the dealer's hand (low ten of hearts, ten of clubs)"
+        describe_step(controls_of("set_dealer_hand"), "set_dealer_hand", {"low": "Th Tc"})
+        == "Set the dealer's hand (low ten of hearts, ten of clubs)"
     )
-    assert describe_step("pay_wager", {"seat": 3, "spot": "sum", "amount": 600}) == "Pay (seat 3, Sum wager, $6.00)"
+    paid = {"seat": 3, "spot": "sum", "amount": 600}
+    assert describe_step(controls_of("pay_wager"), "pay_wager", paid) == "Pay (seat 3, Sum wager, $6.00)"
 
 
 def test_645b2_g_what_the_trainee_did_calls_the_dice_red_first_then_each_blue_die():
     dice = {"red": 5, "blue_1": 1, "blue_2": 5}
-    assert describe_step("announce_dice", dice) == "Announce the dice (red 5, blue 1, blue 5)"
+    assert (
+        describe_step(controls_of("announce_dice"), "announce_dice", dice)
+        == "Announce the dice (red 5, blue 1, blue 5)"
+    )
 
 
 @pytest.mark.parametrize(
@@ -203,10 +233,11 @@ def test_645b2_g_what_the_trainee_did_calls_the_dice_red_first_then_each_blue_di
     ],
 )
 def test_what_the_trainee_did_names_seats_areas_and_calls_as_the_floor_says_them(step, arguments, words):
-    assert describe_step(step, arguments) == words
+    assert describe_step(controls_of(step), step, arguments) == words
 
 
 @pytest.mark.parametrize("game", GAMES.values(), ids=list(GAMES))
 def test_every_step_has_a_control_but_those_the_registry_says_the_engine_always_performs(game: Game) -> None:
+    controls = {**table_description(game.key).step_controls, **FLOORPERSON_STEPS}
     steps = set(game_steps(game))
-    assert steps & set(CONTROLS) == steps - game.engine_steps
+    assert steps & set(controls) == steps - game.engine_steps

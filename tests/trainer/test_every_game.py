@@ -20,7 +20,7 @@ from simulator.notation import replay_round, save_round
 from simulator.procedure import Action, Actor, Round
 from simulator.table_deals import TableDeal
 from trainer import demo_tables, round_store, services
-from trainer.controls import DEALER_STEPS, read_step
+from trainer.controls import read_step
 from trainer.models import Floorperson, Mode, Table
 from trainer.snapshots import Viewer
 from trainer.table_page import felt_region, render_region
@@ -91,7 +91,7 @@ def press(key: str, page: str, action: Action) -> dict:
     assert fitting, f"{key}: no {action.step} button sends {wanted}"
     form, vals = fitting[0]
     frame = {"step": action.step, "seq": controls.sequence, **vals, "HEADERS": {"HX-Request": "true"}}
-    for name in DEALER_STEPS[action.step].fields:
+    for name in table_description(key).step_controls[action.step].fields:
         if name in vals or name not in wanted:
             continue
         assert (form, name) in controls.fields, f"{key}: the {action.step} button's form has no {name} field"
@@ -170,7 +170,8 @@ def deal_with_the_buttons(key, attempt, trainee, client) -> tuple[Round, list[st
         page = client.get(reverse("attempt", args=[attempt.pk]))
         assert page.status_code == 200, key
         assert 'id="felt"' in page.content.decode(), f"{key}: the page has no felt"
-        frame = read_step(press(key, page.content.decode(), action), DEALER_STEPS, services.dealer_steps(attempt))
+        controls = table_description(key).step_controls
+        frame = read_step(press(key, page.content.decode(), action), controls, services.dealer_steps(attempt))
         reply = services.apply_step(attempt.pk, trainee, frame)
         assert reply.graded is not None and reply.graded.correct, f"{key}: {action.step} was refused"
         pressed.append(action.step)

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 from django.urls import reverse
-from table_helpers import demo_table, make_trainee
+from table_helpers import demo_table, make_trainee, wrong_step
 from test_fragments import current, take
 from test_other_games import table_of
 
@@ -99,7 +99,7 @@ def test_an_exam_felt_draws_a_step_the_trainee_did_not_take_as_not_taken_before_
         settles_pai_gow = action.arguments.get("spot") == "pai-gow" and unsettled is None
         if action.step in skipped or settles_pai_gow:
             unsettled = action.arguments["seat"] if settles_pai_gow else unsettled
-            action = replace(action, step="clear_table", arguments={})
+            action = wrong_step(attempt.table.game, action)
         reply = take(attempt.pk, trainee, action)
         if reply.snapshot.finished:
             break
@@ -136,7 +136,7 @@ def test_an_exam_felt_shows_no_payout_or_collection_the_trainee_did_not_make_bef
     while (action := current(attempt.pk)[1].next_action()) is not None:
         if action.step == step and seat is None:
             seat = action.arguments["seat"]
-            action = replace(action, step="clear_table", arguments={})
+            action = wrong_step(attempt.table.game, action)
         reply = take(attempt.pk, trainee, action)
         if reply.snapshot.finished:
             break

@@ -24,10 +24,10 @@ def test_645b2_g_the_verdict_the_table_log_and_the_replay_call_the_dice_red_firs
     action = deal_on(attempt, trainee, "announce_dice")
     red, first_blue, second_blue = (action.arguments[die] for die in ("red", "blue_1", "blue_2"))
     wrong = replace(action, arguments={**action.arguments, "red": red % 6 + 1})
-    reply = take(attempt, trainee, step_frame(wrong, attempt.last_sequence + 1))
+    reply = take(attempt, trainee, step_frame(attempt, wrong, attempt.last_sequence + 1))
     called = f"red {red}, blue {first_blue}, blue {second_blue}"
     assert (
-        graded_context(reply.graded)["did"]
+        graded_context(reply.graded, table.game)["did"]
         == f"Announce the dice (red {red % 6 + 1}, blue {first_blue}, blue {second_blue})"
     )
     assert (

@@ -7,7 +7,7 @@ from itertools import combinations
 import markupsafe
 import pytest
 from django.urls import reverse
-from table_helpers import demo_table, make_instructor, make_trainee
+from table_helpers import demo_table, make_instructor, make_trainee, read_dealer_step
 from table_page import TablePage
 from test_other_games import browser_frame, table_of
 
@@ -17,7 +17,7 @@ from simulator.games import DOWN_UNDER_BLACKJACK
 from simulator.money import format_cents
 from simulator.procedure import Action, Actor
 from trainer import demo_tables, round_store, services
-from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, read_step
+from trainer.controls import FLOORPERSON_STEPS, read_step
 from trainer.felt import render
 from trainer.frames import TableFrames
 from trainer.models import Attempt, Floorperson, Mode, Table
@@ -47,7 +47,7 @@ def take(attempt_id, user, action):
     data = browser_frame(action, attempt.last_sequence + 1)
     if action.actor is Actor.FLOORPERSON:
         return services.validate_payout(attempt_id, user, read_step(data, FLOORPERSON_STEPS, FLOORPERSON_STEPS))
-    return services.apply_step(attempt_id, user, read_step(data, DEALER_STEPS, frozenset(DEALER_STEPS)))
+    return services.apply_step(attempt_id, user, read_dealer_step(attempt, data))
 
 
 def mistake(round_, action):

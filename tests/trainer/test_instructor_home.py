@@ -7,14 +7,21 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import escape
-from table_helpers import demo_table, frame_for, make_instructor, make_trainee, make_user
+from table_helpers import (
+    demo_table,
+    frame_for,
+    make_instructor,
+    make_trainee,
+    make_user,
+    read_dealer_step,
+    step_controls,
+)
 from test_assignments import finished_run
 
 from school.models import Assignment, Cohort
 from simulator.money import format_cents
 from simulator.scenarios import ScenarioSpec
 from trainer import round_store, services
-from trainer.controls import DEALER_STEPS, read_step
 from trainer.models import Attempt, Mode, Role
 from trainer.scenario_versions import create_scenario, publish
 
@@ -34,14 +41,14 @@ def take(attempt, step, **arguments):
     """The trainee sends one step (its frame as the browser sends it) at the frame number that follows."""
     attempt.refresh_from_db()
     frame = {"step": step, "seq": str(attempt.last_sequence + 1), **arguments}
-    return services.apply_step(attempt.pk, attempt.trainee, read_step(frame, DEALER_STEPS, frozenset(DEALER_STEPS)))
+    return services.apply_step(attempt.pk, attempt.trainee, read_dealer_step(attempt, frame))
 
 
 def take_the_right_step(attempt):
     attempt.refresh_from_db()
     action = round_store.live_round(attempt).next_action()
     frame = frame_for(action, attempt.last_sequence + 1)
-    return services.apply_step(attempt.pk, attempt.trainee, read_step(frame, DEALER_STEPS, frozenset(DEALER_STEPS)))
+    return services.apply_step(attempt.pk, attempt.trainee, read_dealer_step(attempt, frame))
 
 
 def live_rows(page):
@@ -56,7 +63,9 @@ def test_an_instructor_sees_their_trainees_live_tables_first_with_the_step_they_
     client.force_login(cohort.instructors.get())
     page = client.get(reverse("home")).text
     assert page.index("<h2>Live tables</h2>") < page.index("<h2>Your cohorts</h2>") < page.index("What you can do")
-    assert live_rows(page) == [("alice", escape(DEALER_STEPS["announce_no_more_bets"].label), "no step yet")]
+    assert live_rows(page) == [
+        ("alice", escape(step_controls(attempt.table.game)["announce_no_more_bets"].label), "no step yet")
+    ]
     assert f'href="{reverse("attempt", args=[attempt.pk])}"' in page and "Watch" in page
 
     assert not take(attempt, "uncover_shaker").graded.correct
@@ -65,8 +74,8 @@ def test_an_instructor_sees_their_trainees_live_tables_first_with_the_step_they_
     assert take_the_right_step(attempt).graded.correct
     page = client.get(reverse("home")).text
     (row,) = live_rows(page)
-    assert row[1] != escape(DEALER_STEPS[next_step].label)
-    assert row[1] == escape(DEALER_STEPS[round_store.live_round(attempt).next_action().step].label)
+    assert row[1] != escape(step_controls(attempt.table.game)[next_step].label)
+    assert row[1] == escape(step_controls(attempt.table.game)[round_store.live_round(attempt).next_action().step].label)
     assert row[2] == "50.0% of 2 steps"
 
 

@@ -2,17 +2,17 @@
 
 import pytest
 from markupsafe import escape
-from table_helpers import demo_table, frame_for, make_trainee, round_log
+from table_helpers import demo_table, frame_for, make_trainee, read_dealer_step, round_log
 
 from simulator.notation import replay_round
 from simulator.procedure import Actor
 from trainer import round_store, services
-from trainer.controls import DEALER_STEPS, describe_step, read_step
 from trainer.frames import TableFrames
 from trainer.models import Mode
 from trainer.scoring import ScoreCard
 from trainer.snapshots import Viewer
 from trainer.table_page import feedback_context
+from trainer.tables import table_description
 
 pytestmark = pytest.mark.django_db
 
@@ -22,7 +22,7 @@ SETTLEMENTS = frozenset({"pay_wager", "push_wager", "collect_wager"})
 def take(attempt, trainee, action):
     """The trainee takes the action as the browser sends it, as the next frame."""
     attempt.refresh_from_db()
-    frame = read_step(frame_for(action, attempt.last_sequence + 1), DEALER_STEPS, frozenset(DEALER_STEPS))
+    frame = read_dealer_step(attempt, frame_for(action, attempt.last_sequence + 1))
     return services.apply_step(attempt.pk, trainee, frame)
 
 
@@ -68,7 +68,8 @@ def test_645b2_g_a_settlement_left_out_in_an_exam_is_counted_once_and_the_next_s
     attempt.refresh_from_db()
     drawn = TableFrames(Viewer.TRAINEE).table(reply.snapshot, reply)
     assert escape(f"Omitted: {missed.description} — performed by the table.") in drawn
-    assert escape(f"{describe_step(missed.step, missed.arguments)}: omitted, performed by the table") in drawn
+    did = table_description(attempt.table.game).describe(missed.step, missed.arguments)
+    assert escape(f"{did}: omitted, performed by the table") in drawn
     assert "time with the table disconnected or a dialog such as the keyboard shortcuts open is not counted" in drawn
     card = ScoreCard.from_json(attempt.score_card)
     assert len(card.errors) == 1 and card.correct == card.steps - 1

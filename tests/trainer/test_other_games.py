@@ -8,17 +8,17 @@ import pytest
 from channels.db import database_sync_to_async
 from django.urls import reverse
 from django.utils.html import escape
-from table_helpers import frame_for, make_trainee, teacher_of
+from table_helpers import frame_for, make_trainee, read_dealer_step, step_controls, teacher_of
 from test_consumers import connected, fragment, login_as, server_side, session_cookie, tabs_met
 
 from simulator.down_under import DownUnderRound
-from simulator.games import DOWN_UNDER_BLACKJACK, GAMES
+from simulator.games import DOWN_UNDER_BLACKJACK, GAMES, PAI_GOW_POKER
 from simulator.money import format_cents
 from simulator.mystery_games import MYSTERY_GAMES
 from simulator.mystery_tables import MysteryTableRound
 from simulator.procedure import Actor
 from trainer import demo_tables, round_store, services
-from trainer.controls import DEALER_STEPS, FrameError, read_step
+from trainer.controls import FrameError, read_step
 from trainer.models import Attempt, Floorperson, Mode, Table
 
 OTHER_MHB_GAMES = [key for key, game in GAMES.items() if game.round_class is MysteryTableRound]
@@ -235,7 +235,7 @@ def test_the_table_carries_its_meter_to_the_next_round(game):
         reply = services.apply_step(
             attempt.pk,
             trainee,
-            read_step(browser_frame(action, attempt.last_sequence + 1), DEALER_STEPS, frozenset(DEALER_STEPS)),
+            read_dealer_step(attempt, browser_frame(action, attempt.last_sequence + 1)),
         )
         assert reply.graded.correct
         attempt.refresh_from_db()
@@ -258,26 +258,31 @@ def test_685a7_e_a_card_to_the_wrong_box_is_graded_critical_with_its_rule():
         services.apply_step(
             attempt.pk,
             trainee,
-            read_step(browser_frame(action, attempt.last_sequence + 1), DEALER_STEPS, frozenset(DEALER_STEPS)),
+            read_dealer_step(attempt, browser_frame(action, attempt.last_sequence + 1)),
         )
         attempt.refresh_from_db()
     wrong = {"step": "deal_card", "seq": str(attempt.last_sequence + 1), "position": "0"}
-    reply = services.apply_step(attempt.pk, trainee, read_step(wrong, DEALER_STEPS, frozenset(DEALER_STEPS)))
+    reply = services.apply_step(attempt.pk, trainee, read_dealer_step(attempt, wrong))
     assert not reply.graded.correct
     assert reply.graded.severity.value == "critical" and reply.graded.citation.clause == "§685a.7(e)"
 
 
-def test_the_controls_read_a_box_as_a_place_and_a_winning_hand_from_the_list():
-    def read(step, **fields):
-        return read_step({"step": step, "seq": "1", **fields}, DEALER_STEPS, frozenset(DEALER_STEPS)).arguments
+def test_the_controls_read_a_box_as_a_place_and_a_winning_hand_from_the_games_own_list():
+    def read(step, key=DOWN_UNDER, **fields):
+        controls = step_controls(key)
+        return read_step({"step": step, "seq": "1", **fields}, controls, frozenset(controls)).arguments
 
     assert read("deal_card", position="0") == {"position": "dealer"}
     assert read("deal_card", position="4") == {"position": "seat 4"}
-    for hand in ("one suited match", "royal flush plus royal match"):
-        assert read("confirm_progressive_hand", seat="1", hand=hand) == {"seat": 1, "hand": hand}
+    assert read("confirm_progressive_hand", seat="1", hand="one suited match") == {
+        "seat": 1,
+        "hand": "one suited match",
+    }
+    fortune = "royal flush plus royal match"
+    assert read("confirm_progressive_hand", PAI_GOW_POKER.key, seat="1", hand=fortune) == {"seat": 1, "hand": fortune}
     for bad in ("7", "seat 1"):
         with pytest.raises(FrameError, match="Choose a place"):
             read("deal_card", position=bad)
-    for bad in ("royal flush pair", ["one suited match"]):
+    for bad in ("royal flush pair", ["one suited match"], fortune):
         with pytest.raises(FrameError):
             read("confirm_progressive_hand", seat="1", hand=bad)

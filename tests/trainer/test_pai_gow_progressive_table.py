@@ -6,14 +6,23 @@ import pytest
 from channels.db import database_sync_to_async
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
-from table_helpers import demo_table, frame_for, make_instructor, make_trainee, meters_at, read_meters, teacher_of
+from table_helpers import (
+    demo_table,
+    frame_for,
+    make_instructor,
+    make_trainee,
+    meters_at,
+    read_meters,
+    step_controls,
+    teacher_of,
+)
 from table_page import TablePage
 from test_consumers import cards_in, connected, login_as, revealed_cards, server_side, session_cookie, tabs_met
 
 from simulator.money import format_cents
 from simulator.procedure import Actor
 from trainer import demo_tables, round_store, services
-from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, read_step
+from trainer.controls import FLOORPERSON_STEPS, read_step
 from trainer.meters import install_meters
 from trainer.models import Floorperson, Meter, Mode, Table
 
@@ -101,7 +110,7 @@ def test_the_instructor_validates_the_payout_and_completes_the_paperwork_and_the
         action = round_.next_action()
         if action is None:
             break
-        controls = FLOORPERSON_STEPS if action.actor is Actor.FLOORPERSON else DEALER_STEPS
+        controls = FLOORPERSON_STEPS if action.actor is Actor.FLOORPERSON else step_controls(attempt.table.game)
         frame = read_step(frame_for(action, attempt.last_sequence + 1), controls, frozenset(controls))
         if action.actor is Actor.FLOORPERSON:
             waited.append((action.step, services.table_snapshot(attempt).validation_step))
@@ -126,9 +135,9 @@ def test_the_instructor_validates_the_payout_and_completes_the_paperwork_and_the
 @pytest.mark.parametrize("index", range(len(demo_tables.every_demo_table())))
 def test_each_keyboard_key_takes_one_step_of_a_game(index):
     attempt = services.start_round(make_trainee(), demo_table(index=index), Mode.PRACTICE, seed_value=1)
-    steps = services.dealer_steps(attempt)
-    keys = [DEALER_STEPS[step].key for step in steps]
-    keys += [DEALER_STEPS[step].no_key for step in steps if step == "declare_tiger_nine"]
+    steps, controls = services.dealer_steps(attempt), step_controls(attempt.table.game)
+    keys = [controls[step].key for step in steps]
+    keys += [controls[step].no_key for step in steps if controls[step].answers_yes_or_no]
     assert all(keys) and len(keys) == len(set(keys))
 
 

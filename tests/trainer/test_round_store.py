@@ -1,15 +1,12 @@
 """The round store's plain version (no memory, ORM writes) is the reference: the cached store writes the same rows."""
 
-from dataclasses import replace
-
 import pytest
 from django.test import override_settings
-from table_helpers import make_trainee
+from table_helpers import make_trainee, read_dealer_step, wrong_step
 from test_other_games import browser_frame
 
 from simulator.games import GAMES
 from trainer import demo_tables, round_store, services
-from trainer.controls import DEALER_STEPS, read_step
 from trainer.models import Attempt, Floorperson, Meter, MeterChange, Mode, Step, Table
 
 pytestmark = pytest.mark.storage
@@ -20,7 +17,7 @@ TIMES = {"elapsed_ms"}
 
 def frame(attempt, action):
     """The browser's frame taking ``action`` as the attempt's next step."""
-    return read_step(browser_frame(action, attempt.last_sequence + 1), DEALER_STEPS, frozenset(DEALER_STEPS))
+    return read_dealer_step(attempt, browser_frame(action, attempt.last_sequence + 1))
 
 
 def deal_and_record(key, trainee):
@@ -31,7 +28,7 @@ def deal_and_record(key, trainee):
     table = Table.objects.filter(game=key, floorperson=Floorperson.AUTOMATED).first()
     attempt = services.start_round(trainee, table, Mode.PRACTICE, seed_value=9, force_mystery_hit=True)
     wrong = round_store.live_round(attempt).next_action()
-    logs = [services.apply_step(attempt.pk, trainee, frame(attempt, replace(wrong, step="clear_table"))).snapshot.log]
+    logs = [services.apply_step(attempt.pk, trainee, frame(attempt, wrong_step(key, wrong))).snapshot.log]
     attempt.refresh_from_db()
     while (action := round_store.live_round(attempt).next_action()) is not None:
         logs.append(services.apply_step(attempt.pk, trainee, frame(attempt, action)).snapshot.log)

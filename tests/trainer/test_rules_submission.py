@@ -6,13 +6,12 @@ from html import unescape
 import pytest
 from django.urls import reverse
 from exam_helpers import deal
-from table_helpers import demo_table, graded_steps, make_instructor, make_trainee, make_user
+from table_helpers import demo_table, graded_steps, make_instructor, make_trainee, make_user, read_dealer_step
 from test_other_games import browser_frame
 
 from simulator.clauses import CLAUSES
 from simulator.fortune import FortuneHand
 from trainer import round_store, services
-from trainer.controls import DEALER_STEPS, read_step
 from trainer.felt_mystery import MYSTERY_SIGNS
 from trainer.felt_pai_gow import PAI_GOW_FIXTURES
 from trainer.models import FiledPaytable, HouseWording, Mode, PaytableKind, Role
@@ -82,7 +81,7 @@ def deal_until(attempt, trainee, step):
 
 
 def take(attempt, trainee, action):
-    frame = read_step(browser_frame(action, attempt.last_sequence + 1), DEALER_STEPS, frozenset(DEALER_STEPS))
+    frame = read_dealer_step(attempt, browser_frame(action, attempt.last_sequence + 1))
     reply = services.apply_step(attempt.pk, trainee, frame)
     attempt.refresh_from_db()
     return reply.graded

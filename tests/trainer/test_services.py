@@ -12,6 +12,7 @@ from table_helpers import (
     make_instructor,
     make_trainee,
     meters_at,
+    read_dealer_step,
     read_meters,
     round_log,
 )
@@ -21,15 +22,21 @@ from simulator.pai_gow_round import MATCH_SPOTS
 from simulator.pai_gow_rules import TableRules
 from simulator.procedure import Actor
 from trainer import demo_tables, round_store, services
-from trainer.controls import DEALER_STEPS, FLOORPERSON_STEPS, read_step
+from trainer.controls import FLOORPERSON_STEPS, read_step
 from trainer.models import Attempt, Floorperson, Mode, Step, Table
 from trainer.services import Notice
 
 pytestmark = [pytest.mark.storage, pytest.mark.django_db]
 
 
-def step_frame(action, sequence, controls=DEALER_STEPS):
-    return read_step(frame_for(action, sequence), controls, frozenset(controls))
+def step_frame(attempt, action, sequence):
+    """The frame taking the dealer's ``action``, read by the attempt's table."""
+    return read_dealer_step(attempt, frame_for(action, sequence))
+
+
+def validation_frame(action, sequence):
+    """The frame taking the floorperson's ``action``."""
+    return read_step(frame_for(action, sequence), FLOORPERSON_STEPS, frozenset(FLOORPERSON_STEPS))
 
 
 def next_dealer_action(attempt):
@@ -47,7 +54,7 @@ def deal_correctly(attempt, user, stop_before=None):
         action = round_.next_action()
         if action is None or action.actor is not Actor.DEALER or action.step == stop_before:
             return action
-        reply = services.apply_step(attempt.pk, user, step_frame(action, attempt.last_sequence + 1))
+        reply = services.apply_step(attempt.pk, user, step_frame(attempt, action, attempt.last_sequence + 1))
         assert reply.graded is not None and reply.graded.correct, reply.graded
 
 
@@ -115,7 +122,7 @@ def test_it_grades_a_wrong_practice_step_and_leaves_the_round_as_it_was():
     trainee = make_trainee()
     attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=3)
     operations = len(round_log(attempt)["operations"])
-    frame = read_step({"step": "uncover_shaker", "seq": "1"}, DEALER_STEPS, frozenset(DEALER_STEPS))
+    frame = read_dealer_step(attempt, {"step": "uncover_shaker", "seq": "1"})
     reply = services.apply_step(attempt.pk, trainee, frame)
     assert reply.graded is not None and not reply.graded.correct
     assert reply.graded.code == "out_of_order"
@@ -129,7 +136,7 @@ def test_it_grades_a_wrong_practice_step_and_leaves_the_round_as_it_was():
 def test_it_corrects_the_round_after_a_wrong_exam_step():
     trainee = make_trainee()
     attempt = services.start_round(trainee, demo_table(), Mode.EXAM, seed_value=3)
-    frame = read_step({"step": "uncover_shaker", "seq": "1"}, DEALER_STEPS, frozenset(DEALER_STEPS))
+    frame = read_dealer_step(attempt, {"step": "uncover_shaker", "seq": "1"})
     reply = services.apply_step(attempt.pk, trainee, frame)
     assert not reply.graded.correct
     assert reply.snapshot.view["no_more_bets"] is True
@@ -138,7 +145,7 @@ def test_it_corrects_the_round_after_a_wrong_exam_step():
 def test_it_applies_a_repeated_frame_once():
     trainee = make_trainee()
     attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=3)
-    frame = step_frame(next_dealer_action(attempt), 1)
+    frame = step_frame(attempt, next_dealer_action(attempt), 1)
     first = services.apply_step(attempt.pk, trainee, frame)
     second = services.apply_step(attempt.pk, trainee, frame)
     assert first.graded.correct
@@ -151,7 +158,7 @@ def test_it_applies_a_repeated_frame_once():
 def test_a_repeated_frame_is_refused_on_the_cached_round_with_no_query_and_without_the_writers_turn():
     trainee = make_trainee()
     attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=3)
-    frame = step_frame(next_dealer_action(attempt), 1)
+    frame = step_frame(attempt, next_dealer_action(attempt), 1)
     assert services.apply_step(attempt.pk, trainee, frame).graded.correct
     with CaptureQueriesContext(connection) as queries:
         repeated = services.apply_step(attempt.pk, trainee, frame)
@@ -167,7 +174,7 @@ def test_a_repeated_frame_is_refused_on_the_cached_round_with_no_query_and_witho
 def test_it_refuses_a_frame_from_the_future():
     trainee = make_trainee()
     attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=3)
-    reply = services.apply_step(attempt.pk, trainee, step_frame(next_dealer_action(attempt), 5))
+    reply = services.apply_step(attempt.pk, trainee, step_frame(attempt, next_dealer_action(attempt), 5))
     assert reply.notice is Notice.OUT_OF_SEQUENCE
     attempt.refresh_from_db()
     assert attempt.last_sequence == 0 and graded_steps(attempt) == []
@@ -176,7 +183,7 @@ def test_it_refuses_a_frame_from_the_future():
 def test_it_refuses_steps_from_anyone_but_the_trainee():
     trainee = make_trainee()
     attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=3)
-    frame = step_frame(next_dealer_action(attempt), 1)
+    frame = step_frame(attempt, next_dealer_action(attempt), 1)
     for other in (make_trainee("bob"), make_instructor()):
         assert services.apply_step(attempt.pk, other, frame).notice is Notice.NOT_YOURS
     attempt.refresh_from_db()
@@ -211,9 +218,9 @@ def statements_of(queries):
 def test_a_step_on_a_cached_round_is_one_update_naming_the_frame_number_it_follows_and_one_new_step_row():
     trainee = make_trainee()
     attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=11)
-    action = next_dealer_action(attempt)
+    frame = step_frame(attempt, next_dealer_action(attempt), 1)
     with CaptureQueriesContext(connection) as queries:
-        reply = services.apply_step(attempt.pk, trainee, step_frame(action, 1))
+        reply = services.apply_step(attempt.pk, trainee, frame)
     assert reply.graded.correct
     update, insert = statements_of(queries)
     assert update.startswith("UPDATE") and '"mode"' not in update and '"score_card"' not in update
@@ -227,10 +234,10 @@ def test_a_step_on_a_cached_round_is_one_update_naming_the_frame_number_it_follo
 def test_a_step_on_a_forgotten_round_reads_the_attempt_once_without_its_log_then_writes():
     trainee = make_trainee()
     attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=11)
-    action = next_dealer_action(attempt)
+    frame = step_frame(attempt, next_dealer_action(attempt), 1)
     round_store.forget_round(attempt.pk)
     with CaptureQueriesContext(connection) as queries:
-        reply = services.apply_step(attempt.pk, trainee, step_frame(action, 1))
+        reply = services.apply_step(attempt.pk, trainee, frame)
     assert reply.graded.correct
     select, *reads, update, insert = statements_of(queries)
     assert select.startswith("SELECT") and '"log"' not in select
@@ -257,7 +264,7 @@ def test_a_step_the_database_has_already_taken_elsewhere_is_a_duplicate_not_a_se
     trainee = make_trainee()
     attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=11)
     action = step_elsewhere(attempt)
-    reply = services.apply_step(attempt.pk, trainee, step_frame(action, 1))
+    reply = services.apply_step(attempt.pk, trainee, step_frame(attempt, action, 1))
     assert reply.notice is Notice.DUPLICATE
     attempt.refresh_from_db()
     assert attempt.last_sequence == 1 and graded_steps(attempt) == []
@@ -270,7 +277,7 @@ def test_a_step_after_one_taken_elsewhere_is_taken_on_the_round_as_the_database_
     step_elsewhere(attempt)
     attempt.refresh_from_db()
     action = replay_round(round_log(attempt)).next_action()
-    reply = services.apply_step(attempt.pk, trainee, step_frame(action, 2))
+    reply = services.apply_step(attempt.pk, trainee, step_frame(attempt, action, 2))
     assert reply.graded.correct and reply.graded.step == action.step
     attempt.refresh_from_db()
     assert attempt.last_sequence == 2 and round_log(attempt) == save_round(round_store.live_round(attempt))
@@ -301,15 +308,13 @@ def test_it_waits_for_an_instructor_to_validate_a_mystery_win():
     snapshot = services.table_snapshot(attempt)
     assert snapshot.validation_seat == waiting.arguments["seat"]
 
-    pay_early = read_step(
-        {"step": "reset_mystery_meter", "seq": str(attempt.last_sequence + 1)}, DEALER_STEPS, frozenset(DEALER_STEPS)
-    )
+    pay_early = read_dealer_step(attempt, {"step": "reset_mystery_meter", "seq": str(attempt.last_sequence + 1)})
     skipped = services.apply_step(attempt.pk, trainee, pay_early)
     assert skipped.graded.severity.value == "critical"
     assert skipped.snapshot.validation_seat == waiting.arguments["seat"]
 
     attempt.refresh_from_db()
-    validation = step_frame(waiting, attempt.last_sequence + 1, FLOORPERSON_STEPS)
+    validation = validation_frame(waiting, attempt.last_sequence + 1)
     assert services.validate_payout(attempt.pk, trainee, validation).notice is Notice.NOT_YOURS
     assert services.validate_payout(attempt.pk, make_trainee("bob"), validation).notice is Notice.NOT_YOURS
     reply = services.validate_payout(attempt.pk, instructor, validation)
@@ -375,7 +380,7 @@ def test_steps_at_several_tables_taken_at_once_on_threads_are_all_committed():
         trainee = make_trainee(f"trainee{number}")
         seated.append((trainee, services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=number)))
     for sequence in range(1, 6):
-        frames = [(trainee, attempt, step_frame(next_dealer_action(attempt), sequence)) for trainee, attempt in seated]
+        frames = [(t, a, step_frame(a, next_dealer_action(a), sequence)) for t, a in seated]
         calls = [functools.partial(services.apply_step, a.pk, t, f) for t, a, f in frames]
         assert all(reply.graded.correct for reply in on_threads(calls))
     for _, attempt in seated:
@@ -388,7 +393,7 @@ def test_steps_at_several_tables_taken_at_once_on_threads_are_all_committed():
 def test_one_frame_sent_twice_at_once_on_two_threads_is_taken_once():
     trainee = make_trainee()
     attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=11)
-    frame = step_frame(next_dealer_action(attempt), 1)
+    frame = step_frame(attempt, next_dealer_action(attempt), 1)
     replies = on_threads([lambda: services.apply_step(attempt.pk, trainee, frame)] * 2)
     assert sorted(str(reply.notice) for reply in replies) == [str(None), str(Notice.DUPLICATE)]
     attempt.refresh_from_db()

@@ -3,11 +3,10 @@
 import pytest
 from django.db import IntegrityError, connection, transaction
 from django.db.migrations.executor import MigrationExecutor
-from table_helpers import demo_table, frame_for, graded_steps, make_trainee, round_log
+from table_helpers import demo_table, frame_for, graded_steps, make_trainee, read_dealer_step, round_log
 
 from simulator.notation import replay_round, save_round
 from trainer import round_store, services
-from trainer.controls import DEALER_STEPS, read_step
 from trainer.models import Attempt, Mode, Step
 
 pytestmark = pytest.mark.storage
@@ -25,7 +24,7 @@ def take_steps(attempt, trainee, count):
     steps = []
     for sequence in range(1, count + 1):
         action = round_store.live_round(attempt).next_action()
-        frame = read_step(frame_for(action, sequence), DEALER_STEPS, frozenset(DEALER_STEPS))
+        frame = read_dealer_step(attempt, frame_for(action, sequence))
         assert services.apply_step(attempt.pk, trainee, frame).graded.correct
         steps.append(action.step)
     return steps

@@ -9,17 +9,17 @@ the system accepted, any late wager, and the step graded right must be the one t
 import re
 
 import pytest
+from table_helpers import round_snapshot
 
 from simulator.games import DOWN_UNDER_BLACKJACK, GAMES, PAI_GOW_POKER
 from simulator.json_values import json_list
 from simulator.progressive import IntakeStage
 from simulator.table_deals import RiggedDeal, TableDeal
 from simulator.wager_phase import ChipCountMismatch, WagerMove, WagerPhase
-from trainer.controls import DEALER_STEPS
 from trainer.demo_tables import every_demo_table
-from trainer.models import Floorperson, Mode
-from trainer.scoring import PassRule, grade_step
-from trainer.snapshots import TableSnapshot, Viewer
+from trainer.models import Mode
+from trainer.scoring import grade_step
+from trainer.snapshots import Viewer
 from trainer.table_page import felt_region, render_region
 
 THREE_CARD_POKER = "three-card-poker"
@@ -95,27 +95,7 @@ def situations(key):
 
 def felt_of(key, round_):
     """The felt the dealing trainee sees now, drawn from the round's public table view."""
-    snapshot = TableSnapshot(
-        attempt_id=1,
-        trainee="alice",
-        table_id=hash(key),
-        table_name=key,
-        game=key,
-        mode=Mode.PRACTICE,
-        floorperson=Floorperson.AUTOMATED,
-        sequence=len(round_.operations),
-        rules=demo_rules(key),
-        view=round_.table_view(),
-        log=(),
-        graded_steps=(),
-        score_card=None,
-        pass_rule=PassRule(),
-        validation_seat=None,
-        validation_step=None,
-        dealer_steps=frozenset(DEALER_STEPS) & round_.offered_steps(),
-        from_scenario=True,
-    )
-    return render_region(felt_region(snapshot, Viewer.TRAINEE), oob=False)
+    return render_region(felt_region(round_snapshot(key, round_, demo_rules(key)), Viewer.TRAINEE), oob=False)
 
 
 def collected_seats(round_):

@@ -186,8 +186,8 @@ def test_an_exam_rounds_statements_wait_until_its_score_card_then_go_with_their_
     trainee = make_trainee()
     attempt = services.start_round(trainee, demo_table(), Mode.EXAM, seed_value=11)
     practice = services.start_round(trainee, demo_table(), Mode.PRACTICE, seed_value=11)
-    services.apply_step(practice.pk, trainee, step_frame(next_dealer_action(practice), 1))
-    services.apply_step(attempt.pk, trainee, step_frame(next_dealer_action(attempt), 1))
+    services.apply_step(practice.pk, trainee, step_frame(practice, next_dealer_action(practice), 1))
+    services.apply_step(attempt.pk, trainee, step_frame(attempt, next_dealer_action(attempt), 1))
     first = QueuedStatement.objects.get(exam_round=attempt)
     assert [row.exam_round_id for row in due_statements(timezone.now())] == [None], "only the practice step goes"
     deal_correctly(attempt, trainee)
@@ -221,7 +221,7 @@ def test_with_xapi_on_a_step_costs_one_more_insert_in_its_own_transaction_and_no
         attempt = services.start_round(trainee, table, Mode.PRACTICE, seed_value=11)
         action = next_dealer_action(attempt)
         with CaptureQueriesContext(connection) as queries:
-            services.apply_step(attempt.pk, trainee, step_frame(action, 1))
+            services.apply_step(attempt.pk, trainee, step_frame(attempt, action, 1))
         return action, [kind_and_table(sql) for sql in statements_of(queries)]
 
     _, off = first_step()
@@ -246,7 +246,7 @@ def test_a_step_that_fails_after_queueing_its_statement_leaves_neither_the_step_
 
     monkeypatch.setattr("trainer.round_store.IN_SQL", dataclasses.replace(IN_SQL, add_row=queue_then_fail))
     with pytest.raises(RuntimeError):
-        services.apply_step(attempt.pk, trainee, step_frame(action, 1))
+        services.apply_step(attempt.pk, trainee, step_frame(attempt, action, 1))
     assert QueuedStatement.objects.count() == 0
     assert Step.objects.filter(attempt=attempt).count() == 0
 
