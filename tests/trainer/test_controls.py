@@ -2,10 +2,8 @@
 
 import pytest
 
-from simulator.games import GAMES, Game
-from simulator.scenarios import game_steps
 from trainer.controls import FLOORPERSON_STEPS, FrameError, StepControl, describe_step, read_step
-from trainer.tables import TABLES, table_description
+from trainer.tables import TABLES
 
 TABLE_CONTROLS = [{**table.step_controls, **FLOORPERSON_STEPS} for table in TABLES]
 """Each table's controls: its dealer steps' and the floorperson's."""
@@ -33,12 +31,6 @@ READABLE = {
 """A value the browser could send for each field of every step."""
 NUMBERS = ("seq", "seat", "amount", "count", "times", "red", "blue_1", "blue_2", "place", "position", "seats", "cards")
 """Every field the trainee fills in with a number."""
-
-
-@pytest.mark.parametrize(("controls", "step"), EVERY_STEP, ids=[step for _controls, step in EVERY_STEP])
-def test_every_dealer_step_has_one_key_that_is_not_a_place_digit_or_the_help_key(controls, step):
-    key = controls[step].key
-    assert step in FLOORPERSON_STEPS or (len(key) == 1 and key.isalpha()), "a letter: 0 to 6 choose a place"
 
 
 def controls_of(step):
@@ -234,10 +226,3 @@ def test_645b2_g_what_the_trainee_did_calls_the_dice_red_first_then_each_blue_di
 )
 def test_what_the_trainee_did_names_seats_areas_and_calls_as_the_floor_says_them(step, arguments, words):
     assert describe_step(controls_of(step), step, arguments) == words
-
-
-@pytest.mark.parametrize("game", GAMES.values(), ids=list(GAMES))
-def test_every_step_has_a_control_but_those_the_registry_says_the_engine_always_performs(game: Game) -> None:
-    controls = {**table_description(game.key).step_controls, **FLOORPERSON_STEPS}
-    steps = set(game_steps(game))
-    assert steps & set(controls) == steps - game.engine_steps

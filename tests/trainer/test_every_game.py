@@ -9,8 +9,9 @@ import pkgutil
 from html.parser import HTMLParser
 
 import pytest
+from django.template.loader import render_to_string
 from django.urls import reverse
-from table_helpers import demo_table, form_value, make_trainee, meters_at, read_meters
+from table_helpers import demo_table, form_value, make_trainee, meters_at, read_meters, round_snapshot
 
 import simulator
 from simulator.carnival_games import CARNIVAL_GAMES
@@ -18,9 +19,10 @@ from simulator.clauses import CLAUSES, section_of
 from simulator.games import GAMES
 from simulator.notation import replay_round, save_round
 from simulator.procedure import Action, Actor, Round
+from simulator.scenarios import game_steps
 from simulator.table_deals import TableDeal
 from trainer import demo_tables, round_store, services
-from trainer.controls import read_step
+from trainer.controls import FLOORPERSON_STEPS, read_step
 from trainer.models import Floorperson, Mode, Table
 from trainer.snapshots import Viewer
 from trainer.table_page import felt_region, render_region
@@ -145,6 +147,39 @@ def test_every_registered_game_has_its_clauses_a_table_description_and_a_demo_ta
     assert game.round_class in TABLE_DESCRIPTIONS, f"{key}: no table description in trainer/tables.py"
     demo_games = {game for _name, game, _rules, _floorperson in demo_tables.every_demo_table()}
     assert key in demo_games, f"{key}: no demo table in trainer/demo_tables.py"
+
+
+def controls_html(key, round_) -> str:
+    """The game's control panel for the round at a table of the default rules, as the table page draws it."""
+    table = table_description(key)
+    snapshot = round_snapshot(key, round_, {})
+    controls = table.controls_context(snapshot) | {"template": table.controls_template}
+    return render_to_string("trainer/_controls.html", {"controls": controls})
+
+
+@pytest.mark.parametrize("key", list(GAMES))
+def test_every_dealer_step_of_a_game_has_a_control_a_key_of_its_own_and_a_button_on_its_controls(key):
+    game, table = GAMES[key], table_description(key)
+    dealt = set(game_steps(game)) - game.engine_steps - set(FLOORPERSON_STEPS)
+    missing = dealt - set(table.step_controls)
+    assert not missing, f"{key}: the {table.round_class.__name__} table description has no control for {missing}"
+    keys = [control.key for control in table.step_controls.values()]
+    keys += [control.no_key for control in table.step_controls.values() if control.answers_yes_or_no]
+    assert all(len(letter) == 1 and letter.isalpha() for letter in keys), (
+        f"{key}: a key is a letter (0 to 6 pick a place)"
+    )
+    assert len(keys) == len(set(keys)), f"{key}: two steps share a keyboard key"
+    round_ = game.sample_round(3, True)
+    offered = round_snapshot(key, round_, {}).dealer_steps
+    unbuttoned = offered - set(PageControls(controls_html(key, round_)).buttons)
+    assert not unbuttoned, f"{key}: {table.controls_template} has no button for {sorted(unbuttoned)}"
+
+
+@pytest.mark.parametrize("table", TABLES, ids=[table.round_class.__name__ for table in TABLES])
+def test_a_table_description_holds_no_control_its_games_never_ask_for(table):
+    games = [game for game in GAMES.values() if table_description(game.key) is table]
+    asked = {step for game in games for step in game_steps(game)} - set(FLOORPERSON_STEPS)
+    assert set(table.step_controls) - asked == set()
 
 
 @pytest.mark.django_db

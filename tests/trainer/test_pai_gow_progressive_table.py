@@ -21,7 +21,7 @@ from test_consumers import cards_in, connected, login_as, revealed_cards, server
 
 from simulator.money import format_cents
 from simulator.procedure import Actor
-from trainer import demo_tables, round_store, services
+from trainer import round_store, services
 from trainer.controls import FLOORPERSON_STEPS, read_step
 from trainer.meters import install_meters
 from trainer.models import Floorperson, Meter, Mode, Table
@@ -129,16 +129,6 @@ def test_the_instructor_validates_the_payout_and_completes_the_paperwork_and_the
     assert next_round.mystery.meter.amount == round_.mystery.meter.amount
     assert next_round.mystery.meter.to_json()["hit_value"] == round_.mystery.meter.to_json()["hit_value"]
     assert next_round.progressive_meter == round_.progressive_meter
-
-
-@pytest.mark.django_db
-@pytest.mark.parametrize("index", range(len(demo_tables.every_demo_table())))
-def test_each_keyboard_key_takes_one_step_of_a_game(index):
-    attempt = services.start_round(make_trainee(), demo_table(index=index), Mode.PRACTICE, seed_value=1)
-    steps, controls = services.dealer_steps(attempt), step_controls(attempt.table.game)
-    keys = [controls[step].key for step in steps]
-    keys += [controls[step].no_key for step in steps if controls[step].answers_yes_or_no]
-    assert all(keys) and len(keys) == len(set(keys))
 
 
 @pytest.mark.django_db
