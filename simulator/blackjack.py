@@ -13,7 +13,6 @@ from simulator.cards import Card, Rank
 from simulator.money import Cents, Odds
 
 BUST_OVER = 21
-BLACKJACK_ODDS = Odds(3, 2)
 DEALER_STANDS_FROM = 17
 
 
@@ -69,6 +68,22 @@ def dealer_draws(cards: Sequence[Card], rule: DealerDrawing) -> bool:
     return total < DEALER_STANDS_FROM
 
 
+class BlackjackPays(StrEnum):
+    """What a blackjack is paid on its wager, a house option: 3 to 2 or 6 to 5."""
+
+    THREE_TO_TWO = "3 to 2"
+    SIX_TO_FIVE = "6 to 5"
+
+    @property
+    def odds(self) -> Odds:
+        """The payout odds the option's value names.
+
+        >>> BlackjackPays.SIX_TO_FIVE.odds.pay(1000)
+        1200
+        """
+        return Odds.parse(self.value)
+
+
 class HandResult(StrEnum):
     """How a Down Under Blackjack wager settles, and the step that settles it."""
 
@@ -79,23 +94,23 @@ class HandResult(StrEnum):
 
 
 def hand_result(
-    player: Sequence[Card], dealer: Sequence[Card], wager: Cents, *, natural: bool = True
+    player: Sequence[Card], dealer: Sequence[Card], wager: Cents, pays: BlackjackPays, *, natural: bool = True
 ) -> tuple[HandResult, Cents]:
     """A hand's result against the dealer's completed hand and the net in cents (negative when the wager loses).
 
-    ``natural`` is False for a hand made by splitting a pair, whose two-card 21 is not a blackjack. A dealer's
-    blackjack beats every hand but a player's blackjack, which pushes with it.
+    A blackjack is paid at ``pays``; ``natural`` is False for a hand made by splitting a pair, whose two-card 21 is
+    not a blackjack. A dealer's blackjack beats every hand but a player's blackjack, which pushes with it.
 
     >>> from simulator.cards import parse_cards
-    >>> hand_result(parse_cards("AsKd"), parse_cards("9c8c"), 1000)
+    >>> hand_result(parse_cards("AsKd"), parse_cards("9c8c"), 1000, BlackjackPays.THREE_TO_TWO)
     (<HandResult.BLACKJACK: 'blackjack'>, 1500)
-    >>> hand_result(parse_cards("AsKd"), parse_cards("9c8c"), 1000, natural=False)
+    >>> hand_result(parse_cards("AsKd"), parse_cards("9c8c"), 1000, BlackjackPays.THREE_TO_TWO, natural=False)
     (<HandResult.WIN: 'win'>, 1000)
     """
     player_total, dealer_total = blackjack_total(player), blackjack_total(dealer)
     player_natural = natural and is_blackjack(player)
     if player_natural:
-        return (HandResult.PUSH, 0) if is_blackjack(dealer) else (HandResult.BLACKJACK, BLACKJACK_ODDS.pay(wager))
+        return (HandResult.PUSH, 0) if is_blackjack(dealer) else (HandResult.BLACKJACK, pays.odds.pay(wager))
     if player_total > BUST_OVER or is_blackjack(dealer) or player_total < dealer_total <= BUST_OVER:
         return HandResult.LOSE, -wager
     if player_total == dealer_total:

@@ -695,7 +695,8 @@ CLAUSES = catalogue(
     house(
         "Down Under Blackjack automated hand",
         "The engine completes the hand: each player draws below 17, the dealer turns the hole card and draws by the "
-        "table's drawing rule, a win pays 1 to 1 and a two-card 21 pays 3 to 2 unless the dealer also has one.",
+        "table's drawing rule, a win pays 1 to 1 and a two-card 21 pays the table's blackjack payout unless the dealer "
+        "also has one.",
         note="The Down Under Blackjack rules after the first two cards (§685a.7(e)(4) onward) are not in the "
         "regulation text we have.",
     ),
@@ -748,9 +749,16 @@ CLAUSES = catalogue(
     ),
     house(
         "Down Under Blackjack payouts",
-        "A hand that beats the dealer's is paid 1 to 1 on its wager (both wagers when doubled), a blackjack 3 to 2; a "
-        "tie pushes. A dealer's blackjack beats every hand but a player's blackjack, which pushes with it. A two-card "
-        "21 made by splitting is not a blackjack.",
+        "A hand that beats the dealer's is paid 1 to 1 on its wager (both wagers when doubled), a blackjack at the "
+        "table's blackjack payout; a tie pushes. A dealer's blackjack beats every hand but a player's blackjack, "
+        "which pushes with it. A two-card 21 made by splitting is not a blackjack.",
+        note="§685a.1 defines blackjack; the payout odds are not in the §685a text we have.",
+    ),
+    house(
+        "Down Under Blackjack blackjack payout, option blackjack_pays",
+        "A player's blackjack is paid 3 to 2 on its wager, or 6 to 5 where the table pays 6 to 5. Nothing is "
+        "rounded: the table takes only a Down Under Blackjack wager whose blackjack payout is a whole number of "
+        "cents, an even number of cents at 3 to 2, a multiple of 5 cents at 6 to 5. Default: 3 to 2.",
         note="§685a.1 defines blackjack; the payout odds are not in the §685a text we have.",
     ),
     house(

@@ -24,11 +24,19 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import NotRequired, TypedDict
 
-from simulator.blackjack import BlackjackStyle, DealerDrawing, blackjack_total, dealer_draws, hand_result
+from simulator.blackjack import (
+    BlackjackPays,
+    BlackjackStyle,
+    DealerDrawing,
+    blackjack_total,
+    dealer_draws,
+    hand_result,
+)
 from simulator.cards import Card, format_cards, parse_cards, shoe, shuffled, spoken_cards
 from simulator.citations import Citation
 from simulator.clauses import cite
 from simulator.down_under_hand import (
+    BLACKJACK_PAYS,
     BUST,
     CONFIRMING,
     DRAWING_RULE,
@@ -130,8 +138,8 @@ class DownUnderTable:
     """The table's Rules Submission choices for Down Under Blackjack with Match the Dealer.
 
     Defaults: 6 decks, Paytable 1, a $1 Match the Dealer wager, the reset-reserve reading of the
-    secondary rate, sub-cent meter awards rounded down, the trainee dealing the Match the Dealer procedure only
-    and the dealer standing on all 17s.
+    secondary rate, sub-cent meter awards rounded down, the trainee dealing the Match the Dealer procedure only,
+    the dealer standing on all 17s and a blackjack paid 3 to 2.
     """
 
     decks: int = 6
@@ -141,6 +149,7 @@ class DownUnderTable:
     award_rounding: Rounding = Rounding.DOWN
     trainee_deals: TraineeDeals = TraineeDeals.MATCH_THE_DEALER
     dealer_drawing: DealerDrawing = DealerDrawing.STANDS_ON_ALL_17S
+    blackjack_pays: BlackjackPays = BlackjackPays.THREE_TO_TWO
 
     def __post_init__(self) -> None:
         """Refuse a deck count, paytable or wager amount the seed does not allow, naming the field."""
@@ -184,7 +193,7 @@ class DownUnderTable:
             HouseOption("confirming a signal", "an unclear signal or a hit on hard 17+", "the same", CONFIRMING),
             HouseOption("a bust", "collected at once", "the same", BUST),
             HouseOption("the hole card", "turned when every hand is complete", "the same", TURNING_THE_HOLE_CARD),
-            HouseOption("payouts", "1 to 1, a blackjack 3 to 2", "the same", PAYOUTS),
+            HouseOption("payouts", "a win 1 to 1, a tie pushed", "the same", PAYOUTS),
             HouseOption("settling the hands", "from the dealer's right", "the same", HAND_SETTLEMENT_ORDER),
         ]
 
@@ -219,6 +228,14 @@ TABLE_OPTIONS = {
         "The dealer's drawing rule: stand on every 17, or draw to a soft 17.",
         house_rule=True,
         label="The dealer's drawing rule",
+    ),
+    "blackjack_pays": choice(
+        members(BlackjackPays),
+        BLACKJACK_PAYS,
+        "What a blackjack is paid on its wager: 3 to 2, or 6 to 5. The table takes only a wager whose blackjack "
+        "payout is a whole number of cents.",
+        house_rule=True,
+        label="A blackjack pays",
     ),
     "secondary_reading": choice(
         members(SecondaryReading),
@@ -260,10 +277,10 @@ def check_wagers(table: DownUnderTable, seats: Mapping[int, SeatWagers]) -> None
     for seat, wagers in seats.items():
         if seat not in SEATS:
             raise ValueError(f"There is no seat {seat}: seats are numbered 1 to 6 from the dealer's left.")
-        if wagers.blackjack <= 0 or wagers.blackjack % 2:
+        if wagers.blackjack <= 0 or not table.blackjack_pays.odds.pays_whole_cents(wagers.blackjack):
             raise ValueError(
-                f"Seat {seat}: the Down Under Blackjack wager must be a positive even number of cents "
-                f"(a 3 to 2 payout is paid in whole cents) ({BASE_WAGER})."
+                f"Seat {seat}: the Down Under Blackjack wager must be a positive number of cents that a blackjack, "
+                f"paid {table.blackjack_pays}, pays in whole cents ({BASE_WAGER}; {BLACKJACK_PAYS})."
             )
         if wagers.match_the_dealer not in (0, table.match_wager):
             raise ValueError(
@@ -293,9 +310,11 @@ def stacked_shoe(decks: int, top: Sequence[Card], rng: random.Random) -> list[Ca
     return [*others[:1], *top, *others[1:]]
 
 
-def blackjack_result(player: Sequence[Card], dealer: Sequence[Card], wager: Cents) -> tuple[str, Cents]:
+def blackjack_result(
+    player: Sequence[Card], dealer: Sequence[Card], wager: Cents, pays: BlackjackPays
+) -> tuple[str, Cents]:
     """The automated result of a base wager and the player's net win in cents (negative when it loses)."""
-    result, net = hand_result(player, dealer, wager)
+    result, net = hand_result(player, dealer, wager, pays)
     return result.value, net
 
 
@@ -734,7 +753,9 @@ class DownUnderRound(WagerPhaseMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
                 self.dealer_cards.append(self._draw())
         results: list[JsonValue] = []
         for seat, hand in self.hands.items():
-            result, net = blackjack_result(hand, self.dealer_cards, self.seats[seat].blackjack)
+            result, net = blackjack_result(
+                hand, self.dealer_cards, self.seats[seat].blackjack, self.table.blackjack_pays
+            )
             self.blackjack_results[seat] = (result, net)
             results.append({"seat": seat, "cards": format_cards(hand), "result": result, "net": net})
         dealer: JsonObject = {"cards": format_cards(self.dealer_cards), "total": blackjack_total(self.dealer_cards)}

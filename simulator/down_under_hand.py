@@ -53,6 +53,7 @@ CONFIRMING = cite("Down Under Blackjack confirming a signal")
 BUST = cite("Down Under Blackjack bust")
 TURNING_THE_HOLE_CARD = cite("Down Under Blackjack turning the hole card")
 PAYOUTS = cite("Down Under Blackjack payouts")
+BLACKJACK_PAYS = cite("Down Under Blackjack blackjack payout, option blackjack_pays")
 HAND_SETTLEMENT_ORDER = cite("Down Under Blackjack settlement order")
 
 SPLIT_SUFFIX = " split"
@@ -211,6 +212,13 @@ class BlackjackHandMixin(Round):
             position not in self.hand_results and not self.is_natural(position) for position in self.hand_positions()
         )
 
+    def settled_result(self, position: str) -> tuple[HandResult, Cents]:
+        """A complete hand's result against the dealer's and its net, a blackjack paid at the table's odds."""
+        cards, wager = self.cards_at(position), self.hand_wager(position)
+        return hand_result(
+            cards, self.dealer_cards, wager, self.table.blackjack_pays, natural=self.is_natural(position)
+        )
+
     @property
     def hand_net(self) -> Cents:
         """The net of the settled Down Under Blackjack wagers to the players (negative when the house won)."""
@@ -232,11 +240,9 @@ class BlackjackHandMixin(Round):
             return Action("deal_card", Actor.DEALER, {"position": "dealer"}, DRAWING_RULE, description)
         for position in reversed(self.hand_positions()):
             if position not in self.hand_results:
-                cards = self.cards_at(position)
-                result, net = hand_result(
-                    cards, self.dealer_cards, self.hand_wager(position), natural=self.is_natural(position)
-                )
-                return self._settlement_action(position, result, net, PAYOUTS)
+                result, net = self.settled_result(position)
+                citation = BLACKJACK_PAYS if result is HandResult.BLACKJACK else PAYOUTS
+                return self._settlement_action(position, result, net, citation)
         return None
 
     def _player_hand_action(self, position: str) -> Action | None:
@@ -279,7 +285,7 @@ class BlackjackHandMixin(Round):
         else:
             arguments["amount"] = net
             won = "has blackjack" if result is HandResult.BLACKJACK else "wins"
-            odds = "3 to 2" if result is HandResult.BLACKJACK else "1 to 1"
+            odds = self.table.blackjack_pays.value if result is HandResult.BLACKJACK else "1 to 1"
             description = f"{position} {won}: pay {format_cents(net)} ({odds} on {wager})"
         return Action(step, Actor.DEALER, arguments, citation, description)
 
@@ -381,7 +387,7 @@ class BlackjackHandMixin(Round):
         if position != expected.arguments["position"]:
             waiting = position in self.hand_positions() and position not in self.hand_results
             message = f"Out of order: settle {expected.arguments['position']} next."
-            citation = HAND_SETTLEMENT_ORDER if waiting and expected.citation is PAYOUTS else expected.citation
+            citation = HAND_SETTLEMENT_ORDER if waiting and expected.citation is not BUST else expected.citation
             raise IllegalOperation(ErrorCode.OUT_OF_ORDER, message, citation, expected)
         if step != expected.step:
             raise IllegalOperation(
@@ -395,18 +401,16 @@ class BlackjackHandMixin(Round):
     def _settle(self, action: Action) -> Operation:
         """Book the expected settlement of the hand and log it."""
         position = str(action.arguments["position"])
-        cards = self.cards_at(position)
-        wager = self.hand_wager(position)
-        result, net = hand_result(cards, self.dealer_cards, wager, natural=self.is_natural(position))
+        result, net = self.settled_result(position)
         self.hand_results[position] = (result, net)
-        return self.record(action, {"cards": format_cards(cards), "result": result.value, "net": net})
+        return self.record(action, {"cards": format_cards(self.cards_at(position)), "result": result.value, "net": net})
 
     def verify_pay_blackjack_wager(self, position: str, amount: Cents) -> Action:
         """Check that paying this hand this amount is the correct next step."""
         return self.verify_blackjack_settlement("pay_blackjack_wager", position, amount)
 
     def pay_blackjack_wager(self, position: str, amount: Cents) -> Operation:
-        """Pay a winning hand: 1 to 1 on its wager, 3 to 2 on a blackjack; the stake stays with the player."""
+        """Pay a winning hand: 1 to 1 on its wager, a blackjack at the table's odds; the stake stays with the player."""
         return self._settle(self.verify_pay_blackjack_wager(position, amount))
 
     def verify_push_blackjack_wager(self, position: str) -> Action:

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from simulator import three_card_poker, ultimate_texas
-from simulator.blackjack import DealerDrawing
+from simulator.blackjack import BlackjackPays, DealerDrawing
 from simulator.carnival_poker import HAND_READING, WRONG_PLAY_WAGER, CarnivalGame, PaytableChoice, PlayerHabit
 from simulator.citations import Citation
 from simulator.clauses import cite
@@ -117,9 +117,10 @@ def blackjack_hand(
     clauses: tuple[str, ...],
     cards: JsonObject,
     drawing: DealerDrawing = DealerDrawing.STANDS_ON_ALL_17S,
+    pays: BlackjackPays = BlackjackPays.THREE_TO_TWO,
 ) -> Drill:
     """A Down Under table whose trainee deals the whole round: one $10 player at seat 3, the places' cards rigged."""
-    rules = DownUnderTable(trainee_deals=TraineeDeals.WHOLE_ROUND, dealer_drawing=drawing)
+    rules = DownUnderTable(trainee_deals=TraineeDeals.WHOLE_ROUND, dealer_drawing=drawing, blackjack_pays=pays)
     spec: JsonObject = {
         "game": DOWN_UNDER_BLACKJACK.key,
         "rules": rules.to_json(),
@@ -448,11 +449,15 @@ DRILLS: tuple[Drill, ...] = (
         blackjack_hand(f"blackjack-{decision}", name, DECISION_CLAUSES, cards)
         for decision, (name, cards) in BLACKJACK_DECISIONS.items()
     ),
-    blackjack_hand(
-        "blackjack-pays-3-to-2",
-        "A blackjack paid 3 to 2",
-        ("Down Under Blackjack payouts",),
-        {"3": "As Kd", "0": "9c 8d"},
+    *(
+        blackjack_hand(
+            f"blackjack-pays-{pays.value.replace(' ', '-')}",
+            f"A blackjack paid {pays}",
+            ("Down Under Blackjack blackjack payout, option blackjack_pays", "Down Under Blackjack payouts"),
+            {"3": "As Kd", "0": "9c 8d"},
+            pays=pays,
+        )
+        for pays in BlackjackPays
     ),
     *(
         blackjack_hand(

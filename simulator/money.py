@@ -29,12 +29,19 @@ class Odds:
         if self.win <= 0 or self.stake <= 0:
             raise ValueError("Odds are two positive whole numbers.")
 
+    def pays_whole_cents(self, wager: Cents) -> bool:
+        """Whether the winnings on ``wager`` cents are a whole number of cents.
+
+        >>> Odds(6, 5).pays_whole_cents(1005), Odds(6, 5).pays_whole_cents(1001)
+        (True, False)
+        """
+        return wager * self.win % self.stake == 0
+
     def pay(self, wager: Cents) -> Cents:
         """The winnings on ``wager`` cents; raise ValueError if that is not a whole cent."""
-        amount, remainder = divmod(wager * self.win, self.stake)
-        if remainder:
+        if not self.pays_whole_cents(wager):
             raise ValueError(f"{self} on {format_cents(wager)} is not a whole number of cents.")
-        return amount
+        return wager * self.win // self.stake
 
     def __str__(self) -> str:
         """Write the odds as the paytable does."""

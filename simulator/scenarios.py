@@ -43,7 +43,7 @@ MAX_TIME_LIMIT_SECONDS = 2**31 - 1
 LONGEST_TARGET_SECONDS = 3600
 """The longest target time a table or scenario sets for one step: an hour."""
 DOWN_UNDER_UNIT = 100
-"""The unit a drawn Down Under Blackjack wager comes in: whole dollars, an even number of cents (3 to 2 is paid)."""
+"""The unit a drawn Down Under Blackjack wager comes in: whole dollars, which a blackjack at 3 to 2 or 6 to 5 pays."""
 SeatedRules = TableRules | DownUnderTable
 """The rules of the games whose scenarios may seat their own players: Pai Gow Poker and Down Under Blackjack."""
 TIGER_NINE_DRAWS = 10_000

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from simulator.blackjack import BlackjackPays
 from simulator.cards import Card, parse_cards, shoe
 from simulator.down_under import (
     DownUnderRound,
@@ -285,9 +286,18 @@ def test_685b1_h4_cards_stay_on_the_table_until_the_paperwork_is_complete() -> N
 
 
 def test_automated_hand_two_card_21_pays_3_to_2_and_pushes_a_dealer_21() -> None:
-    assert blackjack_result(parse_cards("AsKd"), parse_cards("9c8c"), 1000) == ("blackjack", 1500)
-    assert blackjack_result(parse_cards("AsKd"), parse_cards("AcQc"), 1000) == ("push", 0)
-    assert blackjack_result(parse_cards("Ts9s5c"), parse_cards("9c8c"), 1000) == ("lose", -1000)
+    pays = BlackjackPays.THREE_TO_TWO
+    assert blackjack_result(parse_cards("AsKd"), parse_cards("9c8c"), 1000, pays) == ("blackjack", 1500)
+    assert blackjack_result(parse_cards("AsKd"), parse_cards("AcQc"), 1000, pays) == ("push", 0)
+    assert blackjack_result(parse_cards("Ts9s5c"), parse_cards("9c8c"), 1000, pays) == ("lose", -1000)
+
+
+def test_blackjack_pays_6_to_5_in_the_automated_hand() -> None:
+    # 6 to 5 on $10: $12.00.
+    assert blackjack_result(parse_cards("AsKd"), parse_cards("9c8c"), 1000, BlackjackPays.SIX_TO_FIVE) == (
+        "blackjack",
+        1200,
+    )
 
 
 def test_round_serialises_and_replays_to_the_same_state() -> None:

@@ -6,11 +6,13 @@ from collections.abc import Mapping
 
 import pytest
 
-from simulator.blackjack import BlackjackStyle, DealerDrawing
+from simulator.blackjack import BlackjackPays, BlackjackStyle, DealerDrawing
 from simulator.cards import Card, parse_cards, shoe
+from simulator.citations import Provenance
 from simulator.down_under import DownUnderRound, DownUnderTable, SeatWagers
 from simulator.down_under_hand import HAND_STEPS, TraineeDeals
 from simulator.procedure import IllegalOperation
+from simulator.rules import RulesError
 from simulator.table_deals import DOWN_UNDER_AUTOMATIONS, TableDeal, deal_down_under_round
 
 WHOLE_ROUND = DownUnderTable(trainee_deals=TraineeDeals.WHOLE_ROUND)
@@ -243,6 +245,65 @@ def test_payouts_a_blackjack_pays_3_to_2() -> None:
     assert settled(whole_round({1: SeatWagers(1000)}, top)) == {"seat 1": ("blackjack", 1000 * 3 // 2)}
 
 
+# --- option blackjack_pays: 3 to 2 (the default) or 6 to 5 ------------------------------------------------------------
+
+BLACKJACK_TOP = stack({1: "As"}, "9c", {1: "Kd"}, "8c")
+"""Seat 1's blackjack against the dealer's 17."""
+SIX_TO_FIVE = DownUnderTable(trainee_deals=TraineeDeals.WHOLE_ROUND, blackjack_pays=BlackjackPays.SIX_TO_FIVE)
+
+
+def test_blackjack_pays_reads_from_json_defaults_to_3_to_2_and_refuses_other_odds() -> None:
+    assert DownUnderTable.from_json({}).blackjack_pays is BlackjackPays.THREE_TO_TWO
+    assert DownUnderTable.from_json({"blackjack_pays": "6 to 5"}).blackjack_pays is BlackjackPays.SIX_TO_FIVE
+    with pytest.raises(RulesError) as refused:
+        DownUnderTable.from_json({"blackjack_pays": "1 to 1"})
+    assert set(refused.value.errors) == {"blackjack_pays"}
+
+
+def test_blackjack_pays_is_shown_as_a_house_option_with_its_value_and_default() -> None:
+    house = {option.name: option for option in SIX_TO_FIVE.house_options()}
+    option = house["blackjack_pays"]
+    assert (option.value, option.default, option.title) == ("6 to 5", "3 to 2", "A blackjack pays")
+    assert option.citation.clause == "Down Under Blackjack blackjack payout, option blackjack_pays"
+    assert option.citation.provenance is Provenance.HOUSE
+
+
+@pytest.mark.parametrize(
+    ("wager", "paid"),
+    [(1000, 1200), (2500, 3000), (505, 606)],  # 6 to 5: $10 → $12.00, $25 → $30.00, $5.05 → $6.06
+)
+def test_blackjack_pays_6_to_5_pays_six_fifths_of_the_wager(wager: int, paid: int) -> None:
+    round_ = whole_round({1: SeatWagers(wager)}, BLACKJACK_TOP, SIX_TO_FIVE)
+    play_until(round_, "pay_blackjack_wager")
+    action = round_.next_action()
+    assert action is not None and action.arguments == {"position": "seat 1", "amount": paid}
+    assert action.citation.clause == "Down Under Blackjack blackjack payout, option blackjack_pays"
+    assert "6 to 5" in action.description
+    assert settled(round_) == {"seat 1": ("blackjack", paid)}
+
+
+def test_blackjack_pays_a_3_to_2_payout_at_a_6_to_5_table_is_a_wrong_amount_citing_the_option() -> None:
+    round_ = whole_round({1: SeatWagers(1000)}, BLACKJACK_TOP, SIX_TO_FIVE)
+    play_until(round_, "pay_blackjack_wager")
+    error = raises(round_, "pay_blackjack_wager", position="seat 1", amount=1500)  # $10 at 3 to 2
+    assert error.code == "wrong_amount"
+    assert error.citation.clause == "Down Under Blackjack blackjack payout, option blackjack_pays"
+
+
+@pytest.mark.parametrize(
+    ("pays", "refused", "taken"),
+    [(BlackjackPays.THREE_TO_TWO, 1001, 1002), (BlackjackPays.SIX_TO_FIVE, 1002, 1005)],
+)
+def test_blackjack_pays_a_wager_its_blackjack_cannot_pay_in_whole_cents_is_refused_never_rounded(
+    pays: BlackjackPays, refused: int, taken: int
+) -> None:
+    # 3 to 2 on 1,001 cents is 1,501.5 cents; 6 to 5 on 1,002 cents is 1,202.4 cents: the table takes neither.
+    table = DownUnderTable(blackjack_pays=pays)
+    with pytest.raises(ValueError, match="whole cents"):
+        DownUnderRound(table, {1: SeatWagers(refused)}, 3)
+    assert DownUnderRound(table, {1: SeatWagers(taken)}, 3).seats[1].blackjack == taken
+
+
 def test_payouts_a_dealer_blackjack_beats_a_21_and_pushes_a_blackjack() -> None:
     top = stack({1: "As", 2: "7c"}, "Ah", {1: "Kd", 2: "4d"}, "Kc", "Ts")
     round_ = whole_round({1: SeatWagers(1000), 2: SeatWagers(1000)}, top)
@@ -293,7 +354,7 @@ def test_a_setup_saved_before_the_hand_options_replays_as_the_match_the_dealer_p
     setup = round_.setup_json()
     setup.pop("styles")
     rules = dict(setup["rules"])  # type: ignore[arg-type]
-    for added in ("trainee_deals", "dealer_drawing"):
+    for added in ("trainee_deals", "dealer_drawing", "blackjack_pays"):
         rules.pop(added)
     setup["rules"] = rules
     operations = round_.play_out()

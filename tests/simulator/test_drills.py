@@ -291,10 +291,13 @@ def settlements(operations: list[Operation]) -> list[tuple[str, JsonValue, JsonV
     ]
 
 
-def payout_odds(result: str) -> tuple[int, int]:
-    """The odds the house payouts clause's text gives a result ("a blackjack 3 to 2", "paid 1 to 1")."""
-    text = CLAUSES["Down Under Blackjack payouts"].text
-    pattern = r"a blackjack (\d+) to (\d+)" if result == "blackjack" else r"paid (\d+) to (\d+) on its wager"
+def payout_odds(result: str, table: str = "3 to 2") -> tuple[int, int]:
+    """The odds the house clauses' text gives a result: a win "paid 1 to 1", a blackjack at the table's option."""
+    if result == "blackjack":
+        text = CLAUSES["Down Under Blackjack blackjack payout, option blackjack_pays"].text
+        pattern = rf"(\d+) to (\d+) where the table pays {table}" if table != "3 to 2" else r"paid (\d+) to (\d+)"
+    else:
+        text, pattern = CLAUSES["Down Under Blackjack payouts"].text, r"paid (\d+) to (\d+) on its wager"
     found = re.search(pattern, text)
     assert found, text
     return int(found[1]), int(found[2])
@@ -322,9 +325,10 @@ def test_house_settlement_order_the_split_drill_settles_the_split_hand_before_th
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_house_payouts_the_blackjack_drill_pays_3_to_2(seed: int) -> None:
-    _, operations = down_under(DRILLS_BY_KEY["blackjack-pays-3-to-2"], seed)
-    paying, to = payout_odds("blackjack")
+@pytest.mark.parametrize("pays", ["3 to 2", "6 to 5"])
+def test_blackjack_pays_each_blackjack_drill_pays_its_tables_odds(pays: str, seed: int) -> None:
+    _, operations = down_under(DRILLS_BY_KEY[f"blackjack-pays-{pays.replace(' ', '-')}"], seed)
+    paying, to = payout_odds("blackjack", pays)
     assert settlements(operations) == [("pay_blackjack_wager", BLACKJACK_SEAT, 1000 * paying // to)]
 
 

@@ -303,7 +303,11 @@ RENAMED_PAYTABLES = {
 """The paytables renamed since those rounds were saved, which write their names now."""
 
 
-DOWN_UNDER_ADDED = {"trainee_deals": "the Match the Dealer procedure", "dealer_drawing": "stands on all 17s"}
+DOWN_UNDER_ADDED = {
+    "trainee_deals": "the Match the Dealer procedure",
+    "dealer_drawing": "stands on all 17s",
+    "blackjack_pays": "3 to 2",
+}
 """The Down Under Blackjack options added since those rules were saved, read at their defaults: today's dealing."""
 
 

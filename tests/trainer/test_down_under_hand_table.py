@@ -104,6 +104,19 @@ def test_the_table_page_offers_the_hands_controls_and_shows_the_house_option(cli
 
 
 @pytest.mark.django_db
+def test_blackjack_pays_6_to_5_is_shown_on_the_table_page_as_a_house_option(client):
+    client.force_login(make_trainee())
+    table = whole_round_table()
+    table.rules = {**WHOLE_ROUND_RULES, "blackjack_pays": "6 to 5"}
+    table.full_clean()
+    table.save()
+    response = client.post(reverse("deal", args=[table.pk]), {"mode": "practice"})
+    page = client.get(response["Location"]).text
+    house = page[page.index("A blackjack pays") :]
+    assert "6 to 5" in house[:400] and "provenance-house" in house[:1000]
+
+
+@pytest.mark.django_db
 def test_a_table_left_at_its_default_offers_no_hand_controls(client):
     client.force_login(make_trainee())
     table = table_of(DOWN_UNDER)
