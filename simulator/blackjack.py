@@ -84,6 +84,27 @@ class BlackjackPays(StrEnum):
         return Odds.parse(self.value)
 
 
+class DoubleDownOn(StrEnum):
+    """The hands a player may double down on, a house option: any first two cards, or only some totals."""
+
+    ANY_TWO_CARDS = "any two cards"
+    NINE_TO_ELEVEN = "9 to 11 only"
+    TEN_OR_ELEVEN = "10 or 11 only"
+
+    def allows(self, cards: Sequence[Card]) -> bool:
+        """Whether a hand's first two cards may be doubled: any two, or a total the option names.
+
+        >>> from simulator.cards import parse_cards
+        >>> [DoubleDownOn.TEN_OR_ELEVEN.allows(parse_cards(cards)) for cards in ("6h5c", "5h4c", "As9d")]
+        [True, False, False]
+        """
+        return self is DoubleDownOn.ANY_TWO_CARDS or blackjack_total(cards) in DOUBLE_DOWN_TOTALS[self]
+
+
+DOUBLE_DOWN_TOTALS = {DoubleDownOn.NINE_TO_ELEVEN: (9, 10, 11), DoubleDownOn.TEN_OR_ELEVEN: (10, 11)}
+"""The two-card totals each restricted double_down_on value allows."""
+
+
 class HandResult(StrEnum):
     """How a Down Under Blackjack wager settles, and the step that settles it."""
 

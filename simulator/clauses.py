@@ -719,11 +719,18 @@ CLAUSES = catalogue(
     ),
     house(
         "Down Under Blackjack player options",
-        "A player may hit or stand on any hand; double down on a hand's first two cards, with a second wager equal to "
-        "the first, for one card more; or split a pair of cards of the same rank once, with a second wager equal to "
-        "the first, the dealer then dealing each hand its second card in turn. Split aces take one card each. A hand "
-        "of 21 takes no more cards and a hand made by splitting may not be doubled. Insurance and surrender are not "
-        "offered.",
+        "A player may hit or stand on any hand; double down on a hand's first two cards where the table allows it "
+        "(option double_down_on), with a second wager equal to the first, for one card more; or split a pair of "
+        "cards of the same rank once, with a second wager equal to the first, the dealer then dealing each hand its "
+        "second card in turn. Split aces take one card each. A hand of 21 takes no more cards and a hand made by "
+        "splitting may not be doubled. Insurance and surrender are not offered.",
+        note="The player options are not in the §685a text we have, which stops at §685a.7(e)(4).",
+    ),
+    house(
+        "Down Under Blackjack double down, option double_down_on",
+        "A player may double down on any first two cards, or, where the table restricts it, only on first two cards "
+        "totalling 9, 10 or 11 (9 to 11 only) or 10 or 11 (10 or 11 only). A simulated player whose strategy would "
+        "double a hand the table does not allow plays it without the double. Default: any two cards.",
         note="The player options are not in the §685a text we have, which stops at §685a.7(e)(4).",
     ),
     house(

@@ -28,6 +28,7 @@ from simulator.blackjack import (
     BlackjackPays,
     BlackjackStyle,
     DealerDrawing,
+    DoubleDownOn,
     blackjack_total,
     dealer_draws,
     hand_result,
@@ -39,6 +40,7 @@ from simulator.down_under_hand import (
     BLACKJACK_PAYS,
     BUST,
     CONFIRMING,
+    DOUBLE_DOWN_ON,
     DRAWING_RULE,
     HAND_SETTLEMENT_ORDER,
     HAND_STEPS,
@@ -139,7 +141,7 @@ class DownUnderTable:
 
     Defaults: 6 decks, Paytable 1, a $1 Match the Dealer wager, the reset-reserve reading of the
     secondary rate, sub-cent meter awards rounded down, the trainee dealing the Match the Dealer procedure only,
-    the dealer standing on all 17s and a blackjack paid 3 to 2.
+    the dealer standing on all 17s, a blackjack paid 3 to 2 and a double down on any two cards.
     """
 
     decks: int = 6
@@ -150,6 +152,7 @@ class DownUnderTable:
     trainee_deals: TraineeDeals = TraineeDeals.MATCH_THE_DEALER
     dealer_drawing: DealerDrawing = DealerDrawing.STANDS_ON_ALL_17S
     blackjack_pays: BlackjackPays = BlackjackPays.THREE_TO_TWO
+    double_down_on: DoubleDownOn = DoubleDownOn.ANY_TWO_CARDS
 
     def __post_init__(self) -> None:
         """Refuse a deck count, paytable or wager amount the seed does not allow, naming the field."""
@@ -236,6 +239,14 @@ TABLE_OPTIONS = {
         "payout is a whole number of cents.",
         house_rule=True,
         label="A blackjack pays",
+    ),
+    "double_down_on": choice(
+        members(DoubleDownOn),
+        DOUBLE_DOWN_ON,
+        "Which first two cards a player may double down on, where the trainee deals the whole round: any two, or "
+        "only a total of 9 to 11, or of 10 or 11.",
+        house_rule=True,
+        label="Double down on",
     ),
     "secondary_reading": choice(
         members(SecondaryReading),

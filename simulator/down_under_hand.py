@@ -47,6 +47,7 @@ class TraineeDeals(StrEnum):
 
 TRAINEE_DEALS = cite("Down Under Blackjack trainee deals, option trainee_deals")
 DRAWING_RULE = cite("Down Under Blackjack dealer's drawing rule, option dealer_drawing")
+DOUBLE_DOWN_ON = cite("Down Under Blackjack double down, option double_down_on")
 PLAYER_OPTIONS = cite("Down Under Blackjack player options")
 SIGNALS = cite("Down Under Blackjack signals")
 CONFIRMING = cite("Down Under Blackjack confirming a signal")
@@ -197,11 +198,12 @@ class BlackjackHandMixin(Round):
         return position in self.one_card_hands or (position in self.doubled and len(cards) > 2)
 
     def allowed_decisions(self, position: str) -> frozenset[Decision]:
-        """Hit and stand always; double and split on a hand's first two cards, never after a split."""
+        """Hit and stand always; on a hand's first two cards, never after a split, a split and the table's doubles."""
         cards = self.cards_at(position)
         allowed = {Decision.HIT, Decision.STAND}
         if len(cards) == 2 and position_seat(position) not in self.split_hands:
-            allowed.add(Decision.DOUBLE)
+            if self.table.double_down_on.allows(cards):
+                allowed.add(Decision.DOUBLE)
             if cards[0].rank is cards[1].rank:
                 allowed.add(Decision.SPLIT)
         return frozenset(allowed)

@@ -6,7 +6,14 @@ from collections.abc import Mapping
 
 import pytest
 
-from simulator.blackjack import BlackjackPays, BlackjackStyle, DealerDrawing
+from simulator.blackjack import (
+    BlackjackPays,
+    BlackjackStyle,
+    DealerDrawing,
+    Decision,
+    DoubleDownOn,
+    blackjack_total,
+)
 from simulator.cards import Card, parse_cards, shoe
 from simulator.citations import Provenance
 from simulator.down_under import DownUnderRound, DownUnderTable, SeatWagers
@@ -184,6 +191,63 @@ def test_player_options_no_double_after_a_split() -> None:
     assert "double" not in round_.allowed_decisions("seat 1")
 
 
+# --- option double_down_on: any two cards (the default), 9 to 11 only, 10 or 11 only ---------------------------------
+
+DOUBLE_DOWN_CLAUSE = "Down Under Blackjack double down, option double_down_on"
+
+
+def test_double_down_on_reads_from_json_defaults_to_any_two_cards_and_is_a_house_option() -> None:
+    assert DownUnderTable.from_json({}).double_down_on is DoubleDownOn.ANY_TWO_CARDS
+    table = DownUnderTable.from_json({"double_down_on": "10 or 11 only"})
+    assert table.double_down_on is DoubleDownOn.TEN_OR_ELEVEN
+    with pytest.raises(RulesError) as refused:
+        DownUnderTable.from_json({"double_down_on": "any three cards"})
+    assert set(refused.value.errors) == {"double_down_on"}
+    option = {option.name: option for option in table.house_options()}["double_down_on"]
+    assert (option.value, option.default, option.title) == ("10 or 11 only", "any two cards", "Double down on")
+    assert option.citation.clause == DOUBLE_DOWN_CLAUSE and option.citation.provenance is Provenance.HOUSE
+
+
+@pytest.mark.parametrize(
+    ("cards", "rule", "decision"),
+    [
+        # A basic strategy doubles 9 against a 5, soft 17 against a 5 and 11 against a 5; where the table does not
+        # allow the double, it hits instead.
+        ("5h 4c", DoubleDownOn.ANY_TWO_CARDS, "double"),
+        ("5h 4c", DoubleDownOn.NINE_TO_ELEVEN, "double"),
+        ("5h 4c", DoubleDownOn.TEN_OR_ELEVEN, "hit"),
+        ("Ah 6c", DoubleDownOn.ANY_TWO_CARDS, "double"),
+        ("Ah 6c", DoubleDownOn.NINE_TO_ELEVEN, "hit"),
+        ("Ah 6c", DoubleDownOn.TEN_OR_ELEVEN, "hit"),
+        ("6h 5c", DoubleDownOn.TEN_OR_ELEVEN, "double"),
+    ],
+)
+def test_double_down_on_a_player_signals_a_double_only_where_the_table_allows_it(
+    cards: str, rule: DoubleDownOn, decision: str
+) -> None:
+    first, second = cards.split()
+    top = stack({1: first}, "5d", {1: second}, "Tc", "2s", "2d", "2h")
+    table = DownUnderTable(trainee_deals=TraineeDeals.WHOLE_ROUND, double_down_on=rule)
+    round_ = whole_round({1: SeatWagers(1000)}, top, table)
+    play_until(round_, "signal_decision")
+    assert (Decision.DOUBLE in round_.allowed_decisions("seat 1")) is (decision == "double")
+    round_.perform("signal_decision", {"position": "seat 1"})
+    if "decision" not in round_.operations[-1].facts:  # an unclear signal: the player says it when asked
+        round_.perform("confirm_decision", {"position": "seat 1"})
+    assert round_.operations[-1].facts["decision"] == decision
+
+
+def test_double_down_on_10_or_11_only_no_player_of_any_style_doubles_another_total() -> None:
+    table = DownUnderTable(trainee_deals=TraineeDeals.WHOLE_ROUND, double_down_on=DoubleDownOn.TEN_OR_ELEVEN)
+    styles = {seat: list(BlackjackStyle)[seat % 3] for seat in range(1, 7)}
+    doubled = []
+    for seed_value in range(20):
+        round_ = DownUnderRound(table, {seat: SeatWagers(1000) for seat in range(1, 7)}, seed_value, styles=styles)
+        round_.play_out()
+        doubled += [blackjack_total(round_.cards_at(position)[:2]) for position in round_.doubled]
+    assert doubled and set(doubled) <= {10, 11}
+
+
 # --- a bust, the hole card, the drawing rule ---------------------------------------------------------------------
 
 
@@ -354,7 +418,7 @@ def test_a_setup_saved_before_the_hand_options_replays_as_the_match_the_dealer_p
     setup = round_.setup_json()
     setup.pop("styles")
     rules = dict(setup["rules"])  # type: ignore[arg-type]
-    for added in ("trainee_deals", "dealer_drawing", "blackjack_pays"):
+    for added in ("trainee_deals", "dealer_drawing", "blackjack_pays", "double_down_on"):
         rules.pop(added)
     setup["rules"] = rules
     operations = round_.play_out()

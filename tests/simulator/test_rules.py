@@ -307,6 +307,7 @@ DOWN_UNDER_ADDED = {
     "trainee_deals": "the Match the Dealer procedure",
     "dealer_drawing": "stands on all 17s",
     "blackjack_pays": "3 to 2",
+    "double_down_on": "any two cards",
 }
 """The Down Under Blackjack options added since those rules were saved, read at their defaults: today's dealing."""
 
