@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, cast
 
 from django import forms
 from django.forms.boundfield import BoundField
 
+from simulator.blackjack import BlackjackStyle
 from simulator.carnival_poker import CarnivalGame, PlayerHabit
 from simulator.citations import Provenance
 from simulator.games import GAMES, Game
@@ -25,6 +26,7 @@ from simulator.money import format_cents, parse_dollars
 from simulator.pai_gow_round import PLACES, SEATS
 from simulator.rules import Option
 from simulator.scenarios import MAX_ROUNDS, MAX_TIME_LIMIT_SECONDS, ScenarioError, ScenarioSpec, game_steps, habit_key
+from simulator.table_deals import SeatHabit
 from trainer.models import Scenario
 
 FormData = Mapping[str, str]
@@ -49,6 +51,8 @@ RIGGING_HELP = {
     "unless its habit is rigged. Leave a place empty to deal it from the deck.",
     "community_cards": "Up to five cards, the flop first, as Qh Jh Th 4c 2d; the rest are dealt from the deck.",
     "habits": "How the seat's player decides: a wrong Play Wager for the dealer to put right, or fewer hands played.",
+    "styles": "How the seat's player plays the hand, where the trainee deals the whole round: a hit on a hard 17 on a "
+    "hunch for the dealer to confirm, or never risking a bust. Seat the player to rig its style.",
     "tiger_nine": "The dealer's seven cards set to a 9-high low hand: a commission-free table only (§645b.1(d)(2)).",
     "mystery_hit_round": "The Mystery Bonus hits then; only a seat with a qualifying progressive wager wins it.",
     "ace_of_spades_round": "The Match the Dealer hit forced on that round is the A♠ combination, the 100% award.",
@@ -322,6 +326,8 @@ class ScenarioForm(forms.Form):
                 self._add(
                     section, f"rigging.cards.{place}", forms.CharField(label=label, help_text=help_text, required=False)
                 )
+        if "habits" in rigging and self.game.scenario.base_game is None:
+            self._habits(section, BlackjackStyle, RIGGING_HELP["styles"])
         if self.game.scenario.base_game is not None:
             section.parts.append(self._base_game(self.game.scenario.base_game))
         if "tiger_nine" in rigging:
@@ -365,14 +371,20 @@ class ScenarioForm(forms.Form):
         if "community_cards" in self.game.scenario.rigging:
             board = forms.CharField(label="Community cards", help_text=RIGGING_HELP["community_cards"], required=False)
             self._add(part, "rigging.community_cards", board)
-        habits = [("", "Drawn at random"), *((habit_key(habit), _capital(habit.value)) for habit in PlayerHabit)]
-        for seat in SEATS:
-            help_text = RIGGING_HELP["habits"] if seat == SEATS[0] else ""
-            habit = forms.ChoiceField(
-                label=f"Seat {seat}'s player", choices=habits, help_text=help_text, required=False
-            )
-            self._add(part, f"rigging.habits.{seat}", habit)
+        self._habits(part, PlayerHabit, RIGGING_HELP["habits"])
         return part
+
+    def _habits(self, section: Section, kinds: Iterable[SeatHabit], help_text: str) -> None:
+        """A choice for each seat of how its player decides, one of ``kinds``, or drawn at random."""
+        habits = [("", "Drawn at random"), *((habit_key(habit), _capital(habit.value)) for habit in kinds)]
+        for seat in SEATS:
+            habit = forms.ChoiceField(
+                label=f"Seat {seat}'s player",
+                choices=habits,
+                help_text=help_text if seat == SEATS[0] else "",
+                required=False,
+            )
+            self._add(section, f"rigging.habits.{seat}", habit)
 
     def _steps(self) -> Section:
         """What the engine does: a box for each step a person can take, ticked for the engine to take it instead."""

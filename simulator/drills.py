@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from simulator import three_card_poker, ultimate_texas
-from simulator.blackjack import BlackjackPays, DealerDrawing
+from simulator.blackjack import BlackjackPays, BlackjackStyle, DealerDrawing
 from simulator.carnival_poker import HAND_READING, WRONG_PLAY_WAGER, CarnivalGame, PaytableChoice, PlayerHabit
 from simulator.citations import Citation
 from simulator.clauses import cite
@@ -118,14 +118,21 @@ def blackjack_hand(
     cards: JsonObject,
     drawing: DealerDrawing = DealerDrawing.STANDS_ON_ALL_17S,
     pays: BlackjackPays = BlackjackPays.THREE_TO_TWO,
+    style: BlackjackStyle | None = None,
 ) -> Drill:
-    """A Down Under table whose trainee deals the whole round: one $10 player at seat 3, the places' cards rigged."""
+    """A Down Under table whose trainee deals the whole round: one $10 player at seat 3, the places' cards rigged.
+
+    The player plays a basic strategy unless given a style.
+    """
     rules = DownUnderTable(trainee_deals=TraineeDeals.WHOLE_ROUND, dealer_drawing=drawing, blackjack_pays=pays)
+    rigging: JsonObject = {"cards": cards}
+    if style is not None:
+        rigging["habits"] = {"3": habit_key(style)}
     spec: JsonObject = {
         "game": DOWN_UNDER_BLACKJACK.key,
         "rules": rules.to_json(),
         "seats": {"3": {BLACKJACK: 1000}},
-        "rigging": {"cards": cards},
+        "rigging": rigging,
     }
     return Drill(key, name, BLACKJACK_HAND, clauses, spec)
 
@@ -448,6 +455,13 @@ DRILLS: tuple[Drill, ...] = (
     *(
         blackjack_hand(f"blackjack-{decision}", name, DECISION_CLAUSES, cards)
         for decision, (name, cards) in BLACKJACK_DECISIONS.items()
+    ),
+    blackjack_hand(
+        "blackjack-confirm-a-hit-on-hard-17",
+        "A hit signalled on a hard 17 on a hunch: the dealer asks the player to confirm it aloud before the card",
+        ("Down Under Blackjack confirming a signal", "Down Under Blackjack signals"),
+        {"3": "Tc 7d", "0": "9s 7h"},
+        style=BlackjackStyle.HUNCH,
     ),
     *(
         blackjack_hand(

@@ -154,7 +154,7 @@ DOWN_UNDER_BLACKJACK = Game(
     demo_down_under,
     ScenarioSupport(
         {down_under.BLACKJACK: "Blackjack", down_under.MATCH_THE_DEALER: "Match the Dealer"},
-        frozenset({"late_wager", "missing_chip_seat", "ace_of_spades_round", "cards"}),
+        frozenset({"late_wager", "missing_chip_seat", "ace_of_spades_round", "cards", "habits"}),
     ),
 )
 

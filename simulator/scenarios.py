@@ -12,16 +12,18 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from simulator.blackjack import BlackjackStyle
 from simulator.cards import Card, Rank, format_cards, pai_gow_deck, parse_cards, shuffled
 from simulator.carnival_poker import CarnivalGame, PlayerHabit
 from simulator.carnival_rigging import board_size
 from simulator.dice import DiceRoll, parse_dice_roll, roll_dice
 from simulator.down_under import BLACKJACK, DEALT_CARDS, MATCH_THE_DEALER, DownUnderTable, SeatWagers
 from simulator.down_under import check_wagers as check_down_under_wagers
+from simulator.down_under_hand import TraineeDeals
 from simulator.games import GAMES, Game
 from simulator.hands import is_tiger_nine
 from simulator.house_way import HOUSE_WAYS
@@ -33,7 +35,7 @@ from simulator.pai_gow_rules import TableRules
 from simulator.procedure import Round, counted
 from simulator.rules import RulesError
 from simulator.starting_position import delivery_order, starting_position
-from simulator.table_deals import RiggedDeal, TableDeal
+from simulator.table_deals import RiggedDeal, SeatHabit, TableDeal
 from simulator.wager_phase import ChipCountMismatch, WagerMove
 
 MODES = ("practice", "exam")
@@ -80,7 +82,8 @@ class Rigging:
 
     ``cards`` are Down Under Blackjack's first two cards of each place: the dealer's are the upcard, then the hole card.
     Where the trainee deals a carnival poker base game, ``cards`` are each place's hole cards (or the first of them),
-    ``community_cards`` the board (or its first cards), flop first, and ``habits`` how a seat's player decides.
+    ``community_cards`` the board (or its first cards), flop first, and ``habits`` how a seat's player decides. At a
+    Down Under table whose trainee deals the whole round, ``habits`` are the seated players' styles.
     """
 
     dice: DiceRoll | None = None
@@ -93,7 +96,7 @@ class Rigging:
     foul_seat: int | None = None
     cards: Mapping[int, tuple[Card, ...]] = field(default_factory=dict)
     community_cards: tuple[Card, ...] = ()
-    habits: Mapping[int, PlayerHabit] = field(default_factory=dict)
+    habits: Mapping[int, SeatHabit] = field(default_factory=dict)
 
     @property
     def rigs_the_deal(self) -> bool:
@@ -387,13 +390,15 @@ class _Reader:
         if cards and ace_round is not None:
             self.errors["rigging.cards"] = "the A♠ round deals its own cards: rig the cards or that round, not both"
         community: tuple[Card, ...] = ()
-        habits: dict[int, PlayerHabit] = {}
+        habits: dict[int, SeatHabit] = {}
         base_game = game.scenario.base_game
         if base_game is not None and isinstance(rules, MysteryRules) and rules.base_game is BaseGameDealer.TRAINEE:
             cards, community = self.base_game_cards(given, base_game)
-            habits = self.habits(given.get("habits") or {})
+            habits = self.habits(given.get("habits") or {}, PlayerHabit)
         elif base_game is not None:
             self.refuse_base_game_rigging(given)
+        elif isinstance(rules, DownUnderTable):
+            habits = self.blackjack_styles(given.get("habits") or {}, rules, seats)
         for name in sorted(known - game.scenario.rigging):
             if given.get(name):
                 self.errors[f"rigging.{name}"] = f"a {game.name} scenario does not rig this"
@@ -538,13 +543,13 @@ class _Reader:
             return ()
         return cards
 
-    def habits(self, value: JsonValue) -> dict[int, PlayerHabit]:
-        """How each rigged seat's player decides, by habit key ("wrong_amount"); the seat is seated to play it."""
+    def habits(self, value: JsonValue, kinds: Iterable[SeatHabit]) -> dict[int, SeatHabit]:
+        """How each rigged seat's player decides, one of ``kinds`` by its key ("wrong_amount", "hunch")."""
         if not isinstance(value, Mapping):
             self.errors["rigging.habits"] = "an object of habits by seat is wanted"
             return {}
-        habits: dict[int, PlayerHabit] = {}
-        known = {habit_key(habit): habit for habit in PlayerHabit}
+        habits: dict[int, SeatHabit] = {}
+        known = {habit_key(habit): habit for habit in kinds}
         for key, name in value.items():
             try:
                 seat = _seat_number(key, SEATS)
@@ -556,6 +561,20 @@ class _Reader:
                 continue
             habits[seat] = known[str(name)]
         return habits
+
+    def blackjack_styles(
+        self, value: JsonValue, rules: DownUnderTable, seats: Mapping[int, Mapping[str, WagerRange]]
+    ) -> dict[int, SeatHabit]:
+        """The style each rigged seat's player plays the hand by ("hunch"): seated, where the trainee deals the hand."""
+        styles = self.habits(value, BlackjackStyle)
+        if styles and rules.trainee_deals is not TraineeDeals.WHOLE_ROUND:
+            self.errors["rigging.habits"] = (
+                "the engine plays the hand at this table: set trainee_deals to the whole round to rig a player's style"
+            )
+        for seat in styles:
+            if seat not in seats:
+                self.errors[f"rigging.habits.{seat}"] = f"seat {seat} has no player: seat one to rig its style"
+        return styles
 
     def check_tiger_nine(self, rules: TableRules, hands: Mapping[int, tuple[Card, ...]]) -> None:
         """A Tiger 9 is the dealer's at a commission-free table, and rigged dealer's cards must set to one."""
@@ -634,8 +653,8 @@ class _Reader:
         return WagerMove(seat, spot, amount, None if held is None else held.minimum)
 
 
-def habit_key(habit: PlayerHabit) -> str:
-    """A carnival poker player's habit as a scenario writes it: "house_advice", "cautious", "wrong_amount"."""
+def habit_key(habit: SeatHabit) -> str:
+    """A player's habit or style as a scenario writes it: "house_advice", "wrong_amount"; "basic", "hunch"."""
     return habit.name.lower()
 
 
@@ -714,7 +733,8 @@ def _rigged(spec: ScenarioSpec, rules: SeatedRules, rng: random.Random) -> Rigge
     if isinstance(rules, TableRules) and (rigging.hands or rigging.tiger_nine):
         dice = rigging.dice or roll_dice(rng)
         scenario = Scenario(deck_top=_deck_top(rules, rigging, dice, rng), dice=dice)
-    return RiggedDeal(seats, scenario, rigging.late_wager, rigging.missing_chip_seat, rigging.foul_seat, rigging.cards)
+    moves = (rigging.late_wager, rigging.missing_chip_seat, rigging.foul_seat)
+    return RiggedDeal(seats, scenario, *moves, rigging.cards, habits=rigging.habits)
 
 
 def deal_scenario(

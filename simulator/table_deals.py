@@ -44,6 +44,9 @@ from simulator.simulated_players import (
 )
 from simulator.wager_phase import ChipCountMismatch, WagerMove, WagerPhase
 
+SeatHabit = PlayerHabit | BlackjackStyle
+"""How a scenario rigs a seat's simulated player: a carnival poker habit, or a Down Under Blackjack style."""
+
 
 @dataclass(frozen=True)
 class RiggedDeal:
@@ -65,9 +68,9 @@ class RiggedDeal:
     the hole cards (or the first of them) of each rigged place."""
     community_cards: tuple[Card, ...] = ()
     """The carnival poker base game's community cards (or the first of them), flop first."""
-    habits: Mapping[int, PlayerHabit] = field(default_factory=dict)
-    """How the carnival poker base game's player at each seat decides; a seat rigged cards but no habit plays by the
-    house advice."""
+    habits: Mapping[int, SeatHabit] = field(default_factory=dict)
+    """How the player at each seat decides: at Down Under Blackjack its style (over a rigged seat's basic strategy);
+    in a carnival poker base game its habit, a seat rigged cards but no habit playing by the house advice."""
 
 
 @dataclass(frozen=True)
@@ -209,7 +212,8 @@ def rigged_base_game(
     places = {place for place in rigged.cards if place != DEALER_PLACE} | set(rigged.habits)
     seats = seat_rigged_players(seats, places, game.side_areas, rng)
     top = rigged_deck_top(game, base_game_positions(seats), rigged.cards, rigged.community_cards, rng)
-    return seats, CarnivalScenario(top, dict.fromkeys(places, PlayerHabit.HOUSE_ADVICE) | dict(rigged.habits))
+    habits = {seat: habit for seat, habit in rigged.habits.items() if isinstance(habit, PlayerHabit)}
+    return seats, CarnivalScenario(top, dict.fromkeys(places, PlayerHabit.HOUSE_ADVICE) | habits)
 
 
 def deal_down_under_round(table: TableDeal) -> DownUnderRound:
@@ -250,8 +254,11 @@ def deal_down_under_round(table: TableDeal) -> DownUnderRound:
 
 
 def rigged_styles(rigged: RiggedDeal | None) -> dict[int, BlackjackStyle]:
-    """A seat whose Down Under cards a scenario rigs plays them by a basic strategy, so its decision is the drill's."""
-    return {} if rigged is None else {place: BlackjackStyle.BASIC for place in rigged.cards if place != 0}
+    """A seat whose Down Under cards a scenario rigs plays them by a basic strategy, unless its style is rigged too."""
+    if rigged is None:
+        return {}
+    styles = {seat: style for seat, style in rigged.habits.items() if isinstance(style, BlackjackStyle)}
+    return {place: BlackjackStyle.BASIC for place in rigged.cards if place != 0} | styles
 
 
 MYSTERY_TABLE_AUTOMATIONS = mystery_tables.SYSTEM_STEPS | {"validate_mystery_payout"}

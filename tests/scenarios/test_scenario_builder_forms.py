@@ -1,6 +1,7 @@
 """The builder an instructor can use: per-game forms, the felt in the preview, copies, archive, drafts, versions."""
 
 import html
+import json
 import re
 
 import pytest
@@ -11,6 +12,8 @@ from table_helpers import make_instructor, make_trainee
 from certification.forms import ExamForm
 from scenarios.scenario_forms import form_data, new_form_data
 from school.models import Assignment, Cohort
+from simulator.blackjack import BlackjackStyle
+from simulator.down_under import DownUnderRound
 from simulator.games import GAMES
 from simulator.scenarios import Rigging, ScenarioSpec, deal_scenario
 from trainer.models import Scenario, ScenarioVersion
@@ -140,6 +143,19 @@ def test_685a7_e_the_down_under_form_rigs_each_places_two_cards_and_writes_them_
     assert written["rigging.cards.0"] == "As 6c" and written["rigging.cards.5"] == "Ts 9d"
     page = fields_of(client, DOWN_UNDER)
     assert "Dealer&#x27;s upcard and hole card" in page and "the upcard, then the hole card (§685a.7(e))" in page
+
+
+def test_house_confirming_a_signal_the_down_under_form_rigs_a_seats_style_and_writes_it_back(client, instructor):
+    whole_round = {"rules.trainee_deals": json.dumps("the whole round")}
+    styled = {"rigging.ace_of_spades_round": "", "rigging.habits.5": "hunch"} | whole_round
+    response = down_under_scenario(client, **styled)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    spec = ScenarioVersion.objects.get().engine_spec()
+    assert spec.rigging.habits == {5: BlackjackStyle.HUNCH}
+    round_ = deal_scenario(spec, 7, 1)
+    assert isinstance(round_, DownUnderRound) and round_.styles[5] is BlackjackStyle.HUNCH
+    assert form_data(spec.to_json(), "Styled")["rigging.habits.5"] == "hunch"
+    assert "on a hunch" in fields_of(client, DOWN_UNDER)
 
 
 def test_the_preview_shows_the_felt_of_the_round_chosen(client, instructor):

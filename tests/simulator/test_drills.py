@@ -5,6 +5,7 @@ from collections.abc import Mapping
 
 import pytest
 
+from simulator.blackjack import blackjack_total
 from simulator.cards import parse_cards
 from simulator.clauses import CLAUSES
 from simulator.dice import DiceRoll
@@ -312,6 +313,25 @@ def test_house_signals_each_decision_drill_has_its_player_signal_that_decision(d
         assert BLACKJACK_SEAT in round_.doubled and len(round_.hands[3]) == 3
     if decision == "split":
         assert steps_of(operations, "split_pair") == [{"seat": 3}]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_house_confirming_a_signal_the_hunch_drill_expects_the_dealer_to_confirm_a_hit_on_hard_17(seed: int) -> None:
+    drill = DRILLS_BY_KEY["blackjack-confirm-a-hit-on-hard-17"]
+    round_ = deal_scenario(ScenarioSpec.from_json(drill.spec), seed, 1)
+    assert isinstance(round_, DownUnderRound)
+    action = round_.next_action()
+    while action is not None and action.step != "signal_decision":
+        round_.perform(action.step, action.arguments)
+        action = round_.next_action()
+    assert action is not None and action.arguments == {"position": BLACKJACK_SEAT}
+    assert blackjack_total(round_.cards_at(BLACKJACK_SEAT)) == 17
+    round_.perform(action.step, action.arguments)
+    confirm = round_.next_action()
+    assert confirm is not None and confirm.step == "confirm_decision"
+    assert confirm.arguments == {"position": BLACKJACK_SEAT}
+    assert confirm.citation.clause == "Down Under Blackjack confirming a signal" == drill.citation.clause
+    assert decision_made(round_.play_out(), BLACKJACK_SEAT) == "hit"
 
 
 @pytest.mark.parametrize("seed", SEEDS)

@@ -13,14 +13,16 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from simulator.blackjack import BlackjackStyle
 from simulator.cards import pai_gow_deck, shoe
 from simulator.down_under import DownUnderTable
+from simulator.down_under_hand import TraineeDeals
 from simulator.games import GAMES, Game
 from simulator.json_values import JsonObject, JsonValue
 from simulator.pai_gow_round import DEALER, PLACES, SEATS, SIDE_SPOTS, STACK_SIZE
 from simulator.pai_gow_rules import TableRules
 from simulator.rules import Option, RulesError
-from simulator.scenarios import ScenarioSpec, deal_scenario, game_steps
+from simulator.scenarios import ScenarioSpec, deal_scenario, game_steps, habit_key
 
 AMOUNTS = (1, 2, 5, 25, 100, 200, 500, 1000)
 """Amounts in cents tried for a whole-number option, beside its default."""
@@ -152,6 +154,10 @@ def scenarios(draw: st.DrawFn, game: Game) -> JsonObject:
         rigging["foul_seat"] = sometimes(draw, st.sampled_from([int(seat) for seat in seats] or [1]))
     if isinstance(rules, DownUnderTable):
         rigging["cards"] = rigged_cards(draw, seats)
+        if seats and rules.trainee_deals is TraineeDeals.WHOLE_ROUND:
+            styled = draw(st.lists(st.sampled_from(sorted(seats)), unique=True, max_size=3))
+            styles = st.sampled_from([habit_key(style) for style in BlackjackStyle])
+            rigging["habits"] = {seat: draw(styles) for seat in styled}
     hit_round = "ace_of_spades_round" if isinstance(rules, DownUnderTable) else "mystery_hit_round"
     rigging[hit_round] = sometimes(draw, st.integers(1, rounds))
     return {

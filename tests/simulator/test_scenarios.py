@@ -2,6 +2,7 @@
 
 import pytest
 
+from simulator.blackjack import BlackjackStyle
 from simulator.cards import parse_cards
 from simulator.dice import DiceRoll
 from simulator.down_under import DownUnderRound
@@ -377,6 +378,44 @@ def test_rigged_cards_are_two_for_a_seated_player_or_the_dealer_and_fit_the_shoe
     assert "6-deck shoe holds 6 of each card: As" in over["rigging.cards"]
     both = errors_of(down_under(rigging={"cards": RIGGED_CARDS, "ace_of_spades_round": 1}))
     assert "not both" in both["rigging.cards"]
+
+
+WHOLE_ROUND: JsonValue = {"trainee_deals": "the whole round"}
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_house_confirming_a_signal_a_rigged_hunch_hits_a_hard_17_and_the_dealer_must_confirm_it(seed: int) -> None:
+    rigging: JsonValue = {"cards": {"5": "Tc 7d", "0": "9s 7h"}, "habits": {"5": "hunch"}}
+    round_ = dealt_down_under(down_under(rules=WHOLE_ROUND, rigging=rigging), seed)
+    assert round_.styles[5] is BlackjackStyle.HUNCH
+    action = round_.next_action()
+    while action is not None and (action.step, action.arguments) != ("signal_decision", {"position": "seat 5"}):
+        round_.perform(action.step, action.arguments)
+        action = round_.next_action()
+    assert action is not None
+    round_.perform(action.step, action.arguments)
+    confirm = round_.next_action()
+    assert confirm is not None and confirm.step == "confirm_decision"
+    assert confirm.citation.clause == "Down Under Blackjack confirming a signal"
+    round_.play_out()
+    assert save_round(replay_round(save_round(round_))) == save_round(round_)
+
+
+def test_house_confirming_a_signal_a_style_overrides_the_basic_strategy_of_a_seat_rigged_cards() -> None:
+    rigging: JsonValue = {"cards": {"2": "Tc 7d", "5": "Ts 8d"}, "habits": {"5": "cautious"}}
+    round_ = dealt_down_under(down_under(rules=WHOLE_ROUND, rigging=rigging))
+    assert (round_.styles[2], round_.styles[5]) == (BlackjackStyle.BASIC, BlackjackStyle.CAUTIOUS)
+    read = ScenarioSpec.from_json(down_under(rules=WHOLE_ROUND, rigging=rigging))
+    assert ScenarioSpec.from_json(read.to_json()) == read
+    assert read.to_json()["rigging"]["habits"] == {"5": "cautious"}  # type: ignore[index]
+
+
+def test_a_rigged_style_is_a_seated_players_at_a_table_whose_trainee_deals_the_whole_round() -> None:
+    errors = errors_of(down_under(rules=WHOLE_ROUND, rigging={"habits": {"3": "hunch", "5": "reckless", "9": "basic"}}))
+    assert set(errors) == {"rigging.habits.3", "rigging.habits.5", "rigging.habits.9"}
+    assert "has no player" in errors["rigging.habits.3"] and "hunch" in errors["rigging.habits.5"]
+    automated = errors_of(down_under(rigging={"habits": {"5": "hunch"}}))
+    assert "whole round" in automated["rigging.habits"]
 
 
 def test_the_mhb_tables_seat_simulated_players_only() -> None:
