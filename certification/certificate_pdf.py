@@ -11,7 +11,7 @@ from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
-from certification.certificates import Status
+from certification.certificates import Status, covered_lines
 from certification.models import Certificate
 from trainer.days import day_text
 
@@ -99,8 +99,8 @@ def certificate_pdf(certificate: Certificate, url: str, status: Status) -> bytes
     canvas.setFont("Helvetica", 14)
     canvas.drawCentredString(middle, PAGE_HEIGHT - 85 * mm, f"passed the exam {certificate.exam_name}, covering")
     line = PAGE_HEIGHT - 97 * mm
-    for covered in certificate.covers:
-        canvas.drawCentredString(middle, line, f"{covered['game']} ({', '.join(covered['sections'])}, 51 Pa.B. 5607)")
+    for covered in covered_lines(certificate):
+        canvas.drawCentredString(middle, line, covered)
         line -= 8 * mm
     issued = timezone.localdate(certificate.issued_at)
     canvas.setFont("Helvetica", 12)

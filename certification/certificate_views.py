@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from certification.certificate_pdf import certificate_pdf
-from certification.certificates import revoke, status_of, verification_url
+from certification.certificates import covered_lines, revoke, status_of, verification_url
 from certification.exam_views import Part, sitting_for, sitting_page
 from certification.forms import RevokeForm
 from certification.models import Certificate
@@ -27,7 +27,12 @@ def verify(request: HttpRequest, code: str) -> HttpResponse:
     certificate = Certificate.objects.filter(code=code).first()
     if certificate is None:
         return render(request, "certification/verify_unknown.html", {"code": code}, status=404)
-    context = {"certificate": certificate, "status": status_of(certificate), "school_name": settings.SCHOOL_NAME}
+    context = {
+        "certificate": certificate,
+        "covered": covered_lines(certificate),
+        "status": status_of(certificate),
+        "school_name": settings.SCHOOL_NAME,
+    }
     return render(request, "certification/verify.html", context)
 
 

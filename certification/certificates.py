@@ -24,13 +24,19 @@ from django.urls import reverse
 from django.utils import timezone
 
 from certification.models import Certificate, Exam, ExamResult, ExamSitting, SignOff
-from simulator.games import GAMES
+from simulator.games import GAMES, DealtBaseGame
 
 CODE_BYTES = 16
 """The verification code's randomness: 128 bits from ``secrets``, written in 26 base32 characters (A–Z, 2–7).
 
 Base32 has no ``-`` or ``_``: a code never starts like a spreadsheet formula, so exports show it as issued.
 """
+
+
+DEALT_BASE_GAME = "dealt_base_game"
+"""The key, in a game's entry of a certificate's covers, of the base game the trainee dealt at the game's table.
+
+Written when a certificate is issued; one issued before the key existed has none and says what it said then."""
 
 
 class Status(StrEnum):
@@ -53,9 +59,40 @@ def add_months(day: date, months: int) -> date:
 
 
 def covers_of(exam: Exam) -> list[dict[str, object]]:
-    """The games the exam's scenarios deal, in the registry's order, each with its sections of the regulation."""
-    keys = {part.scenario_version.engine_spec().game.key for part in exam.parts.select_related("scenario_version")}
-    return [{"game": game.name, "sections": list(game.sections)} for key, game in GAMES.items() if key in keys]
+    """The games the exam's scenarios deal, in the registry's order, each with its sections of the regulation.
+
+    A game whose table, in one of the exam's scenarios, has the trainee deal the base game also names that base
+    game, with the provenance of the house option that has the trainee deal it.
+    """
+    dealt: dict[str, DealtBaseGame | None] = {}
+    for part in exam.parts.select_related("scenario_version"):
+        spec = part.scenario_version.engine_spec()
+        dealt[spec.game.key] = dealt.get(spec.game.key) or spec.game.dealt_base_game(spec.game.read_rules(spec.rules))
+    covers: list[dict[str, object]] = []
+    for key, game in GAMES.items():
+        if key not in dealt:
+            continue
+        covers.append({"game": game.name, "sections": list(game.sections)})
+        if (base_game := dealt[key]) is not None:
+            covers[-1][DEALT_BASE_GAME] = {"game": base_game.name, "provenance": base_game.option.provenance.value}
+    return covers
+
+
+def covered_lines(certificate: Certificate) -> list[str]:
+    """What the certificate covers, a line each: a game with its sections, and any base game the trainee dealt.
+
+    >>> covered_lines(Certificate(covers=[{"game": "Three Card Poker", "sections": ["§649b.1"], DEALT_BASE_GAME: {
+    ...     "game": "Three Card Poker", "provenance": "house procedure"}}]))  # doctest: +NORMALIZE_WHITESPACE
+    ['Three Card Poker (§649b.1, 51 Pa.B. 5607)',
+     'Three Card Poker, the base game, dealt by the trainee (house procedure of the school, not regulation)']
+    """
+    lines = []
+    for covered in certificate.covers:
+        lines.append(f"{covered['game']} ({', '.join(covered['sections'])}, 51 Pa.B. 5607)")
+        if base_game := covered.get(DEALT_BASE_GAME):
+            procedure = f"{base_game['provenance']} of the school, not regulation"
+            lines.append(f"{base_game['game']}, the base game, dealt by the trainee ({procedure})")
+    return lines
 
 
 @contextmanager

@@ -20,7 +20,15 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from certification import exams
-from certification.certificates import Wait, certificate_due, issue_when_ready, sign_off, status_of, waits_for
+from certification.certificates import (
+    Wait,
+    certificate_due,
+    covered_lines,
+    issue_when_ready,
+    sign_off,
+    status_of,
+    waits_for,
+)
 from certification.forms import CorrectionForm, ExamForm, FullNameForm, RevokeForm
 from certification.models import Certificate, Exam, ExamResult, ExamSitting, SignOff
 from school.models import cohorts_of
@@ -235,7 +243,7 @@ def sitting_page(
         "result": result,
         "corrections": [] if result is None else list(result.corrections.select_related("corrected_by")),
         "outcome_passed": None if result is None else result.outcome_passed(),
-        "certificates": [{"certificate": c, "status": status_of(c)} for c in certificates],
+        "certificates": [{"certificate": c, "status": status_of(c), "covered": covered_lines(c)} for c in certificates],
         "correction_form": correction_form or CorrectionForm(),
         "revoke_form": revoke_form or RevokeForm(),
         "standing": None if result is None else exams.result_standing(result),

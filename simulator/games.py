@@ -17,11 +17,20 @@ from simulator.carnival_games import CARNIVAL_GAMES
 from simulator.carnival_poker import CarnivalGame
 from simulator.carnival_round import CARNIVAL_STEPS
 from simulator.carnival_round import PLAYER_STEPS as CARNIVAL_PLAYER_STEPS
+from simulator.citations import Citation, Provenance
 from simulator.down_under import DownUnderRound, DownUnderTable, demo_down_under
+from simulator.down_under_hand import TRAINEE_DEALS, TraineeDeals
 from simulator.json_values import JsonValue
+from simulator.mystery import BaseGameDealer, MysteryRules
 from simulator.mystery_demo import demo_mystery_table
 from simulator.mystery_games import MYSTERY_GAME_LIST, MysteryGame
-from simulator.mystery_tables import MysteryTableRound, rules_from_json, rules_house_options, rules_options
+from simulator.mystery_tables import (
+    BASE_GAME_DEALER,
+    MysteryTableRound,
+    rules_from_json,
+    rules_house_options,
+    rules_options,
+)
 from simulator.pai_gow_demo import narrate_pai_gow_round
 from simulator.pai_gow_round import DEFAULT_AUTOMATIONS, FELT_NAMES, PaiGowRound
 from simulator.pai_gow_rules import MYSTERY_SECTION, TableRules
@@ -52,6 +61,24 @@ class ScenarioSupport:
 
 
 @dataclass(frozen=True)
+class DealtBaseGame:
+    """The base game a trainee deals at a table whose rules say so, and the house option that has them deal it."""
+
+    name: str
+    option: Citation
+
+    def __post_init__(self) -> None:
+        """Refuse an option that is not a house procedure: who deals a training table's base game is the school's."""
+        if self.option.provenance is not Provenance.HOUSE:
+            raise ValueError(f"{self.option.clause} is not a house procedure.")
+
+
+def engine_deals_the_base_game(rules: Any) -> DealtBaseGame | None:
+    """At a table of a game whose base game no trainee deals: none."""
+    return None
+
+
+@dataclass(frozen=True)
 class Game:
     """One game: key, name, the sections it follows, its round class, rules, default automations, dealing, demo."""
 
@@ -78,6 +105,9 @@ class Game:
     """What the scenario builder offers for the game: its betting areas and the rigging it supports."""
     rules_steps: frozenset[str] = frozenset()
     """The steps only some tables' rules ask for: the base game a trainee deals at a carnival poker game's table."""
+    dealt_base_game: Callable[[Any], DealtBaseGame | None] = engine_deals_the_base_game
+    """The base game the trainee deals at a table of these rules (as ``read_rules`` builds them); None where the
+    engine deals it."""
 
     def table_house_options(self, rules: Mapping[str, JsonValue]) -> list[HouseOption]:
         """The house options of a table of this game whose rules are the JSON ``rules``."""
@@ -94,6 +124,20 @@ def base_game_rigging(base_game: CarnivalGame | None) -> frozenset[str]:
         return frozenset()
     board = any(street.board_cards for street in base_game.streets)
     return frozenset({"cards", "habits"} | ({"community_cards"} if board else set()))
+
+
+def carnival_base_game(base_game: CarnivalGame | None, rules: MysteryRules) -> DealtBaseGame | None:
+    """The carnival poker game at an MHB table whose option base_game has the trainee deal it."""
+    if base_game is None or rules.base_game is not BaseGameDealer.TRAINEE:
+        return None
+    return DealtBaseGame(base_game.name, BASE_GAME_DEALER)
+
+
+def down_under_hand(rules: DownUnderTable) -> DealtBaseGame | None:
+    """The blackjack hand at a Down Under Blackjack table whose option trainee_deals is the whole round."""
+    if rules.trainee_deals is not TraineeDeals.WHOLE_ROUND:
+        return None
+    return DealtBaseGame("Down Under Blackjack", TRAINEE_DEALS)
 
 
 def mystery_table_game(game: MysteryGame) -> Game:
@@ -119,6 +163,7 @@ def mystery_table_game(game: MysteryGame) -> Game:
         partial(demo_mystery_table, game.key),
         ScenarioSupport(rigging=frozenset({"mystery_hit_round"}) | base_game_rigging(base_game), base_game=base_game),
         CARNIVAL_STEPS if dealt_by_trainee else frozenset(),
+        partial(carnival_base_game, base_game),
     )
 
 
@@ -156,6 +201,7 @@ DOWN_UNDER_BLACKJACK = Game(
         {down_under.BLACKJACK: "Blackjack", down_under.MATCH_THE_DEALER: "Match the Dealer"},
         frozenset({"late_wager", "missing_chip_seat", "ace_of_spades_round", "cards", "habits"}),
     ),
+    dealt_base_game=down_under_hand,
 )
 
 GAMES: Mapping[str, Game] = {

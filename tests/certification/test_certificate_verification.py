@@ -18,7 +18,7 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 from certification.certificate_pdf import QR_ERROR
-from certification.certificates import new_code, revoke
+from certification.certificates import audited_write, new_code, revoke
 from certification.models import Certificate
 
 pytestmark = pytest.mark.django_db
@@ -47,6 +47,23 @@ def test_anyone_without_logging_in_sees_a_valid_certificate_with_the_name_and_wh
     assert "Alice Liddell" in page and "Pai Gow dice exam" in page
     assert "Pai Gow Poker (§645b.1, §645b.2, §645b.3, 51 Pa.B. 5607)" in page
     assert certificate.expires_on.strftime("%b %-d, %Y") in page
+
+
+def test_a_certificate_issued_before_it_named_a_dealt_base_game_reads_as_it_was_issued(client, certificate):
+    with audited_write():
+        earlier = Certificate.objects.create(
+            code=new_code(),
+            result=certificate.result,
+            trainee=certificate.trainee,
+            name_on_certificate=certificate.name_on_certificate,
+            exam_name="Three Card Poker dealt by the trainee",
+            covers=[{"game": "Three Card Poker", "sections": ["§649b.1"]}],
+            issued_at=certificate.issued_at,
+            expires_on=certificate.expires_on,
+        )
+    page = client.get(reverse("verify", args=[earlier.code])).content.decode()
+    assert "<li>Three Card Poker (§649b.1, 51 Pa.B. 5607)</li>" in page
+    assert "base game" not in page and "house procedure" not in page
 
 
 def test_the_verification_page_tells_nothing_else_about_the_trainee(client, certificate):

@@ -6,6 +6,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import timedelta
+from io import BytesIO
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import escape
 from exam_helpers import exam_school
+from pypdf import PdfReader
 from test_consumers import connected, server_side, session_cookie
 from test_down_under_hand_table import browser_frame
 from test_exam_rounds_reveal_nothing import wrong_arguments
@@ -45,6 +47,7 @@ class DealtTable:
     """A kind of table where the trainee deals the base game: its game, which demo table, the skills it exercises."""
 
     game: str
+    base_game: str
     dealt_by_trainee: Callable[[Any], bool]
     dealt_skill: str
     mistaken_skill: str
@@ -53,12 +56,14 @@ class DealtTable:
 DEALT_TABLES = (
     DealtTable(
         THREE_CARD_POKER.key,
+        THREE_CARD_POKER.name,
         lambda rules: rules.base_game is BaseGameDealer.TRAINEE,
         "delivering_a_hand",
         "qualifying_the_dealer",
     ),
     DealtTable(
         DOWN_UNDER_BLACKJACK.key,
+        DOWN_UNDER_BLACKJACK.name,
         lambda rules: rules.trainee_deals is TraineeDeals.WHOLE_ROUND,
         "settling_a_blackjack_wager",
         "settling_a_blackjack_wager",
@@ -145,11 +150,13 @@ async def deal_over_the_socket(attempt_id, session, mistaken_skill=None):
 
 @database_sync_to_async
 def certificate_of(sitting, trainee):
-    """The sitting's page, where its result is decided, and the certificate it issued, checked on the public page."""
-    page = as_(trainee).get(reverse("sitting", args=[sitting.pk])).content.decode()
+    """The sitting's page, where its result is decided, the certificate it issued, its public page and its PDF."""
+    client = as_(trainee)
+    page = client.get(reverse("sitting", args=[sitting.pk])).content.decode()
     certificate = Certificate.objects.get(result__sitting=sitting)
     verified = Client().get(reverse("verify", args=[certificate.code])).content.decode()
-    return page, certificate, verified
+    pdf = PdfReader(BytesIO(client.get(reverse("certificate_pdf", args=[certificate.pk])).content))
+    return page, certificate, verified, pdf.pages[0].extract_text()
 
 
 @database_sync_to_async
@@ -176,17 +183,30 @@ def error_report(instructor, cohort, trainee, attempt):
 
 
 @pytest.mark.parametrize("dealt", DEALT_TABLES, ids=[dealt.game for dealt in DEALT_TABLES])
-async def test_an_exam_where_the_trainee_deals_the_base_game_certifies_replays_and_reports_a_mistake(dealt):
+async def test_an_exam_where_the_trainee_deals_the_base_game_certifies_it_as_a_house_procedure_replays_and_reports(
+    dealt,
+):
     instructor, cohort, alice, exam = await set_exam(dealt)
     sitting, attempt, session = await sit(exam, alice)
     final, _ = await deal_over_the_socket(attempt.pk, session)
     assert "Round over: 100.0% accuracy" in final
 
-    page, certificate, verified = await certificate_of(sitting, alice)
+    page, certificate, verified, pdf = await certificate_of(sitting, alice)
     assert "Passed" in page and certificate.code in page
-    assert certificate.covers == [{"game": GAMES[dealt.game].name, "sections": list(GAMES[dealt.game].sections)}]
+    assert certificate.covers == [
+        {
+            "game": GAMES[dealt.game].name,
+            "sections": list(GAMES[dealt.game].sections),
+            "dealt_base_game": {"game": dealt.base_game, "provenance": "house procedure"},
+        }
+    ]
     assert "This certificate is <strong>valid</strong>" in verified
     assert "Alice Liddell" in verified and exam.name in verified and GAMES[dealt.game].name in verified
+    dealt_line = (
+        f"{dealt.base_game}, the base game, dealt by the trainee (house procedure of the school, not regulation)"
+    )
+    assert escape(dealt_line) in verified and escape(dealt_line) in page
+    assert dealt_line in " ".join(pdf.split())
 
     replay = await replayed(attempt, alice)
     assert any(skill_of(graded.step, graded.arguments) == dealt.dealt_skill for graded, _, _ in replay)
