@@ -5,7 +5,6 @@ import re
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
@@ -15,6 +14,8 @@ from certification.certificates import covered_lines, revoke, status_of, verific
 from certification.exam_views import Part, sitting_for, sitting_page
 from certification.forms import RevokeForm
 from certification.models import Certificate
+from trainer.models import Role
+from trainer.refusals import RoleRefused
 from trainer.views import SchoolRequest
 
 CODE_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -83,7 +84,7 @@ def certificate_revoke(request: SchoolRequest, certificate_id: int) -> HttpRespo
     """An instructor of the cohort revokes the certificate with a reason, which the public page then shows."""
     certificate, part = _certificate_for(request, certificate_id)
     if part is not Part.TEACHER:
-        raise PermissionDenied("Only an instructor of the cohort revokes a certificate.")
+        raise RoleRefused("Only an instructor of the cohort revokes a certificate.", Role.INSTRUCTOR)
     sitting, _ = sitting_for(request, certificate.result.sitting.pk)
     form = RevokeForm(request.POST)
     if form.is_valid() and certificate.revoked_at is None:

@@ -11,7 +11,6 @@ from enum import Enum
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -34,6 +33,7 @@ from certification.models import Certificate, Exam, ExamResult, ExamSitting, Sig
 from school.models import cohorts_of
 from trainer.confirmation import Confirmation, confirmation_page
 from trainer.models import Role, has_role, teaches_cohorts
+from trainer.refusals import RoleRefused
 from trainer.views import SchoolRequest
 
 
@@ -53,7 +53,7 @@ def _part_at(request: SchoolRequest, exam: Exam) -> Part:
         return Part.TRAINEE
     if teaches_cohorts(user) or has_role(user, Role.TRAINEE):
         raise Http404("No such exam.")
-    raise PermissionDenied("The exams are for the school's trainees and instructors.")
+    raise RoleRefused("The exams are for the school's trainees and instructors.", *Role)
 
 
 def sitting_for(request: SchoolRequest, sitting_id: int) -> tuple[ExamSitting, Part]:
@@ -68,7 +68,7 @@ def sitting_for(request: SchoolRequest, sitting_id: int) -> tuple[ExamSitting, P
 def require_teacher(request: SchoolRequest) -> None:
     """Refuse anyone signed in who neither teaches nor runs the school."""
     if not teaches_cohorts(request.user):
-        raise PermissionDenied("This page is for instructors.")
+        raise RoleRefused("This page is for instructors.", Role.INSTRUCTOR, Role.SCHOOL_ADMINISTRATOR)
 
 
 @require_GET
@@ -78,7 +78,7 @@ def exam_list(request: SchoolRequest) -> HttpResponse:
     user = request.user
     teaches = teaches_cohorts(user)
     if not teaches and not has_role(user, Role.TRAINEE):
-        raise PermissionDenied("The exams are for the school's trainees and instructors.")
+        raise RoleRefused("The exams are for the school's trainees and instructors.", *Role)
     taught = Exam.objects.filter(cohort__in=cohorts_of(user)).select_related("cohort") if teaches else []
     certificates = [
         {"certificate": certificate, "status": status_of(certificate)}
@@ -152,7 +152,7 @@ def _taught_exam(request: SchoolRequest, exam_id: int) -> Exam:
     """An exam of a cohort the user teaches; 404 for another's, 403 for a trainee."""
     found = get_object_or_404(Exam.objects.select_related("cohort", "cancelled_by"), pk=exam_id)
     if _part_at(request, found) is not Part.TEACHER:
-        raise PermissionDenied("Only an instructor of the cohort changes its exams.")
+        raise RoleRefused("Only an instructor of the cohort changes its exams.", Role.INSTRUCTOR)
     return found
 
 
@@ -204,7 +204,7 @@ def sit(request: SchoolRequest, exam_id: int) -> HttpResponse:
     found = get_object_or_404(Exam.objects.select_related("cohort"), pk=exam_id)
     part = _part_at(request, found)
     if part is not Part.TRAINEE:
-        raise PermissionDenied("Only the cohort's trainees sit its exams.")
+        raise RoleRefused("Only the cohort's trainees sit its exams.", Role.TRAINEE)
     try:
         sitting = exams.begin_sitting(found, request.user)
     except exams.SittingRefused as refused:
@@ -270,7 +270,7 @@ def next_round(request: SchoolRequest, sitting_id: int) -> HttpResponse:
     """Open the sitting's next round (dealing it in exam mode), or its result after the last."""
     found, part = sitting_for(request, sitting_id)
     if part is not Part.TRAINEE:
-        raise PermissionDenied("Only the trainee sitting the exam deals its rounds.")
+        raise RoleRefused("Only the trainee sitting the exam deals its rounds.", Role.TRAINEE)
     if exams.result_of(found) is None:
         with transaction.atomic():
             ExamSitting.objects.select_for_update().filter(pk=found.pk).first()
@@ -287,7 +287,7 @@ def correct(request: SchoolRequest, result_id: int) -> HttpResponse:
     result = get_object_or_404(ExamResult.objects.select_related("sitting"), pk=result_id)
     found, part = sitting_for(request, result.sitting.pk)
     if part is not Part.TEACHER:
-        raise PermissionDenied("Only an instructor of the cohort corrects a result.")
+        raise RoleRefused("Only an instructor of the cohort corrects a result.", Role.INSTRUCTOR)
     form = CorrectionForm(request.POST)
     if not form.is_valid():
         return sitting_page(request, found, part, correction_form=form, status=400)
@@ -300,7 +300,9 @@ def _taught_result(request: SchoolRequest, result_id: int) -> tuple[ExamResult, 
     result = get_object_or_404(ExamResult.objects.select_related("sitting"), pk=result_id)
     found, part = sitting_for(request, result.sitting.pk)
     if part is not Part.TEACHER:
-        raise PermissionDenied("Only an instructor of the cohort signs off a result or enters a trainee's name.")
+        raise RoleRefused(
+            "Only an instructor of the cohort signs off a result or enters a trainee's name.", Role.INSTRUCTOR
+        )
     return result, found
 
 

@@ -1,4 +1,4 @@
-"""The school's URLs: each app's routes, and the admin site."""
+"""The school's URLs: each app's routes, the admin site, and the 403 page that names the role a page is for."""
 
 from django.contrib import admin
 from django.urls import include, path
@@ -17,3 +17,5 @@ urlpatterns = [
     path("", include(reports_urls)),
     path("admin/", admin.site.urls),
 ]
+
+handler403 = "trainer.refusals.refused"

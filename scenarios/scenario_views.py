@@ -18,6 +18,7 @@ from simulator.games import GAMES
 from trainer.confirmation import Confirmation, confirmation_page
 from trainer.dealing_limits import limits_dealing
 from trainer.models import Role, Scenario, ScenarioVersion, has_role
+from trainer.refusals import RoleRefused
 from trainer.scenario_runs import deal_run_round
 from trainer.scenario_versions import (
     copy_name,
@@ -36,7 +37,7 @@ from trainer.views import SchoolRequest
 def _require_instructor(request: SchoolRequest) -> None:
     """Refuse anyone but an instructor: instructors build scenarios."""
     if not has_role(request.user, Role.INSTRUCTOR):
-        raise PermissionDenied("Only instructors build scenarios.")
+        raise RoleRefused("Only instructors build scenarios.", Role.INSTRUCTOR)
 
 
 def _own_scenario(request: SchoolRequest, scenario_id: int) -> Scenario:
@@ -244,7 +245,7 @@ def scenario_deal(request: SchoolRequest, version_id: int) -> HttpResponse:
     A trainee may not practise a scenario an open exam deals (403 with the reason).
     """
     if not any(has_role(request.user, role) for role in Role):
-        raise PermissionDenied("Ask an instructor for a role at the school.")
+        raise RoleRefused("Ask an instructor for a role at the school.", *Role)
     version = get_object_or_404(ScenarioVersion, pk=version_id, pk__in=published_versions().values("pk"))
     closure = closures_for(request.user, timezone.now()).get(version.scenario_id)
     if closure is not None:

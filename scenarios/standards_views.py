@@ -10,7 +10,6 @@ from fractions import Fraction
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
@@ -20,6 +19,7 @@ from simulator.games import GAMES
 from simulator.scenarios import game_steps
 from trainer.exact_returns import table_paytables
 from trainer.models import Role, Scenario, Table, has_role, teaches_cohorts
+from trainer.refusals import RoleRefused
 from trainer.scenario_versions import save_draft
 from trainer.scoring import PassRule
 from trainer.standards import skills_of
@@ -34,7 +34,7 @@ def table_standards(request: SchoolRequest, table_id: int) -> HttpResponse:
     Where the trainee deals a carnival poker game, its paytables are shown with each one's exact return.
     """
     if not teaches_cohorts(request.user):
-        raise PermissionDenied("The standards are set by instructors.")
+        raise RoleRefused("The standards are set by instructors.", Role.INSTRUCTOR, Role.SCHOOL_ADMINISTRATOR)
     table = get_object_or_404(Table, pk=table_id, scenario_version__isnull=True)
     skills = skills_of(game_steps(GAMES[table.game]))
     form = TableStandardsForm(skills, request.POST or None, instance=table)
@@ -59,7 +59,7 @@ def table_standards(request: SchoolRequest, table_id: int) -> HttpResponse:
 def scenario_standards(request: SchoolRequest, scenario_id: int) -> HttpResponse:
     """A scenario's target times for its game's skills, kept in its draft; its pass rule (the builder's) is shown."""
     if not has_role(request.user, Role.INSTRUCTOR):
-        raise PermissionDenied("Only instructors build scenarios.")
+        raise RoleRefused("Only instructors build scenarios.", Role.INSTRUCTOR)
     scenario = get_object_or_404(Scenario, pk=scenario_id, author=request.user)
     spec = scenario.latest_version().engine_spec()
     form = ScenarioTargetsForm(skills_of(game_steps(spec.game)), spec.skill_targets, request.POST or None)

@@ -19,14 +19,15 @@ from school.models import Cohort, cohorts_of, manages_account
 from school.roster import MAX_IMPORT_ROWS, create_trainee, import_roster, new_password
 from school.sign_in import require_password_change
 from trainer.confirmation import Confirmation, confirmation_page
-from trainer.models import Attempt, teaches_cohorts
+from trainer.models import Attempt, Role, teaches_cohorts
+from trainer.refusals import RoleRefused
 from trainer.views import SchoolRequest
 
 
 def _require_teacher(request: SchoolRequest) -> None:
     """Refuse anyone signed in who neither teaches nor runs the school."""
     if not teaches_cohorts(request.user):
-        raise PermissionDenied("The cohort pages are for instructors.")
+        raise RoleRefused("The cohort pages are for instructors.", Role.INSTRUCTOR, Role.SCHOOL_ADMINISTRATOR)
 
 
 def cohort_for(request: SchoolRequest, cohort_id: int) -> Cohort:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -11,7 +10,8 @@ from django.utils.http import urlencode
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
-from trainer.models import FiledPaytable, HouseWording, PaytableKind, is_school_administrator
+from trainer.models import FiledPaytable, HouseWording, PaytableKind, Role, is_school_administrator
+from trainer.refusals import RoleRefused
 from trainer.rules_submission import (
     HOUSE_CLAUSES,
     current_paytable,
@@ -28,7 +28,7 @@ from trainer.views import SchoolRequest
 def _require_administrator(request: SchoolRequest) -> None:
     """Refuse anyone who does not run the school."""
     if not is_school_administrator(request.user):
-        raise PermissionDenied("The Rules Submission pages are for school administrators.")
+        raise RoleRefused("The Rules Submission pages are for school administrators.", Role.SCHOOL_ADMINISTRATOR)
 
 
 def _saved(url: str, version: int) -> HttpResponse:

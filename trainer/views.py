@@ -5,7 +5,6 @@ from operator import attrgetter
 
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -26,6 +25,7 @@ from trainer.models import (
     has_role,
     teaches_cohorts,
 )
+from trainer.refusals import RoleRefused
 from trainer.scenario_versions import published_versions
 from trainer.scoring import ScoreCard
 from trainer.sittings import closures_for, sittings_of
@@ -47,7 +47,7 @@ GAME_RANKS = {key: rank for rank, key in enumerate(GAMES)}
 def require_school_role(request: SchoolRequest) -> None:
     """Refuse a signed-in user who is neither a trainee nor an instructor."""
     if not any(has_role(request.user, role) for role in Role):
-        raise PermissionDenied("Ask an instructor for a role at the school.")
+        raise RoleRefused("Ask an instructor for a role at the school.", *Role)
 
 
 def _tables_by_game() -> list[tuple[str, list[Table]]]:

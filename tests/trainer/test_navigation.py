@@ -3,10 +3,12 @@
 import re
 
 import pytest
+from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 from table_helpers import make_instructor, make_trainee, make_user
 
 from trainer.models import Role
+from trainer.refusals import refused
 
 pytestmark = pytest.mark.django_db
 
@@ -84,13 +86,31 @@ def test_the_home_pages_list_of_what_you_can_do_offers_the_exams_and_to_teachers
     assert '<a href="/exports/">Records</a>' in instructor_home
 
 
-def test_a_refused_page_says_why_and_leads_back_home_under_the_schools_header(client):
+def test_a_refused_page_says_it_is_for_another_role_which_one_and_why_and_leads_back_home(client):
     client.force_login(make_trainee())
     response = client.get(reverse("scenarios"))
     page = response.content.decode()
-    assert response.status_code == 403 and "<h1>This page is not for your role</h1>" in page
+    assert response.status_code == 403
+    assert "<title>For instructors, not your role · Dealer school</title>" in page
+    assert page.count("<h1") == 1 and "<h1>This page is for another role</h1>" in page
+    assert "It is for instructors, and your role at the school does not open it." in page
     assert "Only instructors build scenarios." in page and '<a href="/">Back to the start page</a>' in page
     assert '<nav class="site-nav" aria-label="School">' in page
+
+
+def test_a_refused_page_names_every_role_it_is_for(client):
+    client.force_login(make_user("nobody"))
+    page = client.get(reverse("tables")).content.decode()
+    assert "It is for trainees, instructors and school administrators, and your role" in page
+    assert "Ask an instructor for a role at the school." in page
+
+
+def test_a_page_refused_for_another_reason_than_the_role_says_why_without_naming_a_role(client, rf):
+    response = refused(rf.get("/"), PermissionDenied("This scenario is dealt in an open exam."))
+    page = response.content.decode()
+    assert response.status_code == 403 and "<title>Not open to you · Dealer school</title>" in page
+    assert page.count("<h1") == 1 and "<h1>This page is not open to you</h1>" in page
+    assert "This scenario is dealt in an open exam." in page and "role" not in page.split("<main")[-1]
 
 
 def test_a_missing_page_leads_back_home_under_the_schools_header(client):
