@@ -7,6 +7,7 @@ issues a certificate (:mod:`certification.certificates`). An exam may be edited 
 once cancelled, no sitting begins or goes on, and the sittings are kept.
 """
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -84,11 +85,20 @@ def schedule_exam(exam: Exam, versions: list[ScenarioVersion]) -> Exam:
 def exam_rounds(exam: Exam) -> list[tuple[ScenarioVersion, int]]:
     """Every round a sitting deals, in order: each part's scenario version with the round's number in it."""
     parts = exam.parts.select_related("scenario_version").order_by("position")
-    return [
-        (part.scenario_version, number)
-        for part in parts
-        for number in range(1, part.scenario_version.engine_spec().rounds + 1)
-    ]
+    return [(part.scenario_version, number) for part in parts for number in range(1, part_rounds(part) + 1)]
+
+
+def part_rounds(part: ExamPart) -> int:
+    """How many rounds an exam part deals: its scenario version's."""
+    return part.scenario_version.engine_spec().rounds
+
+
+def rounds_per_exam(exam_ids: Iterable[int]) -> dict[int, int]:
+    """How many rounds a sitting of each exam deals, by exam id, read in one query."""
+    counts = dict.fromkeys(exam_ids, 0)
+    for part in ExamPart.objects.filter(exam_id__in=counts).select_related("scenario_version"):
+        counts[part.exam_id] += part_rounds(part)
+    return counts
 
 
 def exams_for_trainee(trainee: User) -> QuerySet[Exam]:
@@ -154,12 +164,11 @@ def practice_closures(user: User, now: datetime) -> dict[int, Closure]:
 
 def sitting_places(attempts: QuerySet[Attempt]) -> dict[int, SittingPlace]:
     """The tables' question (:mod:`trainer.sittings`): the place in its sitting of each attempt an exam dealt."""
-    rounds_of: dict[int, int] = {}
+    exam_rounds_dealt = list(ExamRound.objects.filter(attempt__in=attempts).select_related("sitting__exam"))
+    rounds_of = rounds_per_exam({exam_round.sitting.exam_id for exam_round in exam_rounds_dealt})
     places = {}
-    for exam_round in ExamRound.objects.filter(attempt__in=attempts).select_related("sitting__exam"):
+    for exam_round in exam_rounds_dealt:
         exam = exam_round.sitting.exam
-        if exam.pk not in rounds_of:
-            rounds_of[exam.pk] = len(exam_rounds(exam))
         places[exam_round.attempt_id] = SittingPlace(
             exam_round.sitting_id, exam.name, exam.pass_rule(), exam_round.position, rounds_of[exam.pk]
         )

@@ -5,6 +5,8 @@ import re
 from datetime import timedelta
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 from exam_helpers import deal, exam_school, schedule, short_scenario, sit_through
@@ -312,6 +314,20 @@ def test_a_round_in_a_sitting_states_its_score_and_the_exams_rule_and_never_says
     replay = client.get(reverse("replay", args=[attempt.pk])).content.decode()
     assert "a round of the exam “Final dice exam”, whose sitting decides the result" in replay
     assert "passed" not in replay
+
+
+def test_the_history_reads_a_fixed_number_of_queries_however_many_exams_its_rounds_were_dealt_in(client, school):
+    as_(client, school["alice"])
+    sit_through(school["exam"], school["alice"])
+    with CaptureQueriesContext(connection) as before:
+        client.get(reverse("history"))
+    for name in ("Second dice exam", "Third dice exam"):
+        version = short_scenario(school["instructor"], name, rounds=2)
+        sit_through(schedule(school["cohort"], school["instructor"], [version], name=name), school["alice"])
+    with CaptureQueriesContext(connection) as after:
+        page = client.get(reverse("history")).content.decode()
+    assert "round 2 of a sitting of the exam “Third dice exam”" in page
+    assert len(after) == len(before), [query["sql"] for query in after]
 
 
 def test_after_a_round_the_sitting_page_deals_the_next_and_after_the_last_shows_the_result(client, school):
