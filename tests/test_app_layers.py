@@ -66,3 +66,21 @@ def test_the_project_package_holds_no_app():
 def test_every_app_of_the_project_stands_on_a_floor():
     apps = {config.parent.name for config in ROOT.glob("*/apps.py")}
     assert apps | {"simulator"} == set(FLOORS)
+
+
+def test_no_migration_imports_the_schools_code_but_the_model_modules_its_fields_validate_with():
+    """A migration runs as its code stood when it was written: it copies what it needs, so a later change to the
+    app's code never changes what migrating an old database does. Django's own ``import <app>.models``, for a
+    field's validator or default, is the one import it keeps."""
+    ours = set(FLOORS) | {PROJECT_PACKAGE}
+    imports = []
+    for path in sorted(ROOT.glob("*/migrations/*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names if not alias.name.endswith(".models")]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            else:
+                continue
+            imports += [f"{path.relative_to(ROOT)}: {name}" for name in names if name.partition(".")[0] in ours]
+    assert imports == []

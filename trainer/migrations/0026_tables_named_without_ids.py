@@ -4,13 +4,26 @@ import re
 
 from django.db import migrations
 
-from trainer.scenario_versions import table_name
-
 WITH_IDS = re.compile(r" \(scenario \d+, version \d+\)$")
 
 
+def table_name(name, number, taken, longest):
+    """A version's table name as the floor says it: "Name, version 2", cut to ``longest``; a clash adds "(2)".
+
+    trainer.scenario_versions.table_name as it stood at this migration (13d82ce), frozen here: the migration
+    renames tables as they were named then, whatever publishing names them later.
+    """
+    copy = 0
+    while True:
+        copy += 1
+        which = f", version {number}" + (f" ({copy})" if copy > 1 else "")
+        named = (name if len(name) + len(which) <= longest else f"{name[: longest - len(which) - 1]}…") + which
+        if not taken(named):
+            return named
+
+
 def rename(apps, schema_editor):
-    """Give each published version's table, still named with ids, the name a version published now gets."""
+    """Give each published version's table, still named with ids, the name a version published then got."""
     table_model = apps.get_model("trainer", "Table")
     versions = apps.get_model("trainer", "ScenarioVersion").objects.filter(table__isnull=False)
     longest = table_model._meta.get_field("name").max_length
