@@ -277,7 +277,8 @@ def postgresql_timeouts() -> dict[str, Any]:
     """PostgreSQL's connection options that bound a wait: connecting, and any one statement (0: no limit).
 
     A server that is down or hung then fails a page or a step in seconds (trainer.unavailable answers it) instead of
-    holding its thread for ever; a statement's wait for a row lock counts too.
+    holding its thread for ever; a statement's wait for a row lock counts too. ``migrate`` lifts the statement timeout
+    while it runs (school/management/commands/migrate.py).
     """
     statement_ms = DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000
     return {"connect_timeout": DATABASE_CONNECT_TIMEOUT_SECONDS, "options": f"-c statement_timeout={statement_ms}"}
