@@ -426,23 +426,44 @@ class _Reader:
             self.errors["rigging.dice"] = str(error)
             return None
 
-    def hands(self, value: JsonValue) -> dict[int, tuple[Card, ...]]:
-        """The rigged seven-card hands by place, every card once and one joker at most in the 53-card deck."""
+    def read_cards(self, name: str, text: JsonValue) -> tuple[Card, ...] | None:
+        """Cards as a person types them ("Kd 9c"); None, with an error beside field ``name``, when unreadable."""
+        try:
+            return parse_cards(str(text))
+        except ValueError as error:
+            self.errors[name] = str(error)
+            return None
+
+    def cards_by_place(self, field: str, value: JsonValue, wanted: str) -> list[tuple[str, int, tuple[Card, ...]]]:
+        """Each place's rigged cards as (key, place, cards) from rigging ``field``'s object of card texts by place.
+
+        A key that is no place or a text that is no cards gets an error beside it; ``value`` not an object, ``wanted``.
+        """
         if not isinstance(value, Mapping):
-            self.errors["rigging.hands"] = "an object of cards by place (0 is the dealer) is wanted"
-            return {}
-        hands: dict[int, tuple[Card, ...]] = {}
+            self.errors[f"rigging.{field}"] = f"{wanted} is wanted"
+            return []
+        read: list[tuple[str, int, tuple[Card, ...]]] = []
         for key, text in value.items():
-            name = f"rigging.hands.{key}"
+            name = f"rigging.{field}.{key}"
             try:
                 place = _seat_number(key, PLACES)
-                cards = parse_cards(str(text))
             except ValueError as error:
                 self.errors[name] = str(error)
                 continue
+            cards = self.read_cards(name, text)
+            if cards is not None:
+                read.append((key, place, cards))
+        return read
+
+    def hands(self, value: JsonValue) -> dict[int, tuple[Card, ...]]:
+        """The rigged seven-card hands by place, every card once and one joker at most in the 53-card deck."""
+        hands: dict[int, tuple[Card, ...]] = {}
+        for key, place, cards in self.cards_by_place("hands", value, "an object of cards by place (0 is the dealer)"):
             if len(cards) != STACK_SIZE:
                 dealt = counted(len(cards), "card")
-                self.errors[name] = f"{dealt} cannot be dealt as a stack: a stack is exactly seven cards"
+                self.errors[f"rigging.hands.{key}"] = (
+                    f"{dealt} cannot be dealt as a stack: a stack is exactly seven cards"
+                )
                 continue
             hands[place] = cards
         counts = Counter(card for cards in hands.values() for card in cards)
@@ -459,18 +480,11 @@ class _Reader:
         self, value: JsonValue, rules: DownUnderTable, seats: Mapping[int, Mapping[str, WagerRange]]
     ) -> dict[int, tuple[Card, ...]]:
         """Down Under Blackjack's rigged first two cards by place: a seated player's or the dealer's, from the shoe."""
-        if not isinstance(value, Mapping):
-            self.errors["rigging.cards"] = "an object of two cards by place (0 is the dealer) is wanted"
-            return {}
         dealt: dict[int, tuple[Card, ...]] = {}
-        for key, text in value.items():
+        for key, place, cards in self.cards_by_place(
+            "cards", value, "an object of two cards by place (0 is the dealer)"
+        ):
             name = f"rigging.cards.{key}"
-            try:
-                place = _seat_number(key, PLACES)
-                cards = parse_cards(str(text))
-            except ValueError as error:
-                self.errors[name] = str(error)
-                continue
             if len(cards) != DEALT_CARDS or any(card.is_joker for card in cards):
                 self.errors[name] = f"{counted(len(cards), 'card')}: each place is dealt two cards, no joker"
             elif place != DEALER and place not in seats:
@@ -506,18 +520,14 @@ class _Reader:
         Each card once, no joker, no more than a place is dealt; a rigged seat is seated to play them.
         """
         value, board = given.get("cards") or {}, given.get("community_cards") or ""
-        if not isinstance(value, Mapping):
-            self.errors["rigging.cards"] = "an object of cards by place (0 is the dealer) is wanted"
-            value = {}
-        dealt: dict[int, tuple[Card, ...]] = {}
-        for key, text in value.items():
-            try:
-                place = _seat_number(key, PLACES)
-            except ValueError as error:
-                self.errors[f"rigging.cards.{key}"] = str(error)
-                continue
-            dealt[place] = self.base_game_hand(f"rigging.cards.{key}", text, game, game.hole_cards)
-        community = self.base_game_hand("rigging.community_cards", board, game, board_size(game))
+        dealt = {
+            place: self.base_game_hand(f"rigging.cards.{key}", cards, game, game.hole_cards)
+            for key, place, cards in self.cards_by_place(
+                "cards", value, "an object of cards by place (0 is the dealer)"
+            )
+        }
+        board_cards = self.read_cards("rigging.community_cards", board)
+        community = self.base_game_hand("rigging.community_cards", board_cards or (), game, board_size(game))
         held = {f"rigging.cards.{place}": cards for place, cards in dealt.items()} | {
             "rigging.community_cards": community
         }
@@ -528,13 +538,8 @@ class _Reader:
                 self.errors[name] = f"{', '.join(repeated)} rigged twice: the deck holds each card once"
         return {place: cards for place, cards in dealt.items() if cards}, community
 
-    def base_game_hand(self, name: str, text: JsonValue, game: CarnivalGame, largest: int) -> tuple[Card, ...]:
+    def base_game_hand(self, name: str, cards: tuple[Card, ...], game: CarnivalGame, largest: int) -> tuple[Card, ...]:
         """One place's rigged cards (or the board's): no joker, ``largest`` at most; none, with an error, otherwise."""
-        try:
-            cards = parse_cards(str(text))
-        except ValueError as error:
-            self.errors[name] = str(error)
-            return ()
         if any(card.is_joker for card in cards):
             self.errors[name] = f"{game.name} is dealt from a 52-card deck: no joker"
             return ()
