@@ -313,19 +313,11 @@ class ScenarioForm(forms.Form):
             dice = forms.CharField(label="Dice, red first", help_text=RIGGING_HELP["dice"], required=False)
             self._add(section, "rigging.dice", dice)
         if "hands" in rigging:
-            for place in PLACES:
-                label = "Dealer's seven cards" if place == 0 else f"Seat {place}'s seven cards"
-                help_text = RIGGING_HELP["hands"] if place == 0 else ""
-                self._add(
-                    section, f"rigging.hands.{place}", forms.CharField(label=label, help_text=help_text, required=False)
-                )
+            self._cards_by_place(section, "hands", ("Dealer's seven cards", "seven cards"), RIGGING_HELP["hands"])
         if "cards" in rigging and self.game.scenario.base_game is None:
-            for place in PLACES:
-                label = "Dealer's upcard and hole card" if place == 0 else f"Seat {place}'s two cards"
-                help_text = RIGGING_HELP["cards"] if place == 0 else ""
-                self._add(
-                    section, f"rigging.cards.{place}", forms.CharField(label=label, help_text=help_text, required=False)
-                )
+            self._cards_by_place(
+                section, "cards", ("Dealer's upcard and hole card", "two cards"), RIGGING_HELP["cards"]
+            )
         if "habits" in rigging and self.game.scenario.base_game is None:
             self._habits(section, BlackjackStyle, RIGGING_HELP["styles"])
         if self.game.scenario.base_game is not None:
@@ -365,14 +357,20 @@ class ScenarioForm(forms.Form):
         example = " ".join(("As", "Kd", "7c")[: game.hole_cards])
         help_text = RIGGING_HELP["base_game_cards"].format(count=game.hole_cards, example=example)
         part = Section(f"The {game.name} base game", help_text)
-        for place in PLACES:
-            label = "Dealer's cards" if place == 0 else f"Seat {place}'s cards"
-            self._add(part, f"rigging.cards.{place}", forms.CharField(label=label, required=False))
+        self._cards_by_place(part, "cards", ("Dealer's cards", "cards"))
         if "community_cards" in self.game.scenario.rigging:
             board = forms.CharField(label="Community cards", help_text=RIGGING_HELP["community_cards"], required=False)
             self._add(part, "rigging.community_cards", board)
         self._habits(part, PlayerHabit, RIGGING_HELP["habits"])
         return part
+
+    def _cards_by_place(self, section: Section, field: str, labels: tuple[str, str], help_text: str = "") -> None:
+        """A text box of rigged cards for each place: ``labels`` are the dealer's and a seat's ("Seat 3's <cards>")."""
+        dealer, cards = labels
+        for place in PLACES:
+            label = dealer if place == 0 else f"Seat {place}'s {cards}"
+            text = forms.CharField(label=label, help_text=help_text if place == 0 else "", required=False)
+            self._add(section, f"rigging.{field}.{place}", text)
 
     def _habits(self, section: Section, kinds: Iterable[SeatHabit], help_text: str) -> None:
         """A choice for each seat of how its player decides, one of ``kinds``, or drawn at random."""
