@@ -15,10 +15,8 @@ from markupsafe import Markup
 from simulator.json_values import json_object
 from simulator.procedure import Round
 from simulator.scenarios import deal_scenario
-from trainer.controls import dealer_steps_of
-from trainer.models import Floorperson, Mode, ScenarioVersion
-from trainer.scoring import PassRule
-from trainer.snapshots import AnyTableSnapshot, TableSnapshot, Viewer
+from trainer.models import Mode, ScenarioVersion
+from trainer.snapshots import AnyTableSnapshot, Viewer, ungraded_snapshot
 from trainer.table_page import felt_region, render_region
 
 
@@ -33,26 +31,8 @@ class PreviewRound:
 def _dealt_snapshot(version: ScenarioVersion, round_: Round) -> AnyTableSnapshot:
     """The round as dealt, as an instructor sees a table: no attempt, no trainee, nothing graded yet."""
     spec = version.engine_spec()
-    return TableSnapshot(
-        attempt_id=0,
-        trainee="",
-        table_id=version.table_id or 0,
-        table_name=version.scenario.name,
-        game=spec.game.key,
-        mode=Mode(spec.mode),
-        floorperson=Floorperson.AUTOMATED,
-        sequence=0,
-        rules=json_object(round_.setup_json()["rules"]),
-        view=round_.table_view(),
-        log=(),
-        graded_steps=(),
-        score_card=None,
-        pass_rule=PassRule(),
-        validation_seat=None,
-        validation_step=None,
-        dealer_steps=dealer_steps_of(spec.game, round_.offered_steps()),
-        from_scenario=True,
-    )
+    rules = json_object(round_.setup_json()["rules"])
+    return ungraded_snapshot(round_, spec.game, rules, (version.table_id or 0, version.scenario.name), Mode(spec.mode))
 
 
 def preview(version: ScenarioVersion, shown: int) -> tuple[list[PreviewRound], Markup]:

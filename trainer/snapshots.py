@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Generic, TypeAlias, TypeVar
 
-from simulator.games import GAMES
+from simulator.games import GAMES, Game
 from simulator.json_values import JsonValue, json_int, json_object
 from simulator.procedure import Action, Actor, Round
 from trainer.controls import FLOORPERSON_STEPS, dealer_steps_of
@@ -63,6 +63,41 @@ class TableSnapshot(Generic[ViewT]):
 
 AnyTableSnapshot: TypeAlias = TableSnapshot[Mapping[str, object]]
 """A snapshot of any game's table: its view is read as the game's own by the game's table description."""
+
+
+def ungraded_snapshot(
+    round_: Round,
+    game: Game,
+    rules: dict[str, JsonValue],
+    table: tuple[int, str],
+    mode: Mode,
+    at: tuple[int, int, str] = (0, 0, ""),
+) -> AnyTableSnapshot:
+    """A round of a scenario dealt outside the tables' attempts (its preview) as its table shows it: nothing graded.
+
+    ``table`` is the table's id and name; ``at`` the frame the round is at, the attempt's id and its trainee.
+    """
+    (table_id, table_name), (sequence, attempt_id, trainee) = table, at
+    return TableSnapshot(
+        attempt_id=attempt_id,
+        trainee=trainee,
+        table_id=table_id,
+        table_name=table_name,
+        game=game.key,
+        mode=mode,
+        floorperson=Floorperson.AUTOMATED,
+        sequence=sequence,
+        rules=rules,
+        view=round_.table_view(),
+        log=(),
+        graded_steps=(),
+        score_card=None,
+        pass_rule=PassRule(),
+        validation_seat=None,
+        validation_step=None,
+        dealer_steps=dealer_steps_of(game, round_.offered_steps()),
+        from_scenario=True,
+    )
 
 
 def floorperson_action(attempt: Attempt, round_: Round) -> Action | None:

@@ -11,12 +11,11 @@ from simulator.games import GAMES
 from simulator.money import format_cents
 from simulator.procedure import Action
 from trainer import services
-from trainer.controls import FLOORPERSON_STEPS, dealer_steps_of, read_step
+from trainer.controls import FLOORPERSON_STEPS, read_step
 from trainer.demo_tables import create_demo_tables
 from trainer.meters import table_meters
 from trainer.models import Floorperson, Mode, Role
-from trainer.scoring import PassRule
-from trainer.snapshots import TableSnapshot
+from trainer.snapshots import ungraded_snapshot
 from trainer.tables import table_description
 
 
@@ -93,26 +92,8 @@ def wrong_step(key, action):
 
 def round_snapshot(key, round_, rules):
     """A practice table's snapshot of a round of the game dealt outside the database, at a table of ``rules``."""
-    return TableSnapshot(
-        attempt_id=1,
-        trainee="alice",
-        table_id=hash(key),
-        table_name=key,
-        game=key,
-        mode=Mode.PRACTICE,
-        floorperson=Floorperson.AUTOMATED,
-        sequence=len(round_.operations),
-        rules=rules,
-        view=round_.table_view(),
-        log=(),
-        graded_steps=(),
-        score_card=None,
-        pass_rule=PassRule(),
-        validation_seat=None,
-        validation_step=None,
-        dealer_steps=dealer_steps_of(GAMES[key], round_.offered_steps()),
-        from_scenario=True,
-    )
+    at = (len(round_.operations), 1, "alice")
+    return ungraded_snapshot(round_, GAMES[key], rules, (hash(key), key), Mode.PRACTICE, at)
 
 
 def round_log(attempt):
