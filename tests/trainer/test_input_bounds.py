@@ -30,7 +30,7 @@ from trainer.rules_submission import HOUSE_CLAUSES
 from trainer.rules_submission_forms import DEFAULTS, FortunePaytableForm, ProgressivePaytableForm
 from trainer.scenario_versions import publish
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.storage, pytest.mark.django_db]
 
 HUGE_NUMBERS = ("sNaN", "1e999999999", "1e5000", "1e399999", "NaN", "-Infinity", "1_000", "٥")
 """Numbers the probe sent, and their kin: each must be refused before it is converted."""
