@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from table_helpers import make_instructor, make_trainee
 
 from certification.models import Certificate, Exam
-from scenarios.scenario_forms import new_form_data
+from scenarios.scenario_forms import ScenarioForm, new_form_data
 from simulator.games import GAMES
 from trainer.models import Scenario, ScenarioVersion, Table
 from trainer.rules_submission import HOUSE_CLAUSES
@@ -402,6 +402,36 @@ def test_generated_inputs_to_the_scenario_builder_are_refused_with_a_field_error
         publish(ScenarioVersion.objects.latest("pk"))
     else:
         assert response.status_code == 400 and response.context["form"].errors, (field, response.status_code)
+        assert ScenarioVersion.objects.count() == before
+
+
+def base_game_dealt_by_the_trainee(game):
+    """A new scenario of ``game`` with its defaults; where the trainee may deal the base game, dealt by the trainee."""
+    fields = new_form_data(game, "Bounds")
+    return fields | ({"rules.base_game": json.dumps("trainee")} if game.scenario.base_game else {})
+
+
+RIGGING_FIELDS = [
+    (game.key, name)
+    for game in GAMES.values()
+    for name in ScenarioForm(game, base_game_dealt_by_the_trainee(game)).fields
+    if name.startswith("rigging.")
+]
+"""Every rigging field of every game's builder, with the base game dealt by the trainee where a table allows it."""
+
+
+@FUZZ
+@given(data=st.data())
+def test_generated_inputs_to_every_games_rigging_are_refused_with_a_field_error_or_saved(client, instructor, data):
+    (key, field), text = data.draw(st.sampled_from(RIGGING_FIELDS)), data.draw(GENERATED)
+    before = ScenarioVersion.objects.count()
+    posted = base_game_dealt_by_the_trainee(GAMES[key]) | {field: text}
+    response = client.post(reverse("scenario_new"), posted)
+    if response.status_code == 302:
+        assert ScenarioVersion.objects.count() == before + 1
+        publish(ScenarioVersion.objects.latest("pk"))
+    else:
+        assert response.status_code == 400 and response.context["form"].errors, (key, field, response.status_code)
         assert ScenarioVersion.objects.count() == before
 
 
