@@ -151,7 +151,8 @@ CONTENT_SECURITY_POLICY = {
 # or DJANGO_ADDRESS_LOGIN_FAILURES from one address (a classroom shares one, so only an attack's many lock it),
 # logging in there is refused for DJANGO_LOGIN_LOCKOUT_MINUTES; a trainee's instructor lifts an account's or an
 # address's lockout sooner on the cohort page, a school administrator any lockout in the admin ("Access attempts"),
-# and a right password clears the count. Usernames are matched in any case (school/sign_in.py).
+# and a right password forgets that account's own wrong passwords from that address (no other account's).
+# Usernames are matched in any case (school/sign_in.py).
 AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "school.sign_in.AnyCaseBackend"]
 AXES_FAILURE_LIMIT = int(os.environ.get("DJANGO_LOGIN_FAILURES", "5"))
 SCHOOL_ADDRESS_LOGIN_FAILURES = int(os.environ.get("DJANGO_ADDRESS_LOGIN_FAILURES", "50"))

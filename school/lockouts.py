@@ -4,6 +4,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from axes.handlers.database import AxesDatabaseHandler
+from axes.helpers import get_client_ip_address, get_client_username
 from axes.models import AccessAttempt
 from axes.utils import reset
 from django.conf import settings
@@ -28,6 +29,14 @@ class ClassroomLockouts(AxesDatabaseHandler):  # type: ignore[misc]
         )
         address_in_account_units = by_address * settings.AXES_FAILURE_LIMIT // settings.SCHOOL_ADDRESS_LOGIN_FAILURES
         return max(by_account, address_in_account_units)
+
+    def reset_user_attempts(self, request: HttpRequest, credentials: dict[str, Any] | None = None) -> int:
+        """On a right password, forget only that account's wrong passwords from this address, never another's."""
+        own = AccessAttempt.objects.filter(
+            username=get_client_username(request, credentials), ip_address=get_client_ip_address(request)
+        )
+        forgotten, _ = own.delete()
+        return int(forgotten)
 
 
 def _recent() -> Any:

@@ -59,3 +59,38 @@ def test_an_instructor_has_no_admin_and_no_access_attempts_permission(client):
     assert not instructor.has_perm("axes.delete_accessattempt")
     client.force_login(instructor)
     assert client.get(reverse("admin:axes_accessattempt_changelist")).status_code == 302
+
+
+def test_login_success_keeps_other_accounts_failures(client, settings):
+    make_trainee("victim")
+    make_trainee("mallory")
+    guesses = 0
+    for _ in range(6):
+        for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+            if log_in(client, "victim", "wrong").status_code == 429:
+                break
+            guesses += 1
+        assert log_in(client, "mallory", "pw").status_code == 302
+        client.logout()
+    assert guesses == settings.AXES_FAILURE_LIMIT - 1, "the victim locks at the limit, whoever logs in between"
+    assert log_in(client, "victim", "pw", address="10.9.9.9").status_code == 429
+
+
+def test_login_success_leaves_another_accounts_lockout(client, settings):
+    make_trainee("victim")
+    make_trainee("mallory")
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        log_in(client, "victim", "wrong")
+    assert log_in(client, "mallory", "pw").status_code == 302
+    assert log_in(client, "victim", "pw", address="10.9.9.9").status_code == 429
+
+
+def test_login_success_forgets_the_accounts_own_failures(client, settings):
+    make_trainee("alice")
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        log_in(client, "alice", "wrong")
+    assert log_in(client, "Alice", "pw").status_code == 302
+    client.logout()
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        assert log_in(client, "alice", "wrong").status_code == 200
+    assert log_in(client, "alice", "pw").status_code == 302
