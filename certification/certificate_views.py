@@ -24,7 +24,9 @@ CODE_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 @require_GET
 def verify(request: HttpRequest, code: str) -> HttpResponse:
-    """Public, no login: whether the certificate is valid, expired or revoked (why), and what it covers; else 404."""
+    """Public, no login, limited per address: whether the certificate is valid, expired or revoked; what it covers."""
+    if not lookup_allowed(request):
+        return render(request, "certification/verify_lookup.html", {"code": code, "too_many": True}, status=429)
     certificate = Certificate.objects.filter(code=code).first()
     if certificate is None:
         return render(request, "certification/verify_unknown.html", {"code": code}, status=404)
@@ -39,12 +41,10 @@ def verify(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_GET
 def verify_lookup(request: HttpRequest) -> HttpResponse:
-    """Public, no login: a form that looks a certificate up by its code, a few times a minute from one address."""
+    """Public, no login: a form that sends a typed code to its verification page (which counts the look-up)."""
     code = request.GET.get("code", "").strip()
     if not code:
         return render(request, "certification/verify_lookup.html", {})
-    if not lookup_allowed(request):
-        return render(request, "certification/verify_lookup.html", {"code": code, "too_many": True}, status=429)
     return redirect("verify", code) if CODE_PATTERN.fullmatch(code) else verify(request, code)
 
 

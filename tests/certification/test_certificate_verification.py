@@ -198,11 +198,23 @@ def test_the_verify_look_up_answers_a_few_times_a_minute_from_one_address(client
     cache.clear()
     settings.SCHOOL_VERIFY_LOOKUPS_PER_MINUTE = 3
     for _ in range(3):
-        assert client.get(reverse("verify_lookup"), {"code": "guess"}, REMOTE_ADDR="10.5.5.5").status_code == 302
-    refused = client.get(reverse("verify_lookup"), {"code": certificate.code}, REMOTE_ADDR="10.5.5.5")
+        guess = client.get(reverse("verify_lookup"), {"code": "guess"}, REMOTE_ADDR="10.5.5.5", follow=True)
+        assert guess.status_code == 404
+    refused = client.get(reverse("verify_lookup"), {"code": certificate.code}, REMOTE_ADDR="10.5.5.5", follow=True)
     assert refused.status_code == 429 and "Too many look-ups" in refused.text
-    other = client.get(reverse("verify_lookup"), {"code": certificate.code}, REMOTE_ADDR="10.5.5.6")
-    assert other.status_code == 302
+    other = client.get(reverse("verify_lookup"), {"code": certificate.code}, REMOTE_ADDR="10.5.5.6", follow=True)
+    assert other.status_code == 200
+
+
+def test_the_verify_address_shares_the_look_up_forms_limit_per_address(client, certificate, settings):
+    cache.clear()
+    settings.SCHOOL_VERIFY_LOOKUPS_PER_MINUTE = 4
+    for number in range(2):
+        assert client.get(reverse("verify", args=[f"GUESS{number}"]), REMOTE_ADDR="10.5.5.5").status_code == 404
+        assert client.get(reverse("verify_lookup"), {"code": "x!y"}, REMOTE_ADDR="10.5.5.5").status_code == 404
+    refused = client.get(reverse("verify", args=[certificate.code]), REMOTE_ADDR="10.5.5.5")
+    assert refused.status_code == 429 and "Too many look-ups" in refused.text and "Alice" not in refused.text
+    assert client.get(reverse("verify", args=[certificate.code]), REMOTE_ADDR="10.5.5.6").status_code == 200
 
 
 def test_serving_beyond_this_machine_without_a_school_url_warns(settings, db):
