@@ -10,7 +10,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from certification.certificate_pdf import certificate_pdf
-from certification.certificates import covered_lines, revoke, status_of, verification_url
+from certification.certificates import (
+    CODE_LONGEST,
+    certificate_by_code,
+    covered_lines,
+    revoke,
+    status_of,
+    verification_url,
+)
 from certification.exam_views import Part, sitting_for, sitting_page
 from certification.forms import RevokeForm
 from certification.models import Certificate
@@ -18,18 +25,19 @@ from trainer.models import Role
 from trainer.refusals import RoleRefused
 from trainer.views import SchoolRequest
 
-CODE_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,64}")
-"""What a verification code may be: URL-safe characters, as issued (anything else is looked up as not found)."""
+CODE_PATTERN = re.compile(r"[A-Za-z0-9_ -]{1,64}")
+"""What the look-up form sends to the code's own address: URL-safe characters and spaces (else answered in place)."""
 
 
 @require_GET
 def verify(request: HttpRequest, code: str) -> HttpResponse:
     """Public, no login, limited per address: whether the certificate is valid, expired or revoked; what it covers."""
+    shown = code[:CODE_LONGEST]
     if not lookup_allowed(request):
-        return render(request, "certification/verify_lookup.html", {"code": code, "too_many": True}, status=429)
-    certificate = Certificate.objects.filter(code=code).first()
+        return render(request, "certification/verify_lookup.html", {"code": shown, "too_many": True}, status=429)
+    certificate = certificate_by_code(code)
     if certificate is None:
-        return render(request, "certification/verify_unknown.html", {"code": code}, status=404)
+        return render(request, "certification/verify_unknown.html", {"code": shown}, status=404)
     context = {
         "certificate": certificate,
         "covered": covered_lines(certificate),

@@ -121,6 +121,18 @@ def new_code() -> str:
     return base64.b32encode(secrets.token_bytes(CODE_BYTES)).decode("ascii").rstrip("=")
 
 
+CODE_LONGEST = 64
+"""The longest code looked up (the look-up form's maxlength); a longer one is no certificate's."""
+
+
+def certificate_by_code(typed: str) -> Certificate | None:
+    """The certificate of a code as issued, else as people type it from paper (any case, spaces, dashes)."""
+    if len(typed) > CODE_LONGEST:
+        return None
+    as_issued = "".join(typed.split()).replace("-", "").upper()
+    return Certificate.objects.filter(code=typed).first() or Certificate.objects.filter(code=as_issued).first()
+
+
 def issue_certificate(result: ExamResult) -> Certificate:
     """Issue the certificate of a passed sitting in the trainee's full name, valid to the exam's months from today."""
     sitting = result.sitting

@@ -217,6 +217,54 @@ def test_the_verify_address_shares_the_look_up_forms_limit_per_address(client, c
     assert client.get(reverse("verify", args=[certificate.code]), REMOTE_ADDR="10.5.5.6").status_code == 200
 
 
+@pytest.mark.parametrize(
+    "typed",
+    [
+        lambda code: code.lower(),
+        lambda code: " ".join(code[start : start + 4] for start in range(0, len(code), 4)),
+        lambda code: "-".join(code[start : start + 5] for start in range(0, len(code), 5)).lower(),
+        lambda code: f"  {code[:13]} - {code[13:]}  ",
+    ],
+    ids=["lower case", "groups of four", "dashes in lower case", "padded"],
+)
+def test_verify_finds_a_code_as_people_type_it(client, certificate, typed):
+    cache.clear()
+    looked_up = client.get(reverse("verify_lookup"), {"code": typed(certificate.code)}, follow=True)
+    assert looked_up.status_code == 200 and "This certificate is <strong>valid</strong>" in looked_up.text
+    addressed = client.get(reverse("verify", args=[typed(certificate.code).strip()]))
+    assert addressed.status_code == 200 and "Alice Liddell" in addressed.text
+
+
+def test_verify_finds_a_code_issued_before_base32_only_as_issued(client, certificate):
+    cache.clear()
+    Certificate.objects.filter(pk=certificate.pk).update(code="a-Mixed_Case-token-urlsafe")
+    assert client.get(reverse("verify", args=["a-Mixed_Case-token-urlsafe"])).status_code == 200
+    assert client.get(reverse("verify", args=["A-MIXED_CASE-TOKEN-URLSAFE"])).status_code == 404
+
+
+def test_verify_refuses_an_overlong_code_as_unknown(client, certificate):
+    cache.clear()
+    response = client.get(reverse("verify", args=[certificate.code + " " * 100 + "x"]))
+    assert response.status_code == 404 and "No such certificate" in response.text
+
+
+def text_positions(page):
+    """Each piece of the page's text with its (x, y) on the page, in points from the lower left."""
+    pieces = []
+    page.extract_text(visitor_text=lambda text, cm, tm, *_: pieces.append((text, cm[4] + tm[4], cm[5] + tm[5])))
+    return pieces
+
+
+def test_the_look_up_page_says_where_the_pdf_prints_the_code(client, certificate):
+    page = pdf_of(client, certificate).pages[0]
+    width, height = float(page.mediabox.width), float(page.mediabox.height)
+    (x, y), *_ = [(x, y) for text, x, y in text_positions(page) if certificate.code in text]
+    assert x < width / 3 and y < height / 4, "the code is printed at the bottom left"
+    client.logout()
+    form = client.get(reverse("verify_lookup")).text
+    assert "bottom left of the certificate" in form and "QR code" not in form
+
+
 def test_serving_beyond_this_machine_without_a_school_url_warns(settings, db):
     settings.SCHOOL_URL = ""
     warned, quiet = StringIO(), StringIO()
