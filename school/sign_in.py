@@ -3,10 +3,13 @@
 from collections.abc import Callable
 from typing import Any
 
+from axes.handlers.proxy import AxesProxyHandler
+from axes.helpers import get_lockout_response
 from django.conf import settings
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.forms import PasswordChangeForm
 from django.contrib.auth.models import User
+from django.contrib.auth.signals import user_login_failed
 from django.contrib.auth.views import PasswordChangeView
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
@@ -71,6 +74,21 @@ class ChangePassword(PasswordChangeView):
     template_name = "registration/password_change.html"
     success_url = reverse_lazy("password_change_done")
 
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        """Check the old password unless the account's login is locked (the lockout page answers then)."""
+        credentials = account_credentials(form_user(request))
+        if AxesProxyHandler.is_locked(request, credentials):
+            locked: HttpResponse = get_lockout_response(request, credentials=credentials)
+            return locked
+        return super().post(request, *args, **kwargs)
+
+    def form_invalid(self, form: PasswordChangeForm) -> HttpResponse:
+        """Count a wrong old password as a wrong password for the account's login, which may lock it."""
+        if form.has_error("old_password"):
+            credentials = account_credentials(form_user(self.request))
+            user_login_failed.send(sender=type(self), credentials=credentials, request=self.request)
+        return super().form_invalid(form)
+
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         """The form, and whether the school asks for this change before anything else."""
         context = super().get_context_data(**kwargs)
@@ -82,6 +100,11 @@ class ChangePassword(PasswordChangeView):
         response = super().form_valid(form)
         PasswordChangeDue.objects.filter(user=form_user(self.request)).delete()
         return response
+
+
+def account_credentials(user: User) -> dict[str, Any]:
+    """The credentials the login lockout counts an account's wrong passwords under."""
+    return {"username": user.get_username()}
 
 
 def form_user(request: HttpRequest) -> User:

@@ -94,3 +94,30 @@ def test_login_success_forgets_the_accounts_own_failures(client, settings):
     for _ in range(settings.AXES_FAILURE_LIMIT - 1):
         assert log_in(client, "alice", "wrong").status_code == 200
     assert log_in(client, "alice", "pw").status_code == 302
+
+
+def change_password(client, old, address="10.0.0.1"):
+    fields = {"old_password": old, "new_password1": "a fresh long secret 91", "new_password2": "a fresh long secret 91"}
+    return client.post(reverse("password_change"), fields, REMOTE_ADDR=address)
+
+
+def test_wrong_old_passwords_at_the_password_page_lock_the_account(client, settings):
+    alice = make_trainee("alice")
+    client.force_login(alice)
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        assert change_password(client, "wrong").status_code == 200
+    locked = change_password(client, "wrong")
+    assert locked.status_code == 429 and "An instructor can unlock it sooner" in locked.text
+    assert change_password(client, "pw").status_code == 429, "the right old password is refused while locked"
+    alice.refresh_from_db()
+    assert alice.check_password("pw")
+    client.logout()
+    assert log_in(client, "alice", "pw", address="10.9.9.9").status_code == 429, "the same lockout as logging in"
+
+
+def test_wrong_old_passwords_and_wrong_logins_count_together(client, settings):
+    alice = make_trainee("alice")
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        log_in(client, "alice", "wrong", address="10.9.9.9")
+    client.force_login(alice)
+    assert change_password(client, "wrong").status_code == 429
