@@ -2,8 +2,10 @@
 
 from typing import Any
 
+from django import forms
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
+from django.contrib.auth.forms import UserChangeForm
 from django.contrib.auth.models import User
 from django.http import HttpRequest
 
@@ -13,8 +15,30 @@ SUPERUSER_FIELDS = ("is_superuser", "user_permissions")
 """The user form's fields that grant powers beyond a role: offered to superusers only."""
 
 
+class AnyCaseUserChangeForm(UserChangeForm[User]):
+    """The admin's account form, refusing a username or e-mail address another account has in any case."""
+
+    def clean_username(self) -> str:
+        """The username, unless another account has it in any case."""
+        return self._unique_in_any_case("username", "username")
+
+    def clean_email(self) -> str:
+        """The e-mail address (or none), unless another account has it in any case."""
+        return self._unique_in_any_case("email", "e-mail address")
+
+    def _unique_in_any_case(self, field: str, name: str) -> str:
+        """The field's value; a field error when another account has it, in upper or lower case."""
+        value = str(self.cleaned_data[field] or "")
+        others = User.objects.exclude(pk=self.instance.pk)
+        if value and others.filter(**{f"{field}__iexact": value}).exists():
+            raise forms.ValidationError(f"Another account has this {name} (in upper or lower case).")
+        return value
+
+
 class SchoolUserAdmin(UserAdmin[User]):
     """Accounts: a school administrator manages roles, never superuser status, permissions or a superuser's account."""
+
+    form = AnyCaseUserChangeForm
 
     def get_fieldsets(self, request: HttpRequest, obj: Any = None) -> Any:
         """The stock fieldsets, less superuser status and permissions for anyone who is not a superuser."""
