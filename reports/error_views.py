@@ -25,6 +25,7 @@ from reports.error_report import (
 from reports.replay import first_error_at
 from school.cohorts import cohort_for, trainee_for
 from school.models import Cohort
+from trainer.input_bounds import QUERY_TEXT_CHARACTERS, query_number
 from trainer.models import Attempt
 from trainer.table_page import citation_html
 from trainer.views import SchoolRequest
@@ -74,14 +75,17 @@ def _filters(request: SchoolRequest, cohort: Cohort) -> tuple[str, User | None, 
     clause, trainee_id, week = request.GET.get("clause", ""), request.GET.get("trainee"), request.GET.get("week")
     if not clause:
         return "Choose a clause: the list shows the attempts that broke it."
-    if trainee_id is not None and not (trainee_id.isascii() and trainee_id.isdigit()):
+    if len(clause) > QUERY_TEXT_CHARACTERS:
+        return f"A clause is cited in at most {QUERY_TEXT_CHARACTERS} characters."
+    trainee_number = None if trainee_id is None else query_number(trainee_id)
+    if trainee_id is not None and trainee_number is None:
         return "The trainee is given by their number."
     monday = None
     if week is not None:
         monday = date.fromisoformat(week) if WEEK.fullmatch(week) and _is_date(week) else None
         if monday is None or monday.weekday() != 0:
             return "The week is given by its Monday, as YYYY-MM-DD."
-    trainee = None if trainee_id is None else trainee_for(cohort, int(trainee_id))
+    trainee = None if trainee_number is None else trainee_for(cohort, trainee_number)
     return clause, trainee, monday
 
 

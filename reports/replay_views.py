@@ -1,13 +1,12 @@
 """The replay page: a finished round dealt again to any step, for whoever may see the round."""
 
-import re
-
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from reports.replay import replay_context
+from trainer.input_bounds import query_number
 from trainer.views import SchoolRequest, attempt_for_user
 
 
@@ -18,11 +17,11 @@ def replay(request: SchoolRequest, attempt_id: int) -> HttpResponse:
     found_attempt, _ = attempt_for_user(request, attempt_id)
     if not found_attempt.finished:
         raise Http404("This round is not over yet: it can be replayed once it is.")
-    step = request.GET.get("step", "0")
-    if not re.fullmatch(r"[0-9]{1,6}", step):
+    step = query_number(request.GET.get("step", "0"))
+    if step is None:
         return HttpResponse("The step to show is a whole number: 0 is the table as dealt.", status=400)
     try:
-        context = replay_context(found_attempt, int(step))
+        context = replay_context(found_attempt, step)
     except ValueError as error:
         return HttpResponse(str(error), status=400)
     return render(request, "reports/replay.html", context)

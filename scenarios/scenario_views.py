@@ -17,6 +17,7 @@ from scenarios.scenario_preview import preview
 from simulator.games import GAMES
 from trainer.confirmation import Confirmation, confirmation_page
 from trainer.dealing_limits import limits_dealing
+from trainer.input_bounds import QUERY_TEXT_CHARACTERS, query_number
 from trainer.models import Role, Scenario, ScenarioVersion, has_role
 from trainer.refusals import RoleRefused
 from trainer.scenario_runs import deal_run_round
@@ -72,8 +73,10 @@ def scenario_new(request: SchoolRequest) -> HttpResponse:
     """Build a new scenario; it is saved as a draft (version 1) only when every field is right."""
     _require_instructor(request)
     if request.method == "GET":
-        game = GAMES.get(request.GET.get("game", ""), DEFAULT_GAME)
-        return _builder(request, ScenarioForm(game, initial=new_form_data(game, request.GET.get("name", ""))))
+        game, name = GAMES.get(request.GET.get("game", ""), DEFAULT_GAME), request.GET.get("name", "")
+        if len(name) > QUERY_TEXT_CHARACTERS:
+            return HttpResponse(f"A scenario's name is at most {QUERY_TEXT_CHARACTERS} characters.", status=400)
+        return _builder(request, ScenarioForm(game, initial=new_form_data(game, name)))
     form = ScenarioForm(posted_game(request.POST), request.POST)
     if not form.is_valid() or form.spec is None:
         return _builder(request, form)
@@ -128,8 +131,9 @@ def scenario_preview(request: SchoolRequest, scenario_id: int) -> HttpResponse:
     """Deal each round of the newest version once: the felt of one as dealt, and every step narrated."""
     scenario = _own_scenario(request, scenario_id)
     version = scenario.latest_version()
-    shown = request.GET.get("round", "1")
-    number = int(shown) if shown.isdigit() else 0
+    number = query_number(request.GET.get("round", "1"))
+    if number is None:
+        return HttpResponse("The round to show is given by its number.", status=400)
     if not 1 <= number <= version.engine_spec().rounds:
         raise Http404("There is no such round in this scenario.")
     rounds, felt = preview(version, number)

@@ -5,9 +5,10 @@ from typing import Any
 
 from axes.handlers.proxy import AxesProxyHandler
 from axes.helpers import get_lockout_response
+from django import forms
 from django.conf import settings
 from django.contrib.auth.backends import ModelBackend
-from django.contrib.auth.forms import PasswordChangeForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm, UsernameField
 from django.contrib.auth.models import User
 from django.contrib.auth.signals import user_login_failed
 from django.contrib.auth.views import PasswordChangeView
@@ -33,6 +34,20 @@ class AnyCaseBackend(ModelBackend):
             stored = User.objects.filter(username__iexact=username.strip()).values_list("username", flat=True)
             username = next(iter(stored), username)
         return super().authenticate(request, username=username, password=password, **kwargs)
+
+
+class BoundedLoginForm(AuthenticationForm):
+    """Django's login form with its username bounded by the column, so a longer one is a field error, not a 500.
+
+    Django sets the field's max_length after making it, which adds no validator: a 256-character username went on to
+    django-axes, whose failure record refuses it on PostgreSQL.
+    """
+
+    username = UsernameField(
+        max_length=User._meta.get_field("username").max_length,
+        widget=forms.TextInput(attrs={"autofocus": True}),
+        error_messages={"max_length": "A username is at most %(limit_value)d characters (this one is %(show_value)d)."},
+    )
 
 
 def require_password_change(user: User, required: bool = True) -> None:

@@ -25,7 +25,7 @@ urlpatterns = [
         assignment_views.withdraw,
         name="withdraw_assignment",
     ),
-    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("login/", auth_views.LoginView.as_view(authentication_form=sign_in.BoundedLoginForm), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("password/", sign_in.ChangePassword.as_view(), name="password_change"),
     path(

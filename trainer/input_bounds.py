@@ -1,10 +1,12 @@
-"""Bounds on what a form reads: days every time zone and database can hold, and JSON of bounded size and depth.
+"""Bounds on what a form or a query reads: days all can hold, JSON of bounded size and depth, numbers of few digits.
 
-A value past these bounds is refused with a field error before anything is worked out from it: a day in 9999 has no
-next day to end a range with, and a JSON value nested 100,000 deep exhausts the parser's stack.
+A value past these bounds is refused with a field error (a query's with 400) before anything is worked out from it:
+a day in 9999 has no next day to end a range with, a JSON value nested 100,000 deep exhausts the parser's stack, and
+5,000 digits are past Python's limit on reading a number.
 """
 
 import json
+import re
 from datetime import date
 from typing import Any
 
@@ -25,6 +27,19 @@ JSON_REFUSAL = (
     'with whole numbers only (write a rate as text, such as "0.05").'
 )
 """The field error for JSON that is not JSON or is past these bounds."""
+
+
+QUERY_NUMBER = re.compile(r"[0-9]{1,9}")
+"""A whole number in a query: at most nine ASCII digits, as every id and count the school holds (PostgreSQL's
+integer holds ten), so no query's number overflows a column or Python's limit on digits read."""
+
+QUERY_TEXT_CHARACTERS = 200
+"""The longest text a query parameter gives (a clause's citation is under 40 characters)."""
+
+
+def query_number(text: str) -> int | None:
+    """The whole number a query parameter gives, or None when it is not one of :data:`QUERY_NUMBER`."""
+    return int(text) if QUERY_NUMBER.fullmatch(text) else None
 
 
 def validate_calendar_day(value: date) -> None:
