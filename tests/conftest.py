@@ -8,6 +8,7 @@ from io import StringIO
 import pytest
 from asgiref.sync import SyncToAsync
 from channels.layers import channel_layers
+from django.core.cache import cache
 from django.core.management import call_command
 from django.db import connections
 from live_daphne import Daphnes
@@ -60,6 +61,12 @@ def channel_layer_of_its_own():
     """
     yield
     channel_layers.backends.clear()
+
+
+@pytest.fixture(autouse=True)
+def look_ups_counted_afresh():
+    """Each test starts with no certificate look-ups counted: the per-address limit counts in the process's cache."""
+    cache.clear()
 
 
 @pytest.fixture(scope="session")
