@@ -110,6 +110,13 @@ def test_the_database_refuses_an_email_address_that_differs_only_in_case_but_man
     assert User.objects.filter(email="").count() == 2
 
 
+def test_a_restart_keeps_a_demo_account_renamed_to_another_case(school):
+    school()
+    User.objects.filter(username="trainee1").update(username="Trainee1")
+    school()
+    assert list(User.objects.filter(username__iexact="trainee1").values_list("username", flat=True)) == ["Trainee1"]
+
+
 def migrate(targets):
     MigrationExecutor(connection).migrate(targets)
 

@@ -115,7 +115,9 @@ def ensure_demo_accounts(new_passwords: bool) -> list[str | None]:
     """
     passwords: list[str | None] = []
     for account in DEMO_ACCOUNTS:
-        user, created = get_user_model().objects.get_or_create(username=account.username)
+        user, created = get_user_model().objects.get_or_create(
+            username__iexact=account.username, defaults={"username": account.username}
+        )
         password = secrets.token_urlsafe(9) if created or new_passwords else None
         if password is not None:
             user.set_password(password)
