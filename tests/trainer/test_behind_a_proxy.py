@@ -299,13 +299,16 @@ def test_nginx_answers_429_to_an_address_holding_too_many_sockets_or_asking_too_
         socket_.close()
 
     def statuses(requests: int, source: str, until_refused: bool = False) -> Counter[int]:
-        """The statuses of up to as many requests for an unknown certificate from ``source``, one after another."""
+        """The statuses of up to as many requests for an unknown page from ``source``, one after another.
+
+        Not an unknown certificate: the school itself answers 429 to a few dozen of those a minute from one address.
+        """
         connection = http.client.HTTPSConnection(
             "127.0.0.1", https_port, context=tls, source_address=(source, 0), timeout=REPLY_SECONDS
         )
         answered: Counter[int] = Counter()
         while sum(answered.values()) < requests and not (until_refused and answered[429]):
-            connection.request("GET", "/verify/unknown/")
+            connection.request("GET", "/no-such-page/")
             answer = connection.getresponse()
             answer.read()
             answered[answer.status] += 1
