@@ -4,6 +4,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from django import forms
+from django.core.exceptions import ValidationError
 
 from simulator.scenarios import LONGEST_TARGET_SECONDS
 from trainer.models import Table
@@ -35,8 +36,15 @@ class TargetFields(forms.Form):
         return self.kept | {key: seconds for key, seconds in chosen.items() if seconds is not None}
 
 
+PASS_RULE_FIELDS = ("pass_accuracy_percent", "critical_error_fails", "time_limit_seconds")
+"""The table's fields that make its pass rule."""
+
+RULE_KEEPER = "Only a school administrator changes a shared table's pass rule: it grades every cohort's practice."
+"""Why an instructor sees a table's pass rule read-only, and the error when they send a change to it."""
+
+
 class TableStandardsForm(forms.ModelForm[Table], TargetFields):
-    """A table's pass rule and the target time of each skill its game exercises."""
+    """A table's pass rule and the target time of each skill its game exercises; the rule read-only unless allowed."""
 
     class Meta:
         model = Table
@@ -52,10 +60,30 @@ class TableStandardsForm(forms.ModelForm[Table], TargetFields):
             "time_limit_seconds": "The sum of the round's step times. Empty for none, the school's default.",
         }
 
-    def __init__(self, skills: list[Skill], *args: Any, **kwargs: Any) -> None:
-        """The table's pass rule as it stands, then its game's skills."""
+    def __init__(self, skills: list[Skill], *args: Any, rule_editable: bool, **kwargs: Any) -> None:
+        """The table's pass rule as it stands (disabled unless ``rule_editable``), then its game's skills."""
         super().__init__(*args, **kwargs)
+        self.rule_editable = rule_editable
+        for name in PASS_RULE_FIELDS:
+            self.fields[name].disabled = not rule_editable
         self.add_targets(skills, self.instance.skill_targets)
+
+    def clean(self) -> dict[str, Any]:
+        """Refuse, beside its field, a change to the pass rule sent by someone who may not make it."""
+        data = super().clean() or {}
+        if not self.rule_editable:
+            for name in PASS_RULE_FIELDS:
+                if self.add_prefix(name) in self.data and self._sent(name) != getattr(self.instance, name):
+                    self.add_error(name, RULE_KEEPER)
+        return data
+
+    def _sent(self, name: str) -> object:
+        """The value sent for a disabled field, as the field reads it; the refusal itself when it cannot be read."""
+        field = self.fields[name]
+        try:
+            return field.to_python(field.widget.value_from_datadict(self.data, self.files, self.add_prefix(name)))
+        except ValidationError:
+            return RULE_KEEPER
 
     def save(self, commit: bool = True) -> Table:
         """Keep the pass rule and the targets."""

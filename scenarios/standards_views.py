@@ -1,6 +1,7 @@
 """The standards pages: an instructor sets a table's pass rule and target times, and a scenario's target times.
 
-A table's page is for those who teach (instructors and school administrators); a scenario's for its author. A
+A table's page is for those who teach (instructors and school administrators); a scenario's for its author. Only a
+school administrator changes a table's pass rule: the tables are shared by every cohort. A
 scenario version's own table is not edited here: it follows its scenario (404). Saving a scenario's targets keeps
 them in its draft (a new draft after a published version), which trainees deal once it is published.
 """
@@ -14,11 +15,11 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
-from scenarios.standards_forms import ScenarioTargetsForm, TableStandardsForm
+from scenarios.standards_forms import RULE_KEEPER, ScenarioTargetsForm, TableStandardsForm
 from simulator.games import GAMES
 from simulator.scenarios import game_steps
 from trainer.exact_returns import table_paytables
-from trainer.models import Role, Scenario, Table, has_role, teaches_cohorts
+from trainer.models import Role, Scenario, Table, has_role, is_school_administrator, teaches_cohorts
 from trainer.refusals import RoleRefused
 from trainer.scenario_versions import save_draft
 from trainer.scoring import PassRule
@@ -29,15 +30,17 @@ from trainer.views import SchoolRequest
 @require_http_methods(["GET", "POST"])
 @login_required
 def table_standards(request: SchoolRequest, table_id: int) -> HttpResponse:
-    """A table's pass rule and its game's target times, each error beside its field and nothing saved with one.
+    """A table's pass rule (a school administrator's to change) and its game's target times, errors by their fields.
 
-    Where the trainee deals a carnival poker game, its paytables are shown with each one's exact return.
+    Nothing is saved with an error. Where the trainee deals a carnival poker game, its paytables are shown with each
+    one's exact return.
     """
     if not teaches_cohorts(request.user):
         raise RoleRefused("The standards are set by instructors.", Role.INSTRUCTOR, Role.SCHOOL_ADMINISTRATOR)
     table = get_object_or_404(Table, pk=table_id, scenario_version__isnull=True)
     skills = skills_of(game_steps(GAMES[table.game]))
-    form = TableStandardsForm(skills, request.POST or None, instance=table)
+    rule_editable = is_school_administrator(request.user)
+    form = TableStandardsForm(skills, request.POST or None, instance=table, rule_editable=rule_editable)
     if request.method == "POST":
         if form.is_valid():
             form.save()
@@ -49,6 +52,7 @@ def table_standards(request: SchoolRequest, table_id: int) -> HttpResponse:
         "title": f"Standards of {table.name}",
         "rule": table.pass_rule(),
         "table": table,
+        "rule_keeper": None if rule_editable else RULE_KEEPER,
         "paytables": table_paytables(table.game, table.rules),
     }
     return render(request, "scenarios/standards.html", context, status=400 if form.errors else 200)

@@ -7,12 +7,12 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 from exam_helpers import short_scenario
-from table_helpers import make_instructor, make_trainee
+from table_helpers import make_instructor, make_trainee, make_user
 
 from simulator.games import GAMES
 from simulator.scenarios import ScenarioError, ScenarioSpec
 from trainer import services
-from trainer.models import Mode, Table
+from trainer.models import Mode, Role, Table
 from trainer.scenario_versions import publish
 from trainer.standards import SKILLS
 
@@ -22,6 +22,13 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def instructor(client):
     user = make_instructor()
+    client.force_login(user)
+    return user
+
+
+@pytest.fixture
+def administrator(client):
+    user = make_user("ada", Role.SCHOOL_ADMINISTRATOR)
     client.force_login(user)
     return user
 
@@ -47,7 +54,7 @@ def test_a_tables_standards_name_its_games_skills_as_the_score_card_does_with_th
     assert SKILLS["dealing_a_card"].name in page and SKILLS["calling_tiger_nine"].name not in page
 
 
-def test_saved_standards_judge_the_rounds_dealt_from_then_on(client, instructor):
+def test_saved_standards_judge_the_rounds_dealt_from_then_on(client, administrator):
     table = pai_gow_table()
     url = reverse("table_standards", args=[table.pk])
     changes = {"pass_accuracy_percent": "80", "time_limit_seconds": "600", "target_calling_the_dice": "4"}
@@ -83,7 +90,7 @@ def test_an_emptied_target_goes_back_to_the_default_and_a_target_the_form_does_n
     ],
 )
 def test_a_standard_out_of_bounds_is_refused_beside_its_field_and_nothing_changes(
-    client, instructor, field, value, message
+    client, administrator, field, value, message
 ):
     table = pai_gow_table()
     response = client.post(
@@ -94,6 +101,50 @@ def test_a_standard_out_of_bounds_is_refused_beside_its_field_and_nothing_change
     assert f'id="id_{field}_error"' in response.text
     table.refresh_from_db()
     assert table.skill_targets == {} and table.pass_accuracy_percent == 90
+
+
+def test_an_instructor_sees_a_shared_tables_pass_rule_read_only_and_who_changes_it(client, instructor):
+    page = client.get(reverse("table_standards", args=[pai_gow_table().pk])).text
+    assert "Only a school administrator changes a shared table&#x27;s pass rule" in page
+    assert "To pass: at least 90.0% of steps right at the first attempt" in page
+    for name in ("pass_accuracy_percent", "critical_error_fails", "time_limit_seconds"):
+        assert "disabled" in page.split(f'name="{name}"')[1].split(">")[0]
+
+
+@pytest.mark.parametrize(
+    ("field", "sent"), [("pass_accuracy_percent", "50"), ("time_limit_seconds", "600"), ("critical_error_fails", "on")]
+)
+def test_an_instructors_change_to_a_shared_tables_pass_rule_is_refused_and_nothing_changes(
+    client, instructor, field, sent
+):
+    table = pai_gow_table()
+    table.critical_error_fails = False
+    table.save()
+    before = table.pass_rule()
+    response = client.post(reverse("table_standards", args=[table.pk]), {"target_calling_the_dice": "4", field: sent})
+    assert response.status_code == 400 and f'id="id_{field}_error"' in response.text
+    assert "Only a school administrator changes a shared table&#x27;s pass rule" in response.text
+    table.refresh_from_db()
+    assert table.pass_rule() == before and table.skill_targets == {}
+
+
+def test_an_instructor_keeps_setting_a_shared_tables_target_times(client, instructor):
+    table = pai_gow_table()
+    response = client.post(reverse("table_standards", args=[table.pk]), {"target_calling_the_dice": "4"})
+    assert response.status_code == 302
+    table.refresh_from_db()
+    assert table.skill_targets == {"calling_the_dice": 4} and table.pass_accuracy_percent == 90
+
+
+def test_a_school_administrator_changes_a_shared_tables_pass_rule(client, administrator):
+    table = pai_gow_table()
+    page = client.get(reverse("table_standards", args=[table.pk])).text
+    assert "Only a school administrator changes" not in page
+    assert "disabled" not in page.split('name="pass_accuracy_percent"')[1].split(">")[0]
+    changes = {"pass_accuracy_percent": "75", "time_limit_seconds": "300"}
+    assert client.post(reverse("table_standards", args=[table.pk]), standards_of(table, **changes)).status_code == 302
+    table.refresh_from_db()
+    assert (table.pass_accuracy_percent, table.critical_error_fails, table.time_limit_seconds) == (75, True, 300)
 
 
 def test_only_those_who_teach_set_a_tables_standards_and_a_scenarios_own_table_follows_its_scenario(client):

@@ -262,6 +262,7 @@ FORMS = {
         ),
         "form",
         ("pass_accuracy_percent", "time_limit_seconds", "target_calling_the_dice", "target_setting_the_house_way"),
+        user="superuser",  # only a school administrator changes a table's pass rule
     ),
     "scenario targets": InstructorForm(
         lambda s: reverse("scenario_standards", args=[s["version"].scenario_id]),
