@@ -11,8 +11,10 @@ class CertificationConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        """Answer the tables' questions about exams: which scenarios they keep from practice, where a round sits."""
-        from certification.exams import practice_closures, sitting_places
+        """Answer what is asked about exams: the scenarios they keep from practice, a round's sitting, its cohort."""
+        from certification.exams import exam_rounds_of, practice_closures, sitting_places
+        from school import cohort_work
         from trainer import sittings
 
         sittings.answer_with(practice_closures, sitting_places)
+        cohort_work.answer_with(exam_rounds_of)

@@ -20,6 +20,7 @@ from django.utils import timezone
 from certification.certificates import Wait, audited_write, certificate_due, issue_when_ready, revoke, waits_for
 from certification.models import Exam, ExamPart, ExamResult, ExamRound, ExamSitting, ResultCorrection
 from certification.statements import exam_result_statement
+from school.models import Cohort
 from trainer import services
 from trainer.models import Attempt, Mode, ScenarioVersion, teaches_cohorts
 from trainer.scoring import CombinedResult, ScoreCard
@@ -160,6 +161,11 @@ def practice_closures(user: User, now: datetime) -> dict[int, Closure]:
     """The tables' question (:mod:`trainer.sittings`): each scenario an exam keeps the user from practising, and why."""
     closing = exams_closing_practice(user, now)
     return {scenario: Closure(exam.name, practice_closed_text(exam)) for scenario, exam in closing.items()}
+
+
+def exam_rounds_of(cohorts: QuerySet[Cohort]) -> QuerySet[ExamRound, int]:
+    """The cohorts' pages' question (:mod:`school.cohort_work`): the ids of the attempts the cohorts' exams dealt."""
+    return ExamRound.objects.filter(sitting__exam__cohort__in=cohorts).values_list("attempt", flat=True)
 
 
 def sitting_places(attempts: QuerySet[Attempt]) -> dict[int, SittingPlace]:

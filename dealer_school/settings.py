@@ -20,6 +20,8 @@ Environment variables (all optional):
   at its first login.
 - DJANGO_EXAM_SIGN_OFF: "true" when a passed exam's certificate waits for an instructor's sign-off (default
   "false": it is issued when the result is decided).
+- DJANGO_COHORT_PRACTICE: "true" when a cohort's pages and records show its trainees' practice rounds too (default
+  "false": only the rounds of the cohort's own exams and assignments).
 - DJANGO_HTTPS: "true" when the school is served over HTTPS only (Secure cookies, HSTS, HTTP redirected).
 - DJANGO_SCHOOL_URL: the school's public address (https://school.example): certificates' verification addresses
   start with it (default empty: the address the request came to), and it names the trainees' accounts and the
@@ -257,6 +259,8 @@ SCHOOL_SIGNER = os.environ.get("DJANGO_SCHOOL_SIGNER", "")
 SCHOOL_SIGNER_TITLE = os.environ.get("DJANGO_SCHOOL_SIGNER_TITLE", "")
 EXAM_SIGN_OFF = envbool("DJANGO_EXAM_SIGN_OFF", "False")
 """Whether a passed sitting's certificate waits for an instructor of the cohort to sign the result off."""
+COHORT_PRACTICE = envbool("DJANGO_COHORT_PRACTICE", "False")
+"""Whether a cohort's pages and records show its trainees' practice, not only its own exams' and assignments' rounds."""
 SCHOOL_VERIFY_LOOKUPS_PER_MINUTE = int(os.environ.get("DJANGO_VERIFY_LOOKUPS_PER_MINUTE", "20"))
 # xAPI (xapi/statements.py): with a learning record store's endpoint, every graded step and result is queued as a
 # statement in the step's own transaction and `manage.py send_statements` delivers them. Off by default.

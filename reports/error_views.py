@@ -1,4 +1,7 @@
-"""Function views of errors by clause: a cohort's heatmap, one trainee's, and the attempts behind a cell."""
+"""Function views of errors by clause: a cohort's heatmap, one trainee's, and the attempts behind a cell.
+
+Each reads the cohort's work only (:mod:`school.cohort_work`).
+"""
 
 import re
 from datetime import date
@@ -23,6 +26,7 @@ from reports.error_report import (
     week_heading,
 )
 from reports.replay import first_error_at
+from school.cohort_work import cohort_rounds
 from school.cohorts import cohort_for, trainee_for
 from school.models import Cohort
 from trainer.input_bounds import QUERY_TEXT_CHARACTERS, query_number
@@ -51,7 +55,7 @@ def cohort_errors(request: SchoolRequest, cohort_id: int) -> HttpResponse:
     """A cohort's errors by clause, trainee by trainee, and its progress by skill."""
     cohort = cohort_for(request, cohort_id)
     trainees = list(cohort.trainees.order_by("username"))
-    rounds = finished_rounds(Attempt.objects.filter(trainee__in=trainees))
+    rounds = finished_rounds(cohort_rounds(cohort))
     columns = trainee_columns(trainees)
     context = _report(cohort, rounds, heatmap(rounds, columns, lambda r: r.trainee_id), f"the {cohort.name} cohort")
     return render(request, "reports/errors.html", context | {"columns": columns, "trainee": None})
@@ -63,7 +67,7 @@ def trainee_errors(request: SchoolRequest, cohort_id: int, trainee_id: int) -> H
     """One trainee's errors by clause, week by week, and their progress by skill."""
     cohort = cohort_for(request, cohort_id)
     trainee = trainee_for(cohort, trainee_id)
-    rounds = finished_rounds(Attempt.objects.filter(trainee=trainee))
+    rounds = finished_rounds(cohort_rounds(cohort).filter(trainee=trainee))
     columns = week_columns(rounds)
     name = trainee.get_full_name() or trainee.get_username()
     context = _report(cohort, rounds, heatmap(rounds, columns, lambda r: r.week), name)
@@ -107,12 +111,8 @@ def error_attempts(request: SchoolRequest, cohort_id: int) -> HttpResponse:
     if isinstance(filters, str):
         return HttpResponse(filters, status=400)
     clause, trainee, week = filters
-    trainees = [trainee] if trainee is not None else list(cohort.trainees.all())
-    rounds = [
-        r
-        for r in finished_rounds(Attempt.objects.filter(trainee__in=trainees))
-        if r.errors_at(clause) and (week is None or r.week == week)
-    ]
+    theirs = cohort_rounds(cohort) if trainee is None else cohort_rounds(cohort).filter(trainee=trainee)
+    rounds = [r for r in finished_rounds(theirs) if r.errors_at(clause) and (week is None or r.week == week)]
     attempts = Attempt.objects.select_related("table", "trainee").in_bulk([r.attempt_id for r in rounds])
     rows = [
         {

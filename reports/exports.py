@@ -1,5 +1,7 @@
 """The school's records out: a cohort's attempts, graded steps, clauses, exam results and certificates as CSV.
 
+Each export holds the cohort's work only (:mod:`school.cohort_work`): the rounds and steps of its own exams and
+assignments (and practice if the school says so), its exams' results and certificates.
 Times are ISO 8601 in the school's time zone, with its offset; a range of days is inclusive and read in that zone.
 A cell that a spreadsheet would take for a formula (it starts with =, +, - or @) is written after a ' so it stays
 text. The columns are documented in docs/instructors-guide.md.
@@ -18,6 +20,7 @@ from django.utils import timezone
 
 from certification.certificates import status_of
 from certification.models import Certificate, ExamResult
+from school.cohort_work import cohort_rounds
 from school.models import Cohort
 from simulator.clauses import catalogue_order
 from trainer.models import Attempt, Step
@@ -81,9 +84,10 @@ def _percent(accuracy: str | None) -> str:
 
 
 def attempt_rows(cohort: Cohort, start: date | None, end: date | None) -> Iterator[Row]:
-    """The cohort's trainees' rounds started in the range, oldest first."""
+    """The cohort's rounds started in the range, oldest first."""
     attempts: QuerySet[Attempt] = (
-        Attempt.objects.filter(trainee__cohorts=cohort, **_between(start, end, "started_at"))
+        cohort_rounds(cohort)
+        .filter(**_between(start, end, "started_at"))
         .select_related("trainee", "table", "scenario_version__scenario")
         .order_by("started_at", "pk")
     )
@@ -128,8 +132,8 @@ STEP_COLUMNS = (
 
 
 def _graded_steps(cohort: Cohort, start: date | None, end: date | None, *fields: str) -> Iterator[tuple[Any, ...]]:
-    """The fields and graded step of each step of the cohort's trainees in rounds started in the range, in order."""
-    steps = Step.objects.filter(attempt__trainee__cohorts=cohort, **_between(start, end, "attempt__started_at"))
+    """The fields and graded step of each step of the cohort's rounds started in the range, in order."""
+    steps = Step.objects.filter(attempt__in=cohort_rounds(cohort), **_between(start, end, "attempt__started_at"))
     ordered = steps.order_by("attempt__started_at", "attempt_id", "sequence").values_list(*fields, "graded")
     for *values, graded in ordered.iterator():
         if graded is not None:
@@ -137,7 +141,7 @@ def _graded_steps(cohort: Cohort, start: date | None, end: date | None, *fields:
 
 
 def step_rows(cohort: Cohort, start: date | None, end: date | None) -> Iterator[Row]:
-    """Every graded step (retries included) of the cohort's trainees' rounds started in the range, oldest first."""
+    """Every graded step (retries included) of the cohort's rounds started in the range, oldest first."""
     fields = ("attempt_id", "attempt__trainee__username", "attempt__table__name", "attempt__table__game")
     for attempt_id, trainee, table, game, graded in _graded_steps(cohort, start, end, *fields):
         yield [

@@ -3,7 +3,9 @@
 A record is the trainee's assignments, exam sittings, certificates, accuracy and speed by skill and the clauses most
 missed. Every figure is read from the records the other pages read (the assignments' progress, the results with their
 newest correction, the certificates' status today, the finished rounds' score cards), in a fixed number of queries
-however many trainees, rounds and steps there are.
+however many trainees, rounds and steps there are. A cohort's gradebook holds only the cohort's work
+(:mod:`school.cohort_work`): its own exams and their certificates, its assignments, their rounds (and practice if the
+school says so); a trainee's own record holds all of theirs.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from certification.models import Certificate, ExamResult, ExamSitting, ResultCor
 from reports.error_report import FinishedRound, finished_rounds, most_missed
 from scenarios.drill_library import drill_versions, drills_for
 from school.assignments import Progress, Status, assignments_of, cohort_progress, progress_of
+from school.cohort_work import cohort_rounds
 from school.models import Cohort
 from trainer.models import Attempt
 from trainer.scoring import percent_text, seconds_text
@@ -91,19 +94,21 @@ class Sitting:
     revoked: bool = False
 
 
-def sittings_of(trainees: Sequence[User]) -> list[Sitting]:
-    """The trainees' exam sittings, newest first, each with its outcome as the sitting's page states it."""
+def sittings_of(trainees: Sequence[User], cohort: Cohort | None) -> list[Sitting]:
+    """The trainees' sittings (of the cohort's exams, if given), newest first, with the outcome its page states."""
+    sittings = ExamSitting.objects.filter(trainee__in=trainees).select_related("exam").order_by("-started_at", "-pk")
+    if cohort is not None:
+        sittings = sittings.filter(exam__cohort=cohort)
     newest = ResultCorrection.objects.filter(result=OuterRef("pk")).order_by("-corrected_at", "-pk")
     results = {
         result.sitting_id: result
-        for result in ExamResult.objects.filter(sitting__trainee__in=trainees).annotate(
+        for result in ExamResult.objects.filter(sitting__in=sittings).annotate(
             corrected_to=Subquery(newest.values("passed")[:1]),
             corrected_at=Subquery(newest.values("corrected_at")[:1]),
             last_issued=Max("certificates__issued_at"),
             live=Count("certificates", filter=Q(certificates__revoked_at__isnull=True)),
         )
     }
-    sittings = ExamSitting.objects.filter(trainee__in=trainees).select_related("exam").order_by("-started_at", "-pk")
     rows = []
     for sitting in sittings:
         result = results.get(sitting.pk)
@@ -120,9 +125,11 @@ def _revoked(result: Any) -> bool:
     return result.live == 0 and result.last_issued is not None and result.last_issued >= since
 
 
-def certificates_of(trainees: Sequence[User]) -> list[tuple[Certificate, CertificateStatus]]:
-    """The trainees' certificates, newest first, each with its status today."""
+def certificates_of(trainees: Sequence[User], cohort: Cohort | None) -> list[tuple[Certificate, CertificateStatus]]:
+    """The trainees' certificates (from the cohort's exams, if given), newest first, each with its status today."""
     certificates = Certificate.objects.filter(trainee__in=trainees).order_by("-issued_at", "-pk")
+    if cohort is not None:
+        certificates = certificates.filter(result__sitting__exam__cohort=cohort)
     return [(certificate, status_of(certificate)) for certificate in certificates]
 
 
@@ -140,16 +147,18 @@ class Record:
     most_missed: list[dict[str, Any]]
 
 
-def record_of(trainee: User) -> Record:
-    """The trainee's gradebook, with the drills that train each clause most missed."""
-    rounds = finished_rounds(Attempt.objects.filter(trainee=trainee))
+def record_of(trainee: User, cohort: Cohort | None) -> Record:
+    """The trainee's gradebook in the cohort (all of theirs without one), and drills for each clause most missed."""
+    attempts = Attempt.objects.all() if cohort is None else cohort_rounds(cohort)
+    rounds = finished_rounds(attempts.filter(trainee=trainee))
     versions = drill_versions()
     missed = [clause | {"drills": drills_for(clause["clause"], versions)} for clause in most_missed(rounds)]
+    assignments = assignments_of(trainee) if cohort is None else assignments_of(trainee).filter(cohort=cohort)
     return Record(
         trainee=trainee,
-        assignments=progress_of((assignment, trainee) for assignment in assignments_of(trainee)),
-        sittings=sittings_of([trainee]),
-        certificates=certificates_of([trainee]),
+        assignments=progress_of((assignment, trainee) for assignment in assignments),
+        sittings=sittings_of([trainee], cohort),
+        certificates=certificates_of([trainee], cohort),
         rounds=len(rounds),
         accuracy=overall_accuracy(rounds),
         skills=skill_summaries(rounds),
@@ -171,15 +180,17 @@ class CohortRow:
 
 
 def cohort_gradebook(cohort: Cohort) -> list[CohortRow]:
-    """One row per trainee of the cohort, by username: the cohort's assignments done, exams passed, and so on."""
+    """One row per trainee of the cohort, by username: the cohort's assignments done, its exams passed, and so on."""
     trainees = list(cohort.trainees.order_by("username"))
     progress = [row for _, rows in cohort_progress(cohort) for row in rows]
     assigned = Counter(row.trainee.pk for row in progress)
     done = Counter(row.trainee.pk for row in progress if row.status in DONE)
-    passed = {(row.sitting.trainee_id, row.sitting.exam_id) for row in sittings_of(trainees) if row.passed}
-    valid = Counter(c.trainee_id for c, status in certificates_of(trainees) if status is CertificateStatus.VALID)
+    passed = {(row.sitting.trainee_id, row.sitting.exam_id) for row in sittings_of(trainees, cohort) if row.passed}
+    valid = Counter(
+        c.trainee_id for c, status in certificates_of(trainees, cohort) if status is CertificateStatus.VALID
+    )
     rounds: dict[int, list[FinishedRound]] = {trainee.pk: [] for trainee in trainees}
-    for r in finished_rounds(Attempt.objects.filter(trainee__in=trainees)):
+    for r in finished_rounds(cohort_rounds(cohort)):
         rounds[r.trainee_id].append(r)
     rows = []
     for trainee in trainees:

@@ -22,9 +22,9 @@ def cohort_grades(request: SchoolRequest, cohort_id: int) -> HttpResponse:
 @require_GET
 @login_required
 def trainee_grades(request: SchoolRequest, cohort_id: int, trainee_id: int) -> HttpResponse:
-    """A trainee's gradebook, for the instructors of a cohort of theirs and the school administrators."""
+    """A trainee's gradebook in a cohort of theirs (its work only), for its instructors and school administrators."""
     cohort = cohort_for(request, cohort_id)
-    record = record_of(trainee_for(cohort, trainee_id))
+    record = record_of(trainee_for(cohort, trainee_id), cohort)
     context = {"cohort": cohort, "record": record, "mine": False, "status_meanings": STATUS_MEANINGS}
     return render(request, "reports/gradebook.html", context)
 
@@ -34,5 +34,10 @@ def trainee_grades(request: SchoolRequest, cohort_id: int, trainee_id: int) -> H
 def my_record(request: SchoolRequest) -> HttpResponse:
     """The signed-in trainee's own gradebook."""
     require_school_role(request)
-    context = {"cohort": None, "record": record_of(request.user), "mine": True, "status_meanings": STATUS_MEANINGS}
+    context = {
+        "cohort": None,
+        "record": record_of(request.user, None),
+        "mine": True,
+        "status_meanings": STATUS_MEANINGS,
+    }
     return render(request, "reports/gradebook.html", context)

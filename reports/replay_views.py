@@ -6,15 +6,22 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from reports.replay import replay_context
+from school.cohort_work import reviews
 from trainer.input_bounds import query_number
+from trainer.snapshots import Viewer
 from trainer.views import SchoolRequest, attempt_for_user
 
 
 @require_GET
 @login_required
 def replay(request: SchoolRequest, attempt_id: int) -> HttpResponse:
-    """A finished round replayed step by step (``?step=N``, 0 the table as dealt), for whoever may see the attempt."""
-    found_attempt, _ = attempt_for_user(request, attempt_id)
+    """A finished round replayed step by step (``?step=N``, 0 the table as dealt), for its trainee and its reviewers.
+
+    An instructor replays only the work of a cohort they teach (:mod:`school.cohort_work`).
+    """
+    found_attempt, viewer = attempt_for_user(request, attempt_id)
+    if viewer is Viewer.INSTRUCTOR and not reviews(request.user, found_attempt):
+        raise Http404("No such round.")
     if not found_attempt.finished:
         raise Http404("This round is not over yet: it can be replayed once it is.")
     step = query_number(request.GET.get("step", "0"))

@@ -14,6 +14,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from school.cohort_forms import AddTraineeForm, CohortForm, NewTraineeForm, RosterForm
+from school.cohort_work import cohort_rounds
 from school.lockouts import locked_addresses, locked_usernames, unlock_address, unlock_login
 from school.models import Cohort, cohorts_of, manages_account
 from school.roster import MAX_IMPORT_ROWS, create_trainee, import_roster, new_password
@@ -59,8 +60,8 @@ def display_name(trainee: User) -> str:
 
 
 def _trainee_rows(request: SchoolRequest, cohort: Cohort) -> list[dict[str, Any]]:
-    """Each trainee of the cohort with their last round, whether their login is locked and the user manages it."""
-    last_round = Attempt.objects.filter(trainee=OuterRef("pk")).order_by("-started_at").values("pk")[:1]
+    """Each trainee, their last round of the cohort's work, whether their login is locked and the user manages it."""
+    last_round = cohort_rounds(cohort).filter(trainee=OuterRef("pk")).order_by("-started_at").values("pk")[:1]
     trainees = list(cohort.trainees.order_by("username").annotate(last_round_id=Subquery(last_round)))
     rounds = Attempt.objects.select_related("table").in_bulk([trainee.last_round_id for trainee in trainees])
     locked = locked_usernames(trainee.username for trainee in trainees)

@@ -25,6 +25,12 @@ def fast_password_hasher(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture
+def practice_shown(settings):
+    """The school shows its trainees' practice on the cohorts' pages and records (DJANGO_COHORT_PRACTICE=true)."""
+    settings.COHORT_PRACTICE = True
+
+
 def run_school(*options: str) -> tuple[str, dict[str, tuple[str, str]]]:
     """Run `school --no-serve`; return its output and the printed passwords as username -> (role, password)."""
     out = StringIO()

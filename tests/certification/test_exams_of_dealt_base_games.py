@@ -182,6 +182,7 @@ def error_report(instructor, cohort, trainee, attempt):
     return cohort_page, trainee_page, ScoreCard.from_json(attempt.score_card)
 
 
+@pytest.mark.usefixtures("practice_shown")  # the errors report reads a practice round
 @pytest.mark.parametrize("dealt", DEALT_TABLES, ids=[dealt.game for dealt in DEALT_TABLES])
 async def test_an_exam_where_the_trainee_deals_the_base_game_certifies_it_as_a_house_procedure_replays_and_reports(
     dealt,

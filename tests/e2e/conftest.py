@@ -111,8 +111,11 @@ def pages_of(browser: Browser, school: LiveSchool, violations: PolicyViolations)
 
 @pytest.fixture(scope="session")
 def school(tmp_path_factory: pytest.TempPathFactory, django_db_blocker: Any) -> Iterator[LiveSchool]:
-    """Serve the school with Daphne on a fresh SQLite file, with the default settings; stop it after the session."""
-    with serve_school(tmp_path_factory.mktemp("school"), django_db_blocker) as live:
+    """Serve the school with Daphne on a fresh SQLite file, with the default settings but one; stop it at the end.
+
+    Its cohorts show their trainees' practice (DJANGO_COHORT_PRACTICE): the tests review practice rounds as instructors.
+    """
+    with serve_school(tmp_path_factory.mktemp("school"), django_db_blocker, DJANGO_COHORT_PRACTICE="true") as live:
         yield live
 
 

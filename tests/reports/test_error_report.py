@@ -17,7 +17,7 @@ from simulator.procedure import ErrorCode
 from trainer.models import Attempt, Role, Step
 from trainer.scoring import GradedStep, ScoreCard, Severity
 
-pytestmark = [pytest.mark.storage, pytest.mark.django_db]
+pytestmark = [pytest.mark.storage, pytest.mark.django_db, pytest.mark.usefixtures("practice_shown")]
 
 SCHOOL = ZoneInfo("America/New_York")
 DICE_CALL = "§645b.2(e)(3)"

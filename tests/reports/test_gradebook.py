@@ -17,7 +17,7 @@ from scenarios.drill_library import drill_versions, drills_for
 from school.models import Cohort
 from trainer.models import Role
 
-pytestmark = [pytest.mark.storage, pytest.mark.django_db]
+pytestmark = [pytest.mark.storage, pytest.mark.django_db, pytest.mark.usefixtures("practice_shown")]
 
 
 @pytest.fixture

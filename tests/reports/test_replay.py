@@ -123,6 +123,7 @@ def test_a_trainee_replays_their_own_round_and_not_anothers(client):
     assert status_for(client, make_trainee("bob"), attempt).status_code == 404
 
 
+@pytest.mark.usefixtures("practice_shown")
 def test_an_instructor_replays_their_cohorts_rounds_and_not_another_cohorts(client):
     alice = make_trainee()
     attempt = finished_round(alice)
@@ -156,6 +157,7 @@ def test_a_round_not_over_cannot_be_replayed_and_a_step_outside_the_round_is_ref
         assert refused.status_code == 400 and "whole number" in refused.text
 
 
+@pytest.mark.usefixtures("practice_shown")
 def test_the_history_the_score_card_and_the_cohort_page_link_to_the_replay(client):
     alice = make_trainee()
     instructor = make_instructor("ivy", teaching=[alice])
@@ -220,6 +222,7 @@ def test_no_replay_page_shows_a_card_not_yet_seen_the_seed_or_a_hit_value(client
             assert word not in page
 
 
+@pytest.mark.usefixtures("practice_shown")
 def test_the_replay_leads_back_to_the_round_and_to_the_trainees_history_or_the_instructors_cohorts():
     alice = make_trainee()
     attempt = finished_round(alice)

@@ -106,6 +106,7 @@ def test_a_cohort_needs_a_name_no_other_cohort_has(client, cohort):
     assert Cohort.objects.count() == 1
 
 
+@pytest.mark.usefixtures("practice_shown")
 def test_the_cohort_page_lists_each_trainee_with_the_last_round_and_its_accuracy(client, cohort):
     alice = cohort.trainees.get()
     services.start_round(alice, demo_table(), Mode.PRACTICE)
