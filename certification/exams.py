@@ -176,7 +176,7 @@ def sitting_places(attempts: QuerySet[Attempt]) -> dict[int, SittingPlace]:
     for exam_round in exam_rounds_dealt:
         exam = exam_round.sitting.exam
         places[exam_round.attempt_id] = SittingPlace(
-            exam_round.sitting_id, exam.name, exam.pass_rule(), exam_round.position, rounds_of[exam.pk]
+            exam_round.sitting_id, exam.name, exam.pass_rule(), exam_round.position, rounds_of[exam.pk], exam.cohort_id
         )
     return places
 

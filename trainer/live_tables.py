@@ -8,18 +8,24 @@ from django.db.models import QuerySet
 from simulator.games import GAMES
 from simulator.procedure import Actor
 from trainer import services
-from trainer.models import Attempt, Role, has_role, is_school_administrator
+from trainer.models import Attempt, Mode, Role, has_role, is_school_administrator
 from trainer.round_store import live_attempt
 from trainer.scoring import ScoreCard
+from trainer.sittings import sat_for_other_cohorts
 from trainer.tables import table_description
 
 
 def live_tables_to_watch(user: User) -> QuerySet[Attempt] | list[Attempt]:
-    """The live rounds the user may watch: every one for a school administrator, their cohorts' for an instructor."""
+    """The live rounds the user may watch: every one for a school administrator, their cohorts' for an instructor.
+
+    An instructor does not watch a round of another cohort's exam, though its trainee is in a cohort of theirs too.
+    """
     if is_school_administrator(user):
         return services.live_attempts()
     if has_role(user, Role.INSTRUCTOR):
-        return services.live_attempts().filter(trainee__cohorts__instructors=user).distinct()
+        attempts = services.live_attempts().filter(trainee__cohorts__instructors=user).distinct()
+        others = sat_for_other_cohorts(user, attempts.filter(mode=Mode.EXAM))
+        return [attempt for attempt in attempts if attempt.pk not in others]
     return []
 
 

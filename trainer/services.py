@@ -27,7 +27,7 @@ from simulator.table_deals import TableDeal
 from simulator.wager_phase import ChipCountMismatch
 from trainer.controls import FLOORPERSON_STEPS, StepFrame, dealer_steps_of
 from trainer.meters import install_meters, table_meters
-from trainer.models import Attempt, Floorperson, Mode, Role, ScenarioVersion, SchoolUser, Table
+from trainer.models import Attempt, Floorperson, Mode, Role, ScenarioVersion, SchoolUser, Table, is_school_administrator
 from trainer.round_store import (
     CacheBehind,
     LiveAttempt,
@@ -48,6 +48,7 @@ from trainer.round_store import (
 )
 from trainer.rules_submission import filed_rules, school_graded
 from trainer.scoring import GradedStep, grade_step
+from trainer.sittings import sat_for_other_cohorts
 from trainer.snapshots import AnyTableSnapshot, Viewer, snapshot_of, validation_seat
 
 
@@ -178,7 +179,8 @@ def _store_dealt(
 def viewer_of(attempt: Attempt, user: SchoolUser) -> Viewer | None:
     """The user's part at this attempt: its trainee, a watching instructor, or nobody (None).
 
-    An instructor watches the trainees of the cohorts they teach; a school administrator watches anyone. One query.
+    An instructor watches the trainees of the cohorts they teach, but not a round another cohort's exam dealt; a school
+    administrator watches anyone. One query, and for an instructor at an exam round the round's sitting.
     """
     if not user.is_authenticated:
         return None
@@ -187,9 +189,11 @@ def viewer_of(attempt: Attempt, user: SchoolUser) -> Viewer | None:
     watches = Q(groups__name=Role.SCHOOL_ADMINISTRATOR) | Q(
         groups__name=Role.INSTRUCTOR, cohorts_taught__trainees=attempt.trainee_id
     )
-    if user.is_superuser or User.objects.filter(watches, pk=user.pk).exists():
-        return Viewer.INSTRUCTOR
-    return None
+    if not (user.is_superuser or User.objects.filter(watches, pk=user.pk).exists()):
+        return None
+    if attempt.mode == Mode.EXAM and not is_school_administrator(user):
+        return None if sat_for_other_cohorts(user, Attempt.objects.filter(pk=attempt.pk)) else Viewer.INSTRUCTOR
+    return Viewer.INSTRUCTOR
 
 
 def viewable_attempt(attempt_id: int, user: SchoolUser) -> tuple[Attempt, Viewer] | None:

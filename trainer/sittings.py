@@ -26,13 +26,14 @@ class Closure:
 
 @dataclass(frozen=True)
 class SittingPlace:
-    """A round's place in an exam sitting: the sitting, its exam's name and pass rule, the round's number of all."""
+    """A round's place in an exam sitting: the sitting, its exam's name, pass rule and cohort, the round's number."""
 
     sitting_id: int
     exam_name: str
     pass_rule: PassRule
     position: int
     rounds: int
+    cohort_id: int
 
 
 ClosuresFor = Callable[[User, datetime], Mapping[int, Closure]]
@@ -66,6 +67,12 @@ def closures_for(user: User, now: datetime) -> Mapping[int, Closure]:
 def sittings_of(attempts: QuerySet[Attempt]) -> Mapping[int, SittingPlace]:
     """The place in its sitting of each of the attempts an exam dealt, by attempt id; none without exams."""
     return {} if ANSWERS.sittings_of is None else ANSWERS.sittings_of(attempts)
+
+
+def sat_for_other_cohorts(user: User, attempts: QuerySet[Attempt]) -> set[int]:
+    """The ids of the attempts among these that an exam of a cohort the user does not teach dealt."""
+    taught = set(User.objects.filter(pk=user.pk).values_list("cohorts_taught", flat=True))
+    return {attempt_id for attempt_id, place in sittings_of(attempts).items() if place.cohort_id not in taught}
 
 
 def sitting_of(attempt_id: int) -> SittingPlace | None:

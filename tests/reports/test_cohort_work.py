@@ -11,10 +11,12 @@ from table_helpers import make_instructor, make_user
 from test_assignments import assign, finished_run, published_scenario
 from test_error_report import DICE_PAY, finished, right, wrong
 
+from certification import exams
 from certification.models import Certificate, ExamRound
 from reports.gradebook import cohort_gradebook
 from school.cohort_work import cohort_rounds, reviews
 from school.models import Cohort
+from trainer.live_tables import live_tables_to_watch
 from trainer.models import Attempt, Role
 from trainer.scoring import GradedStep
 
@@ -43,6 +45,7 @@ def school(client):
         "ada": ada,
         "ivy": ivy,
         "evening": evening,
+        "version": version,
         "otto": otto,
         "day": day,
         "alice": alice,
@@ -122,6 +125,21 @@ def test_another_cohorts_instructor_cannot_replay_its_exam_rounds(client, school
     assert client.get(reverse("replay", args=[exam_round])).status_code == 200
     client.force_login(school["ada"])
     assert client.get(reverse("replay", args=[exam_round])).status_code == 200
+
+
+def test_another_cohorts_instructor_cannot_open_or_watch_its_exam_rounds(client, school):
+    finished_round = min(school["exam_rounds"])
+    for user, status in ((school["otto"], 404), (school["ivy"], 200), (school["ada"], 200)):
+        client.force_login(user)
+        assert client.get(reverse("attempt", args=[finished_round])).status_code == status
+    evening, alice = school["evening"], school["alice"]
+    live = exams.deal_next_round(
+        exams.begin_sitting(schedule(evening, school["ivy"], [school["version"]], name="Late exam"), alice)
+    )
+    assert live not in live_tables_to_watch(school["otto"])
+    assert live in live_tables_to_watch(school["ivy"]) and live in live_tables_to_watch(school["ada"])
+    client.force_login(school["otto"])
+    assert client.get(reverse("attempt", args=[live.pk])).status_code == 404
 
 
 def test_the_cohort_page_shows_the_last_round_of_the_cohorts_own_work(client, school):
