@@ -25,13 +25,13 @@ ExamRoundsOf = Callable[[QuerySet[Cohort]], QuerySet[Any]]
 
 
 @dataclass
-class ExamAnswers:
+class ExamsAnswer:
     """The answer of the app that runs exams; none until it gives it."""
 
     exam_rounds_of: ExamRoundsOf | None = None
 
 
-ANSWERS = ExamAnswers()
+ANSWERS = ExamsAnswer()
 
 
 def answer_with(exam_rounds_of: ExamRoundsOf) -> None:
@@ -75,4 +75,4 @@ def reviews(user: User, attempt: Attempt) -> bool:
     if is_school_administrator(user):
         return True
     cohorts = cohorts_of(user).filter(trainees=attempt.trainee_id)
-    return Attempt.objects.filter(work_of(cohorts), pk=attempt.pk).exists()
+    return Attempt.objects.filter(work_of(cohorts), pk=attempt.pk, trainee__cohorts__in=cohorts).exists()

@@ -164,4 +164,5 @@ def test_practice_is_every_cohorts_work_when_the_school_says_so_and_other_cohort
     assert set(cohort_rounds(evening).values_list("pk", flat=True)) == school["exam_rounds"] | {practice}
     assert next(row for row in cohort_gradebook(day) if row.trainee == school["alice"]).most_missed == DICE_PAY
     assert reviews(school["otto"], Attempt.objects.get(pk=practice))
+    assert not reviews(make_instructor("una"), Attempt.objects.get(pk=practice)), "Una teaches no cohort of Alice's"
     assert not any(reviews(school["otto"], attempt) for attempt in Attempt.objects.filter(pk__in=school["exam_rounds"]))
