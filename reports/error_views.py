@@ -26,7 +26,7 @@ from reports.error_report import (
     week_heading,
 )
 from reports.replay import first_error_at
-from school.cohort_work import cohort_rounds
+from school.cohort_work import cohort_rounds, work_text
 from school.cohorts import cohort_for, trainee_for
 from school.models import Cohort
 from trainer.input_bounds import QUERY_TEXT_CHARACTERS, query_number
@@ -45,6 +45,7 @@ def _report(cohort: Cohort, rounds: list[FinishedRound], rows: list[dict[str, An
         "most_missed": most_missed(rounds),
         "charts": skill_charts(rounds, whose),
         "rounds": len(rounds),
+        "work": work_text(cohort),
         "attempts_url": reverse("error_attempts", args=[cohort.pk]),
     }
 

@@ -7,6 +7,7 @@ from django.views.decorators.http import require_GET
 
 from reports.gradebook import cohort_gradebook, record_of
 from school.assignments import STATUS_MEANINGS
+from school.cohort_work import work_text
 from school.cohorts import cohort_for, trainee_for
 from trainer.views import SchoolRequest, require_school_role
 
@@ -16,7 +17,8 @@ from trainer.views import SchoolRequest, require_school_role
 def cohort_grades(request: SchoolRequest, cohort_id: int) -> HttpResponse:
     """The cohort's gradebook: each trainee's assignments, exams, certificates, accuracy and clause most missed."""
     cohort = cohort_for(request, cohort_id)
-    return render(request, "reports/gradebook_cohort.html", {"cohort": cohort, "rows": cohort_gradebook(cohort)})
+    context = {"cohort": cohort, "rows": cohort_gradebook(cohort), "work": work_text(cohort)}
+    return render(request, "reports/gradebook_cohort.html", context)
 
 
 @require_GET
@@ -26,6 +28,7 @@ def trainee_grades(request: SchoolRequest, cohort_id: int, trainee_id: int) -> H
     cohort = cohort_for(request, cohort_id)
     record = record_of(trainee_for(cohort, trainee_id), cohort)
     context = {"cohort": cohort, "record": record, "mine": False, "status_meanings": STATUS_MEANINGS}
+    context["work"] = work_text(cohort)
     return render(request, "reports/gradebook.html", context)
 
 

@@ -70,6 +70,12 @@ def cohort_rounds(cohort: Cohort) -> QuerySet[Attempt]:
     return Attempt.objects.filter(work_of(Cohort.objects.filter(pk=cohort.pk)), trainee__cohorts=cohort)
 
 
+def work_text(cohort: Cohort) -> str:
+    """What the cohort's pages show, in a sentence for them."""
+    practice = "and its trainees' practice" if settings.COHORT_PRACTICE else "not practice (the school's setting)"
+    return f"Only {cohort.name}'s work is shown: its exams, its assignments and their rounds, {practice}."
+
+
 def reviews(user: User, attempt: Attempt) -> bool:
     """Whether the user may review another's round: any for a school administrator, else work of a cohort they teach."""
     if is_school_administrator(user):

@@ -2,6 +2,7 @@
 assignments (practice only when the school says so), never the other cohort's results, certificates, rounds or steps."""
 
 import csv
+from html import escape
 from io import StringIO
 
 import pytest
@@ -14,7 +15,7 @@ from test_error_report import DICE_PAY, finished, right, wrong
 from certification import exams
 from certification.models import Certificate, ExamRound
 from reports.gradebook import cohort_gradebook
-from school.cohort_work import cohort_rounds, reviews
+from school.cohort_work import cohort_rounds, reviews, work_text
 from school.models import Cohort
 from trainer.live_tables import live_tables_to_watch
 from trainer.models import Attempt, Role
@@ -77,6 +78,7 @@ def test_another_cohorts_instructor_gets_none_of_its_exam_results_or_certificate
     otto, day, alice, certificate = school["otto"], school["day"], school["alice"], school["certificate"]
     body = get(client, otto, "trainee_gradebook", day.pk, alice.pk).text
     assert "Evening exam" not in body and certificate.code not in body
+    assert escape("Only Day cohort's work is shown: its exams, its assignments and their rounds, not practice") in body
     record = get(client, otto, "trainee_gradebook", day.pk, alice.pk).context["record"]
     assert record.sittings == [] and record.certificates == [] and record.rounds == len(school["run_rounds"])
     assert [row.assignment.cohort for row in record.assignments] == [day]
@@ -163,6 +165,10 @@ def test_practice_is_every_cohorts_work_when_the_school_says_so_and_other_cohort
     assert set(cohort_rounds(day).values_list("pk", flat=True)) == school["run_rounds"] | {practice}
     assert set(cohort_rounds(evening).values_list("pk", flat=True)) == school["exam_rounds"] | {practice}
     assert next(row for row in cohort_gradebook(day) if row.trainee == school["alice"]).most_missed == DICE_PAY
+    assert (
+        work_text(day)
+        == "Only Day cohort's work is shown: its exams, its assignments and their rounds, and its trainees' practice."
+    )
     assert reviews(school["otto"], Attempt.objects.get(pk=practice))
     assert not reviews(make_instructor("una"), Attempt.objects.get(pk=practice)), "Una teaches no cohort of Alice's"
     assert not any(reviews(school["otto"], attempt) for attempt in Attempt.objects.filter(pk__in=school["exam_rounds"]))
