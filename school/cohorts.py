@@ -15,10 +15,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from school.cohort_forms import AddTraineeForm, CohortForm, NewTraineeForm, RosterForm
 from school.cohort_work import cohort_rounds
+from school.first_passwords import give_first_password, keep_sheet, take_sheet
 from school.lockouts import locked_addresses, locked_usernames, unlock_address, unlock_login
 from school.models import Cohort, cohorts_of, manages_account
-from school.roster import MAX_IMPORT_ROWS, create_trainee, import_roster, new_password
-from school.sign_in import require_password_change
+from school.roster import MAX_IMPORT_ROWS, create_trainee, import_roster
 from trainer.confirmation import Confirmation, confirmation_page
 from trainer.models import Attempt, Role, teaches_cohorts
 from trainer.refusals import RoleRefused
@@ -96,7 +96,8 @@ def _cohort_page(
 
 
 def _password_page(request: SchoolRequest, cohort: Cohort, accounts: list[tuple[User, str]], what: str) -> HttpResponse:
-    """The passwords just set, shown this once and never stored by the page's cache."""
+    """The passwords just set, shown this once and never stored by the page's cache, and offered once as CSV."""
+    keep_sheet(request.session, cohort.pk, accounts)
     return render(request, "school/cohort_passwords.html", {"cohort": cohort, "accounts": accounts, "what": what})
 
 
@@ -180,10 +181,7 @@ def reset_password(request: SchoolRequest, cohort_id: int, trainee_id: int) -> H
                 option="Ask them to choose their own password when they next log in",
             ),
         )
-    password = new_password()
-    trainee.set_password(password)
-    trainee.save()
-    require_password_change(trainee, request.POST.get("option") == "on")
+    password = give_first_password(trainee, request.POST.get("option") == "on")
     messages.success(request, f"Reset the password of {display_name(trainee)}: give them the new one below.")
     return _password_page(request, found, [(trainee, password)], "New password")
 
@@ -288,3 +286,17 @@ def import_confirm(request: SchoolRequest, cohort_id: int) -> HttpResponse:
         context = {"cohort": found, "roster": roster, "text": form.cleaned_data["text"]}
         return render(request, "school/cohort_import_preview.html", context, status=400)
     return _password_page(request, found, import_roster(found, roster), "Imported")
+
+
+@never_cache
+@require_GET
+@login_required
+def password_sheet(request: SchoolRequest, cohort_id: int) -> HttpResponse:
+    """The passwords the cohort's last password page showed, as CSV, once; then the page says they are gone (410)."""
+    found = cohort_for(request, cohort_id)
+    sheet = take_sheet(request.session, found.pk)
+    if sheet is None:
+        return render(request, "school/cohort_passwords_gone.html", {"cohort": found}, status=410)
+    response = HttpResponse(sheet, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="passwords-cohort-{found.pk}.csv"'
+    return response

@@ -1,7 +1,6 @@
 """A cohort's roster: new trainee accounts, one by one or from a CSV of names and e-mail addresses, all or none."""
 
 import csv
-import secrets
 from dataclasses import dataclass, field
 from io import StringIO
 
@@ -11,8 +10,8 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
 
+from school.first_passwords import give_first_password
 from school.models import Cohort
-from school.sign_in import require_password_change
 from simulator.procedure import counted
 from trainer.models import Role
 
@@ -24,11 +23,6 @@ ROSTER_HEADER = ("name", "email")
 
 NAME_LENGTH: int = User._meta.get_field("first_name").max_length  # type: ignore[assignment]
 """The longest name a row may give: its first word and the rest are kept as first and last name, each this long."""
-
-
-def new_password() -> str:
-    """A random first password, shown once to the instructor."""
-    return secrets.token_urlsafe(9)
 
 
 def account_problem(username: str, email: str) -> str | None:
@@ -144,11 +138,10 @@ def read_roster(text: str) -> Roster:
 def create_trainee(cohort: Cohort, username: str, name: str, email: str) -> tuple[User, str]:
     """Create a trainee account in the cohort; return it with its first password."""
     first_name, last_name = split_name(name)
-    password = new_password()
-    trainee = User.objects.create_user(username.lower(), email, password, first_name=first_name, last_name=last_name)
+    trainee = User.objects.create_user(username.lower(), email, first_name=first_name, last_name=last_name)
+    password = give_first_password(trainee, settings.FIRST_PASSWORD_CHANGE)
     trainee.groups.add(Group.objects.get(name=Role.TRAINEE))
     cohort.trainees.add(trainee)
-    require_password_change(trainee, settings.FIRST_PASSWORD_CHANGE)
     return trainee, password
 
 

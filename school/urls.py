@@ -19,6 +19,7 @@ urlpatterns = [
     path("cohorts/<int:cohort_id>/addresses/unlock/", cohorts.unlock_address_of, name="unlock_address"),
     path("cohorts/<int:cohort_id>/import/", cohorts.import_preview, name="import_roster"),
     path("cohorts/<int:cohort_id>/import/confirm/", cohorts.import_confirm, name="confirm_import"),
+    path("cohorts/<int:cohort_id>/passwords.csv", cohorts.password_sheet, name="password_sheet"),
     path("cohorts/<int:cohort_id>/assignments/", assignment_views.assignments, name="assignments"),
     path(
         "cohorts/<int:cohort_id>/assignments/<int:assignment_id>/withdraw/",

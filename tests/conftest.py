@@ -22,7 +22,10 @@ ACCOUNT_LINE = re.compile(
 
 @pytest.fixture(autouse=True)
 def fast_password_hasher(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.PASSWORD_HASHERS = [
+        "django.contrib.auth.hashers.MD5PasswordHasher",
+        "school.first_passwords.FirstPasswordHasher",
+    ]
 
 
 @pytest.fixture

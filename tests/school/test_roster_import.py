@@ -1,13 +1,18 @@
 """Importing trainees from a CSV: every row checked, a preview first, then all of them created or none."""
 
+import csv
+import io
 import re
 
 import pytest
+from django.conf import global_settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import get_hasher, identify_hasher
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from table_helpers import make_instructor, make_trainee
 
+from school.first_passwords import FirstPasswordHasher
 from school.models import Cohort
 from school.roster import MAX_IMPORT_ROWS
 from trainer.models import Role
@@ -134,3 +139,42 @@ def test_a_new_trainee_named_as_a_formula_is_refused(client, cohort):
     response = client.post(reverse("new_trainee", args=[cohort.pk]), fields)
     assert response.status_code == 400 and "reads as a formula" in response.text
     assert not get_user_model().objects.filter(username="carol").exists()
+
+
+def test_the_imported_passwords_download_once_as_csv_then_are_gone(client, cohort):
+    shown = dict(PASSWORD_ROW.findall(confirm(client, cohort, THREE).text))
+    sheet = client.get(reverse("password_sheet", args=[cohort.pk]))
+    assert sheet.status_code == 200 and "no-store" in sheet["Cache-Control"]
+    assert sheet["Content-Disposition"].startswith("attachment")
+    rows = list(csv.DictReader(io.StringIO(sheet.content.decode())))
+    assert {row["username"]: row["password"] for row in rows} == shown
+    assert {row["name"] for row in rows} == {"Ada Lovelace", "Grace Hopper", "Alan Turing"}
+    again = client.get(reverse("password_sheet", args=[cohort.pk]))
+    assert again.status_code == 410 and "gone" in again.text
+    assert not any(password in again.text for password in shown.values())
+    assert confirm(client, cohort, THREE).status_code == 400, "a second import of the file shows no password"
+
+
+def test_a_first_password_is_hashed_cheaply_logs_in_must_be_changed_and_the_new_one_uses_the_default(
+    client, cohort, settings
+):
+    settings.PASSWORD_HASHERS = [global_settings.PASSWORD_HASHERS[0], "school.first_passwords.FirstPasswordHasher"]
+    username, password = PASSWORD_ROW.findall(
+        confirm(client, cohort, "name,email\nAda Lovelace,ada@example.org\n").text
+    )[0]
+    ada = cohort.trainees.get(username=username)
+    assert identify_hasher(ada.password).algorithm == FirstPasswordHasher.algorithm
+    client.logout()
+    assert client.post(reverse("login"), {"username": username, "password": password}).status_code == 302
+    assert client.get(reverse("home")).url == reverse("password_change")
+    new = {"old_password": password, "new_password1": "felt-and-dice-42", "new_password2": "felt-and-dice-42"}
+    assert client.post(reverse("password_change"), new).status_code == 302
+    ada.refresh_from_db()
+    assert identify_hasher(ada.password).algorithm == get_hasher().algorithm != FirstPasswordHasher.algorithm
+    assert client.get(reverse("home")).status_code == 200
+
+
+def test_a_first_password_that_may_stay_uses_the_default_hasher(client, cohort, settings):
+    settings.FIRST_PASSWORD_CHANGE = False
+    confirm(client, cohort, "name,email\nAda Lovelace,ada@example.org\n")
+    assert identify_hasher(cohort.trainees.get().password).algorithm == get_hasher().algorithm
