@@ -25,7 +25,15 @@ from simulator.json_values import JsonObject, JsonValue
 from simulator.money import format_cents, parse_dollars
 from simulator.pai_gow_round import PLACES, SEATS
 from simulator.rules import Option
-from simulator.scenarios import MAX_ROUNDS, MAX_TIME_LIMIT_SECONDS, ScenarioError, ScenarioSpec, game_steps, habit_key
+from simulator.scenarios import (
+    MAX_ROUNDS,
+    MAX_TIME_LIMIT_SECONDS,
+    PAI_GOW_SETTINGS,
+    ScenarioError,
+    ScenarioSpec,
+    game_steps,
+    habit_key,
+)
 from simulator.table_deals import SeatHabit
 from trainer.models import Scenario
 
@@ -51,6 +59,12 @@ RIGGING_HELP = {
     "unless its habit is rigged. Leave a place empty to deal it from the deck.",
     "community_cards": "Up to five cards, the flop first, as Qh Jh Th 4c 2d; the rest are dealt from the deck.",
     "habits": "How the seat's player decides: a wrong Play Wager for the dealer to put right, or fewer hands played.",
+    "settings": "How the seat's player sets the hand: by the house way, or their own way (the strongest low hand "
+    "that does not foul). A seat whose seven cards are rigged sets them by the house way unless this is rigged.",
+    "low_hands": "Two of the seat's rigged seven cards, as As Ks: the player sets them as the low hand and the other "
+    "five as the high hand, whether or not that fouls. Rig the seat's seven cards first.",
+    "quiet": "No random table events: no late wager, missing chip, wager change or player's own way but those rigged "
+    "here. Every simulated player plays by the house way, the house advice or a basic strategy.",
     "styles": "How the seat's player plays the hand, where the trainee deals the whole round: a hit on a hard 17 on a "
     "hunch for the dealer to confirm, or never risking a bust. Seat the player to rig its style.",
     "tiger_nine": "The dealer's seven cards set to a 9-high low hand: a commission-free table only (§645b.1(d)(2)).",
@@ -309,6 +323,8 @@ class ScenarioForm(forms.Form):
         section = Section("What to rig", "Anything left empty is dealt at random, as at a training table.")
         if not rigging:
             section.help = "Nothing is rigged at this game: its rounds are dealt at random."
+        quiet = forms.BooleanField(label="Quiet table", help_text=RIGGING_HELP["quiet"], required=False)
+        self._add(section, "quiet", quiet)
         if "dice" in rigging:
             dice = forms.CharField(label="Dice, red first", help_text=RIGGING_HELP["dice"], required=False)
             self._add(section, "rigging.dice", dice)
@@ -318,7 +334,13 @@ class ScenarioForm(forms.Form):
             self._cards_by_place(
                 section, "cards", ("Dealer's upcard and hole card", "two cards"), RIGGING_HELP["cards"]
             )
-        if "habits" in rigging and self.game.scenario.base_game is None:
+        if "low_hands" in rigging:
+            self._habits(section, PAI_GOW_SETTINGS, RIGGING_HELP["settings"])
+            for place in SEATS:
+                help_text = RIGGING_HELP["low_hands"] if place == SEATS[0] else ""
+                low_hand = forms.CharField(label=f"Seat {place}'s low hand", help_text=help_text, required=False)
+                self._add(section, f"rigging.low_hands.{place}", low_hand)
+        elif "habits" in rigging and self.game.scenario.base_game is None:
             self._habits(section, BlackjackStyle, RIGGING_HELP["styles"])
         if self.game.scenario.base_game is not None:
             section.parts.append(self._base_game(self.game.scenario.base_game))
@@ -456,6 +478,9 @@ class ScenarioForm(forms.Form):
         rigging["habits"] = {
             str(seat): data[f"rigging.habits.{seat}"] for seat in SEATS if data.get(f"rigging.habits.{seat}")
         }
+        rigging["low_hands"] = {
+            str(seat): data[f"rigging.low_hands.{seat}"] for seat in SEATS if data.get(f"rigging.low_hands.{seat}")
+        }
         rigging["tiger_nine"] = bool(data.get("rigging.tiger_nine"))
         for key in ("mystery_hit_round", "ace_of_spades_round", "missing_chip_seat", "foul_seat"):
             rigging[key] = data.get(f"rigging.{key}")
@@ -473,6 +498,7 @@ class ScenarioForm(forms.Form):
             ],
             "mode": data.get("mode", "practice"),
             "critical_error_fails": bool(data.get("critical_error_fails")),
+            "quiet": bool(data.get("quiet")),
         }
         for key in ("rounds", "time_limit_seconds", "pass_accuracy_percent"):
             spec[key] = data.get(key)
@@ -564,7 +590,7 @@ def form_data(spec: JsonObject, name: str) -> dict[str, str]:
                 f"{areas.get(spot, spot)} {_dollars(amount)}" for spot, amount in wagers.items()
             )
     rigging = spec["rigging"] if isinstance(spec["rigging"], dict) else {}
-    for name in ("hands", "cards"):
+    for name in ("hands", "cards", "low_hands"):
         by_place = rigging.get(name)
         for place, cards in (by_place if isinstance(by_place, dict) else {}).items():
             data[f"rigging.{name}.{place}"] = str(cards)
@@ -596,6 +622,8 @@ def form_data(spec: JsonObject, name: str) -> dict[str, str]:
         data[key] = "" if spec.get(key) is None else str(spec[key])
     if spec.get("critical_error_fails"):
         data["critical_error_fails"] = "on"
+    if spec.get("quiet"):
+        data["quiet"] = "on"
     return data
 
 

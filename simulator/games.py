@@ -181,7 +181,10 @@ PAI_GOW_POKER = Game(
     narrate_pai_gow_round,
     ScenarioSupport(
         FELT_NAMES,
-        frozenset({"dice", "hands", "tiger_nine", "foul_seat", "late_wager", "missing_chip_seat", "mystery_hit_round"}),
+        frozenset(
+            {"dice", "hands", "tiger_nine", "foul_seat", "late_wager", "missing_chip_seat", "mystery_hit_round"}
+            | {"habits", "low_hands"}
+        ),
     ),
 )
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from simulator.blackjack import BlackjackStyle
@@ -25,13 +25,14 @@ from simulator.down_under import BLACKJACK, DEALT_CARDS, MATCH_THE_DEALER, DownU
 from simulator.down_under import check_wagers as check_down_under_wagers
 from simulator.down_under_hand import TraineeDeals
 from simulator.games import GAMES, Game
-from simulator.hands import is_tiger_nine
+from simulator.hands import SetHand, is_tiger_nine
 from simulator.house_way import HOUSE_WAYS
 from simulator.json_values import JsonObject, JsonValue
 from simulator.money import MAX_CENTS, format_cents
 from simulator.mystery import BaseGameDealer, MysteryRules
 from simulator.pai_gow_round import DEALER, PLACES, SEATS, STACK_SIZE, Scenario, check_wagers
 from simulator.pai_gow_rules import TableRules
+from simulator.player_styles import PlayerStyle
 from simulator.procedure import Round, counted
 from simulator.rules import RulesError
 from simulator.starting_position import delivery_order, starting_position
@@ -83,7 +84,9 @@ class Rigging:
     ``cards`` are Down Under Blackjack's first two cards of each place: the dealer's are the upcard, then the hole card.
     Where the trainee deals a carnival poker base game, ``cards`` are each place's hole cards (or the first of them),
     ``community_cards`` the board (or its first cards), flop first, and ``habits`` how a seat's player decides. At a
-    Down Under table whose trainee deals the whole round, ``habits`` are the seated players' styles.
+    Down Under table whose trainee deals the whole round, ``habits`` are the seated players' styles. At Pai Gow Poker
+    ``habits`` are how a seated player sets the hand (the house way or their own), and ``low_hands`` the two cards a
+    seat whose seven are rigged sets as its low hand, the other five its high hand.
     """
 
     dice: DiceRoll | None = None
@@ -97,12 +100,14 @@ class Rigging:
     cards: Mapping[int, tuple[Card, ...]] = field(default_factory=dict)
     community_cards: tuple[Card, ...] = ()
     habits: Mapping[int, SeatHabit] = field(default_factory=dict)
+    low_hands: Mapping[int, tuple[Card, ...]] = field(default_factory=dict)
 
     @property
     def rigs_the_deal(self) -> bool:
-        """Whether it fixes anything the table's own dealing draws: dice, cards, a Tiger 9, a wager move, a foul."""
+        """Whether it fixes anything the table's dealing draws: dice, cards, a Tiger 9, a wager move, a player's way."""
         late, missing, foul = self.late_wager, self.missing_chip_seat, self.foul_seat
-        return bool(self.dice or self.hands or self.cards or self.tiger_nine or late or missing or foul)
+        settings = self.habits or self.low_hands
+        return bool(self.dice or self.hands or self.cards or self.tiger_nine or late or missing or foul or settings)
 
     @property
     def rigs_the_base_game(self) -> bool:
@@ -112,7 +117,8 @@ class Rigging:
     def to_json(self) -> JsonObject:
         """The rigging as JSON, cards and dice written as a person types them.
 
-        A base game's board and habits only when rigged, so a scenario saved before they could be reads as it was.
+        A base game's board, habits and low hands only when rigged, so a scenario saved before they could be reads as
+        it was.
         """
         late = self.late_wager
         base_game: JsonObject = {}
@@ -120,6 +126,8 @@ class Rigging:
             base_game["community_cards"] = format_cards(self.community_cards)
         if self.habits:
             base_game["habits"] = {str(seat): habit_key(habit) for seat, habit in self.habits.items()}
+        if self.low_hands:
+            base_game["low_hands"] = {str(seat): format_cards(cards) for seat, cards in self.low_hands.items()}
         return {
             "dice": None if self.dice is None else " ".join(map(str, self.dice.values)),
             "hands": {str(place): format_cards(cards) for place, cards in self.hands.items()},
@@ -149,6 +157,9 @@ class ScenarioSpec:
     pass_accuracy_percent: int = 90
     critical_error_fails: bool = True
     skill_targets: Mapping[str, int] = field(default_factory=dict)
+    quiet: bool = False
+    """No random table events: no wager move but a rigged one, every simulated player by the house way, advice or a
+    basic strategy unless the rigging says otherwise."""
 
     def to_json(self) -> JsonObject:
         """The scenario as JSON that :meth:`from_json` reads back to an equal scenario."""
@@ -167,6 +178,7 @@ class ScenarioSpec:
             "pass_accuracy_percent": self.pass_accuracy_percent,
             "critical_error_fails": self.critical_error_fails,
             "skill_targets": dict(sorted(self.skill_targets.items())),
+            "quiet": self.quiet,
         }
 
     @classmethod
@@ -256,6 +268,7 @@ class _Reader:
             self.field("pass_accuracy_percent", lambda value: _whole(value, 0, 100), 90),
             self.field("critical_error_fails", self.flag, True),
             self.field("skill_targets", self.targets, {}),
+            self.field("quiet", self.flag, False),
         )
         if self.errors:
             raise ScenarioError(self.errors)
@@ -399,11 +412,16 @@ class _Reader:
             self.refuse_base_game_rigging(given)
         elif isinstance(rules, DownUnderTable):
             habits = self.blackjack_styles(given.get("habits") or {}, rules, seats)
+        low_hands: dict[int, tuple[Card, ...]] = {}
+        if isinstance(rules, TableRules):
+            habits = self.pai_gow_settings(given.get("habits") or {}, seats, foul_seat)
+            fouled = set() if foul_seat is None else {foul_seat}
+            low_hands = self.low_hands(given.get("low_hands") or {}, hands, set(habits) | fouled)
         for name in sorted(known - game.scenario.rigging):
             if given.get(name):
                 self.errors[f"rigging.{name}"] = f"a {game.name} scenario does not rig this"
         rigging = (dice, hands, tiger_nine, hit_round, ace_round, late, missing_seat, foul_seat)
-        return Rigging(*rigging, cards, community, habits)
+        return Rigging(*rigging, cards, community, habits, low_hands)
 
     def rigging_flag(self, given: Mapping[str, JsonValue], name: str) -> bool:
         """A rigging field that is true or false (false when not given); "yes" or 1 is an error, not a guess."""
@@ -581,6 +599,38 @@ class _Reader:
                 self.errors[f"rigging.habits.{seat}"] = f"seat {seat} has no player: seat one to rig its style"
         return styles
 
+    def pai_gow_settings(
+        self, value: JsonValue, seats: Mapping[int, Mapping[str, WagerRange]], foul_seat: int | None
+    ) -> dict[int, SeatHabit]:
+        """How each rigged seat's player sets the hand ("house_way", "own_way"): a seated player, not the foul's."""
+        settings = self.habits(value, PAI_GOW_SETTINGS)
+        for seat in settings:
+            if seat not in seats:
+                self.errors[f"rigging.habits.{seat}"] = f"seat {seat} has no player: seat one to rig how it sets"
+            elif seat == foul_seat:
+                self.errors[f"rigging.habits.{seat}"] = f"seat {seat}'s player fouls the hand: rig one or the other"
+        return settings
+
+    def low_hands(
+        self, value: JsonValue, hands: Mapping[int, tuple[Card, ...]], set_otherwise: set[int]
+    ) -> dict[int, tuple[Card, ...]]:
+        """Each seat's rigged low hand: two of its rigged seven cards, where its setting is not rigged otherwise."""
+        low_hands: dict[int, tuple[Card, ...]] = {}
+        for key, seat, cards in self.cards_by_place("low_hands", value, "an object of two cards by seat"):
+            name = f"rigging.low_hands.{key}"
+            held = hands.get(seat)
+            if seat == DEALER:
+                self.errors[name] = "the dealer's hand is set by the house way: rig a seat's low hand"
+            elif held is None:
+                self.errors[name] = f"seat {seat}'s seven cards are not rigged: rig them to rig how they are set"
+            elif len(cards) != 2 or len(set(cards)) != 2 or not set(cards) <= set(held):
+                self.errors[name] = f"two of seat {seat}'s rigged cards are wanted: {format_cards(held)}"
+            elif seat in set_otherwise:
+                self.errors[name] = f"seat {seat}'s setting is rigged already: rig its low hand or its setting"
+            else:
+                low_hands[seat] = cards
+        return low_hands
+
     def check_tiger_nine(self, rules: TableRules, hands: Mapping[int, tuple[Card, ...]]) -> None:
         """A Tiger 9 is the dealer's at a commission-free table, and rigged dealer's cards must set to one."""
         if not rules.commission_free:
@@ -656,6 +706,10 @@ class _Reader:
             self.errors["rigging.late_wager"] = f"seat {seat} already holds that {spot} wager"
             return None
         return WagerMove(seat, spot, amount, None if held is None else held.minimum)
+
+
+PAI_GOW_SETTINGS = (PlayerStyle.HOUSE_WAY, PlayerStyle.OWN_WAY)
+"""How a scenario may rig a Pai Gow Poker player's setting (a foul is rigged by ``foul_seat``)."""
 
 
 def habit_key(habit: SeatHabit) -> str:
@@ -734,12 +788,22 @@ def _rigged(spec: ScenarioSpec, rules: SeatedRules, rng: random.Random) -> Rigge
         seat: {spot: amount.draw(_unit(rules, spot), rng) for spot, amount in wagers.items()}
         for seat, wagers in spec.seats.items()
     }
-    scenario = Scenario(dice=rigging.dice)
+    scenario = Scenario(dice=rigging.dice, player_settings=_low_hand_settings(rigging))
+    habits = dict(rigging.habits)
     if isinstance(rules, TableRules) and (rigging.hands or rigging.tiger_nine):
         dice = rigging.dice or roll_dice(rng)
-        scenario = Scenario(deck_top=_deck_top(rules, rigging, dice, rng), dice=dice)
+        scenario = replace(scenario, deck_top=_deck_top(rules, rigging, dice, rng), dice=dice)
+        habits = dict.fromkeys(set(rigging.hands) - {DEALER}, PlayerStyle.HOUSE_WAY) | habits
     moves = (rigging.late_wager, rigging.missing_chip_seat, rigging.foul_seat)
-    return RiggedDeal(seats, scenario, *moves, rigging.cards, habits=rigging.habits)
+    return RiggedDeal(seats, scenario, *moves, rigging.cards, habits=habits)
+
+
+def _low_hand_settings(rigging: Rigging) -> dict[int, SetHand]:
+    """Each rigged low hand's seat set as the instructor split it: the two low cards, the other five high."""
+    return {
+        seat: SetHand(tuple(card for card in rigging.hands[seat] if card not in low), low)
+        for seat, low in rigging.low_hands.items()
+    }
 
 
 def deal_scenario(
@@ -770,5 +834,6 @@ def deal_scenario(
         chip_count_mismatch=chip_count_mismatch,
         rigged=rigged,
         ace_of_spades=rigging.ace_of_spades_round is not None,
+        quiet=spec.quiet,
     )
     return spec.game.deal(deal)

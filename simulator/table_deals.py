@@ -44,8 +44,9 @@ from simulator.simulated_players import (
 )
 from simulator.wager_phase import ChipCountMismatch, WagerMove, WagerPhase
 
-SeatHabit = PlayerHabit | BlackjackStyle
-"""How a scenario rigs a seat's simulated player: a carnival poker habit, or a Down Under Blackjack style."""
+SeatHabit = PlayerHabit | BlackjackStyle | PlayerStyle
+"""How a scenario rigs a seat's simulated player: a carnival poker habit, a Down Under Blackjack style, or how a Pai Gow
+Poker player sets the hand."""
 
 
 @dataclass(frozen=True)
@@ -70,7 +71,8 @@ class RiggedDeal:
     """The carnival poker base game's community cards (or the first of them), flop first."""
     habits: Mapping[int, SeatHabit] = field(default_factory=dict)
     """How the player at each seat decides: at Down Under Blackjack its style (over a rigged seat's basic strategy);
-    in a carnival poker base game its habit, a seat rigged cards but no habit playing by the house advice."""
+    in a carnival poker base game its habit, a seat rigged cards but no habit playing by the house advice; at Pai Gow
+    Poker how it sets the hand (a seat whose hand is rigged sets it by the house way unless its setting is rigged)."""
 
 
 @dataclass(frozen=True)
@@ -79,7 +81,9 @@ class TableDeal:
 
     ``chip_count_mismatch`` is the house's procedure when the progressive chips do not match the accepted wagers.
     ``rigged`` replaces the simulated players' draws at Pai Gow Poker; ``ace_of_spades`` makes a forced Match the
-    Dealer hit at Down Under Blackjack the A♠ combination (the 100% award).
+    Dealer hit at Down Under Blackjack the A♠ combination (the 100% award). A ``quiet`` table has no random table
+    events: no wager move but a rigged one, and every simulated player plays by the house way, advice or a basic
+    strategy unless the rigging says otherwise.
     """
 
     rules: Mapping[str, JsonValue]
@@ -92,6 +96,7 @@ class TableDeal:
     chip_count_mismatch: ChipCountMismatch = ChipCountMismatch.CALL_FLOORPERSON
     rigged: RiggedDeal | None = None
     ace_of_spades: bool = False
+    quiet: bool = False
 
 
 def carried_meter(carried: Mapping[str, JsonValue], name: str) -> JsonObject | None:
@@ -128,6 +133,14 @@ def fitting_match_meter(saved: Mapping[str, JsonValue] | None, rules: DownUnderT
     return meter if (meter.wager, meter.reading) == (rules.match_wager, rules.secondary_reading) else None
 
 
+def players_wager_phase(table: TableDeal, drawn: WagerPhase, rigged: RiggedDeal | None) -> WagerPhase:
+    """The players' moves around "No more bets": the rigged ones only where a scenario rigs them or is quiet."""
+    if rigged is None and not table.quiet:
+        return drawn
+    late, missing = (None, None) if rigged is None else (rigged.late_wager, rigged.missing_chip_seat)
+    return WagerPhase((), late, missing, table.chip_count_mismatch)
+
+
 def deal_pai_gow_round(table: TableDeal) -> PaiGowRound:
     """A Pai Gow Poker round with simulated players; the trainee performs every dealer step.
 
@@ -140,7 +153,10 @@ def deal_pai_gow_round(table: TableDeal) -> PaiGowRound:
     seats = seat_pai_gow_players(rules, players)
     if rigged is not None and rigged.seats:
         seats = {seat: dict(wagers) for seat, wagers in rigged.seats.items()}
-    styles = choose_player_styles(list(seats), players)
+    drawn_styles = choose_player_styles(list(seats), players)
+    styles = {} if table.quiet else drawn_styles
+    if rigged is not None:
+        styles |= {seat: style for seat, style in rigged.habits.items() if isinstance(style, PlayerStyle)}
     if rigged is not None and rigged.foul_seat is not None:
         styles = {**styles, rigged.foul_seat: PlayerStyle.FOUL}
     scenario = Scenario(player_styles=styles, force_mystery_hit=table.force_mystery_hit)
@@ -156,8 +172,6 @@ def deal_pai_gow_round(table: TableDeal) -> PaiGowRound:
     changeable |= {"beat-it": rules.side_wager_limits.minimum} if rules.beat_it_paytable is not None else {}
     fixed = {"progressive": rules.progressive_wager} if rules.progressive_wager_offered else {}
     phase = draw_wager_phase(seats, changeable, fixed, table.chip_count_mismatch, wager_phase_rng(table.seed))
-    if rigged is not None:
-        phase = WagerPhase((), rigged.late_wager, rigged.missing_chip_seat, table.chip_count_mismatch)
     return PaiGowRound(
         rules,
         seats,
@@ -167,7 +181,7 @@ def deal_pai_gow_round(table: TableDeal) -> PaiGowRound:
         meter=fitting_mystery_meter(carried_meter(carried, MYSTERY_METER), rules.mystery),
         progressive_meter=fitting_jackpot_meter(carried_meter(carried, JACKPOT_METER), rules.progressive_paytable),
         automations=table.automations,
-        wager_phase=phase,
+        wager_phase=players_wager_phase(table, phase, rigged),
     )
 
 
@@ -183,7 +197,11 @@ def deal_mystery_table_round(game: MysteryGame, table: TableDeal) -> MysteryTabl
         carnival = carnival_game(game)
         seats = add_side_wagers(seats, carnival.side_areas, random.Random(f"side wagers {table.seed}"))
         if table.rigged is not None:
-            seats, base_game_scenario = rigged_base_game(carnival, seats, table.rigged, table.seed)
+            seats, base_game_scenario = rigged_base_game(carnival, seats, table.rigged, table.seed, table.quiet)
+        elif table.quiet:
+            base_game_scenario = CarnivalScenario(
+                (), dict.fromkeys(base_game_positions(seats), PlayerHabit.HOUSE_ADVICE)
+            )
     wagers = {seat.seat: dict(seat.progressive_wagers) for seat in seats}
     fixed = {spot.name: rules.configuration.minimum_wager for spot in game.progressive_wagers}
     phase = draw_wager_phase(wagers, {}, fixed, table.chip_count_mismatch, wager_phase_rng(table.seed))
@@ -195,22 +213,24 @@ def deal_mystery_table_round(game: MysteryGame, table: TableDeal) -> MysteryTabl
         meter=fitting_mystery_meter(carried_meter(table.carried_meters or {}, MYSTERY_METER), rules.configuration),
         automations=table.automations,
         force_hit=table.force_mystery_hit,
-        wager_phase=phase,
+        wager_phase=players_wager_phase(table, phase, None),
         base_game_scenario=base_game_scenario,
     )
 
 
 def rigged_base_game(
-    game: CarnivalGame, seats: list[MysterySeatWagers], rigged: RiggedDeal, seed: int
+    game: CarnivalGame, seats: list[MysterySeatWagers], rigged: RiggedDeal, seed: int, quiet: bool
 ) -> tuple[list[MysterySeatWagers], CarnivalScenario]:
     """Each rigged seat seated, and the base game's scenario: the rigged cards on the deck's top, the players' habits.
 
     A seat whose cards are rigged plays them by the house advice unless its habit is rigged too, so its decision is
-    the drill's.
+    the drill's; at a quiet table every seat does.
     """
     rng = random.Random(f"rigged base game {seed}")
     places = {place for place in rigged.cards if place != DEALER_PLACE} | set(rigged.habits)
     seats = seat_rigged_players(seats, places, game.side_areas, rng)
+    if quiet:
+        places |= set(base_game_positions(seats))
     top = rigged_deck_top(game, base_game_positions(seats), rigged.cards, rigged.community_cards, rng)
     habits = {seat: habit for seat, habit in rigged.habits.items() if isinstance(habit, PlayerHabit)}
     return seats, CarnivalScenario(top, dict.fromkeys(places, PlayerHabit.HOUSE_ADVICE) | habits)
@@ -239,8 +259,7 @@ def deal_down_under_round(table: TableDeal) -> DownUnderRound:
     changeable = {"blackjack": min(BASE_WAGERS)}
     fixed = {"match_the_dealer": rules.match_wager}
     phase = draw_wager_phase(wagers, changeable, fixed, table.chip_count_mismatch, wager_phase_rng(table.seed))
-    if rigged is not None:
-        phase = WagerPhase((), rigged.late_wager, rigged.missing_chip_seat, table.chip_count_mismatch)
+    drawn_styles = choose_blackjack_styles(sorted(seats), table.seed)
     return DownUnderRound(
         rules,
         seats,
@@ -248,8 +267,8 @@ def deal_down_under_round(table: TableDeal) -> DownUnderRound:
         meter=fitting_match_meter(carried_meter(table.carried_meters or {}, MATCH_METER), rules),
         shoe_top=shoe_top,
         automations=table.automations,
-        wager_phase=phase,
-        styles=choose_blackjack_styles(sorted(seats), table.seed) | rigged_styles(rigged),
+        wager_phase=players_wager_phase(table, phase, rigged),
+        styles=({} if table.quiet else drawn_styles) | rigged_styles(rigged),
     )
 
 

@@ -15,6 +15,7 @@ from school.models import Assignment, Cohort
 from simulator.blackjack import BlackjackStyle
 from simulator.down_under import DownUnderRound
 from simulator.games import GAMES
+from simulator.player_styles import PlayerStyle
 from simulator.scenarios import Rigging, ScenarioSpec, deal_scenario
 from trainer.models import Scenario, ScenarioVersion
 from trainer.scenario_versions import create_scenario, publish
@@ -22,6 +23,7 @@ from trainer.scenario_versions import create_scenario, publish
 pytestmark = pytest.mark.django_db
 
 DOWN_UNDER = GAMES["down-under-blackjack"]
+PAI_GOW = GAMES["pai-gow-poker"]
 RIGGING_FIELDS = {
     "dice": "rigging.dice",
     "hands": "rigging.hands.0",
@@ -34,6 +36,7 @@ RIGGING_FIELDS = {
     "cards": "rigging.cards.0",
     "community_cards": "rigging.community_cards",
     "habits": "rigging.habits.1",
+    "low_hands": "rigging.low_hands.1",
 }
 """The builder's field for each rigging field of a scenario."""
 
@@ -268,3 +271,39 @@ def test_every_games_preview_draws_its_felt_as_dealt(client, instructor):
         scenario = create_scenario(game.name, instructor, ScenarioSpec.from_json({"game": game.key})).scenario
         page = client.get(reverse("scenario_preview", args=[scenario.pk])).content.decode()
         assert 'id="felt"' in page.split('class="preview-felt"')[1], game.key
+
+
+ROYAL_FLUSH = "As Ks Qs Js Ts 3d 2c"
+
+
+def pai_gow_scenario(client, **fields):
+    """Post the Pai Gow Poker builder with a player at seat 4 dealt a royal flush, plus ``fields``."""
+    posted = new_form_data(PAI_GOW, "Royal flush") | {"seats.4": "Pai Gow 25", "rigging.hands.4": ROYAL_FLUSH}
+    return client.post(reverse("scenario_new"), posted | fields)
+
+
+def test_the_builder_rigs_a_quiet_table_and_a_seats_low_hand_and_writes_them_back(client, instructor):
+    response = pai_gow_scenario(client, quiet="on", **{"rigging.low_hands.4": "As Ks"})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    spec = ScenarioVersion.objects.get().engine_spec()
+    assert spec.quiet is True
+    round_ = deal_scenario(spec, 7, 1)
+    round_.play_out()
+    assert [str(card) for card in round_.player_hands[4].low] == ["As", "Ks"]
+    written = form_data(spec.to_json(), "Royal flush")
+    assert written["quiet"] == "on" and written["rigging.low_hands.4"] == "As Ks"
+    page = fields_of(client, PAI_GOW)
+    assert "Quiet table" in page and "Seat 4&#x27;s low hand" in page
+
+
+def test_the_builder_rigs_how_a_pai_gow_player_sets_the_hand(client, instructor):
+    response = pai_gow_scenario(client, **{"rigging.habits.4": "own_way"})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert ScenarioVersion.objects.get().engine_spec().rigging.habits == {4: PlayerStyle.OWN_WAY}
+
+
+def test_a_low_hand_not_of_the_seats_cards_is_a_field_error_beside_it(client, instructor):
+    response = pai_gow_scenario(client, **{"rigging.low_hands.4": "As 9h"})
+    assert response.status_code == 400
+    page = html.unescape(response.content.decode())
+    assert 'id="field-rigging-low_hands-4_error">Two of seat 4\'s rigged cards are wanted' in page

@@ -4,14 +4,18 @@ import pytest
 
 from simulator.blackjack import BlackjackStyle
 from simulator.cards import parse_cards
+from simulator.carnival_poker import PlayerHabit
 from simulator.dice import DiceRoll
 from simulator.down_under import DownUnderRound
-from simulator.games import GAMES
+from simulator.down_under_hand import TraineeDeals
+from simulator.games import GAMES, Game
 from simulator.hands import is_tiger_nine
 from simulator.json_values import JsonValue
 from simulator.mystery_tables import MysteryTableRound
 from simulator.notation import replay_round, save_round
 from simulator.pai_gow_round import DEALER, PaiGowRound
+from simulator.player_styles import PlayerStyle
+from simulator.procedure import Round
 from simulator.scenarios import Rigging, ScenarioError, ScenarioSpec, deal_scenario, game_steps
 from simulator.starting_position import delivery_order, starting_position
 
@@ -138,6 +142,7 @@ RIGGED: dict[str, JsonValue] = {
     "cards": {"0": "As 6c"},
     "community_cards": "Qh Jh Th",
     "habits": {"1": "cautious"},
+    "low_hands": {"1": "As Kd"},
 }
 """One value of every rigging field."""
 
@@ -456,3 +461,96 @@ def test_645a7_a_table_limit_over_the_schools_largest_amount_is_refused(limit: s
 def test_a_commission_rate_is_read_only_as_a_short_decimal(rate: str) -> None:
     errors = errors_of(pai_gow(rules={"commission_rate": rate}))
     assert "is not a decimal such as 0.05" in errors["rules.commission_rate"]
+
+
+# ----- a quiet table, and how a rigged Pai Gow Poker hand is set -----
+
+QUIET_SEEDS = range(30)
+
+
+def quiet_round(game: Game, seed: int, quiet: bool, rules: JsonValue = None) -> Round:
+    """A round of a scenario of the game, with simulated players, quiet or not."""
+    return deal_scenario(ScenarioSpec.from_json({"game": game.key, "rules": rules, "quiet": quiet}), seed, 1)
+
+
+def table_events(round_: Round) -> tuple[object, ...]:
+    """What the players do around "No more bets" that no rigging asked for."""
+    phase = round_.wager_phase
+    return (*phase.before, phase.late, phase.missing_chip_seat)
+
+
+@pytest.mark.parametrize("game", GAMES.values(), ids=lambda game: game.key)
+def test_a_quiet_scenario_has_no_random_wager_moves_at_any_game(game: Game) -> None:
+    assert any(any(table_events(quiet_round(game, seed, False))) for seed in QUIET_SEEDS), "the draws do happen"
+    assert not any(any(table_events(quiet_round(game, seed, True))) for seed in QUIET_SEEDS)
+
+
+def test_a_quiet_pai_gow_poker_scenario_has_every_player_set_by_the_house_way() -> None:
+    drawn = [quiet_round(GAMES["pai-gow-poker"], seed, False) for seed in QUIET_SEEDS]
+    assert any(set(round_.scenario.player_styles.values()) - {PlayerStyle.HOUSE_WAY} for round_ in drawn)
+    for seed in QUIET_SEEDS:
+        round_ = dealt(pai_gow(quiet=True, rigging={"foul_seat": 4}), seed)
+        assert round_.scenario.player_styles == {4: PlayerStyle.FOUL}, "the rigged foul only"
+
+
+def test_a_quiet_down_under_scenario_has_every_player_play_a_basic_strategy() -> None:
+    rules: JsonValue = {"trainee_deals": TraineeDeals.WHOLE_ROUND.value}
+    game = GAMES["down-under-blackjack"]
+    drawn = [quiet_round(game, seed, False, rules) for seed in QUIET_SEEDS]
+    assert any(set(round_.styles.values()) - {BlackjackStyle.BASIC} for round_ in drawn)
+    for seed in QUIET_SEEDS:
+        assert set(quiet_round(game, seed, True, rules).styles.values()) <= {BlackjackStyle.BASIC}
+
+
+@pytest.mark.parametrize("game", [game for game in GAMES.values() if game.scenario.base_game], ids=lambda g: g.key)
+def test_a_quiet_base_game_has_every_player_play_by_the_house_advice(game: Game) -> None:
+    for seed in QUIET_SEEDS:
+        round_ = quiet_round(game, seed, True, {"base_game": "trainee"})
+        assert isinstance(round_, MysteryTableRound) and round_.carnival is not None
+        assert set(round_.carnival.habits.values()) == {PlayerHabit.HOUSE_ADVICE}
+
+
+ROYAL_FLUSH = "As Ks Qs Js Ts 3d 2c"
+"""Seven cards whose house way keeps the royal flush high and sets 3-2 low; a player's own way splits it."""
+
+
+def test_a_rigged_hand_is_set_by_the_house_way_unless_its_setting_is_rigged() -> None:
+    for seed in QUIET_SEEDS:
+        round_ = dealt(pai_gow(rigging={"hands": {"1": ROYAL_FLUSH}}), seed)
+        round_.play_out()
+        assert sorted(round_.player_hands[1].low) == sorted(parse_cards("3d 2c")), seed
+    own = dealt(pai_gow(rigging={"hands": {"1": ROYAL_FLUSH}, "habits": {"1": "own_way"}}))
+    assert own.scenario.player_styles[1] is PlayerStyle.OWN_WAY
+
+
+def test_a_rigged_low_hand_sets_the_seat_as_split_and_replays_from_its_log() -> None:
+    data = pai_gow(quiet=True, rigging={"hands": {"4": ROYAL_FLUSH}, "low_hands": {"4": "As Ks"}})
+    round_ = dealt(data, 5)
+    round_.play_out()
+    assert round_.player_hands[4].low == tuple(parse_cards("As Ks"))
+    assert sorted(round_.player_hands[4].high) == sorted(parse_cards("Qs Js Ts 3d 2c"))
+    assert save_round(replay_round(save_round(round_))) == save_round(round_)
+    assert ScenarioSpec.from_json(ScenarioSpec.from_json(data).to_json()) == ScenarioSpec.from_json(data)
+
+
+@pytest.mark.parametrize(
+    ("rigging", "field", "message"),
+    [
+        ({"low_hands": {"4": "As Ks"}}, "rigging.low_hands.4", "seven cards are not rigged"),
+        ({"hands": {"4": ROYAL_FLUSH}, "low_hands": {"4": "As 9h"}}, "rigging.low_hands.4", "two of seat 4's"),
+        ({"hands": {"4": ROYAL_FLUSH}, "low_hands": {"4": "As"}}, "rigging.low_hands.4", "two of seat 4's"),
+        ({"hands": {"0": ROYAL_FLUSH}, "low_hands": {"0": "As Ks"}}, "rigging.low_hands.0", "house way"),
+        (
+            {"hands": {"4": ROYAL_FLUSH}, "low_hands": {"4": "As Ks"}, "foul_seat": 4},
+            "rigging.low_hands.4",
+            "rigged already",
+        ),
+        ({"habits": {"3": "house_way"}}, "rigging.habits.3", "seat 3 has no player"),
+        ({"habits": {"4": "foul"}}, "rigging.habits.4", "is not one of house_way, own_way"),
+        ({"habits": {"4": "own_way"}, "foul_seat": 4}, "rigging.habits.4", "rig one or the other"),
+    ],
+)
+def test_a_players_setting_is_rigged_only_for_a_seated_player_and_their_own_cards(
+    rigging: dict[str, JsonValue], field: str, message: str
+) -> None:
+    assert message in errors_of(pai_gow(rigging=rigging))[field]
