@@ -83,10 +83,12 @@ def _json_text(value: JsonValue) -> str:
     return json.dumps(value)
 
 
-def _choice_label(value: JsonValue, money: bool) -> str:
-    """A choice as a person reads it; an amount of money in dollars."""
+def _choice_label(value: JsonValue, money: bool, words: str = "") -> str:
+    """A choice as a person reads it: in the option's words where it has them; an amount of money in dollars."""
     if value is None:
         return "none (not offered)"
+    if words:
+        return words
     if isinstance(value, bool):
         return "yes" if value else "no"
     if money and isinstance(value, int):
@@ -142,7 +144,11 @@ class OptionChoiceField(forms.ChoiceField):
     def __init__(self, option: Option, **kwargs: Any) -> None:
         """The option's choices, each labelled as a person reads it."""
         self.values = {_json_text(choice): choice for choice in option.choices}
-        choices = [(text, _choice_label(choice, option.money)) for text, choice in self.values.items()]
+        words = option.choice_words or ("",) * len(option.choices)
+        choices = [
+            (text, _choice_label(choice, option.money, said))
+            for (text, choice), said in zip(self.values.items(), words, strict=True)
+        ]
         super().__init__(
             choices=choices, error_messages={"invalid_choice": "Choose one of the listed values."}, **kwargs
         )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -31,7 +32,19 @@ class Citation:
 
     def __str__(self) -> str:
         """Write the clause with its kind, as a sentence that names the rule shows it: "§645b.1(h) [Regulation]"."""
-        return f"{self.clause} [{self.kind}]"
+        return f"{self.title} [{self.kind}]"
+
+    @property
+    def title(self) -> str:
+        """The clause in floor words: a house procedure without the option key that sets it, no MHB for the bonus.
+
+        >>> Citation("MHB award rounding, option award_rounding", Provenance.HOUSE, "…").title
+        'Must-Hit-By Mystery Bonus award rounding'
+        >>> Citation("§645b.1(h)", Provenance.SEED, "…").title
+        '§645b.1(h)'
+        """
+        name = self.clause.partition(", option ")[0]
+        return re.sub(r"\bMHB\b", "Must-Hit-By Mystery Bonus", name)
 
     @property
     def kind(self) -> str:

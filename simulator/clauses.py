@@ -615,7 +615,8 @@ CLAUSES = catalogue(
     ),
     house(
         "MHB training table positions",
-        "Each MHB training table has six player positions, numbered from 1 at the dealer's far left.",
+        "Each Must-Hit-By Mystery Bonus training table has six player positions, numbered from 1 at the dealer's far "
+        "left.",
     ),
     house(
         "MHB training table base game",
@@ -720,10 +721,10 @@ CLAUSES = catalogue(
     house(
         "Down Under Blackjack player options",
         "A player may hit or stand on any hand; double down on a hand's first two cards where the table allows it "
-        "(option double_down_on), with a second wager equal to the first, for one card more; or split a pair of "
-        "cards of the same rank once, with a second wager equal to the first, the dealer then dealing each hand its "
-        "second card in turn. Split aces take one card each. A hand of 21 takes no more cards and a hand made by "
-        "splitting may not be doubled. Insurance and surrender are not offered.",
+        '(the house option "Double down on"), with a second wager equal to the first, for one card more; or split a '
+        "pair of cards of the same rank once, with a second wager equal to the first, the dealer then dealing each "
+        "hand its second card in turn. Split aces take one card each. A hand of 21 takes no more cards and a hand "
+        "made by splitting may not be doubled. Insurance and surrender are not offered.",
         note="The player options are not in the §685a text we have, which stops at §685a.7(e)(4).",
     ),
     house(

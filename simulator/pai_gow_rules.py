@@ -471,6 +471,7 @@ OPTIONS: dict[str, OptionField] = {
         {name: name for name in HOUSE_WAYS},
         cite("House way, option house_way"),
         "The house way the dealer sets the dealer's hand by.",
+        describe=lambda name: HOUSE_WAYS[name].title,
         house_rule=True,
     ),
     "wheel_rank": choice(

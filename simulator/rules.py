@@ -57,6 +57,9 @@ class Option:
     label: str = ""
     optional: bool = False
     """Whether a table may leave the option out (null): a group whose wager or feature a table need not offer."""
+    choice_words: tuple[str, ...] = ()
+    """Each of ``choices`` in floor words ("Foxwoods", "dealt by the trainee"), where the option words its values;
+    none where a value's own text is its name."""
 
     @property
     def clause(self) -> str:
@@ -152,7 +155,14 @@ class OptionField:
             self.money,
             spoken_name(name, self.label),
             self.optional,
+            self.choice_words(),
         )
+
+    def choice_words(self) -> tuple[str, ...]:
+        """Each choice as the option describes it (null as "none"); none where it describes values as their text."""
+        if self.describe is describe_value:
+            return ()
+        return tuple("none" if choice is None else self.describe(self.read(choice)) for choice in self.choices)
 
 
 def _same(given: object, allowed: object) -> bool:

@@ -54,7 +54,7 @@ def rules_submission(request: SchoolRequest) -> HttpResponse:
     procedures = [
         {
             "slug": slug,
-            "clause": citation.clause,
+            "title": citation.title,
             "filing": _filing(wording) if (wording := wordings.get(citation.clause)) and wording.text else None,
         }
         for slug, citation in HOUSE_CLAUSES.items()

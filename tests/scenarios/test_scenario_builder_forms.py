@@ -307,3 +307,13 @@ def test_a_low_hand_not_of_the_seats_cards_is_a_field_error_beside_it(client, in
     assert response.status_code == 400
     page = html.unescape(response.content.decode())
     assert 'id="field-rigging-low_hands-4_error">Two of seat 4\'s rigged cards are wanted' in page
+
+
+def test_the_builder_offers_house_ways_and_who_deals_in_floor_words_not_code_names(client, instructor):
+    for game in GAMES.values():
+        options = re.findall(r"<option [^>]*>([^<]*)</option>", fields_of(client, game))
+        assert not {"foxwoods", "trump-plaza", "engine", "trainee"} & set(options), game.key
+        assert not re.search(r"\boption [a-z]+_[a-z_]+|\bMHB\b", shown_text(fields_of(client, game))), game.key
+    assert {"Foxwoods", "Trump Plaza"} <= set(re.findall(r"<option [^>]*>([^<]*)</option>", fields_of(client, PAI_GOW)))
+    carnival = next(game for game in GAMES.values() if game.scenario.base_game is not None)
+    assert "dealt by the trainee" in fields_of(client, carnival)

@@ -27,7 +27,7 @@ def test_demo_narrates_every_step_with_its_citation_and_keeps_the_hit_value_secr
 def test_demo_of_pai_gow_poker_lists_the_house_rules_and_settles_every_wager():
     text = run(["demo", "--seed", "11"])
     assert "House rules at this table (not regulation text):" in text
-    assert "foul_rule: a fouled hand loses — Fouled hand, option foul_rule [Your house procedure]" in text
+    assert "foul_rule: a fouled hand loses — Fouled hand [Your house procedure]" in text
     assert "53 cards accounted for" in text
     assert text.count("reveal the hand at seat") == 6
 

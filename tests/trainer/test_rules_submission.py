@@ -199,3 +199,16 @@ def test_the_felt_posts_the_approved_paytables_with_their_rules_submission_and_o
     assert rules.progressive_wager == 500 and rules.fortune_paytable.citation.submission.startswith(FILED)
     old = table_page(client, before)
     assert "Fortune Bonus: Washington State Fortune Bonus paytable" in old and f"Paytable: {DEFAULT}" in old
+
+
+CODE_NAMES = re.compile(r"\boption [a-z]+_[a-z_]+|\bMHB\b")
+"""An option's key or the bonus's abbreviation, which no page of the school shows."""
+
+
+def test_the_rules_submission_pages_name_house_procedures_in_floor_words(client, administrator):
+    pages = [reverse("rules_submission"), *(reverse("house_wording", args=[slug]) for slug in HOUSE_CLAUSES)]
+    for page in pages:
+        text = unescape(client.get(page).content.decode())
+        assert not CODE_NAMES.search(text), (page, CODE_NAMES.search(text))
+    listed = unescape(client.get(reverse("rules_submission")).content.decode())
+    assert ">Shaker selection</a>" in listed and "Must-Hit-By Mystery Bonus award rounding" in listed
