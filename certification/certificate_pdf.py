@@ -65,6 +65,15 @@ def _draw_signer(canvas: Canvas) -> None:
     canvas.drawCentredString((left + right) / 2, 33 * mm, settings.SCHOOL_SIGNER_TITLE)
 
 
+def _validity(certificate: Certificate, status: Status) -> str:
+    """Until when the certificate is valid; for a revoked or expired one, when it stopped being."""
+    if status is Status.REVOKED and certificate.revoked_at is not None:
+        return f"revoked {day_text(timezone.localdate(certificate.revoked_at))}"
+    if status is Status.EXPIRED:
+        return f"expired after {day_text(certificate.expires_on)}"
+    return f"valid until {day_text(certificate.expires_on)}"
+
+
 def _draw_stamp(canvas: Canvas, certificate: Certificate, status: Status) -> None:
     """Across a revoked or expired certificate, the word in red, and why under the verification lines."""
     canvas.saveState()
@@ -104,7 +113,7 @@ def certificate_pdf(certificate: Certificate, url: str, status: Status) -> bytes
         line -= 8 * mm
     issued = timezone.localdate(certificate.issued_at)
     canvas.setFont("Helvetica", 12)
-    canvas.drawString(25 * mm, 45 * mm, f"Issued {day_text(issued)}, valid until {day_text(certificate.expires_on)}")
+    canvas.drawString(25 * mm, 45 * mm, f"Issued {day_text(issued)}, {_validity(certificate, status)}")
     canvas.drawString(25 * mm, 37 * mm, f"Verification code: {certificate.code}")
     canvas.drawString(25 * mm, 29 * mm, f"Verify at {url}")
     _draw_qr(canvas, url, PAGE_WIDTH - 25 * mm, 25 * mm)

@@ -265,3 +265,19 @@ def test_serving_beyond_this_machine_without_a_school_url_warns(settings, db):
     call_command("school", "--no-serve", "--host", "0.0.0.0", stdout=StringIO(), stderr=warned)
     call_command("school", "--no-serve", "--host", "127.0.0.1", stdout=StringIO(), stderr=quiet)
     assert "DJANGO_SCHOOL_URL is not set" in warned.getvalue() and quiet.getvalue() == ""
+
+
+def test_a_revoked_certificate_no_longer_says_valid_until_on_any_page_or_its_pdf(client, certificate):
+    revoke(certificate, certificate.result.sitting.exam.scheduled_by, "Issued in error.")
+    revoked_on = f"{timezone.localdate():%b} {timezone.localdate().day}, {timezone.localdate().year}"
+    client.force_login(certificate.trainee)
+    pages = [
+        client.get(reverse("verify", args=[certificate.code])).content.decode(),
+        client.get(reverse("exams")).content.decode(),
+        client.get(reverse("my_record")).content.decode(),
+    ]
+    for page in pages:
+        assert "valid until" not in page.lower() and "revoked" in page.lower()
+    assert f"<dt>Revoked on</dt><dd>{revoked_on}</dd>" in pages[0]
+    text = pdf_of(client, certificate).pages[0].extract_text()
+    assert "valid until" not in text and "revoked" in text
