@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from certification.certificates import status_of
+from certification.certificates import covered_lines, status_of
 from certification.models import Certificate, ExamResult
 from school.cohort_work import cohort_rounds
 from school.models import Cohort
@@ -262,7 +262,7 @@ def certificate_rows(cohort: Cohort, start: date | None, end: date | None) -> It
         .order_by("issued_at", "pk")
     )
     for certificate in certificates:
-        covers = "; ".join(f"{c['game']} ({' '.join(c['sections'])})" for c in certificate.covers)
+        covers = "; ".join(covered_lines(certificate))
         yield [
             cell(value)
             for value in (

@@ -11,7 +11,7 @@ from exam_helpers import exam_school, schedule, sit_through
 from table_helpers import make_instructor, make_trainee, make_user
 
 from certification import exams
-from certification.certificates import revoke
+from certification.certificates import DEALT_BASE_GAME, audited_write, revoke
 from certification.models import Certificate, ExamResult
 from reports.exports import ATTEMPT_COLUMNS, CERTIFICATE_COLUMNS, CLAUSE_COLUMNS, RESULT_COLUMNS, STEP_COLUMNS
 from school.models import Cohort
@@ -121,9 +121,22 @@ def test_the_certificates_export_shows_each_certificate_with_its_status(client, 
     assert [list(row) for row in rows] == [list(CERTIFICATE_COLUMNS)]
     row = rows[0]
     assert row["code"] == certificate.code and row["name_on_certificate"] == "Alice Liddell"
-    assert row["covers"] == "Pai Gow Poker (§645b.1 §645b.2 §645b.3)"
+    assert row["covers"] == "Pai Gow Poker (§645b.1, §645b.2, §645b.3, 51 Pa.B. 5607)"
     assert row["expires_on"] == certificate.expires_on.isoformat() and row["status"] == "revoked"
     assert row["revoked_by"] == "ivy" and row["revocation_reason"] == '\'=HYPERLINK("x")'
+
+
+def test_the_certificates_export_names_a_base_game_the_trainee_dealt_as_a_house_procedure(client, school):
+    dealt = {"game": "Three Card Poker", "provenance": "house procedure"}
+    with audited_write():
+        Certificate.objects.filter(trainee=school["alice"]).update(
+            covers=[{"game": "Three Card Poker", "sections": ["§649b.1"], DEALT_BASE_GAME: dealt}]
+        )
+    row = rows_of(download(client, school["instructor"], "certificates", cohort=school["cohort"].pk))[0]
+    assert row["covers"] == (
+        "Three Card Poker (§649b.1, 51 Pa.B. 5607); "
+        "Three Card Poker, the base game, dealt by the trainee (house procedure of the school, not regulation)"
+    )
 
 
 def test_a_range_of_days_is_inclusive_and_read_in_the_schools_time_zone(client, school):
