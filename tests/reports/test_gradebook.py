@@ -105,6 +105,14 @@ def test_my_record_is_the_trainees_own_with_the_drills_to_deal(client, school):
     assert "My record</a>" in body, "the header offers it"
 
 
+def test_my_record_links_each_certificates_pdf_which_downloads(client, school):
+    certificate = Certificate.objects.get(trainee=school["alice"])
+    address = reverse("certificate_pdf", args=[certificate.pk])
+    assert f'href="{address}"' in text_of(page(client, school["alice"], "my_record"))
+    download = client.get(address)
+    assert download.status_code == 200 and download["Content-Type"] == "application/pdf"
+
+
 def test_the_gradebook_is_refused_across_cohorts_and_to_trainees(client, school):
     cohort, alice = school["cohort"], school["alice"]
     assert page(client, school["otto"], "cohort_gradebook", cohort.pk).status_code == 404
