@@ -33,6 +33,7 @@ class TableSnapshot(Generic[ViewT]):
 
     attempt_id: int
     trainee: str
+    """The dealing trainee as a watcher reads them: their name, or their username when they have none."""
     table_id: int
     table_name: str
     game: str
@@ -132,7 +133,7 @@ def snapshot_of(live: LiveAttempt) -> AnyTableSnapshot:
     waiting = floorperson_action(attempt, round_)
     return TableSnapshot(
         attempt_id=attempt.pk,
-        trainee=attempt.trainee.get_username(),
+        trainee=attempt.trainee.get_full_name() or attempt.trainee.get_username(),
         table_id=attempt.table_id,
         table_name=attempt.table.name,
         game=attempt.table.game,

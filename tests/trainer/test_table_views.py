@@ -98,6 +98,17 @@ def test_it_shows_an_instructor_the_watch_page_without_controls(client):
     assert "watching, read-only" in page
 
 
+def test_a_watcher_sees_the_trainee_by_name_not_by_e_mail_address(client):
+    trainee = make_trainee("maria.lopez@example.org")
+    trainee.first_name, trainee.last_name = "Maria", "Lopez"
+    trainee.save()
+    attempt = services.start_round(trainee, demo_table(), Mode.PRACTICE)
+    client.force_login(make_instructor(teaching=[trainee]))
+    page = client.get(reverse("attempt", args=[attempt.pk])).text
+    assert "<title>Watching Maria Lopez" in page and "Dealer: Maria Lopez (watching, read-only)" in page
+    assert "maria.lopez@example.org" not in page
+
+
 def test_it_hides_a_round_from_another_trainee(client):
     attempt = services.start_round(make_trainee(), demo_table(), Mode.PRACTICE)
     client.force_login(make_trainee("bob"))
