@@ -72,18 +72,21 @@ class PaytableForm(forms.Form):
         raise NotImplementedError
 
     def clean(self) -> dict[str, Any] | None:
-        """Have the engine read the paytable, then check every Pai Gow Poker table can deal it; nothing is saved."""
+        """Have the engine read the paytable, then check every Pai Gow Poker table can deal it; nothing is saved.
+
+        Every field is read, so every problem shows at once: a field the form refused keeps its own error only.
+        """
         cleaned = super().clean()
-        if self.errors:
-            return cleaned
         paytable = self.engine_json()
-        if self.errors:
-            return cleaned
         try:
             self.read_paytable({**paytable, "submission": PENDING})
         except RulesError as error:
             for key, message in error.errors.items():
-                self.add_error(self.field_of(key), message)
+                field = self.field_of(key)
+                if field not in self.errors:
+                    self.add_error(field, message)
+            return cleaned
+        if self.errors:
             return cleaned
         for problem in misfits(self.kind, {**paytable, "submission": PENDING}):
             self.add_error(None, problem)
@@ -97,8 +100,14 @@ class PaytableForm(forms.Form):
         name = hand_field(column, hand) if hand else column
         return name if name in self.fields else None
 
+    def text(self, field: str) -> str:
+        """A cleaned text field, stripped; empty when the form refused it (its error is beside it)."""
+        return str(self.cleaned_data.get(field, "")).strip()
+
     def dollars(self, field: str) -> int | None:
-        """A cleaned dollar field in cents; None, with the field's error, when it is not an amount."""
+        """A cleaned dollar field in cents; None, with the field's error, when it is not an amount or was refused."""
+        if field not in self.cleaned_data:
+            return None
         try:
             return parse_dollars(self.cleaned_data[field])
         except ValueError as error:
@@ -148,12 +157,12 @@ class FortunePaytableForm(PaytableForm):
         pays: JsonObject = {}
         envy: JsonObject = {}
         for hand in FortuneHand:
-            if odds := self.cleaned_data[hand_field("pays", hand)].strip():
+            if odds := self.text(hand_field("pays", hand)):
                 pays[hand.value] = odds
         for hand in ENVY_HANDS:
-            if self.cleaned_data[hand_field("envy", hand)].strip():
+            if self.text(hand_field("envy", hand)):
                 envy[hand.value] = self.dollars(hand_field("envy", hand))
-        return {"name": self.cleaned_data["name"], "pays": pays, "envy": envy}
+        return {"name": self.text("name"), "pays": pays, "envy": envy}
 
 
 class ProgressivePaytableForm(PaytableForm):
@@ -200,14 +209,14 @@ class ProgressivePaytableForm(PaytableForm):
         awards: JsonObject = {}
         for hand in FortuneHand:
             field = hand_field("awards", hand)
-            award = self.cleaned_data[field].strip()
+            award = self.text(field)
             if award:
                 awards[hand.value] = award if award.endswith("%") else self.dollars(field)
         return {
-            "name": self.cleaned_data["name"],
+            "name": self.text("name"),
             "wager": self.dollars("wager"),
             "seed_amount": self.dollars("seed_amount"),
-            "rate": self.cleaned_data["rate"].strip(),
+            "rate": self.text("rate"),
             "awards": awards,
         }
 

@@ -137,6 +137,26 @@ def test_a_paytable_field_the_engine_refuses_is_named_beside_it_and_nothing_is_s
     assert FiledPaytable.objects.count() == 0
 
 
+def test_the_paytable_form_shows_every_problem_at_once(client, administrator):
+    bad = {
+        "name": "",
+        hand_field("pays", FortuneHand.FULL_HOUSE): "5.5 to 1",
+        hand_field("pays", FortuneHand.FLUSH): "lots",
+        hand_field("envy", FortuneHand.FOUR_OF_A_KIND): "a fortune",
+    }
+    page = client.post(reverse("filed_paytable", args=[PaytableKind.FORTUNE]), form_data(FortunePaytableForm, **bad))
+    assert page.status_code == 400
+    errors = re.findall(r'id="id_(\w+)_error"', page.content.decode())
+    assert set(errors) >= {"name", "pays_full_house", "pays_flush", "envy_four_of_a_kind"}
+    bad = {"name": "", "wager": "", "rate": "0.15e1", "seed_amount": "lots"}
+    progressive = client.post(
+        reverse("filed_paytable", args=[PaytableKind.PROGRESSIVE]), form_data(ProgressivePaytableForm, **bad)
+    )
+    errors = re.findall(r'id="id_(\w+)_error"', progressive.content.decode())
+    assert set(errors) >= {"name", "wager", "rate", "seed_amount"}
+    assert FiledPaytable.objects.count() == 0
+
+
 def test_each_save_is_a_new_version_with_who_and_when_and_every_version_is_listed(client, administrator):
     assert file_fortune(client).status_code == 302
     changed = file_fortune(client, **{hand_field("pays", FortuneHand.STRAIGHT): "15 to 2"})
