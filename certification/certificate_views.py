@@ -7,7 +7,8 @@ from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_GET, require_POST
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods
 
 from certification.certificate_pdf import certificate_pdf
 from certification.certificates import (
@@ -20,7 +21,8 @@ from certification.certificates import (
 )
 from certification.exam_views import Part, sitting_for, sitting_page
 from certification.forms import RevokeForm
-from certification.models import Certificate
+from certification.models import REASON_LENGTH, Certificate
+from trainer.confirmation import Confirmation, confirmation_page
 from trainer.models import Role
 from trainer.refusals import RoleRefused
 from trainer.views import SchoolRequest
@@ -86,18 +88,27 @@ def certificate_download(request: SchoolRequest, certificate_id: int) -> HttpRes
     return response
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @login_required
 def certificate_revoke(request: SchoolRequest, certificate_id: int) -> HttpResponse:
-    """An instructor of the cohort revokes the certificate with a reason, which the public page then shows."""
+    """Ask first, with the reason the public page will show; then an instructor of the cohort revokes it."""
     certificate, part = _certificate_for(request, certificate_id)
     if part is not Part.TEACHER:
         raise RoleRefused("Only an instructor of the cohort revokes a certificate.", Role.INSTRUCTOR)
     sitting, _ = sitting_for(request, certificate.result.sitting.pk)
+    if certificate.revoked_at is not None:
+        return sitting_page(request, sitting, part, problem="This certificate is already revoked.", status=409)
     form = RevokeForm(request.POST)
-    if form.is_valid() and certificate.revoked_at is None:
+    if request.method == "POST" and form.is_valid():
         revoke(certificate, request.user, form.cleaned_data["reason"])
         return redirect("sitting", sitting.pk)
-    if form.is_valid():
-        form.add_error(None, "This certificate is already revoked.")
-    return sitting_page(request, sitting, part, revoke_form=form, status=400)
+    if request.method == "GET":
+        form = RevokeForm(initial={"reason": request.GET.get(f"{RevokeForm.prefix}-reason", "")[:REASON_LENGTH]})
+    confirmation = Confirmation(
+        question=f"Revoke the certificate of {certificate.name_on_certificate} for {certificate.exam_name}?",
+        consequence="From now on its public verification page and its PDF say it is revoked, with the reason below. "
+        "A revocation cannot be undone.",
+        action="Revoke the certificate",
+        cancel_url=reverse("sitting", args=[sitting.pk]),
+    )
+    return confirmation_page(request, confirmation, form, status=400 if request.method == "POST" else 200)

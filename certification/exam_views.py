@@ -218,7 +218,6 @@ def sitting_page(
     sitting: ExamSitting,
     part: Part,
     correction_form: CorrectionForm | None = None,
-    revoke_form: RevokeForm | None = None,
     name_form: FullNameForm | None = None,
     problem: str | None = None,
     status: int = 200,
@@ -245,7 +244,7 @@ def sitting_page(
         "outcome_passed": None if result is None else result.outcome_passed(),
         "certificates": [{"certificate": c, "status": status_of(c), "covered": covered_lines(c)} for c in certificates],
         "correction_form": correction_form or CorrectionForm(),
-        "revoke_form": revoke_form or RevokeForm(),
+        "revoke_form": RevokeForm(),
         "standing": None if result is None else exams.result_standing(result),
         "waits_sign_off": Wait.SIGN_OFF in waits,
         "waits_full_name": Wait.FULL_NAME in waits,
@@ -306,11 +305,23 @@ def _taught_result(request: SchoolRequest, result_id: int) -> tuple[ExamResult, 
     return result, found
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @login_required
 def sign_off_result(request: SchoolRequest, result_id: int) -> HttpResponse:
-    """An instructor of the cohort signs off a passed result, recorded with their name and the time."""
+    """Ask first; then an instructor of the cohort signs off a passed result, recorded with their name and the time."""
     result, found = _taught_result(request, result_id)
+    if request.method == "GET":
+        return confirmation_page(
+            request,
+            Confirmation(
+                question=f"Sign off the result of {found.trainee.get_full_name() or found.trainee.get_username()} "
+                f"at {found.exam.name}?",
+                consequence="The sign-off is recorded with your name and the time, and cannot be undone; the "
+                "certificate is issued at once unless it still waits for the trainee's full name.",
+                action="Sign off the result",
+                cancel_url=reverse("sitting", args=[found.pk]),
+            ),
+        )
     try:
         sign_off(result, request.user)
     except ValueError as refused:

@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass
 
+from django import forms
 from django.http import HttpResponse
 from django.shortcuts import render
 
@@ -19,6 +20,11 @@ class Confirmation:
     option: str = ""
 
 
-def confirmation_page(request: SchoolRequest, confirmation: Confirmation) -> HttpResponse:
-    """Ask before acting: the page's button posts to the page's own address, which acts; nothing changes until then."""
-    return render(request, "trainer/confirm.html", {"confirmation": confirmation})
+def confirmation_page(
+    request: SchoolRequest, confirmation: Confirmation, form: forms.Form | None = None, status: int = 200
+) -> HttpResponse:
+    """Ask before acting: the page's button posts to the page's own address, which acts; nothing changes until then.
+
+    ``form`` holds what the action needs (a reason), drawn above the button with its errors.
+    """
+    return render(request, "trainer/confirm.html", {"confirmation": confirmation, "form": form}, status=status)

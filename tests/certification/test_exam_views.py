@@ -249,7 +249,21 @@ def test_the_cohorts_instructor_revokes_a_certificate_with_a_reason(client, scho
     certificate.refresh_from_db()
     assert certificate.revocation_reason == "Identity fraud." and certificate.revoked_by == school["instructor"]
     again = client.post(url, {"revoke-reason": "Twice."})
-    assert again.status_code == 400 and "already revoked" in again.content.decode()
+    assert again.status_code == 409 and "already revoked" in again.content.decode()
+
+
+def test_revoking_asks_first_with_the_reason_typed_and_changes_nothing_until_confirmed(client, school, passed):
+    certificate = Certificate.objects.get()
+    url = reverse("revoke_certificate", args=[certificate.pk])
+    sitting = as_(client, school["instructor"]).get(reverse("sitting", args=[passed.pk])).content.decode()
+    assert f'<form method="get" action="{url}">' in sitting
+    asked = client.get(url, {"revoke-reason": "Identity fraud."})
+    page = asked.content.decode()
+    assert asked.status_code == 200 and "<h1>Revoke the certificate of Alice Liddell for" in page
+    assert "cannot be undone" in page and 'value="Identity fraud."' in page and f'action="{url}"' in page
+    assert Certificate.objects.get().revoked_at is None, "asking changes nothing"
+    assert client.post(url, {"revoke-reason": "Identity fraud."}).status_code == 302
+    assert Certificate.objects.get().revoked_at is not None
 
 
 def test_the_pdf_is_for_the_holder_and_their_instructors(client, school, passed):

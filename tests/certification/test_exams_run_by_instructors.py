@@ -234,6 +234,18 @@ def test_with_sign_off_on_a_certificate_waits_for_an_instructor_who_is_recorded_
     assert twice.status_code == 409 and "already signed off" in twice.text
 
 
+def test_signing_off_asks_first_and_changes_nothing_until_confirmed(client, school, settings):
+    settings.EXAM_SIGN_OFF = True
+    sitting = sit_through(school["exam"], school["alice"])
+    url = reverse("sign_off_result", args=[sitting.result.pk])
+    page = as_(client, school["instructor"]).get(reverse("sitting", args=[sitting.pk])).text
+    assert f'<form method="get" action="{url}">' in page
+    asked = client.get(url)
+    assert asked.status_code == 200 and "<h1>Sign off the result of" in asked.text and "cannot be undone" in asked.text
+    assert not SignOff.objects.exists() and not Certificate.objects.exists(), "asking changes nothing"
+    assert client.post(url).status_code == 302 and SignOff.objects.exists()
+
+
 def test_a_result_not_passed_is_not_signed_off(client, school, settings):
     settings.EXAM_SIGN_OFF = True
     sitting = sit_through(school["exam"], school["bob"], wrong_red_die=True)

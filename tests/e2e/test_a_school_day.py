@@ -175,7 +175,9 @@ def test_a_school_day_from_the_class_import_to_a_revoked_certificate(new_signing
 
     instructor.goto(trainee.url)
     check_axe(instructor, "a passed sitting waiting for the sign-off, the instructor's page")
-    instructor.get_by_role("button", name="Sign off the result").click()
+    instructor.get_by_role("button", name="Sign off the result…").click()
+    check_axe(instructor, "asking before signing off a result")
+    instructor.get_by_role("button", name="Sign off the result", exact=True).click()
     expect(instructor.get_by_text(f"Signed off by {school.query(shown_name, 'instructor1')} on")).to_be_visible()
     check_axe(instructor, "a signed-off sitting with its certificate")
 
@@ -197,7 +199,9 @@ def test_a_school_day_from_the_class_import_to_a_revoked_certificate(new_signing
     check_axe(public, "verify, valid")
 
     instructor.get_by_label("Reason for revoking").fill(REASON)
-    instructor.get_by_role("button", name="Revoke the certificate").click()
+    instructor.get_by_role("button", name="Revoke the certificate…").click()
+    check_axe(instructor, "asking before revoking a certificate")
+    instructor.get_by_role("button", name="Revoke the certificate", exact=True).click()
     expect(instructor.get_by_text("revoked", exact=True)).to_be_visible()
     check_axe(instructor, "a sitting with a revoked certificate")
     public.reload()

@@ -97,7 +97,11 @@ def test_a_trainee_passes_an_exam_downloads_the_certificate_and_its_page_says_va
 
     instructor.goto(trainee.url)
     instructor.get_by_label("Reason for revoking").fill("Issued before the practical assessment.")
-    instructor.get_by_role("button", name="Revoke the certificate").click()
+    instructor.get_by_role("button", name="Revoke the certificate…").click()
+    expect(instructor.get_by_role("heading", name=re.compile("^Revoke the certificate of"))).to_be_visible()
+    expect(instructor.get_by_label("Reason for revoking")).to_have_value("Issued before the practical assessment.")
+    assert wcag_violations(instructor) == [], "asking before revoking a certificate"
+    instructor.get_by_role("button", name="Revoke the certificate", exact=True).click()
     expect(instructor.get_by_text("revoked", exact=True)).to_be_visible()
     assert wcag_violations(instructor) == [], "a sitting with a revoked certificate, the instructor's page"
 
