@@ -34,6 +34,11 @@ def scenario_of(version: ScenarioVersion) -> Scenario:
     return version.scenario
 
 
+def game_of(version: ScenarioVersion) -> str:
+    """The game a version deals."""
+    return str(version.spec["game"])
+
+
 def _moment_input() -> forms.DateTimeInput:
     """A date and time typed in the school's time zone."""
     return forms.DateTimeInput(attrs={"type": "datetime-local"}, format=DATETIME_FORMAT)
@@ -91,7 +96,7 @@ class ExamForm(forms.ModelForm[Exam]):
                 initial=chosen[place - 1] if place <= len(chosen) else None,
             )
             empty = "Choose a published scenario" if place == 1 else "None"
-            scenario.choices = grouped_choices(versions, scenario_of, scenario.label_from_instance, empty)
+            scenario.choices = grouped_choices(versions, scenario_of, game_of, scenario.label_from_instance, empty)
             self.fields[f"scenario_{place}"] = scenario
         for name in ("opens_at", "closes_at"):
             field = self.fields[name]

@@ -9,7 +9,7 @@ from django.utils import timezone
 from scenarios.scenario_choices import grouped_choices
 from school.models import Assignment, Cohort
 from trainer.input_bounds import validate_calendar_day
-from trainer.models import Scenario
+from trainer.models import Scenario, ScenarioVersion
 
 
 class TraineeChoiceField(forms.ModelChoiceField[User]):
@@ -69,7 +69,14 @@ class AssignmentForm(forms.ModelForm[Assignment]):
         assert isinstance(scenario, forms.ModelChoiceField) and isinstance(trainee, forms.ModelChoiceField)
         offered = Scenario.objects.filter(versions__published_at__isnull=False, archived_at__isnull=True).distinct()
         scenario.queryset = offered
-        scenario.choices = grouped_choices(offered, lambda chosen: chosen, str, "Choose a published scenario")
+        games = dict(
+            ScenarioVersion.objects.filter(scenario__in=offered, published_at__isnull=False)
+            .order_by("number")
+            .values_list("scenario_id", "spec__game")
+        )
+        scenario.choices = grouped_choices(
+            offered, lambda chosen: chosen, lambda chosen: games[chosen.pk], str, "Choose a published scenario"
+        )
         trainee.queryset = cohort.trainees.order_by("username")
 
     def clean_due_on(self) -> Any:
