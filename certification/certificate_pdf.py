@@ -3,17 +3,17 @@
 from io import BytesIO
 
 import segno
-from django.conf import settings
 from django.utils import timezone
 from reportlab.lib.colors import Color
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
-from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from certification.certificates import Status, covered_lines
 from certification.models import Certificate
 from trainer.days import day_text
+from trainer.models import SchoolProfile
+from trainer.school_profile import logo_image, school_profile
 
 PAGE_WIDTH, PAGE_HEIGHT = landscape(A4)
 QR_MODULE = 1.6 * mm
@@ -44,25 +44,25 @@ def _draw_qr(canvas: Canvas, url: str, right: float, bottom: float) -> None:
                 canvas.rect(x, y, QR_MODULE, QR_MODULE, stroke=0, fill=1)
 
 
-def _draw_school(canvas: Canvas) -> None:
-    """The school's logo (DJANGO_SCHOOL_LOGO, when set) in the top left corner and its name across the top."""
-    if settings.SCHOOL_LOGO:
-        logo = ImageReader(settings.SCHOOL_LOGO)
+def _draw_school(canvas: Canvas, profile: SchoolProfile) -> None:
+    """The school's logo (when it has one) in the top left corner and its name across the top."""
+    logo = logo_image(profile)
+    if logo is not None:
         width, height = logo.getSize()
         canvas.drawImage(logo, 20 * mm, PAGE_HEIGHT - 15 * mm - LOGO_HEIGHT, LOGO_HEIGHT * width / height, LOGO_HEIGHT)
     canvas.setFont("Helvetica-Bold", 16)
-    canvas.drawCentredString(PAGE_WIDTH / 2, PAGE_HEIGHT - 25 * mm, settings.SCHOOL_NAME)
+    canvas.drawCentredString(PAGE_WIDTH / 2, PAGE_HEIGHT - 25 * mm, profile.name)
 
 
-def _draw_signer(canvas: Canvas) -> None:
-    """The signer's line, name and title (DJANGO_SCHOOL_SIGNER and DJANGO_SCHOOL_SIGNER_TITLE), bottom right."""
-    if not settings.SCHOOL_SIGNER:
+def _draw_signer(canvas: Canvas, profile: SchoolProfile) -> None:
+    """The signer's line, name and title (when the school names a signer), bottom right."""
+    if not profile.signer:
         return
     left, right = PAGE_WIDTH - 150 * mm, PAGE_WIDTH - 80 * mm
     canvas.line(left, 45 * mm, right, 45 * mm)
     canvas.setFont("Helvetica", 12)
-    canvas.drawCentredString((left + right) / 2, 39 * mm, settings.SCHOOL_SIGNER)
-    canvas.drawCentredString((left + right) / 2, 33 * mm, settings.SCHOOL_SIGNER_TITLE)
+    canvas.drawCentredString((left + right) / 2, 39 * mm, profile.signer)
+    canvas.drawCentredString((left + right) / 2, 33 * mm, profile.signer_title)
 
 
 def _validity(certificate: Certificate, status: Status) -> str:
@@ -96,9 +96,10 @@ def certificate_pdf(certificate: Certificate, url: str, status: Status) -> bytes
     buffer = BytesIO()
     canvas = Canvas(buffer, pagesize=(PAGE_WIDTH, PAGE_HEIGHT), invariant=True)
     canvas.setTitle(f"Certificate {certificate.code}")
-    canvas.setAuthor(settings.SCHOOL_NAME)
+    profile = school_profile()
+    canvas.setAuthor(profile.name)
     middle = PAGE_WIDTH / 2
-    _draw_school(canvas)
+    _draw_school(canvas, profile)
     canvas.setFont("Helvetica-Bold", 28)
     canvas.drawCentredString(middle, PAGE_HEIGHT - 40 * mm, "Certificate of dealing")
     canvas.setFont("Helvetica", 14)
@@ -117,7 +118,7 @@ def certificate_pdf(certificate: Certificate, url: str, status: Status) -> bytes
     canvas.drawString(25 * mm, 37 * mm, f"Verification code: {certificate.code}")
     canvas.drawString(25 * mm, 29 * mm, f"Verify at {url}")
     _draw_qr(canvas, url, PAGE_WIDTH - 25 * mm, 25 * mm)
-    _draw_signer(canvas)
+    _draw_signer(canvas, profile)
     if status is not Status.VALID:
         _draw_stamp(canvas, certificate, status)
     canvas.showPage()

@@ -25,6 +25,7 @@ from certification.models import REASON_LENGTH, Certificate
 from trainer.confirmation import Confirmation, confirmation_page
 from trainer.models import Role
 from trainer.refusals import RoleRefused
+from trainer.school_profile import school_name
 from trainer.views import SchoolRequest
 
 CODE_PATTERN = re.compile(r"[A-Za-z0-9_ -]{1,64}")
@@ -44,7 +45,7 @@ def verify(request: HttpRequest, code: str) -> HttpResponse:
         "certificate": certificate,
         "covered": covered_lines(certificate),
         "status": status_of(certificate),
-        "school_name": settings.SCHOOL_NAME,
+        "school_name": school_name(),
     }
     return render(request, "certification/verify.html", context)
 

@@ -36,6 +36,7 @@ def navigation(request: HttpRequest) -> dict[str, list[NavLink]]:
         ("Exams", "exams", teaches or Role.TRAINEE in roles),
         ("Records", "exports", teaches),
         ("Rules Submission", "rules_submission", runs_school),
+        ("School profile", "school_profile", runs_school),
         ("School administration", "admin:index", user.is_staff),
     ]
     links = [(label, reverse(name)) for label, name, shown in offered if shown]

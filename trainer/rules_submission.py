@@ -13,7 +13,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from datetime import datetime
 
-from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
@@ -25,6 +24,7 @@ from simulator.json_values import JsonObject, JsonValue
 from simulator.pai_gow_rules import TableRules
 from simulator.rules import RulesError
 from trainer.models import FiledPaytable, HouseWording, PaytableKind, Table
+from trainer.school_profile import school_name
 from trainer.scoring import GradedStep
 
 PAI_GOW = "pai-gow-poker"
@@ -41,12 +41,12 @@ if len(HOUSE_CLAUSES) != sum(citation.provenance is Provenance.HOUSE for citatio
 
 def default_label() -> str:
     """How a house procedure or paytable the school has not filed is labelled."""
-    return f"Default (not yet approved by {settings.SCHOOL_NAME})"
+    return f"Default (not yet approved by {school_name()})"
 
 
 def submission_label(version: int, saved_at: datetime) -> str:
     """How a filed version is cited: the school's Rules Submission, the version and the day it was saved."""
-    return f"Rules Submission of {settings.SCHOOL_NAME}, version {version} of {timezone.localdate(saved_at):%d %B %Y}"
+    return f"Rules Submission of {school_name()}, version {version} of {timezone.localdate(saved_at):%d %B %Y}"
 
 
 def filing_label(citation: Citation) -> str:

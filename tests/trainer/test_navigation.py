@@ -38,7 +38,7 @@ def school_administrator():
         (make_instructor, [*EVERY_ROLE, "Cohorts", "Scenarios", "Exams", "Records"]),
         (
             school_administrator,
-            [*EVERY_ROLE, "Cohorts", "Exams", "Records", "Rules Submission", "School administration"],
+            [*EVERY_ROLE, "Cohorts", "Exams", "Records", "Rules Submission", "School profile", "School administration"],
         ),
     ],
 )

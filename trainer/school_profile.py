@@ -1,0 +1,42 @@
+"""The school's profile: its name, logo and signer, saved by an administrator or read from the environment."""
+
+from __future__ import annotations
+
+from io import BytesIO
+from pathlib import Path
+
+from django.conf import settings
+from django.http import HttpRequest
+from reportlab.lib.utils import ImageReader
+
+from trainer.models import SchoolProfile
+from trainer.unavailable import DATABASE_UNAVAILABLE
+
+
+def school_profile() -> SchoolProfile:
+    """The saved profile; until an administrator saves one, an unsaved one of the environment's values."""
+    saved = SchoolProfile.objects.first()
+    if saved is not None:
+        return saved
+    logo = Path(settings.SCHOOL_LOGO).read_bytes() if settings.SCHOOL_LOGO else b""
+    return SchoolProfile(
+        name=settings.SCHOOL_NAME, logo=logo, signer=settings.SCHOOL_SIGNER, signer_title=settings.SCHOOL_SIGNER_TITLE
+    )
+
+
+def school_name() -> str:
+    """The school's name as its pages and certificates write it."""
+    return school_profile().name
+
+
+def logo_image(profile: SchoolProfile) -> ImageReader | None:
+    """The profile's logo as the PDF draws it; none without a logo."""
+    return ImageReader(BytesIO(bytes(profile.logo))) if profile.logo else None
+
+
+def header_name(request: HttpRequest) -> dict[str, str]:
+    """The school's name for the page header; the environment's while the database is down (the page says so)."""
+    try:
+        return {"school_name": school_name()}
+    except DATABASE_UNAVAILABLE:
+        return {"school_name": settings.SCHOOL_NAME}

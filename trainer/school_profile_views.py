@@ -1,0 +1,35 @@
+"""The administrator's page of the school's profile: the name in every page's header and on certificates."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods
+
+from trainer.models import Role, is_school_administrator
+from trainer.refusals import RoleRefused
+from trainer.school_profile import school_profile
+from trainer.school_profile_forms import SchoolProfileForm
+from trainer.views import SchoolRequest
+
+
+@require_http_methods(["GET", "POST"])
+@never_cache
+@login_required
+def school_profile_page(request: SchoolRequest) -> HttpResponse:
+    """The school's name, logo and signer, as saved or as the environment gives them until saved; a form to save."""
+    if not is_school_administrator(request.user):
+        raise RoleRefused("The school's profile is for school administrators.", Role.SCHOOL_ADMINISTRATOR)
+    profile = school_profile()
+    form = SchoolProfileForm(request.POST or None, request.FILES or None, instance=profile)
+    if request.method == "POST" and form.is_valid():
+        saved = form.save(commit=False)
+        saved.saved_by = request.user
+        saved.save()
+        messages.success(request, "Saved the school's profile: pages and certificates use it from now on.")
+        return redirect("school_profile")
+    context = {"form": form, "profile": profile, "saved": profile.pk is not None}
+    return render(request, "trainer/school_profile.html", context, status=400 if form.errors else 200)
