@@ -253,7 +253,7 @@ def test_editing_a_published_version_says_a_new_draft_was_made_and_the_version_l
     assert "Version 2: draft" in versions and "Version 1: published" in versions
     assert versions.index("Trainees deal this version.") > versions.index("Version 1: published")
     assert "Dice, red first: 6 1 1 → 5 5 5" in versions
-    assert "House way: foxwoods → trump-plaza" in versions
+    assert "House way: Foxwoods → Trump Plaza" in versions
 
 
 def test_publishing_asks_first_then_confirms_with_a_message(client, instructor):
