@@ -11,7 +11,8 @@ trainee connects to one of them in turn, as a proxy spreading connections would.
 ``--synchronous`` sets the school's DJANGO_SQLITE_SYNCHRONOUS for the run (full, the default, flushes every step to
 disk before the reply, so a flush that stalls delays every step waiting behind it; normal does not wait for the
 disk). The script prepares a fresh database (migrations, the demo tables, one trainee account and one table per
-trainee, a copy of an automated Pai Gow Poker demo table, with enough dealt rounds), starts each ``daphne`` on a free
+trainee, a copy of an automated Pai Gow Poker demo table, with enough dealt rounds; each trainee's sockets come from
+a loopback address of its own, as from a machine of its own), starts each ``daphne`` on a free
 127.0.0.1 port with the benchmark's echo route enabled (DEALER_SCHOOL_BENCH_ECHO=1), logs one trainee a server in
 through the login page and signs the rest in with sessions made in this process (a password hash costs the server
 half a second of CPU), then runs two phases of the same length and pace on the same server, each trainee's first
@@ -85,6 +86,9 @@ class Trainee:
 
     username: str
     rounds: list[DealtRound]
+    address: str
+    """The loopback address its sockets come from: a browser on a machine of its own (the school limits an address's
+    sockets, trainer/socket_budgets.py)."""
     cookie: str = ""
     port: int = 0
     opened: Socket | None = None
@@ -229,7 +233,7 @@ def prepare_school(tables: int, steps_needed: int, rng: random.Random) -> tuple[
         while sum(len(round_.frames) for round_ in rounds) < steps_needed:
             attempt = services.start_round(user, table, Mode.PRACTICE, seed_value=rng.getrandbits(63))
             rounds.append(DealtRound(attempt.pk, dealer_frames(attempt.log)))
-        trainees.append(Trainee(user.get_username(), rounds))
+        trainees.append(Trainee(user.get_username(), rounds, f"127.0.{number // 200}.{number % 200 + 10}"))
     return trainees, password
 
 
@@ -469,7 +473,7 @@ async def exchange(socket: Socket, text: str, phase: Phase, accept: Callable[[st
 
 async def open_table(trainee: Trainee, round_: DealtRound) -> Socket | None:
     """The round's table socket, its first frame (the whole table) received; None if the server closed it."""
-    socket = await Socket.open(trainee.port, f"/ws/table/{round_.attempt_id}/", trainee.cookie)
+    socket = await Socket.open(trainee.port, f"/ws/table/{round_.attempt_id}/", trainee.cookie, source=trainee.address)
     if await asyncio.wait_for(socket.receive(), REPLY_TIMEOUT_SECONDS) is None:
         socket.close()
         return None
@@ -503,7 +507,7 @@ async def deal_rounds(trainee: Trainee, pace: Pace, phase: Phase) -> None:
 
 async def open_echo(trainee: Trainee) -> Socket:
     """A socket to the echo consumer (it sends nothing first)."""
-    return await Socket.open(trainee.port, "/ws/bench/echo/", trainee.cookie)
+    return await Socket.open(trainee.port, "/ws/bench/echo/", trainee.cookie, source=trainee.address)
 
 
 async def echo_frames(trainee: Trainee, pace: Pace, phase: Phase) -> None:
