@@ -29,7 +29,11 @@ Environment variables (all optional):
 - DJANGO_XAPI_URL, DJANGO_XAPI_KEY, DJANGO_XAPI_SECRET: a learning record store's xAPI endpoint and its HTTP Basic
   key and secret; with an endpoint, graded steps and results are queued as xAPI statements (off by default).
 - DJANGO_WS_MAX_FRAME_BYTES (default 65536), DJANGO_WS_FRAMES_PER_SECOND (default 20) and DJANGO_WS_FRAME_BURST
-  (default 100): a table socket's limits (see trainer/frame_limits.py).
+  (default 100): a table socket's size limit and an account's frame rate across its sockets (see
+  trainer/frame_limits.py); DJANGO_WS_ADDRESS_FRAMES_PER_SECOND (default 30) and DJANGO_WS_ADDRESS_FRAME_BURST
+  (default 100), an address's; DJANGO_WS_SOCKETS_PER_ACCOUNT (default 10) and DJANGO_WS_SOCKETS_PER_ADDRESS
+  (default 40), the most sockets open at once; DJANGO_WS_FLOOD_COOL_OFF_SECONDS (default 30), how long new sockets
+  are refused after a flood (see trainer/socket_budgets.py).
 - DJANGO_ROUNDS_PER_MINUTE (default 30): the most new rounds one account deals in a minute.
 - DJANGO_DB_CONNECT_TIMEOUT (default 5) and DJANGO_DB_STATEMENT_TIMEOUT (default 30, 0 for none): PostgreSQL's
   longest wait, in seconds, to connect and for one statement.
@@ -89,11 +93,19 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_PRELOAD = HTTPS  # preload only all
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if HTTPS else None
 
 # A table socket's limits (trainer/frame_limits.py): a frame over WEBSOCKET_MAX_FRAME_BYTES closes the socket with
-# 4009 (Daphne refuses it before reading it, trainer/daphne_sockets.py), and so does a socket whose frames come faster
-# than WEBSOCKET_FRAMES_PER_SECOND on average after a first WEBSOCKET_FRAME_BURST at once, with 4008.
+# 4009 (Daphne refuses it before reading it, trainer/daphne_sockets.py). An account's sockets together, in this
+# process, share WEBSOCKET_FRAMES_PER_SECOND on average after a first WEBSOCKET_FRAME_BURST at once, and an address's
+# the ADDRESS_ pair; a frame over either closes its socket with 4008, and that account or address cools off: for
+# WEBSOCKET_FLOOD_COOL_OFF_SECONDS its new sockets are refused with 4429, as is a socket over the most an account
+# or an address may have open (trainer/socket_budgets.py).
 WEBSOCKET_MAX_FRAME_BYTES = int(os.environ.get("DJANGO_WS_MAX_FRAME_BYTES", "65536"))
 WEBSOCKET_FRAMES_PER_SECOND = int(os.environ.get("DJANGO_WS_FRAMES_PER_SECOND", "20"))
 WEBSOCKET_FRAME_BURST = int(os.environ.get("DJANGO_WS_FRAME_BURST", "100"))
+WEBSOCKET_ADDRESS_FRAMES_PER_SECOND = int(os.environ.get("DJANGO_WS_ADDRESS_FRAMES_PER_SECOND", "30"))
+WEBSOCKET_ADDRESS_FRAME_BURST = int(os.environ.get("DJANGO_WS_ADDRESS_FRAME_BURST", "100"))
+WEBSOCKET_SOCKETS_PER_ACCOUNT = int(os.environ.get("DJANGO_WS_SOCKETS_PER_ACCOUNT", "10"))
+WEBSOCKET_SOCKETS_PER_ADDRESS = int(os.environ.get("DJANGO_WS_SOCKETS_PER_ADDRESS", "40"))
+WEBSOCKET_FLOOD_COOL_OFF_SECONDS = int(os.environ.get("DJANGO_WS_FLOOD_COOL_OFF_SECONDS", "30"))
 # The most new rounds one account deals in a minute (trainer/dealing_limits.py): the next answers 429 until one ages.
 ROUNDS_PER_MINUTE = int(os.environ.get("DJANGO_ROUNDS_PER_MINUTE", "30"))
 

@@ -13,6 +13,7 @@ from django.core.management import call_command
 from django.db import connections
 from live_daphne import Daphnes
 
+from trainer.socket_budgets import ACCOUNT_BUDGETS, ADDRESS_BUDGETS
 from trainer.step_threads import close_step_threads
 
 ACCOUNT_LINE = re.compile(
@@ -76,6 +77,14 @@ def channel_layer_of_its_own():
 def look_ups_counted_afresh():
     """Each test starts with no certificate look-ups counted: the per-address limit counts in the process's cache."""
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def socket_budgets_of_its_own():
+    """Each test starts with no socket budgets: an account id of an emptied database comes back in the next test."""
+    yield
+    ACCOUNT_BUDGETS.clear()
+    ADDRESS_BUDGETS.clear()
 
 
 @pytest.fixture(scope="session")

@@ -1,9 +1,10 @@
 """A socket's limits: a frame too big to be a step, or frames sent faster than anyone deals, close the socket.
 
 The close carries a WebSocket code and a reason the page shows the trainee: 4009 for a frame over
-``WEBSOCKET_MAX_FRAME_BYTES``, 4008 for a socket that sends frames faster than ``WEBSOCKET_FRAMES_PER_SECOND`` on
-average once a first ``WEBSOCKET_FRAME_BURST`` is spent. They are 1009 (message too big) and 1008 (policy violation)
-moved into the range for applications, 4000–4999, which every server sends (Daphne refuses to send 1008 and 1009).
+``WEBSOCKET_MAX_FRAME_BYTES``, 4008 for frames faster than the account's or the address's budget allows
+(trainer/socket_budgets.py), 4429 for a socket refused as it opens (too many open, or a cool-off after a flood).
+They are 1009 (message too big), 1008 (policy violation) and HTTP's 429 (too many requests) moved into the range
+for applications, 4000–4999, which every server sends (Daphne refuses to send 1008 and 1009).
 Under Daphne an oversized frame is refused from its header, before it is read (trainer/daphne_sockets.py);
 the guard (trainer/socket_guard.py) checks the size again so that the rule holds under any server.
 """
@@ -11,13 +12,11 @@ the guard (trainer/socket_guard.py) checks the size again so that the rule holds
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
-
-from django.conf import settings
 
 TOO_FAST_CLOSE_CODE = 4008
 TOO_BIG_CLOSE_CODE = 4009
-BREACH_CLOSE_CODES = frozenset({TOO_FAST_CLOSE_CODE, TOO_BIG_CLOSE_CODE})
+TOO_MANY_CLOSE_CODE = 4429
+BREACH_CLOSE_CODES = frozenset({TOO_FAST_CLOSE_CODE, TOO_BIG_CLOSE_CODE, TOO_MANY_CLOSE_CODE})
 
 
 @dataclass(frozen=True)
@@ -33,9 +32,20 @@ def too_big(limit_bytes: int) -> Breach:
     return Breach(TOO_BIG_CLOSE_CODE, f"A message over {limit_bytes:,} bytes is far more than any step.")
 
 
-def too_fast(frames_per_second: int) -> Breach:
-    """The close for a socket that sends frames faster than the rate allows."""
-    return Breach(TOO_FAST_CLOSE_CODE, f"Messages came faster than {frames_per_second} a second.")
+def too_fast(whose: str, frames_per_second: int) -> Breach:
+    """The close for a frame over the rate of the budget ``whose`` ("" for the account, " from this address")."""
+    return Breach(TOO_FAST_CLOSE_CODE, f"Messages{whose} came faster than {frames_per_second} a second.")
+
+
+def cooling_off(whose: str, seconds: int) -> Breach:
+    """The refusal of a new socket while the budget ``whose`` cools off after a flood, ``seconds`` more."""
+    return Breach(TOO_MANY_CLOSE_CODE, f"Messages{whose} came too fast: tables open again in {seconds} s.")
+
+
+def open_limit(whose: str, most_open: int) -> Breach:
+    """The refusal of a new socket when the budget ``whose`` has every socket it may have open already."""
+    reason = f"{most_open} tables are open{whose} already, the most at once: close one first."
+    return Breach(TOO_MANY_CLOSE_CODE, reason)
 
 
 class FrameAllowance:
@@ -57,23 +67,6 @@ class FrameAllowance:
         self.frames -= 1
         return True
 
-
-class FrameLimits:
-    """One socket's limits from the settings: each frame it receives is checked against both."""
-
-    def __init__(self) -> None:
-        """The school's limits, with a full allowance."""
-        self.max_bytes = settings.WEBSOCKET_MAX_FRAME_BYTES
-        self.per_second = settings.WEBSOCKET_FRAMES_PER_SECOND
-        self.allowance = FrameAllowance(self.per_second, settings.WEBSOCKET_FRAME_BURST)
-
-    def breach(self, message: dict[str, Any]) -> Breach | None:
-        """Why this ASGI message closes the socket: a frame over either limit; None for anything else."""
-        if message["type"] != "websocket.receive":
-            return None
-        size = len(message.get("bytes") or b"") + len((message.get("text") or "").encode())
-        if size > self.max_bytes:
-            return too_big(self.max_bytes)
-        if not self.allowance.take():
-            return too_fast(self.per_second)
-        return None
+    def full(self) -> bool:
+        """Whether the bucket has refilled to its burst by now."""
+        return self.frames + (self.clock() - self.refilled) * self.per_second >= self.burst

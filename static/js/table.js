@@ -13,11 +13,12 @@
   const RECONNECTED_CLOSES = [1006, 1011, 1012, 1013];
   const SIGNED_OUT_CLOSE = 4401;
   const FORBIDDEN_CLOSE = 4403;
-  // The socket's limits (trainer/frame_limits.py) close it for good with these codes and the server's reason; a
-  // server that drops the reason still has the page say why.
+  // The socket's limits (trainer/frame_limits.py, trainer/socket_budgets.py) close it for good, or refuse it as it
+  // opens, with these codes and the server's reason; a server that drops the reason still has the page say why.
   const LIMIT_CLOSES = {
     4008: "Messages came faster than anyone deals.",
     4009: "A message was far more than any step.",
+    4429: "Too many tables are open, or messages came too fast: wait, then try again.",
   };
   const NOT_CONNECTED = {
     connecting: "Connecting…",

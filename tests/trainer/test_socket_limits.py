@@ -1,15 +1,20 @@
-"""A table socket's limits (trainer/frame_limits.py), at the consumer: a frame too big or too soon closes it."""
+"""A table socket's limits (trainer/frame_limits.py, trainer/socket_budgets.py), at the consumer: a frame too big or
+too soon closes it, and an account or an address may open only so many sockets, none for a while after a flood."""
 
 import json
+import re
 
 import pytest
-from test_consumers import connected, seat_at_table, state
+from test_consumers import connected, seat_at_table, send_step, socket, state
 
 from trainer.frame_limits import FrameAllowance
+from trainer.socket_guard import REFUSAL_PAUSE_SECONDS
 
 on_a_socket = pytest.mark.django_db(transaction=True)
 
 NO_MORE_BETS = json.dumps({"step": "announce_no_more_bets", "seq": "1"})
+UNREADABLE = ["{not json", "[1, 2]"]
+"""Two frames answered with different errors (an error repeated is answered with nothing new)."""
 
 
 async def closed_with(communicator):
@@ -87,3 +92,133 @@ def test_the_allowance_gives_a_burst_at_once_then_frames_at_the_steady_rate():
     now[0] += 3600
     assert all(allowance.take() for _ in range(100)), "an idle hour refills the burst, no more"
     assert not allowance.take()
+
+
+def socket_from(address, attempt_id, session):
+    """A table socket from a browser at ``address`` (the scope's client, as a server sets it)."""
+    communicator = socket(attempt_id, session)
+    communicator.scope["client"] = [address, 50_000]
+    return communicator
+
+
+async def refusal(communicator):
+    """The close of a socket refused as it opens (after the guard's pause), before anything else is sent on it."""
+    accepted, _ = await communicator.connect(timeout=REFUSAL_PAUSE_SECONDS + 5)
+    assert accepted, "accepted, so that the browser is told the close's code"
+    closed = await communicator.receive_output()
+    assert closed["type"] == "websocket.close", "refused before the table is drawn"
+    return closed["code"], closed["reason"]
+
+
+async def opened_from(address, attempt_id, session):
+    """A socket from ``address`` that is admitted: its table has arrived."""
+    communicator = socket_from(address, attempt_id, session)
+    accepted, _ = await communicator.connect()
+    assert accepted
+    assert (await communicator.receive_output())["type"] == "websocket.send", "the table arrives first"
+    return communicator
+
+
+async def deals_on(communicator, attempt_id):
+    """The socket's next correct step is answered as right: nothing of another's flood reached it."""
+    _, reply = await send_step(communicator, attempt_id)
+    assert "✓ Right" in reply
+
+
+@pytest.mark.asyncio
+@on_a_socket
+async def test_a_socket_over_the_account_s_open_limit_is_refused_with_4429_and_a_reason_and_draws_no_table(settings):
+    assert settings.WEBSOCKET_SOCKETS_PER_ACCOUNT == 10, "the documented default"
+    settings.WEBSOCKET_SOCKETS_PER_ACCOUNT = 2
+    attempt, session = await seat_at_table()
+    first, _ = await connected(attempt.pk, session)
+    second, _ = await connected(attempt.pk, session)
+    third = socket(attempt.pk, session)
+    assert await refusal(third) == (4429, "2 tables are open already, the most at once: close one first.")
+    await gone(third)
+    await first.disconnect()
+    fourth, _ = await connected(attempt.pk, session)
+    await deals_on(fourth, attempt.pk)
+    await second.disconnect()
+    await fourth.disconnect()
+
+
+@pytest.mark.asyncio
+@on_a_socket
+async def test_a_socket_over_the_address_s_open_limit_is_refused_and_another_address_opens_its_table(settings):
+    assert settings.WEBSOCKET_SOCKETS_PER_ADDRESS == 40, "the documented default"
+    settings.WEBSOCKET_SOCKETS_PER_ADDRESS = 2
+    seats = [await seat_at_table(name) for name in ("alice", "bob", "carol", "dave")]
+    opened = [await opened_from("10.0.0.1", attempt.pk, session) for attempt, session in seats[:2]]
+    refused = socket_from("10.0.0.1", seats[2][0].pk, seats[2][1])
+    reason = "2 tables are open from this address already, the most at once: close one first."
+    assert await refusal(refused) == (4429, reason)
+    await gone(refused)
+    elsewhere = await opened_from("10.0.0.2", seats[3][0].pk, seats[3][1])
+    await deals_on(elsewhere, seats[3][0].pk)
+    for communicator in [*opened, elsewhere]:
+        await communicator.disconnect()
+
+
+async def flood_until_closed(communicator, frames_at_most=50):
+    """Send frames on a socket without reading the answers until it is closed: (code, reason)."""
+    for _ in range(frames_at_most):
+        await communicator.send_to(text_data=UNREADABLE[0])
+    return await closed_with(communicator)
+
+
+@pytest.mark.asyncio
+@on_a_socket
+async def test_an_account_s_sockets_share_one_frame_budget_and_a_reconnect_in_the_cool_off_is_refused(settings):
+    assert settings.WEBSOCKET_FLOOD_COOL_OFF_SECONDS == 30, "the documented default"
+    settings.WEBSOCKET_FRAME_BURST, settings.WEBSOCKET_FRAMES_PER_SECOND = 5, 1
+    attempt, session = await seat_at_table()
+    bystander_attempt, bystander_session = await seat_at_table("bob")
+    sockets = [(await connected(attempt.pk, session))[0] for _ in range(3)]
+    bystander, _ = await connected(bystander_attempt.pk, bystander_session)
+    for communicator in sockets[:2]:
+        for frame in UNREADABLE:
+            await communicator.send_to(text_data=frame)
+            assert "feedback-error" in await communicator.receive_from()
+    await sockets[2].send_to(text_data=UNREADABLE[0])
+    assert "feedback-error" in await sockets[2].receive_from(), "the fifth frame of the three sockets is answered"
+    before = await state(attempt.pk)
+    await sockets[2].send_to(text_data=NO_MORE_BETS)
+    assert await closed_with(sockets[2]) == (4008, "Messages came faster than 1 a second.")
+    for communicator in sockets[:2]:
+        assert await flood_until_closed(communicator) == (4008, "Messages came faster than 1 a second.")
+    assert await state(attempt.pk) == before, "no frame over the budget is read"
+    reconnected = socket(attempt.pk, session)
+    code, reason = await refusal(reconnected)
+    assert code == 4429 and re.fullmatch(r"Messages came too fast: tables open again in \d+ s\.", reason), reason
+    await deals_on(bystander, bystander_attempt.pk)
+    for communicator in [*sockets, reconnected]:
+        await gone(communicator)
+    await bystander.disconnect()
+
+
+@pytest.mark.asyncio
+@on_a_socket
+async def test_an_address_s_accounts_share_one_frame_budget_and_its_new_sockets_wait_out_the_cool_off(settings):
+    assert (settings.WEBSOCKET_ADDRESS_FRAME_BURST, settings.WEBSOCKET_ADDRESS_FRAMES_PER_SECOND) == (100, 30)
+    settings.WEBSOCKET_ADDRESS_FRAME_BURST, settings.WEBSOCKET_ADDRESS_FRAMES_PER_SECOND = 4, 1
+    seats = [await seat_at_table(name) for name in ("alice", "bob", "carol", "dave")]
+    flooders = [await opened_from("10.0.0.9", attempt.pk, session) for attempt, session in seats[:2]]
+    bystander = await opened_from("10.0.0.2", seats[3][0].pk, seats[3][1])
+    for communicator in flooders:
+        for frame in UNREADABLE:
+            await communicator.send_to(text_data=frame)
+            assert "feedback-error" in await communicator.receive_from()
+    closes = [await flood_until_closed(communicator) for communicator in flooders]
+    assert closes == [(4008, "Messages from this address came faster than 1 a second.")] * 2
+    refused = socket_from("10.0.0.9", seats[2][0].pk, seats[2][1])
+    code, reason = await refusal(refused)
+    assert code == 4429
+    assert re.fullmatch(r"Messages from this address came too fast: tables open again in \d+ s\.", reason), reason
+    await deals_on(bystander, seats[3][0].pk)
+    elsewhere = await opened_from("10.0.0.3", seats[0][0].pk, seats[0][1])
+    await deals_on(elsewhere, seats[0][0].pk)
+    for communicator in [*flooders, refused]:
+        await gone(communicator)
+    await bystander.disconnect()
+    await elsewhere.disconnect()

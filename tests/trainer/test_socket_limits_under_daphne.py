@@ -7,6 +7,7 @@ small RFC 6455 client (bench/ws_load.py). Every loop is bounded in frames and in
 import asyncio
 import json
 import os
+import re
 import statistics
 import time
 from pathlib import Path
@@ -37,6 +38,16 @@ CHURN_RSS_GROWTH_AT_MOST = 100 * 2**20
 BYSTANDER_P95_AT_MOST = 0.050
 """The bystander's p95 during and after the flood, on a machine that gives it half of that alone; on a busier machine
 (other work sharing its cores) the flood may not more than double what the bystander gets alone."""
+TIGHT_BUDGETS = {
+    "DJANGO_WS_SOCKETS_PER_ACCOUNT": "2",
+    "DJANGO_WS_FRAME_BURST": "10",
+    "DJANGO_WS_FRAMES_PER_SECOND": "1",
+    "DJANGO_WS_ADDRESS_FRAME_BURST": "12",
+    "DJANGO_WS_ADDRESS_FRAMES_PER_SECOND": "1",
+}
+"""Budgets a test spends in a few frames: two sockets an account, ten frames an account, twelve an address."""
+BYSTANDER_ADDRESS, FLOODING_ADDRESS = "127.0.0.2", "127.0.0.3"
+COOLING_OFF = re.compile(r"Messages(?: from this address)? came too fast: tables open again in \d+ s\.")
 RESET = (1006, "")
 """What a client sees when the server resets the connection before the client has read its close: Daphne waits a
 second for the client's answer to its close, then drops the connection, and the kernel resets one whose peer is still
@@ -67,9 +78,19 @@ def school(request, tmp_path):
         yield port, pid
 
 
-async def table_socket(port, attempt_id, cookie, deflate=False):
-    """A table socket, once the table has arrived on it (``deflate``: offering permessage-deflate, as browsers do)."""
-    socket = await Socket.open(port, f"/ws/table/{attempt_id}/", cookie, deflate=deflate)
+@pytest.fixture(params=[False, True], ids=["dealer_school.serve", "stock daphne"])
+def tight_school(request, tmp_path, monkeypatch):
+    """The school served as by ``school``, with small budgets (TIGHT_BUDGETS): its port."""
+    for variable, value in TIGHT_BUDGETS.items():
+        monkeypatch.setenv(variable, value)
+    with daphnes(live_database_url(), None, tmp_path, 1, stock=request.param) as [(port, _)]:
+        yield port
+
+
+async def table_socket(port, attempt_id, cookie, deflate=False, source=None):
+    """A table socket, once the table has arrived on it (``deflate``: offering permessage-deflate, as browsers do;
+    ``source``: from that loopback address)."""
+    socket = await Socket.open(port, f"/ws/table/{attempt_id}/", cookie, deflate=deflate, source=source)
     assert await asyncio.wait_for(socket.receive(), REPLY_SECONDS), "the table arrives first"
     return socket
 
@@ -82,6 +103,25 @@ async def close_of(socket):
     except ConnectionResetError:
         return RESET
     return int.from_bytes(socket.closed_with[:2], "big"), socket.closed_with[2:].decode()
+
+
+async def flood_until_closed(socket, frame, until):
+    """Send ``frame`` on the socket without reading its answers until it is closed (or ``until``): (close, sent)."""
+    closing, sent = asyncio.ensure_future(close_of(socket)), 0
+    while not closing.done() and time.monotonic() < until and sent < FLOOD_FRAMES_AT_MOST:
+        socket.send(frame)
+        sent += 1
+        try:
+            await socket.writer.drain()
+        except ConnectionResetError:
+            break
+        await asyncio.sleep(0)  # let the close be read as it comes
+    try:
+        closed = await closing
+    except TimeoutError:
+        closed = (None, f"no close within {REPLY_SECONDS} s of the last of {sent} frames")
+    socket.close()
+    return closed, sent
 
 
 def resident_bytes(pid: int) -> int:
@@ -112,7 +152,7 @@ def test_a_frame_over_the_size_limit_closes_the_socket_with_4009_and_its_reason_
 def flood_beside_a_bystander(port, pid, run):
     """One socket floods while another trainee deals: (close, frames sent, bystander alone, during, RSS before, after).
 
-    Each run seats a flooder and a bystander of its own (``run`` tells their names apart).
+    Each run seats a flooder and a bystander of its own (``run`` tells their names apart), at two addresses.
     """
     flooder_cookie, flooder_attempt, flooder_frames = seated(f"mallory{run}")
     bystander_cookie, bystander_attempt, bystander_frames = seated(f"bob{run}", seed_value=BYSTANDER_SEED)
@@ -122,22 +162,8 @@ def flood_beside_a_bystander(port, pid, run):
 
     async def flood(until):
         """Send 4 KB frames on one socket without reading its answers until it is closed (or ``until``)."""
-        socket = await table_socket(port, flooder_attempt, flooder_cookie)
-        closing, sent = asyncio.ensure_future(close_of(socket)), 0
-        while not closing.done() and time.monotonic() < until and sent < FLOOD_FRAMES_AT_MOST:
-            socket.send(flood_frame)
-            sent += 1
-            try:
-                await socket.writer.drain()
-            except ConnectionResetError:
-                break
-            await asyncio.sleep(0)  # let the close be read as it comes
-        try:
-            closed = await closing
-        except TimeoutError:
-            closed = (None, f"no close within {REPLY_SECONDS} s of the last of {sent} frames")
-        socket.close()
-        return closed, sent
+        socket = await table_socket(port, flooder_attempt, flooder_cookie, source=FLOODING_ADDRESS)
+        return await flood_until_closed(socket, flood_frame, until)
 
     async def deal(socket, frames, until):
         """Take the bystander's correct steps at a steady pace until ``until``: each step's reply time."""
@@ -153,7 +179,7 @@ def flood_beside_a_bystander(port, pid, run):
         return latencies
 
     async def scenario():
-        bystander = await table_socket(port, bystander_attempt, bystander_cookie)
+        bystander = await table_socket(port, bystander_attempt, bystander_cookie, source=BYSTANDER_ADDRESS)
         await deal(bystander, bystander_frames[:3], time.monotonic() + REPLY_SECONDS)
         alone = await deal(bystander, bystander_frames[3:15], time.monotonic() + REPLY_SECONDS)
         before = resident_bytes(pid)
@@ -208,3 +234,74 @@ def test_a_thousand_sockets_opened_and_closed_leave_the_server_s_memory_where_it
         time.sleep(1.0)
         after = resident_bytes(pid)
     assert after - before < CHURN_RSS_GROWTH_AT_MOST, f"the server kept {(after - before) / 2**20:.0f} MB"
+
+
+async def deals_right(socket, frames):
+    """Take the bystander's next correct steps: each is answered as right."""
+    for frame in frames:
+        socket.send(frame)
+        assert "✓ Right" in await asyncio.wait_for(socket.receive(), REPLY_SECONDS)
+
+
+async def refused(port, attempt_id, cookie, source):
+    """A socket that is refused as it opens: the close that comes instead of its table."""
+    socket = await Socket.open(port, f"/ws/table/{attempt_id}/", cookie, source=source)
+    closed = await close_of(socket)
+    socket.close()
+    return closed
+
+
+def test_an_account_s_sockets_share_a_budget_a_socket_over_it_is_refused_and_so_is_a_reconnect_after_a_flood(
+    tight_school,
+):
+    port = tight_school
+    cookie, attempt_id, frames = seated("mallory")
+    bystander_cookie, bystander_attempt, bystander_frames = seated("bob", seed_value=BYSTANDER_SEED)
+
+    async def scenario():
+        bystander = await table_socket(port, bystander_attempt, bystander_cookie, source=BYSTANDER_ADDRESS)
+        await deals_right(bystander, bystander_frames[:3])
+        flooding = [await table_socket(port, attempt_id, cookie, source=FLOODING_ADDRESS) for _ in range(2)]
+        over = await refused(port, attempt_id, cookie, FLOODING_ADDRESS)
+        until = time.monotonic() + REPLY_SECONDS
+        floods = await asyncio.gather(*(flood_until_closed(socket, frames[0], until) for socket in flooding))
+        reconnect = await refused(port, attempt_id, cookie, FLOODING_ADDRESS)
+        await deals_right(bystander, bystander_frames[3:6])
+        bystander.close()
+        return over, [closed for closed, _ in floods], reconnect
+
+    over, closes, reconnect = asyncio.run(scenario())
+    assert over == (4429, "2 tables are open already, the most at once: close one first.")
+    assert (4008, "Messages came faster than 1 a second.") in closes, closes
+    assert set(closes) <= {(4008, "Messages came faster than 1 a second."), RESET}, closes
+    assert reconnect[0] == 4429 and COOLING_OFF.fullmatch(reconnect[1]), reconnect
+    assert "address" not in reconnect[1], "only the account cools off"
+
+
+def test_an_address_s_accounts_share_a_budget_and_its_new_sockets_are_refused_after_a_flood(tight_school):
+    port = tight_school
+    seats = [seated(name) for name in ("carol", "dave", "erin")]
+    bystander_cookie, bystander_attempt, bystander_frames = seated("bob", seed_value=BYSTANDER_SEED)
+
+    async def scenario():
+        bystander = await table_socket(port, bystander_attempt, bystander_cookie, source=BYSTANDER_ADDRESS)
+        await deals_right(bystander, bystander_frames[:3])
+        flooding = [
+            await table_socket(port, attempt, cookie, source=FLOODING_ADDRESS) for cookie, attempt, _ in seats[:2]
+        ]
+        until = time.monotonic() + REPLY_SECONDS
+        floods = await asyncio.gather(
+            *(
+                flood_until_closed(socket, frames[0], until)
+                for socket, (_, _, frames) in zip(flooding, seats, strict=False)
+            )
+        )
+        newcomer = await refused(port, seats[2][1], seats[2][0], FLOODING_ADDRESS)
+        await deals_right(bystander, bystander_frames[3:6])
+        bystander.close()
+        return [closed for closed, _ in floods], newcomer
+
+    closes, newcomer = asyncio.run(scenario())
+    assert (4008, "Messages from this address came faster than 1 a second.") in closes, closes
+    assert newcomer[0] == 4429 and COOLING_OFF.fullmatch(newcomer[1]), newcomer
+    assert "from this address" in newcomer[1], "a new account at the address is refused: the address cools off"
