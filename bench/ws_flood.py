@@ -1,20 +1,23 @@
 """WebSocket flood benchmark: flooding clients against a trainee dealing at the next table, on one Daphne process.
 
 Run: .venv/bin/python bench/ws_flood.py [--seconds 10] [--sockets 1] [--frame-bytes 4000] [--pace 0.05] [--reconnect]
-    [--deflate] [--stock]
+    [--one-account] [--deflate] [--server both|serve|stock]
 
 The school is prepared as bench/ws_load.py prepares it (a fresh SQLite file, the demo tables, trainees with dealt
-rounds) and served by Daphne through dealer_school/serve.py (``--stock``: stock ``daphne``) on a free 127.0.0.1 port.
-One bystander deals its rounds, one correct step every ``--pace`` seconds, for 2 s alone, then through a flood of
-``--seconds``, then 3 s after it.
-During the flood each of ``--sockets`` clients sends frames of ``--frame-bytes`` (its first correct step padded:
+rounds) and served by one Daphne process on a free 127.0.0.1 port: through dealer_school/serve.py, then stock
+``daphne`` (``--server``: only one of them), each with trainees of its own.
+One bystander deals its rounds, one correct step every ``--pace`` seconds, for 5 s alone (quiet), then through a
+flood of ``--seconds``, then 3 s after it, from a loopback address of its own.
+During the flood each of ``--sockets`` clients, every one a trainee of its own (``--one-account``: all the first
+flooder's) at one other loopback address, sends frames of ``--frame-bytes`` (its first correct step padded:
 read as a step, out of date after the first) as fast as the server takes them, without reading the answers, until
 the server closes its socket; with ``--reconnect`` it opens a new socket whenever one is closed, an attacker that
 persists, until the flood's end; with ``--deflate`` every socket offers permessage-deflate, as browsers do.
 Before the flood the bare echo (trainer/bench_echo.py) is timed on its own socket, and every latency is also given
 as a ratio to its p50. It prints how the flooding sockets
-were closed, the frames sent, the server's resident memory before, at its peak and 2 s after the flood, and the
-bystander's step latency before, during and after. Requests go only to 127.0.0.1; every loop is bounded by the
+were closed, the frames sent, the server's resident memory before, at its peak and 2 s after the flood, the
+bystander's step latency before, during and after, and its p99 during the flood as a ratio to its quiet p99 (the
+school's aim: at most 3). Requests go only to 127.0.0.1 and its loopback neighbours; every loop is bounded by the
 durations and a reply timeout. Not a test.
 """
 
@@ -24,6 +27,7 @@ import argparse
 import asyncio
 import json
 import random
+import re
 import statistics
 import tempfile
 import time
@@ -42,7 +46,12 @@ from ws_load import (
     sign_in,
 )
 
-ALONE_SECONDS = 2.0
+ALONE_SECONDS = 5.0
+FLOODING_ADDRESS = "127.0.0.2"
+"""Where every flooding socket comes from (each trainee's own address is another, bench/ws_load.py)."""
+SECONDS_LEFT = re.compile(r"in \d+ s")
+"""A cool-off's seconds left in a close's reason, told as one reason however many are left."""
+SERVERS = {"serve": "dealer_school/serve.py", "stock": "stock daphne"}
 AFTER_SECONDS = 3.0
 MEMORY_EVERY_SECONDS = 0.05
 ECHO_ROUND_TRIPS = 50
@@ -75,14 +84,17 @@ async def read_until_close(socket: Socket) -> str:
     except TimeoutError:
         return "no close in time"
     code = int.from_bytes(socket.closed_with[:2], "big")
-    return f"{code} {socket.closed_with[2:].decode()!r}"
+    return f"{code} {SECONDS_LEFT.sub('in … s', socket.closed_with[2:].decode())!r}"
 
 
 async def flood(trainee: Trainee, frame: str, until: float, arguments: argparse.Namespace, tally: Flood) -> None:
     """Send ``frame`` as fast as the server takes it until ``until`` or a close (``--reconnect``: open another)."""
     attempt_id, opened = trainee.rounds[0].attempt_id, 0
     while time.monotonic() < until and (arguments.reconnect or not opened):
-        socket = await Socket.open(trainee.port, f"/ws/table/{attempt_id}/", trainee.cookie, deflate=arguments.deflate)
+        path = f"/ws/table/{attempt_id}/"
+        socket = await Socket.open(
+            trainee.port, path, trainee.cookie, deflate=arguments.deflate, source=FLOODING_ADDRESS
+        )
         opened += 1
         tally.sockets += 1
         closing = asyncio.ensure_future(read_until_close(socket))
@@ -104,7 +116,8 @@ async def deal(trainee: Trainee, pace: float, flood_from: float, flood_to: float
     """Deal the bystander's rounds, one step every ``pace`` seconds until ``until``: latencies by phase."""
     latencies: dict[str, list[float]] = {"before": [], "during": [], "after": []}
     for round_ in trainee.rounds:
-        socket = await Socket.open(trainee.port, f"/ws/table/{round_.attempt_id}/", trainee.cookie, deflate=deflate)
+        path = f"/ws/table/{round_.attempt_id}/"
+        socket = await Socket.open(trainee.port, path, trainee.cookie, deflate=deflate, source=trainee.address)
         await asyncio.wait_for(socket.receive(), REPLY_TIMEOUT_SECONDS)
         for sequence, frame in enumerate(round_.frames, start=1):
             if time.monotonic() >= until:
@@ -133,7 +146,7 @@ async def watch_memory(pid: int, until: float) -> list[tuple[float, float]]:
 
 async def echo_p50(trainee: Trainee, frame: str) -> float:
     """The bare echo's median round trip for ``frame`` on a socket of its own, quiet: the run's yardstick."""
-    socket = await Socket.open(trainee.port, "/ws/bench/echo/", trainee.cookie)
+    socket = await Socket.open(trainee.port, "/ws/bench/echo/", trainee.cookie, source=trainee.address)
     round_trips = []
     for _ in range(ECHO_ROUND_TRIPS):
         sent = time.perf_counter()
@@ -145,9 +158,11 @@ async def echo_p50(trainee: Trainee, frame: str) -> float:
     return statistics.median(round_trips)
 
 
-async def benchmark(trainees: list[Trainee], pid: int, arguments: argparse.Namespace) -> None:
-    """Run the bystander alone, through the flood and after it; print the figures."""
+async def benchmark(trainees: list[Trainee], pid: int, server: str, arguments: argparse.Namespace) -> float:
+    """Run the bystander alone, through the flood and after it; print the figures; its p99 flooded / quiet."""
     bystander, flooders = trainees[0], trainees[1:]
+    if arguments.one_account:
+        flooders = flooders[:1] * len(flooders)
     echo = await echo_p50(bystander, json.dumps(bystander.rounds[0].frames[0] | {"seq": "1"}))
     start = time.monotonic()
     flood_from = start + ALONE_SECONDS
@@ -168,11 +183,12 @@ async def benchmark(trainees: list[Trainee], pid: int, arguments: argparse.Names
     )
     before = [mb for at, mb in memory if at < flood_from]
     after = [mb for at, mb in memory if at >= flood_to + 2.0]
-    server = "stock daphne" if arguments.stock else "dealer_school/serve.py"
     print(
-        f"\n{arguments.sockets} flooding client(s){' reconnecting' if arguments.reconnect else ''}, "
+        f"\n{arguments.sockets} flooding client(s){' reconnecting' if arguments.reconnect else ''}"
+        f"{' of one account' if arguments.one_account else ''}, "
         f"{arguments.frame_bytes}-byte frames, for {arguments.seconds:g} s; "
-        f"a bystander steps every {arguments.pace * 1000:.0f} ms; one Daphne process ({server}), SQLite, 127.0.0.1"
+        f"a bystander steps every {arguments.pace * 1000:.0f} ms; "
+        f"one Daphne process ({SERVERS[server]}), SQLite, 127.0.0.1"
         f"{', permessage-deflate offered' if arguments.deflate else ''}"
     )
     print(f"flooding sockets opened: {tally.sockets}; frames sent: {tally.sent}")
@@ -190,30 +206,43 @@ async def benchmark(trainees: list[Trainee], pid: int, arguments: argparse.Names
             f"{phase:<10}{len(found):>7}"
             + "".join(f"{figures[name]:>9.1f}{figures[name] / 1000 / echo:>7.1f}" for name in ("p50", "p99", "max"))
         )
+    ratio = percentiles(latencies["during"])["p99"] / percentiles(latencies["before"])["p99"]
+    print(f"bystander p99 through the flood / quiet p99: {ratio:.1f}×")
+    return ratio
 
 
 def main() -> None:
-    """Parse the options, prepare the school, start Daphne, log everyone in and run the flood."""
+    """Parse the options, prepare the school, and under each server log everyone in and run the flood."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
     parser.add_argument("--seconds", type=float, default=10.0, help="length of the flood, at most 120 (10)")
     parser.add_argument("--sockets", type=int, default=1, help="flooding clients at once, at most 20 (1)")
     parser.add_argument("--frame-bytes", type=int, default=4000, help="size of each flooding frame (4000)")
     parser.add_argument("--pace", type=float, default=0.05, help="seconds between the bystander's steps (0.05)")
     parser.add_argument("--reconnect", action="store_true", help="flooding clients reopen a socket the server closed")
+    parser.add_argument("--one-account", action="store_true", help="every flooding socket is one trainee's")
     parser.add_argument("--deflate", action="store_true", help="every socket offers permessage-deflate")
-    parser.add_argument("--stock", action="store_true", help="serve with stock daphne, not dealer_school/serve.py")
+    parser.add_argument("--server", choices=("both", *SERVERS), default="both", help="serve.py, stock daphne (both)")
     arguments = parser.parse_args()
     if not (0 < arguments.seconds <= 120 and 1 <= arguments.sockets <= 20 and 0.02 <= arguments.pace <= 1):
         parser.error("use a flood of up to 120 s, 1 to 20 sockets and a pace from 0.02 to 1 s")
+    servers = list(SERVERS) if arguments.server == "both" else [arguments.server]
+    ratios = {}
     with tempfile.TemporaryDirectory(prefix="ws-flood-") as folder:
         database_url = set_up_django(Path(folder) / "bench.sqlite3")
         steps_needed = int((ALONE_SECONDS + arguments.seconds + AFTER_SECONDS) / arguments.pace) + 2
-        trainees, password = prepare_school(arguments.sockets + 1, steps_needed, random.Random(1))
-        with daphnes(database_url, None, Path(folder), 1, arguments.stock) as [(port, pid)]:
-            for trainee in trainees:
-                trainee.port = port
-            sign_in(trainees, password)
-            asyncio.run(benchmark(trainees, pid, arguments))
+        each = arguments.sockets + 1
+        trainees, password = prepare_school(each * len(servers), steps_needed, random.Random(1))
+        for number, server in enumerate(servers):
+            group = trainees[number * each : (number + 1) * each]
+            with daphnes(database_url, None, Path(folder), 1, server == "stock") as [(port, pid)]:
+                for trainee in group:
+                    trainee.port = port
+                sign_in(group, password)
+                ratios[server] = asyncio.run(benchmark(group, pid, server, arguments))
+    print(
+        "\nbystander p99 through the flood / quiet p99: "
+        + ", ".join(f"{r:.1f}× {SERVERS[s]}" for s, r in ratios.items())
+    )
 
 
 if __name__ == "__main__":
