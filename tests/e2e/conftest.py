@@ -109,13 +109,27 @@ def pages_of(browser: Browser, school: LiveSchool, violations: PolicyViolations)
         context.close()
 
 
+SHARED_ADDRESS = {
+    "DJANGO_WS_SOCKETS_PER_ADDRESS": "1000",
+    "DJANGO_WS_ADDRESS_FRAME_BURST": "10000",
+    "DJANGO_WS_ADDRESS_FRAMES_PER_SECOND": "10000",
+    "DJANGO_WS_FLOOD_COOL_OFF_SECONDS": "0",
+}
+"""The session's socket settings: every browser is at 127.0.0.1 and the tests take the demo accounts in turn, so the
+address's budgets are raised as a school raises them for a class behind one address (docs/running-a-school.md), and
+the cool-off after a flood (test_socket_limits_in_the_browser.py floods on purpose) does not refuse the next tests'
+tables."""
+
+
 @pytest.fixture(scope="session")
 def school(tmp_path_factory: pytest.TempPathFactory, django_db_blocker: Any) -> Iterator[LiveSchool]:
-    """Serve the school with Daphne on a fresh SQLite file, with the default settings but one; stop it at the end.
+    """Serve the school with Daphne on a fresh SQLite file (settings: SHARED_ADDRESS); stop it after the session.
 
     Its cohorts show their trainees' practice (DJANGO_COHORT_PRACTICE): the tests review practice rounds as instructors.
     """
-    with serve_school(tmp_path_factory.mktemp("school"), django_db_blocker, DJANGO_COHORT_PRACTICE="true") as live:
+    with serve_school(
+        tmp_path_factory.mktemp("school"), django_db_blocker, DJANGO_COHORT_PRACTICE="true", **SHARED_ADDRESS
+    ) as live:
         yield live
 
 
