@@ -3,11 +3,13 @@ too soon closes it, and an account or an address may open only so many sockets, 
 
 import json
 import re
+import time
 
 import pytest
 from test_consumers import connected, seat_at_table, send_step, socket, state
 
 from trainer.frame_limits import FrameAllowance
+from trainer.socket_budgets import SWEEP_FROM, Budget, Budgets
 from trainer.socket_guard import REFUSAL_PAUSE_SECONDS
 
 on_a_socket = pytest.mark.django_db(transaction=True)
@@ -222,3 +224,19 @@ async def test_an_address_s_accounts_share_one_frame_budget_and_its_new_sockets_
         await gone(communicator)
     await bystander.disconnect()
     await elsewhere.disconnect()
+
+
+def test_idle_budgets_are_forgotten_as_they_pile_up_and_open_cooling_or_spent_ones_are_kept():
+    now = [0.0]
+
+    def budget():
+        return Budget("", 10, FrameAllowance(per_second=20, burst=100, clock=lambda: now[0]))
+
+    budgets = Budgets(budget)
+    for key in range(SWEEP_FROM):
+        budgets.of(key)
+    budgets.of(0).open_sockets = 1
+    budgets.of(1).cool_off_until = time.monotonic() + 3600
+    budgets.of(2).allowance.take()
+    budgets.of(SWEEP_FROM + 1)
+    assert set(budgets) == {0, 1, 2, SWEEP_FROM + 1}, "a new key past the threshold sweeps the idle ones"
