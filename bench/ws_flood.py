@@ -92,11 +92,15 @@ async def flood(trainee: Trainee, frame: str, until: float, arguments: argparse.
     attempt_id, opened = trainee.rounds[0].attempt_id, 0
     while time.monotonic() < until and (arguments.reconnect or not opened):
         path = f"/ws/table/{attempt_id}/"
-        socket = await Socket.open(
-            trainee.port, path, trainee.cookie, deflate=arguments.deflate, source=FLOODING_ADDRESS
-        )
         opened += 1
         tally.sockets += 1
+        try:
+            socket = await Socket.open(
+                trainee.port, path, trainee.cookie, deflate=arguments.deflate, source=FLOODING_ADDRESS
+            )
+        except (ConnectionError, OSError) as failed:
+            tally.closes[f"handshake failed: {failed}"] += 1
+            continue
         closing = asyncio.ensure_future(read_until_close(socket))
         while not closing.done() and time.monotonic() < until:
             socket.send(frame)
