@@ -37,7 +37,7 @@ class Budget:
     """One account's or one address's sockets in this process: how many are open, their frames, any cool-off."""
 
     whose: str
-    """Whose budget, as a reason names it: "" for an account (the socket's own), " from this address"."""
+    """Whose budget, as a reason names it: "" for an account's, " from this address" for an address's."""
     most_open: int
     allowance: FrameAllowance
     open_sockets: int = 0
