@@ -14,7 +14,7 @@ from markupsafe import Markup
 
 from simulator.cards import CardName, card_name, parse_cards
 from simulator.games import GAMES
-from simulator.json_values import JsonValue, json_int
+from simulator.json_values import JsonValue
 from simulator.money import format_cents
 from simulator.progressive import ContainerIntakeView, IntakeView
 from simulator.wager_phase import LateWagerView
@@ -154,22 +154,17 @@ def system_count(seats: list[int]) -> str:
     return f"system count {len(seats)}: seat{'s' if len(wagers) > 1 else ''} {places}"
 
 
-def inventory_container(progressive: ContainerIntakeView, corrected: tuple[GradedStep, ...]) -> dict[str, Any]:
+def inventory_container(progressive: ContainerIntakeView) -> dict[str, Any]:
     """The table inventory container and, once collected and until dropped, the chips collected in front of it.
 
     The chips are those actually collected, not the wagers the system accepted: a missing chip is missing here. Once
-    dropped it says how many chips went in; where the engine corrected the count, the trainee's count, or no number
-    when the trainee took another step.
+    dropped it says how many chips went in.
     """
     in_front = progressive["collected"] and not progressive["dropped"]
-    count: int | None = len(progressive["chips"])
-    for step in corrected:
-        if step.expected_step == "count_progressive_chips":
-            count = json_int(step.arguments["count"]) if step.step == step.expected_step else None
     return {
         "chips": [chip(each["amount"]) | {"seat": each["seat"]} for each in progressive["chips"]] if in_front else [],
         "dropped": progressive["dropped"],
-        "count": count,
+        "count": len(progressive["chips"]),
     }
 
 
@@ -193,17 +188,17 @@ def numbered_displays(displays: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [display | {"id": f"felt-display-{number}"} for number, display in enumerate(displays, start=1)]
 
 
-def corrected_steps(snapshot: TableSnapshot[Any], viewer: Viewer) -> tuple[GradedStep, ...]:
-    """The trainee's wrong steps the engine corrected, which the felt draws as the trainee took them.
+def stood_steps(snapshot: TableSnapshot[Any], viewer: Viewer) -> tuple[GradedStep, ...]:
+    """The trainee's money slips that stood, which the felt draws as the trainee made them.
 
     Only for the trainee dealing an exam, until the score card: an exam reveals no grade and no right result before
-    then, so the felt shows what the dealer did while the engine goes on from the right state. A step the trainee
-    left out is drawn as the table performed it. Instructors, practice and the finished round show the table as it is.
+    then, so a wager settled with the wrong money is drawn as the trainee settled it
+    (:data:`~trainer.scoring.MONEY_SLIPS`); any other wrong step changed nothing. Instructors, practice and the
+    finished round show the table as it is.
     """
     if viewer is not Viewer.TRAINEE or snapshot.mode != Mode.EXAM or snapshot.finished:
         return ()
-    wrong = (step for step in snapshot.graded_steps if not step.correct and not step.omitted)
-    return tuple(step for step in wrong if step.expected_step is not None)
+    return tuple(step for step in snapshot.graded_steps if step.stood)
 
 
 class Region(NamedTuple):

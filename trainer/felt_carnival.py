@@ -10,8 +10,8 @@ from typing import Any
 from markupsafe import Markup
 
 from simulator.carnival_games import CARNIVAL_GAMES, HAND_NAMES
-from simulator.carnival_round import DEALER, CarnivalSeatView, CarnivalView
-from simulator.json_values import json_bool, json_int, json_str
+from simulator.carnival_round import CarnivalSeatView, CarnivalView
+from simulator.json_values import json_int, json_str
 from simulator.settling import SETTLEMENT_STEPS
 from trainer.controls import (
     AmountField,
@@ -29,8 +29,6 @@ from trainer.scoring import GradedStep
 
 SETTLEMENTS = {step: step.removesuffix("_wager") for step in SETTLEMENT_STEPS}
 """Each settlement step by the settlement the view records it as."""
-CORRECTED = (*SETTLEMENTS, "read_hand", "qualify_dealer", "deal_hand", "reveal_hand")
-"""The base game's steps an exam felt draws as the trainee took them until the score card."""
 
 CARNIVAL_CONTROLS: StepControls = {
     **settlement_controls(dict.fromkeys(spot for game in CARNIVAL_GAMES.values() for spot in game.spot_names())),
@@ -96,56 +94,27 @@ def carnival_dealer(view: CarnivalView) -> dict[str, Any]:
     }
 
 
-def as_dealt(view: CarnivalView, corrected: tuple[GradedStep, ...]) -> CarnivalView:
-    """The base game's view with each step the engine corrected drawn as the trainee took it.
+def as_dealt(view: CarnivalView, stood: tuple[GradedStep, ...]) -> CarnivalView:
+    """The base game's view with each settlement that stood drawn as the trainee made it.
 
-    An exam felt shows no right result before the score card: a settlement of the expected wager, a reading of the
-    expected hand and the qualification are drawn as the trainee gave them; where the trainee took another step (or
-    dealt or turned over another place's cards), the engine's is drawn as not taken.
+    An exam felt shows no right amount before the score card: the due wager paid, pushed or collected otherwise, or
+    paid a wrong amount, is drawn as the trainee settled it.
     """
-    corrected = tuple(step for step in corrected if step.expected_step in CORRECTED)
-    if not corrected:
+    stood = tuple(step for step in stood if step.step in SETTLEMENTS)
+    if not stood:
         return view
     shown = view.copy()
     seats = shown["seats"] = {number: seat.copy() for number, seat in view["seats"].items()}
-    for graded in corrected:
-        did, expected = graded.arguments, graded.expected_arguments or {}
-        if graded.expected_step in SETTLEMENTS:
-            seat = seats[str(json_int(expected["seat"]))]
-            spot = json_str(expected["spot"])
-            settled = {key: how for key, how in seat["settled"].items() if key != spot}
-            paid = {key: amount for key, amount in seat["paid"].items() if key != spot}
-            same_wager = (did.get("seat"), did.get("spot")) == (expected["seat"], spot)
-            if graded.step in SETTLEMENTS and same_wager:
-                settled[spot] = SETTLEMENTS[graded.step]
-                if graded.step == "pay_wager":
-                    paid[spot] = json_int(did["amount"])
-            seat["settled"], seat["paid"] = settled, paid
-        elif graded.expected_step == "read_hand":
-            position = json_str(expected["position"])
-            said = json_str(did["hand"]) if graded.step == "read_hand" and did.get("position") == position else None
-            if position == DEALER:
-                shown["dealer_hand"] = said
-            else:
-                seats[position.removeprefix("seat ")]["hand"] = said
-        elif graded.expected_step == "qualify_dealer":
-            shown["dealer_qualifies"] = json_bool(did["qualifies"]) if graded.step == "qualify_dealer" else None
-        elif (graded.step, did.get("position")) != (graded.expected_step, expected["position"]):
-            as_not_dealt(shown, graded.expected_step, json_str(expected["position"]))
+    for graded in stood:
+        did = graded.arguments
+        seat = seats[str(json_int(did["seat"]))]
+        spot = json_str(did["spot"])
+        seat["settled"] = {**seat["settled"], spot: SETTLEMENTS[graded.step]}
+        paid = {key: amount for key, amount in seat["paid"].items() if key != spot}
+        if graded.step == "pay_wager":
+            paid[spot] = json_int(did["amount"])
+        seat["paid"] = paid
     return shown
-
-
-def as_not_dealt(view: CarnivalView, step: str | None, position: str) -> None:
-    """Draw a place's cards the engine dealt or turned over in the trainee's place as not dealt, or face down."""
-    if position == DEALER:
-        view["dealer_cards"] = None
-        if step == "deal_hand":
-            view["dealer_cards_dealt"] = 0
-        return
-    seat = view["seats"][position.removeprefix("seat ")]
-    seat["cards"] = None
-    if step == "deal_hand":
-        seat["cards_dealt"] = 0
 
 
 def carnival_controls(game: str) -> dict[str, Any]:

@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from simulator.down_under import DEALER_BOX, DownUnderRound, DownUnderSeatView, DownUnderTable, DownUnderView
-from simulator.down_under_hand import HandResultView, SignalView, SplitHandView, TraineeDeals
-from simulator.json_values import JsonValue, json_int, json_str
+from simulator.blackjack import is_blackjack
+from simulator.cards import parse_cards
+from simulator.down_under import DownUnderRound, DownUnderSeatView, DownUnderTable, DownUnderView
+from simulator.down_under_hand import SPLIT_SUFFIX, HandResultView, SignalView, SplitHandView, TraineeDeals
+from simulator.json_values import json_int, json_str
 from simulator.match_the_dealer import (
     MatchCombination,
     match_paytable,
@@ -31,7 +33,6 @@ from trainer.felt import (
     TableDescription,
     area,
     chooses_places,
-    corrected_steps,
     display_regions,
     felt_title,
     hand_html,
@@ -41,6 +42,7 @@ from trainer.felt import (
     progressive_display,
     seat_pick,
     seat_regions,
+    stood_steps,
     title_region,
 )
 from trainer.scoring import GradedStep
@@ -96,92 +98,43 @@ def dealer_outcome(total: int | None, cards: str) -> str:
 
 HAND_SETTLED_AS = {"pay_blackjack_wager": "win", "push_blackjack_wager": "push", "collect_blackjack_wager": "lose"}
 """The result each Down Under Blackjack settlement step draws on the felt."""
-DEALT_AS_TAKEN = frozenset({"pay_progressive_win", "settle_losing_match_wager", "deal_card", *HAND_SETTLED_AS})
-"""The Down Under steps an exam felt draws as the trainee took them when the engine corrected them."""
 
 
-def as_settled(view: DownUnderView, corrected: tuple[GradedStep, ...], graded: tuple[GradedStep, ...]) -> DownUnderView:
-    """The table view with each corrected settlement and card drawn as the trainee took it.
+def as_settled(view: DownUnderView, stood: tuple[GradedStep, ...]) -> DownUnderView:
+    """The table view with each settlement that stood drawn as the trainee made it.
 
-    A win paid, a losing wager collected or a card dealt at another seat or box than the engine's is drawn there,
-    and the right seat or box is drawn as it stood; a hand whose cards moved shows no total and no result. A win or
-    losing wager the trainee did not settle at all (another step taken) is drawn still in play.
+    The due hand paid, pushed or collected otherwise, or paid a wrong amount, shows the trainee's result and amount;
+    a Match the Dealer win paid a wrong amount or from the wrong source shows the trainee's.
     """
-    fixes = [step for step in corrected if step.expected_step in DEALT_AS_TAKEN]
-    if not fixes:
+    if not stood:
         return view
     shown: DownUnderView = {**view, "seats": {n: None if s is None else s.copy() for n, s in view["seats"].items()}}
-    shown["dealer"] = view["dealer"].copy()
-    for fix in fixes:
-        did, expected = fix.arguments, fix.expected_arguments or {}
-        if fix.expected_step in HAND_SETTLED_AS:
-            draw_hand_settled(shown, fix, json_str(expected["position"]))
-            continue
-        if fix.expected_step == "deal_card":
-            if fix.step == fix.expected_step:
-                move_dealt_card(shown, graded, fix, json_str(expected["position"]), json_str(did["position"]))
-            continue
-        right, chosen = shown["seats"].get(str(expected.get("seat"))), shown["seats"].get(str(did.get("seat")))
-        if fix.step != fix.expected_step:
-            chosen = None
-        if right is None:
-            continue
-        settled = right["match"]
-        right["match"] = {"status": "in play"}
-        if chosen is not None and chosen["match"]["status"] == "in play":
-            if fix.step == "pay_progressive_win":
-                chosen["match"] = {**settled, "amount": json_int(did["amount"]), "source": json_str(did["source"])}
-            else:
-                chosen["match"] = {"status": "lost"}
+    for graded in stood:
+        did = graded.arguments
+        if graded.step in HAND_SETTLED_AS:
+            draw_hand_settled(shown, graded)
+        elif graded.step == "pay_progressive_win" and (seat := shown["seats"].get(str(did["seat"]))) is not None:
+            seat["match"] = {**seat["match"], "amount": json_int(did["amount"]), "source": json_str(did["source"])}
     return shown
 
 
-def draw_hand_settled(view: DownUnderView, fix: GradedStep, position: str) -> None:
-    """Draw a corrected blackjack settlement as the trainee made it: at that hand, that result and amount, else none."""
+def draw_hand_settled(view: DownUnderView, graded: GradedStep) -> None:
+    """Draw a hand's settlement as the trainee made it: that result and amount, a blackjack paid as a blackjack."""
+    position = json_str(graded.arguments["position"])
     seat = view["seats"].get(position.split()[1])
     if seat is None:
         return
-    split = seat["split"] if position.endswith(" split") else None
+    split = seat["split"] if position.endswith(SPLIT_SUFFIX) else None
     wager = seat["blackjack_wager"] if split is None else split["wager"]
-    drawn: HandResultView | None = None
-    if fix.step in HAND_SETTLED_AS and fix.arguments.get("position") == position:
-        paid = json_int(fix.arguments.get("amount", 0))
-        net = -wager if fix.step == "collect_blackjack_wager" else paid
-        drawn = {"result": HAND_SETTLED_AS[fix.step], "net": net}
+    net = -wager if graded.step == "collect_blackjack_wager" else json_int(graded.arguments.get("amount", 0))
+    result = HAND_SETTLED_AS[graded.step]
+    if result == "win" and seat["split"] is None and is_blackjack(parse_cards(seat["cards"] or "")):
+        result = "blackjack"
+    drawn: HandResultView = {"result": result, "net": net}
     if split is not None:
         seat["split"] = {**split, "result": drawn}
     else:
         seat["result"] = drawn
-
-
-def dealt_to(step: GradedStep) -> JsonValue:
-    """The box a graded step should have dealt a card to, or None for another step."""
-    return (step.expected_arguments or {}).get("position") if step.expected_step == "deal_card" else None
-
-
-def move_dealt_card(
-    view: DownUnderView, graded: tuple[GradedStep, ...], fix: GradedStep, right: str, chosen: str
-) -> None:
-    """Draw the card the engine dealt to box ``right`` in box ``chosen``, where the trainee dealt it."""
-    nth = sum(dealt_to(step) == right for step in graded[: graded.index(fix)])
-    boxes = {DEALER_BOX: view["dealer"]["cards"]}
-    boxes |= {f"seat {number}": seat["cards"] for number, seat in view["seats"].items() if seat is not None}
-    if right not in boxes or chosen not in boxes or nth >= len(boxes[right].split()):
-        return
-    cards = boxes[right].split()
-    card = cards.pop(nth)
-    draw_cards(view, right, " ".join(cards))
-    draw_cards(view, chosen, " ".join([*boxes[chosen].split(), card]))
-
-
-def draw_cards(view: DownUnderView, box: str, cards: str) -> None:
-    """Give a box these cards, with no total and no result: the hand is not the engine's any more."""
-    if box == DEALER_BOX:
-        view["dealer"]["cards"], view["dealer"]["total"] = cards, None
-        return
-    seat = view["seats"][box.removeprefix("seat ")]
-    if seat is not None:
-        seat["cards"], seat["total"], seat["result"] = cards, None, None
 
 
 def down_under_seat_context(
@@ -244,8 +197,7 @@ def down_under_seat_context(
 
 def down_under_felt_context(snapshot: TableSnapshot[DownUnderView], viewer: Viewer) -> dict[str, Any]:
     """The Down Under Blackjack felt: positions, the dealer's cards, the Match the Dealer display and paytable."""
-    corrected = corrected_steps(snapshot, viewer)
-    view = as_settled(snapshot.view, corrected, snapshot.graded_steps)
+    view = as_settled(snapshot.view, stood_steps(snapshot, viewer))
     rules = DownUnderTable.from_json(snapshot.rules)
     progressive = view["progressive"]
     paytable = match_paytable(rules.decks, rules.paytable)
@@ -270,7 +222,7 @@ def down_under_felt_context(snapshot: TableSnapshot[DownUnderView], viewer: View
         },
         "displays": numbered_displays([display]),
         "posted": posted([display], paytables=({"name": f"Match the Dealer · {paytable}", "lines": match_lines},)),
-        "container": inventory_container(progressive, corrected),
+        "container": inventory_container(progressive),
         "discards": [
             *([{"label": "burn", "title": "The burn card, unexposed"}] if view["burned"] else []),
             *([{"label": "all cards", "title": "The round's cards, picked up"}] if view["cards_picked_up"] else []),

@@ -27,7 +27,6 @@ from trainer.felt import (
     area,
     chip,
     chooses_places,
-    corrected_steps,
     display_regions,
     felt_title,
     hand_html,
@@ -37,6 +36,7 @@ from trainer.felt import (
     progressive_display,
     seat_pick,
     seat_regions,
+    stood_steps,
     title_region,
 )
 from trainer.felt_carnival import (
@@ -66,23 +66,20 @@ def mystery_signs(snapshot: TableSnapshot[MysteryTableView]) -> Markup:
     return drawn[1]
 
 
-def as_paid(view: MysteryTableView, corrected: tuple[GradedStep, ...]) -> MysteryTableView:
-    """The table view with each Mystery Bonus payment the engine corrected drawn as the trainee paid it.
+def as_paid(view: MysteryTableView, stood: tuple[GradedStep, ...]) -> MysteryTableView:
+    """The table view with each Mystery Bonus payment that stood drawn as the trainee paid it.
 
-    The award shows at the seat, in the amount and from the source the trainee gave, and none where the trainee took
-    another step; an exam shows no right amount before the score card.
+    The award shows at the seat in the amount and from the source the trainee gave: an exam shows no right amount
+    before the score card.
     """
-    payments = [step for step in corrected if step.expected_step == "pay_mystery_bonus"]
+    payments = [step for step in stood if step.step == "pay_mystery_bonus"]
     if not payments:
         return view
     progressive = view["progressive"].copy()
     payouts = list(progressive["payouts"])
     for graded in payments:
-        did, expected = graded.arguments, graded.expected_arguments or {}
-        index = next(i for i, payout in enumerate(payouts) if payout["seat"] == expected.get("seat"))
-        if graded.step != graded.expected_step:
-            del payouts[index]
-            continue
+        did = graded.arguments
+        index = next(i for i, payout in enumerate(payouts) if payout["seat"] == did["seat"])
         payouts[index] = {
             "seat": json_int(did["seat"]),
             "amount": json_int(did["amount"]),
@@ -92,11 +89,11 @@ def as_paid(view: MysteryTableView, corrected: tuple[GradedStep, ...]) -> Myster
     return {**view, "progressive": progressive}
 
 
-def as_taken(view: MysteryTableView, corrected: tuple[GradedStep, ...]) -> MysteryTableView:
-    """The table view with the Mystery Bonus payments and the base game's steps the engine corrected drawn as taken."""
-    view = as_paid(view, corrected)
+def as_taken(view: MysteryTableView, stood: tuple[GradedStep, ...]) -> MysteryTableView:
+    """The table view with the Mystery Bonus payments and the base game's settlements that stood drawn as made."""
+    view = as_paid(view, stood)
     carnival = view["carnival"]
-    return view if carnival is None else {**view, "carnival": as_dealt(carnival, corrected)}
+    return view if carnival is None else {**view, "carnival": as_dealt(carnival, stood)}
 
 
 def short_wager_name(name: str) -> str:
@@ -158,8 +155,7 @@ def seat_areas(number: int, seat: MysterySeatView, carnival: CarnivalView | None
 
 def mystery_felt_context(snapshot: TableSnapshot[MysteryTableView], viewer: Viewer) -> dict[str, Any]:
     """An MHB game's felt: the positions with the game's own wagers, the display and the inventory container."""
-    corrected = corrected_steps(snapshot, viewer)
-    view = as_taken(snapshot.view, corrected)
+    view = as_taken(snapshot.view, stood_steps(snapshot, viewer))
     progressive = view["progressive"]
     lit_seat = progressive["meter"]["lit_seat"]
     display = progressive_display(
@@ -177,7 +173,7 @@ def mystery_felt_context(snapshot: TableSnapshot[MysteryTableView], viewer: View
         "finished": view["finished"],
         "seats": [mystery_seat_context(number, view["seats"][str(number)], view, viewer) for number in range(1, 7)],
         "displays": numbered_displays([display]),
-        "container": inventory_container(progressive, corrected),
+        "container": inventory_container(progressive),
         "base_game": base_game_context(view),
         "posted": posted([display], mystery_signs(snapshot)),
     }

@@ -11,14 +11,13 @@ from markupsafe import Markup
 
 from simulator.dice_wagers import beat_it_paytable, match_paytable, sum_paytable
 from simulator.fortune import FortuneHand
-from simulator.json_values import json_bool, json_int, json_str
+from simulator.json_values import json_int, json_str
 from simulator.money import format_cents
 from simulator.mystery import (
     PaymentSource,
 )
 from simulator.pai_gow_progressive import ProgressivePaytable
 from simulator.pai_gow_round import (
-    DEALER,
     FELT_NAMES,
     JackpotDisplayView,
     PaiGowProgressiveView,
@@ -53,7 +52,6 @@ from trainer.felt import (
     card_faces,
     chip,
     chooses_places,
-    corrected_steps,
     display_regions,
     felt_title,
     hand_html,
@@ -63,6 +61,7 @@ from trainer.felt import (
     progressive_display,
     seat_pick,
     seat_regions,
+    stood_steps,
     title_region,
 )
 from trainer.felt_signs import Sign, dice_sign, mystery_sign, signs_html
@@ -244,82 +243,32 @@ def seat_rows(
 SETTLEMENTS = {"pay_wager": "pay", "push_wager": "push", "collect_wager": "collect"}
 """The settlement each settling step leaves on a betting area."""
 
-SETTLING_A_SEAT = frozenset({*SETTLEMENTS, "collect_commission"})
-"""The steps that settle one seat's area: taken at another seat or area, the right one is drawn as not settled."""
 
+def as_dealt(view: PaiGowView, stood: tuple[GradedStep, ...]) -> PaiGowView:
+    """The table view with each money slip that stood drawn as the trainee made it.
 
-def place_stack(view: PaiGowView, place: int, delivered: bool) -> None:
-    """Draw a stack delivered, or not, at a place of the view (0 is the dealer's)."""
-    if place == DEALER:
-        view["dealer"]["stack"] = delivered
-    elif str(place) in view["seats"]:
-        view["seats"][str(place)]["stack"] = delivered
-
-
-def as_dealt(view: PaiGowView, corrected: tuple[GradedStep, ...]) -> PaiGowView:
-    """The table view with each step the engine corrected drawn as the trainee took it.
-
-    The settlement and amount on an area, a commission, the shaker player, the starting position, a stack's place,
-    the dealer's setting and the Tiger 9 call are drawn as the trainee gave them, where the trainee took the step
-    the engine expected on the same seat and area (a settlement of another kind counts); where the trainee took
-    another step, or settled another area, the engine's step is drawn as not taken (:func:`as_not_taken`).
+    The settlement and amount on the due area, and a commission, are drawn as the trainee gave them (a settlement of
+    another kind counts): an exam felt shows no right amount before the score card.
     """
-    if not corrected:
+    if not stood:
         return view
     shown = view.copy()
     seats = shown["seats"] = {number: seat.copy() for number, seat in view["seats"].items()}
-    dealer = shown["dealer"] = view["dealer"].copy()
-    for graded in corrected:
-        did, expected = graded.arguments, graded.expected_arguments or {}
-        same_seat = did.get("seat") == expected.get("seat") and did.get("spot") == expected.get("spot")
-        if graded.step in SETTLEMENTS and graded.expected_step in SETTLEMENTS and same_seat:
-            seat = seats[str(json_int(did["seat"]))]
+    for graded in stood:
+        did = graded.arguments
+        seat = seats[str(json_int(did["seat"]))]
+        if graded.step in SETTLEMENTS:
             amount = json_int(did.get("amount", 0))
             settled: SettledWagerView = {"settlement": SETTLEMENTS[graded.step], "amount": amount}
             seat["settled"] = {**seat["settled"], json_str(did["spot"]): settled}
-        elif graded.step != graded.expected_step or (graded.step in SETTLING_A_SEAT and not same_seat):
-            as_not_taken(shown, graded.expected_step, expected)
         elif graded.step == "collect_commission":
-            seats[str(json_int(did["seat"]))]["commission"] = json_int(did["amount"])
-        elif graded.step == "select_shaker_player":
-            shown["shaker_seat"] = json_int(did["seat"])
-        elif graded.step == "find_starting_position":
-            shown["starting_place"] = json_int(did["place"])
-        elif graded.step == "deliver_stack":
-            place_stack(shown, json_int(expected["place"]), False)
-            place_stack(shown, json_int(did["place"]), True)
-        elif graded.step == "set_dealer_hand" and dealer["cards"]:
-            low = json_str(did["low"]).split()
-            dealer["high"] = " ".join(card for card in dealer["cards"].split() if card not in low)
-            dealer["low"] = " ".join(low)
-        elif graded.step == "declare_tiger_nine":
-            dealer["tiger_nine"] = json_bool(did["tiger_nine"])
+            seat["commission"] = json_int(did["amount"])
     return shown
-
-
-def as_not_taken(view: PaiGowView, step: str | None, expected: Mapping[str, Any]) -> None:
-    """Draw a step the engine took in the trainee's place as not taken: an exam felt shows no right result."""
-    seat = view["seats"].get(str(expected.get("seat")))
-    if step in SETTLEMENTS and seat is not None:
-        seat["settled"] = {spot: wager for spot, wager in seat["settled"].items() if spot != expected.get("spot")}
-    elif step == "collect_commission" and seat is not None:
-        seat["commission"] = None
-    elif step == "select_shaker_player":
-        view["shaker_seat"] = None
-    elif step == "find_starting_position":
-        view["starting_place"] = None
-    elif step == "deliver_stack":
-        place_stack(view, json_int(expected["place"]), False)
-    elif step == "set_dealer_hand":
-        view["dealer"]["high"] = view["dealer"]["low"] = None
-    elif step == "declare_tiger_nine":
-        view["dealer"]["tiger_nine"] = None
 
 
 def felt_context(snapshot: TableSnapshot[PaiGowView], viewer: Viewer) -> dict[str, Any]:
     """The Pai Gow Poker felt as the templates draw it, from the round's public table view as the dealer dealt it."""
-    corrected = corrected_steps(snapshot, viewer)
-    view = as_dealt(snapshot.view, corrected)
+    view = as_dealt(snapshot.view, stood_steps(snapshot, viewer))
     fixtures = pai_gow_fixtures(snapshot)
     progressive = view["progressive"]
     mystery = progressive["meter"] if progressive else None
@@ -362,7 +311,7 @@ def felt_context(snapshot: TableSnapshot[PaiGowView], viewer: Viewer) -> dict[st
             "pick": pick,
         },
         "displays": numbered_displays(displays),
-        "container": inventory_container(progressive, corrected) if progressive else None,
+        "container": inventory_container(progressive) if progressive else None,
         "discards": [
             *([{"label": "stub", "title": "The four-card stub"}] if view["stub_discarded"] else []),
             *([{"label": "all 53", "title": "Every card, accounted for"}] if view["finished"] else []),

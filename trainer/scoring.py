@@ -7,12 +7,13 @@ returned :class:`GradedStep` (``to_json``); at the end of the round it builds a 
 * **Correct step**: the round performs it; the grade cites the rule the step followed.
 * **Wrong step** (the round raised :class:`~simulator.procedure.IllegalOperation`): the grade holds the
   expected action (the round's ``next_action()``), the rule broken and a :class:`Severity` from
-  :data:`SEVERITIES`. In :attr:`Mode.PRACTICE` the round is left as it was, so the trainee may try again;
-  in :attr:`Mode.EXAM` the engine performs the expected action and the round goes on from the correct state.
-* **Omitted step** (exam only): when the trainee's step was refused as out of order or at the wrong seat and is
-  right once the expected action is performed, the trainee left that action out. The table performs it openly
-  ("Omitted: … — performed by the table"), it is graded once, as an error with the severity of the refusal that
-  showed it, and the trainee's step is graded right.
+  :data:`SEVERITIES`. The round is left as it was, so the trainee carries on: in :attr:`Mode.PRACTICE` they may
+  try again at once; in :attr:`Mode.EXAM` the engine never takes the expected step in the trainee's place.
+* **Money slip** (exam only): the due wager settled or paid with other money (:data:`MONEY_SLIPS`) stands as the
+  trainee settled it: the wager is booked as settled, the grade is wrong and marked ``stood``, and the exam felt
+  draws the trainee's settlement and amount until the score card.
+* Steps the table performed for a trainee who left them out (``omitted``) are kept only in rounds graded before
+  exams stopped doing so; they are read and shown as they were.
 * After every attempt the round performs its automations (``round.advance()``), so the next step waiting is
   always a person's. Call ``advance()`` once yourself when the round is dealt, before the first step.
 * Any exception other than IllegalOperation is an engine or caller bug and propagates; nothing is recorded.
@@ -148,12 +149,12 @@ def severity_of(error: IllegalOperation, expected: Action | None) -> Severity:
 
 
 class Mode(StrEnum):
-    """How a round is graded: practice shows each grade at once; an exam records silently and corrects the round."""
+    """How a round is graded: practice shows each grade at once; an exam records silently."""
 
     PRACTICE = "practice"
     """Show the feedback and the rule's text at once; a wrong step leaves the round so the trainee may retry."""
     EXAM = "exam"
-    """Record silently; after a wrong step the engine performs the expected action and the round goes on."""
+    """Record silently; a wrong step changes nothing but a money slip, which stands (:data:`MONEY_SLIPS`)."""
 
     @property
     def label(self) -> str:
@@ -191,7 +192,8 @@ class GradedStep:
     wrong). The expected action, the error code, the severity and the message are None when the step is correct.
     The trainee's own step numbers, 1 to N, are :func:`step_numbers`.
 
-    An exam step the trainee left out, which the table performed, is ``omitted``: its step and arguments are the
+    An exam money slip that stands (:data:`MONEY_SLIPS`) is ``stood``. In rounds graded before exams stopped
+    performing steps left out, such a step, which the table performed, is ``omitted``: its step and arguments are the
     table's and its time is 0. The trainee's step that showed it was left out holds it as its ``omission`` (stored
     so, one grade a frame); :func:`one_by_one` lists it as a graded step of its own, just before that step.
     """
@@ -210,9 +212,10 @@ class GradedStep:
     message: str | None = None
     omitted: bool = False
     omission: GradedStep | None = None
+    stood: bool = False
 
     def to_json(self) -> dict[str, JsonValue]:
-        """The graded step as JSON-ready values; ``omitted`` and ``omission`` only when set."""
+        """The graded step as JSON-ready values; ``omitted``, ``omission`` and ``stood`` only when set."""
         data: dict[str, JsonValue] = {
             "number": self.number,
             "step": self.step,
@@ -231,6 +234,8 @@ class GradedStep:
             data["omitted"] = True
         if self.omission is not None:
             data["omission"] = self.omission.to_json()
+        if self.stood:
+            data["stood"] = True
         return data
 
     @classmethod
@@ -253,6 +258,7 @@ class GradedStep:
             message=data["message"],
             omitted=data.get("omitted", False),
             omission=None if omission is None else cls.from_json(omission),
+            stood=data.get("stood", False),
         )
 
 
@@ -292,47 +298,26 @@ def _refused(
     )
 
 
-ORDER_SLIPS = frozenset({ErrorCode.OUT_OF_ORDER, ErrorCode.WRONG_SEAT})
-"""Refusals of a step the round may ask for next, only not yet: a sign the step due was left out.
-
-A card or stack sent to the wrong place is not one: it changes which cards each hand holds (:data:`SEVERITIES`).
+MONEY_SLIPS = frozenset({ErrorCode.WRONG_SETTLEMENT, ErrorCode.WRONG_AMOUNT, ErrorCode.WRONG_PAYMENT_SOURCE})
+"""Refusals of the due wager's settlement or payment for its money alone: paid, pushed or collected otherwise, a
+wrong amount or source. The round raises them only at the wager it waits for (another wager is out of order).
 """
 
 
-def _performed_by_the_table(game_round: Round, refused: GradedStep, expected: Action) -> GradedStep:
-    """In an exam, the table performs the expected action, then an order slip is tried again (:data:`ORDER_SLIPS`).
+def _stood(game_round: Round, refused: GradedStep, expected: Action) -> GradedStep:
+    """In an exam, a money slip stands as the trainee made it: the due wager is booked settled and the grade says so.
 
-    If it is right now, the trainee left the expected action out: the step is graded right and holds the omission
-    (the refusal's grade, as the table's step, with no time of its own). Otherwise the table's action corrected the
-    wrong step, and the refusal's grade stands.
+    The felt draws the trainee's settlement, amount and source (:func:`trainer.felt.stood_steps`), so the reply is
+    the right step's but for the trainee's own money.
     """
     game_round.perform(expected.step, expected.arguments)
-    game_round.advance()
-    if refused.code not in ORDER_SLIPS:
-        return refused
-    try:
-        operation = game_round.perform(refused.step, refused.arguments)
-    except IllegalOperation:
-        return refused
-    omission = replace(
-        refused,
-        step=expected.step,
-        arguments=dict(expected.arguments),
-        citation=expected.citation,
-        elapsed_ms=0,
-        message=f"Omitted: {expected.description} — performed by the table.",
-        omitted=True,
-    )
-    citation = operation.action.citation
-    return GradedStep(
-        operation.number, refused.step, refused.arguments, True, citation, refused.elapsed_ms, omission=omission
-    )
+    return replace(refused, stood=True)
 
 
 def grade_step(
     game_round: Round, step: str, arguments: Mapping[str, JsonValue], mode: Mode, elapsed_ms: int
 ) -> GradedStep:
-    """Perform the trainee's step on the round, grade it, correct the round in an exam, then run the automations.
+    """Perform the trainee's step on the round, grade it, let a money slip stand in an exam, then run the automations.
 
     ``elapsed_ms`` is the whole milliseconds the trainee took over the step; a negative or non-integer time is
     a ValueError and changes nothing.
@@ -345,8 +330,8 @@ def grade_step(
     except IllegalOperation as error:
         expected = game_round.next_action()
         graded = _refused(number, step, arguments, error, expected, elapsed_ms)
-        if mode is Mode.EXAM and expected is not None:
-            graded = _performed_by_the_table(game_round, graded, expected)
+        if mode is Mode.EXAM and expected is not None and error.code in MONEY_SLIPS:
+            graded = _stood(game_round, graded, expected)
     else:
         graded = GradedStep(number, step, dict(arguments), True, operation.action.citation, elapsed_ms)
     game_round.advance()

@@ -26,7 +26,7 @@ def test_an_exams_score_card_states_the_pass_rule_and_the_critical_error_that_fa
     while (action := table.expected()) is not None:
         arguments = dict(action.arguments)
         if action.step == "announce_dice" and not called_wrong:
-            arguments["red"] = arguments["red"] % 6 + 1  # a wrong die called: a critical error, corrected by the engine
+            arguments["red"] = arguments["red"] % 6 + 1  # a wrong die called: a critical error; called again
             called_wrong = table.sequence()
         table.take(action.step, arguments)
 

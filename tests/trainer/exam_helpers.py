@@ -60,11 +60,16 @@ def schedule(cohort, instructor, versions, **settings):
 
 
 def deal(attempt, trainee, wrong_red_die=False):
-    """The trainee takes every step of the attempt's round; with ``wrong_red_die`` the red die is called wrong."""
+    """The trainee takes every step of the attempt's round; with ``wrong_red_die`` the red die is called wrong first.
+
+    A wrong call changes nothing in an exam: the trainee calls the dice again, right.
+    """
+    called_wrong = False
     while (action := round_store.live_round(attempt).next_action()) is not None:
         arguments = dict(action.arguments)
-        if wrong_red_die and action.step == "announce_dice":
+        if wrong_red_die and action.step == "announce_dice" and not called_wrong:
             arguments["red"] = arguments["red"] % 6 + 1
+            called_wrong = True
         wanted = replace(action, arguments=arguments)
         frame = read_dealer_step(attempt, browser_frame(wanted, attempt.last_sequence + 1))
         services.apply_step(attempt.pk, trainee, frame)

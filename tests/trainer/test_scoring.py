@@ -188,36 +188,30 @@ def test_practice_mode_leaves_the_round_for_a_retry():
     assert game_round.finished
 
 
-def test_exam_mode_continues_from_the_correct_state():
+def test_exam_mode_a_wrong_amount_stands_as_paid_and_the_round_goes_on():
     game_round = at_payment()
     graded = grade_step(game_round, "pay_wager", {"seat": 2, "amount": 5000}, Mode.EXAM, 3000)
-    assert not graded.correct and graded.severity is Severity.CRITICAL
+    assert not graded.correct and graded.severity is Severity.CRITICAL and graded.stood
     assert game_round.finished
     assert game_round.operations[-1].action == ThreeStepRound.ACTIONS[2]
+    assert GradedStep.from_json(json.loads(json.dumps(graded.to_json()))) == graded
 
 
-def test_exam_mode_a_step_left_out_is_performed_by_the_table_and_graded_once_then_the_step_taken_is_right():
+def test_exam_mode_a_step_taken_before_the_one_due_changes_nothing_and_the_trainee_carries_on():
     game_round = ThreeStepRound()
     graded = grade_step(game_round, "validate_payout", {"seat": 2}, Mode.EXAM, 100)
-    assert [operation.action.step for operation in game_round.operations] == [
-        "announce_no_more_bets",
-        "validate_payout",
-    ]
-    assert (graded.number, graded.step, graded.correct, graded.elapsed_ms) == (2, "validate_payout", True, 100)
-    assert graded.citation == VALIDATION
-    omitted = graded.omission
-    assert (omitted.number, omitted.step, omitted.correct, omitted.omitted) == (1, "announce_no_more_bets", False, True)
-    assert (omitted.code, omitted.severity, omitted.elapsed_ms) == ("out_of_order", Severity.MINOR, 0)
-    assert omitted.citation == NO_MORE_BETS
-    assert omitted.message == 'Omitted: announce "No more bets" — performed by the table.'
-    assert game_round.next_action() == ThreeStepRound.ACTIONS[2]
+    assert not graded.correct and not graded.stood and graded.omission is None
+    assert (graded.code, graded.expected_step) == ("out_of_order", "announce_no_more_bets")
+    assert game_round.operations == []
+    retry = grade_step(game_round, "announce_no_more_bets", {}, Mode.EXAM, 200)
+    assert retry.correct and retry.number == graded.number == 1
 
 
-def test_exam_mode_a_wrong_step_still_wrong_after_the_correction_is_no_omission():
+def test_exam_mode_never_performs_the_step_due_in_the_trainees_place():
     game_round = ThreeStepRound()
     graded = grade_step(game_round, "pay_wager", {"seat": 2, "amount": 5000}, Mode.EXAM, 100)
-    assert not graded.correct and graded.omission is None and not graded.omitted
-    assert [operation.action.step for operation in game_round.operations] == ["announce_no_more_bets"]
+    assert not graded.correct and graded.omission is None and not graded.omitted and not graded.stood
+    assert game_round.operations == []
 
 
 def test_practice_mode_never_omits_a_step_for_the_trainee():
@@ -227,11 +221,19 @@ def test_practice_mode_never_omits_a_step_for_the_trainee():
     assert game_round.operations == []
 
 
-def test_an_omission_counts_once_on_the_score_card_with_no_speed():
-    game_round = ThreeStepRound()
-    graded = [grade_step(game_round, "validate_payout", {"seat": 2}, Mode.EXAM, 100)]
-    graded.append(grade_step(game_round, "pay_wager", {"seat": 2, "amount": SUM_PAYOUT}, Mode.EXAM, 900))
-    card = ScoreCard.from_steps(graded)
+def graded_before_exams_stopped_omitting():
+    """A step left out in an exam and performed by the table, as rounds graded before kept it, then the last step."""
+    omission = GradedStep(
+        1, "announce_no_more_bets", {}, False, NO_MORE_BETS, 0, "announce_no_more_bets", {},
+        'announce "No more bets"', ErrorCode.OUT_OF_ORDER, Severity.MINOR,
+        'Omitted: announce "No more bets" — performed by the table.', omitted=True,
+    )  # fmt: skip
+    validated = GradedStep(2, "validate_payout", {"seat": 2}, True, VALIDATION, 100, omission=omission)
+    return [validated, GradedStep(3, "pay_wager", {"seat": 2, "amount": SUM_PAYOUT}, True, SUM_PAYTABLE_A, 900)]
+
+
+def test_an_omission_kept_by_an_older_round_counts_once_on_the_score_card_with_no_speed():
+    card = ScoreCard.from_steps(graded_before_exams_stopped_omitting())
     assert (card.steps, card.correct, card.attempts, card.critical_errors, card.total_ms) == (3, 2, 3, 0, 1000)
     assert [error.step_number for error in card.errors] == [1]
     assert card.errors[0].graded.omitted
@@ -241,8 +243,7 @@ def test_an_omission_counts_once_on_the_score_card_with_no_speed():
 
 
 def test_a_step_holding_its_omission_is_stored_and_read_back_as_one_grade():
-    game_round = ThreeStepRound()
-    graded = grade_step(game_round, "validate_payout", {"seat": 2}, Mode.EXAM, 100)
+    graded = graded_before_exams_stopped_omitting()[0]
     saved = json.loads(json.dumps(graded.to_json()))
     assert saved["omission"]["omitted"] is True
     assert GradedStep.from_json(saved) == graded
@@ -260,18 +261,11 @@ def test_automations_run_after_each_graded_step(mode):
     assert game_round.next_action() == ThreeStepRound.ACTIONS[2]
 
 
-def test_automations_run_between_a_step_left_out_and_the_step_taken():
+def test_automations_run_after_a_money_slip_stands_in_an_exam():
     game_round = ThreeStepRound(automations=frozenset({"validate_payout"}))
-    graded = grade_step(game_round, "pay_wager", {"seat": 2, "amount": SUM_PAYOUT}, Mode.EXAM, 800)
-    assert graded.correct and graded.number == 3 and graded.omission.number == 1
-    assert game_round.finished
-
-
-def test_automations_run_after_an_exam_correction():
-    game_round = ThreeStepRound(automations=frozenset({"validate_payout"}))
-    grade_step(game_round, "pay_wager", {"seat": 2, "amount": 5000}, Mode.EXAM, 800)
-    assert len(game_round.operations) == 2
-    assert game_round.next_action() == ThreeStepRound.ACTIONS[2]
+    grade_step(game_round, "announce_no_more_bets", {}, Mode.EXAM, 800)
+    graded = grade_step(game_round, "pay_wager", {"seat": 2, "amount": 5000}, Mode.EXAM, 800)
+    assert graded.stood and game_round.finished
 
 
 def test_an_engine_error_other_than_illegal_operation_propagates_and_changes_nothing():

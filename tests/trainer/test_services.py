@@ -133,13 +133,15 @@ def test_it_grades_a_wrong_practice_step_and_leaves_the_round_as_it_was():
     assert len(graded_steps(attempt)) == 1
 
 
-def test_it_corrects_the_round_after_a_wrong_exam_step():
+def test_it_never_takes_the_step_due_in_the_trainees_place_after_a_wrong_exam_step():
     trainee = make_trainee()
     attempt = services.start_round(trainee, demo_table(), Mode.EXAM, seed_value=3)
+    due = next_dealer_action(attempt)
     frame = read_dealer_step(attempt, {"step": "uncover_shaker", "seq": "1"})
     reply = services.apply_step(attempt.pk, trainee, frame)
     assert not reply.graded.correct
-    assert reply.snapshot.view["no_more_bets"] is True
+    assert reply.snapshot.view["no_more_bets"] is False
+    assert next_dealer_action(attempt) == due
 
 
 def test_it_applies_a_repeated_frame_once():
