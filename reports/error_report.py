@@ -1,6 +1,8 @@
 """Errors by clause and progress by skill, read from the score cards of finished rounds.
 
-A finished round's score card keeps every wrong attempt with the clause it broke (``ScoreCard.errors``) and every
+A finished round's score card keeps every wrong attempt with the clause it broke (``ScoreCard.errors``); a report
+counts each wrong step once against each clause it broke, as the card's accuracy counts it once
+(``ScoreCard.wrong_steps``: a step tried wrong three times against one clause is one wrong step). The card keeps every
 step with its skill, whether it was right at the first attempt and its time (``ScoreCard.step_times``), so a report
 reads one row per round. Rows of the heatmap are clauses grouped by section in the order of the clause catalogue
 (:mod:`simulator.clauses`); its columns are a cohort's trainees, or one trainee's weeks.
@@ -45,8 +47,8 @@ class FinishedRound:
     card: ScoreCard
 
     def errors_at(self, clause: str) -> int:
-        """How many wrong attempts of the round broke the clause."""
-        return sum(error.graded.citation.clause == clause for error in self.card.errors)
+        """How many wrong steps of the round broke the clause."""
+        return sum(error.graded.citation.clause == clause for error in self.card.wrong_steps)
 
 
 @dataclass(frozen=True)
@@ -94,7 +96,7 @@ def week_columns(rounds: Sequence[FinishedRound]) -> list[Column]:
 
 def cited(rounds: Sequence[FinishedRound]) -> dict[str, Citation]:
     """Every clause broken in the rounds, with its citation as the score card kept it."""
-    return {error.graded.citation.clause: error.graded.citation for r in rounds for error in r.card.errors}
+    return {error.graded.citation.clause: error.graded.citation for r in rounds for error in r.card.wrong_steps}
 
 
 def heatmap(
@@ -105,7 +107,7 @@ def heatmap(
     Only clauses broken at least once have a row.
     """
     counts: Counter[tuple[str, Hashable]] = Counter(
-        (error.graded.citation.clause, column_of(r)) for r in rounds for error in r.card.errors
+        (error.graded.citation.clause, column_of(r)) for r in rounds for error in r.card.wrong_steps
     )
     citations = sorted(cited(rounds).values(), key=lambda citation: catalogue_order(citation.clause))
     return [
@@ -137,7 +139,7 @@ def cell(count: int, column: Column) -> dict[str, Any]:
 
 def most_missed(rounds: Sequence[FinishedRound]) -> list[dict[str, Any]]:
     """The clauses most often broken, most first (the catalogue's order breaks a tie), with their text."""
-    counts = Counter(error.graded.citation.clause for r in rounds for error in r.card.errors)
+    counts = Counter(error.graded.citation.clause for r in rounds for error in r.card.wrong_steps)
     citations = cited(rounds)
     ranked = sorted(counts, key=lambda clause: (-counts[clause], catalogue_order(clause)))[:MOST_MISSED]
     return [{"clause": clause, "count": counts[clause], "html": citation_html(citations[clause])} for clause in ranked]

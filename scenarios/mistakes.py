@@ -1,7 +1,8 @@
 """A trainee's mistakes: the clauses their wrong steps broke in their most recent finished rounds, and drills for them.
 
 "Most recently" means the last :data:`RECENT_ROUNDS` rounds the trainee finished, at any table or drill. A wrong step
-is one the score card lists as an error (retries included), as the error report counts it. Each clause broken there
+counts once against each clause it broke, as the score card's accuracy and the error report count it (a step tried
+wrong three times against one clause is one wrong step). Each clause broken there
 is listed once, the one broken in the most recently finished round first and, among those last broken in the same
 round, the one broken more often first.
 """
@@ -47,7 +48,7 @@ def recent_mistakes(trainee: User) -> list[Mistake]:
     for at, card in rounds.values_list("finished_at", "score_card")[:RECENT_ROUNDS]:
         if at is None or card is None:
             continue
-        for error in ScoreCard.from_json(card).errors:
+        for error in ScoreCard.from_json(card).wrong_steps:
             cited = error.graded.citation
             mistake = mistakes.setdefault(cited.clause, Mistake(CLAUSES.get(cited.clause, cited), 0, at))
             mistake.wrong_steps += 1

@@ -659,6 +659,24 @@ class ScoreCard:
         )
 
     @property
+    def wrong_steps(self) -> tuple[ScoredError, ...]:
+        """Each step not right at the first attempt, once for each clause its wrong attempts broke, as first broken.
+
+        A step tried wrong three times against one clause before it was right is one wrong step, as the card's
+        accuracy counts it; attempts that broke two clauses count once against each. A card saved before step
+        numbers lists each wrong attempt.
+        """
+        seen: set[tuple[int, str]] = set()
+        firsts = []
+        for error in self.errors:
+            if error.step_number is None:
+                firsts.append(error)
+            elif (key := (error.step_number, error.graded.citation.clause)) not in seen:
+                seen.add(key)
+                firsts.append(error)
+        return tuple(firsts)
+
+    @property
     def accuracy_text(self) -> str:
         """The accuracy as a percentage with one decimal, cut (never rounded up, so 99.96% is not 100.0%).
 

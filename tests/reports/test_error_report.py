@@ -186,3 +186,17 @@ def test_each_skill_chart_is_titled_on_its_face_names_its_axes_and_has_its_figur
         assert ">Week beginning</text>" in speed and ">Median time per step (s)</text>" in speed
     tables = re.findall(r"<summary>[^<]+: the figures as a table</summary>\s*<table", text)
     assert len(tables) == len(charts) // 2
+
+
+def test_a_step_tried_wrong_three_times_against_one_clause_counts_once_as_on_the_score_card():
+    alice = make_trainee("alice")
+    make_instructor("ivy", teaching=[alice])
+    steps = [wrong(1, DICE_CALL), wrong(1, DICE_CALL), wrong(1, DICE_CALL), right(1), right(2)]
+    finished(alice, steps, "2026-11-23 10:00")
+    card = ScoreCard.from_steps(steps)
+    rounds = finished_rounds(Attempt.objects.all())
+    sections = heatmap(rounds, trainee_columns([alice]), lambda r: r.trainee_id)
+    assert card.steps - card.correct == 1 and len(card.errors) == 3
+    assert counts_in(sections) == {DICE_CALL: [1]}
+    assert [missed["count"] for missed in most_missed(rounds)] == [1]
+    assert rounds[0].errors_at(DICE_CALL) == 1

@@ -180,6 +180,22 @@ def test_only_the_last_finished_rounds_count(library):
     assert recent_mistakes(trainee) == []
 
 
+def test_a_step_tried_wrong_three_times_is_one_wrong_step_in_my_mistakes_as_on_the_score_card(client, library):
+    trainee = make_trainee()
+    clause = "§645b.2(g)(1)"
+    graded = [GradedStep(1, "pay_wager", {"seat": 1}, False, cite(clause), 1000) for _ in range(3)]
+    graded.append(GradedStep(1, "pay_wager", {"seat": 1}, True, cite(clause), 1000))
+    card = ScoreCard.from_steps(graded)
+    Attempt.objects.create(
+        trainee=trainee, table=demo_table(), log={}, finished_at=timezone.now(), score_card=card.to_json()
+    )
+    client.force_login(trainee)
+    assert card.steps - card.correct == 1
+    assert [(mistake.citation.clause, mistake.wrong_steps) for mistake in recent_mistakes(trainee)] == [(clause, 1)]
+    page = unescape(client.get(reverse("my_mistakes")).content.decode())
+    assert "1 wrong step" in page and "3 wrong steps" not in page
+
+
 def test_unfinished_rounds_and_other_trainees_mistakes_do_not_count(library):
     trainee = make_trainee()
     unfinished = finished_round(trainee, 1, "§645b.1(h)")
