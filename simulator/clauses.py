@@ -438,6 +438,12 @@ CLAUSES = catalogue(
         note="from 51 Pa.B. 5607 §685b.1(h)(1)–(4), the pattern it sets for Match the Dealer's progressive payout",
     ),
     inferred(
+        "§670a.7(c)",
+        'A wager may not be made, increased or withdrawn after the dealer has announced "no more bets".',
+        note="from Six-Card Fortune Pai Gow Poker §670a.7(c) (58 Pa. Code), which says so of every wager but its "
+        "Double Down Wager; the other games' own wager sections are not in the text we have",
+    ),
+    inferred(
         "§670a.10(a)(2)",
         'After all wagers are placed the dealer announces "No more bets" before locking out the progressive wagers.',
         note='from Six-Card Fortune Pai Gow Poker §670a.10(a)(2), under which the dealer announces "no more bets" '

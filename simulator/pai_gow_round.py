@@ -618,6 +618,10 @@ class PaiGowRound(
         """The betting area as the layout names it."""
         return spot_name(spot)
 
+    def late_wager_citation(self, spot: str) -> Citation:
+        """Every wager is placed before the shaker and "No more bets" (§645b.2(f)): a late one, on any area, is not."""
+        return NO_MORE_BETS
+
     def spot_name(self, spot: str) -> str:
         """A settlement spot as the layout names its betting area."""
         return spot_name(spot)

@@ -33,6 +33,8 @@ WAGER_PHASE_PLAYER_STEPS = frozenset({"place_wager", "change_wager", "attempt_la
 
 
 CHIP_COUNT_MISMATCH = cite("Chip count mismatch, option chip_count_mismatch")
+LATE_WAGER = cite("§670a.7(c)")
+"""No wager is made, increased or withdrawn after "No more bets": the rule a late wager breaks, by analogy."""
 
 
 class ChipCountMismatch(StrEnum):
@@ -139,6 +141,10 @@ class WagerPhaseMixin(NoMoreBetsMixin):
         """The betting area as the layout names it."""
         raise NotImplementedError
 
+    def late_wager_citation(self, spot: str) -> Citation:
+        """The rule a late wager on ``spot`` breaks: no wager is made, increased or withdrawn after "No more bets"."""
+        return LATE_WAGER
+
     def late_wager_due(self) -> bool:
         """Whether betting is closed, so that a late attempt comes now (after "No more bets" and any lock-out)."""
         return self.no_more_bets
@@ -170,7 +176,7 @@ class WagerPhaseMixin(NoMoreBetsMixin):
         late = phase.late
         if late is None or self.late_wager_refused or not self.late_wager_due():
             return None
-        citation = self.wager_citation(late.spot)
+        citation = self.late_wager_citation(late.spot)
         if not self.late_wager_attempted:
             sentence = f'after "No more bets", {self._move_sentence(late)}'
             return Action("attempt_late_wager", Actor.PLAYER, late.arguments(), citation, sentence)

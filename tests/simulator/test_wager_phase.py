@@ -81,7 +81,7 @@ def test_645b2_f_a_late_wager_after_no_more_bets_is_refused():
     assert round_.finished
 
 
-def test_685b1_d2_a_late_progressive_wager_is_refused_after_the_lock_out():
+def test_670a7_c_a_late_progressive_wager_is_refused_after_the_lock_out_under_the_rule_closing_betting():
     round_ = down_under(LATE_MATCH)
     play_until(round_, "attempt_late_wager")
     assert [operation.action.step for operation in round_.operations] == [
@@ -91,7 +91,8 @@ def test_685b1_d2_a_late_progressive_wager_is_refused_after_the_lock_out():
     round_.perform("attempt_late_wager", {"seat": 4, "spot": "match_the_dealer", "amount": 500})
     expected = round_.next_action()
     assert expected is not None and expected.step == "refuse_late_wager"
-    assert expected.citation.clause == "§685b.1(d)(2)" and expected.citation.provenance is Provenance.SEED
+    assert expected.citation.clause == "§670a.7(c)" and expected.citation.provenance is Provenance.PA_INFERRED
+    assert "may not be made, increased or withdrawn after" in expected.citation.text
     with pytest.raises(IllegalOperation) as accepted:
         round_.perform("collect_progressive_wagers", {})
     assert accepted.value.code is ErrorCode.LATE_WAGER_ACCEPTED
@@ -100,8 +101,8 @@ def test_685b1_d2_a_late_progressive_wager_is_refused_after_the_lock_out():
     assert [wager.seat for wager in round_.progressive_intake.wagers] == [1, 2, 5]
 
 
-def test_a_late_change_at_an_mhb_table_is_refused_under_its_lock_out_clause():
-    game = next(iter(MYSTERY_GAMES.values()))
+@pytest.mark.parametrize("game", MYSTERY_GAMES.values(), ids=lambda game: game.key)
+def test_670a7_c_a_late_wager_at_an_mhb_table_is_refused_under_the_rule_closing_betting_not_the_lock_out(game):
     for seed in range(300):
         round_ = deal_mystery_table_round(game, TableDeal({}, seed, frozenset()))
         if round_.wager_phase.late is not None:
@@ -109,7 +110,11 @@ def test_a_late_change_at_an_mhb_table_is_refused_under_its_lock_out_clause():
     play_until(round_, "refuse_late_wager")
     expected = round_.next_action()
     assert expected is not None
-    assert expected.citation.clause == "§670a.10(a)(2)(ii)"
+    assert expected.citation.clause == "§670a.7(c)"
+    assert 'may not be made, increased or withdrawn after the dealer has announced "no more bets"' in (
+        expected.citation.text
+    )
+    assert "lock" not in expected.citation.text
     assert round_.progressive_wagers_locked_out()
 
 
