@@ -121,7 +121,7 @@ CLAUSES = catalogue(
     seed(
         "§645b.2(e)(1)",
         "A Sum wager, which shall win, depending on the payout table selected by the certificate holder in its Rules "
-        "Submission",
+        "Submission, if:",
     ),
     seed(
         "§645b.2(e)(2)",
@@ -130,12 +130,12 @@ CLAUSES = catalogue(
     seed(
         "§645b.2(e)(3)",
         "A Beat It wager which shall win, depending on the payout table selected by the certificate holder in its "
-        "Rules Submission",
+        "Rules Submission, if:",
     ),
     seed(
         "§645b.2(f)",
         "All wagers must be placed before the electronic shaker is activated or the manual shaker is utilized. After "
-        "all wagers have been placed, the dealer shall announce ''No more bets''",
+        "all wagers have been placed, the dealer shall announce ''No more bets'' and:",
     ),
     seed(
         "§645b.2(f)(1)",
@@ -151,18 +151,18 @@ CLAUSES = catalogue(
     seed(
         "§645b.2(g)",
         "After the dice come to rest, the dealer shall announce the numeric value of each die and settle the player's "
-        "Sum, Match and Beat It wagers by collecting losing wagers and paying out winning wagers",
+        "Sum, Match and Beat It wagers by collecting losing wagers and paying out winning wagers as follows:",
     ),
     seed(
         "§645b.2(g)(1)",
         "Winning Sum wagers shall be paid out in accordance with one of the following payout tables selected by the "
-        "certificate holder",
+        "certificate holder:",
     ),
-    seed("§645b.2(g)(2)", "Winning Match wagers shall be paid out at following odds"),
+    seed("§645b.2(g)(2)", "Winning Match wagers shall be paid out at following odds:"),
     seed(
         "§645b.2(g)(3)",
         "Winning Beat It wagers shall be paid out in accordance with one of the following payout tables selected by "
-        "the certificate holder",
+        "the certificate holder:",
     ),
     # ----- 51 Pa.B. 5607: the Must-Hit-By Mystery Bonus of the eleven games -----
     seed("§643b.1(c)(1)", MHB_QUALIFYING),
@@ -349,7 +349,8 @@ CLAUSES = catalogue(
     seed(
         "§685b.1(i)",
         "The certificate holder shall pay out winning Match the Dealer wagers, for the winning combination formed, at "
-        "the odds in one of the following payout tables selected by the certificate holder in its Rules Submission",
+        "the odds in one of the following payout tables selected by the certificate holder in its Rules Submission "
+        "filed in accordance with § 601a.2:",
     ),
     seed(
         "§685b.1(j)",
@@ -488,7 +489,8 @@ CLAUSES = catalogue(
     inferred(
         "§685a.7(e)(4)",
         "The dealer's second card is the hole card, dealt face down.",
-        note='from §685a.7(e), whose text we have up to "(4) A second ca", and the game\'s Masque Card Reader '
+        note='from §685a.7(e), whose text we have through (3), "A second card face up to each box in which a Bet '
+        "wager is contained.\" (the excerpt breaks off in (4)), and the game's Masque Card Reader "
         "(§685a.2's title), which reads a hole card",
     ),
     # ----- House procedures and the options that set them -----

@@ -349,3 +349,20 @@ def test_every_house_procedure_an_mhb_table_round_follows_is_listed_with_the_tab
         followed |= house_procedures_followed(mystery_demo_round(game.key, 7, forced_hit))
     listed = rules_house_options(MysteryRules(DEFAULT_CONFIGURATION), game)
     assert followed - {option.citation.clause for option in listed} == set()
+
+
+SENTENCE_END = re.compile(r"[.:;?!][\"')”’]*$")
+"""How a whole sentence, or one that introduces its subsections, ends; words left out are marked "…"."""
+
+
+def test_every_quotation_is_whole_sentences_and_whole_words():
+    sources = normalised(seed_text() + "\n" + pa_code_text())
+    for clause, citation in CLAUSES.items():
+        if citation.provenance in (Provenance.SEED, Provenance.PA_CODE):
+            whole = citation.text.endswith("…") or SENTENCE_END.search(citation.text)
+            assert whole, (clause, citation.text[-40:])
+        for quoted in re.findall(r'"([^"]+)"', citation.note):
+            found = sources.find(normalised(quoted))
+            if found >= 0:
+                after = sources[found + len(normalised(quoted)) :][:1]
+                assert not (after.isalnum() or after == "["), (clause, quoted)
