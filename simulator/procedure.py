@@ -100,14 +100,24 @@ CARD_ARGUMENTS = frozenset({"low", "high", "cards"})
 """The step arguments that hold cards, written as codes ("Th Tc") and said in words."""
 
 
+PLACE_ARGUMENTS = frozenset({"seat", "place", "position"})
+"""The step arguments that name where at the table: a seat, or the dealer (place 0, position "dealer")."""
+
+
 def spoken_argument(name: str, value: object) -> str:
-    """A step's argument as a person says it: an amount in dollars, cards in words, anything else :func:`spoken`.
+    """A step's argument as a person says it: an amount in dollars, cards in words, a place by name, else spoken.
 
     >>> spoken_argument("amount", 2500), spoken_argument("low", "Th Tc"), spoken_argument("seats", [2, 5])
     ('$25.00', 'ten of hearts, ten of clubs', '2, 5')
+    >>> spoken_argument("place", 0), spoken_argument("place", 3), spoken_argument("position", "dealer")
+    ('the dealer', 'seat 3', 'the dealer')
     """
     if name == "amount" and type(value) is int:
         return format_cents(value)
+    if name in PLACE_ARGUMENTS and (value == "dealer" or (type(value) is int and name != "seat" and value == 0)):
+        return "the dealer"
+    if name in PLACE_ARGUMENTS and type(value) is int:
+        return f"seat {value}"
     if name in CARD_ARGUMENTS and isinstance(value, str):
         try:
             return spoken_cards(parse_cards(value))
@@ -321,8 +331,9 @@ class Round:
         The error cites ``citation`` when the argument follows a rule of its own, else the expected step's rule.
         """
         if expected.arguments[name] != given:
-            shown = spoken_argument(name, given)
-            message = f"{name.replace('_', ' ').capitalize()}: you gave {shown}; expected: {expected.description}."
+            said = f"you chose {spoken_argument(name, given)}" if name in PLACE_ARGUMENTS else None
+            said = said or f"you gave {spoken_argument(name, given)}"
+            message = f"{name.replace('_', ' ').capitalize()}: {said}; expected: {expected.description}."
             raise IllegalOperation(code, message, citation or expected.citation, expected)
 
     def record(self, action: Action, facts: Mapping[str, JsonValue] | None = None) -> Operation:

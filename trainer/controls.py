@@ -380,10 +380,8 @@ DICE_ARGUMENTS = ("red", "blue_1", "blue_2")
 
 def spoken_detail(name: str, value: JsonValue) -> str:
     """One argument of a step as the floor says it: seats and the dealer by name, betting areas as the layout's."""
-    if name == "place":
-        return "the dealer" if value == 0 else f"seat {value}"
-    if name == "seat":
-        return f"seat {value}"
+    if name in ("place", "seat", "amount"):
+        return spoken_argument(name, value)
     if name == "seats":
         return f"seats {spoken(value)}" if value else "no seat"
     if name == "spot":
@@ -395,13 +393,11 @@ def spoken_detail(name: str, value: JsonValue) -> str:
     if name == "times":
         return f"{value} time{'' if value == 1 else 's'}"
     if name == "position":
-        return f"the {value}" if value == DEALER_BOX else str(value).replace(SPLIT_SUFFIX, ", split hand")
+        return spoken_argument(name, value).replace(SPLIT_SUFFIX, ", split hand")
     if name == "source":
         return f"from the {value}"
     if name == "hand":
         return str(value).replace("-", " ").replace("_", " ")
-    if name == "amount":
-        return spoken_argument(name, value)
     return f"{name.replace('_', ' ')} {spoken_argument(name, value)}"
 
 

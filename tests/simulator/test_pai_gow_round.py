@@ -161,6 +161,18 @@ def test_670a10_c_stacks_are_delivered_clockwise_to_every_place_and_empty_seats_
     assert round_.next_action().step == "collect_empty_stacks"
 
 
+def test_670a10_c_a_stack_delivered_to_the_dealer_out_of_turn_names_the_dealer_not_place_0():
+    round_ = PaiGowRound(TableRules(), {1: {"pai-gow": 1000}}, 1, scenario=Scenario(dice=DiceRoll(6, (3, 3))))
+    play_until(round_, "deliver_stack")
+    with pytest.raises(IllegalOperation) as error:
+        round_.deliver_stack(place=DEALER)
+    assert error.value.message == "Place: you chose the dealer; expected: deliver stack 1 to seat 3."
+    round_.deliver_stack(place=3)
+    with pytest.raises(IllegalOperation) as error:
+        round_.deliver_stack(place=6)
+    assert error.value.message == "Place: you chose seat 6; expected: deliver stack 2 to seat 4."
+
+
 def test_645b1_e_the_dealer_reveals_only_after_every_player_has_set():
     round_ = PaiGowRound(TableRules(), {1: {"pai-gow": 1000}, 4: {"pai-gow": 1000}}, 3, automations=frozenset())
     play_until(round_, "set_player_hand")
