@@ -2,10 +2,11 @@
 
 The clock of a round's first step starts with the socket's first frame (the table shown), not when the round was
 dealt; each later step's starts when the step before it is committed. The trainee's table page stops it while its
-socket is down and while a dialog opened from the page is open, and starts it again. The server measures every
-stretch itself: the page only says when a dialog opens and closes, and a step taken while the clock is stopped
-counts the stopped time too (nobody takes a step from behind a dialog), so a page can never take time off a step
-it was acting on.
+socket is down and while the trainee reads (the keyboard shortcuts' help, the posted paytables, a paytable sign or
+the house rules open, or a wrong step's verdict until they turn back to the controls or the felt), and starts it
+again. The server measures every stretch itself: the page only says when reading starts and stops (a "dialog"
+frame), and a step taken while the clock is stopped counts the stopped time too (nobody takes a step while reading),
+so a page can never take time off a step it was acting on.
 """
 
 from __future__ import annotations

@@ -31,7 +31,7 @@
   let closeReason = ""; // the server's reason for closing for good (a frame too big, frames too fast), if it gave one
   const WILL_BE_SENT = " Your step will be sent when the table is back.";
   let held = null; // the step taken while not connected: { message, sender }
-  let tableSocket = null; // the socket once the table has arrived on it, to tell the server of the dialog
+  let tableSocket = null; // the socket once the table has arrived on it, to tell the server the trainee reads
 
   // Note the connection's state and say it, writing the label only when what it says changes.
   function sayConnection(state, text) {
@@ -83,7 +83,8 @@
     sayConnection("connected", "Connected");
     document.body.dataset.wsReady = "true";
     tableSocket = event.detail.socketWrapper;
-    if (help && help.open) tellDialog("open"); // reconnected with the dialog open: the server starts the clock
+    toldReading = false; // the server starts the step's clock with a connection's first frame
+    tellReading(); // reconnected while reading: stop it again
     if (held) {
       const step = held;
       held = null;
@@ -112,6 +113,50 @@
     event.preventDefault();
     if (!held) held = { message: event.detail.message, sender: event.target };
   }
+
+  // ----- What the trainee reads: the step's clock stands meanwhile -----
+  // The server stops the step's clock while the trainee reads and starts it again after (it measures the time
+  // itself; trainer/step_clock.py): the keyboard shortcuts' help, an open panel of the page (the paytables posted
+  // at the table, a paytable sign, the house rules) or a wrong step's verdict, until the trainee turns back to the
+  // controls or the felt. While the table is not connected the clock stands anyway, so nothing is sent then.
+  let verdictOpen = false;
+  let toldReading = false; // what the server was last told on this connection
+
+  function reading() {
+    const helpOpen = Boolean(help && help.open);
+    return helpOpen || verdictOpen || document.querySelector(".table-page details[open]") !== null;
+  }
+
+  function tellReading() {
+    const now = reading();
+    if (now === toldReading || connectionState !== "connected" || !tableSocket) return;
+    toldReading = now;
+    tableSocket.sendImmediately(JSON.stringify({ dialog: now ? "open" : "closed" }));
+  }
+
+  // A reply's verdict is open from its arrival (a wrong one holds the rule to read); a panel the frame drew again
+  // is drawn closed.
+  function frameArrived(event) {
+    if (event.detail.message.includes('id="feedback"')) {
+      verdictOpen = document.querySelector("#feedback .verdict.wrong") !== null;
+    }
+    tellReading();
+  }
+
+  // The trainee turns back to the table (a control, the felt, a step's key): the verdict is read.
+  function backToTheTable(event) {
+    if (!verdictOpen) return;
+    if (event.type === "keydown" && event.key.length !== 1 && event.key !== "Enter") return;
+    if (event.type !== "keydown" && !event.target.closest("#controls, #felt")) return;
+    verdictOpen = false;
+    tellReading();
+  }
+
+  document.body.addEventListener("htmx:wsAfterMessage", frameArrived);
+  document.addEventListener("toggle", tellReading, true);
+  ["pointerdown", "focusin", "keydown"].forEach(function (type) {
+    document.addEventListener(type, backToTheTable, true);
+  });
 
   document.body.addEventListener("htmx:wsClose", connectionLost);
   document.body.addEventListener("htmx:wsAfterMessage", tableArrived);
@@ -404,17 +449,11 @@
 
   let helpOpener = null;
 
-  // The server stops the step's clock while the dialog is open and starts it again when it closes (it measures the
-  // time itself). While the table is not connected the clock stands anyway, so nothing is sent then.
-  function tellDialog(state) {
-    if (connectionState === "connected" && tableSocket) tableSocket.sendImmediately(JSON.stringify({ dialog: state }));
-  }
-
   function openHelp() {
     helpOpener = document.activeElement;
     fillHelp(savedShortcuts());
     help.showModal();
-    tellDialog("open");
+    tellReading();
   }
 
   if (help) {
@@ -428,7 +467,7 @@
       help.querySelectorAll("#shortcut-rows input").forEach(function (field) { field.value = field.dataset.defaultKey; });
     });
     help.addEventListener("close", function () {
-      tellDialog("closed");
+      tellReading();
       const back = helpOpener && helpOpener.isConnected && helpOpener !== document.body ? helpOpener : null;
       (back || document.querySelector("[data-open-shortcuts]")).focus();
     });
