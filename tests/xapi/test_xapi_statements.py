@@ -128,17 +128,18 @@ def test_the_wrong_step_is_answered_unsuccessfully_against_the_step_asked_with_i
     assert "expected_arguments" not in json.dumps(statement) and "arguments" not in statement["result"]
 
 
-def test_a_step_left_out_in_an_exam_is_a_statement_of_its_own_with_no_answer_before_the_step_taken(xapi_on):
+def test_a_step_taken_before_the_one_due_in_an_exam_is_answered_wrong_against_it_then_the_step_due_right(xapi_on):
     trainee = make_trainee()
     attempt, missed, taken = exam_at_a_settlement_to_leave_out(trainee)
     take(attempt, trainee, taken)
+    take(attempt, trainee, missed)
     step_number = f"{SCHOOL}/xapi/extensions/step-number"
     answered = sorted(queued("answered"), key=lambda s: s["context"]["extensions"][step_number])
-    assert [s["context"]["extensions"][step_number] for s in answered] == list(range(1, len(answered) + 1))
-    left_out, last = answered[-2:]
-    assert "response" not in left_out["result"] and not left_out["result"]["success"]
-    assert left_out["object"]["id"] == f"{SCHOOL}/xapi/games/pai-gow-poker/steps/{missed.step}"
-    assert last["result"]["success"] and last["result"]["response"] == taken.step
+    wrong, right = answered[-2:]
+    assert wrong["context"]["extensions"][step_number] == right["context"]["extensions"][step_number]
+    assert not wrong["result"]["success"] and wrong["result"]["response"] == taken.step
+    assert right["result"]["success"] and right["result"]["response"] == missed.step
+    assert wrong["object"]["id"] == right["object"]["id"] == f"{SCHOOL}/xapi/games/pai-gow-poker/steps/{missed.step}"
 
 
 def test_a_steps_duration_is_iso_8601_to_the_hundredth_of_a_second_and_its_timestamp_has_a_time_zone(xapi_on):
