@@ -259,18 +259,20 @@ def test_670a10_a2_ii_the_dropped_progressive_chips_leave_the_layout_and_go_into
 
 
 def exam_dealt_with_one_wrong_step(seed, step, wrong_arguments, table=None, **options):
-    """An exam dealt to the end with one wrong ``step``: every trainee frame, with the page before the score card.
+    """An exam dealt to the end with one wrong ``step``, taken again right if it changed nothing.
 
-    Returns the expected action the trainee got wrong, the trainee's frames before the score card, and the seats
-    of the trainee's page just before it and of an instructor's page of the same moment, by number. ``table`` is
-    the demo Pai Gow Poker table unless given; ``options`` go to the deal.
+    Returns the expected action the trainee got wrong, the trainee's frames up to the answer to the wrong step (what
+    the trainee saw of it before acting again), and the seats of the trainee's page just before the score card and
+    of an instructor's page of the same moment, by number. ``table`` is the demo Pai Gow Poker table unless given;
+    ``options`` go to the deal.
     """
     trainee = make_trainee()
     attempt = services.start_round(trainee, table or demo_table(), Mode.EXAM, seed_value=seed, **options)
     page, frames = trainee_page(attempt.pk)
-    sent, wrong, last_page = [], None, None
+    sent, wrong, last_page, answered = [], None, None, False
     while (action := current(attempt.pk)[1].next_action()) is not None:
-        if action.step == step and wrong is None:
+        taking_it_wrong = action.step == step and wrong is None
+        if taking_it_wrong:
             wrong = action
             action = replace(action, arguments=wrong_arguments(action, current(attempt.pk)[1]))
         watching = fresh_page(attempt.pk, Viewer.INSTRUCTOR)
@@ -280,8 +282,9 @@ def exam_dealt_with_one_wrong_step(seed, step, wrong_arguments, table=None, **op
         )
         reply = take(attempt.pk, trainee, action)
         frame = frames.table(reply.snapshot, reply)
-        if reply.snapshot.score_card is None:
+        if reply.snapshot.score_card is None and not answered:
             sent.append(frame)
+        answered = answered or taking_it_wrong
         page.apply(frame)
     assert wrong is not None and "Score card" in page.html("score-card")
     return wrong, sent, *last_page
@@ -306,7 +309,7 @@ def test_an_exam_felt_shows_the_sum_payout_the_trainee_made_and_never_the_correc
     assert [f"+{correct}" in drawn for drawn in area_drawings(instructor_felt[seat], seat, "sum")] == [True]
 
 
-def test_an_exam_felt_puts_the_shaker_tag_on_the_seat_the_trainee_chose_and_never_the_right_one_before_the_score_card():
+def test_an_exam_felt_never_tags_a_wrong_shaker_player_and_the_trainee_selects_again():
     def another_player(action, round_):
         return {"seat": next(seat for seat in round_.seats if seat != action.arguments["seat"])}
 
@@ -316,9 +319,9 @@ def test_an_exam_felt_puts_the_shaker_tag_on_the_seat_the_trainee_chose_and_neve
     right = wrong.arguments["seat"]
     chosen = next(seat for seat in current(Attempt.objects.get().pk)[1].seats if seat != right)
     shaker = '<span class="badge">shaker</span>'
-    right_seat = re.compile(rf'<div class="position position-{right}\b.*?</div>\s*</div>', re.DOTALL)
-    assert not any(shaker in drawn for frame in sent for drawn in right_seat.findall(frame))
-    assert shaker in trainee_felt[chosen] and shaker not in trainee_felt[right]
+    chosen_seat = re.compile(rf'<div class="position position-{chosen}\b.*?</div>\s*</div>', re.DOTALL)
+    assert not any(shaker in drawn for frame in sent for drawn in chosen_seat.findall(frame))
+    assert shaker in trainee_felt[right] and shaker not in trainee_felt[chosen]
     assert shaker in instructor_felt[right] and shaker not in instructor_felt[chosen]
 
 
@@ -396,7 +399,7 @@ def test_a_lit_progressive_light_says_so_in_a_word_not_only_in_colour(lit):
     assert ('class="light-word"' in light and ">lit<" in light) is lit
 
 
-def test_670a10_c_an_exam_felt_draws_a_stack_where_the_trainee_put_it_and_never_where_it_belonged():
+def test_670a10_c_an_exam_felt_draws_no_stack_the_trainee_sent_to_another_place():
     def another_seat(action, round_):
         return {"place": next(seat for seat in sorted(round_.seats) if seat != action.arguments["place"])}
 
@@ -426,7 +429,7 @@ def first_seed_with(step, table, **options):
     raise AssertionError(f"no seed comes to {step}")
 
 
-def test_685b1_g1_an_exam_felt_collects_the_losing_wager_where_the_trainee_did_and_not_where_it_belonged():
+def test_685b1_g1_an_exam_felt_never_collects_a_losing_wager_the_trainee_collected_elsewhere():
     table = table_of("down-under-blackjack")
 
     def another_seat(action, round_):
@@ -443,7 +446,7 @@ def test_685b1_g1_an_exam_felt_collects_the_losing_wager_where_the_trainee_did_a
     assert any("settled-collect" in drawn for drawn in area_drawings(instructor_felt[right], right, "match-the-dealer"))
 
 
-def test_685a7_e_an_exam_felt_draws_a_card_in_the_box_the_trainee_dealt_it_to():
+def test_685a7_e_an_exam_card_dealt_to_another_box_stays_in_the_shoe_until_the_trainee_deals_it_right():
     table = table_of("down-under-blackjack")
 
     def another_box(action, round_):
@@ -457,13 +460,12 @@ def test_685a7_e_an_exam_felt_draws_a_card_in_the_box_the_trainee_dealt_it_to():
         first_seed_with("deal_card", table), "deal_card", another_box, table
     )
     right = int(wrong.arguments["position"].removeprefix("seat "))
-    chosen = next(seat for seat in sorted(trainee_felt) if seat != right and 'class="card' in instructor_felt[seat])
 
     def cards(html):
         return len(re.findall(r'class="card(?: red)?" data-card="', html))
 
-    assert cards(trainee_felt[right]) == cards(instructor_felt[right]) - 1
-    assert cards(trainee_felt[chosen]) == cards(instructor_felt[chosen]) + 1
+    assert all(cards(trainee_felt[n]) == cards(instructor_felt[n]) for n in SEATS), "every card where it belongs"
+    assert cards(trainee_felt[right]) >= 1
 
 
 def test_685b1_h_an_exam_felt_never_shows_a_win_paid_at_another_seat_at_the_seat_that_won():
