@@ -12,7 +12,7 @@ from trainer.scoring import ScoreCard
 from trainer.snapshots import Viewer
 from trainer.table_page import feedback_context, felt_region, render_region
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.storage, pytest.mark.django_db]
 
 SETTLEMENTS = frozenset({"pay_wager", "push_wager", "collect_wager"})
 
