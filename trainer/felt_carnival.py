@@ -98,9 +98,9 @@ def as_dealt(view: CarnivalView, stood: tuple[GradedStep, ...]) -> CarnivalView:
     """The base game's view with each settlement that stood drawn as the trainee made it.
 
     An exam felt shows no right amount before the score card: the due wager paid, pushed or collected otherwise, or
-    paid a wrong amount, is drawn as the trainee settled it.
+    paid a wrong amount, is drawn as the trainee settled it, and a Play Wager put right to a wrong amount as that.
     """
-    stood = tuple(step for step in stood if step.step in SETTLEMENTS)
+    stood = tuple(step for step in stood if step.step in SETTLEMENTS or step.step == "correct_play_wager")
     if not stood:
         return view
     shown = view.copy()
@@ -108,6 +108,9 @@ def as_dealt(view: CarnivalView, stood: tuple[GradedStep, ...]) -> CarnivalView:
     for graded in stood:
         did = graded.arguments
         seat = seats[str(json_int(did["seat"]))]
+        if graded.step == "correct_play_wager":
+            seat["play"] = json_int(did["amount"])
+            continue
         spot = json_str(did["spot"])
         seat["settled"] = {**seat["settled"], spot: SETTLEMENTS[graded.step]}
         paid = {key: amount for key, amount in seat["paid"].items() if key != spot}

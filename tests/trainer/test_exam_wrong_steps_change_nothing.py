@@ -11,11 +11,13 @@ from dataclasses import replace
 
 import pytest
 
+from simulator.clauses import cite
 from simulator.games import GAMES
 from simulator.money import format_cents
-from simulator.procedure import Actor, ErrorCode
+from simulator.procedure import Action, Actor, ErrorCode, Round
 from simulator.table_deals import TableDeal
 from trainer.demo_tables import every_demo_table
+from trainer.felt_carnival import as_dealt
 from trainer.models import Mode
 from trainer.scoring import grade_step
 from trainer.snapshots import Viewer, ungraded_snapshot
@@ -167,3 +169,36 @@ def test_an_exam_reply_to_a_wrong_step_shows_only_what_the_trainees_own_step_did
                 assert changed == {f"felt-seat-{seat_of(arguments)}"}, (expected, step, arguments)
         round_, graded = right, right_graded
     assert checked and stood
+
+
+class PlayWagerSlip(Round):
+    """A round waiting only for a wrong Play Wager to be put right to the ``due`` amount."""
+
+    def __init__(self, due):
+        super().__init__(frozenset())
+        self.due, self.done = due, False
+
+    def next_action(self):
+        action = Action("correct_play_wager", Actor.DEALER, self.due, cite("§653a.12(a)"), "put the Play Wager right")
+        return None if self.done else action
+
+    def step_names(self):
+        return frozenset({"correct_play_wager"})
+
+    def verify_correct_play_wager(self, seat, amount):
+        expected = self.require_step("correct_play_wager")
+        self.require_argument(expected, "amount", amount, ErrorCode.WRONG_AMOUNT)
+        return expected
+
+    def correct_play_wager(self, seat, amount):
+        expected = self.verify_correct_play_wager(seat, amount)
+        self.done = True
+        return self.record(expected)
+
+
+def test_an_exam_felt_draws_a_play_wager_put_right_to_a_wrong_amount_as_the_trainee_put_it():
+    right = {"seat": 2, "amount": 2000}
+    given = {"seat": 2, "amount": 3000}
+    stood = grade_step(PlayWagerSlip(right), "correct_play_wager", given, Mode.EXAM, 1000)
+    view = {"seats": {"2": {"play": right["amount"], "settled": {}, "paid": {}}}}
+    assert stood.stood and as_dealt(view, (stood,))["seats"]["2"]["play"] == given["amount"]
