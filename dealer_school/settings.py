@@ -39,6 +39,8 @@ Environment variables (all optional):
   longest wait, in seconds, to connect and for one statement.
 - REDIS_URL: a Redis address selecting channels_redis, so several Daphne processes serve one
   school; without it the channel layer lives in the memory of the single Daphne process.
+- DJANGO_STATIC_ROOT: the folder collectstatic fills and WhiteNoise serves (default ``staticfiles`` at the project
+  root); see static_root below.
 """
 
 import os
@@ -383,9 +385,20 @@ TIME_ZONE = os.environ.get("DJANGO_TIME_ZONE", "America/New_York")
 USE_I18N = True
 USE_TZ = True
 
+
+def static_root() -> Path:
+    """DJANGO_STATIC_ROOT: the folder collectstatic fills and WhiteNoise serves, ``staticfiles`` at the root by default.
+
+    collectstatic deletes and rewrites the files and the manifest it finds there, so two processes collecting into one
+    folder at once break each other's mid-way: each test process, and each live server that collects, has its own
+    (tests/conftest.py).
+    """
+    return Path(os.environ.get("DJANGO_STATIC_ROOT") or BASE_DIR / "staticfiles")
+
+
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = static_root()
 # The school command collects the static files into STATIC_ROOT under hashed names, compressed; WhiteNoise
 # serves them with a year's cache lifetime (a changed file gets a new name) and in gzip to browsers that take it.
 STORAGES = {

@@ -1,13 +1,18 @@
 """Fixtures of every web app's tests (tests/<app>/): accounts, static files, channel layers, Daphne servers."""
 
 import asyncio
+import os
 import re
+import shutil
+import tempfile
 from collections.abc import Iterator
 from io import StringIO
+from pathlib import Path
 
 import pytest
 from asgiref.sync import SyncToAsync
 from channels.layers import channel_layers
+from django.conf import settings
 from django.core.cache import cache
 from django.core.management import call_command
 from django.db import connections
@@ -55,10 +60,25 @@ def demo_passwords(school) -> dict[str, str]:
 
 
 def pytest_configure(config):
-    """Collect the static files as the school command does, before any test module builds the ASGI application.
+    """Give this test process what it must not share with another, before any test module builds the ASGI application.
 
-    WhiteNoise indexes the collected files once, when the application is built (dealer_school.asgi, at import).
+    xdist's controller runs no test and gets nothing.
     """
+    if getattr(config.option, "dist", "no") != "no" and not hasattr(config, "workerinput"):
+        return
+    collect_static_files(config)
+
+
+def collect_static_files(config):
+    """Collect the static files as the school command does, into a temporary folder of this test process's own.
+
+    WhiteNoise indexes the collected files once, when the application is built (dealer_school.asgi, at import); the
+    Daphne servers this process starts serve the same folder (DJANGO_STATIC_ROOT, inherited).
+    """
+    folder = Path(tempfile.mkdtemp(prefix="staticfiles-"))
+    config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
+    settings.STATIC_ROOT = folder
+    os.environ["DJANGO_STATIC_ROOT"] = str(folder)
     call_command("collectstatic", interactive=False, verbosity=0)
 
 

@@ -6,10 +6,11 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.contrib.staticfiles.storage import staticfiles_storage
 from django.core.exceptions import ImproperlyConfigured
 from django.db import connection
 
-from dealer_school.settings import envbool, read_or_create_secret_key, sqlite_synchronous
+from dealer_school.settings import BASE_DIR, envbool, read_or_create_secret_key, sqlite_synchronous, static_root
 
 pytestmark = pytest.mark.storage
 
@@ -30,6 +31,20 @@ def test_it_refuses_a_boolean_spelled_otherwise_than_true_or_false(monkeypatch):
     assert envbool("DJANGO_DEBUG", "False")
     monkeypatch.setenv("DJANGO_DEBUG", "false")
     assert not envbool("DJANGO_DEBUG", "True")
+
+
+def test_static_files_are_collected_to_django_static_root_or_else_staticfiles(monkeypatch, tmp_path):
+    monkeypatch.delenv("DJANGO_STATIC_ROOT", raising=False)
+    assert static_root() == BASE_DIR / "staticfiles"
+    monkeypatch.setenv("DJANGO_STATIC_ROOT", str(tmp_path / "collected"))
+    assert static_root() == tmp_path / "collected"
+
+
+def test_each_test_process_collects_the_static_files_into_a_folder_of_its_own():
+    assert Path(settings.STATIC_ROOT) != BASE_DIR / "staticfiles"
+    assert os.environ["DJANGO_STATIC_ROOT"] == str(settings.STATIC_ROOT), "the servers it starts serve the same"
+    assert staticfiles_storage.location == str(settings.STATIC_ROOT)
+    assert (Path(settings.STATIC_ROOT) / "staticfiles.json").is_file()
 
 
 @pytest.mark.skipif("DATABASE_URL" in os.environ, reason="SQLite is the store only without DATABASE_URL")

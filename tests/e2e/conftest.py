@@ -1,11 +1,11 @@
 """End-to-end fixtures: the school served by Daphne in a subprocess, and Debian's Chromium driven by Playwright.
 
-The live server is the README's own run command, ``manage.py school --port 0``, on a SQLite file of its own in a
-temporary folder: it migrates, creates the demo tables, prints the demo accounts (read here from its output) and
-then becomes Daphne on a free port (read from Daphne's log). The test process opens the same SQLite file, with
-the product's SQLite options, to learn the correct next step of a round as the server holds it and to seat a
-trainee at a round with a chosen seed; it never answers the browser. Its ORM calls run in one worker thread,
-because the sync Playwright API keeps an event loop running in the test thread.
+The live server is the README's own run command, ``manage.py school --port 0``, on a SQLite file and a static
+folder of its own in a temporary folder: it migrates, collects the static files, creates the demo tables, prints
+the demo accounts (read here from its output) and then becomes Daphne on a free port (read from Daphne's log). The
+test process opens the same SQLite file, with the product's SQLite options, to learn the correct next step of a
+round as the server holds it and to seat a trainee at a round with a chosen seed; it never answers the browser. Its
+ORM calls run in one worker thread, because the sync Playwright API keeps an event loop running in the test thread.
 A test module that needs other server settings starts a second school the same way (:func:`serve_school`).
 """
 
@@ -71,6 +71,7 @@ def serve_school(folder: Path, django_db_blocker: Any, **settings_environment: s
     environment = {key: value for key, value in os.environ.items() if key not in ("REDIS_URL", "DJANGO_DEBUG")}
     environment |= settings_environment
     environment["DATABASE_URL"] = sqlite_url(database)
+    environment["DJANGO_STATIC_ROOT"] = str(folder / "staticfiles")
     command = [sys.executable, "manage.py", "school", "--host", "127.0.0.1", "--port", "0"]
     with output.open("wb") as stdout, log.open("wb") as stderr:
         server = subprocess.Popen(command, cwd=PROJECT, env=environment, stdout=stdout, stderr=stderr)
