@@ -39,6 +39,7 @@ Environment variables (all optional):
   longest wait, in seconds, to connect and for one statement.
 - REDIS_URL: a Redis address selecting channels_redis, so several Daphne processes serve one
   school; without it the channel layer lives in the memory of the single Daphne process.
+- DJANGO_REDIS_PREFIX (default "asgi"): the start of every key the channel layer keeps in Redis.
 - DJANGO_STATIC_ROOT: the folder collectstatic fills and WhiteNoise serves (default ``staticfiles`` at the project
   root); see static_root below.
 """
@@ -334,9 +335,12 @@ else:
 
 REDIS_POOL_CONNECTIONS = 2000
 """The most connections one process keeps to Redis for the channel layer."""
+REDIS_PREFIX = os.environ.get("DJANGO_REDIS_PREFIX", "asgi")
+"""The start of every key the channel layer keeps in Redis: schools sharing one Redis database need one each, none
+the start of another's (flushing the layer deletes every key that starts with its prefix)."""
 
 
-def redis_channel_layer(address: str) -> dict[str, Any]:
+def redis_channel_layer(address: str, prefix: str = "asgi") -> dict[str, Any]:
     """The school's channel layer on the Redis at ``address``, so that several Daphne processes serve one school.
 
     The layer (trainer.channel_layer) bounds every call itself and outlives an unreachable Redis, so the client has
@@ -347,7 +351,7 @@ def redis_channel_layer(address: str) -> dict[str, Any]:
     A command on a connection that a restarted Redis dropped is tried once more on a new one. redis-py 8 also caps a
     pool at 100 connections and fails a command beyond them at once: 200 sockets joining their groups together
     closed with "Too many connections". A process's pool may now hold REDIS_POOL_CONNECTIONS, well within Redis's
-    own 10,000 clients for a few processes.
+    own 10,000 clients for a few processes. Every key starts with ``prefix``.
     """
     host = {
         "address": address,
@@ -356,11 +360,12 @@ def redis_channel_layer(address: str) -> dict[str, Any]:
         "retry_on_error": [RedisConnectionError],
         "max_connections": REDIS_POOL_CONNECTIONS,
     }
-    return {"BACKEND": "trainer.channel_layer.SchoolRedisChannelLayer", "CONFIG": {"hosts": [host]}}
+    layer = {"hosts": [host], "prefix": prefix}
+    return {"BACKEND": "trainer.channel_layer.SchoolRedisChannelLayer", "CONFIG": layer}
 
 
 if "REDIS_URL" in os.environ:
-    CHANNEL_LAYERS = {"default": redis_channel_layer(os.environ["REDIS_URL"])}
+    CHANNEL_LAYERS = {"default": redis_channel_layer(os.environ["REDIS_URL"], REDIS_PREFIX)}
 else:
     IN_MEMORY_LAYER = "trainer.speed.channel_layer.SweepingInMemoryChannelLayer"
     if ROUND_STORE == "plain":

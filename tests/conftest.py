@@ -18,6 +18,7 @@ from django.core.management import call_command
 from django.db import connections
 from live_daphne import Daphnes
 
+from dealer_school.settings import redis_channel_layer
 from trainer.socket_budgets import ACCOUNT_BUDGETS, ADDRESS_BUDGETS
 from trainer.step_threads import close_step_threads
 
@@ -67,6 +68,7 @@ def pytest_configure(config):
     if getattr(config.option, "dist", "no") != "no" and not hasattr(config, "workerinput"):
         return
     collect_static_files(config)
+    keep_redis_keys_apart(config)
 
 
 def collect_static_files(config):
@@ -80,6 +82,19 @@ def collect_static_files(config):
     settings.STATIC_ROOT = folder
     os.environ["DJANGO_STATIC_ROOT"] = str(folder)
     call_command("collectstatic", interactive=False, verbosity=0)
+
+
+def keep_redis_keys_apart(config):
+    """Under xdist, on Redis: this worker's channel layer, and its servers', keep keys of their own.
+
+    The workers' test databases give their rounds the same ids, so two workers' tables would share groups, and a test
+    flushing the layer would empty the other worker's (DJANGO_REDIS_PREFIX, inherited by the servers).
+    """
+    worker = getattr(config, "workerinput", {}).get("workerid")
+    if worker is None or "REDIS_URL" not in os.environ:
+        return
+    prefix = os.environ["DJANGO_REDIS_PREFIX"] = f"test-{worker}:"
+    settings.CHANNEL_LAYERS = {"default": redis_channel_layer(os.environ["REDIS_URL"], prefix)}
 
 
 @pytest.fixture(autouse=True)

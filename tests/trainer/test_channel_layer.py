@@ -6,6 +6,7 @@ import pytest
 from channels.layers import get_channel_layer
 from django.conf import settings
 
+from dealer_school.settings import redis_channel_layer
 from trainer.channel_layer import REDIS_CALL_SECONDS, SchoolRedisChannelLayer
 from trainer.speed.channel_layer import SWEEP_INTERVAL_SECONDS, SweepingInMemoryChannelLayer
 
@@ -69,6 +70,26 @@ async def test_three_hundred_sockets_join_their_groups_on_redis_at_once_past_the
     await asyncio.gather(*(layer.group_add(f"attempt-{n}-dealer", channel) for n, channel in enumerate(channels)))
     await asyncio.gather(*(layer.group_discard(f"attempt-{n}-dealer", channel) for n, channel in enumerate(channels)))
     await layer.flush()
+
+
+@pytest.mark.skipif("REDIS_URL" not in os.environ, reason="needs a Redis server in REDIS_URL")
+@pytest.mark.asyncio
+async def test_two_schools_with_their_own_prefixes_on_one_redis_neither_hear_nor_flush_each_others_groups():
+    first, second = (
+        SchoolRedisChannelLayer(**redis_channel_layer(os.environ["REDIS_URL"], prefix)["CONFIG"])
+        for prefix in ("school-a:", "school-b:")
+    )
+    listening = await second.new_channel()
+    await second.group_add("attempt-1", listening)
+    await first.group_send("attempt-1", {"type": "table.updated"})
+    await first.flush()
+    with pytest.raises(TimeoutError):
+        await asyncio.wait_for(second.receive(listening), 0.2)
+    await second.group_send("attempt-1", {"type": "table.updated"})
+    assert await asyncio.wait_for(second.receive(listening), REDIS_CALL_SECONDS) == {"type": "table.updated"}
+    await second.flush()
+    await first.close_pools()
+    await second.close_pools()
 
 
 @pytest.mark.skipif("REDIS_URL" not in os.environ, reason="REDIS_URL selects channels_redis")
