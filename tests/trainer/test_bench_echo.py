@@ -1,8 +1,8 @@
 import pytest
 from channels.routing import URLRouter
-from channels.testing import WebsocketCommunicator
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
+from socket_client import SocketClient
 
 from trainer.bench_echo import BENCH_ECHO_VARIABLE, bench_echo_routes
 from trainer.routing import websocket_urlpatterns
@@ -22,7 +22,7 @@ def test_the_echo_route_is_served_only_when_the_benchmark_enables_it(monkeypatch
 
 
 def echo_socket(user):
-    communicator = WebsocketCommunicator(URLRouter(bench_echo_routes()), "/ws/bench/echo/")
+    communicator = SocketClient(URLRouter(bench_echo_routes()), "/ws/bench/echo/")
     communicator.scope["user"] = user
     return communicator
 

@@ -5,10 +5,10 @@ import re
 import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
-from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.test import Client
+from socket_client import SocketClient
 from table_helpers import (
     demo_table,
     frame_for,
@@ -66,7 +66,7 @@ def socket(attempt_id, session=None, origin=ORIGIN):
         headers.append((b"origin", origin))
     if session is not None:
         headers.append((b"cookie", f"{settings.SESSION_COOKIE_NAME}={session}".encode()))
-    return WebsocketCommunicator(application, f"/ws/table/{attempt_id}/", headers=headers)
+    return SocketClient(application, f"/ws/table/{attempt_id}/", headers=headers)
 
 
 async def connected(attempt_id, session):
@@ -583,7 +583,7 @@ def change_the_account(username, **changes):
 
 async def closing_code(communicator):
     """The close code the socket is sent next."""
-    message = await communicator.receive_output(timeout=2)
+    message = await communicator.receive_output()
     assert message["type"] == "websocket.close"
     return message["code"]
 

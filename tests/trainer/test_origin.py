@@ -5,7 +5,7 @@ signed in (4401); a socket that fails it is denied at the handshake and never ac
 """
 
 import pytest
-from channels.testing import WebsocketCommunicator
+from socket_client import SocketClient
 
 from dealer_school.asgi import application
 
@@ -17,7 +17,7 @@ async def reaches_the_table(origin, host=b"localhost", scheme="ws", forwarded_pr
     headers = [(b"host", host), (b"origin", origin)]
     if forwarded_proto is not None:
         headers.append((b"x-forwarded-proto", forwarded_proto))
-    communicator = WebsocketCommunicator(application, "/ws/table/1/", headers=headers)
+    communicator = SocketClient(application, "/ws/table/1/", headers=headers)
     communicator.scope["scheme"] = scheme
     accepted, _ = await communicator.connect()
     await communicator.disconnect()
@@ -53,9 +53,9 @@ async def test_a_page_from_another_host_or_a_host_the_school_does_not_serve_is_r
 
 
 async def test_a_socket_without_an_origin_or_a_host_is_refused():
-    communicator = WebsocketCommunicator(application, "/ws/table/1/", headers=[(b"host", b"localhost")])
+    communicator = SocketClient(application, "/ws/table/1/", headers=[(b"host", b"localhost")])
     assert not (await communicator.connect())[0]
-    communicator = WebsocketCommunicator(application, "/ws/table/1/", headers=[(b"origin", b"http://localhost")])
+    communicator = SocketClient(application, "/ws/table/1/", headers=[(b"origin", b"http://localhost")])
     assert not (await communicator.connect())[0]
 
 

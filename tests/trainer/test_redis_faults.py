@@ -77,7 +77,7 @@ async def test_a_step_is_committed_and_answered_while_redis_is_down_and_watchers
     assert await trainee.receive_nothing(0.2)  # the instructor's arrival: nothing to redraw
     _, reply = await send_step(trainee, attempt.pk)
     assert "✓ Right" in reply
-    watch.apply(await instructor.receive_from(timeout=2))
+    watch.apply(await instructor.receive_from())
 
     layer_on.stop()
     action, reply = await send_step(trainee, attempt.pk)
@@ -91,7 +91,7 @@ async def test_a_step_is_committed_and_answered_while_redis_is_down_and_watchers
         await asyncio.sleep(0.1)
     _, reply = await send_step(trainee, attempt.pk)
     assert "✓ Right" in reply
-    watch.apply(await instructor.receive_from(timeout=2))
+    watch.apply(await instructor.receive_from())
     assert action.description in watch.html("table-log"), "the step taken while Redis was down is shown too"
     await trainee.disconnect()
     await instructor.disconnect()
