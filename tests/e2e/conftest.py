@@ -37,7 +37,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-SERVER_START_SECONDS = 60
+SERVER_START_SECONDS = 180
 ACCOUNT_LINE = re.compile(
     r"^ +(?P<username>\S+) +(?:Trainee|Instructor|School administrator) +(?P<password>\S+)$", re.MULTILINE
 )

@@ -25,7 +25,7 @@ from trainer import round_store
 from trainer.models import Attempt, Step
 
 PROJECT = Path(__file__).resolve().parents[2]
-SERVER_START_SECONDS = 30
+SERVER_START_SECONDS = 120
 REPLY_SECONDS = 10
 LISTENING = re.compile(r"Listening on TCP address 127\.0\.0\.1:(\d+)")
 

@@ -21,7 +21,7 @@ from scratch_redis import free_port
 INITDB, PG_CTL = shutil.which("initdb"), shutil.which("pg_ctl")
 OWNER = "postgres"
 """The account PostgreSQL's programs run as when the tests run as root."""
-START_SECONDS = 60
+START_SECONDS = 180
 
 
 def owner_command() -> list[str]:

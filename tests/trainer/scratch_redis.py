@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 REDIS_SERVER = shutil.which("redis-server")
-START_SECONDS = 10
+START_SECONDS = 60
 
 
 def needs_redis_server() -> None:
