@@ -22,6 +22,8 @@ from dealer_school.settings import redis_channel_layer
 from trainer.socket_budgets import ACCOUNT_BUDGETS, ADDRESS_BUDGETS
 from trainer.step_threads import close_step_threads
 
+STATIC_FOLDER = pytest.StashKey[Path]()
+"""This test process's own folder of collected static files."""
 ACCOUNT_LINE = re.compile(
     r"^ +(?P<username>\S+) +(?P<role>Trainee|Instructor|School administrator) +(?P<password>\S+)$", re.MULTILINE
 )
@@ -77,11 +79,17 @@ def collect_static_files(config):
     WhiteNoise indexes the collected files once, when the application is built (dealer_school.asgi, at import); the
     Daphne servers this process starts serve the same folder (DJANGO_STATIC_ROOT, inherited).
     """
-    folder = Path(tempfile.mkdtemp(prefix="staticfiles-"))
-    config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
+    folder = config.stash[STATIC_FOLDER] = Path(tempfile.mkdtemp(prefix="staticfiles-"))
     settings.STATIC_ROOT = folder
     os.environ["DJANGO_STATIC_ROOT"] = str(folder)
     call_command("collectstatic", interactive=False, verbosity=0)
+
+
+def pytest_sessionfinish(session):
+    """Remove this test process's static folder: at the session's end, as an xdist worker is ended soon after it."""
+    folder = session.config.stash.get(STATIC_FOLDER, None)
+    if folder is not None:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def keep_redis_keys_apart(config):
