@@ -365,11 +365,17 @@ class DownUnderSeatView(TypedDict):
 
 
 class DownUnderDealerView(TypedDict):
-    """The dealer's cards as the table shows them: the upcard, then the whole hand once the hole card is turned."""
+    """The dealer's cards as the table shows them: the upcard, then the whole hand once the hole card is turned.
+
+    ``draws``: the dealer's next step is a card, by the drawing rule (:meth:`BlackjackHandMixin.dealer_draws_next`);
+    ``stands``: the hand is exposed and the drawing rule stands on it.
+    """
 
     cards: str
     hole_card_down: bool
     total: int | None
+    draws: bool
+    stands: bool
 
 
 class MatchMeterView(JackpotMeterView):
@@ -518,6 +524,8 @@ class DownUnderRound(WagerPhaseMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
                 "cards": format_cards(shown),
                 "hole_card_down": len(self.dealer_cards) == 2 and not hole_card_turned,
                 "total": blackjack_total(self.dealer_cards) if hole_card_turned else None,
+                "draws": self.dealer_draws_next(),
+                "stands": hole_card_turned and not dealer_draws(self.dealer_cards, self.table.dealer_drawing),
             },
             "burned": self.burned is not None,
             "no_more_bets": self.no_more_bets,

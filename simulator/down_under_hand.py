@@ -214,6 +214,12 @@ class BlackjackHandMixin(Round):
             position not in self.hand_results and not self.is_natural(position) for position in self.hand_positions()
         )
 
+    def dealer_draws_next(self) -> bool:
+        """Whether the dealer's turned hand takes a card next: a hand still stands against it and the rule says draw."""
+        return (
+            self.hole_card_turned and self.dealer_plays() and dealer_draws(self.dealer_cards, self.table.dealer_drawing)
+        )
+
     def settled_result(self, position: str) -> tuple[HandResult, Cents]:
         """A complete hand's result against the dealer's and its net, a blackjack paid at the table's odds."""
         cards, wager = self.cards_at(position), self.hand_wager(position)
@@ -236,7 +242,7 @@ class BlackjackHandMixin(Round):
                 return action
         if not self.hole_card_turned:
             return Action("turn_hole_card", Actor.DEALER, {}, TURNING_THE_HOLE_CARD, "turn the hole card face up")
-        if self.dealer_plays() and dealer_draws(self.dealer_cards, self.table.dealer_drawing):
+        if self.dealer_draws_next():
             total = blackjack_total(self.dealer_cards)
             description = f"the dealer's {total} draws ({self.table.dealer_drawing}): deal a card to the dealer"
             return Action("deal_card", Actor.DEALER, {"position": "dealer"}, DRAWING_RULE, description)

@@ -5,9 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from simulator.blackjack import is_blackjack
+from simulator.blackjack import BUST_OVER, DealerDrawing, is_blackjack
 from simulator.cards import parse_cards
-from simulator.down_under import DownUnderRound, DownUnderSeatView, DownUnderTable, DownUnderView
+from simulator.down_under import (
+    DownUnderDealerView,
+    DownUnderRound,
+    DownUnderSeatView,
+    DownUnderTable,
+    DownUnderView,
+)
 from simulator.down_under_hand import SPLIT_SUFFIX, HandResultView, SignalView, SplitHandView, TraineeDeals
 from simulator.json_values import json_int, json_str
 from simulator.match_the_dealer import (
@@ -87,13 +93,22 @@ def split_hand_context(split: SplitHandView | None) -> dict[str, Any] | None:
     }
 
 
-def dealer_outcome(total: int | None, cards: str) -> str:
-    """The dealer's completed hand in words: blackjack, bust or its total; nothing before the hole card is turned."""
+def dealer_outcome(dealer: DownUnderDealerView, drawing: DealerDrawing) -> str:
+    """The dealer's exposed hand in words, as the drawing rule reads it; nothing before the hole card is turned.
+
+    Blackjack, a bust, a hand that draws next, a hand the rule stands on, or a hand no player's hand is left to
+    play against.
+    """
+    total = dealer["total"]
     if total is None:
         return ""
-    if total == 21 and len(cards.split()) == 2:
+    if is_blackjack(parse_cards(dealer["cards"])):
         return "Dealer has blackjack"
-    return "Dealer busts" if total > 21 else f"Dealer stands on {total}"
+    if total > BUST_OVER:
+        return "Dealer busts"
+    if dealer["draws"]:
+        return f"Dealer has {total} and draws ({drawing})"
+    return f"Dealer stands on {total}" if dealer["stands"] else f"Dealer has {total}"
 
 
 HAND_SETTLED_AS = {"pay_blackjack_wager": "win", "push_blackjack_wager": "push", "collect_blackjack_wager": "lose"}
@@ -218,7 +233,7 @@ def down_under_felt_context(snapshot: TableSnapshot[DownUnderView], viewer: View
             "cards": hand_html(dealer["cards"]),
             "hole_card_down": dealer["hole_card_down"],
             "total": dealer["total"],
-            "outcome": dealer_outcome(dealer["total"], dealer["cards"]),
+            "outcome": dealer_outcome(dealer, rules.dealer_drawing),
         },
         "displays": numbered_displays([display]),
         "posted": posted([display], paytables=({"name": f"Match the Dealer · {paytable}", "lines": match_lines},)),

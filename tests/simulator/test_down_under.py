@@ -362,7 +362,7 @@ def test_685a7_e4_view_hides_the_shoe_and_the_hole_card_until_the_dealer_turns_i
     views = views_until(first, "complete_blackjack_hand")
     assert views == views_until(second, "complete_blackjack_hand")
     dealer = views[-1]["dealer"]
-    assert dealer == {"cards": "9d", "hole_card_down": True, "total": None}
+    assert dealer == {"cards": "9d", "hole_card_down": True, "total": None, "draws": False, "stands": False}
     assert views[-1]["seats"]["4"]["cards"] == "Th 9s"
     assert first.burned != second.burned, "the shoes differ from the burn card on"
     assert all(view["burned"] is (index >= 7) for index, view in enumerate(views))

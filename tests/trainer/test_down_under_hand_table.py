@@ -1,18 +1,22 @@
 """A Down Under Blackjack table whose trainee deals the whole round: dealt over the WebSocket, nothing hidden shown."""
 
 import json
+import re
 from dataclasses import replace
 
 import pytest
 from channels.db import database_sync_to_async
 from django.urls import reverse
-from table_helpers import frame_for, make_trainee
+from table_helpers import frame_for, make_trainee, round_snapshot
 from test_consumers import connected, fragment, server_side, session_cookie
 from test_exam_rounds_reveal_nothing import corrections, wrong_arguments
 from test_fragments import current, take
 from test_other_games import CARD, DOWN_UNDER, secrets_of, table_of
 
-from simulator.down_under import DownUnderRound, DownUnderTable
+from simulator.blackjack import BlackjackStyle, DealerDrawing
+from simulator.cards import parse_cards
+from simulator.clauses import cite
+from simulator.down_under import DownUnderRound, DownUnderTable, SeatWagers
 from simulator.down_under_hand import TraineeDeals
 from simulator.procedure import Actor
 from trainer import services
@@ -20,8 +24,11 @@ from trainer.frames import TableFrames
 from trainer.models import Mode
 from trainer.snapshots import Viewer
 from trainer.standards import skill_of
+from trainer.table_page import felt_region, render_region
 
 WHOLE_ROUND_RULES = DownUnderTable(trainee_deals=TraineeDeals.WHOLE_ROUND).to_json()
+DRAWING_RULE = cite("Down Under Blackjack dealer's drawing rule, option dealer_drawing")
+DEALER_WORDS = re.compile(r'<span class="hand-rank">(Dealer [^<]*)</span>')
 
 
 def whole_round_table():
@@ -169,3 +176,57 @@ def test_an_exam_of_the_whole_round_shows_no_hidden_card_and_no_correction_befor
         for told in corrections(graded):
             assert not any(told in page for page in shown), (graded.step, told)
     assert "Score card" in frames.table(reply.snapshot, reply)
+
+
+def dealer_says(round_: DownUnderRound, table: DownUnderTable) -> str:
+    """What the felt the dealing trainee sees says of the dealer's hand now ("" before the hole card is turned)."""
+    felt = render_region(felt_region(round_snapshot(DOWN_UNDER, round_, table.to_json()), Viewer.TRAINEE), oob=False)
+    found = DEALER_WORDS.search(str(felt))
+    return found[1] if found else ""
+
+
+@pytest.mark.parametrize(
+    ("drawing", "dealer", "after_the_turn", "next_card"),
+    [
+        (DealerDrawing.STANDS_ON_ALL_17S, "6h Th", "Dealer has 16 and draws (stands on all 17s)", "Dealer busts"),
+        (DealerDrawing.HITS_SOFT_17, "6h Th", "Dealer has 16 and draws (hits soft 17)", "Dealer busts"),
+        (DealerDrawing.HITS_SOFT_17, "Ah 6c", "Dealer has 17 and draws (hits soft 17)", "Dealer stands on 17"),
+        (DealerDrawing.STANDS_ON_ALL_17S, "Ah 6c", "Dealer stands on 17", None),
+    ],
+)
+def test_dealers_drawing_rule_the_felt_says_the_dealer_draws_when_the_rule_draws(
+    drawing, dealer, after_the_turn, next_card
+):
+    """The drawing rule (a house option): below 17, or on a soft 17 where the table hits it, the dealer draws.
+
+    Seat 1 stands on a hard 19; the dealer's hand is turned, and the felt says of it what the graded next step does.
+    """
+    upcard, hole = dealer.split()
+    table = DownUnderTable(trainee_deals=TraineeDeals.WHOLE_ROUND, dealer_drawing=drawing)
+    top = parse_cards(f"Ts {upcard} 9d {hole} Ks Ac")
+    round_ = DownUnderRound(table, {1: SeatWagers(1000)}, 3, shoe_top=top, styles={1: BlackjackStyle.BASIC})
+    while (action := round_.next_action()) is not None and action.step != "turn_hole_card":
+        assert dealer_says(round_, table) == ""
+        round_.perform(action.step, action.arguments)
+    round_.perform("turn_hole_card", {})
+    said, action = dealer_says(round_, table), round_.next_action()
+    assert said == after_the_turn and "stands on 16" not in said
+    draws = action is not None and action.arguments == {"position": "dealer"}
+    assert draws is (next_card is not None)
+    if draws:
+        assert action.citation == DRAWING_RULE
+        round_.perform(action.step, action.arguments)
+        assert dealer_says(round_, table).startswith(next_card)
+
+
+def test_dealers_drawing_rule_no_draw_once_every_hand_is_settled_and_the_felt_does_not_say_it_stands():
+    """The rule draws only while "a hand neither settled nor a blackjack remains": a bust leaves the 16 as it is."""
+    table = DownUnderTable(trainee_deals=TraineeDeals.WHOLE_ROUND)
+    top = parse_cards("Ts 6h 7d Th Ks")
+    round_ = DownUnderRound(table, {1: SeatWagers(1000)}, 3, shoe_top=top, styles={1: BlackjackStyle.HUNCH})
+    while (action := round_.next_action()) is not None and action.step != "turn_hole_card":
+        round_.perform(action.step, action.arguments)
+    round_.perform("turn_hole_card", {})
+    action = round_.next_action()
+    assert action is not None and action.step == "pick_up_cards"
+    assert dealer_says(round_, table) == "Dealer has 16"
