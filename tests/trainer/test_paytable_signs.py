@@ -19,6 +19,8 @@ from trainer.frames import TableFrames
 from trainer.models import Mode
 from trainer.snapshots import Viewer
 
+pytestmark = pytest.mark.django_db  # a house paytable's sign names the school, from its saved profile
+
 # Typed from 51 Pa.B. 5607, §645b.2(g)(1)-(3) and §645b.1(h), not from the engine.
 SUM_LINES = {
     SumPaytable.A: [("17", "25 to 1"), ("16", "6 to 1"), ("8", "3 to 1")],
@@ -91,7 +93,6 @@ def test_an_unoffered_wager_has_no_sign():
     assert str(signs_html(paytable_signs(rules))) == ""
 
 
-@pytest.mark.django_db
 def test_the_signs_are_posted_on_the_felt_a_trainee_sees():
     attempt = services.start_round(make_trainee(), demo_table(), Mode.EXAM, seed_value=11)
     frame = TableFrames(Viewer.TRAINEE).table(services.table_snapshot(attempt))
@@ -127,7 +128,6 @@ def test_645b3_c4_the_mystery_bonus_configuration_is_posted_with_its_must_hit_by
     ]
 
 
-@pytest.mark.django_db
 @pytest.mark.parametrize("game", [game.key for game in MYSTERY_GAME_LIST if game.key != "pai-gow-poker"])
 def test_mhb_c4_every_other_mhb_table_posts_its_configuration_citing_its_own_section(game):
     table = table_of(game)

@@ -159,6 +159,7 @@ def judge_on_the_felt(key, round_):
     return judged
 
 
+@pytest.mark.django_db
 @pytest.mark.parametrize("key", [PAI_GOW_POKER.key, THREE_CARD_POKER, DOWN_UNDER_BLACKJACK.key])
 def test_685b1_f_the_felt_draws_the_chips_collected_and_the_system_count_and_the_right_step_matches_them(key):
     for phase in situations(key):
