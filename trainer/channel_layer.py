@@ -99,6 +99,7 @@ class SchoolRedisChannelLayer(RedisChannelLayer):  # type: ignore[misc]  # untyp
         if self.answering:
             return
         self.answering = True
+        self.quiet_until = 0.0  # Redis has just answered: the joins below are not dropped as calls in an outage
         for group, channel in list(self.memberships):
             await self._bounded("group_add", super().group_add(group, channel))
         log.warning("Redis answers again: %d group memberships made again.", len(self.memberships))
