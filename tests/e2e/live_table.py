@@ -6,14 +6,15 @@ next step is comes from the server's database through the ORM (:func:`expected_a
 """
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
-from playwright.sync_api import BrowserContext, ConsoleMessage, Locator, Page, expect
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Locator, Page, expect
 
 from simulator.down_under import DEALER_BOX
 from simulator.down_under_hand import SPLIT_SUFFIX
@@ -78,6 +79,19 @@ def log_in(page: Page, school: LiveSchool, username: str) -> None:
         choose_own_password(page, school, username)
     expect(page.get_by_role("heading", name=re.compile(r"^Welcome, "))).to_be_visible()
     expect(page.locator(".signed-in")).to_contain_text(username)
+
+
+@contextmanager
+def page_logged_in(browser: Browser, school: LiveSchool, username: str) -> Iterator[Page]:
+    """A laptop-sized page logged in as the account in a context of its own; its policy violations fail at the end."""
+    violations = PolicyViolations()
+    context = violations.watch(browser.new_context(base_url=school.url, viewport=LAPTOP))
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    log_in(page, school, username)
+    yield page
+    context.close()
+    violations.check()
 
 
 def choose_own_password(page: Page, school: LiveSchool, username: str) -> None:

@@ -11,12 +11,11 @@ from collections.abc import Iterator
 import pytest
 from contrast import colour_counts, contrast, dominant, text_contrast, unreadable, words_on_the_felt
 from live_table import (
-    LAPTOP,
     PRACTICE_TABLE,
     LiveSchool,
-    PolicyViolations,
     TablePage,
     log_in,
+    page_logged_in,
     seat_trainee,
 )
 from playwright.sync_api import Browser, Page
@@ -97,14 +96,8 @@ DEMO_TABLES = {name: game for name, game, *_ in every_demo_table()}
 @pytest.fixture(scope="module")
 def trainee_page(browser: Browser, school: LiveSchool) -> Iterator[Page]:
     """One trainee's page, logged in once for this module's tables."""
-    violations = PolicyViolations()
-    context = violations.watch(browser.new_context(base_url=school.url, viewport=LAPTOP))
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    log_in(page, school, "trainee2")
-    yield page
-    context.close()
-    violations.check()
+    with page_logged_in(browser, school, "trainee2") as page:
+        yield page
 
 
 def test_every_game_has_a_demo_table_measured_here():

@@ -14,13 +14,12 @@ from dataclasses import replace
 import pytest
 from django.contrib.auth import get_user_model
 from live_table import (
-    LAPTOP,
     PRACTICE_TABLE,
     LiveSchool,
-    PolicyViolations,
     TablePage,
     expected_action,
     log_in,
+    page_logged_in,
     seat_trainee,
 )
 from playwright.sync_api import Browser, Page, expect
@@ -84,18 +83,12 @@ def seat_every_wager(username: str) -> int:
 @pytest.fixture(scope="module")
 def full_felt(browser: Browser, school: LiveSchool) -> Iterator[Page]:
     """One trainee's page at the round with every wager, opened once for this module's tests."""
-    violations = PolicyViolations()
-    context = violations.watch(browser.new_context(base_url=school.url, viewport=LAPTOP))
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    log_in(page, school, "trainee1")
-    TablePage(page, school, school.query(seat_every_wager, "trainee1"))
-    expect(page.locator("#felt .area")).to_have_count(6 * len(EVERY_WAGER))
-    expect(page.locator("#felt .area:not(.area-progressive):not(:has(.chip))")).to_have_count(0)
-    expect(page.locator("#felt-container")).to_contain_text("6 progressive chips dropped")
-    yield page
-    context.close()
-    violations.check()
+    with page_logged_in(browser, school, "trainee1") as page:
+        TablePage(page, school, school.query(seat_every_wager, "trainee1"))
+        expect(page.locator("#felt .area")).to_have_count(6 * len(EVERY_WAGER))
+        expect(page.locator("#felt .area:not(.area-progressive):not(:has(.chip))")).to_have_count(0)
+        expect(page.locator("#felt-container")).to_contain_text("6 progressive chips dropped")
+        yield page
 
 
 @pytest.fixture(params=VIEWPORTS)
