@@ -1,11 +1,11 @@
-"""The felt's shared parts: cards, chips, betting areas, progressive displays, buttons and redrawn regions."""
+"""The felt's shared parts and the shape every felt fills: cards, chips, areas, displays, buttons, redrawn regions."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import Any, Generic, NamedTuple, Protocol, TypeGuard, TypeVar
+from typing import Any, Generic, NamedTuple, Protocol, TypedDict, TypeGuard, TypeVar
 
 from django.template import engines
 from django.template.backends.jinja2 import Jinja2
@@ -25,6 +25,115 @@ from trainer.snapshots import AnyTableSnapshot, TableSnapshot, Viewer
 
 CHIP_COLOURS = ((100000, "orange"), (50000, "purple"), (10000, "black"), (2500, "green"), (500, "red"), (0, "white"))
 """The casino colour of the largest chip in an amount, from $1,000 down to $1."""
+
+
+class Chip(TypedDict):
+    """A chip as the felt draws it: the amount as money and the colour of its largest chip."""
+
+    amount: str
+    colour: str
+
+
+class CollectedChip(Chip):
+    """A chip the dealer collected for the progressive, in front of the table inventory container: and its seat."""
+
+    seat: int
+
+
+class InventoryContainer(TypedDict):
+    """The table inventory container: the chips in front of it, whether they are dropped, and how many went in."""
+
+    chips: list[CollectedChip]
+    dropped: bool
+    count: int
+
+
+class Paytable(TypedDict):
+    """A paytable as a display or the posted signs print it: its name and each hand's award."""
+
+    name: str
+    lines: list[tuple[str, str]]
+
+
+class PostedDisplay(TypedDict):
+    """What a progressive display posts beside the felt: its sign, its notes and any paytable."""
+
+    sign: str
+    notes: list[str]
+    paytable: Paytable | None
+
+
+class ProgressiveDisplay(PostedDisplay):
+    """A progressive display on the felt: what it posts, and its meter, its lit positions and its intake."""
+
+    meter: str
+    lit: str
+    intake: str
+
+
+class NumberedDisplay(ProgressiveDisplay):
+    """A progressive display with the element id a frame redraws it by."""
+
+    id: str
+
+
+class Posted(TypedDict):
+    """What the table posts beside the felt: the displays' notes and paytables, the dealer's paytables, the signs."""
+
+    displays: list[PostedDisplay]
+    paytables: tuple[Paytable, ...]
+    signs: str
+
+
+class FeltTitle(TypedDict):
+    """The felt's title: the game, whether bets are still open and any late wager a player is trying."""
+
+    game: str
+    no_more_bets: bool
+    late_wager: str | None
+
+
+class Discard(TypedDict):
+    """A card or cards in the discard rack: the rack's label and what it holds."""
+
+    label: str
+    title: str
+
+
+class Controls(TypedDict):
+    """The choices every table's control panel offers: the positions and the sources a progressive award is paid from.
+
+    Each family's panel adds its own (its areas, its hands); :meth:`TableDescription.controls_context` adds the
+    buttons.
+    """
+
+    seats: range
+    sources: list[str]
+
+
+class Seat(TypedDict):
+    """What every position on every felt shows: its number, its name (a button when chosen from) and if anyone plays."""
+
+    number: int
+    pick_button: Markup
+    occupied: bool
+
+
+SeatT = TypeVar("SeatT", bound=Seat)
+
+
+class Felt(TypedDict, Generic[SeatT]):
+    """What every felt holds, whatever the game: each family's felt is one of these with its own positions and parts.
+
+    The page's shell (``trainer/_felt.html``), the title, the positions, the displays and the posted signs read
+    these keys, so a felt without one fails ``mypy --strict`` rather than the page.
+    """
+
+    title: FeltTitle
+    seats: list[SeatT]
+    displays: list[NumberedDisplay]
+    finished: bool
+    posted: Posted
 
 
 @cache
@@ -80,7 +189,7 @@ def seat_pick(number: int, choosable: bool) -> Markup:
     return render("trainer/_seat_pick.html", {"number": number, "choosable": choosable})
 
 
-def chip(amount: int) -> dict[str, str]:
+def chip(amount: int) -> Chip:
     """A chip drawn for an amount: the amount as money and the colour of its largest chip."""
     colour = next(name for value, name in CHIP_COLOURS if amount >= value)
     return {"amount": format_cents(amount), "colour": colour}
@@ -122,7 +231,7 @@ def area(
 
 def progressive_display(
     sign: str, meter: str, notes: list[str], lit_seats: list[int], progressive: IntakeView
-) -> dict[str, Any]:
+) -> ProgressiveDisplay:
     """The progressive table game system's display: its sign, the meter, notes, the lit positions, the intake.
 
     It shows no paytable; the Progressive Payout jackpot's display adds one.
@@ -154,7 +263,7 @@ def system_count(seats: list[int]) -> str:
     return f"system count {len(seats)}: seat{'s' if len(wagers) > 1 else ''} {places}"
 
 
-def inventory_container(progressive: ContainerIntakeView) -> dict[str, Any]:
+def inventory_container(progressive: ContainerIntakeView) -> InventoryContainer:
     """The table inventory container and, once collected and until dropped, the chips collected in front of it.
 
     The chips are those actually collected, not the wagers the system accepted: a missing chip is missing here. Once
@@ -162,15 +271,13 @@ def inventory_container(progressive: ContainerIntakeView) -> dict[str, Any]:
     """
     in_front = progressive["collected"] and not progressive["dropped"]
     return {
-        "chips": [chip(each["amount"]) | {"seat": each["seat"]} for each in progressive["chips"]] if in_front else [],
+        "chips": [{**chip(each["amount"]), "seat": each["seat"]} for each in progressive["chips"]] if in_front else [],
         "dropped": progressive["dropped"],
         "count": len(progressive["chips"]),
     }
 
 
-def posted(
-    displays: list[dict[str, Any]], signs: str = "", paytables: tuple[dict[str, Any], ...] = ()
-) -> dict[str, Any]:
+def posted(displays: list[ProgressiveDisplay], signs: str = "", paytables: tuple[Paytable, ...] = ()) -> Posted:
     """What the table posts beside the felt: each display's notes and paytable, the dealer's paytables, the signs."""
     return {
         "displays": [
@@ -183,9 +290,14 @@ def posted(
     }
 
 
-def numbered_displays(displays: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def discard_rack(*discards: tuple[str, str, bool]) -> list[Discard]:
+    """What lies in the discard rack: each of ``discards`` (its label, its title, whether it lies there) that does."""
+    return [{"label": label, "title": title} for label, title, racked in discards if racked]
+
+
+def numbered_displays(displays: list[ProgressiveDisplay]) -> list[NumberedDisplay]:
     """The felt's progressive displays, each with the element id it is redrawn by."""
-    return [display | {"id": f"felt-display-{number}"} for number, display in enumerate(displays, start=1)]
+    return [{**display, "id": f"felt-display-{number}"} for number, display in enumerate(displays, start=1)]
 
 
 def stood_steps(snapshot: TableSnapshot[Any], viewer: Viewer) -> tuple[GradedStep, ...]:
@@ -218,22 +330,22 @@ class Region(NamedTuple):
     shell: Any = None
 
 
-def felt_title(game: str, no_more_bets: bool, late_wager: LateWagerView | None) -> dict[str, Any]:
+def felt_title(game: str, no_more_bets: bool, late_wager: LateWagerView | None) -> FeltTitle:
     """The felt's title: the game, whether bets are still open and any late wager a player is trying."""
     return {"game": game, "no_more_bets": no_more_bets, "late_wager": late_wager["move"] if late_wager else None}
 
 
-def title_region(felt: Mapping[str, Any]) -> Region:
+def title_region(felt: Felt[Any]) -> Region:
     """The felt's title: the game and whether bets are still open."""
     return Region("felt-title", "trainer/_felt_title.html", {"title": felt["title"]})
 
 
-def seat_regions(felt: Mapping[str, Any], template: str) -> list[Region]:
+def seat_regions(felt: Felt[Any], template: str) -> list[Region]:
     """The six positions of a felt, each drawn by the game's position template."""
     return [Region(f"felt-seat-{seat['number']}", template, {"seat": seat}) for seat in felt["seats"]]
 
 
-def display_regions(felt: Mapping[str, Any]) -> list[Region]:
+def display_regions(felt: Felt[Any]) -> list[Region]:
     """The felt's progressive displays."""
     return [
         Region(display["id"], "trainer/_progressive_display.html", {"display": display}) for display in felt["displays"]
@@ -241,6 +353,7 @@ def display_regions(felt: Mapping[str, Any]) -> list[Region]:
 
 
 ViewT = TypeVar("ViewT")
+FeltT = TypeVar("FeltT", bound=Felt[Any])
 ViewT_co = TypeVar("ViewT_co", covariant=True)
 
 
@@ -253,26 +366,32 @@ class ShowsTable(Protocol[ViewT_co]):
 
 
 @dataclass(frozen=True)
-class TableDescription(Generic[ViewT]):
+class TableDescription(Generic[ViewT, FeltT]):
     """How the table of the games its round class deals is drawn and dealt: felt, felt's parts, controls and steps."""
 
     round_class: type[ShowsTable[ViewT]]
     felt_template: str
-    felt: Callable[[TableSnapshot[ViewT], Viewer], dict[str, Any]]
-    regions: Callable[[Mapping[str, Any]], list[Region]]
+    felt: Callable[[TableSnapshot[ViewT], Viewer], FeltT]
+    """The felt as the templates draw it: a :class:`Felt` of the family's own shape, which mypy checks per game."""
+    regions: Callable[[FeltT], list[Region]]
     controls_template: str
-    controls: Callable[[TableSnapshot[ViewT]], dict[str, Any]]
+    controls: Callable[[TableSnapshot[ViewT]], Controls]
     """The choices the control panel's forms offer; :meth:`controls_context` adds the buttons."""
     step_controls: StepControls
     """Every dealer step of the round class, with its label, form fields and keyboard key."""
 
-    def felt_context(self, snapshot: AnyTableSnapshot, viewer: Viewer) -> dict[str, Any]:
+    def felt_context(self, snapshot: AnyTableSnapshot, viewer: Viewer) -> FeltT:
         """The felt as the templates draw it, from the snapshot's view read as this table's round's."""
         return self.felt(self.own(snapshot), viewer)
 
-    def controls_context(self, snapshot: AnyTableSnapshot) -> dict[str, Any]:
+    def felt_parts(self, snapshot: AnyTableSnapshot, viewer: Viewer) -> tuple[FeltT, tuple[Region, ...]]:
+        """The felt as the templates draw it and its parts, which a frame redraws one by one."""
+        felt = self.felt_context(snapshot, viewer)
+        return felt, tuple(self.regions(felt))
+
+    def controls_context(self, snapshot: AnyTableSnapshot) -> dict[str, object]:
         """The control panel as its template draws it: a button for each dealer step of the snapshot, and choices."""
-        return self.controls(self.own(snapshot)) | {"buttons": self.buttons(snapshot.dealer_steps)}
+        return {**self.controls(self.own(snapshot)), "buttons": self.buttons(snapshot.dealer_steps)}
 
     def describe(self, step: str, arguments: Mapping[str, JsonValue]) -> str:
         """What the trainee (or the floorperson) did at this table, in floor words (:func:`describe_step`)."""

@@ -5,7 +5,7 @@ Only what the round's view shows is drawn: a hand not yet turned over is drawn a
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from markupsafe import Markup
 
@@ -26,6 +26,34 @@ from trainer.controls import (
 )
 from trainer.felt import area, hand_html
 from trainer.scoring import GradedStep
+
+
+class CarnivalHand(TypedDict):
+    """A position's cards as the felt draws them: face up, or the backs of those dealt; its reading and decisions."""
+
+    cards: Markup
+    backs: int
+    hand: str | None
+    decisions: str
+
+
+class CarnivalDealer(TypedDict):
+    """The dealer's place: the community cards, the dealer's hand or its backs, its reading and qualification."""
+
+    community: Markup
+    cards: Markup
+    backs: int
+    hand: str | None
+    qualifies: str | None
+    cards_collected: bool
+
+
+class CarnivalControls(TypedDict):
+    """The choices the base game's control panel offers: its settlement spots and the hands a dealer reads."""
+
+    spots: list[tuple[str, str]]
+    hands: tuple[str, ...]
+
 
 SETTLEMENTS = {step: step.removesuffix("_wager") for step in SETTLEMENT_STEPS}
 """Each settlement step by the settlement the view records it as."""
@@ -71,7 +99,7 @@ def carnival_areas(number: int, seat: CarnivalSeatView, game: str, *, choosable:
     ]
 
 
-def carnival_hand(seat: CarnivalSeatView) -> dict[str, Any]:
+def carnival_hand(seat: CarnivalSeatView) -> CarnivalHand:
     """A position's cards: face up once turned over, else one back for each card dealt; its reading and decisions."""
     return {
         "cards": hand_html(seat["cards"]),
@@ -81,7 +109,7 @@ def carnival_hand(seat: CarnivalSeatView) -> dict[str, Any]:
     }
 
 
-def carnival_dealer(view: CarnivalView) -> dict[str, Any]:
+def carnival_dealer(view: CarnivalView) -> CarnivalDealer:
     """The dealer's place: the community cards, the dealer's hand (backs until turned over), reading, qualification."""
     qualifies = view["dealer_qualifies"]
     return {
@@ -120,6 +148,6 @@ def as_dealt(view: CarnivalView, stood: tuple[GradedStep, ...]) -> CarnivalView:
     return shown
 
 
-def carnival_controls(game: str) -> dict[str, Any]:
+def carnival_controls(game: str) -> CarnivalControls:
     """The base game's control panel: its settlement spots and the hands a dealer reads at the game."""
     return {"spots": list(CARNIVAL_GAMES[game].spot_names().items()), "hands": HAND_NAMES[game]}

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import TypedDict
+
+from markupsafe import Markup
 
 from simulator.blackjack import BUST_OVER, DealerDrawing, is_blackjack
 from simulator.cards import parse_cards
@@ -35,10 +36,16 @@ from trainer.controls import (
     seat_field,
 )
 from trainer.felt import (
+    Controls,
+    Discard,
+    Felt,
+    InventoryContainer,
     Region,
+    Seat,
     TableDescription,
     area,
     chooses_places,
+    discard_rack,
     display_regions,
     felt_title,
     hand_html,
@@ -53,6 +60,63 @@ from trainer.felt import (
 )
 from trainer.scoring import GradedStep
 from trainer.snapshots import TableSnapshot, Viewer
+
+
+class SplitHand(TypedDict):
+    """The second hand of a split pair as the felt draws it: cards, total, wager, signal and result."""
+
+    cards: Markup
+    total: int | None
+    wager: str
+    signal: str
+    result: str
+
+
+class EmptyDownUnderSeat(Seat):
+    """A position at Down Under Blackjack where no one plays: no cards, none held, no split."""
+
+    cards: Markup
+    cards_held: bool
+    split: None
+
+
+class DownUnderSeat(Seat):
+    """A position at Down Under Blackjack: cards and total, both wagers' areas, the result, signal, double and split."""
+
+    cards: Markup
+    total: int | None
+    blackjack: Markup
+    match: Markup | None
+    cards_held: bool
+    result: str
+    signal: str
+    doubled: bool
+    split: SplitHand | None
+
+
+class DownUnderDealer(TypedDict):
+    """The dealer's place: the cards, whether the hole card is still down, the total and the drawing rule's outcome."""
+
+    cards: Markup
+    hole_card_down: bool
+    total: int | None
+    outcome: str
+
+
+class DownUnderControls(Controls):
+    """The choices the Down Under Blackjack control panel offers: whether splits are dealt, Match the Dealer's hands."""
+
+    splits: bool
+    hands: list[str]
+
+
+class DownUnderFelt(Felt[EmptyDownUnderSeat | DownUnderSeat]):
+    """The Down Under Blackjack felt: the positions, the dealer's place, the container and the discard rack."""
+
+    dealer: DownUnderDealer
+    container: InventoryContainer
+    discards: list[Discard]
+
 
 BLACKJACK_RESULTS = {"blackjack": "pay", "win": "pay", "push": "push", "lose": "collect"}
 """How the engine's Down Under Blackjack result settles the wager on the felt."""
@@ -79,7 +143,7 @@ def signal_text(signal: SignalView | None) -> str:
     return f"Signal: {signal['gesture']} — {signal['decision']}{said}"
 
 
-def split_hand_context(split: SplitHandView | None) -> dict[str, Any] | None:
+def split_hand_context(split: SplitHandView | None) -> SplitHand | None:
     """The second hand of a split pair as the felt draws it: cards, total, wager, signal and result."""
     if split is None:
         return None
@@ -154,7 +218,7 @@ def draw_hand_settled(view: DownUnderView, graded: GradedStep) -> None:
 
 def down_under_seat_context(
     number: int, seat: DownUnderSeatView | None, view: DownUnderView, viewer: Viewer
-) -> dict[str, Any]:
+) -> EmptyDownUnderSeat | DownUnderSeat:
     """One position at Down Under Blackjack: the face-up cards, both wagers, the light and the results."""
     choosable = chooses_places(viewer)
     if seat is None:
@@ -210,7 +274,7 @@ def down_under_seat_context(
     }
 
 
-def down_under_felt_context(snapshot: TableSnapshot[DownUnderView], viewer: Viewer) -> dict[str, Any]:
+def down_under_felt_context(snapshot: TableSnapshot[DownUnderView], viewer: Viewer) -> DownUnderFelt:
     """The Down Under Blackjack felt: positions, the dealer's cards, the Match the Dealer display and paytable."""
     view = as_settled(snapshot.view, stood_steps(snapshot, viewer))
     rules = DownUnderTable.from_json(snapshot.rules)
@@ -238,14 +302,14 @@ def down_under_felt_context(snapshot: TableSnapshot[DownUnderView], viewer: View
         "displays": numbered_displays([display]),
         "posted": posted([display], paytables=({"name": f"Match the Dealer · {paytable}", "lines": match_lines},)),
         "container": inventory_container(progressive),
-        "discards": [
-            *([{"label": "burn", "title": "The burn card, unexposed"}] if view["burned"] else []),
-            *([{"label": "all cards", "title": "The round's cards, picked up"}] if view["cards_picked_up"] else []),
-        ],
+        "discards": discard_rack(
+            ("burn", "The burn card, unexposed", view["burned"]),
+            ("all cards", "The round's cards, picked up", view["cards_picked_up"]),
+        ),
     }
 
 
-def down_under_controls_context(snapshot: TableSnapshot[DownUnderView]) -> dict[str, Any]:
+def down_under_controls_context(snapshot: TableSnapshot[DownUnderView]) -> DownUnderControls:
     """The control panel at Down Under Blackjack: the deal and the Match the Dealer settlement."""
     rules = DownUnderTable.from_json(snapshot.rules)
     return {
@@ -256,7 +320,7 @@ def down_under_controls_context(snapshot: TableSnapshot[DownUnderView]) -> dict[
     }
 
 
-def down_under_regions(felt: Mapping[str, Any]) -> list[Region]:
+def down_under_regions(felt: DownUnderFelt) -> list[Region]:
     """The parts of the Down Under Blackjack felt: positions, container, dealer's place, display and discard rack."""
     return [
         title_region(felt),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypedDict
 
 from markupsafe import Markup
 
@@ -22,7 +22,12 @@ from trainer.controls import (
     StepControls,
 )
 from trainer.felt import (
+    Chip,
+    Controls,
+    Felt,
+    InventoryContainer,
     Region,
+    Seat,
     TableDescription,
     area,
     chip,
@@ -41,6 +46,9 @@ from trainer.felt import (
 )
 from trainer.felt_carnival import (
     CARNIVAL_CONTROLS,
+    CarnivalControls,
+    CarnivalDealer,
+    CarnivalHand,
     as_dealt,
     carnival_areas,
     carnival_controls,
@@ -50,6 +58,54 @@ from trainer.felt_carnival import (
 from trainer.felt_signs import mystery_sign, signs_html
 from trainer.scoring import GradedStep
 from trainer.snapshots import TableSnapshot, Viewer
+
+
+class EmptyMysterySeat(Seat):
+    """A position at an MHB game's table where no one plays: no light."""
+
+    light: None
+
+
+class MysterySeat(Seat):
+    """A position at an MHB game's table: its base wager, the progressive wagers and light, any award, the cards."""
+
+    areas: list[Markup]
+    progressive: list[Markup]
+    light: bool | None
+    award: Chip | None
+    cards: Markup
+    hand: str | None
+    carnival: CarnivalHand | None
+
+
+class BaseHand(TypedDict):
+    """The dealer's hand of the base game the engine deals: its cards and its reading."""
+
+    cards: Markup
+    hand: str | None
+
+
+class BaseGame(TypedDict):
+    """The dealer's place at an MHB game's table: the base game, its chapter, its community cards and dealer's hand."""
+
+    game: str
+    chapter: str
+    played: bool
+    community: Markup
+    dealer: BaseHand | None
+    carnival: CarnivalDealer | None
+
+
+class MysteryFelt(Felt[EmptyMysterySeat | MysterySeat]):
+    """An MHB game's felt: the positions, the inventory container and the dealer's place with the base game."""
+
+    container: InventoryContainer
+    base_game: BaseGame
+
+
+class CarnivalTableControls(Controls, CarnivalControls):
+    """The control panel at an MHB game's table where the trainee deals the carnival base game: its spots and hands."""
+
 
 MYSTERY_SIGNS: dict[int, tuple[Mapping[str, Any], Markup]] = {}
 """The Mystery Bonus sign last drawn for each MHB table, by table id, with the rules it was drawn from."""
@@ -104,7 +160,7 @@ def short_wager_name(name: str) -> str:
 
 def mystery_seat_context(
     number: int, seat: MysterySeatView | None, view: MysteryTableView, viewer: Viewer
-) -> dict[str, Any]:
+) -> EmptyMysterySeat | MysterySeat:
     """One position at an MHB game's table: the wagers and their light, any award, the base game's cards once dealt.
 
     Where the trainee deals the base game, the position shows that game's own wagers and cards for the base wager.
@@ -153,7 +209,7 @@ def seat_areas(number: int, seat: MysterySeatView, carnival: CarnivalView | None
     return [] if dealt is None else carnival_areas(number, dealt, carnival["game"], choosable=choosable)
 
 
-def mystery_felt_context(snapshot: TableSnapshot[MysteryTableView], viewer: Viewer) -> dict[str, Any]:
+def mystery_felt_context(snapshot: TableSnapshot[MysteryTableView], viewer: Viewer) -> MysteryFelt:
     """An MHB game's felt: the positions with the game's own wagers, the display and the inventory container."""
     view = as_taken(snapshot.view, stood_steps(snapshot, viewer))
     progressive = view["progressive"]
@@ -179,7 +235,7 @@ def mystery_felt_context(snapshot: TableSnapshot[MysteryTableView], viewer: View
     }
 
 
-def base_game_context(view: MysteryTableView) -> dict[str, Any]:
+def base_game_context(view: MysteryTableView) -> BaseGame:
     """The dealer's place: the base game's community cards and the dealer's hand once the engine deals them."""
     dealt = view["base_game"]
     dealer = dealt["dealer"] if dealt else None
@@ -193,17 +249,15 @@ def base_game_context(view: MysteryTableView) -> dict[str, Any]:
     }
 
 
-def mystery_controls_context(snapshot: TableSnapshot[MysteryTableView]) -> dict[str, Any]:
+def mystery_controls_context(snapshot: TableSnapshot[MysteryTableView]) -> Controls | CarnivalTableControls:
     """The control panel at an MHB game's table: the progressive procedure, and any base game the trainee deals."""
-    carnival = carnival_controls(snapshot.game) if snapshot.view["carnival"] is not None else {}
-    return {
-        "seats": range(1, 7),
-        "sources": [source.value for source in PaymentSource],
-        **carnival,
-    }
+    controls: Controls = {"seats": range(1, 7), "sources": [source.value for source in PaymentSource]}
+    if snapshot.view["carnival"] is None:
+        return controls
+    return {**controls, **carnival_controls(snapshot.game)}
 
 
-def mystery_regions(felt: Mapping[str, Any]) -> list[Region]:
+def mystery_regions(felt: MysteryFelt) -> list[Region]:
     """The parts of an MHB game's felt: positions, inventory container, the base game's note and the display."""
     return [
         title_region(felt),

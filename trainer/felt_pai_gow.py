@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypedDict
 
 from markupsafe import Markup
 
@@ -46,12 +46,22 @@ from trainer.controls import (
     settlement_controls,
 )
 from trainer.felt import (
+    CardFace,
+    Chip,
+    Controls,
+    Discard,
+    Felt,
+    InventoryContainer,
+    Paytable,
+    ProgressiveDisplay,
     Region,
+    Seat,
     TableDescription,
     area,
     card_faces,
     chip,
     chooses_places,
+    discard_rack,
     display_regions,
     felt_title,
     hand_html,
@@ -88,6 +98,75 @@ def betting_areas(rules: TableRules) -> BettingAreas:
     return (("main", ("pai-gow",)), ("bonus", tuple(bonus)), ("dice", tuple(dice)))
 
 
+class JackpotSign(TypedDict):
+    """What the progressive jackpot's display always shows: its notes (seed, rate, filing) and its paytable."""
+
+    notes: list[str]
+    paytable: Paytable
+
+
+class PaiGowSeat(Seat):
+    """A Pai Gow Poker position: its rows of betting areas, the Envy award, commission, lammer, stack, hand, badges."""
+
+    rows: tuple[tuple[str, Markup], ...]
+    envy_paid: Chip | None
+    commission: str | None
+    lammer: bool
+    stack: bool
+    hand_set: bool
+    high: Markup
+    low: Markup
+    reset: bool
+    cards_held: bool
+    starting: bool
+    shaker: bool
+
+
+class ShakerDice(TypedDict):
+    """The dice as the shaker shows them once uncovered: the red die and the two blue ones."""
+
+    red: int
+    blue: list[int]
+
+
+class Shaker(TypedDict):
+    """The dice shaker: whether the dealer shakes it by hand, the dice once uncovered and whether they are announced."""
+
+    manual: bool
+    dice: ShakerDice | None
+    announced: bool
+
+
+class PaiGowDealer(TypedDict):
+    """The dealer's place: stack, cards, the set hand, Tiger 9, the starting badge, whether the low hand is picked."""
+
+    stack: bool
+    cards: tuple[CardFace, ...]
+    high: Markup
+    low: Markup
+    tiger_nine: bool | None
+    set: bool
+    starting: bool
+    pick: bool
+
+
+class PaiGowControls(Controls):
+    """The choices the Pai Gow Poker control panel offers: the dice, the layout's areas and the paytable's hands."""
+
+    dice_values: range
+    spots: list[tuple[str, str]]
+    hands: list[str]
+
+
+class PaiGowFelt(Felt[PaiGowSeat]):
+    """The Pai Gow Poker felt: the positions, the shaker, the dealer's place, any container and the discard rack."""
+
+    shaker: Shaker
+    dealer: PaiGowDealer
+    container: InventoryContainer | None
+    discards: list[Discard]
+
+
 @dataclass(frozen=True)
 class PaiGowFixtures:
     """What a Pai Gow Poker table shows whatever the round: its betting areas, its shaker and its jackpot's sign."""
@@ -96,7 +175,7 @@ class PaiGowFixtures:
     """The rules these were read from, as the snapshot carries them."""
     areas: BettingAreas
     manual_shaker: bool
-    jackpot_sign: dict[str, Any] | None
+    jackpot_sign: JackpotSign | None
     paytable_signs: Markup
 
 
@@ -149,7 +228,7 @@ def paytable_signs(rules: TableRules) -> list[Sign]:
 
 def seat_context(
     number: int, seat: PaiGowSeatView, areas: BettingAreas, lit: bool, view: PaiGowView, viewer: Viewer
-) -> dict[str, Any]:
+) -> PaiGowSeat:
     """One position on the felt: its betting areas with chips and settlements, its stack, its hand and its badges.
 
     ``lit`` is the Mystery Bonus light; the Progressive Payout area's one light is also on while a progressive
@@ -266,14 +345,14 @@ def as_dealt(view: PaiGowView, stood: tuple[GradedStep, ...]) -> PaiGowView:
     return shown
 
 
-def felt_context(snapshot: TableSnapshot[PaiGowView], viewer: Viewer) -> dict[str, Any]:
+def felt_context(snapshot: TableSnapshot[PaiGowView], viewer: Viewer) -> PaiGowFelt:
     """The Pai Gow Poker felt as the templates draw it, from the round's public table view as the dealer dealt it."""
     view = as_dealt(snapshot.view, stood_steps(snapshot, viewer))
     fixtures = pai_gow_fixtures(snapshot)
     progressive = view["progressive"]
     mystery = progressive["meter"] if progressive else None
     lit_seat = mystery["lit_seat"] if mystery else None
-    displays = []
+    displays: list[ProgressiveDisplay] = []
     if progressive and mystery:
         displays.append(
             progressive_display(
@@ -312,16 +391,16 @@ def felt_context(snapshot: TableSnapshot[PaiGowView], viewer: Viewer) -> dict[st
         },
         "displays": numbered_displays(displays),
         "container": inventory_container(progressive) if progressive else None,
-        "discards": [
-            *([{"label": "stub", "title": "The four-card stub"}] if view["stub_discarded"] else []),
-            *([{"label": "all 53", "title": "Every card, accounted for"}] if view["finished"] else []),
-        ],
+        "discards": discard_rack(
+            ("stub", "The four-card stub", view["stub_discarded"]),
+            ("all 53", "Every card, accounted for", view["finished"]),
+        ),
         "finished": view["finished"],
         "posted": posted(displays, fixtures.paytable_signs),
     }
 
 
-def jackpot_sign(paytable: ProgressivePaytable) -> dict[str, Any]:
+def jackpot_sign(paytable: ProgressivePaytable) -> JackpotSign:
     """What the progressive jackpot's display always shows: the seed, the rate, the paytable and its filing."""
     rate = f"{(paytable.rate * 100).normalize():f}%"
     note = f"Starts at {format_cents(paytable.seed_amount)} · {rate} of each {format_cents(paytable.wager)} wager"
@@ -330,16 +409,16 @@ def jackpot_sign(paytable: ProgressivePaytable) -> dict[str, Any]:
 
 
 def jackpot_display(
-    sign: Mapping[str, Any], jackpot: JackpotDisplayView, progressive: PaiGowProgressiveView, shows_intake: bool
-) -> dict[str, Any]:
+    sign: JackpotSign, jackpot: JackpotDisplayView, progressive: PaiGowProgressiveView, shows_intake: bool
+) -> ProgressiveDisplay:
     """The progressive jackpot meter's display beside the Mystery Bonus one: meter, seed and rate, lights, paytable."""
     display = progressive_display(
         "Progressive Payout jackpot", jackpot["display"], sign["notes"], jackpot["lit_seats"], progressive
     )
-    return display | {"intake": display["intake"] if shows_intake else "", "paytable": sign["paytable"]}
+    return {**display, "intake": display["intake"] if shows_intake else "", "paytable": sign["paytable"]}
 
 
-def controls_context(snapshot: TableSnapshot[PaiGowView]) -> dict[str, Any]:
+def controls_context(snapshot: TableSnapshot[PaiGowView]) -> PaiGowControls:
     """The Pai Gow Poker control panel: a button per step this table can ask for, and the choices its forms offer."""
     rules = TableRules.from_json(snapshot.rules)
     spots = [spot for _row, row_spots in betting_areas(rules) for spot in row_spots]
@@ -353,7 +432,7 @@ def controls_context(snapshot: TableSnapshot[PaiGowView]) -> dict[str, Any]:
     }
 
 
-def pai_gow_regions(felt: Mapping[str, Any]) -> list[Region]:
+def pai_gow_regions(felt: PaiGowFelt) -> list[Region]:
     """The parts of the Pai Gow Poker felt: positions, shaker, dealer's place, displays and discard rack."""
     dealer = felt["dealer"]
     return [

@@ -299,13 +299,13 @@ def house_options_context(game: str, rules: Mapping[str, Any]) -> list[dict[str,
 def felt_region(snapshot: AnyTableSnapshot, viewer: Viewer) -> Region:
     """The felt as the viewer sees it, with its parts (seats, displays) that a frame redraws one by one."""
     layout = table_description(snapshot.game)
-    felt = layout.felt_context(snapshot, viewer) | {"template": layout.felt_template}
+    felt, parts = layout.felt_parts(snapshot, viewer)
     return Region(
         "felt",
         "trainer/_felt.html",
-        {"felt": felt},
-        parts=tuple(layout.regions(felt)),
-        shell=(felt["template"], felt["finished"]),
+        {"felt": {**felt, "template": layout.felt_template}},
+        parts=parts,
+        shell=(layout.felt_template, felt["finished"]),
     )
 
 

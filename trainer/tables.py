@@ -10,14 +10,16 @@ from simulator.games import GAMES
 from simulator.mystery_tables import MysteryTableView
 from simulator.pai_gow_round import PaiGowView
 from trainer.felt import ShowsTable, TableDescription
-from trainer.felt_down_under import DOWN_UNDER_TABLE
-from trainer.felt_mystery import MYSTERY_TABLE
-from trainer.felt_pai_gow import PAI_GOW_TABLE
+from trainer.felt_down_under import DOWN_UNDER_TABLE, DownUnderFelt
+from trainer.felt_mystery import MYSTERY_TABLE, MysteryFelt
+from trainer.felt_pai_gow import PAI_GOW_TABLE, PaiGowFelt
 
 AnyTableDescription: TypeAlias = (
-    TableDescription[PaiGowView] | TableDescription[MysteryTableView] | TableDescription[DownUnderView]
+    TableDescription[PaiGowView, PaiGowFelt]
+    | TableDescription[MysteryTableView, MysteryFelt]
+    | TableDescription[DownUnderView, DownUnderFelt]
 )
-"""One of the tables: each reads its own round's view."""
+"""One of the tables: each reads its own round's view and draws its own family's felt."""
 
 TABLES: tuple[AnyTableDescription, ...] = (PAI_GOW_TABLE, MYSTERY_TABLE, DOWN_UNDER_TABLE)
 """Every table the web side draws, one for each round class."""
