@@ -16,7 +16,9 @@ from simulator.cards import CardName, card_name, parse_cards
 from simulator.games import GAMES
 from simulator.json_values import JsonValue
 from simulator.money import format_cents
+from simulator.mystery import PaymentSource
 from simulator.progressive import ContainerIntakeView, IntakeView
+from simulator.settling import SETTLEMENT_STEPS
 from simulator.wager_phase import LateWagerView
 from trainer.controls import StepControls, describe_step
 from trainer.models import Mode
@@ -25,6 +27,9 @@ from trainer.snapshots import AnyTableSnapshot, TableSnapshot, Viewer
 
 CHIP_COLOURS = ((100000, "orange"), (50000, "purple"), (10000, "black"), (2500, "green"), (500, "red"), (0, "white"))
 """The casino colour of the largest chip in an amount, from $1,000 down to $1."""
+
+SETTLEMENTS = {step: step.removesuffix("_wager") for step in SETTLEMENT_STEPS}
+"""Each settling step by the settlement it leaves on a betting area: pay, push or collect."""
 
 
 class Chip(TypedDict):
@@ -187,6 +192,11 @@ def chooses_places(viewer: Viewer) -> bool:
 def seat_pick(number: int, choosable: bool) -> Markup:
     """A position's name, drawn once for each seat: a button choosing the seat in the controls, or the name alone."""
     return render("trainer/_seat_pick.html", {"number": number, "choosable": choosable})
+
+
+def table_controls() -> Controls:
+    """What every control panel offers: the six positions and the sources a progressive award is paid from."""
+    return {"seats": range(1, 7), "sources": [source.value for source in PaymentSource]}
 
 
 def chip(amount: int) -> Chip:

@@ -12,7 +12,6 @@ from markupsafe import Markup
 from simulator.carnival_games import CARNIVAL_GAMES, HAND_NAMES
 from simulator.carnival_round import CarnivalSeatView, CarnivalView
 from simulator.json_values import json_int, json_str
-from simulator.settling import SETTLEMENT_STEPS
 from trainer.controls import (
     AmountField,
     StepControl,
@@ -24,7 +23,7 @@ from trainer.controls import (
     seat_field,
     settlement_controls,
 )
-from trainer.felt import area, hand_html
+from trainer.felt import SETTLEMENTS, area, hand_html
 from trainer.scoring import GradedStep
 
 
@@ -54,9 +53,6 @@ class CarnivalControls(TypedDict):
     spots: list[tuple[str, str]]
     hands: tuple[str, ...]
 
-
-SETTLEMENTS = {step: step.removesuffix("_wager") for step in SETTLEMENT_STEPS}
-"""Each settlement step by the settlement the view records it as."""
 
 CARNIVAL_CONTROLS: StepControls = {
     **settlement_controls(dict.fromkeys(spot for game in CARNIVAL_GAMES.values() for spot in game.spot_names())),

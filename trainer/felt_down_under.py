@@ -22,9 +22,6 @@ from simulator.match_the_dealer import (
     match_paytable,
 )
 from simulator.money import format_cents
-from simulator.mystery import (
-    PaymentSource,
-)
 from trainer.controls import (
     OPENING_CONTROLS,
     PROGRESSIVE_INTAKE_CONTROLS,
@@ -56,6 +53,7 @@ from trainer.felt import (
     seat_pick,
     seat_regions,
     stood_steps,
+    table_controls,
     title_region,
 )
 from trainer.scoring import GradedStep
@@ -313,10 +311,9 @@ def down_under_controls_context(snapshot: TableSnapshot[DownUnderView]) -> DownU
     """The control panel at Down Under Blackjack: the deal and the Match the Dealer settlement."""
     rules = DownUnderTable.from_json(snapshot.rules)
     return {
-        "seats": range(1, 7),
+        **table_controls(),
         "splits": rules.trainee_deals is TraineeDeals.WHOLE_ROUND,
         "hands": [combination.value for combination in MatchCombination],
-        "sources": [source.value for source in PaymentSource],
     }
 
 

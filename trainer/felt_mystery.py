@@ -10,9 +10,6 @@ from markupsafe import Markup
 from simulator.carnival_round import CarnivalView
 from simulator.json_values import json_int, json_str
 from simulator.money import format_cents
-from simulator.mystery import (
-    PaymentSource,
-)
 from simulator.mystery_games import MYSTERY_GAMES
 from simulator.mystery_tables import MysterySeatView, MysteryTableRound, MysteryTableView, rules_from_json
 from trainer.controls import (
@@ -42,6 +39,7 @@ from trainer.felt import (
     seat_pick,
     seat_regions,
     stood_steps,
+    table_controls,
     title_region,
 )
 from trainer.felt_carnival import (
@@ -251,7 +249,7 @@ def base_game_context(view: MysteryTableView) -> BaseGame:
 
 def mystery_controls_context(snapshot: TableSnapshot[MysteryTableView]) -> Controls | CarnivalTableControls:
     """The control panel at an MHB game's table: the progressive procedure, and any base game the trainee deals."""
-    controls: Controls = {"seats": range(1, 7), "sources": [source.value for source in PaymentSource]}
+    controls = table_controls()
     if snapshot.view["carnival"] is None:
         return controls
     return {**controls, **carnival_controls(snapshot.game)}

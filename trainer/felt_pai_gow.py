@@ -13,9 +13,6 @@ from simulator.dice_wagers import beat_it_paytable, match_paytable, sum_paytable
 from simulator.fortune import FortuneHand
 from simulator.json_values import json_int, json_str
 from simulator.money import format_cents
-from simulator.mystery import (
-    PaymentSource,
-)
 from simulator.pai_gow_progressive import ProgressivePaytable
 from simulator.pai_gow_round import (
     FELT_NAMES,
@@ -46,6 +43,7 @@ from trainer.controls import (
     settlement_controls,
 )
 from trainer.felt import (
+    SETTLEMENTS,
     CardFace,
     Chip,
     Controls,
@@ -72,6 +70,7 @@ from trainer.felt import (
     seat_pick,
     seat_regions,
     stood_steps,
+    table_controls,
     title_region,
 )
 from trainer.felt_signs import Sign, dice_sign, mystery_sign, signs_html
@@ -319,10 +318,6 @@ def seat_rows(
     return tuple((row, Markup("\n".join(pai_gow_area(spot) for spot in spots))) for row, spots in areas)
 
 
-SETTLEMENTS = {"pay_wager": "pay", "push_wager": "push", "collect_wager": "collect"}
-"""The settlement each settling step leaves on a betting area."""
-
-
 def as_dealt(view: PaiGowView, stood: tuple[GradedStep, ...]) -> PaiGowView:
     """The table view with each money slip that stood drawn as the trainee made it.
 
@@ -424,10 +419,9 @@ def controls_context(snapshot: TableSnapshot[PaiGowView]) -> PaiGowControls:
     spots = [spot for _row, row_spots in betting_areas(rules) for spot in row_spots]
     spots += ["envy"] if rules.fortune_paytable else []
     return {
-        "seats": range(1, 7),
+        **table_controls(),
         "dice_values": range(1, 7),
         "spots": [(spot, SPOT_LABELS[spot]) for spot in spots],
-        "sources": [source.value for source in PaymentSource],
         "hands": [hand for hand, _award in rules.progressive_paytable.lines()] if rules.progressive_paytable else [],
     }
 
