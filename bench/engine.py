@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from simulator.cards import pai_gow_deck
+from simulator.core.cards import pai_gow_deck
 from simulator.house_way import HOUSE_WAYS
 from simulator.pai_gow_demo import demo_round
 

@@ -163,8 +163,8 @@ def form_value(name: str, value: Any) -> Any:
 
 def dealer_frames(log: dict[str, Any]) -> list[dict[str, Any]]:
     """The browser frames of every correct dealer step of a dealt round, found by replaying its log."""
+    from simulator.core.procedure import Actor
     from simulator.notation import replay_round
-    from simulator.procedure import Actor
 
     round_ = replay_round(log)
     frames = []
@@ -186,7 +186,7 @@ def own_table(demo: Any, number: int) -> Any:
     meet the table's meter as one device (trainer.meters). A table per trainee, whose meter starts $100 or more
     from its hit value, never reaches it in the rounds one trainee deals in a run, so no hit parts the two.
     """
-    from simulator.mystery import MysteryMeter
+    from simulator.core.mystery_meter import MysteryMeter
     from simulator.pai_gow_rules import TableRules
     from trainer.meters import write_meter
     from trainer.models import Meter, Table

@@ -5,7 +5,7 @@ counts each wrong step once against each clause it broke, as the card's accuracy
 (``ScoreCard.wrong_steps``: a step tried wrong three times against one clause is one wrong step). The card keeps every
 step with its skill, whether it was right at the first attempt and its time (``ScoreCard.step_times``), so a report
 reads one row per round. Rows of the heatmap are clauses grouped by section in the order of the clause catalogue
-(:mod:`simulator.clauses`); its columns are a cohort's trainees, or one trainee's weeks.
+(:mod:`simulator.core.clauses`); its columns are a cohort's trainees, or one trainee's weeks.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from reports.charts import Y_TICKS, ChartPoint, ChartWords, line_chart
-from simulator.citations import Citation
-from simulator.clauses import catalogue_order, section_of
+from simulator.core.citations import Citation
+from simulator.core.clauses import catalogue_order, section_of
 from trainer.felt_signs import PROVENANCE_CLASSES
 from trainer.models import Attempt
 from trainer.scoring import ScoreCard, percent_text, seconds_text

@@ -22,7 +22,7 @@ from certification.certificates import covered_lines, status_of
 from certification.models import Certificate, ExamResult
 from school.cohort_work import cohort_rounds
 from school.models import Cohort
-from simulator.clauses import catalogue_order
+from simulator.core.clauses import catalogue_order
 from trainer.models import Attempt, Step
 from trainer.scoring import GradedStep, Severity, percent_text
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from simulator.json_values import JsonValue, json_object, json_str
+from simulator.core.json_values import JsonValue, json_object, json_str
 from simulator.notation import perform_saved, replay_round
 from trainer.models import Attempt
 from trainer.round_store import LiveAttempt

@@ -16,8 +16,8 @@ from django.contrib.auth.models import User
 from markupsafe import Markup
 
 from scenarios.drill_library import LibraryDrill, drill_versions, drills_for
-from simulator.citations import Citation
-from simulator.clauses import CLAUSES
+from simulator.core.citations import Citation
+from simulator.core.clauses import CLAUSES
 from trainer.models import Attempt
 from trainer.scoring import ScoreCard
 from trainer.table_page import citation_html

@@ -19,12 +19,12 @@ from django.forms.boundfield import BoundField
 
 from simulator.blackjack import BlackjackStyle
 from simulator.carnival_poker import CarnivalGame, PlayerHabit
-from simulator.citations import Provenance
+from simulator.core.citations import Provenance
+from simulator.core.json_values import JsonObject, JsonValue
+from simulator.core.money import format_cents, parse_dollars
+from simulator.core.rules import Option
 from simulator.games import GAMES, Game
-from simulator.json_values import JsonObject, JsonValue
-from simulator.money import format_cents, parse_dollars
 from simulator.pai_gow_round import PLACES, SEATS
-from simulator.rules import Option
 from simulator.scenarios import (
     MAX_ROUNDS,
     MAX_TIME_LIMIT_SECONDS,

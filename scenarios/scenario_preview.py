@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from markupsafe import Markup
 
-from simulator.json_values import json_object
-from simulator.procedure import Round
+from simulator.core.json_values import json_object
+from simulator.core.procedure import Round
 from simulator.scenarios import deal_scenario
 from trainer.models import Mode, ScenarioVersion
 from trainer.snapshots import AnyTableSnapshot, Viewer, ungraded_snapshot

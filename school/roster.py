@@ -12,7 +12,7 @@ from django.db import transaction
 
 from school.first_passwords import give_first_password
 from school.models import Cohort
-from simulator.procedure import counted
+from simulator.core.procedure import counted
 from trainer.models import Role
 
 MAX_IMPORT_ROWS = 200

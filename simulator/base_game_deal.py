@@ -14,10 +14,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypedDict
 
-from simulator.cards import Card, format_cards, pai_gow_deck, shuffled, standard_deck
-from simulator.clauses import cite
-from simulator.hands import WheelRank, describe_high_hand, high_value
-from simulator.json_values import JsonValue
+from simulator.core.cards import Card, format_cards, pai_gow_deck, shuffled, standard_deck
+from simulator.core.clauses import cite
+from simulator.core.hands import WheelRank, describe_high_hand, high_value
+from simulator.core.json_values import JsonValue
 
 BASE_GAME_LAYOUT = cite("MHB training table base game layout")
 """The house note that the cards each game's layout shows are the engine's, not its chapter's."""
@@ -54,7 +54,7 @@ class BaseGameView(TypedDict):
 def best_five_card_hand(cards: Sequence[Card]) -> str:
     """The best five-card poker hand among five or more cards, in dealer words (A-2-3-4-5 the lowest straight).
 
-    >>> from simulator.cards import parse_cards
+    >>> from simulator.core.cards import parse_cards
     >>> best_five_card_hand(parse_cards("9s 9h 6d 6c 2s Kd"))
     'two pair, nines and sixes'
     """

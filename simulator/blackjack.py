@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import StrEnum
 
-from simulator.cards import Card, Rank
-from simulator.money import Cents, Odds
+from simulator.core.cards import Card, Rank
+from simulator.core.money import Cents, Odds
 
 BUST_OVER = 21
 DEALER_STANDS_FROM = 17
@@ -24,7 +24,7 @@ def card_points(card: Card) -> int:
 def blackjack_total(cards: Sequence[Card]) -> int:
     """The best blackjack total of the cards: face cards count 10, an ace 11 unless that busts.
 
-    >>> from simulator.cards import parse_cards
+    >>> from simulator.core.cards import parse_cards
     >>> [blackjack_total(parse_cards(cards)) for cards in ("AsKd", "AsKd5c", "AhAd")]
     [21, 16, 12]
     """
@@ -35,7 +35,7 @@ def blackjack_total(cards: Sequence[Card]) -> int:
 def is_soft(cards: Sequence[Card]) -> bool:
     """Whether the total counts an ace as 11 (§685a.1 "soft value").
 
-    >>> from simulator.cards import parse_cards
+    >>> from simulator.core.cards import parse_cards
     >>> is_soft(parse_cards("Ah6c")), is_soft(parse_cards("Ah6cTd")), is_soft(parse_cards("Tc7d"))
     (True, False, False)
     """
@@ -57,7 +57,7 @@ class DealerDrawing(StrEnum):
 def dealer_draws(cards: Sequence[Card], rule: DealerDrawing) -> bool:
     """Whether the dealer's hand takes another card under the table's drawing rule.
 
-    >>> from simulator.cards import parse_cards
+    >>> from simulator.core.cards import parse_cards
     >>> soft_17 = parse_cards("Ah6c")
     >>> dealer_draws(soft_17, DealerDrawing.STANDS_ON_ALL_17S), dealer_draws(soft_17, DealerDrawing.HITS_SOFT_17)
     (False, True)
@@ -94,7 +94,7 @@ class DoubleDownOn(StrEnum):
     def allows(self, cards: Sequence[Card]) -> bool:
         """Whether a hand's first two cards may be doubled: any two, or a total the option names.
 
-        >>> from simulator.cards import parse_cards
+        >>> from simulator.core.cards import parse_cards
         >>> [DoubleDownOn.TEN_OR_ELEVEN.allows(parse_cards(cards)) for cards in ("6h5c", "5h4c", "As9d")]
         [True, False, False]
         """
@@ -122,7 +122,7 @@ def hand_result(
     A blackjack is paid at ``pays``; ``natural`` is False for a hand made by splitting a pair, whose two-card 21 is
     not a blackjack. A dealer's blackjack beats every hand but a player's blackjack, which pushes with it.
 
-    >>> from simulator.cards import parse_cards
+    >>> from simulator.core.cards import parse_cards
     >>> hand_result(parse_cards("AsKd"), parse_cards("9c8c"), 1000, BlackjackPays.THREE_TO_TWO)
     (<HandResult.BLACKJACK: 'blackjack'>, 1500)
     >>> hand_result(parse_cards("AsKd"), parse_cards("9c8c"), 1000, BlackjackPays.THREE_TO_TWO, natural=False)
@@ -200,7 +200,7 @@ def stands(cards: Sequence[Card], dealer: int) -> bool:
 def decide(cards: Sequence[Card], upcard: Card, allowed: frozenset[Decision], style: BlackjackStyle) -> Decision:
     """The decision a player of ``style`` makes with these cards, from the ``allowed`` ones (hit and stand always).
 
-    >>> from simulator.cards import parse_cards
+    >>> from simulator.core.cards import parse_cards
     >>> every = frozenset(Decision)
     >>> decide(parse_cards("8s8d"), parse_cards("6c")[0], every, BlackjackStyle.BASIC)
     <Decision.SPLIT: 'split'>
@@ -227,7 +227,7 @@ def decide(cards: Sequence[Card], upcard: Card, allowed: frozenset[Decision], st
 def questionable(cards: Sequence[Card], decision: Decision) -> bool:
     """Whether a dealer confirms the decision aloud before acting: a hit on a hard 17 or more.
 
-    >>> from simulator.cards import parse_cards
+    >>> from simulator.core.cards import parse_cards
     >>> questionable(parse_cards("Ts7d"), Decision.HIT), questionable(parse_cards("As6d"), Decision.HIT)
     (True, False)
     """

@@ -4,7 +4,7 @@ Three Card Poker ranks its hands as three cards allow: a straight beats a flush 
 than three in sequence), and A-2-3 is the lowest straight. Five-card hands are ranked as §653a.6 ranks them for
 Ultimate Texas Hold 'Em: A-2-3-4-5 is the lowest straight and straight flush.
 
->>> from simulator.cards import parse_cards
+>>> from simulator.core.cards import parse_cards
 >>> describe_three_card_hand(three_card_value(parse_cards("Qs Jh 9d")))
 'queen high'
 >>> best_five(parse_cards("Ah Kh 7c 7d 7s 2h 9h")).category.name
@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 
-from simulator.cards import Card, format_cards
-from simulator.hands import ACE, HighHandValue, WheelRank, plural_rank_name, rank_name, value_of_ranks
+from simulator.core.cards import Card, format_cards
+from simulator.core.hands import ACE, HighHandValue, WheelRank, plural_rank_name, rank_name, value_of_ranks
 
 
 class ThreeCardCategory(IntEnum):
@@ -71,7 +71,7 @@ def require_hand(cards: Sequence[Card], smallest: int, largest: int) -> None:
 def three_card_value(cards: Sequence[Card]) -> ThreeCardValue:
     """The value of three different cards as Three Card Poker ranks them.
 
-    >>> from simulator.cards import parse_cards
+    >>> from simulator.core.cards import parse_cards
     >>> three_card_value(parse_cards("As 2d 3c"))
     ThreeCardValue(category=<ThreeCardCategory.STRAIGHT: 4>, tiebreak=(3,))
     """
@@ -114,7 +114,7 @@ def five_card_value(cards: Sequence[Card]) -> HighHandValue:
 def best_five(cards: Sequence[Card]) -> HighHandValue:
     """The value of the best five-card hand among five to seven different cards (§653a.1 "Hand").
 
-    >>> from simulator.cards import parse_cards
+    >>> from simulator.core.cards import parse_cards
     >>> best_five(parse_cards("5s 4s 3s 2s As Kd Kc")).category.name
     'STRAIGHT_FLUSH'
     """

@@ -6,7 +6,7 @@ its paytables and its settlement. :class:`~simulator.carnival_round.CarnivalRoun
 step; :mod:`simulator.three_card_poker` and :mod:`simulator.ultimate_texas` declare the two built on it.
 
 A paytable is data read through :func:`read_paytable`: the lines it may pay are the game's, the odds are written
-"40 to 1", and every problem is named at once in a :class:`~simulator.rules.RulesError`.
+"40 to 1", and every problem is named at once in a :class:`~simulator.core.rules.RulesError`.
 """
 
 from __future__ import annotations
@@ -15,13 +15,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from simulator.cards import Card
-from simulator.citations import Citation
-from simulator.clauses import cite
-from simulator.json_values import JsonValue
-from simulator.money import Cents, Odds
-from simulator.pai_gow_settlement import WagerSettlement
-from simulator.rules import HouseOption, Option, OptionField, RulesError, choice, gap_options, read_options
+from simulator.core.cards import Card
+from simulator.core.citations import Citation
+from simulator.core.clauses import cite
+from simulator.core.json_values import JsonValue
+from simulator.core.money import Cents, Odds
+from simulator.core.rules import HouseOption, Option, OptionField, RulesError, choice, gap_options, read_options
+from simulator.core.settling import WagerSettlement
 
 WRONG_PLAY_WAGER = cite("Carnival poker wrong Play Wager")
 HAND_READING = cite("Carnival poker hand reading")

@@ -4,7 +4,7 @@ Places are numbered as at every table: 0 is the dealer, 1 to 6 the seats from th
 rigged fewer cards than it is dealt (the rest come from the deck), the board up to its five cards, flop first.
 
 >>> import random
->>> from simulator.cards import format_cards, parse_cards
+>>> from simulator.core.cards import format_cards, parse_cards
 >>> from simulator.three_card_poker import THREE_CARD_POKER
 >>> rigged = {5: parse_cards("As Ks Qs"), 0: parse_cards("2c")}
 >>> top = rigged_deck_top(THREE_CARD_POKER, [2, 5], rigged, (), random.Random(1))
@@ -17,8 +17,8 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from simulator.cards import Card, shuffled, standard_deck
 from simulator.carnival_poker import CarnivalGame
+from simulator.core.cards import Card, shuffled, standard_deck
 
 DEALER_PLACE = 0
 """The dealer's place in a scenario's rigging."""

@@ -15,7 +15,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TypedDict
 
-from simulator.cards import Card, format_cards, parse_cards, shuffled, spoken_cards, standard_deck
 from simulator.carnival_games import CARNIVAL_GAMES
 from simulator.carnival_poker import (
     END_OF_ROUND,
@@ -31,12 +30,12 @@ from simulator.carnival_poker import (
     Street,
     check_position,
 )
-from simulator.citations import Citation
-from simulator.json_values import JsonObject, JsonValue, json_int, json_object, json_str, json_strings
-from simulator.money import Cents, format_cents
-from simulator.pai_gow_settlement import Settlement, WagerSettlement
-from simulator.procedure import Action, Actor, ErrorCode, Operation, Round
-from simulator.settling import SETTLEMENT_STEPS, SettlingMixin
+from simulator.core.cards import Card, format_cards, parse_cards, shuffled, spoken_cards, standard_deck
+from simulator.core.citations import Citation
+from simulator.core.json_values import JsonObject, JsonValue, json_int, json_object, json_str, json_strings
+from simulator.core.money import Cents, format_cents
+from simulator.core.procedure import Action, Actor, ErrorCode, Operation, Round
+from simulator.core.settling import SETTLEMENT_STEPS, Settlement, SettlingMixin, WagerSettlement
 
 SEATS = (1, 2, 3, 4, 5, 6)
 DEALER = "dealer"

@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
-from simulator.dice import all_rolls
+from simulator.core.dice import all_rolls
 from simulator.dice_wagers import (
     BeatItPaytable,
     DicePaytable,

@@ -26,10 +26,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from simulator.citations import Citation
-from simulator.clauses import cite
-from simulator.dice import DIE_FACES, DiceRoll
-from simulator.money import Cents, Odds, format_cents
+from simulator.core.citations import Citation
+from simulator.core.clauses import cite
+from simulator.core.dice import DIE_FACES, DiceRoll
+from simulator.core.money import Cents, Odds, format_cents
 
 
 @dataclass(frozen=True)

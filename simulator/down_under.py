@@ -1,11 +1,11 @@
 """A round of Down Under Blackjack whose trainee part is the Match the Dealer progressive (§685b.1).
 
-Steps, in order: "No more bets" (§685b.1(f)); the progressive intake from :mod:`simulator.progressive`
+Steps, in order: "No more bets" (§685b.1(f)); the progressive intake from :mod:`simulator.core.progressive`
 (lock out, collect, count the chips in front of the table inventory container, drop); the system adds
 this round's contributions to the meter (§685b.1(j)); the burn card (§685a.7(c)); the deal of §685a.7(e),
 card by card from the dealer's far left; then, before any further card (§685b.1(g)), the Match the Dealer
 settlement: losing wagers first, seat by seat, then each win through the §685b.1(h) steps of
-:class:`~simulator.progressive.ProgressiveWinMixin`. Then the blackjack hand: by default the engine completes it
+:class:`~simulator.core.progressive.ProgressiveWinMixin`. Then the blackjack hand: by default the engine completes it
 (the Down Under rules after §685a.7(e)(4) were not found); at a table whose trainee deals the whole round, the
 trainee deals it step by step (:mod:`simulator.down_under_hand`). The floorperson completes the jackpot paperwork
 for each player whose cards had to stay on the table, and the dealer picks up the cards.
@@ -33,9 +33,43 @@ from simulator.blackjack import (
     dealer_draws,
     hand_result,
 )
-from simulator.cards import Card, format_cards, parse_cards, shoe, shuffled, spoken_cards
-from simulator.citations import Citation
-from simulator.clauses import cite
+from simulator.core.cards import Card, format_cards, parse_cards, shoe, shuffled, spoken_cards
+from simulator.core.citations import Citation
+from simulator.core.clauses import cite
+from simulator.core.json_values import JsonObject, JsonValue, json_int, json_object, json_str, json_strings
+from simulator.core.meter_device import MATCH_METER
+from simulator.core.money import Cents, Rounding, format_cents
+from simulator.core.procedure import Action, Actor, ErrorCode, Operation, Round
+from simulator.core.progressive import (
+    PROGRESSIVE_INTAKE_STEPS,
+    PROGRESSIVE_WIN_STEPS,
+    ContainerIntakeView,
+    IntakeStage,
+    JackpotMeterView,
+    ProgressiveIntakeMixin,
+    ProgressiveWager,
+    ProgressiveWin,
+    ProgressiveWinMixin,
+    ProgressiveWins,
+    intake_with_wager_phase,
+)
+from simulator.core.rules import (
+    HouseOption,
+    Option,
+    choice,
+    describe_options,
+    gap_options,
+    members,
+    read_options,
+    write_options,
+)
+from simulator.core.wager_phase import (
+    WAGER_PHASE_PLAYER_STEPS,
+    WAGER_PHASE_STEPS,
+    LateWagerView,
+    WagerPhase,
+    WagerPhaseMixin,
+)
 from simulator.down_under_hand import (
     BLACKJACK_PAYS,
     BUST,
@@ -57,7 +91,6 @@ from simulator.down_under_hand import (
     TraineeDeals,
     hand_position,
 )
-from simulator.json_values import JsonObject, JsonValue, json_int, json_object, json_str, json_strings
 from simulator.match_the_dealer import (
     AWARD_ROUNDING_RULE,
     COMBINATION_RULES,
@@ -78,39 +111,6 @@ from simulator.match_the_dealer import (
     SecondaryReading,
     match_paytable,
     settle_match_wager,
-)
-from simulator.meter_device import MATCH_METER
-from simulator.money import Cents, Rounding, format_cents
-from simulator.procedure import Action, Actor, ErrorCode, Operation, Round
-from simulator.progressive import (
-    PROGRESSIVE_INTAKE_STEPS,
-    PROGRESSIVE_WIN_STEPS,
-    ContainerIntakeView,
-    IntakeStage,
-    JackpotMeterView,
-    ProgressiveIntakeMixin,
-    ProgressiveWager,
-    ProgressiveWin,
-    ProgressiveWinMixin,
-    ProgressiveWins,
-    intake_with_wager_phase,
-)
-from simulator.rules import (
-    HouseOption,
-    Option,
-    choice,
-    describe_options,
-    gap_options,
-    members,
-    read_options,
-    write_options,
-)
-from simulator.wager_phase import (
-    WAGER_PHASE_PLAYER_STEPS,
-    WAGER_PHASE_STEPS,
-    LateWagerView,
-    WagerPhase,
-    WagerPhaseMixin,
 )
 
 SEATS = (1, 2, 3, 4, 5, 6)
@@ -305,7 +305,7 @@ def stacked_shoe(decks: int, top: Sequence[Card], rng: random.Random) -> list[Ca
 
     Raise ValueError when ``top`` holds a card more often than the shoe does.
 
-    >>> from simulator.cards import parse_cards
+    >>> from simulator.core.cards import parse_cards
     >>> cards = stacked_shoe(6, parse_cards("AsAsAs"), random.Random(1))
     >>> [str(card) for card in cards[1:4]], len(cards)
     (['As', 'As', 'As'], 312)

@@ -27,12 +27,12 @@ from simulator.blackjack import (
     is_blackjack,
     questionable,
 )
-from simulator.cards import Card, format_cards
-from simulator.citations import Citation
-from simulator.clauses import cite
-from simulator.json_values import JsonValue
-from simulator.money import Cents, format_cents
-from simulator.procedure import Action, Actor, ErrorCode, IllegalOperation, Operation, Round
+from simulator.core.cards import Card, format_cards
+from simulator.core.citations import Citation
+from simulator.core.clauses import cite
+from simulator.core.json_values import JsonValue
+from simulator.core.money import Cents, format_cents
+from simulator.core.procedure import Action, Actor, ErrorCode, IllegalOperation, Operation, Round
 
 if TYPE_CHECKING:
     from simulator.down_under import DownUnderTable, SeatWagers

@@ -2,7 +2,7 @@
 
 Every drill is a :class:`~simulator.scenarios.ScenarioSpec` in JSON that the engine deals like an instructor's
 scenario: the dice, cards and hits are rigged, and every payout, setting and position is the engine's, never written
-here. ``clauses`` are the catalogue entries (:mod:`simulator.clauses`) the drill trains, the one it cites first.
+here. ``clauses`` are the catalogue entries (:mod:`simulator.core.clauses`) the drill trains, the one it cites first.
 """
 
 from __future__ import annotations
@@ -13,14 +13,14 @@ from dataclasses import dataclass
 from simulator import three_card_poker, ultimate_texas
 from simulator.blackjack import BlackjackPays, BlackjackStyle, DealerDrawing
 from simulator.carnival_poker import HAND_READING, WRONG_PLAY_WAGER, CarnivalGame, PaytableChoice, PlayerHabit
-from simulator.citations import Citation
-from simulator.clauses import cite
+from simulator.core.citations import Citation
+from simulator.core.clauses import cite
+from simulator.core.json_values import JsonObject
+from simulator.core.mystery_meter import BaseGameDealer
 from simulator.dice_wagers import BeatItPaytable, SumPaytable
 from simulator.down_under import BLACKJACK, MATCH_THE_DEALER, DownUnderTable
 from simulator.down_under_hand import TraineeDeals
 from simulator.games import DOWN_UNDER_BLACKJACK, GAMES, PAI_GOW_POKER
-from simulator.json_values import JsonObject
-from simulator.mystery import BaseGameDealer
 from simulator.mystery_games import MYSTERY_GAME_LIST
 from simulator.pai_gow_rules import FoulRule, TableRules
 from simulator.scenarios import habit_key

@@ -1,8 +1,8 @@
 """The paytables a Rules Submission files where §645a.13 leaves the numbers to it: Fortune/Envy and Progressive Payout.
 
 A school files its own approved paytable as JSON; :func:`read_fortune_paytable` and
-:func:`read_progressive_paytable` validate it field by field (a :class:`~simulator.rules.RulesError` naming every bad
-field) into the engine's own paytable, cited as the Rules Submission named in its ``submission``. Odds are whole
+:func:`read_progressive_paytable` validate it field by field (a :class:`~simulator.core.rules.RulesError` naming every
+bad field) into the engine's own paytable, cited as the Rules Submission named in its ``submission``. Odds are whole
 numbers written "15 to 2", amounts whole cents, shares whole percentages and the rate a decimal: never a float.
 
 >>> paytable = read_fortune_paytable({"name": "Keystone A", "submission": "Rules Submission of Keystone, version 1",
@@ -21,12 +21,12 @@ from dataclasses import replace
 from decimal import Decimal
 from typing import TypeVar
 
+from simulator.core.json_values import JsonObject, JsonValue
+from simulator.core.money import MAX_CENTS, Cents, Odds, format_cents
+from simulator.core.progressive import MeterShare
+from simulator.core.rules import RulesError, describe_value
 from simulator.fortune import REPRESENTATIVE_FORTUNE_PAYTABLE, FortuneHand, FortunePaytable
-from simulator.json_values import JsonObject, JsonValue
-from simulator.money import MAX_CENTS, Cents, Odds, format_cents
 from simulator.pai_gow_progressive import EXAMPLE_PROGRESSIVE_PAYTABLE, ProgressiveAward, ProgressivePaytable
-from simulator.progressive import MeterShare
-from simulator.rules import RulesError, describe_value
 
 Line = TypeVar("Line")
 

@@ -3,7 +3,7 @@
 Chapter 645a's paytables (§645a.13) were not found; the representative paytable is an industry one and
 says so in its citation. A table may file another :class:`FortunePaytable`.
 
->>> from simulator.cards import parse_cards
+>>> from simulator.core.cards import parse_cards
 >>> settle_fortune_wager(parse_cards("9h 8h 7h 6h 5h Kd 2c"), 500, REPRESENTATIVE_FORTUNE_PAYTABLE)
 (<FortuneHand.STRAIGHT_FLUSH: 'straight flush'>, 25000)
 """
@@ -15,11 +15,11 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from simulator.cards import Card, Rank
-from simulator.citations import Citation
-from simulator.clauses import cite
-from simulator.hands import ACE, HandCategory, WheelRank, best_five_of_seven, high_value, require_cards
-from simulator.money import Cents, Odds
+from simulator.core.cards import Card, Rank
+from simulator.core.citations import Citation
+from simulator.core.clauses import cite
+from simulator.core.hands import ACE, HandCategory, WheelRank, best_five_of_seven, high_value, require_cards
+from simulator.core.money import Cents, Odds
 
 ENVY_QUALIFYING_WAGER: Cents = 500
 """The smallest Fortune Bonus wager that qualifies for envy: $5 (§688a.1 analog)."""
@@ -120,7 +120,7 @@ def is_royal_flush_plus_royal_match(cards: Sequence[Card], wheel: WheelRank) -> 
 def fortune_hand(cards: Sequence[Card], wheel: WheelRank = WheelRank.SECOND_HIGHEST) -> FortuneHand | None:
     """The paytable line of seven different cards, judged on all seven however they were set; None below a straight.
 
-    >>> from simulator.cards import parse_cards
+    >>> from simulator.core.cards import parse_cards
     >>> fortune_hand(parse_cards("As Ks Qs Js Ts Kh Qh"))
     <FortuneHand.ROYAL_FLUSH_PLUS_ROYAL_MATCH: 'royal flush plus royal match'>
     """

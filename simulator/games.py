@@ -17,11 +17,13 @@ from simulator.carnival_games import CARNIVAL_GAMES
 from simulator.carnival_poker import CarnivalGame
 from simulator.carnival_round import CARNIVAL_STEPS
 from simulator.carnival_round import PLAYER_STEPS as CARNIVAL_PLAYER_STEPS
-from simulator.citations import Citation, Provenance
+from simulator.core.citations import Citation, Provenance
+from simulator.core.json_values import JsonValue
+from simulator.core.mystery_meter import BaseGameDealer, MysteryRules
+from simulator.core.procedure import Round
+from simulator.core.rules import HouseOption, Option
 from simulator.down_under import DownUnderRound, DownUnderTable, demo_down_under
 from simulator.down_under_hand import TRAINEE_DEALS, TraineeDeals
-from simulator.json_values import JsonValue
-from simulator.mystery import BaseGameDealer, MysteryRules
 from simulator.mystery_demo import demo_mystery_table
 from simulator.mystery_games import MYSTERY_GAME_LIST, MysteryGame
 from simulator.mystery_tables import (
@@ -34,8 +36,6 @@ from simulator.mystery_tables import (
 from simulator.pai_gow_demo import narrate_pai_gow_round
 from simulator.pai_gow_round import DEFAULT_AUTOMATIONS, FELT_NAMES, PaiGowRound
 from simulator.pai_gow_rules import MYSTERY_SECTION, TableRules
-from simulator.procedure import Round
-from simulator.rules import HouseOption, Option
 from simulator.table_deals import (
     DOWN_UNDER_AUTOMATIONS,
     MYSTERY_TABLE_AUTOMATIONS,

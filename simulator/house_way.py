@@ -5,7 +5,7 @@ published house ways are offered as the house option, ``foxwoods`` (the default)
 Every clause carries a house citation, and :class:`HouseWaySetting` says which clause set a hand.
 
 The joker rule holds in every clause: the joker completes a straight, flush, straight flush or royal flush
-when it can, and is otherwise an ace; in the low hand it is an ace (see :data:`simulator.hands.JOKER_CITATION`).
+when it can, and is otherwise an ace; in the low hand it is an ace (see :data:`simulator.core.hands.JOKER_CITATION`).
 When counting pairs the joker counts as an ace, so the joker and an ace are a pair of aces.
 """
 
@@ -18,18 +18,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from simulator.cards import Card
-from simulator.citations import Citation
-from simulator.clauses import cite
-from simulator.hands import (
-    ACE,
-    HandCategory,
-    SetHand,
-    WheelRank,
-    high_value,
-    low_value,
-    require_cards,
-)
+from simulator.core.cards import Card
+from simulator.core.citations import Citation
+from simulator.core.clauses import cite
+from simulator.core.hands import ACE, HandCategory, SetHand, WheelRank, high_value, low_value, require_cards
 
 KING, JACK, TEN, SEVEN = 13, 11, 10, 7
 

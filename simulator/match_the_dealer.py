@@ -29,12 +29,12 @@ from decimal import ROUND_HALF_UP, Decimal
 from enum import StrEnum
 from fractions import Fraction
 
-from simulator.cards import Card, Rank, Suit
-from simulator.citations import Citation
-from simulator.clauses import cite
-from simulator.json_values import JsonValue, json_int, json_str
-from simulator.money import Cents, Odds, Rounding, format_cents
-from simulator.progressive import JackpotMeter, MeterShare
+from simulator.core.cards import Card, Rank, Suit
+from simulator.core.citations import Citation
+from simulator.core.clauses import cite
+from simulator.core.json_values import JsonValue, json_int, json_str
+from simulator.core.money import Cents, Odds, Rounding, format_cents
+from simulator.core.progressive import JackpotMeter, MeterShare
 
 ACE_OF_SPADES = Card(Rank.ACE, Suit.SPADES)
 DECK_COUNTS = (6, 8)
@@ -83,7 +83,7 @@ def judge_match(player_cards: Sequence[Card], upcard: Card) -> MatchCombination 
 
     A suited match has the upcard's rank and suit; a non-suited match its rank only (§685b.1(a)).
 
-    >>> from simulator.cards import parse_card, parse_cards
+    >>> from simulator.core.cards import parse_card, parse_cards
     >>> judge_match(parse_cards("AsAs"), parse_card("As"))
     <MatchCombination.TWO_SUITED_ACES_OF_SPADES: 'two suited match, aces of spades'>
     >>> judge_match(parse_cards("7h7d"), parse_card("7h")).value
@@ -176,7 +176,7 @@ SECONDARY_READING_RULES = {
 class MatchMeter:
     """The Match the Dealer progressive meter and its hidden reserve, in exact cents (§685b.1(j)).
 
-    The arithmetic is :class:`~simulator.progressive.JackpotMeter`'s; this type fixes the table's one wager
+    The arithmetic is :class:`~simulator.core.progressive.JackpotMeter`'s; this type fixes the table's one wager
     amount ($1 or $5), its seed (1,000 times that amount), the 15% and 6% rates and the secondary-rate reading.
 
     >>> meter = MatchMeter.seeded(100).add_wagers(2)
@@ -281,7 +281,7 @@ def settle_match_wager(
 ) -> MatchSettlement:
     """Settle one wager of the meter's amount: collect it, pay wager × odds, or pay a share of the meter.
 
-    >>> from simulator.cards import parse_card, parse_cards
+    >>> from simulator.core.cards import parse_card, parse_cards
     >>> meter = MatchMeter.seeded(500)
     >>> settle_match_wager(parse_cards("9h9c"), parse_card("9h"), match_paytable(6, 1), meter).amount
     6000

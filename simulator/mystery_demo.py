@@ -12,19 +12,19 @@ from __future__ import annotations
 import random
 from decimal import Decimal
 
-from simulator.json_values import JsonObject, json_int, json_list, json_object, json_str
-from simulator.money import format_cents
-from simulator.mystery import (
+from simulator.core.json_values import JsonObject, json_int, json_list, json_object, json_str
+from simulator.core.money import format_cents
+from simulator.core.mystery_meter import (
     AWARD_ROUNDING_OPTION,
     CONTRIBUTIONS_AFTER_HIT,
     MysteryRules,
     mystery_clause,
     mystery_configuration,
 )
+from simulator.core.procedure import Operation
+from simulator.core.progressive import CONTRIBUTION_ORDER
 from simulator.mystery_games import MYSTERY_GAMES, MysteryGame
 from simulator.mystery_tables import SEATS, MysterySeatWagers, MysteryTableRound
-from simulator.procedure import Operation
-from simulator.progressive import CONTRIBUTION_ORDER
 
 DEMO_CONFIGURATION = mystery_configuration("C", 500)
 """The demo's configuration: $250 to $500, 0.5% of each qualifying $5 wager."""

@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from simulator.base_game_deal import BaseGameLayout
-from simulator.citations import Citation
-from simulator.money import Cents
-from simulator.mystery import MysteryConfiguration, mystery_clause
+from simulator.core.citations import Citation
+from simulator.core.money import Cents
+from simulator.core.mystery_meter import MysteryConfiguration, mystery_clause
 
 
 @dataclass(frozen=True)
@@ -75,7 +75,7 @@ class MysteryGame:
     def qualifies(self, configuration: MysteryConfiguration, base_wager: Cents, progressive_wager: Cents) -> bool:
         """Whether a progressive wager qualifies: a base wager placed and at least the configuration's minimum.
 
-        >>> from simulator.mystery import mystery_configuration
+        >>> from simulator.core.mystery_meter import mystery_configuration
         >>> game = MYSTERY_GAMES["three-card-poker"]
         >>> five_dollars = mystery_configuration("B", 500)
         >>> game.qualifies(five_dollars, 1000, 500), game.qualifies(five_dollars, 1000, 100)

@@ -2,8 +2,8 @@
 
 After a reset the meter stands at the minimum m (cents) and every minimum qualifying wager adds
 c = rate × minimum wager (cents). The hit value H is uniform over the K = max − m whole cents m, m + 1, …,
-max − 1 (see :data:`simulator.mystery.HIT_VALUE_DRAW`). The n-th contribution hits when m + n·c > H for the first
-time, so the number of wagers from one reset to the next hit is N(H) = ⌊(H − m) / c⌋ + 1, and
+max − 1 (see :data:`simulator.core.mystery_meter.HIT_VALUE_DRAW`). The n-th contribution hits when m + n·c > H for
+the first time, so the number of wagers from one reset to the next hit is N(H) = ⌊(H − m) / c⌋ + 1, and
 
     E[N] = 1 + (1/K) · Σ_{j=0}^{K−1} ⌊j / c⌋,        E[award] = m + c · E[N].
 
@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
-from simulator.money import format_cents
-from simulator.mystery import MYSTERY_CONFIGURATIONS, MysteryConfiguration
+from simulator.core.money import format_cents
+from simulator.core.mystery_meter import MYSTERY_CONFIGURATIONS, MysteryConfiguration
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,7 @@ class MysteryOdds:
 def mystery_odds(configuration: MysteryConfiguration) -> MysteryOdds:
     """The exact expected number of minimum qualifying wagers between hits, and the expected award.
 
-    >>> from simulator.mystery import mystery_configuration
+    >>> from simulator.core.mystery_meter import mystery_configuration
     >>> odds = mystery_odds(mystery_configuration("A", 100))
     >>> odds.expected_wagers, odds.expected_award
     (Fraction(5001, 2), Fraction(15001, 1))

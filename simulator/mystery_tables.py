@@ -31,9 +31,9 @@ from simulator.carnival_games import CARNIVAL_GAMES
 from simulator.carnival_poker import CarnivalGame, CarnivalTable
 from simulator.carnival_round import PLAYER_STEPS as CARNIVAL_PLAYER_STEPS
 from simulator.carnival_round import CarnivalRound, CarnivalScenario, CarnivalView
-from simulator.citations import Citation
-from simulator.clauses import cite
-from simulator.json_values import (
+from simulator.core.citations import Citation
+from simulator.core.clauses import cite
+from simulator.core.json_values import (
     JsonValue,
     json_bool,
     json_int,
@@ -43,9 +43,9 @@ from simulator.json_values import (
     json_strings,
     json_value,
 )
-from simulator.meter_device import MYSTERY_METER
-from simulator.money import Cents, Rounding
-from simulator.mystery import (
+from simulator.core.meter_device import MYSTERY_METER
+from simulator.core.money import Cents, Rounding
+from simulator.core.mystery_meter import (
     AWARD_ROUNDING_OPTION,
     CONTRIBUTIONS_AFTER_HIT,
     DEFAULT_CONFIGURATION,
@@ -59,9 +59,8 @@ from simulator.mystery import (
     mystery_clause,
     mystery_configuration,
 )
-from simulator.mystery_games import MYSTERY_GAMES, MysteryGame
-from simulator.procedure import Action, Actor, ErrorCode, IllegalOperation, Operation, Round
-from simulator.progressive import (
+from simulator.core.procedure import Action, Actor, ErrorCode, IllegalOperation, Operation, Round
+from simulator.core.progressive import (
     CONTRIBUTION_ORDER,
     MYSTERY_BONUS_STEPS,
     PROGRESSIVE_INTAKE_STEPS,
@@ -72,7 +71,7 @@ from simulator.progressive import (
     ProgressiveWager,
     intake_with_wager_phase,
 )
-from simulator.rules import (
+from simulator.core.rules import (
     HouseOption,
     Option,
     OptionField,
@@ -82,13 +81,14 @@ from simulator.rules import (
     members,
     read_options,
 )
-from simulator.wager_phase import (
+from simulator.core.wager_phase import (
     WAGER_PHASE_PLAYER_STEPS,
     WAGER_PHASE_STEPS,
     LateWagerView,
     WagerPhase,
     WagerPhaseMixin,
 )
+from simulator.mystery_games import MYSTERY_GAMES, MysteryGame
 
 SEATS = (1, 2, 3, 4, 5, 6)
 """Player positions at every MHB training table, numbered 1 (the dealer's far left) to 6."""

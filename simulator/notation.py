@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from simulator.core.json_values import JsonValue, json_list, json_object, json_str
+from simulator.core.procedure import Operation, Round
 from simulator.games import GAMES, game_of
-from simulator.json_values import JsonValue, json_list, json_object, json_str
-from simulator.procedure import Operation, Round
 
 
 def save_round(round_: Round) -> dict[str, JsonValue]:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from simulator.cards import format_cards, parse_cards
-from simulator.hands import describe_high_hand, describe_low_hand, evaluate_high_hand, evaluate_low_hand
-from simulator.json_values import json_list, json_object, json_str
-from simulator.money import Cents, format_cents
+from simulator.core.cards import format_cards, parse_cards
+from simulator.core.hands import describe_high_hand, describe_low_hand, evaluate_high_hand, evaluate_low_hand
+from simulator.core.json_values import json_list, json_object, json_str
+from simulator.core.money import Cents, format_cents
+from simulator.core.procedure import Operation
 from simulator.pai_gow_round import DEALER, PaiGowRound, Scenario
 from simulator.pai_gow_rules import TableRules
-from simulator.procedure import Operation
 
 DEMO_SEATS: dict[int, dict[str, Cents]] = {
     1: {

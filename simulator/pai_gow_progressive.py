@@ -4,12 +4,12 @@
 but Chapter 645a was not retrieved (digest §3.9), so a table files a :class:`ProgressivePaytable` as a house
 option. The hand is judged like the Fortune Bonus: the best line among the player's seven cards, however the
 player set them (:func:`simulator.fortune.fortune_hand`). A line pays a fixed amount for the configured wager
-or a :class:`~simulator.progressive.MeterShare` of the meter, a
-:class:`~simulator.progressive.JackpotMeter` that starts at the paytable's seed and grows by its rate of
+or a :class:`~simulator.core.progressive.MeterShare` of the meter, a
+:class:`~simulator.core.progressive.JackpotMeter` that starts at the paytable's seed and grows by its rate of
 progression on every Progressive Payout wager. The wager was collected and dropped before the deal, so a win
 pays the award and the stake is not returned.
 
->>> from simulator.cards import parse_cards
+>>> from simulator.core.cards import parse_cards
 >>> paytable = EXAMPLE_PROGRESSIVE_PAYTABLE
 >>> hand = judge_progressive_hand(parse_cards("As Ks Qs Js Ts Kh Qh"), paytable)
 >>> paid, after = paytable.pay(hand, paytable.seeded_meter())
@@ -23,14 +23,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from simulator.cards import Card
-from simulator.citations import Citation
-from simulator.clauses import cite
+from simulator.core.cards import Card
+from simulator.core.citations import Citation
+from simulator.core.clauses import cite
+from simulator.core.hands import WheelRank
+from simulator.core.money import Cents, Rounding, format_cents
+from simulator.core.progressive import JackpotMeter, MeterShare
 from simulator.fortune import FortuneHand, fortune_hand
-from simulator.hands import WheelRank
 from simulator.match_the_dealer import PRIMARY_RATE, SEED_MULTIPLE
-from simulator.money import Cents, Rounding, format_cents
-from simulator.progressive import JackpotMeter, MeterShare
 
 ProgressiveAward = MeterShare | Cents
 """One paytable line's award: a share of the meter, or a fixed amount in cents for the configured wager."""

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, TypedDict
 
-from simulator.cards import (
+from simulator.core.cards import (
     Card,
     Rank,
     Suit,
@@ -28,14 +28,11 @@ from simulator.cards import (
     spoken_cards,
     stacked_deck,
 )
-from simulator.citations import Citation
-from simulator.clauses import cite
-from simulator.dice import DiceRoll, all_rolls, roll_dice, spoken_dice
-from simulator.dice_wagers import DiceSettlement, settle_beat_it_wager, settle_match_wager, settle_sum_wager
-from simulator.fortune import FortuneHand, envy_awards, envy_qualifying_seats, fortune_hand, settle_fortune_wager
-from simulator.hands import SetHand, is_foul, is_tiger_nine
-from simulator.house_way import HOUSE_WAYS, HouseWaySetting
-from simulator.json_values import (
+from simulator.core.citations import Citation
+from simulator.core.clauses import cite
+from simulator.core.dice import DiceRoll, all_rolls, roll_dice, spoken_dice
+from simulator.core.hands import SetHand, is_foul, is_tiger_nine
+from simulator.core.json_values import (
     JsonObject,
     JsonValue,
     json_int,
@@ -45,31 +42,11 @@ from simulator.json_values import (
     json_strings,
     json_value,
 )
-from simulator.meter_device import JACKPOT_METER, MYSTERY_METER
-from simulator.money import Cents, format_cents
-from simulator.mystery import MysteryMeter, MysteryMeterView, MysteryRules, PaymentSource
-from simulator.pai_gow_progressive import ProgressivePaytable, judge_progressive_hand
-from simulator.pai_gow_rules import (
-    COMMISSION,
-    DICE_SETTLEMENT_ORDER,
-    MYSTERY_SECTION,
-    TIGER_NINE_DECLARATION,
-    FoulRule,
-    MysteryPayoutTiming,
-    ShakerSelection,
-    ShakerType,
-    TableRules,
-)
-from simulator.pai_gow_settlement import (
-    FOUL_RULE,
-    Settlement,
-    WagerSettlement,
-    settle_pai_gow_wager,
-    settle_tiger_nine_wager,
-)
-from simulator.player_styles import PlayerStyle, set_hand_in_style
-from simulator.procedure import Action, Actor, ErrorCode, IllegalOperation, Operation, Round
-from simulator.progressive import (
+from simulator.core.meter_device import JACKPOT_METER, MYSTERY_METER
+from simulator.core.money import Cents, format_cents
+from simulator.core.mystery_meter import MysteryMeter, MysteryMeterView, MysteryRules, PaymentSource
+from simulator.core.procedure import Action, Actor, ErrorCode, IllegalOperation, Operation, Round
+from simulator.core.progressive import (
     MYSTERY_BONUS_STEPS,
     PROGRESSIVE_INTAKE_STEPS,
     PROGRESSIVE_WIN_STEPS,
@@ -86,20 +63,37 @@ from simulator.progressive import (
     ProgressiveWins,
     intake_with_wager_phase,
 )
-from simulator.settling import SETTLEMENT_STEPS, SettlingMixin
+from simulator.core.settling import SETTLEMENT_STEPS, Settlement, SettlingMixin, WagerSettlement
+from simulator.core.wager_phase import (
+    WAGER_PHASE_PLAYER_STEPS,
+    WAGER_PHASE_STEPS,
+    LateWagerView,
+    WagerPhase,
+    WagerPhaseMixin,
+)
+from simulator.dice_wagers import DiceSettlement, settle_beat_it_wager, settle_match_wager, settle_sum_wager
+from simulator.fortune import FortuneHand, envy_awards, envy_qualifying_seats, fortune_hand, settle_fortune_wager
+from simulator.house_way import HOUSE_WAYS, HouseWaySetting
+from simulator.pai_gow_progressive import ProgressivePaytable, judge_progressive_hand
+from simulator.pai_gow_rules import (
+    COMMISSION,
+    DICE_SETTLEMENT_ORDER,
+    MYSTERY_SECTION,
+    TIGER_NINE_DECLARATION,
+    FoulRule,
+    MysteryPayoutTiming,
+    ShakerSelection,
+    ShakerType,
+    TableRules,
+)
+from simulator.pai_gow_settlement import FOUL_RULE, settle_pai_gow_wager, settle_tiger_nine_wager
+from simulator.player_styles import PlayerStyle, set_hand_in_style
 from simulator.starting_position import (
     REVEAL_ORDER_CITATION,
     STARTING_POSITION_CITATION,
     delivery_order,
     reveal_order,
     starting_position,
-)
-from simulator.wager_phase import (
-    WAGER_PHASE_PLAYER_STEPS,
-    WAGER_PHASE_STEPS,
-    LateWagerView,
-    WagerPhase,
-    WagerPhaseMixin,
 )
 
 SEATS = (1, 2, 3, 4, 5, 6)

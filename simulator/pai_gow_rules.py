@@ -15,22 +15,13 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any
 
-from simulator.citations import Citation
-from simulator.clauses import cite
-from simulator.dice_wagers import BeatItPaytable, DicePaytable, SumPaytable, beat_it_paytable, sum_paytable
-from simulator.filed_paytables import (
-    fortune_paytable_json,
-    progressive_paytable_json,
-    read_fortune_paytable,
-    read_progressive_paytable,
-)
-from simulator.fortune import REPRESENTATIVE_FORTUNE_PAYTABLE, FortunePaytable
-from simulator.hands import JOKER_CITATION as JOKER
-from simulator.hands import WheelRank
-from simulator.house_way import HOUSE_WAYS
-from simulator.json_values import JsonObject, JsonValue
-from simulator.money import Cents, Rounding, format_cents, round_to_unit
-from simulator.mystery import (
+from simulator.core.citations import Citation
+from simulator.core.clauses import cite
+from simulator.core.hands import JOKER_CITATION as JOKER
+from simulator.core.hands import WheelRank
+from simulator.core.json_values import JsonObject, JsonValue
+from simulator.core.money import Cents, Rounding, format_cents, round_to_unit
+from simulator.core.mystery_meter import (
     DEFAULT_CONFIGURATION,
     MysteryConfiguration,
     PaymentSource,
@@ -38,9 +29,8 @@ from simulator.mystery import (
     mystery_clause,
     mystery_configuration,
 )
-from simulator.pai_gow_progressive import EXAMPLE_PROGRESSIVE_PAYTABLE, ProgressivePaytable
-from simulator.progressive import FIXED_ODDS_SOURCE
-from simulator.rules import (
+from simulator.core.progressive import FIXED_ODDS_SOURCE
+from simulator.core.rules import (
     HouseOption,
     Option,
     OptionField,
@@ -56,6 +46,16 @@ from simulator.rules import (
     whole_number,
     write_options,
 )
+from simulator.dice_wagers import BeatItPaytable, DicePaytable, SumPaytable, beat_it_paytable, sum_paytable
+from simulator.filed_paytables import (
+    fortune_paytable_json,
+    progressive_paytable_json,
+    read_fortune_paytable,
+    read_progressive_paytable,
+)
+from simulator.fortune import REPRESENTATIVE_FORTUNE_PAYTABLE, FortunePaytable
+from simulator.house_way import HOUSE_WAYS
+from simulator.pai_gow_progressive import EXAMPLE_PROGRESSIVE_PAYTABLE, ProgressivePaytable
 from simulator.starting_position import DealingDirection
 
 RATE = re.compile(r"[0-9](?:\.[0-9]{1,8})?")

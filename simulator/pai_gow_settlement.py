@@ -2,36 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from enum import StrEnum
-
-from simulator.citations import Citation
-from simulator.clauses import cite
-from simulator.hands import HandOutcome, SetHand, is_tiger_nine, settle_hands
-from simulator.money import Cents, Odds
+from simulator.core.clauses import cite
+from simulator.core.hands import HandOutcome, SetHand, is_tiger_nine, settle_hands
+from simulator.core.money import Cents, Odds
+from simulator.core.settling import Settlement, WagerSettlement
 from simulator.pai_gow_rules import TableRules
 
 TIGER_NINE_ODDS = Odds(30, 1)
-
-
-class Settlement(StrEnum):
-    """What the dealer does with a wager: pay it, push it (leave it) or collect it."""
-
-    PAY = "pay"
-    PUSH = "push"
-    COLLECT = "collect"
-
-
-@dataclass(frozen=True)
-class WagerSettlement:
-    """The correct settlement of one wager: pay, push or collect, the amount paid, and the rule."""
-
-    settlement: Settlement
-    amount: Cents
-    citation: Citation
-    reason: str
-
-
 TIGER_NINE_PUSH = cite("§645b.1(f)(1)")
 TIGER_NINE_PAYS = cite("§645b.1(h)")
 TIGER_NINE_LOSES = cite("§645b.1(f)(2)")

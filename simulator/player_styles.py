@@ -6,8 +6,8 @@ import itertools
 from collections.abc import Iterator, Sequence
 from enum import StrEnum
 
-from simulator.cards import Card
-from simulator.hands import SetHand, WheelRank, evaluate_high_hand, evaluate_low_hand, is_foul
+from simulator.core.cards import Card
+from simulator.core.hands import SetHand, WheelRank, evaluate_high_hand, evaluate_low_hand, is_foul
 from simulator.house_way import HouseWay
 
 
@@ -28,7 +28,7 @@ def all_settings(cards: Sequence[Card]) -> Iterator[SetHand]:
 def set_hand_in_style(cards: Sequence[Card], style: PlayerStyle, house_way: HouseWay, wheel: WheelRank) -> SetHand:
     """The hand a player of this style sets; a style with no such setting falls back to the house way.
 
-    >>> from simulator.cards import parse_cards
+    >>> from simulator.core.cards import parse_cards
     >>> from simulator.house_way import HOUSE_WAYS
     >>> hand = parse_cards("As Kd 9c 7h 5s 4d 2c")
     >>> str(set_hand_in_style(hand, PlayerStyle.FOUL, HOUSE_WAYS["foxwoods"], WheelRank.SECOND_HIGHEST))

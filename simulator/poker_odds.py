@@ -27,7 +27,7 @@ from math import comb, prod
 
 from simulator.carnival_hands import THREE_CARD_NAMES, ThreeCardCategory, ranks_value
 from simulator.carnival_poker import Paytable
-from simulator.hands import HandCategory
+from simulator.core.hands import HandCategory
 from simulator.three_card_poker import QUEEN_HIGH, QUEEN_SIX_FOUR
 from simulator.ultimate_texas import CATEGORY_NAMES
 

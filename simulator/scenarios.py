@@ -17,27 +17,27 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from simulator.blackjack import BlackjackStyle
-from simulator.cards import Card, Rank, format_cards, pai_gow_deck, parse_cards, shuffled
 from simulator.carnival_poker import CarnivalGame, PlayerHabit
 from simulator.carnival_rigging import board_size
-from simulator.dice import DiceRoll, parse_dice_roll, roll_dice
+from simulator.core.cards import Card, Rank, format_cards, pai_gow_deck, parse_cards, shuffled
+from simulator.core.dice import DiceRoll, parse_dice_roll, roll_dice
+from simulator.core.hands import SetHand, is_tiger_nine
+from simulator.core.json_values import JsonObject, JsonValue
+from simulator.core.money import MAX_CENTS, format_cents
+from simulator.core.mystery_meter import BaseGameDealer, MysteryRules
+from simulator.core.procedure import Round, counted
+from simulator.core.rules import RulesError
+from simulator.core.wager_phase import ChipCountMismatch, WagerMove
 from simulator.down_under import BLACKJACK, DEALT_CARDS, MATCH_THE_DEALER, DownUnderTable, SeatWagers
 from simulator.down_under import check_wagers as check_down_under_wagers
 from simulator.down_under_hand import TraineeDeals
 from simulator.games import GAMES, Game
-from simulator.hands import SetHand, is_tiger_nine
 from simulator.house_way import HOUSE_WAYS
-from simulator.json_values import JsonObject, JsonValue
-from simulator.money import MAX_CENTS, format_cents
-from simulator.mystery import BaseGameDealer, MysteryRules
 from simulator.pai_gow_round import DEALER, PLACES, SEATS, STACK_SIZE, Scenario, check_wagers
 from simulator.pai_gow_rules import TableRules
 from simulator.player_styles import PlayerStyle
-from simulator.procedure import Round, counted
-from simulator.rules import RulesError
 from simulator.starting_position import delivery_order, starting_position
 from simulator.table_deals import RiggedDeal, SeatHabit, TableDeal
-from simulator.wager_phase import ChipCountMismatch, WagerMove
 
 MODES = ("practice", "exam")
 MAX_ROUNDS = 20
@@ -201,7 +201,7 @@ def _whole(value: JsonValue, minimum: int, maximum: int | None = None) -> int:
 
 
 def _cents(value: JsonValue) -> int:
-    """An amount in cents up to the school's largest, :data:`simulator.money.MAX_CENTS`; ValueError otherwise."""
+    """An amount in cents up to the school's largest, :data:`simulator.core.money.MAX_CENTS`; ValueError otherwise."""
     if type(value) is not int:
         raise ValueError(f"{value!r} is not an amount in cents")
     if value > MAX_CENTS:

@@ -8,14 +8,14 @@ from dataclasses import replace
 
 from simulator import down_under, mystery_tables
 from simulator.blackjack import BlackjackStyle
+from simulator.core.money import Cents
+from simulator.core.mystery_meter import MysteryRules
+from simulator.core.wager_phase import ChipCountMismatch, WagerMove, WagerPhase
 from simulator.down_under import DownUnderTable
-from simulator.money import Cents
-from simulator.mystery import MysteryRules
 from simulator.mystery_games import MysteryGame
 from simulator.pai_gow_round import MATCH_SPOTS, SEATS
 from simulator.pai_gow_rules import TableRules, WagerLimits
 from simulator.player_styles import PlayerStyle
-from simulator.wager_phase import ChipCountMismatch, WagerMove, WagerPhase
 
 PAI_GOW_MULTIPLES = (1, 2, 3, 5, 10)
 SIDE_WAGER_MULTIPLES = (1, 2, 5, 10, 25)

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from simulator.citations import Citation
-from simulator.clauses import cite
+from simulator.core.citations import Citation
+from simulator.core.clauses import cite
 
 DEALER_SEAT = 0
 """The dealer's place in seat numbering."""

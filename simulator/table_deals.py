@@ -8,15 +8,17 @@ from dataclasses import dataclass, field, replace
 
 from simulator import down_under, mystery_tables
 from simulator.blackjack import BlackjackStyle
-from simulator.cards import Card
 from simulator.carnival_poker import CarnivalGame, PlayerHabit
 from simulator.carnival_rigging import DEALER_PLACE, rigged_deck_top
 from simulator.carnival_round import CarnivalScenario
+from simulator.core.cards import Card
+from simulator.core.json_values import JsonObject, JsonValue, json_object
+from simulator.core.meter_device import JACKPOT_METER, MATCH_METER, MYSTERY_METER
+from simulator.core.mystery_meter import BaseGameDealer, MysteryConfiguration, MysteryMeter
+from simulator.core.progressive import JackpotMeter
+from simulator.core.wager_phase import ChipCountMismatch, WagerMove, WagerPhase
 from simulator.down_under import DownUnderRound, DownUnderTable, rigged_top, suited_match_top
-from simulator.json_values import JsonObject, JsonValue, json_object
 from simulator.match_the_dealer import ACE_OF_SPADES, MatchMeter
-from simulator.meter_device import JACKPOT_METER, MATCH_METER, MYSTERY_METER
-from simulator.mystery import BaseGameDealer, MysteryConfiguration, MysteryMeter
 from simulator.mystery_games import MysteryGame
 from simulator.mystery_tables import (
     MysterySeatWagers,
@@ -29,7 +31,6 @@ from simulator.pai_gow_progressive import ProgressivePaytable
 from simulator.pai_gow_round import PaiGowRound, Scenario, seven_card_straight_flush_scenario
 from simulator.pai_gow_rules import TableRules
 from simulator.player_styles import PlayerStyle
-from simulator.progressive import JackpotMeter
 from simulator.simulated_players import (
     BASE_WAGERS,
     add_side_wagers,
@@ -42,7 +43,6 @@ from simulator.simulated_players import (
     seat_rigged_players,
     wager_phase_rng,
 )
-from simulator.wager_phase import ChipCountMismatch, WagerMove, WagerPhase
 
 SeatHabit = PlayerHabit | BlackjackStyle | PlayerStyle
 """How a scenario rigs a seat's simulated player: a carnival poker habit, a Down Under Blackjack style, or how a Pai Gow

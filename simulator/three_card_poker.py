@@ -3,7 +3,7 @@
 Chapter 649a is not in the regulation text we have, so every rule here is the house's and its citation says so;
 the paytables are the house's options.
 
->>> from simulator.cards import parse_cards
+>>> from simulator.core.cards import parse_cards
 >>> read_three_card_hand(parse_cards("Qs 6h 4d")) >= QUEEN_SIX_FOUR
 True
 """
@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from simulator.cards import Card
 from simulator.carnival_hands import THREE_CARD_NAMES, ThreeCardCategory, describe_three_card_hand, three_card_value
 from simulator.carnival_poker import (
     END_OF_ROUND,
@@ -26,9 +25,10 @@ from simulator.carnival_poker import (
     Street,
     paytables,
 )
-from simulator.clauses import cite
-from simulator.money import Cents
-from simulator.pai_gow_settlement import Settlement, WagerSettlement
+from simulator.core.cards import Card
+from simulator.core.clauses import cite
+from simulator.core.money import Cents
+from simulator.core.settling import Settlement, WagerSettlement
 
 RANKINGS = cite("Three Card Poker rankings")
 DEAL = cite("Three Card Poker deal")

@@ -4,7 +4,7 @@
 the deal, the Play Wager's amounts, the dealer's qualification and the settlement (§653a.7–§653a.11, not in the
 regulation text we have) are the house's, and their citations say so.
 
->>> from simulator.cards import parse_cards
+>>> from simulator.core.cards import parse_cards
 >>> read_holdem_hand(parse_cards("Ah Kh Qh Jh Th 2c 2d")).words
 'royal flush'
 """
@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from simulator.cards import Card, standard_deck
 from simulator.carnival_hands import best_five
 from simulator.carnival_poker import (
     END_OF_ROUND,
@@ -27,10 +26,11 @@ from simulator.carnival_poker import (
     Street,
     paytables,
 )
-from simulator.clauses import cite
-from simulator.hands import HandCategory, describe_high_hand
-from simulator.money import Cents
-from simulator.pai_gow_settlement import Settlement, WagerSettlement
+from simulator.core.cards import Card, standard_deck
+from simulator.core.clauses import cite
+from simulator.core.hands import HandCategory, describe_high_hand
+from simulator.core.money import Cents
+from simulator.core.settling import Settlement, WagerSettlement
 
 RANKINGS = cite("§653a.6(b)")
 FLOP = cite("§653a.1 definition of Flop")

@@ -23,17 +23,17 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator
 
-from simulator.cards import pai_gow_deck
 from simulator.carnival_games import CARNIVAL_GAMES
-from simulator.dice import spoken_dice
+from simulator.core.cards import pai_gow_deck
+from simulator.core.dice import spoken_dice
+from simulator.core.json_values import JsonValue, json_int
+from simulator.core.money import DOLLARS
+from simulator.core.mystery_meter import PaymentSource
+from simulator.core.procedure import spoken, spoken_argument
 from simulator.down_under import DEALER_BOX
 from simulator.down_under_hand import SPLIT_SUFFIX, hand_position
 from simulator.games import Game
-from simulator.json_values import JsonValue, json_int
-from simulator.money import DOLLARS
-from simulator.mystery import PaymentSource
 from simulator.pai_gow_round import spot_name
-from simulator.procedure import spoken, spoken_argument
 
 MAX_FRAME_CHARACTERS = 4096
 """The longest frame a consumer reads; anything longer is refused unread."""

@@ -14,8 +14,8 @@ from functools import cache
 
 from simulator.carnival_games import CARNIVAL_GAMES
 from simulator.carnival_poker import Paytable
-from simulator.json_values import JsonValue
-from simulator.mystery import BaseGameDealer
+from simulator.core.json_values import JsonValue
+from simulator.core.mystery_meter import BaseGameDealer
 from simulator.mystery_games import MYSTERY_GAMES
 from simulator.mystery_tables import base_game_table, rules_from_json
 from simulator.poker_odds import ante_and_play_return, ante_bonus_return, pair_plus_return, trips_return

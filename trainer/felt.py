@@ -12,14 +12,14 @@ from django.template.backends.jinja2 import Jinja2
 from jinja2 import Environment
 from markupsafe import Markup
 
-from simulator.cards import CardName, card_name, parse_cards
+from simulator.core.cards import CardName, card_name, parse_cards
+from simulator.core.json_values import JsonValue
+from simulator.core.money import format_cents
+from simulator.core.mystery_meter import PaymentSource
+from simulator.core.progressive import ContainerIntakeView, IntakeView
+from simulator.core.settling import SETTLEMENT_STEPS
+from simulator.core.wager_phase import LateWagerView
 from simulator.games import GAMES
-from simulator.json_values import JsonValue
-from simulator.money import format_cents
-from simulator.mystery import PaymentSource
-from simulator.progressive import ContainerIntakeView, IntakeView
-from simulator.settling import SETTLEMENT_STEPS
-from simulator.wager_phase import LateWagerView
 from trainer.controls import StepControls, describe_step
 from trainer.models import Mode
 from trainer.scoring import GradedStep
@@ -155,7 +155,7 @@ def render(template: str, context: Mapping[str, Any]) -> Markup:
 
 
 class CardFace(NamedTuple):
-    """A face-up card as it is drawn: its name (:func:`simulator.cards.card_name`, as the log names it) and markup."""
+    """A face-up card as it is drawn: its name (as :func:`simulator.core.cards.card_name` gives it) and markup."""
 
     name: CardName
     html: Markup

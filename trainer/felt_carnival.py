@@ -11,7 +11,7 @@ from markupsafe import Markup
 
 from simulator.carnival_games import CARNIVAL_GAMES, HAND_NAMES
 from simulator.carnival_round import CarnivalSeatView, CarnivalView
-from simulator.json_values import json_int, json_str
+from simulator.core.json_values import json_int, json_str
 from trainer.controls import (
     AmountField,
     StepControl,

@@ -7,7 +7,9 @@ from typing import TypedDict
 from markupsafe import Markup
 
 from simulator.blackjack import BUST_OVER, DealerDrawing, is_blackjack
-from simulator.cards import parse_cards
+from simulator.core.cards import parse_cards
+from simulator.core.json_values import json_int, json_str
+from simulator.core.money import format_cents
 from simulator.down_under import (
     DownUnderDealerView,
     DownUnderRound,
@@ -16,12 +18,10 @@ from simulator.down_under import (
     DownUnderView,
 )
 from simulator.down_under_hand import SPLIT_SUFFIX, HandResultView, SignalView, SplitHandView, TraineeDeals
-from simulator.json_values import json_int, json_str
 from simulator.match_the_dealer import (
     MatchCombination,
     match_paytable,
 )
-from simulator.money import format_cents
 from trainer.controls import (
     OPENING_CONTROLS,
     PROGRESSIVE_INTAKE_CONTROLS,

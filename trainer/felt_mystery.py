@@ -8,8 +8,8 @@ from typing import Any, TypedDict
 from markupsafe import Markup
 
 from simulator.carnival_round import CarnivalView
-from simulator.json_values import json_int, json_str
-from simulator.money import format_cents
+from simulator.core.json_values import json_int, json_str
+from simulator.core.money import format_cents
 from simulator.mystery_games import MYSTERY_GAMES
 from simulator.mystery_tables import MysterySeatView, MysteryTableRound, MysteryTableView, rules_from_json
 from trainer.controls import (

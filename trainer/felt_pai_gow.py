@@ -9,10 +9,10 @@ from typing import Any, TypedDict
 
 from markupsafe import Markup
 
+from simulator.core.json_values import json_int, json_str
+from simulator.core.money import format_cents
 from simulator.dice_wagers import beat_it_paytable, match_paytable, sum_paytable
 from simulator.fortune import FortuneHand
-from simulator.json_values import json_int, json_str
-from simulator.money import format_cents
 from simulator.pai_gow_progressive import ProgressivePaytable
 from simulator.pai_gow_round import (
     FELT_NAMES,

@@ -7,10 +7,10 @@ from dataclasses import dataclass
 
 from markupsafe import Markup
 
-from simulator.citations import Citation, Provenance
+from simulator.core.citations import Citation, Provenance
+from simulator.core.money import format_cents
+from simulator.core.mystery_meter import MysteryConfiguration, mystery_clause
 from simulator.dice_wagers import DicePaytable
-from simulator.money import format_cents
-from simulator.mystery import MysteryConfiguration, mystery_clause
 from trainer.felt import render
 from trainer.rules_submission import filing_label
 

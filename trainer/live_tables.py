@@ -5,8 +5,8 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
 
+from simulator.core.procedure import Actor
 from simulator.games import GAMES
-from simulator.procedure import Actor
 from trainer import services
 from trainer.models import Attempt, Mode, Role, has_role, is_school_administrator
 from trainer.round_store import live_attempt

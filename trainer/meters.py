@@ -17,9 +17,9 @@ from decimal import Decimal
 from django.db import connection
 from django.utils import timezone
 
-from simulator.json_values import JsonObject, JsonValue, json_int, json_object, json_str
-from simulator.meter_device import MeterStep, MeterUpdate
-from simulator.procedure import Round
+from simulator.core.json_values import JsonObject, JsonValue, json_int, json_object, json_str
+from simulator.core.meter_device import MeterStep, MeterUpdate
+from simulator.core.procedure import Round
 from trainer.models import Meter
 from trainer.step_writes import StepWrites
 

@@ -10,8 +10,8 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
+from simulator.core.rules import RulesError
 from simulator.games import GAMES
-from simulator.rules import RulesError
 from simulator.scenarios import MAX_TIME_LIMIT_SECONDS, ScenarioError, ScenarioSpec
 from trainer.scoring import DEFAULT_PASS_THRESHOLD, PassRule
 from trainer.scoring import Mode as Mode

@@ -5,8 +5,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from simulator.citations import Citation
-from simulator.clauses import CLAUSES
+from simulator.core.citations import Citation
+from simulator.core.clauses import CLAUSES
 
 
 @require_GET

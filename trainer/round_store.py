@@ -31,9 +31,9 @@ from django.db import transaction
 from django.db.models import F, QuerySet
 from django.utils import timezone
 
-from simulator.json_values import JsonValue
+from simulator.core.json_values import JsonValue
+from simulator.core.procedure import Actor, Operation, Round
 from simulator.notation import operations_since, replay_round
-from simulator.procedure import Actor, Operation, Round
 from trainer.meters import TableMeters
 from trainer.models import Attempt, Step, Table
 from trainer.scoring import GradedStep, PassRule, ScoreCard, one_by_one

@@ -18,11 +18,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from simulator.citations import Citation, Provenance
-from simulator.clauses import CLAUSES
-from simulator.json_values import JsonObject, JsonValue
+from simulator.core.citations import Citation, Provenance
+from simulator.core.clauses import CLAUSES
+from simulator.core.json_values import JsonObject, JsonValue
+from simulator.core.rules import RulesError
 from simulator.pai_gow_rules import TableRules
-from simulator.rules import RulesError
 from trainer.models import FiledPaytable, HouseWording, PaytableKind, Table
 from trainer.school_profile import school_name
 from trainer.scoring import GradedStep

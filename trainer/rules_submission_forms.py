@@ -7,6 +7,9 @@ from typing import Any
 
 from django import forms
 
+from simulator.core.json_values import JsonObject, JsonValue, json_int, json_object
+from simulator.core.money import format_cents, parse_dollars
+from simulator.core.rules import RulesError
 from simulator.filed_paytables import (
     ENVY_HANDS,
     fortune_paytable_json,
@@ -15,10 +18,7 @@ from simulator.filed_paytables import (
     read_progressive_paytable,
 )
 from simulator.fortune import REPRESENTATIVE_FORTUNE_PAYTABLE, FortuneHand
-from simulator.json_values import JsonObject, JsonValue, json_int, json_object
-from simulator.money import format_cents, parse_dollars
 from simulator.pai_gow_progressive import EXAMPLE_PROGRESSIVE_PAYTABLE
-from simulator.rules import RulesError
 from trainer.models import PaytableKind
 from trainer.rules_submission import misfits
 

@@ -1,11 +1,11 @@
 """Grading a trainee's dealer steps against the regulation: severities, modes, graded steps and the score card.
 
-Plain Python on top of :mod:`simulator.procedure`; it never imports Django, so it imports and tests without
+Plain Python on top of :mod:`simulator.core.procedure`; it never imports Django, so it imports and tests without
 Django settings. The web layer calls :func:`grade_step` for each step the trainee performs and stores the
 returned :class:`GradedStep` (``to_json``); at the end of the round it builds a :class:`ScoreCard` from them.
 
 * **Correct step**: the round performs it; the grade cites the rule the step followed.
-* **Wrong step** (the round raised :class:`~simulator.procedure.IllegalOperation`): the grade holds the
+* **Wrong step** (the round raised :class:`~simulator.core.procedure.IllegalOperation`): the grade holds the
   expected action (the round's ``next_action()``), the rule broken and a :class:`Severity` from
   :data:`SEVERITIES`. The round is left as it was, so the trainee carries on: in :attr:`Mode.PRACTICE` they may
   try again at once; in :attr:`Mode.EXAM` the engine never takes the expected step in the trainee's place.
@@ -28,9 +28,9 @@ from fractions import Fraction
 from statistics import median
 from typing import Any
 
-from simulator.citations import Citation, Provenance
-from simulator.json_values import JsonValue
-from simulator.procedure import Action, ErrorCode, IllegalOperation, Round
+from simulator.core.citations import Citation, Provenance
+from simulator.core.json_values import JsonValue
+from simulator.core.procedure import Action, ErrorCode, IllegalOperation, Round
 from trainer.standards import SKILLS, skill_of, target_seconds
 
 
@@ -121,7 +121,7 @@ SEVERITIES: Mapping[ErrorCode, tuple[Severity, str]] = {
         "A wager the table refuses; raised while a table is set up, not by a step.",
     ),
 }
-"""Every :class:`~simulator.procedure.ErrorCode`: its severity and why."""
+"""Every :class:`~simulator.core.procedure.ErrorCode`: its severity and why."""
 
 CHECK_STEP_PREFIXES = ("validate_", "confirm_", "count_")
 """Steps that check something before money moves: a floorperson's validation, a confirmed light or hand, a count."""

@@ -19,12 +19,12 @@ from django.db import IntegrityError
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
+from simulator.core.procedure import Round
+from simulator.core.wager_phase import ChipCountMismatch
 from simulator.games import GAMES, Game
 from simulator.notation import save_round
-from simulator.procedure import Round
 from simulator.scenarios import deal_scenario
 from simulator.table_deals import TableDeal
-from simulator.wager_phase import ChipCountMismatch
 from trainer.controls import FLOORPERSON_STEPS, StepFrame, dealer_steps_of
 from trainer.meters import install_meters, table_meters
 from trainer.models import Attempt, Floorperson, Mode, Role, ScenarioVersion, SchoolUser, Table, is_school_administrator

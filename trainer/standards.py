@@ -11,10 +11,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from simulator.carnival_games import CARNIVAL_GAMES
-from simulator.json_values import JsonValue
+from simulator.core.json_values import JsonValue
+from simulator.core.settling import SETTLEMENT_STEPS
 from simulator.pai_gow_round import DICE_SPOTS
 from simulator.scenarios import LONGEST_TARGET_SECONDS
-from simulator.settling import SETTLEMENT_STEPS
 
 
 @dataclass(frozen=True)

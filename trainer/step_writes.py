@@ -11,7 +11,7 @@ from typing import Any
 
 from django.db.models import Field, Model
 
-from simulator.json_values import JsonObject, json_object
+from simulator.core.json_values import JsonObject, json_object
 from trainer.models import Attempt, Meter, MeterChange
 
 

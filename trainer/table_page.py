@@ -8,9 +8,9 @@ from typing import Any
 
 from markupsafe import Markup
 
-from simulator.citations import Citation, Provenance
+from simulator.core.citations import Citation, Provenance
+from simulator.core.rules import HouseOption
 from simulator.games import GAMES
-from simulator.rules import HouseOption
 from trainer.felt import Region, render
 from trainer.felt_signs import PROVENANCE_CLASSES
 from trainer.models import Floorperson, Mode

@@ -20,7 +20,7 @@ from urllib.parse import quote
 from django.conf import settings
 from django.contrib.auth.models import User
 
-from simulator.citations import Citation
+from simulator.core.citations import Citation
 from simulator.games import GAMES
 from trainer.models import Attempt, Table
 from trainer.scoring import GradedStep, ScoreCard

@@ -19,10 +19,10 @@ from live_table import (
 )
 from playwright.sync_api import Page, expect
 
-from simulator.clauses import cite
-from simulator.money import format_cents
+from simulator.core.clauses import cite
+from simulator.core.money import format_cents
+from simulator.core.procedure import Actor
 from simulator.pai_gow_round import NO_MORE_BETS
-from simulator.procedure import Actor
 from trainer import round_store, services
 from trainer.models import Attempt, Table
 

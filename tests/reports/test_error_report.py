@@ -12,8 +12,8 @@ from table_helpers import demo_table, make_instructor, make_trainee, make_user
 
 from reports.error_report import finished_rounds, heatmap, most_missed, skill_weeks, trainee_columns, week_columns
 from school.models import Cohort
-from simulator.clauses import cite
-from simulator.procedure import ErrorCode
+from simulator.core.clauses import cite
+from simulator.core.procedure import ErrorCode
 from trainer.models import Attempt, Role, Step
 from trainer.scoring import GradedStep, ScoreCard, Severity
 

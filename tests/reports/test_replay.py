@@ -11,8 +11,8 @@ from test_other_games import browser_frame, public_cards, secrets_of, table_of
 from test_services import validation_frame
 
 from reports.replay import replay_context
-from simulator.money import format_cents
-from simulator.procedure import Actor
+from simulator.core.money import format_cents
+from simulator.core.procedure import Actor
 from trainer import round_store, services
 from trainer.models import Floorperson, Mode, Role
 from trainer.snapshots import Viewer

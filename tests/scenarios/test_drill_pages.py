@@ -10,7 +10,7 @@ from table_helpers import demo_table, make_instructor, make_trainee, make_user
 
 from scenarios.drill_library import load_drill_library
 from scenarios.mistakes import RECENT_ROUNDS, recent_mistakes
-from simulator.clauses import cite
+from simulator.core.clauses import cite
 from simulator.drills import DRILLS, DRILLS_BY_KEY
 from trainer.models import Attempt, Role, Scenario, ScenarioVersion
 from trainer.scoring import GradedStep, ScoreCard

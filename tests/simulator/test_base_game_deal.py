@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from simulator.base_game_deal import best_five_card_hand
-from simulator.cards import parse_cards
+from simulator.core.cards import parse_cards
+from simulator.core.mystery_meter import MysteryMeter, MysteryRules, mystery_configuration
 from simulator.games import GAMES
-from simulator.mystery import MysteryMeter, MysteryRules, mystery_configuration
 from simulator.mystery_games import MYSTERY_GAMES, MysteryGame
 from simulator.mystery_tables import MysterySeatWagers, MysteryTableRound
 from simulator.notation import replay_round

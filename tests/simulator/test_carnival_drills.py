@@ -7,10 +7,10 @@ from collections.abc import Mapping
 import pytest
 
 from simulator.carnival_poker import CarnivalGame, PaytableChoice
+from simulator.core.json_values import JsonValue
+from simulator.core.procedure import Operation
 from simulator.drills import CARNIVAL_HANDS, CARNIVAL_SEAT, DRILLS, DRILLS_BY_KEY, Drill, paytable_line_key
-from simulator.json_values import JsonValue
 from simulator.mystery_tables import MysteryTableRound
-from simulator.procedure import Operation
 from simulator.scenarios import ScenarioSpec, deal_scenario
 from simulator.three_card_poker import THREE_CARD_POKER
 from simulator.ultimate_texas import ULTIMATE_TEXAS_HOLD_EM

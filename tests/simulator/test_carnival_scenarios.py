@@ -4,11 +4,11 @@ the regulation text we have); Ultimate Texas Hold 'Em's hands are §653a.6's and
 
 import pytest
 
-from simulator.cards import parse_cards, standard_deck
 from simulator.carnival_rigging import board_size
 from simulator.carnival_round import DEALER
+from simulator.core.cards import parse_cards, standard_deck
+from simulator.core.json_values import JsonObject, JsonValue
 from simulator.games import GAMES, Game
-from simulator.json_values import JsonObject, JsonValue
 from simulator.mystery_tables import MysteryTableRound
 from simulator.notation import replay_round, save_round
 from simulator.scenarios import ScenarioError, ScenarioSpec, deal_scenario

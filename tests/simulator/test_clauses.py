@@ -9,25 +9,26 @@ from pathlib import Path
 import pytest
 
 import simulator
-from simulator.cards import parse_cards
 from simulator.carnival_games import CARNIVAL_GAMES
 from simulator.carnival_poker import CarnivalTable
 from simulator.carnival_round import CarnivalRound
-from simulator.citations import Citation, Provenance
-from simulator.clauses import CITED, CLAUSES, catalogue, cite, house, seed
+from simulator.core.cards import parse_cards
+from simulator.core.citations import Citation, Provenance
+from simulator.core.clauses import CITED, CLAUSES, catalogue, cite, house, seed
+from simulator.core.hands import SetHand
+from simulator.core.mystery_meter import DEFAULT_CONFIGURATION, MysteryRules
+from simulator.core.procedure import ErrorCode, IllegalOperation, Round
+from simulator.core.settling import Settlement
 from simulator.down_under import DEMO_FORCED_HIT, SETTLEMENT_ORDER, DownUnderRound, DownUnderTable
 from simulator.down_under import DEMO_SEATS as DOWN_UNDER_SEATS
 from simulator.games import GAMES
-from simulator.hands import SetHand
-from simulator.mystery import DEFAULT_CONFIGURATION, MysteryRules
 from simulator.mystery_demo import demo_round as mystery_demo_round
 from simulator.mystery_games import MYSTERY_GAME_LIST
 from simulator.mystery_tables import rules_house_options, rules_options
 from simulator.pai_gow_demo import DEMO_SEATS, demo_round
 from simulator.pai_gow_round import DICE_SPOTS, PaiGowRound, Scenario, seven_card_straight_flush_scenario
 from simulator.pai_gow_rules import MYSTERY_SECTION, FoulRule, ShakerType, TableRules
-from simulator.pai_gow_settlement import Settlement, settle_pai_gow_wager
-from simulator.procedure import ErrorCode, IllegalOperation, Round
+from simulator.pai_gow_settlement import settle_pai_gow_wager
 from simulator.starting_position import DealingDirection
 
 
@@ -48,8 +49,8 @@ def normalised(text: str) -> str:
 
 def play_every_game() -> None:
     """Import every engine module, list every game's options and play its demos: every clause the product cites."""
-    for module in pkgutil.iter_modules(simulator.__path__):
-        importlib.import_module(f"simulator.{module.name}")
+    for module in pkgutil.walk_packages(simulator.__path__, "simulator."):
+        importlib.import_module(module.name)
     for mystery_game in MYSTERY_GAME_LIST:
         assert mystery_game.qualification_citation.provenance is Provenance.SEED
     for game in GAMES.values():

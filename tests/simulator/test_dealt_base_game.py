@@ -2,8 +2,8 @@
 
 import pytest
 
-from simulator.citations import Provenance
-from simulator.clauses import CLAUSES
+from simulator.core.citations import Provenance
+from simulator.core.clauses import CLAUSES
 from simulator.games import GAMES, DealtBaseGame
 
 

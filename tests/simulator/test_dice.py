@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simulator.dice import DiceRoll, all_rolls, parse_dice_roll, roll_dice
+from simulator.core.dice import DiceRoll, all_rolls, parse_dice_roll, roll_dice
 
 faces = st.integers(min_value=1, max_value=6)
 rolls = st.builds(DiceRoll, faces, st.tuples(faces, faces))

@@ -6,8 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simulator.citations import Provenance
-from simulator.dice import DiceRoll, all_rolls
+from simulator.core.citations import Provenance
+from simulator.core.dice import DiceRoll, all_rolls
+from simulator.core.money import Odds
 from simulator.dice_wagers import (
     BeatItPaytable,
     SumPaytable,
@@ -18,7 +19,6 @@ from simulator.dice_wagers import (
     settle_sum_wager,
     sum_paytable,
 )
-from simulator.money import Odds
 
 FIVE_DOLLARS = 500
 TEN_DOLLARS = 1000

@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from simulator.blackjack import BlackjackPays
-from simulator.cards import Card, parse_cards, shoe
+from simulator.core.cards import Card, parse_cards, shoe
+from simulator.core.procedure import Actor, IllegalOperation
 from simulator.down_under import (
     DownUnderRound,
     DownUnderTable,
@@ -20,7 +21,6 @@ from simulator.down_under import (
 )
 from simulator.match_the_dealer import MatchMeter
 from simulator.notation import replay_round, save_round
-from simulator.procedure import Actor, IllegalOperation
 
 SLIP = "progressive jackpot slip"
 INVENTORY = "table inventory"

@@ -6,17 +6,17 @@ from collections.abc import Mapping
 import pytest
 
 from simulator.blackjack import blackjack_total
-from simulator.cards import parse_cards
-from simulator.clauses import CLAUSES
-from simulator.dice import DiceRoll
+from simulator.core.cards import parse_cards
+from simulator.core.clauses import CLAUSES
+from simulator.core.dice import DiceRoll
+from simulator.core.hands import is_tiger_nine
+from simulator.core.json_values import JsonValue
+from simulator.core.procedure import Operation, Round
 from simulator.down_under import DownUnderRound
 from simulator.drills import DRILLS, DRILLS_BY_KEY, FOULING_HAND, GROUPS, Drill
-from simulator.hands import is_tiger_nine
-from simulator.json_values import JsonValue
 from simulator.mystery_games import MYSTERY_GAME_LIST, MysteryGame
 from simulator.notation import replay_round, save_round
 from simulator.pai_gow_round import DEALER, PaiGowRound
-from simulator.procedure import Operation, Round
 from simulator.scenarios import ScenarioError, ScenarioSpec, deal_scenario
 
 SEEDS = range(3)

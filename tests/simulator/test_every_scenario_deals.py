@@ -14,14 +14,14 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from simulator.blackjack import BlackjackStyle
-from simulator.cards import pai_gow_deck, shoe
+from simulator.core.cards import pai_gow_deck, shoe
+from simulator.core.json_values import JsonObject, JsonValue
+from simulator.core.rules import Option, RulesError
 from simulator.down_under import DownUnderTable
 from simulator.down_under_hand import TraineeDeals
 from simulator.games import GAMES, Game
-from simulator.json_values import JsonObject, JsonValue
 from simulator.pai_gow_round import DEALER, PLACES, SEATS, SIDE_SPOTS, STACK_SIZE
 from simulator.pai_gow_rules import TableRules
-from simulator.rules import Option, RulesError
 from simulator.scenarios import ScenarioSpec, deal_scenario, game_steps, habit_key
 
 AMOUNTS = (1, 2, 5, 25, 100, 200, 500, 1000)

@@ -8,8 +8,10 @@ three of a kind 3 to 1; straight 2 to 1; anything lower loses.
 
 import pytest
 
-from simulator.cards import parse_cards
-from simulator.citations import Provenance
+from simulator.core.cards import parse_cards
+from simulator.core.citations import Provenance
+from simulator.core.hands import WheelRank
+from simulator.core.money import Odds
 from simulator.fortune import (
     REPRESENTATIVE_FORTUNE_PAYTABLE,
     FortuneHand,
@@ -19,8 +21,6 @@ from simulator.fortune import (
     fortune_hand,
     settle_fortune_wager,
 )
-from simulator.hands import WheelRank
-from simulator.money import Odds
 
 PAYTABLE = REPRESENTATIVE_FORTUNE_PAYTABLE
 FIVE_DOLLARS = 500

@@ -5,8 +5,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simulator.cards import pai_gow_deck, parse_cards
-from simulator.hands import (
+from simulator.core.cards import pai_gow_deck, parse_cards
+from simulator.core.hands import (
     Comparison,
     HandCategory,
     HandOutcome,

@@ -7,7 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simulator.cards import parse_card, parse_cards, standard_deck
+from simulator.core.cards import parse_card, parse_cards, standard_deck
+from simulator.core.money import Odds, Rounding
+from simulator.core.progressive import MeterShare
 from simulator.match_the_dealer import (
     MatchCombination,
     MatchMeter,
@@ -19,8 +21,6 @@ from simulator.match_the_dealer import (
     match_the_dealer_odds_report,
     settle_match_wager,
 )
-from simulator.money import Odds, Rounding
-from simulator.progressive import MeterShare
 
 C = MatchCombination
 

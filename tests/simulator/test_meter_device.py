@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from decimal import Decimal
 
-from simulator.json_values import JsonObject
-from simulator.meter_device import MeterStep, MeterUpdate
-from simulator.mystery import MysteryMeter, MysteryRules, mystery_configuration
+from simulator.core.json_values import JsonObject
+from simulator.core.meter_device import MeterStep, MeterUpdate
+from simulator.core.mystery_meter import MysteryMeter, MysteryRules, mystery_configuration
 from simulator.mystery_games import MYSTERY_GAMES
 from simulator.mystery_tables import MysterySeatWagers, MysteryTableRound
 from simulator.notation import replay_round, save_round

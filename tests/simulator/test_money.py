@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from simulator.money import MAX_CENTS, parse_dollars
+from simulator.core.money import MAX_CENTS, parse_dollars
 
 
 @pytest.mark.parametrize(

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simulator.money import Rounding
-from simulator.mystery import (
+from simulator.core.money import Rounding
+from simulator.core.mystery_meter import (
     MYSTERY_CONFIGURATIONS,
     MysteryConfiguration,
     MysteryMeter,

@@ -5,11 +5,13 @@ from decimal import Decimal
 
 import pytest
 
-from simulator.cards import parse_cards
 from simulator.carnival_poker import PlayerHabit
 from simulator.carnival_round import DEALER, CarnivalScenario
-from simulator.citations import Provenance
-from simulator.mystery import BaseGameDealer, MysteryMeter, MysteryRules, mystery_configuration
+from simulator.core.cards import parse_cards
+from simulator.core.citations import Provenance
+from simulator.core.mystery_meter import BaseGameDealer, MysteryMeter, MysteryRules, mystery_configuration
+from simulator.core.procedure import Actor, ErrorCode, IllegalOperation
+from simulator.core.rules import RulesError
 from simulator.mystery_games import MYSTERY_GAMES
 from simulator.mystery_tables import (
     SYSTEM_STEPS,
@@ -21,8 +23,6 @@ from simulator.mystery_tables import (
     rules_to_json,
 )
 from simulator.notation import replay_round, save_round
-from simulator.procedure import Actor, ErrorCode, IllegalOperation
-from simulator.rules import RulesError
 from simulator.table_deals import MYSTERY_TABLE_AUTOMATIONS, TableDeal, deal_mystery_table_round
 
 CONFIGURATION = mystery_configuration("B", 500)

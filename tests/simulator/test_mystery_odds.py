@@ -7,7 +7,12 @@ from fractions import Fraction
 
 import pytest
 
-from simulator.mystery import MYSTERY_CONFIGURATIONS, MysteryConfiguration, MysteryMeter, mystery_configuration
+from simulator.core.mystery_meter import (
+    MYSTERY_CONFIGURATIONS,
+    MysteryConfiguration,
+    MysteryMeter,
+    mystery_configuration,
+)
 from simulator.mystery_odds import mystery_odds, mystery_odds_report
 
 

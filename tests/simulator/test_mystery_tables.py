@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simulator.mystery import MysteryMeter, MysteryRules, PaymentSource, mystery_configuration
+from simulator.core.mystery_meter import MysteryMeter, MysteryRules, PaymentSource, mystery_configuration
+from simulator.core.procedure import Actor, IllegalOperation
 from simulator.mystery_games import MYSTERY_GAME_LIST, MYSTERY_GAMES, MysteryGame
 from simulator.mystery_tables import SYSTEM_STEPS, MysterySeatWagers, MysteryTableRound
-from simulator.procedure import Actor, IllegalOperation
 
 TEN_GAMES = [game for game in MYSTERY_GAME_LIST if game.key != "pai-gow-poker"]
 CONFIGURATION = mystery_configuration("B", 500)  # $100 to $500, 2% of a $5 wager is 10 cents

@@ -8,13 +8,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from simulator.core.json_values import JsonValue
+from simulator.core.mystery_meter import MysteryRules, mystery_configuration
+from simulator.core.procedure import Round
 from simulator.games import GAMES, game_of
-from simulator.json_values import JsonValue
-from simulator.mystery import MysteryRules, mystery_configuration
 from simulator.mystery_games import MYSTERY_GAMES
 from simulator.mystery_tables import MysterySeatWagers, MysteryTableRound
 from simulator.notation import operations_since, replay_round, save_round
-from simulator.procedure import Round
 
 
 def new_round(game: str, seed_value: int, forced_hit: bool) -> Round:

@@ -4,12 +4,12 @@ from decimal import Decimal
 
 import pytest
 
-from simulator.cards import parse_cards
-from simulator.citations import Provenance
+from simulator.core.cards import parse_cards
+from simulator.core.citations import Provenance
+from simulator.core.progressive import JackpotMeter, MeterShare
 from simulator.fortune import FortuneHand
 from simulator.pai_gow_progressive import EXAMPLE_PROGRESSIVE_PAYTABLE, ProgressivePaytable, judge_progressive_hand
 from simulator.pai_gow_rules import TableRules
-from simulator.progressive import JackpotMeter, MeterShare
 
 PAYTABLE = EXAMPLE_PROGRESSIVE_PAYTABLE
 

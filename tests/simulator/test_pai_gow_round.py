@@ -8,11 +8,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simulator.cards import pai_gow_deck, parse_cards, spoken_cards
-from simulator.citations import Provenance
-from simulator.dice import DiceRoll
-from simulator.hands import SetHand
-from simulator.mystery import PaymentSource
+from simulator.core.cards import pai_gow_deck, parse_cards, spoken_cards
+from simulator.core.citations import Provenance
+from simulator.core.dice import DiceRoll
+from simulator.core.hands import SetHand
+from simulator.core.mystery_meter import PaymentSource
+from simulator.core.procedure import IllegalOperation
+from simulator.core.progressive import JackpotMeter
 from simulator.notation import replay_round, save_round
 from simulator.pai_gow_demo import DEMO_SEATS, demo_round
 from simulator.pai_gow_round import (
@@ -24,8 +26,6 @@ from simulator.pai_gow_round import (
 )
 from simulator.pai_gow_rules import FoulRule, ShakerType, TableRules
 from simulator.player_styles import PlayerStyle
-from simulator.procedure import IllegalOperation
-from simulator.progressive import JackpotMeter
 from simulator.table_deals import TableDeal, deal_pai_gow_round
 
 ONE_SEAT = {3: {"pai-gow": 2500, "tiger-9": 500, "sum": 1000, "match-5": 500, "beat-it": 500, "fortune": 500}}

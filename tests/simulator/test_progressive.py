@@ -8,12 +8,12 @@ from decimal import Decimal
 
 import pytest
 
-from simulator.citations import Citation, Provenance
-from simulator.clauses import house
-from simulator.money import Rounding
-from simulator.mystery import MysteryMeter, MysteryRules, PaymentSource, mystery_configuration
-from simulator.procedure import Action, Actor, IllegalOperation, Operation, Round
-from simulator.progressive import (
+from simulator.core.citations import Citation, Provenance
+from simulator.core.clauses import house
+from simulator.core.money import Rounding
+from simulator.core.mystery_meter import MysteryMeter, MysteryRules, PaymentSource, mystery_configuration
+from simulator.core.procedure import Action, Actor, IllegalOperation, Operation, Round
+from simulator.core.progressive import (
     MYSTERY_BONUS_STEPS,
     PROGRESSIVE_INTAKE_STEPS,
     PROGRESSIVE_WIN_STEPS,

@@ -8,10 +8,17 @@ from pathlib import Path
 
 import pytest
 
-from simulator.citations import Provenance
+from simulator.core.citations import Provenance
+from simulator.core.mystery_meter import (
+    DEFAULT_CONFIGURATION,
+    MysteryMeter,
+    MysteryRules,
+    PaymentSource,
+    mystery_configuration,
+)
+from simulator.core.rules import RulesError
 from simulator.dice_wagers import SumPaytable
 from simulator.down_under import DownUnderTable
-from simulator.mystery import DEFAULT_CONFIGURATION, MysteryMeter, MysteryRules, PaymentSource, mystery_configuration
 from simulator.mystery_games import MYSTERY_GAME_LIST, MYSTERY_GAMES
 from simulator.mystery_tables import (
     MysterySeatWagers,
@@ -23,7 +30,6 @@ from simulator.mystery_tables import (
 )
 from simulator.notation import replay_round
 from simulator.pai_gow_rules import TableRules
-from simulator.rules import RulesError
 
 MHB_GAMES = [game for game in MYSTERY_GAME_LIST if game.key != "pai-gow-poker"]
 CHOOSING_GAMES = {"let-it-ride", "three-card-poker", "crazy-4-poker"}

@@ -3,19 +3,19 @@
 import pytest
 
 from simulator.blackjack import BlackjackStyle
-from simulator.cards import parse_cards
 from simulator.carnival_poker import PlayerHabit
-from simulator.dice import DiceRoll
+from simulator.core.cards import parse_cards
+from simulator.core.dice import DiceRoll
+from simulator.core.hands import is_tiger_nine
+from simulator.core.json_values import JsonValue
+from simulator.core.procedure import Round
 from simulator.down_under import DownUnderRound
 from simulator.down_under_hand import TraineeDeals
 from simulator.games import GAMES, Game
-from simulator.hands import is_tiger_nine
-from simulator.json_values import JsonValue
 from simulator.mystery_tables import MysteryTableRound
 from simulator.notation import replay_round, save_round
 from simulator.pai_gow_round import DEALER, PaiGowRound
 from simulator.player_styles import PlayerStyle
-from simulator.procedure import Round
 from simulator.scenarios import Rigging, ScenarioError, ScenarioSpec, deal_scenario, game_steps
 from simulator.starting_position import delivery_order, starting_position
 

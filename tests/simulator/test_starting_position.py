@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simulator.citations import Provenance
+from simulator.core.citations import Provenance
 from simulator.starting_position import (
     DEALER_SEAT,
     DEALING_DIRECTION_CITATION,

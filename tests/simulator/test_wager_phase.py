@@ -6,7 +6,9 @@ import json
 
 import pytest
 
-from simulator.citations import Provenance
+from simulator.core.citations import Provenance
+from simulator.core.procedure import Actor, ErrorCode, IllegalOperation, Round
+from simulator.core.wager_phase import ChipCountMismatch, WagerMove, WagerPhase
 from simulator.down_under import DEMO_SEATS as DOWN_UNDER_SEATS
 from simulator.down_under import DownUnderRound, DownUnderTable
 from simulator.mystery_games import MYSTERY_GAMES
@@ -14,9 +16,7 @@ from simulator.notation import replay_round, save_round
 from simulator.pai_gow_demo import DEMO_SEATS
 from simulator.pai_gow_round import PaiGowRound
 from simulator.pai_gow_rules import TableRules
-from simulator.procedure import Actor, ErrorCode, IllegalOperation, Round
 from simulator.table_deals import TableDeal, deal_down_under_round, deal_mystery_table_round, deal_pai_gow_round
-from simulator.wager_phase import ChipCountMismatch, WagerMove, WagerPhase
 
 LATE_SUM = WagerPhase(late=WagerMove(2, "sum", 500))
 LATE_MATCH = WagerPhase(late=WagerMove(4, "match_the_dealer", 500))

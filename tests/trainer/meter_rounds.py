@@ -10,8 +10,8 @@ from pathlib import Path
 from django.contrib.auth import get_user_model
 from table_helpers import frame_for, step_controls
 
-from simulator.mystery import MysteryConfiguration
-from simulator.procedure import Actor
+from simulator.core.mystery_meter import MysteryConfiguration
+from simulator.core.procedure import Actor
 from trainer import round_store, services
 from trainer.controls import FLOORPERSON_STEPS, read_step
 from trainer.models import Attempt, Mode, Table

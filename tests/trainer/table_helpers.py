@@ -7,9 +7,9 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 
 from school.models import Cohort
+from simulator.core.money import format_cents
+from simulator.core.procedure import Action
 from simulator.games import GAMES
-from simulator.money import format_cents
-from simulator.procedure import Action
 from trainer import services
 from trainer.controls import FLOORPERSON_STEPS, read_step
 from trainer.demo_tables import create_demo_tables

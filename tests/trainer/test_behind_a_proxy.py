@@ -30,7 +30,7 @@ from live_daphne import PROJECT, REPLY_SECONDS, receive, server_round, set_passw
 from table_helpers import demo_table, frame_for, make_instructor, make_trainee
 
 from bench.ws_load import CSRF_FIELD, Socket, dealer_frames, log_in, session_cookie
-from simulator.procedure import Actor
+from simulator.core.procedure import Actor
 from trainer import services
 from trainer.models import Attempt, Floorperson, Mode
 

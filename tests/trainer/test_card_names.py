@@ -1,4 +1,4 @@
-"""The log, the felt, the replay and the verdict name a card the one way (simulator.cards.card_name)."""
+"""The log, the felt, the replay and the verdict name a card the one way (simulator.core.cards.card_name)."""
 
 import re
 from dataclasses import replace
@@ -9,7 +9,7 @@ from table_helpers import demo_table, make_trainee, take
 from test_services import step_frame
 
 from reports.replay import replay_context
-from simulator.cards import card_name, parse_cards
+from simulator.core.cards import card_name, parse_cards
 from simulator.pai_gow_round import DEALER
 from trainer import round_store, services
 from trainer.models import Mode

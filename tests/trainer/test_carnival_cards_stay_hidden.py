@@ -10,9 +10,9 @@ from django.urls import reverse
 from table_helpers import make_instructor, make_trainee
 from test_fragments import current, take
 
-from simulator.cards import card_name, format_cards
 from simulator.carnival_games import CARNIVAL_GAMES
 from simulator.carnival_round import DEALER
+from simulator.core.cards import card_name, format_cards
 from simulator.games import GAMES
 from simulator.scenarios import ScenarioSpec
 from trainer import services

@@ -14,11 +14,11 @@ from test_fragments import current, take
 from test_other_games import CARD, DOWN_UNDER, secrets_of, table_of
 
 from simulator.blackjack import BlackjackStyle, DealerDrawing
-from simulator.cards import parse_cards
-from simulator.clauses import cite
+from simulator.core.cards import parse_cards
+from simulator.core.clauses import cite
+from simulator.core.procedure import Actor
 from simulator.down_under import DownUnderRound, DownUnderTable, SeatWagers
 from simulator.down_under_hand import TraineeDeals
-from simulator.procedure import Actor
 from trainer import services
 from trainer.frames import TableFrames
 from trainer.models import Mode

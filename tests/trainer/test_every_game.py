@@ -15,10 +15,10 @@ from table_helpers import demo_table, form_value, make_trainee, meters_at, read_
 
 import simulator
 from simulator.carnival_games import CARNIVAL_GAMES
-from simulator.clauses import CLAUSES, section_of
+from simulator.core.clauses import CLAUSES, section_of
+from simulator.core.procedure import Action, Actor, Round
 from simulator.games import GAMES
 from simulator.notation import replay_round, save_round
-from simulator.procedure import Action, Actor, Round
 from simulator.scenarios import game_steps
 from simulator.table_deals import TableDeal
 from trainer import demo_tables, round_store, services
@@ -106,9 +106,9 @@ def press(key: str, page: str, action: Action) -> dict:
 
 def round_classes() -> set[type[Round]]:
     """Every game's round class the engine defines: a round with its own table view."""
-    for module in pkgutil.iter_modules(simulator.__path__):
-        if module.name != "__main__":
-            importlib.import_module(f"simulator.{module.name}")
+    for module in pkgutil.walk_packages(simulator.__path__, "simulator."):
+        if module.name != "simulator.__main__":
+            importlib.import_module(module.name)
     found, unseen = set(), [Round]
     while unseen:
         for subclass in unseen.pop().__subclasses__():

@@ -10,7 +10,7 @@ from table_helpers import demo_table, make_trainee, wrong_step
 from test_fragments import current, take
 from test_other_games import table_of
 
-from simulator.procedure import Actor
+from simulator.core.procedure import Actor
 from trainer import services
 from trainer.frames import TableFrames
 from trainer.models import Mode

@@ -11,10 +11,10 @@ from dataclasses import replace
 
 import pytest
 
-from simulator.clauses import cite
+from simulator.core.clauses import cite
+from simulator.core.money import format_cents
+from simulator.core.procedure import Action, Actor, ErrorCode, Round
 from simulator.games import GAMES
-from simulator.money import format_cents
-from simulator.procedure import Action, Actor, ErrorCode, Round
 from simulator.table_deals import TableDeal
 from trainer.demo_tables import every_demo_table
 from trainer.felt_carnival import as_dealt

@@ -19,7 +19,7 @@ from table_helpers import (
 from test_assignments import finished_run
 
 from school.models import Assignment, Cohort
-from simulator.money import format_cents
+from simulator.core.money import format_cents
 from simulator.scenarios import ScenarioSpec
 from trainer import round_store, services
 from trainer.models import Attempt, Mode, Role

@@ -17,7 +17,7 @@ from django.db import connection
 from meter_rounds import amount_after, contributions, ready_file
 from table_helpers import make_trainee
 
-from simulator.mystery import mystery_configuration
+from simulator.core.mystery_meter import mystery_configuration
 from trainer import demo_tables, round_store
 from trainer.models import Attempt, Meter, MeterChange, Table
 

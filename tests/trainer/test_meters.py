@@ -12,9 +12,9 @@ from django.urls import reverse
 from meter_rounds import amount_after, contributions, deal_to_the_end, deal_until_contributed, take_next_step
 from table_helpers import make_trainee
 
-from simulator.meter_device import MeterUpdate
-from simulator.money import format_cents
-from simulator.mystery import mystery_configuration
+from simulator.core.meter_device import MeterUpdate
+from simulator.core.money import format_cents
+from simulator.core.mystery_meter import mystery_configuration
 from trainer import demo_tables, round_store, services
 from trainer.meters import TableMeters
 from trainer.models import Meter, MeterChange, Mode, Table

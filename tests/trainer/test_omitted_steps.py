@@ -3,8 +3,8 @@
 import pytest
 from table_helpers import demo_table, frame_for, make_trainee, read_dealer_step, round_log
 
+from simulator.core.procedure import Actor
 from simulator.notation import replay_round
-from simulator.procedure import Actor
 from trainer import round_store, services
 from trainer.frames import TableFrames
 from trainer.models import Mode

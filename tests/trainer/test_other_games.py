@@ -11,12 +11,12 @@ from django.utils.html import escape
 from table_helpers import frame_for, make_trainee, read_dealer_step, step_controls, teacher_of
 from test_consumers import connected, fragment, login_as, server_side, session_cookie, tabs_met
 
+from simulator.core.money import format_cents
+from simulator.core.procedure import Actor
 from simulator.down_under import DownUnderRound
 from simulator.games import DOWN_UNDER_BLACKJACK, GAMES, PAI_GOW_POKER
-from simulator.money import format_cents
 from simulator.mystery_games import MYSTERY_GAMES
 from simulator.mystery_tables import MysteryTableRound
-from simulator.procedure import Actor
 from trainer import demo_tables, round_store, services
 from trainer.controls import FrameError, read_step
 from trainer.models import Attempt, Floorperson, Mode, Table

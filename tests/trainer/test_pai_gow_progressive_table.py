@@ -19,8 +19,8 @@ from table_helpers import (
 from table_page import TablePage
 from test_consumers import cards_in, connected, login_as, revealed_cards, server_side, session_cookie, tabs_met
 
-from simulator.money import format_cents
-from simulator.procedure import Actor
+from simulator.core.money import format_cents
+from simulator.core.procedure import Actor
 from trainer import round_store, services
 from trainer.controls import FLOORPERSON_STEPS, read_step
 from trainer.meters import install_meters

@@ -5,8 +5,8 @@ from fractions import Fraction
 
 import pytest
 
-from simulator.clauses import seed
-from simulator.procedure import ErrorCode
+from simulator.core.clauses import seed
+from simulator.core.procedure import ErrorCode
 from trainer.scoring import GradedStep, PassRule, ScoreCard, Severity, step_numbers
 from trainer.standards import SKILLS, read_target_overrides, skill_of, target_seconds
 

@@ -10,8 +10,8 @@ from exam_helpers import deal
 from table_helpers import make_trainee
 
 from scenarios.drill_library import load_drill_library
-from simulator.citations import Provenance
-from simulator.clauses import CLAUSES
+from simulator.core.citations import Provenance
+from simulator.core.clauses import CLAUSES
 from trainer import round_store, services
 from trainer.controls import StepFrame
 from trainer.demo_tables import create_demo_tables

@@ -9,7 +9,7 @@ from exam_helpers import deal
 from table_helpers import demo_table, graded_steps, make_instructor, make_trainee, make_user, read_dealer_step
 from test_other_games import browser_frame
 
-from simulator.clauses import CLAUSES
+from simulator.core.clauses import CLAUSES
 from simulator.fortune import FortuneHand
 from trainer import round_store, services
 from trainer.felt_mystery import MYSTERY_SIGNS

@@ -4,7 +4,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from table_helpers import make_instructor, make_trainee
 
-from simulator.hands import is_tiger_nine
+from simulator.core.hands import is_tiger_nine
 from simulator.notation import replay_round
 from simulator.scenarios import ScenarioSpec
 from trainer import services

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from simulator.citations import Provenance
-from simulator.clauses import house, seed
-from simulator.dice import DiceRoll
+from simulator.core.citations import Provenance
+from simulator.core.clauses import house, seed
+from simulator.core.dice import DiceRoll
+from simulator.core.procedure import Action, Actor, ErrorCode, Operation, Round
 from simulator.pai_gow_round import PaiGowRound, Scenario
 from simulator.pai_gow_rules import TableRules
-from simulator.procedure import Action, Actor, ErrorCode, Operation, Round
 from trainer.scoring import (
     DEFAULT_PASS_THRESHOLD,
     SEVERITIES,

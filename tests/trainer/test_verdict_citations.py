@@ -4,13 +4,13 @@ from collections.abc import Callable
 
 import pytest
 
-from simulator.citations import Provenance
-from simulator.clauses import CLAUSES
+from simulator.core.citations import Provenance
+from simulator.core.clauses import CLAUSES
+from simulator.core.json_values import JsonObject, json_int
+from simulator.core.procedure import Action, ErrorCode, Round
 from simulator.down_under import DEMO_FORCED_HIT, DEMO_SEATS, DownUnderRound, DownUnderTable
 from simulator.drills import DRILLS_BY_KEY
-from simulator.json_values import JsonObject, json_int
 from simulator.mystery_games import MYSTERY_GAME_LIST, MysteryGame
-from simulator.procedure import Action, ErrorCode, Round
 from simulator.scenarios import ScenarioSpec, deal_scenario
 from trainer.scoring import GradedStep, Mode, grade_step
 

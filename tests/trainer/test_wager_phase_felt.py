@@ -11,11 +11,11 @@ import re
 import pytest
 from table_helpers import round_snapshot
 
+from simulator.core.json_values import json_list
+from simulator.core.progressive import IntakeStage
+from simulator.core.wager_phase import ChipCountMismatch, WagerMove, WagerPhase
 from simulator.games import DOWN_UNDER_BLACKJACK, GAMES, PAI_GOW_POKER
-from simulator.json_values import json_list
-from simulator.progressive import IntakeStage
 from simulator.table_deals import RiggedDeal, TableDeal
-from simulator.wager_phase import ChipCountMismatch, WagerMove, WagerPhase
 from trainer.demo_tables import every_demo_table
 from trainer.models import Mode
 from trainer.scoring import grade_step

@@ -14,7 +14,7 @@ from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Field, Model
 
-from simulator.json_values import json_object
+from simulator.core.json_values import json_object
 from trainer.models import Attempt, Meter, MeterChange
 from trainer.step_writes import METER_COLUMNS, MeterHeld, StepWrites, column_field
 

@@ -1,6 +1,6 @@
 """The dealer's procedure at any progressive table, as step sets that a game's round mixes in.
 
-Three mixins, each a subclass of :class:`~simulator.procedure.Round` holding one state object:
+Three mixins, each a subclass of :class:`~simulator.core.procedure.Round` holding one state object:
 
 * :class:`ProgressiveIntakeMixin` (state ``self.progressive_intake``, a :class:`ProgressiveIntake`): after
   "No more bets", lock out the progressive wagers, collect them, state the chip count in front of the table
@@ -55,14 +55,21 @@ from decimal import Decimal
 from enum import IntEnum
 from typing import TypedDict
 
-from simulator.citations import Citation
-from simulator.clauses import cite
-from simulator.json_values import JsonObject, JsonValue, json_int, json_str, json_value
-from simulator.meter_device import MYSTERY_METER, MeterUpdate
-from simulator.money import Cents, Rounding, format_cents, round_to_unit
-from simulator.mystery import MysteryHit, MysteryMeter, MysteryMeterView, MysteryRules, PaymentSource, mystery_clause
-from simulator.procedure import Action, Actor, ErrorCode, IllegalOperation, Operation, Round
-from simulator.wager_phase import CHIP_COUNT_MISMATCH, ChipCountMismatch, WagerPhase
+from simulator.core.citations import Citation
+from simulator.core.clauses import cite
+from simulator.core.json_values import JsonObject, JsonValue, json_int, json_str, json_value
+from simulator.core.meter_device import MYSTERY_METER, MeterUpdate
+from simulator.core.money import Cents, Rounding, format_cents, round_to_unit
+from simulator.core.mystery_meter import (
+    MysteryHit,
+    MysteryMeter,
+    MysteryMeterView,
+    MysteryRules,
+    PaymentSource,
+    mystery_clause,
+)
+from simulator.core.procedure import Action, Actor, ErrorCode, IllegalOperation, Operation, Round
+from simulator.core.wager_phase import CHIP_COUNT_MISMATCH, ChipCountMismatch, WagerPhase
 
 PROGRESSIVE_INTAKE_STEPS = frozenset(
     {
@@ -440,7 +447,7 @@ class MysteryBonus:
     ``qualifying_wagers`` holds only wagers that qualify (base wager placed, the progressive wager the Rules
     Submission makes qualifying, at least the configuration's minimum); they contribute in
     :data:`CONTRIBUTION_ORDER`. ``rng`` draws new hit values. ``meter`` is the meter as this round last met it (the
-    table's shared meter, :mod:`simulator.meter_device`); ``hits`` are the hits this round's contributions made,
+    table's shared meter, :mod:`simulator.core.meter_device`); ``hits`` are the hits this round's contributions made,
     waiting for their payout in order. ``force_hit`` rigs the hit value so the round's first contribution wins.
     """
 

@@ -19,11 +19,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TypedDict
 
-from simulator.citations import Citation
-from simulator.clauses import cite
-from simulator.json_values import JsonValue, json_int, json_list, json_object, json_str
-from simulator.money import Cents, format_cents
-from simulator.procedure import Action, Actor, ErrorCode, IllegalOperation, NoMoreBetsMixin, Operation
+from simulator.core.citations import Citation
+from simulator.core.clauses import cite
+from simulator.core.json_values import JsonValue, json_int, json_list, json_object, json_str
+from simulator.core.money import Cents, format_cents
+from simulator.core.procedure import Action, Actor, ErrorCode, IllegalOperation, NoMoreBetsMixin, Operation
 
 WAGER_PHASE_STEPS = frozenset({"place_wager", "change_wager", "attempt_late_wager", "refuse_late_wager"})
 """The wager phase's steps, for the host's ``step_names()``."""

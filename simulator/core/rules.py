@@ -15,9 +15,9 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from simulator.citations import Citation, Provenance
-from simulator.json_values import JsonValue, json_object
-from simulator.money import MAX_CENTS, format_cents
+from simulator.core.citations import Citation, Provenance
+from simulator.core.json_values import JsonValue, json_object
+from simulator.core.money import MAX_CENTS, format_cents
 
 Member = TypeVar("Member", bound=StrEnum)
 
@@ -287,7 +287,7 @@ def read_options(fields: Mapping[str, OptionField], data: object, *, complete: b
     >>> read_options(fields, {"decks": True, "shoe": 1})
     Traceback (most recent call last):
     ...
-    simulator.rules.RulesError: shoe: unknown option; decks: True is not one of 6, 8
+    simulator.core.rules.RulesError: shoe: unknown option; decks: True is not one of 6, 8
     """
     if not isinstance(data, Mapping):
         raise RulesError({"": f"a JSON object of options is wanted, not {data!r}"})

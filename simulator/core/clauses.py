@@ -6,7 +6,7 @@ import re
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from simulator.citations import Citation, Provenance
+from simulator.core.citations import Citation, Provenance
 
 
 def seed(clause: str, text: str, note: str = "") -> Citation:
@@ -987,7 +987,7 @@ def cite(clause: str) -> Citation:
     """The catalogue's entry for a clause as written; KeyError naming the clause where the catalogue has none."""
     CITED.add(clause)
     if clause not in CLAUSES:
-        raise KeyError(f"{clause} is not in the catalogue (simulator/clauses.py CLAUSES)")
+        raise KeyError(f"{clause} is not in the catalogue (simulator/core/clauses.py CLAUSES)")
     return CLAUSES[clause]
 
 

@@ -19,8 +19,8 @@ from enum import IntEnum, StrEnum
 from functools import cache
 from typing import TypeVar
 
-from simulator.cards import RANK_NAMES, Card, Rank, format_cards, parse_cards
-from simulator.clauses import cite
+from simulator.core.cards import RANK_NAMES, Card, Rank, format_cards, parse_cards
+from simulator.core.clauses import cite
 
 JOKER_CITATION = cite("Joker as a bug")
 

@@ -2,11 +2,32 @@
 
 from __future__ import annotations
 
-from simulator.citations import Citation
-from simulator.json_values import json_str
-from simulator.money import Cents, format_cents
-from simulator.pai_gow_settlement import Settlement
-from simulator.procedure import Action, ErrorCode, IllegalOperation, Operation, Round
+from dataclasses import dataclass
+from enum import StrEnum
+
+from simulator.core.citations import Citation
+from simulator.core.json_values import json_str
+from simulator.core.money import Cents, format_cents
+from simulator.core.procedure import Action, ErrorCode, IllegalOperation, Operation, Round
+
+
+class Settlement(StrEnum):
+    """What the dealer does with a wager: pay it, push it (leave it) or collect it."""
+
+    PAY = "pay"
+    PUSH = "push"
+    COLLECT = "collect"
+
+
+@dataclass(frozen=True)
+class WagerSettlement:
+    """The correct settlement of one wager: pay, push or collect, the amount paid, and the rule."""
+
+    settlement: Settlement
+    amount: Cents
+    citation: Citation
+    reason: str
+
 
 SETTLEMENT_STEPS = ("pay_wager", "push_wager", "collect_wager")
 """The steps that settle one wager: pay it, push it or collect it."""

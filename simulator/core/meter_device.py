@@ -2,7 +2,7 @@
 
 A round never writes back a copy of a meter it read earlier. Each step that changes a meter hands the device a
 pure update; the device applies it once to the meter as it stands at that moment, atomically, and answers with
-the reading it met. The round keeps that reading in its log (:attr:`~simulator.procedure.Operation.readings`), so a
+the reading it met. The round keeps that reading in its log (:attr:`~simulator.core.procedure.Operation.readings`), so a
 replay applies the same update to the same reading and never consults the live meter. Without a device (the
 command line, engine tests, a replay) the round's own copy of the meter stands in for it.
 """
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Protocol
 
-from simulator.json_values import JsonObject, json_str
+from simulator.core.json_values import JsonObject, json_str
 
 MYSTERY_METER = "mystery"
 """The Must-Hit-By Mystery Bonus meter, with its secret hit value."""

@@ -18,11 +18,11 @@ from enum import StrEnum
 from types import MethodType
 from typing import Any, Self
 
-from simulator.cards import parse_cards, spoken_cards
-from simulator.citations import Citation, Provenance
-from simulator.json_values import JsonObject, JsonValue
-from simulator.meter_device import MeterDevice, MeterStep, MeterUpdate, shifted
-from simulator.money import format_cents
+from simulator.core.cards import parse_cards, spoken_cards
+from simulator.core.citations import Citation, Provenance
+from simulator.core.json_values import JsonObject, JsonValue
+from simulator.core.meter_device import MeterDevice, MeterStep, MeterUpdate, shifted
+from simulator.core.money import format_cents
 
 
 class Actor(StrEnum):

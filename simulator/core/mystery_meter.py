@@ -11,7 +11,7 @@ the hit goes onto the reset meter (:data:`CONTRIBUTIONS_AFTER_HIT`): the reset s
 draws a new hit value and then applies those contributions in the order they arrived, so one of them can light a
 position again. The meter counts its cycles: each reset (and so each hit value drawn) starts the next one.
 
-Many rounds share one meter (:mod:`simulator.meter_device`), so the meter itself never waits for a dealer: the
+Many rounds share one meter (:mod:`simulator.core.meter_device`), so the meter itself never waits for a dealer: the
 hit closes its cycle at once (:meth:`MysteryMeter.close_hits`) and the award waits in the winning round, whose
 dealer confirms the light, pays and resets the meter as §645b.3(c)(5) says.
 """
@@ -26,11 +26,11 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import TypedDict
 
-from simulator.citations import Citation
-from simulator.clauses import cite
-from simulator.json_values import JsonValue, json_int, json_list, json_object, json_str
-from simulator.money import Cents, Rounding, format_cents, round_to_unit
-from simulator.rules import OptionField, choice
+from simulator.core.citations import Citation
+from simulator.core.clauses import cite
+from simulator.core.json_values import JsonValue, json_int, json_list, json_object, json_str
+from simulator.core.money import Cents, Rounding, format_cents, round_to_unit
+from simulator.core.rules import OptionField, choice
 
 
 @dataclass(frozen=True)
