@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Sequence
 
-from simulator.dice_odds import dice_odds_report
+from simulator.dice.odds import dice_odds_report
 from simulator.games import GAMES, PAI_GOW_POKER
 from simulator.match_the_dealer import match_the_dealer_odds_report
 from simulator.mystery_odds import mystery_odds_report

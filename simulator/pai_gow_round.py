@@ -71,7 +71,7 @@ from simulator.core.wager_phase import (
     WagerPhase,
     WagerPhaseMixin,
 )
-from simulator.dice_wagers import DiceSettlement, settle_beat_it_wager, settle_match_wager, settle_sum_wager
+from simulator.dice.wagers import DiceSettlement, settle_beat_it_wager, settle_match_wager, settle_sum_wager
 from simulator.fortune import FortuneHand, envy_awards, envy_qualifying_seats, fortune_hand, settle_fortune_wager
 from simulator.house_way import HOUSE_WAYS, HouseWaySetting
 from simulator.pai_gow_progressive import ProgressivePaytable, judge_progressive_hand

@@ -46,7 +46,7 @@ from simulator.core.rules import (
     whole_number,
     write_options,
 )
-from simulator.dice_wagers import BeatItPaytable, DicePaytable, SumPaytable, beat_it_paytable, sum_paytable
+from simulator.dice.wagers import BeatItPaytable, DicePaytable, SumPaytable, beat_it_paytable, sum_paytable
 from simulator.filed_paytables import (
     fortune_paytable_json,
     progressive_paytable_json,

@@ -11,7 +11,7 @@ from markupsafe import Markup
 
 from simulator.core.json_values import json_int, json_str
 from simulator.core.money import format_cents
-from simulator.dice_wagers import beat_it_paytable, match_paytable, sum_paytable
+from simulator.dice.wagers import beat_it_paytable, match_paytable, sum_paytable
 from simulator.fortune import FortuneHand
 from simulator.pai_gow_progressive import ProgressivePaytable
 from simulator.pai_gow_round import (

@@ -10,7 +10,7 @@ from markupsafe import Markup
 from simulator.core.citations import Citation, Provenance
 from simulator.core.money import format_cents
 from simulator.core.mystery_meter import MysteryConfiguration, mystery_clause
-from simulator.dice_wagers import DicePaytable
+from simulator.dice.wagers import DicePaytable
 from trainer.felt import render
 from trainer.rules_submission import filing_label
 

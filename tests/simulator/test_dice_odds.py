@@ -9,8 +9,8 @@ from fractions import Fraction
 
 import pytest
 
-from simulator.dice_odds import ROLL_COUNT, dice_odds_report, dice_wager_odds, every_dice_wager_odds
-from simulator.dice_wagers import BeatItPaytable, SumPaytable, beat_it_paytable, match_paytable, sum_paytable
+from simulator.dice.odds import ROLL_COUNT, dice_odds_report, dice_wager_odds, every_dice_wager_odds
+from simulator.dice.wagers import BeatItPaytable, SumPaytable, beat_it_paytable, match_paytable, sum_paytable
 
 
 def line_counts(odds):

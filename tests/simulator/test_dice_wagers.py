@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from simulator.core.citations import Provenance
 from simulator.core.dice import DiceRoll, all_rolls
 from simulator.core.money import Odds
-from simulator.dice_wagers import (
+from simulator.dice.wagers import (
     BeatItPaytable,
     SumPaytable,
     beat_it_paytable,

@@ -8,7 +8,7 @@ from test_other_games import table_of
 
 from simulator.core.money import format_cents
 from simulator.core.mystery_meter import mystery_configuration
-from simulator.dice_wagers import BeatItPaytable, SumPaytable
+from simulator.dice.wagers import BeatItPaytable, SumPaytable
 from simulator.mystery_games import MYSTERY_GAME_LIST, MYSTERY_GAMES
 from simulator.mystery_tables import rules_from_json
 from simulator.pai_gow_rules import TableRules

@@ -7,7 +7,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from simulator.core.dice import all_rolls
-from simulator.dice_wagers import (
+from simulator.dice.wagers import (
     BeatItPaytable,
     DicePaytable,
     PaytableLine,
