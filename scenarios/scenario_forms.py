@@ -18,7 +18,7 @@ from django import forms
 from django.forms.boundfield import BoundField
 
 from simulator.blackjack import BlackjackStyle
-from simulator.carnival_poker import CarnivalGame, PlayerHabit
+from simulator.carnival.poker import CarnivalGame, PlayerHabit
 from simulator.core.citations import Provenance
 from simulator.core.json_values import JsonObject, JsonValue
 from simulator.core.money import format_cents, parse_dollars

@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from simulator import three_card_poker, ultimate_texas
 from simulator.blackjack import BlackjackPays, BlackjackStyle, DealerDrawing
-from simulator.carnival_poker import HAND_READING, WRONG_PLAY_WAGER, CarnivalGame, PaytableChoice, PlayerHabit
+from simulator.carnival import three_card_poker, ultimate_texas
+from simulator.carnival.poker import HAND_READING, WRONG_PLAY_WAGER, CarnivalGame, PaytableChoice, PlayerHabit
+from simulator.carnival.three_card_poker import THREE_CARD_POKER
+from simulator.carnival.ultimate_texas import ULTIMATE_TEXAS_HOLD_EM
 from simulator.core.citations import Citation
 from simulator.core.clauses import cite
 from simulator.core.json_values import JsonObject
@@ -24,8 +26,6 @@ from simulator.games import DOWN_UNDER_BLACKJACK, GAMES, PAI_GOW_POKER
 from simulator.mystery_games import MYSTERY_GAME_LIST
 from simulator.pai_gow_rules import FoulRule, TableRules
 from simulator.scenarios import habit_key
-from simulator.three_card_poker import THREE_CARD_POKER
-from simulator.ultimate_texas import ULTIMATE_TEXAS_HOLD_EM
 
 
 @dataclass(frozen=True)

@@ -13,10 +13,10 @@ from functools import partial
 from typing import Any
 
 from simulator import down_under, mystery_tables, pai_gow_round
-from simulator.carnival_games import CARNIVAL_GAMES
-from simulator.carnival_poker import CarnivalGame
-from simulator.carnival_round import CARNIVAL_STEPS
-from simulator.carnival_round import PLAYER_STEPS as CARNIVAL_PLAYER_STEPS
+from simulator.carnival.games import CARNIVAL_GAMES
+from simulator.carnival.poker import CarnivalGame
+from simulator.carnival.round import CARNIVAL_STEPS
+from simulator.carnival.round import PLAYER_STEPS as CARNIVAL_PLAYER_STEPS
 from simulator.core.citations import Citation, Provenance
 from simulator.core.json_values import JsonValue
 from simulator.core.mystery_meter import BaseGameDealer, MysteryRules

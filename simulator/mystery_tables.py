@@ -7,7 +7,7 @@ takes the Mystery Bonus steps with the hands in view (see :mod:`simulator.base_g
 confirm the light, the floorperson's validation, the payment and the reset. One class serves all games, given
 the game's data.
 Where the table's house option ``base_game`` is "trainee" (carnival poker games only), the trainee deals the base
-game instead: the round holds a :class:`~simulator.carnival_round.CarnivalRound` dealt from its own generator, and
+game instead: the round holds a :class:`~simulator.carnival.round.CarnivalRound` dealt from its own generator, and
 between the drop and the Mystery Bonus payout its next step, its verification and its operations are that round's.
 A scenario can force a hit (``force_hit=True``): the secret hit value is set to the meter rounded up to the
 cent, so the round's first qualifying contribution wins. That is for demonstrations and tests only.
@@ -27,10 +27,10 @@ from dataclasses import dataclass, replace
 from typing import TypedDict
 
 from simulator.base_game_deal import BASE_GAME_LAYOUT, BaseGameDeal, BaseGameView, deal_base_game
-from simulator.carnival_games import CARNIVAL_GAMES
-from simulator.carnival_poker import CarnivalGame, CarnivalTable
-from simulator.carnival_round import PLAYER_STEPS as CARNIVAL_PLAYER_STEPS
-from simulator.carnival_round import CarnivalRound, CarnivalScenario, CarnivalView
+from simulator.carnival.games import CARNIVAL_GAMES
+from simulator.carnival.poker import CarnivalGame, CarnivalTable
+from simulator.carnival.round import PLAYER_STEPS as CARNIVAL_PLAYER_STEPS
+from simulator.carnival.round import CarnivalRound, CarnivalScenario, CarnivalView
 from simulator.core.citations import Citation
 from simulator.core.clauses import cite
 from simulator.core.json_values import (

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from simulator.blackjack import BlackjackStyle
-from simulator.carnival_poker import CarnivalGame, PlayerHabit
-from simulator.carnival_rigging import board_size
+from simulator.carnival.poker import CarnivalGame, PlayerHabit
+from simulator.carnival.rigging import board_size
 from simulator.core.cards import Card, Rank, format_cards, pai_gow_deck, parse_cards, shuffled
 from simulator.core.dice import DiceRoll, parse_dice_roll, roll_dice
 from simulator.core.hands import SetHand, is_tiger_nine

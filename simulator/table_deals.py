@@ -8,9 +8,9 @@ from dataclasses import dataclass, field, replace
 
 from simulator import down_under, mystery_tables
 from simulator.blackjack import BlackjackStyle
-from simulator.carnival_poker import CarnivalGame, PlayerHabit
-from simulator.carnival_rigging import DEALER_PLACE, rigged_deck_top
-from simulator.carnival_round import CarnivalScenario
+from simulator.carnival.poker import CarnivalGame, PlayerHabit
+from simulator.carnival.rigging import DEALER_PLACE, rigged_deck_top
+from simulator.carnival.round import CarnivalScenario
 from simulator.core.cards import Card
 from simulator.core.json_values import JsonObject, JsonValue, json_object
 from simulator.core.meter_device import JACKPOT_METER, MATCH_METER, MYSTERY_METER

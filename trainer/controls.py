@@ -23,7 +23,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator
 
-from simulator.carnival_games import CARNIVAL_GAMES
+from simulator.carnival.games import CARNIVAL_GAMES
 from simulator.core.cards import pai_gow_deck
 from simulator.core.dice import spoken_dice
 from simulator.core.json_values import JsonValue, json_int

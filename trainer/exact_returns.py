@@ -1,6 +1,6 @@
 """The paytables a table's trainee-dealt carnival poker game pays by, each with its exact return, for instructors.
 
-The returns are :mod:`simulator.poker_odds`'s combinatorial enumeration, worked out once for each paytable in a
+The returns are :mod:`simulator.carnival.odds`'s combinatorial enumeration, worked out once for each paytable in a
 process (an Ante and Play return takes about a second) and written as a percentage of the wager to two places.
 """
 
@@ -12,13 +12,13 @@ from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from functools import cache
 
-from simulator.carnival_games import CARNIVAL_GAMES
-from simulator.carnival_poker import Paytable
+from simulator.carnival.games import CARNIVAL_GAMES
+from simulator.carnival.odds import ante_and_play_return, ante_bonus_return, pair_plus_return, trips_return
+from simulator.carnival.poker import Paytable
 from simulator.core.json_values import JsonValue
 from simulator.core.mystery_meter import BaseGameDealer
 from simulator.mystery_games import MYSTERY_GAMES
 from simulator.mystery_tables import base_game_table, rules_from_json
-from simulator.poker_odds import ante_and_play_return, ante_bonus_return, pair_plus_return, trips_return
 
 RETURNS: Mapping[str, tuple[tuple[str, Callable[[Paytable], Fraction]], ...]] = {
     "pair_plus": (("Pair Plus Wager", pair_plus_return),),

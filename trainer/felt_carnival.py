@@ -9,8 +9,8 @@ from typing import TypedDict
 
 from markupsafe import Markup
 
-from simulator.carnival_games import CARNIVAL_GAMES, HAND_NAMES
-from simulator.carnival_round import CarnivalSeatView, CarnivalView
+from simulator.carnival.games import CARNIVAL_GAMES, HAND_NAMES
+from simulator.carnival.round import CarnivalSeatView, CarnivalView
 from simulator.core.json_values import json_int, json_str
 from trainer.controls import (
     AmountField,

@@ -7,7 +7,7 @@ from typing import Any, TypedDict
 
 from markupsafe import Markup
 
-from simulator.carnival_round import CarnivalView
+from simulator.carnival.round import CarnivalView
 from simulator.core.json_values import json_int, json_str
 from simulator.core.money import format_cents
 from simulator.mystery_games import MYSTERY_GAMES

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from simulator.carnival_games import CARNIVAL_GAMES
+from simulator.carnival.games import CARNIVAL_GAMES
 from simulator.core.json_values import JsonValue
 from simulator.core.settling import SETTLEMENT_STEPS
 from simulator.pai_gow_round import DICE_SPOTS

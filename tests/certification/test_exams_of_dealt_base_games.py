@@ -23,12 +23,12 @@ from test_exam_rounds_reveal_nothing import wrong_arguments
 
 from certification.models import Certificate, Exam, ExamSitting
 from reports.replay import replay_context
+from simulator.carnival.three_card_poker import THREE_CARD_POKER
 from simulator.core.mystery_meter import BaseGameDealer
 from simulator.core.procedure import Actor
 from simulator.down_under_hand import TraineeDeals
 from simulator.games import DOWN_UNDER_BLACKJACK, GAMES
 from simulator.scenarios import ScenarioSpec
-from simulator.three_card_poker import THREE_CARD_POKER
 from trainer import demo_tables, services
 from trainer.models import Attempt, Mode, Table
 from trainer.scenario_versions import create_scenario, publish

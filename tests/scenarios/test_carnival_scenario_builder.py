@@ -9,8 +9,8 @@ from django.urls import reverse
 from table_helpers import make_instructor
 
 from scenarios.scenario_forms import form_data, new_form_data
-from simulator.carnival_rigging import board_size
-from simulator.carnival_round import DEALER
+from simulator.carnival.rigging import board_size
+from simulator.carnival.round import DEALER
 from simulator.games import GAMES, Game
 from simulator.mystery_tables import MysteryTableRound
 from simulator.pai_gow_round import PLACES, SEATS

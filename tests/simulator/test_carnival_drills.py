@@ -6,14 +6,14 @@ from collections.abc import Mapping
 
 import pytest
 
-from simulator.carnival_poker import CarnivalGame, PaytableChoice
+from simulator.carnival.poker import CarnivalGame, PaytableChoice
+from simulator.carnival.three_card_poker import THREE_CARD_POKER
+from simulator.carnival.ultimate_texas import ULTIMATE_TEXAS_HOLD_EM
 from simulator.core.json_values import JsonValue
 from simulator.core.procedure import Operation
 from simulator.drills import CARNIVAL_HANDS, CARNIVAL_SEAT, DRILLS, DRILLS_BY_KEY, Drill, paytable_line_key
 from simulator.mystery_tables import MysteryTableRound
 from simulator.scenarios import ScenarioSpec, deal_scenario
-from simulator.three_card_poker import THREE_CARD_POKER
-from simulator.ultimate_texas import ULTIMATE_TEXAS_HOLD_EM
 
 SEEDS = range(3)
 SEAT = f"seat {CARNIVAL_SEAT}"

@@ -4,15 +4,15 @@ import json
 
 import pytest
 
-from simulator.carnival_poker import SETTLEMENT_ORDER, WRONG_PLAY_WAGER, CarnivalTable, PlayerHabit
-from simulator.carnival_round import CarnivalRound, CarnivalScenario, narrate
+from simulator.carnival.poker import SETTLEMENT_ORDER, WRONG_PLAY_WAGER, CarnivalTable, PlayerHabit
+from simulator.carnival.round import CarnivalRound, CarnivalScenario, narrate
+from simulator.carnival.three_card_poker import THREE_CARD_POKER, read_three_card_hand
+from simulator.carnival.ultimate_texas import ULTIMATE_TEXAS_HOLD_EM, read_holdem_hand
 from simulator.core.cards import parse_cards, standard_deck
 from simulator.core.citations import Provenance
 from simulator.core.clauses import CLAUSES
 from simulator.core.procedure import ErrorCode, IllegalOperation
 from simulator.core.rules import RulesError
-from simulator.three_card_poker import THREE_CARD_POKER, read_three_card_hand
-from simulator.ultimate_texas import ULTIMATE_TEXAS_HOLD_EM, read_holdem_hand
 
 ADVICE = PlayerHabit.HOUSE_ADVICE
 

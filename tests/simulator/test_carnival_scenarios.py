@@ -4,8 +4,8 @@ the regulation text we have); Ultimate Texas Hold 'Em's hands are §653a.6's and
 
 import pytest
 
-from simulator.carnival_rigging import board_size
-from simulator.carnival_round import DEALER
+from simulator.carnival.rigging import board_size
+from simulator.carnival.round import DEALER
 from simulator.core.cards import parse_cards, standard_deck
 from simulator.core.json_values import JsonObject, JsonValue
 from simulator.games import GAMES, Game

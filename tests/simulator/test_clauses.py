@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 import simulator
-from simulator.carnival_games import CARNIVAL_GAMES
-from simulator.carnival_poker import CarnivalTable
-from simulator.carnival_round import CarnivalRound
+from simulator.carnival.games import CARNIVAL_GAMES
+from simulator.carnival.poker import CarnivalTable
+from simulator.carnival.round import CarnivalRound
 from simulator.core.cards import parse_cards
 from simulator.core.citations import Citation, Provenance
 from simulator.core.clauses import CITED, CLAUSES, catalogue, cite, house, seed

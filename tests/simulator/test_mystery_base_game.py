@@ -5,8 +5,8 @@ from decimal import Decimal
 
 import pytest
 
-from simulator.carnival_poker import PlayerHabit
-from simulator.carnival_round import DEALER, CarnivalScenario
+from simulator.carnival.poker import PlayerHabit
+from simulator.carnival.round import DEALER, CarnivalScenario
 from simulator.core.cards import parse_cards
 from simulator.core.citations import Provenance
 from simulator.core.mystery_meter import BaseGameDealer, MysteryMeter, MysteryRules, mystery_configuration

@@ -3,7 +3,7 @@
 from fractions import Fraction
 from math import comb
 
-from simulator.poker_odds import (
+from simulator.carnival.odds import (
     ante_and_play_return,
     ante_bonus_return,
     pair_plus_return,
@@ -11,8 +11,8 @@ from simulator.poker_odds import (
     three_card_counts,
     trips_return,
 )
-from simulator.three_card_poker import ANTE_BONUS_PAYTABLES, PAIR_PLUS_PAYTABLES
-from simulator.ultimate_texas import TRIPS_PAYTABLES
+from simulator.carnival.three_card_poker import ANTE_BONUS_PAYTABLES, PAIR_PLUS_PAYTABLES
+from simulator.carnival.ultimate_texas import TRIPS_PAYTABLES
 
 ALL_THREE = comb(52, 3)
 SEQUENCES = 12

@@ -3,7 +3,7 @@
 import pytest
 
 from simulator.blackjack import BlackjackStyle
-from simulator.carnival_poker import PlayerHabit
+from simulator.carnival.poker import PlayerHabit
 from simulator.core.cards import parse_cards
 from simulator.core.dice import DiceRoll
 from simulator.core.hands import is_tiger_nine

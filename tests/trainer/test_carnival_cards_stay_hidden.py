@@ -10,8 +10,8 @@ from django.urls import reverse
 from table_helpers import make_instructor, make_trainee
 from test_fragments import current, take
 
-from simulator.carnival_games import CARNIVAL_GAMES
-from simulator.carnival_round import DEALER
+from simulator.carnival.games import CARNIVAL_GAMES
+from simulator.carnival.round import DEALER
 from simulator.core.cards import card_name, format_cards
 from simulator.games import GAMES
 from simulator.scenarios import ScenarioSpec

@@ -14,7 +14,7 @@ from django.urls import reverse
 from table_helpers import demo_table, form_value, make_trainee, meters_at, read_meters, round_snapshot
 
 import simulator
-from simulator.carnival_games import CARNIVAL_GAMES
+from simulator.carnival.games import CARNIVAL_GAMES
 from simulator.core.clauses import CLAUSES, section_of
 from simulator.core.procedure import Action, Actor, Round
 from simulator.games import GAMES

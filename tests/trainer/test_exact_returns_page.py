@@ -1,5 +1,5 @@
 """MHB training table base game, option base_game: where the trainee deals a carnival poker game, the table's page for
-instructors shows each paytable it pays by with the wager's exact return (simulator.poker_odds)."""
+instructors shows each paytable it pays by with the wager's exact return (simulator.carnival.odds)."""
 
 from html import escape
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from simulator.carnival_hands import THREE_CARD_NAMES, ThreeCardCategory, describe_three_card_hand, three_card_value
-from simulator.carnival_poker import (
+from simulator.carnival.hands import THREE_CARD_NAMES, ThreeCardCategory, describe_three_card_hand, three_card_value
+from simulator.carnival.poker import (
     END_OF_ROUND,
     HAND_READING,
     SETTLEMENT_ORDER,

@@ -15,8 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TypedDict
 
-from simulator.carnival_games import CARNIVAL_GAMES
-from simulator.carnival_poker import (
+from simulator.carnival.games import CARNIVAL_GAMES
+from simulator.carnival.poker import (
     END_OF_ROUND,
     HABIT_WEIGHTS,
     HAND_READING,

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from simulator.carnival_hands import THREE_CARD_NAMES
-from simulator.carnival_poker import CarnivalGame
-from simulator.three_card_poker import THREE_CARD_POKER
-from simulator.ultimate_texas import CATEGORY_NAMES, ULTIMATE_TEXAS_HOLD_EM
+from simulator.carnival.hands import THREE_CARD_NAMES
+from simulator.carnival.poker import CarnivalGame
+from simulator.carnival.three_card_poker import THREE_CARD_POKER
+from simulator.carnival.ultimate_texas import CATEGORY_NAMES, ULTIMATE_TEXAS_HOLD_EM
 
 CARNIVAL_GAMES: Mapping[str, CarnivalGame] = {game.key: game for game in (THREE_CARD_POKER, ULTIMATE_TEXAS_HOLD_EM)}
 """Every carnival poker game by key."""

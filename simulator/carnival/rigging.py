@@ -5,7 +5,7 @@ rigged fewer cards than it is dealt (the rest come from the deck), the board up 
 
 >>> import random
 >>> from simulator.core.cards import format_cards, parse_cards
->>> from simulator.three_card_poker import THREE_CARD_POKER
+>>> from simulator.carnival.three_card_poker import THREE_CARD_POKER
 >>> rigged = {5: parse_cards("As Ks Qs"), 0: parse_cards("2c")}
 >>> top = rigged_deck_top(THREE_CARD_POKER, [2, 5], rigged, (), random.Random(1))
 >>> format_cards(top[3:6]), format_cards(top[6:7])
@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from simulator.carnival_poker import CarnivalGame
+from simulator.carnival.poker import CarnivalGame
 from simulator.core.cards import Card, shuffled, standard_deck
 
 DEALER_PLACE = 0

@@ -2,8 +2,9 @@
 
 A game is one :class:`CarnivalGame`: its betting areas in the layout's order, its hole cards, its decision points
 (:class:`Street`, each dealing the community cards it needs first), its hand reading, its dealer's qualification,
-its paytables and its settlement. :class:`~simulator.carnival_round.CarnivalRound` deals any such game step by
-step; :mod:`simulator.three_card_poker` and :mod:`simulator.ultimate_texas` declare the two built on it.
+its paytables and its settlement. :class:`~simulator.carnival.round.CarnivalRound` deals any such game step by
+step; :mod:`simulator.carnival.three_card_poker` and :mod:`simulator.carnival.ultimate_texas` declare the two built
+on it.
 
 A paytable is data read through :func:`read_paytable`: the lines it may pay are the game's, the odds are written
 "40 to 1", and every problem is named at once in a :class:`~simulator.core.rules.RulesError`.

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from simulator.carnival_hands import best_five
-from simulator.carnival_poker import (
+from simulator.carnival.hands import best_five
+from simulator.carnival.poker import (
     END_OF_ROUND,
     HAND_READING,
     SETTLEMENT_ORDER,

@@ -25,11 +25,11 @@ from fractions import Fraction
 from functools import cache
 from math import comb, prod
 
-from simulator.carnival_hands import THREE_CARD_NAMES, ThreeCardCategory, ranks_value
-from simulator.carnival_poker import Paytable
+from simulator.carnival.hands import THREE_CARD_NAMES, ThreeCardCategory, ranks_value
+from simulator.carnival.poker import Paytable
+from simulator.carnival.three_card_poker import QUEEN_HIGH, QUEEN_SIX_FOUR
+from simulator.carnival.ultimate_texas import CATEGORY_NAMES
 from simulator.core.hands import HandCategory
-from simulator.three_card_poker import QUEEN_HIGH, QUEEN_SIX_FOUR
-from simulator.ultimate_texas import CATEGORY_NAMES
 
 THREE_CARD_HANDS = comb(52, 3)
 SEVEN_CARD_HANDS = comb(52, 7)
