@@ -20,15 +20,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import NotRequired, TypedDict
 
 from simulator.blackjack import (
     BlackjackPays,
     BlackjackStyle,
-    DealerDrawing,
-    DoubleDownOn,
     blackjack_total,
     dealer_draws,
     hand_result,
@@ -38,7 +35,7 @@ from simulator.core.citations import Citation
 from simulator.core.clauses import cite
 from simulator.core.json_values import JsonObject, JsonValue, json_int, json_object, json_str, json_strings
 from simulator.core.meter_device import MATCH_METER
-from simulator.core.money import Cents, Rounding, format_cents
+from simulator.core.money import Cents, format_cents
 from simulator.core.procedure import Action, Actor, ErrorCode, Operation, Round
 from simulator.core.progressive import (
     PROGRESSIVE_INTAKE_STEPS,
@@ -53,16 +50,6 @@ from simulator.core.progressive import (
     ProgressiveWins,
     intake_with_wager_phase,
 )
-from simulator.core.rules import (
-    HouseOption,
-    Option,
-    choice,
-    describe_options,
-    gap_options,
-    members,
-    read_options,
-    write_options,
-)
 from simulator.core.wager_phase import (
     WAGER_PHASE_PLAYER_STEPS,
     WAGER_PHASE_STEPS,
@@ -71,44 +58,35 @@ from simulator.core.wager_phase import (
     WagerPhaseMixin,
 )
 from simulator.down_under_hand import (
-    BLACKJACK_PAYS,
-    BUST,
-    CONFIRMING,
-    DOUBLE_DOWN_ON,
-    DRAWING_RULE,
-    HAND_SETTLEMENT_ORDER,
     HAND_STEPS,
-    PAYOUTS,
     PLAYER_HAND_STEPS,
-    PLAYER_OPTIONS,
-    SIGNALS,
-    TRAINEE_DEALS,
-    TURNING_THE_HOLE_CARD,
     BlackjackHandMixin,
     HandResultView,
     SignalView,
     SplitHandView,
-    TraineeDeals,
     hand_position,
+)
+from simulator.down_under_table import (
+    AUTOMATED_HAND,
+    BLACKJACK_PAYS,
+    PICK_UP_CARDS,
+    SETTLEMENT_ORDER,
+    DownUnderTable,
+    SeatWagers,
+    TraineeDeals,
 )
 from simulator.match_the_dealer import (
     AWARD_ROUNDING_RULE,
     COMBINATION_RULES,
-    DECK_COUNTS,
-    DECKS_RULE,
     LOSING_RULE,
     METER_RULE,
     ONE_AMOUNT_PER_TABLE_RULE,
-    PAYTABLE_NUMBERS,
-    PAYTABLE_RULE,
     SECONDARY_READING_RULES,
     STAKE_RULE,
-    WAGER_AMOUNTS,
     WAGER_RULE,
     MatchCombination,
     MatchMeter,
     MatchSettlement,
-    SecondaryReading,
     match_paytable,
     settle_match_wager,
 )
@@ -128,159 +106,7 @@ BASE_WAGER = cite("§685a.6(d)")
 BURN_CARD = cite("§685a.7(c)")
 DEALING = cite("§685a.7(e)")
 HOLE_CARD = cite("§685a.7(e)(4)")
-SETTLEMENT_ORDER = cite("Match the Dealer settlement order")
-AUTOMATED_HAND = cite("Down Under Blackjack automated hand")
 LOSING_WAGER = cite("§685b.1(g)(1)")
-SECONDARY_READING_OPTION = cite("Match the Dealer secondary rate, option secondary_reading")
-PICK_UP_CARDS = cite("Down Under Blackjack end of round")
-
-
-@dataclass(frozen=True)
-class DownUnderTable:
-    """The table's Rules Submission choices for Down Under Blackjack with Match the Dealer.
-
-    Defaults: 6 decks, Paytable 1, a $1 Match the Dealer wager, the reset-reserve reading of the
-    secondary rate, sub-cent meter awards rounded down, the trainee dealing the Match the Dealer procedure only,
-    the dealer standing on all 17s, a blackjack paid 3 to 2 and a double down on any two cards.
-    """
-
-    decks: int = 6
-    paytable: int = 1
-    match_wager: Cents = 100
-    secondary_reading: SecondaryReading = SecondaryReading.RESET_RESERVE
-    award_rounding: Rounding = Rounding.DOWN
-    trainee_deals: TraineeDeals = TraineeDeals.MATCH_THE_DEALER
-    dealer_drawing: DealerDrawing = DealerDrawing.STANDS_ON_ALL_17S
-    blackjack_pays: BlackjackPays = BlackjackPays.THREE_TO_TWO
-    double_down_on: DoubleDownOn = DoubleDownOn.ANY_TWO_CARDS
-
-    def __post_init__(self) -> None:
-        """Refuse a deck count, paytable or wager amount the seed does not allow, naming the field."""
-        read_options(TABLE_OPTIONS, {name: getattr(self, name) for name in ("decks", "paytable", "match_wager")})
-
-    def to_json(self) -> dict[str, JsonValue]:
-        """The table's choices as JSON."""
-        return write_options(TABLE_OPTIONS, self)
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, JsonValue]) -> DownUnderTable:
-        """Build the table's choices from JSON; RulesError naming every unknown or bad field. Missing fields default."""
-        return cls(**read_options(TABLE_OPTIONS, data))
-
-    @classmethod
-    def options(cls) -> tuple[Option, ...]:
-        """Every option with its default, allowed values, clause and provenance, for the scenario builder."""
-        return describe_options(TABLE_OPTIONS, cls().to_json())
-
-    def house_options(self) -> list[HouseOption]:
-        """The readings, options and procedures that fill gaps in the regulation, with their values here."""
-        return [
-            *gap_options(TABLE_OPTIONS, self.to_json(), DownUnderTable().to_json()),
-            HouseOption("stake", "not returned on a win", "the same", STAKE_RULE),
-            HouseOption("settlement order", "losing wagers first, seat by seat", "the same", SETTLEMENT_ORDER),
-            *(self.hand_procedures() if self.trainee_deals is TraineeDeals.WHOLE_ROUND else self.automated_hand()),
-            HouseOption("end of round", "the cards picked up into the discard rack", "the same", PICK_UP_CARDS),
-        ]
-
-    @staticmethod
-    def automated_hand() -> list[HouseOption]:
-        """The house procedure of a table whose engine completes the blackjack hand."""
-        return [HouseOption("the blackjack hand", "completed by the engine", "the same", AUTOMATED_HAND)]
-
-    @staticmethod
-    def hand_procedures() -> list[HouseOption]:
-        """The house procedures of the blackjack hand a trainee deals, which no option changes."""
-        return [
-            HouseOption("player options", "hit, stand, double down, split a pair once", "the same", PLAYER_OPTIONS),
-            HouseOption("signals", "tap: hit, wave: stand, one finger: double, two: split", "the same", SIGNALS),
-            HouseOption("confirming a signal", "an unclear signal or a hit on hard 17+", "the same", CONFIRMING),
-            HouseOption("a bust", "collected at once", "the same", BUST),
-            HouseOption("the hole card", "turned when every hand is complete", "the same", TURNING_THE_HOLE_CARD),
-            HouseOption("payouts", "a win 1 to 1, a tie pushed", "the same", PAYOUTS),
-            HouseOption("settling the hands", "from the dealer's right", "the same", HAND_SETTLEMENT_ORDER),
-        ]
-
-
-TABLE_OPTIONS = {
-    "decks": choice({decks: decks for decks in DECK_COUNTS}, DECKS_RULE, "How many decks the shoe holds."),
-    "paytable": choice(
-        {number: number for number in PAYTABLE_NUMBERS},
-        PAYTABLE_RULE,
-        "The Match the Dealer paytable, 1 to 10, of those printed for the table's deck count.",
-        label="Match the Dealer paytable",
-    ),
-    "match_wager": choice(
-        {amount: amount for amount in WAGER_AMOUNTS},
-        ONE_AMOUNT_PER_TABLE_RULE,
-        "The table's one Match the Dealer wager amount, $1 or $5 (§685b.1(e)); the meter starts at 1,000 times it.",
-        house_rule=True,
-        money=True,
-        label="Match the Dealer wager",
-    ),
-    "trainee_deals": choice(
-        members(TraineeDeals),
-        TRAINEE_DEALS,
-        "What the trainee deals: only the Match the Dealer procedure (the engine completes the hand) or the whole "
-        "round, every card, decision and settlement.",
-        house_rule=True,
-        label="The trainee deals",
-    ),
-    "dealer_drawing": choice(
-        members(DealerDrawing),
-        DRAWING_RULE,
-        "The dealer's drawing rule: stand on every 17, or draw to a soft 17.",
-        house_rule=True,
-        label="The dealer's drawing rule",
-    ),
-    "blackjack_pays": choice(
-        members(BlackjackPays),
-        BLACKJACK_PAYS,
-        "What a blackjack is paid on its wager: 3 to 2, or 6 to 5. The table takes only a wager whose blackjack "
-        "payout is a whole number of cents.",
-        house_rule=True,
-        label="A blackjack pays",
-    ),
-    "double_down_on": choice(
-        members(DoubleDownOn),
-        DOUBLE_DOWN_ON,
-        "Which first two cards a player may double down on, where the trainee deals the whole round: any two, or "
-        "only a total of 9 to 11, or of 10 or 11.",
-        house_rule=True,
-        label="Double down on",
-    ),
-    "secondary_reading": choice(
-        members(SecondaryReading),
-        SECONDARY_READING_OPTION,
-        "What the secondary 6% incrementation rate funds.",
-        house_rule=True,
-    ),
-    "award_rounding": choice(
-        members(Rounding),
-        AWARD_ROUNDING_RULE,
-        "Which way a percentage-of-meter award is rounded to the cent.",
-        house_rule=True,
-    ),
-}
-"""Every option of a Down Under Blackjack table with Match the Dealer."""
-
-
-BLACKJACK = "blackjack"
-"""The betting area of the Down Under Blackjack wager."""
-MATCH_THE_DEALER = "match_the_dealer"
-"""The betting area of the Match the Dealer Progressive wager."""
-
-
-@dataclass(frozen=True)
-class SeatWagers:
-    """One seat's wagers in cents: the Down Under Blackjack wager and the Match the Dealer wager (0 for none)."""
-
-    blackjack: Cents
-    match_the_dealer: Cents = 0
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, JsonValue]) -> SeatWagers:
-        """Read a seat's wagers saved with a round's setup."""
-        return cls(json_int(data[BLACKJACK]), json_int(data.get(MATCH_THE_DEALER, 0)))
 
 
 def check_wagers(table: DownUnderTable, seats: Mapping[int, SeatWagers]) -> None:

@@ -12,8 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import StrEnum
-from typing import TYPE_CHECKING, TypedDict
+from typing import TypedDict
 
 from simulator.blackjack import (
     BUST_OVER,
@@ -29,33 +28,22 @@ from simulator.blackjack import (
 )
 from simulator.core.cards import Card, format_cards
 from simulator.core.citations import Citation
-from simulator.core.clauses import cite
 from simulator.core.json_values import JsonValue
 from simulator.core.money import Cents, format_cents
 from simulator.core.procedure import Action, Actor, ErrorCode, IllegalOperation, Operation, Round
-
-if TYPE_CHECKING:
-    from simulator.down_under import DownUnderTable, SeatWagers
-
-
-class TraineeDeals(StrEnum):
-    """What the trainee deals at a Down Under Blackjack table: the school's choice for each table."""
-
-    MATCH_THE_DEALER = "the Match the Dealer procedure"
-    WHOLE_ROUND = "the whole round"
-
-
-TRAINEE_DEALS = cite("Down Under Blackjack trainee deals, option trainee_deals")
-DRAWING_RULE = cite("Down Under Blackjack dealer's drawing rule, option dealer_drawing")
-DOUBLE_DOWN_ON = cite("Down Under Blackjack double down, option double_down_on")
-PLAYER_OPTIONS = cite("Down Under Blackjack player options")
-SIGNALS = cite("Down Under Blackjack signals")
-CONFIRMING = cite("Down Under Blackjack confirming a signal")
-BUST = cite("Down Under Blackjack bust")
-TURNING_THE_HOLE_CARD = cite("Down Under Blackjack turning the hole card")
-PAYOUTS = cite("Down Under Blackjack payouts")
-BLACKJACK_PAYS = cite("Down Under Blackjack blackjack payout, option blackjack_pays")
-HAND_SETTLEMENT_ORDER = cite("Down Under Blackjack settlement order")
+from simulator.down_under_table import (
+    BLACKJACK_PAYS,
+    BUST,
+    CONFIRMING,
+    DRAWING_RULE,
+    HAND_SETTLEMENT_ORDER,
+    PAYOUTS,
+    PLAYER_OPTIONS,
+    SIGNALS,
+    TURNING_THE_HOLE_CARD,
+    DownUnderTable,
+    SeatWagers,
+)
 
 SPLIT_SUFFIX = " split"
 UNCLEAR_SIGNAL_CHANCE = 0.1

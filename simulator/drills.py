@@ -20,8 +20,7 @@ from simulator.core.clauses import cite
 from simulator.core.json_values import JsonObject
 from simulator.core.mystery_meter import BaseGameDealer
 from simulator.dice.wagers import BeatItPaytable, SumPaytable
-from simulator.down_under import BLACKJACK, MATCH_THE_DEALER, DownUnderTable
-from simulator.down_under_hand import TraineeDeals
+from simulator.down_under_table import BLACKJACK, MATCH_THE_DEALER, DownUnderTable, TraineeDeals
 from simulator.games import DOWN_UNDER_BLACKJACK, GAMES, PAI_GOW_POKER
 from simulator.mystery_games import MYSTERY_GAME_LIST
 from simulator.pai_gow_rules import FoulRule, TableRules

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from simulator import down_under, mystery_tables, pai_gow_round
+from simulator import down_under, down_under_table, mystery_tables, pai_gow_round
 from simulator.carnival.games import CARNIVAL_GAMES
 from simulator.carnival.poker import CarnivalGame
 from simulator.carnival.round import CARNIVAL_STEPS
@@ -22,8 +22,8 @@ from simulator.core.json_values import JsonValue
 from simulator.core.mystery_meter import BaseGameDealer, MysteryRules
 from simulator.core.procedure import Round
 from simulator.core.rules import HouseOption, Option
-from simulator.down_under import DownUnderRound, DownUnderTable, demo_down_under
-from simulator.down_under_hand import TRAINEE_DEALS, TraineeDeals
+from simulator.down_under import DownUnderRound, demo_down_under
+from simulator.down_under_table import TRAINEE_DEALS, DownUnderTable, TraineeDeals
 from simulator.mystery_demo import demo_mystery_table
 from simulator.mystery_games import MYSTERY_GAME_LIST, MysteryGame
 from simulator.mystery_tables import (
@@ -201,7 +201,7 @@ DOWN_UNDER_BLACKJACK = Game(
     deal_down_under_round,
     demo_down_under,
     ScenarioSupport(
-        {down_under.BLACKJACK: "Blackjack", down_under.MATCH_THE_DEALER: "Match the Dealer"},
+        {down_under_table.BLACKJACK: "Blackjack", down_under_table.MATCH_THE_DEALER: "Match the Dealer"},
         frozenset({"late_wager", "missing_chip_seat", "ace_of_spades_round", "cards", "habits"}),
     ),
     dealt_base_game=down_under_hand,

@@ -28,9 +28,9 @@ from simulator.core.mystery_meter import BaseGameDealer, MysteryRules
 from simulator.core.procedure import Round, counted
 from simulator.core.rules import RulesError
 from simulator.core.wager_phase import ChipCountMismatch, WagerMove
-from simulator.down_under import BLACKJACK, DEALT_CARDS, MATCH_THE_DEALER, DownUnderTable, SeatWagers
+from simulator.down_under import DEALT_CARDS
 from simulator.down_under import check_wagers as check_down_under_wagers
-from simulator.down_under_hand import TraineeDeals
+from simulator.down_under_table import BLACKJACK, MATCH_THE_DEALER, DownUnderTable, SeatWagers, TraineeDeals
 from simulator.games import GAMES, Game
 from simulator.house_way import HOUSE_WAYS
 from simulator.pai_gow_round import DEALER, PLACES, SEATS, STACK_SIZE, Scenario, check_wagers

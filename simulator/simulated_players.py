@@ -6,12 +6,12 @@ import random
 from collections.abc import Mapping
 from dataclasses import replace
 
-from simulator import down_under, mystery_tables
+from simulator import down_under_table, mystery_tables
 from simulator.blackjack import BlackjackStyle
 from simulator.core.money import Cents
 from simulator.core.mystery_meter import MysteryRules
 from simulator.core.wager_phase import ChipCountMismatch, WagerMove, WagerPhase
-from simulator.down_under import DownUnderTable
+from simulator.down_under_table import DownUnderTable
 from simulator.mystery_games import MysteryGame
 from simulator.pai_gow_round import MATCH_SPOTS, SEATS
 from simulator.pai_gow_rules import TableRules, WagerLimits
@@ -132,12 +132,12 @@ def seat_rigged_players(
     return [by_seat[number] for number in sorted(by_seat)]
 
 
-def seat_down_under_players(rules: DownUnderTable, rng: random.Random) -> dict[int, down_under.SeatWagers]:
+def seat_down_under_players(rules: DownUnderTable, rng: random.Random) -> dict[int, down_under_table.SeatWagers]:
     """Three to six players with a Down Under Blackjack wager; some add the table's Match the Dealer wager."""
     seats = pick_seats(rng)
     players = pick_progressive_players(seats, rng)
     return {
-        seat: down_under.SeatWagers(rng.choice(BASE_WAGERS), rules.match_wager if seat in players else 0)
+        seat: down_under_table.SeatWagers(rng.choice(BASE_WAGERS), rules.match_wager if seat in players else 0)
         for seat in seats
     }
 

@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from simulator import down_under, mystery_tables
+from simulator import down_under, down_under_table, mystery_tables
 from simulator.blackjack import BlackjackStyle
 from simulator.carnival.poker import CarnivalGame, PlayerHabit
 from simulator.carnival.rigging import DEALER_PLACE, rigged_deck_top
@@ -17,7 +17,8 @@ from simulator.core.meter_device import JACKPOT_METER, MATCH_METER, MYSTERY_METE
 from simulator.core.mystery_meter import BaseGameDealer, MysteryConfiguration, MysteryMeter
 from simulator.core.progressive import JackpotMeter
 from simulator.core.wager_phase import ChipCountMismatch, WagerMove, WagerPhase
-from simulator.down_under import DownUnderRound, DownUnderTable, rigged_top, suited_match_top
+from simulator.down_under import DownUnderRound, rigged_top, suited_match_top
+from simulator.down_under_table import DownUnderTable
 from simulator.match_the_dealer import ACE_OF_SPADES, MatchMeter
 from simulator.mystery_games import MysteryGame
 from simulator.mystery_tables import (
@@ -243,7 +244,7 @@ def deal_down_under_round(table: TableDeal) -> DownUnderRound:
     rigged = table.rigged
     seats = seat_down_under_players(rules, players)
     if rigged is not None and rigged.seats:
-        seats = {seat: down_under.SeatWagers.from_json(wagers) for seat, wagers in rigged.seats.items()}
+        seats = {seat: down_under_table.SeatWagers.from_json(wagers) for seat, wagers in rigged.seats.items()}
     shoe_top: tuple[Card, ...] = ()
     if rigged is not None and rigged.cards:
         shoe_top = rigged_top(list(seats), rigged.cards, rules.decks, players)

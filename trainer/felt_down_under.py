@@ -10,14 +10,9 @@ from simulator.blackjack import BUST_OVER, DealerDrawing, is_blackjack
 from simulator.core.cards import parse_cards
 from simulator.core.json_values import json_int, json_str
 from simulator.core.money import format_cents
-from simulator.down_under import (
-    DownUnderDealerView,
-    DownUnderRound,
-    DownUnderSeatView,
-    DownUnderTable,
-    DownUnderView,
-)
-from simulator.down_under_hand import SPLIT_SUFFIX, HandResultView, SignalView, SplitHandView, TraineeDeals
+from simulator.down_under import DownUnderDealerView, DownUnderRound, DownUnderSeatView, DownUnderView
+from simulator.down_under_hand import SPLIT_SUFFIX, HandResultView, SignalView, SplitHandView
+from simulator.down_under_table import DownUnderTable, TraineeDeals
 from simulator.match_the_dealer import (
     MatchCombination,
     match_paytable,

@@ -26,7 +26,7 @@ from reports.replay import replay_context
 from simulator.carnival.three_card_poker import THREE_CARD_POKER
 from simulator.core.mystery_meter import BaseGameDealer
 from simulator.core.procedure import Actor
-from simulator.down_under_hand import TraineeDeals
+from simulator.down_under_table import TraineeDeals
 from simulator.games import DOWN_UNDER_BLACKJACK, GAMES
 from simulator.scenarios import ScenarioSpec
 from trainer import demo_tables, services

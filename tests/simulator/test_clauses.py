@@ -19,8 +19,9 @@ from simulator.core.hands import SetHand
 from simulator.core.mystery_meter import DEFAULT_CONFIGURATION, MysteryRules
 from simulator.core.procedure import ErrorCode, IllegalOperation, Round
 from simulator.core.settling import Settlement
-from simulator.down_under import DEMO_FORCED_HIT, SETTLEMENT_ORDER, DownUnderRound, DownUnderTable
+from simulator.down_under import DEMO_FORCED_HIT, DownUnderRound
 from simulator.down_under import DEMO_SEATS as DOWN_UNDER_SEATS
+from simulator.down_under_table import SETTLEMENT_ORDER, DownUnderTable
 from simulator.games import GAMES
 from simulator.mystery_demo import demo_round as mystery_demo_round
 from simulator.mystery_games import MYSTERY_GAME_LIST

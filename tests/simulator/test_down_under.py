@@ -11,14 +11,8 @@ from hypothesis import strategies as st
 from simulator.blackjack import BlackjackPays
 from simulator.core.cards import Card, parse_cards, shoe
 from simulator.core.procedure import Actor, IllegalOperation
-from simulator.down_under import (
-    DownUnderRound,
-    DownUnderTable,
-    SeatWagers,
-    blackjack_result,
-    blackjack_total,
-    demo_down_under,
-)
+from simulator.down_under import DownUnderRound, blackjack_result, blackjack_total, demo_down_under
+from simulator.down_under_table import DownUnderTable, SeatWagers
 from simulator.match_the_dealer import MatchMeter
 from simulator.notation import replay_round, save_round
 

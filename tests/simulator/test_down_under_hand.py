@@ -18,8 +18,9 @@ from simulator.core.cards import Card, parse_cards, shoe
 from simulator.core.citations import Provenance
 from simulator.core.procedure import IllegalOperation
 from simulator.core.rules import RulesError
-from simulator.down_under import DownUnderRound, DownUnderTable, SeatWagers
-from simulator.down_under_hand import HAND_STEPS, TraineeDeals
+from simulator.down_under import DownUnderRound
+from simulator.down_under_hand import HAND_STEPS
+from simulator.down_under_table import DownUnderTable, SeatWagers, TraineeDeals
 from simulator.table_deals import DOWN_UNDER_AUTOMATIONS, TableDeal, deal_down_under_round
 
 WHOLE_ROUND = DownUnderTable(trainee_deals=TraineeDeals.WHOLE_ROUND)

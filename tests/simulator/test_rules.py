@@ -18,7 +18,7 @@ from simulator.core.mystery_meter import (
 )
 from simulator.core.rules import RulesError
 from simulator.dice.wagers import SumPaytable
-from simulator.down_under import DownUnderTable
+from simulator.down_under_table import DownUnderTable
 from simulator.mystery_games import MYSTERY_GAME_LIST, MYSTERY_GAMES
 from simulator.mystery_tables import (
     MysterySeatWagers,

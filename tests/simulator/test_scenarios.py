@@ -10,7 +10,7 @@ from simulator.core.hands import is_tiger_nine
 from simulator.core.json_values import JsonValue
 from simulator.core.procedure import Round
 from simulator.down_under import DownUnderRound
-from simulator.down_under_hand import TraineeDeals
+from simulator.down_under_table import TraineeDeals
 from simulator.games import GAMES, Game
 from simulator.mystery_tables import MysteryTableRound
 from simulator.notation import replay_round, save_round

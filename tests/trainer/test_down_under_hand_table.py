@@ -17,8 +17,8 @@ from simulator.blackjack import BlackjackStyle, DealerDrawing
 from simulator.core.cards import parse_cards
 from simulator.core.clauses import cite
 from simulator.core.procedure import Actor
-from simulator.down_under import DownUnderRound, DownUnderTable, SeatWagers
-from simulator.down_under_hand import TraineeDeals
+from simulator.down_under import DownUnderRound
+from simulator.down_under_table import DownUnderTable, SeatWagers, TraineeDeals
 from trainer import services
 from trainer.frames import TableFrames
 from trainer.models import Mode
