@@ -17,7 +17,7 @@ from typing import Any, cast
 from django import forms
 from django.forms.boundfield import BoundField
 
-from simulator.blackjack import BlackjackStyle
+from simulator.blackjack.arithmetic import BlackjackStyle
 from simulator.carnival.poker import CarnivalGame, PlayerHabit
 from simulator.core.citations import Provenance
 from simulator.core.json_values import JsonObject, JsonValue

@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Sequence
 
+from simulator.blackjack.match_the_dealer import match_the_dealer_odds_report
 from simulator.dice.odds import dice_odds_report
 from simulator.games import GAMES, PAI_GOW_POKER
-from simulator.match_the_dealer import match_the_dealer_odds_report
 from simulator.mystery_odds import mystery_odds_report
 
 

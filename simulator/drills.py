@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from simulator.blackjack import BlackjackPays, BlackjackStyle, DealerDrawing
+from simulator.blackjack.arithmetic import BlackjackPays, BlackjackStyle, DealerDrawing
+from simulator.blackjack.table import BLACKJACK, MATCH_THE_DEALER, DownUnderTable, TraineeDeals
 from simulator.carnival import three_card_poker, ultimate_texas
 from simulator.carnival.poker import HAND_READING, WRONG_PLAY_WAGER, CarnivalGame, PaytableChoice, PlayerHabit
 from simulator.carnival.three_card_poker import THREE_CARD_POKER
@@ -20,7 +21,6 @@ from simulator.core.clauses import cite
 from simulator.core.json_values import JsonObject
 from simulator.core.mystery_meter import BaseGameDealer
 from simulator.dice.wagers import BeatItPaytable, SumPaytable
-from simulator.down_under_table import BLACKJACK, MATCH_THE_DEALER, DownUnderTable, TraineeDeals
 from simulator.games import DOWN_UNDER_BLACKJACK, GAMES, PAI_GOW_POKER
 from simulator.mystery_games import MYSTERY_GAME_LIST
 from simulator.pai_gow_rules import FoulRule, TableRules

@@ -12,7 +12,11 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from simulator import down_under, down_under_table, mystery_tables, pai_gow_round
+from simulator import mystery_tables, pai_gow_round
+from simulator.blackjack import round as down_under
+from simulator.blackjack import table as down_under_table
+from simulator.blackjack.round import DownUnderRound, demo_down_under
+from simulator.blackjack.table import TRAINEE_DEALS, DownUnderTable, TraineeDeals
 from simulator.carnival.games import CARNIVAL_GAMES
 from simulator.carnival.poker import CarnivalGame
 from simulator.carnival.round import CARNIVAL_STEPS
@@ -22,8 +26,6 @@ from simulator.core.json_values import JsonValue
 from simulator.core.mystery_meter import BaseGameDealer, MysteryRules
 from simulator.core.procedure import Round
 from simulator.core.rules import HouseOption, Option
-from simulator.down_under import DownUnderRound, demo_down_under
-from simulator.down_under_table import TRAINEE_DEALS, DownUnderTable, TraineeDeals
 from simulator.mystery_demo import demo_mystery_table
 from simulator.mystery_games import MYSTERY_GAME_LIST, MysteryGame
 from simulator.mystery_tables import (

@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
+from simulator.blackjack.match_the_dealer import PRIMARY_RATE, SEED_MULTIPLE
 from simulator.core.cards import Card
 from simulator.core.citations import Citation
 from simulator.core.clauses import cite
@@ -30,7 +31,6 @@ from simulator.core.hands import WheelRank
 from simulator.core.money import Cents, Rounding, format_cents
 from simulator.core.progressive import JackpotMeter, MeterShare
 from simulator.fortune import FortuneHand, fortune_hand
-from simulator.match_the_dealer import PRIMARY_RATE, SEED_MULTIPLE
 
 ProgressiveAward = MeterShare | Cents
 """One paytable line's award: a share of the meter, or a fixed amount in cents for the configured wager."""

@@ -16,7 +16,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from simulator.blackjack import BlackjackStyle
+from simulator.blackjack.arithmetic import BlackjackStyle
+from simulator.blackjack.round import DEALT_CARDS
+from simulator.blackjack.round import check_wagers as check_down_under_wagers
+from simulator.blackjack.table import BLACKJACK, MATCH_THE_DEALER, DownUnderTable, SeatWagers, TraineeDeals
 from simulator.carnival.poker import CarnivalGame, PlayerHabit
 from simulator.carnival.rigging import board_size
 from simulator.core.cards import Card, Rank, format_cards, pai_gow_deck, parse_cards, shuffled
@@ -28,9 +31,6 @@ from simulator.core.mystery_meter import BaseGameDealer, MysteryRules
 from simulator.core.procedure import Round, counted
 from simulator.core.rules import RulesError
 from simulator.core.wager_phase import ChipCountMismatch, WagerMove
-from simulator.down_under import DEALT_CARDS
-from simulator.down_under import check_wagers as check_down_under_wagers
-from simulator.down_under_table import BLACKJACK, MATCH_THE_DEALER, DownUnderTable, SeatWagers, TraineeDeals
 from simulator.games import GAMES, Game
 from simulator.house_way import HOUSE_WAYS
 from simulator.pai_gow_round import DEALER, PLACES, SEATS, STACK_SIZE, Scenario, check_wagers

@@ -6,12 +6,13 @@ import random
 from collections.abc import Mapping
 from dataclasses import replace
 
-from simulator import down_under_table, mystery_tables
-from simulator.blackjack import BlackjackStyle
+from simulator import mystery_tables
+from simulator.blackjack import table as down_under_table
+from simulator.blackjack.arithmetic import BlackjackStyle
+from simulator.blackjack.table import DownUnderTable
 from simulator.core.money import Cents
 from simulator.core.mystery_meter import MysteryRules
 from simulator.core.wager_phase import ChipCountMismatch, WagerMove, WagerPhase
-from simulator.down_under_table import DownUnderTable
 from simulator.mystery_games import MysteryGame
 from simulator.pai_gow_round import MATCH_SPOTS, SEATS
 from simulator.pai_gow_rules import TableRules, WagerLimits

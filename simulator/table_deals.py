@@ -6,8 +6,13 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from simulator import down_under, down_under_table, mystery_tables
-from simulator.blackjack import BlackjackStyle
+from simulator import mystery_tables
+from simulator.blackjack import round as down_under
+from simulator.blackjack import table as down_under_table
+from simulator.blackjack.arithmetic import BlackjackStyle
+from simulator.blackjack.match_the_dealer import ACE_OF_SPADES, MatchMeter
+from simulator.blackjack.round import DownUnderRound, rigged_top, suited_match_top
+from simulator.blackjack.table import DownUnderTable
 from simulator.carnival.poker import CarnivalGame, PlayerHabit
 from simulator.carnival.rigging import DEALER_PLACE, rigged_deck_top
 from simulator.carnival.round import CarnivalScenario
@@ -17,9 +22,6 @@ from simulator.core.meter_device import JACKPOT_METER, MATCH_METER, MYSTERY_METE
 from simulator.core.mystery_meter import BaseGameDealer, MysteryConfiguration, MysteryMeter
 from simulator.core.progressive import JackpotMeter
 from simulator.core.wager_phase import ChipCountMismatch, WagerMove, WagerPhase
-from simulator.down_under import DownUnderRound, rigged_top, suited_match_top
-from simulator.down_under_table import DownUnderTable
-from simulator.match_the_dealer import ACE_OF_SPADES, MatchMeter
 from simulator.mystery_games import MysteryGame
 from simulator.mystery_tables import (
     MysterySeatWagers,

@@ -23,6 +23,8 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator
 
+from simulator.blackjack.hand import SPLIT_SUFFIX, hand_position
+from simulator.blackjack.round import DEALER_BOX
 from simulator.carnival.games import CARNIVAL_GAMES
 from simulator.core.cards import pai_gow_deck
 from simulator.core.dice import spoken_dice
@@ -30,8 +32,6 @@ from simulator.core.json_values import JsonValue, json_int
 from simulator.core.money import DOLLARS
 from simulator.core.mystery_meter import PaymentSource
 from simulator.core.procedure import spoken, spoken_argument
-from simulator.down_under import DEALER_BOX
-from simulator.down_under_hand import SPLIT_SUFFIX, hand_position
 from simulator.games import Game
 from simulator.pai_gow_round import spot_name
 

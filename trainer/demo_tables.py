@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from simulator.blackjack import DealerDrawing
+from simulator.blackjack.arithmetic import DealerDrawing
+from simulator.blackjack.table import DownUnderTable, TraineeDeals
 from simulator.core.json_values import JsonValue
 from simulator.core.mystery_meter import BaseGameDealer, MysteryRules, PaymentSource, mystery_configuration
-from simulator.down_under_table import DownUnderTable, TraineeDeals
 from simulator.games import DOWN_UNDER_BLACKJACK, GAMES, PAI_GOW_POKER
 from simulator.mystery_tables import rules_to_json
 from simulator.pai_gow_rules import FoulRule, ShakerType, TableRules

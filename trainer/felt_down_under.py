@@ -6,17 +6,14 @@ from typing import TypedDict
 
 from markupsafe import Markup
 
-from simulator.blackjack import BUST_OVER, DealerDrawing, is_blackjack
+from simulator.blackjack.arithmetic import BUST_OVER, DealerDrawing, is_blackjack
+from simulator.blackjack.hand import SPLIT_SUFFIX, HandResultView, SignalView, SplitHandView
+from simulator.blackjack.match_the_dealer import MatchCombination, match_paytable
+from simulator.blackjack.round import DownUnderDealerView, DownUnderRound, DownUnderSeatView, DownUnderView
+from simulator.blackjack.table import DownUnderTable, TraineeDeals
 from simulator.core.cards import parse_cards
 from simulator.core.json_values import json_int, json_str
 from simulator.core.money import format_cents
-from simulator.down_under import DownUnderDealerView, DownUnderRound, DownUnderSeatView, DownUnderView
-from simulator.down_under_hand import SPLIT_SUFFIX, HandResultView, SignalView, SplitHandView
-from simulator.down_under_table import DownUnderTable, TraineeDeals
-from simulator.match_the_dealer import (
-    MatchCombination,
-    match_paytable,
-)
 from trainer.controls import (
     OPENING_CONTROLS,
     PROGRESSIVE_INTAKE_CONTROLS,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TypeAlias
 
-from simulator.down_under import DownUnderView
+from simulator.blackjack.round import DownUnderView
 from simulator.games import GAMES
 from simulator.mystery_tables import MysteryTableView
 from simulator.pai_gow_round import PaiGowView

@@ -23,10 +23,10 @@ from test_exam_rounds_reveal_nothing import wrong_arguments
 
 from certification.models import Certificate, Exam, ExamSitting
 from reports.replay import replay_context
+from simulator.blackjack.table import TraineeDeals
 from simulator.carnival.three_card_poker import THREE_CARD_POKER
 from simulator.core.mystery_meter import BaseGameDealer
 from simulator.core.procedure import Actor
-from simulator.down_under_table import TraineeDeals
 from simulator.games import DOWN_UNDER_BLACKJACK, GAMES
 from simulator.scenarios import ScenarioSpec
 from trainer import demo_tables, services

@@ -16,10 +16,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Locator, Page, expect
 
+from simulator.blackjack.hand import SPLIT_SUFFIX
+from simulator.blackjack.round import DEALER_BOX
 from simulator.core.json_values import JsonValue
 from simulator.core.procedure import Action, Actor
-from simulator.down_under import DEALER_BOX
-from simulator.down_under_hand import SPLIT_SUFFIX
 from trainer import demo_tables, round_store, services
 from trainer.controls import SPLIT_PLACE
 from trainer.models import Attempt, Mode, Table

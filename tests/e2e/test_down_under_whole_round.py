@@ -12,8 +12,8 @@ from accessibility import wcag_violations
 from live_table import LiveSchool, TablePage, log_in, seat_trainee
 from playwright.sync_api import Page, expect
 
-from simulator.down_under import DEALER_BOX
-from simulator.down_under_hand import HAND_STEPS, PLAYER_HAND_STEPS, SPLIT_SUFFIX
+from simulator.blackjack.hand import HAND_STEPS, PLAYER_HAND_STEPS, SPLIT_SUFFIX
+from simulator.blackjack.round import DEALER_BOX
 from trainer import round_store, services
 from trainer.models import Attempt, Table
 

@@ -12,8 +12,8 @@ from table_helpers import make_instructor, make_trainee
 from certification.forms import ExamForm
 from scenarios.scenario_forms import form_data, new_form_data
 from school.models import Assignment, Cohort
-from simulator.blackjack import BlackjackStyle
-from simulator.down_under import DownUnderRound
+from simulator.blackjack.arithmetic import BlackjackStyle
+from simulator.blackjack.round import DownUnderRound
 from simulator.games import GAMES
 from simulator.player_styles import PlayerStyle
 from simulator.scenarios import Rigging, ScenarioSpec, deal_scenario

@@ -9,6 +9,9 @@ from pathlib import Path
 import pytest
 
 import simulator
+from simulator.blackjack.round import DEMO_FORCED_HIT, DownUnderRound
+from simulator.blackjack.round import DEMO_SEATS as DOWN_UNDER_SEATS
+from simulator.blackjack.table import SETTLEMENT_ORDER, DownUnderTable
 from simulator.carnival.games import CARNIVAL_GAMES
 from simulator.carnival.poker import CarnivalTable
 from simulator.carnival.round import CarnivalRound
@@ -19,9 +22,6 @@ from simulator.core.hands import SetHand
 from simulator.core.mystery_meter import DEFAULT_CONFIGURATION, MysteryRules
 from simulator.core.procedure import ErrorCode, IllegalOperation, Round
 from simulator.core.settling import Settlement
-from simulator.down_under import DEMO_FORCED_HIT, DownUnderRound
-from simulator.down_under import DEMO_SEATS as DOWN_UNDER_SEATS
-from simulator.down_under_table import SETTLEMENT_ORDER, DownUnderTable
 from simulator.games import GAMES
 from simulator.mystery_demo import demo_round as mystery_demo_round
 from simulator.mystery_games import MYSTERY_GAME_LIST

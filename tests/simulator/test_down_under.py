@@ -8,12 +8,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simulator.blackjack import BlackjackPays
+from simulator.blackjack.arithmetic import BlackjackPays
+from simulator.blackjack.match_the_dealer import MatchMeter
+from simulator.blackjack.round import DownUnderRound, blackjack_result, blackjack_total, demo_down_under
+from simulator.blackjack.table import DownUnderTable, SeatWagers
 from simulator.core.cards import Card, parse_cards, shoe
 from simulator.core.procedure import Actor, IllegalOperation
-from simulator.down_under import DownUnderRound, blackjack_result, blackjack_total, demo_down_under
-from simulator.down_under_table import DownUnderTable, SeatWagers
-from simulator.match_the_dealer import MatchMeter
 from simulator.notation import replay_round, save_round
 
 SLIP = "progressive jackpot slip"

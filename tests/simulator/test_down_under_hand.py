@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 import pytest
 
-from simulator.blackjack import (
+from simulator.blackjack.arithmetic import (
     BlackjackPays,
     BlackjackStyle,
     DealerDrawing,
@@ -14,13 +14,13 @@ from simulator.blackjack import (
     DoubleDownOn,
     blackjack_total,
 )
+from simulator.blackjack.hand import HAND_STEPS
+from simulator.blackjack.round import DownUnderRound
+from simulator.blackjack.table import DownUnderTable, SeatWagers, TraineeDeals
 from simulator.core.cards import Card, parse_cards, shoe
 from simulator.core.citations import Provenance
 from simulator.core.procedure import IllegalOperation
 from simulator.core.rules import RulesError
-from simulator.down_under import DownUnderRound
-from simulator.down_under_hand import HAND_STEPS
-from simulator.down_under_table import DownUnderTable, SeatWagers, TraineeDeals
 from simulator.table_deals import DOWN_UNDER_AUTOMATIONS, TableDeal, deal_down_under_round
 
 WHOLE_ROUND = DownUnderTable(trainee_deals=TraineeDeals.WHOLE_ROUND)

@@ -5,14 +5,14 @@ from collections.abc import Mapping
 
 import pytest
 
-from simulator.blackjack import blackjack_total
+from simulator.blackjack.arithmetic import blackjack_total
+from simulator.blackjack.round import DownUnderRound
 from simulator.core.cards import parse_cards
 from simulator.core.clauses import CLAUSES
 from simulator.core.dice import DiceRoll
 from simulator.core.hands import is_tiger_nine
 from simulator.core.json_values import JsonValue
 from simulator.core.procedure import Operation, Round
-from simulator.down_under import DownUnderRound
 from simulator.drills import DRILLS, DRILLS_BY_KEY, FOULING_HAND, GROUPS, Drill
 from simulator.mystery_games import MYSTERY_GAME_LIST, MysteryGame
 from simulator.notation import replay_round, save_round

@@ -13,11 +13,11 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from simulator.blackjack import BlackjackStyle
+from simulator.blackjack.arithmetic import BlackjackStyle
+from simulator.blackjack.table import DownUnderTable, TraineeDeals
 from simulator.core.cards import pai_gow_deck, shoe
 from simulator.core.json_values import JsonObject, JsonValue
 from simulator.core.rules import Option, RulesError
-from simulator.down_under_table import DownUnderTable, TraineeDeals
 from simulator.games import GAMES, Game
 from simulator.pai_gow_round import DEALER, PLACES, SEATS, SIDE_SPOTS, STACK_SIZE
 from simulator.pai_gow_rules import TableRules

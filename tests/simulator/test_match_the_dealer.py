@@ -7,10 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simulator.core.cards import parse_card, parse_cards, standard_deck
-from simulator.core.money import Odds, Rounding
-from simulator.core.progressive import MeterShare
-from simulator.match_the_dealer import (
+from simulator.blackjack.match_the_dealer import (
     MatchCombination,
     MatchMeter,
     SecondaryReading,
@@ -21,6 +18,9 @@ from simulator.match_the_dealer import (
     match_the_dealer_odds_report,
     settle_match_wager,
 )
+from simulator.core.cards import parse_card, parse_cards, standard_deck
+from simulator.core.money import Odds, Rounding
+from simulator.core.progressive import MeterShare
 
 C = MatchCombination
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from simulator.blackjack.table import DownUnderTable
 from simulator.core.citations import Provenance
 from simulator.core.mystery_meter import (
     DEFAULT_CONFIGURATION,
@@ -18,7 +19,6 @@ from simulator.core.mystery_meter import (
 )
 from simulator.core.rules import RulesError
 from simulator.dice.wagers import SumPaytable
-from simulator.down_under_table import DownUnderTable
 from simulator.mystery_games import MYSTERY_GAME_LIST, MYSTERY_GAMES
 from simulator.mystery_tables import (
     MysterySeatWagers,

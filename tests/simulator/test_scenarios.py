@@ -2,15 +2,15 @@
 
 import pytest
 
-from simulator.blackjack import BlackjackStyle
+from simulator.blackjack.arithmetic import BlackjackStyle
+from simulator.blackjack.round import DownUnderRound
+from simulator.blackjack.table import TraineeDeals
 from simulator.carnival.poker import PlayerHabit
 from simulator.core.cards import parse_cards
 from simulator.core.dice import DiceRoll
 from simulator.core.hands import is_tiger_nine
 from simulator.core.json_values import JsonValue
 from simulator.core.procedure import Round
-from simulator.down_under import DownUnderRound
-from simulator.down_under_table import TraineeDeals
 from simulator.games import GAMES, Game
 from simulator.mystery_tables import MysteryTableRound
 from simulator.notation import replay_round, save_round

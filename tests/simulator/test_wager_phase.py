@@ -6,12 +6,12 @@ import json
 
 import pytest
 
+from simulator.blackjack.round import DEMO_SEATS as DOWN_UNDER_SEATS
+from simulator.blackjack.round import DownUnderRound
+from simulator.blackjack.table import DownUnderTable
 from simulator.core.citations import Provenance
 from simulator.core.procedure import Actor, ErrorCode, IllegalOperation, Round
 from simulator.core.wager_phase import ChipCountMismatch, WagerMove, WagerPhase
-from simulator.down_under import DEMO_SEATS as DOWN_UNDER_SEATS
-from simulator.down_under import DownUnderRound
-from simulator.down_under_table import DownUnderTable
 from simulator.mystery_games import MYSTERY_GAMES
 from simulator.notation import replay_round, save_round
 from simulator.pai_gow_demo import DEMO_SEATS

@@ -13,12 +13,12 @@ from test_exam_rounds_reveal_nothing import corrections, wrong_arguments
 from test_fragments import current, take
 from test_other_games import CARD, DOWN_UNDER, secrets_of, table_of
 
-from simulator.blackjack import BlackjackStyle, DealerDrawing
+from simulator.blackjack.arithmetic import BlackjackStyle, DealerDrawing
+from simulator.blackjack.round import DownUnderRound
+from simulator.blackjack.table import DownUnderTable, SeatWagers, TraineeDeals
 from simulator.core.cards import parse_cards
 from simulator.core.clauses import cite
 from simulator.core.procedure import Actor
-from simulator.down_under import DownUnderRound
-from simulator.down_under_table import DownUnderTable, SeatWagers, TraineeDeals
 from trainer import services
 from trainer.frames import TableFrames
 from trainer.models import Mode

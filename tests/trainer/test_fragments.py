@@ -11,10 +11,10 @@ from table_helpers import demo_table, make_instructor, make_trainee, read_dealer
 from table_page import TablePage
 from test_other_games import browser_frame, table_of
 
+from simulator.blackjack.round import blackjack_total
 from simulator.core.clauses import cite
 from simulator.core.money import format_cents
 from simulator.core.procedure import Action, Actor
-from simulator.down_under import blackjack_total
 from simulator.games import DOWN_UNDER_BLACKJACK
 from trainer import demo_tables, round_store, services
 from trainer.controls import FLOORPERSON_STEPS, read_step

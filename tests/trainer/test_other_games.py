@@ -11,9 +11,9 @@ from django.utils.html import escape
 from table_helpers import frame_for, make_trainee, read_dealer_step, step_controls, teacher_of
 from test_consumers import connected, fragment, login_as, server_side, session_cookie, tabs_met
 
+from simulator.blackjack.round import DownUnderRound
 from simulator.core.money import format_cents
 from simulator.core.procedure import Actor
-from simulator.down_under import DownUnderRound
 from simulator.games import DOWN_UNDER_BLACKJACK, GAMES, PAI_GOW_POKER
 from simulator.mystery_games import MYSTERY_GAMES
 from simulator.mystery_tables import MysteryTableRound

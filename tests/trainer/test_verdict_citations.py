@@ -4,12 +4,12 @@ from collections.abc import Callable
 
 import pytest
 
+from simulator.blackjack.round import DEMO_FORCED_HIT, DEMO_SEATS, DownUnderRound
+from simulator.blackjack.table import DownUnderTable
 from simulator.core.citations import Provenance
 from simulator.core.clauses import CLAUSES
 from simulator.core.json_values import JsonObject, json_int
 from simulator.core.procedure import Action, ErrorCode, Round
-from simulator.down_under import DEMO_FORCED_HIT, DEMO_SEATS, DownUnderRound
-from simulator.down_under_table import DownUnderTable
 from simulator.drills import DRILLS_BY_KEY
 from simulator.mystery_games import MYSTERY_GAME_LIST, MysteryGame
 from simulator.scenarios import ScenarioSpec, deal_scenario

@@ -1,7 +1,7 @@
 """The Rules Submission of a Down Under Blackjack table with Match the Dealer, and one seat's wagers.
 
-Both rounds of the table read it: the Match the Dealer round (:mod:`simulator.down_under`) and the blackjack hand a
-trainee deals (:mod:`simulator.down_under_hand`), whose house procedures it lists with their citations.
+Both rounds of the table read it: the Match the Dealer round (:mod:`simulator.blackjack.round`) and the blackjack hand a
+trainee deals (:mod:`simulator.blackjack.hand`), whose house procedures it lists with their citations.
 """
 
 from __future__ import annotations
@@ -10,7 +10,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from simulator.blackjack import BlackjackPays, DealerDrawing, DoubleDownOn
+from simulator.blackjack.arithmetic import BlackjackPays, DealerDrawing, DoubleDownOn
+from simulator.blackjack.match_the_dealer import (
+    AWARD_ROUNDING_RULE,
+    DECK_COUNTS,
+    DECKS_RULE,
+    ONE_AMOUNT_PER_TABLE_RULE,
+    PAYTABLE_NUMBERS,
+    PAYTABLE_RULE,
+    STAKE_RULE,
+    WAGER_AMOUNTS,
+    SecondaryReading,
+)
 from simulator.core.clauses import cite
 from simulator.core.json_values import JsonValue, json_int
 from simulator.core.money import Cents, Rounding
@@ -23,17 +34,6 @@ from simulator.core.rules import (
     members,
     read_options,
     write_options,
-)
-from simulator.match_the_dealer import (
-    AWARD_ROUNDING_RULE,
-    DECK_COUNTS,
-    DECKS_RULE,
-    ONE_AMOUNT_PER_TABLE_RULE,
-    PAYTABLE_NUMBERS,
-    PAYTABLE_RULE,
-    STAKE_RULE,
-    WAGER_AMOUNTS,
-    SecondaryReading,
 )
 
 

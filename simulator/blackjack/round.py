@@ -7,12 +7,12 @@ card by card from the dealer's far left; then, before any further card (§685b.1
 settlement: losing wagers first, seat by seat, then each win through the §685b.1(h) steps of
 :class:`~simulator.core.progressive.ProgressiveWinMixin`. Then the blackjack hand: by default the engine completes it
 (the Down Under rules after §685a.7(e)(4) were not found); at a table whose trainee deals the whole round, the
-trainee deals it step by step (:mod:`simulator.down_under_hand`). The floorperson completes the jackpot paperwork
+trainee deals it step by step (:mod:`simulator.blackjack.hand`). The floorperson completes the jackpot paperwork
 for each player whose cards had to stay on the table, and the dealer picks up the cards.
 
 Seats are numbered 1 to 6 from the dealer's left: seat 1 is first base, the dealer's far left, and is
 dealt first. Every seat plays a Down Under Blackjack wager; a Match the Dealer wager is the table's one
-amount, $1 or $5 (see :mod:`simulator.match_the_dealer`).
+amount, $1 or $5 (see :mod:`simulator.blackjack.match_the_dealer`).
 """
 
 from __future__ import annotations
@@ -23,12 +23,39 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import NotRequired, TypedDict
 
-from simulator.blackjack import (
-    BlackjackPays,
-    BlackjackStyle,
-    blackjack_total,
-    dealer_draws,
-    hand_result,
+from simulator.blackjack.arithmetic import BlackjackPays, BlackjackStyle, blackjack_total, dealer_draws, hand_result
+from simulator.blackjack.hand import (
+    HAND_STEPS,
+    PLAYER_HAND_STEPS,
+    BlackjackHandMixin,
+    HandResultView,
+    SignalView,
+    SplitHandView,
+    hand_position,
+)
+from simulator.blackjack.match_the_dealer import (
+    AWARD_ROUNDING_RULE,
+    COMBINATION_RULES,
+    LOSING_RULE,
+    METER_RULE,
+    ONE_AMOUNT_PER_TABLE_RULE,
+    SECONDARY_READING_RULES,
+    STAKE_RULE,
+    WAGER_RULE,
+    MatchCombination,
+    MatchMeter,
+    MatchSettlement,
+    match_paytable,
+    settle_match_wager,
+)
+from simulator.blackjack.table import (
+    AUTOMATED_HAND,
+    BLACKJACK_PAYS,
+    PICK_UP_CARDS,
+    SETTLEMENT_ORDER,
+    DownUnderTable,
+    SeatWagers,
+    TraineeDeals,
 )
 from simulator.core.cards import Card, format_cards, parse_cards, shoe, shuffled, spoken_cards
 from simulator.core.citations import Citation
@@ -56,39 +83,6 @@ from simulator.core.wager_phase import (
     LateWagerView,
     WagerPhase,
     WagerPhaseMixin,
-)
-from simulator.down_under_hand import (
-    HAND_STEPS,
-    PLAYER_HAND_STEPS,
-    BlackjackHandMixin,
-    HandResultView,
-    SignalView,
-    SplitHandView,
-    hand_position,
-)
-from simulator.down_under_table import (
-    AUTOMATED_HAND,
-    BLACKJACK_PAYS,
-    PICK_UP_CARDS,
-    SETTLEMENT_ORDER,
-    DownUnderTable,
-    SeatWagers,
-    TraineeDeals,
-)
-from simulator.match_the_dealer import (
-    AWARD_ROUNDING_RULE,
-    COMBINATION_RULES,
-    LOSING_RULE,
-    METER_RULE,
-    ONE_AMOUNT_PER_TABLE_RULE,
-    SECONDARY_READING_RULES,
-    STAKE_RULE,
-    WAGER_RULE,
-    MatchCombination,
-    MatchMeter,
-    MatchSettlement,
-    match_paytable,
-    settle_match_wager,
 )
 
 SEATS = (1, 2, 3, 4, 5, 6)

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TypedDict
 
-from simulator.blackjack import (
+from simulator.blackjack.arithmetic import (
     BUST_OVER,
     BlackjackStyle,
     Decision,
@@ -26,12 +26,7 @@ from simulator.blackjack import (
     is_blackjack,
     questionable,
 )
-from simulator.core.cards import Card, format_cards
-from simulator.core.citations import Citation
-from simulator.core.json_values import JsonValue
-from simulator.core.money import Cents, format_cents
-from simulator.core.procedure import Action, Actor, ErrorCode, IllegalOperation, Operation, Round
-from simulator.down_under_table import (
+from simulator.blackjack.table import (
     BLACKJACK_PAYS,
     BUST,
     CONFIRMING,
@@ -44,6 +39,11 @@ from simulator.down_under_table import (
     DownUnderTable,
     SeatWagers,
 )
+from simulator.core.cards import Card, format_cards
+from simulator.core.citations import Citation
+from simulator.core.json_values import JsonValue
+from simulator.core.money import Cents, format_cents
+from simulator.core.procedure import Action, Actor, ErrorCode, IllegalOperation, Operation, Round
 
 SPLIT_SUFFIX = " split"
 UNCLEAR_SIGNAL_CHANCE = 0.1

@@ -1,7 +1,7 @@
 """Blackjack arithmetic at Down Under Blackjack: totals, the dealer's drawing rule, a hand's result, the players' play.
 
 §685a.1 defines blackjack, hard total and soft value; the drawing rule, the options a player has and the payouts are
-not in the regulation text we have and are the table's house options (:mod:`simulator.down_under_hand`).
+not in the regulation text we have and are the table's house options (:mod:`simulator.blackjack.hand`).
 """
 
 from __future__ import annotations
