@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from simulator.blackjack.match_the_dealer import match_the_dealer_odds_report
 from simulator.dice.odds import dice_odds_report
 from simulator.games import GAMES, PAI_GOW_POKER
-from simulator.mystery_odds import mystery_odds_report
+from simulator.mystery.odds import mystery_odds_report
 
 
 def odds_report() -> str:

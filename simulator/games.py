@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from simulator import mystery_tables, pai_gow_round
+from simulator import pai_gow_round
 from simulator.blackjack import round as down_under
 from simulator.blackjack import table as down_under_table
 from simulator.blackjack.round import DownUnderRound, demo_down_under
@@ -26,9 +26,10 @@ from simulator.core.json_values import JsonValue
 from simulator.core.mystery_meter import BaseGameDealer, MysteryRules
 from simulator.core.procedure import Round
 from simulator.core.rules import HouseOption, Option
-from simulator.mystery_demo import demo_mystery_table
-from simulator.mystery_games import MYSTERY_GAME_LIST, MysteryGame
-from simulator.mystery_tables import (
+from simulator.mystery import tables as mystery_tables
+from simulator.mystery.demo import demo_mystery_table
+from simulator.mystery.games import MYSTERY_GAME_LIST, MysteryGame
+from simulator.mystery.tables import (
     BASE_GAME_DEALER,
     MysteryTableRound,
     rules_from_json,

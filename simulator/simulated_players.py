@@ -6,14 +6,14 @@ import random
 from collections.abc import Mapping
 from dataclasses import replace
 
-from simulator import mystery_tables
 from simulator.blackjack import table as down_under_table
 from simulator.blackjack.arithmetic import BlackjackStyle
 from simulator.blackjack.table import DownUnderTable
 from simulator.core.money import Cents
 from simulator.core.mystery_meter import MysteryRules
 from simulator.core.wager_phase import ChipCountMismatch, WagerMove, WagerPhase
-from simulator.mystery_games import MysteryGame
+from simulator.mystery import tables as mystery_tables
+from simulator.mystery.games import MysteryGame
 from simulator.pai_gow_round import MATCH_SPOTS, SEATS
 from simulator.pai_gow_rules import TableRules, WagerLimits
 from simulator.player_styles import PlayerStyle

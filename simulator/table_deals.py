@@ -6,7 +6,6 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from simulator import mystery_tables
 from simulator.blackjack import round as down_under
 from simulator.blackjack import table as down_under_table
 from simulator.blackjack.arithmetic import BlackjackStyle
@@ -22,8 +21,9 @@ from simulator.core.meter_device import JACKPOT_METER, MATCH_METER, MYSTERY_METE
 from simulator.core.mystery_meter import BaseGameDealer, MysteryConfiguration, MysteryMeter
 from simulator.core.progressive import JackpotMeter
 from simulator.core.wager_phase import ChipCountMismatch, WagerMove, WagerPhase
-from simulator.mystery_games import MysteryGame
-from simulator.mystery_tables import (
+from simulator.mystery import tables as mystery_tables
+from simulator.mystery.games import MysteryGame
+from simulator.mystery.tables import (
     MysterySeatWagers,
     MysteryTableRound,
     base_game_positions,

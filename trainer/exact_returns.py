@@ -17,8 +17,8 @@ from simulator.carnival.odds import ante_and_play_return, ante_bonus_return, pai
 from simulator.carnival.poker import Paytable
 from simulator.core.json_values import JsonValue
 from simulator.core.mystery_meter import BaseGameDealer
-from simulator.mystery_games import MYSTERY_GAMES
-from simulator.mystery_tables import base_game_table, rules_from_json
+from simulator.mystery.games import MYSTERY_GAMES
+from simulator.mystery.tables import base_game_table, rules_from_json
 
 RETURNS: Mapping[str, tuple[tuple[str, Callable[[Paytable], Fraction]], ...]] = {
     "pair_plus": (("Pair Plus Wager", pair_plus_return),),

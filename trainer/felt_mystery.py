@@ -10,8 +10,8 @@ from markupsafe import Markup
 from simulator.carnival.round import CarnivalView
 from simulator.core.json_values import json_int, json_str
 from simulator.core.money import format_cents
-from simulator.mystery_games import MYSTERY_GAMES
-from simulator.mystery_tables import MysterySeatView, MysteryTableRound, MysteryTableView, rules_from_json
+from simulator.mystery.games import MYSTERY_GAMES
+from simulator.mystery.tables import MysterySeatView, MysteryTableRound, MysteryTableView, rules_from_json
 from trainer.controls import (
     MYSTERY_BONUS_CONTROLS,
     OPENING_CONTROLS,

@@ -12,7 +12,7 @@ from scenarios.scenario_forms import form_data, new_form_data
 from simulator.carnival.rigging import board_size
 from simulator.carnival.round import DEALER
 from simulator.games import GAMES, Game
-from simulator.mystery_tables import MysteryTableRound
+from simulator.mystery.tables import MysteryTableRound
 from simulator.pai_gow_round import PLACES, SEATS
 from simulator.scenarios import deal_scenario
 from trainer.models import Scenario, ScenarioVersion

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from simulator.base_game_deal import best_five_card_hand
 from simulator.core.cards import parse_cards
 from simulator.core.mystery_meter import MysteryMeter, MysteryRules, mystery_configuration
 from simulator.games import GAMES
-from simulator.mystery_games import MYSTERY_GAMES, MysteryGame
-from simulator.mystery_tables import MysterySeatWagers, MysteryTableRound
+from simulator.mystery.base_game_deal import best_five_card_hand
+from simulator.mystery.games import MYSTERY_GAMES, MysteryGame
+from simulator.mystery.tables import MysterySeatWagers, MysteryTableRound
 from simulator.notation import replay_round
 
 TABLE_GAMES = [MYSTERY_GAMES[key] for key, game in GAMES.items() if game.round_class is MysteryTableRound]
@@ -51,7 +51,7 @@ def play_to_base_game(round_: MysteryTableRound) -> None:
 
 @pytest.mark.parametrize("game", TABLE_GAMES, ids=lambda game: game.key)
 def test_every_game_an_mhb_table_deals_has_its_layout(game: MysteryGame) -> None:
-    assert game.layout is not None, f"{game.key}: no base game layout in simulator/mystery_games.py"
+    assert game.layout is not None, f"{game.key}: no base game layout in simulator/mystery/games.py"
 
 
 @pytest.mark.parametrize(("key", "deal"), DEALS.items())

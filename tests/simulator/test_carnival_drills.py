@@ -12,7 +12,7 @@ from simulator.carnival.ultimate_texas import ULTIMATE_TEXAS_HOLD_EM
 from simulator.core.json_values import JsonValue
 from simulator.core.procedure import Operation
 from simulator.drills import CARNIVAL_HANDS, CARNIVAL_SEAT, DRILLS, DRILLS_BY_KEY, Drill, paytable_line_key
-from simulator.mystery_tables import MysteryTableRound
+from simulator.mystery.tables import MysteryTableRound
 from simulator.scenarios import ScenarioSpec, deal_scenario
 
 SEEDS = range(3)

@@ -9,7 +9,7 @@ from simulator.carnival.round import DEALER
 from simulator.core.cards import parse_cards, standard_deck
 from simulator.core.json_values import JsonObject, JsonValue
 from simulator.games import GAMES, Game
-from simulator.mystery_tables import MysteryTableRound
+from simulator.mystery.tables import MysteryTableRound
 from simulator.notation import replay_round, save_round
 from simulator.scenarios import ScenarioError, ScenarioSpec, deal_scenario
 

@@ -23,9 +23,9 @@ from simulator.core.mystery_meter import DEFAULT_CONFIGURATION, MysteryRules
 from simulator.core.procedure import ErrorCode, IllegalOperation, Round
 from simulator.core.settling import Settlement
 from simulator.games import GAMES
-from simulator.mystery_demo import demo_round as mystery_demo_round
-from simulator.mystery_games import MYSTERY_GAME_LIST
-from simulator.mystery_tables import rules_house_options, rules_options
+from simulator.mystery.demo import demo_round as mystery_demo_round
+from simulator.mystery.games import MYSTERY_GAME_LIST
+from simulator.mystery.tables import rules_house_options, rules_options
 from simulator.pai_gow_demo import DEMO_SEATS, demo_round
 from simulator.pai_gow_round import DICE_SPOTS, PaiGowRound, Scenario, seven_card_straight_flush_scenario
 from simulator.pai_gow_rules import MYSTERY_SECTION, FoulRule, ShakerType, TableRules

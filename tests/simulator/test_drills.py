@@ -14,7 +14,7 @@ from simulator.core.hands import is_tiger_nine
 from simulator.core.json_values import JsonValue
 from simulator.core.procedure import Operation, Round
 from simulator.drills import DRILLS, DRILLS_BY_KEY, FOULING_HAND, GROUPS, Drill
-from simulator.mystery_games import MYSTERY_GAME_LIST, MysteryGame
+from simulator.mystery.games import MYSTERY_GAME_LIST, MysteryGame
 from simulator.notation import replay_round, save_round
 from simulator.pai_gow_round import DEALER, PaiGowRound
 from simulator.scenarios import ScenarioError, ScenarioSpec, deal_scenario

@@ -8,8 +8,8 @@ from decimal import Decimal
 from simulator.core.json_values import JsonObject
 from simulator.core.meter_device import MeterStep, MeterUpdate
 from simulator.core.mystery_meter import MysteryMeter, MysteryRules, mystery_configuration
-from simulator.mystery_games import MYSTERY_GAMES
-from simulator.mystery_tables import MysterySeatWagers, MysteryTableRound
+from simulator.mystery.games import MYSTERY_GAMES
+from simulator.mystery.tables import MysterySeatWagers, MysteryTableRound
 from simulator.notation import replay_round, save_round
 
 CONFIGURATION = mystery_configuration("B", 500)

@@ -12,8 +12,8 @@ from simulator.core.citations import Provenance
 from simulator.core.mystery_meter import BaseGameDealer, MysteryMeter, MysteryRules, mystery_configuration
 from simulator.core.procedure import Actor, ErrorCode, IllegalOperation
 from simulator.core.rules import RulesError
-from simulator.mystery_games import MYSTERY_GAMES
-from simulator.mystery_tables import (
+from simulator.mystery.games import MYSTERY_GAMES
+from simulator.mystery.tables import (
     SYSTEM_STEPS,
     MysterySeatWagers,
     MysteryTableRound,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from simulator.mystery_demo import demo_mystery_table, demo_round
-from simulator.mystery_games import MYSTERY_GAME_LIST
+from simulator.mystery.demo import demo_mystery_table, demo_round
+from simulator.mystery.games import MYSTERY_GAME_LIST
 
 
 @pytest.mark.parametrize("game", [game.key for game in MYSTERY_GAME_LIST if game.key != "pai-gow-poker"])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from simulator.core.mystery_meter import mystery_configuration
-from simulator.mystery_games import MYSTERY_GAME_LIST, MYSTERY_GAMES, MysteryGame
+from simulator.mystery.games import MYSTERY_GAME_LIST, MYSTERY_GAMES, MysteryGame
 
 # Section, base wager and clause, progressive wagers and clauses, as subsection (a) of each section reads.
 SEED_SUBSECTION_A = [

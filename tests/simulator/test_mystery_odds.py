@@ -13,7 +13,7 @@ from simulator.core.mystery_meter import (
     MysteryMeter,
     mystery_configuration,
 )
-from simulator.mystery_odds import mystery_odds, mystery_odds_report
+from simulator.mystery.odds import mystery_odds, mystery_odds_report
 
 
 def test_645b3_c4_configuration_a_1_dollar_by_hand() -> None:

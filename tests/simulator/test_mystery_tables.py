@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from simulator.core.mystery_meter import MysteryMeter, MysteryRules, PaymentSource, mystery_configuration
 from simulator.core.procedure import Actor, IllegalOperation
-from simulator.mystery_games import MYSTERY_GAME_LIST, MYSTERY_GAMES, MysteryGame
-from simulator.mystery_tables import SYSTEM_STEPS, MysterySeatWagers, MysteryTableRound
+from simulator.mystery.games import MYSTERY_GAME_LIST, MYSTERY_GAMES, MysteryGame
+from simulator.mystery.tables import SYSTEM_STEPS, MysterySeatWagers, MysteryTableRound
 
 TEN_GAMES = [game for game in MYSTERY_GAME_LIST if game.key != "pai-gow-poker"]
 CONFIGURATION = mystery_configuration("B", 500)  # $100 to $500, 2% of a $5 wager is 10 cents

@@ -12,8 +12,8 @@ from simulator.core.json_values import JsonValue
 from simulator.core.mystery_meter import MysteryRules, mystery_configuration
 from simulator.core.procedure import Round
 from simulator.games import GAMES, game_of
-from simulator.mystery_games import MYSTERY_GAMES
-from simulator.mystery_tables import MysterySeatWagers, MysteryTableRound
+from simulator.mystery.games import MYSTERY_GAMES
+from simulator.mystery.tables import MysterySeatWagers, MysteryTableRound
 from simulator.notation import operations_since, replay_round, save_round
 
 

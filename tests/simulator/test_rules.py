@@ -19,8 +19,8 @@ from simulator.core.mystery_meter import (
 )
 from simulator.core.rules import RulesError
 from simulator.dice.wagers import SumPaytable
-from simulator.mystery_games import MYSTERY_GAME_LIST, MYSTERY_GAMES
-from simulator.mystery_tables import (
+from simulator.mystery.games import MYSTERY_GAME_LIST, MYSTERY_GAMES
+from simulator.mystery.tables import (
     MysterySeatWagers,
     MysteryTableRound,
     rules_from_json,

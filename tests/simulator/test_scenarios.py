@@ -12,7 +12,7 @@ from simulator.core.hands import is_tiger_nine
 from simulator.core.json_values import JsonValue
 from simulator.core.procedure import Round
 from simulator.games import GAMES, Game
-from simulator.mystery_tables import MysteryTableRound
+from simulator.mystery.tables import MysteryTableRound
 from simulator.notation import replay_round, save_round
 from simulator.pai_gow_round import DEALER, PaiGowRound
 from simulator.player_styles import PlayerStyle

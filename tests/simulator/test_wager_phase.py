@@ -12,7 +12,7 @@ from simulator.blackjack.table import DownUnderTable
 from simulator.core.citations import Provenance
 from simulator.core.procedure import Actor, ErrorCode, IllegalOperation, Round
 from simulator.core.wager_phase import ChipCountMismatch, WagerMove, WagerPhase
-from simulator.mystery_games import MYSTERY_GAMES
+from simulator.mystery.games import MYSTERY_GAMES
 from simulator.notation import replay_round, save_round
 from simulator.pai_gow_demo import DEMO_SEATS
 from simulator.pai_gow_round import PaiGowRound

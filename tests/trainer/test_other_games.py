@@ -15,8 +15,8 @@ from simulator.blackjack.round import DownUnderRound
 from simulator.core.money import format_cents
 from simulator.core.procedure import Actor
 from simulator.games import DOWN_UNDER_BLACKJACK, GAMES, PAI_GOW_POKER
-from simulator.mystery_games import MYSTERY_GAMES
-from simulator.mystery_tables import MysteryTableRound
+from simulator.mystery.games import MYSTERY_GAMES
+from simulator.mystery.tables import MysteryTableRound
 from trainer import demo_tables, round_store, services
 from trainer.controls import FrameError, read_step
 from trainer.models import Attempt, Floorperson, Mode, Table

@@ -9,8 +9,8 @@ from test_other_games import table_of
 from simulator.core.money import format_cents
 from simulator.core.mystery_meter import mystery_configuration
 from simulator.dice.wagers import BeatItPaytable, SumPaytable
-from simulator.mystery_games import MYSTERY_GAME_LIST, MYSTERY_GAMES
-from simulator.mystery_tables import rules_from_json
+from simulator.mystery.games import MYSTERY_GAME_LIST, MYSTERY_GAMES
+from simulator.mystery.tables import rules_from_json
 from simulator.pai_gow_rules import TableRules
 from trainer import services
 from trainer.felt_pai_gow import paytable_signs

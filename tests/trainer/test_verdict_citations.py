@@ -11,7 +11,7 @@ from simulator.core.clauses import CLAUSES
 from simulator.core.json_values import JsonObject, json_int
 from simulator.core.procedure import Action, ErrorCode, Round
 from simulator.drills import DRILLS_BY_KEY
-from simulator.mystery_games import MYSTERY_GAME_LIST, MysteryGame
+from simulator.mystery.games import MYSTERY_GAME_LIST, MysteryGame
 from simulator.scenarios import ScenarioSpec, deal_scenario
 from trainer.scoring import GradedStep, Mode, grade_step
 

@@ -3,7 +3,7 @@
 The round is: "No more bets"; lock out, collect, count and drop the progressive wagers; the system adds the
 qualifying contributions to the Mystery Bonus meter; the engine deals the base game face up and it is settled
 outside this module (automated: this module trains the progressive procedure, not the game), so the trainee
-takes the Mystery Bonus steps with the hands in view (see :mod:`simulator.base_game_deal`); then, after a hit,
+takes the Mystery Bonus steps with the hands in view (see :mod:`simulator.mystery.base_game_deal`); then, after a hit,
 confirm the light, the floorperson's validation, the payment and the reset. One class serves all games, given
 the game's data.
 Where the table's house option ``base_game`` is "trainee" (carnival poker games only), the trainee deals the base
@@ -26,7 +26,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TypedDict
 
-from simulator.base_game_deal import BASE_GAME_LAYOUT, BaseGameDeal, BaseGameView, deal_base_game
 from simulator.carnival.games import CARNIVAL_GAMES
 from simulator.carnival.poker import CarnivalGame, CarnivalTable
 from simulator.carnival.round import PLAYER_STEPS as CARNIVAL_PLAYER_STEPS
@@ -88,7 +87,8 @@ from simulator.core.wager_phase import (
     WagerPhase,
     WagerPhaseMixin,
 )
-from simulator.mystery_games import MYSTERY_GAMES, MysteryGame
+from simulator.mystery.base_game_deal import BASE_GAME_LAYOUT, BaseGameDeal, BaseGameView, deal_base_game
+from simulator.mystery.games import MYSTERY_GAMES, MysteryGame
 
 SEATS = (1, 2, 3, 4, 5, 6)
 """Player positions at every MHB training table, numbered 1 (the dealer's far left) to 6."""

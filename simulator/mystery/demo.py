@@ -23,8 +23,8 @@ from simulator.core.mystery_meter import (
 )
 from simulator.core.procedure import Operation
 from simulator.core.progressive import CONTRIBUTION_ORDER
-from simulator.mystery_games import MYSTERY_GAMES, MysteryGame
-from simulator.mystery_tables import SEATS, MysterySeatWagers, MysteryTableRound
+from simulator.mystery.games import MYSTERY_GAMES, MysteryGame
+from simulator.mystery.tables import SEATS, MysterySeatWagers, MysteryTableRound
 
 DEMO_CONFIGURATION = mystery_configuration("C", 500)
 """The demo's configuration: $250 to $500, 0.5% of each qualifying $5 wager."""

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from simulator.base_game_deal import BaseGameLayout
 from simulator.core.citations import Citation
 from simulator.core.money import Cents
 from simulator.core.mystery_meter import MysteryConfiguration, mystery_clause
+from simulator.mystery.base_game_deal import BaseGameLayout
 
 
 @dataclass(frozen=True)
@@ -197,7 +197,7 @@ MYSTERY_GAME_LIST: tuple[MysteryGame, ...] = (
     ),
 )
 """The eleven MHB games in the seed's order; names and clauses are those of each section's subsection (a), layouts
-the engine's (a house automation, :data:`simulator.base_game_deal.BASE_GAME_LAYOUT`)."""
+the engine's (a house automation, :data:`simulator.mystery.base_game_deal.BASE_GAME_LAYOUT`)."""
 
 MYSTERY_GAMES: Mapping[str, MysteryGame] = {game.key: game for game in MYSTERY_GAME_LIST}
 """The MHB games by key."""
