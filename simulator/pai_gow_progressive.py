@@ -23,7 +23,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from simulator.blackjack.match_the_dealer import PRIMARY_RATE, SEED_MULTIPLE
 from simulator.core.cards import Card
 from simulator.core.citations import Citation
 from simulator.core.clauses import cite
@@ -114,9 +113,9 @@ EXAMPLE_PROGRESSIVE_PAYTABLE = ProgressivePaytable(
         FortuneHand.STRAIGHT_FLUSH: 5_000,
         FortuneHand.FOUR_OF_A_KIND: 2_500,
     },
-    seed_amount=SEED_MULTIPLE * 100,
-    rate=PRIMARY_RATE,
+    seed_amount=100_000,
+    rate=Decimal("0.15"),
     citation=cite("Progressive Payout paytable, option progressive_paytable"),
     rate_citation=cite("Progressive Payout contribution rate"),
 )
-"""The default paytable: an example standing in for the Pennsylvania paytable that was not retrieved."""
+"""The default paytable: an example, its meter seeded and growing as Match the Dealer's, for the one not retrieved."""
