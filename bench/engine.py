@@ -15,8 +15,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from simulator.core.cards import pai_gow_deck
-from simulator.house_way import HOUSE_WAYS
-from simulator.pai_gow_demo import demo_round
+from simulator.pai_gow.demo import demo_round
+from simulator.pai_gow.house_way import HOUSE_WAYS
 
 
 def bench_house_way(name: str, hands: int, seed: int) -> float:

@@ -187,7 +187,7 @@ def own_table(demo: Any, number: int) -> Any:
     from its hit value, never reaches it in the rounds one trainee deals in a run, so no hit parts the two.
     """
     from simulator.core.mystery_meter import MysteryMeter
-    from simulator.pai_gow_rules import TableRules
+    from simulator.pai_gow.rules import TableRules
     from trainer.meters import write_meter
     from trainer.models import Meter, Table
 

@@ -24,7 +24,7 @@ from simulator.core.json_values import JsonObject, JsonValue
 from simulator.core.money import format_cents, parse_dollars
 from simulator.core.rules import Option
 from simulator.games import GAMES, Game
-from simulator.pai_gow_round import PLACES, SEATS
+from simulator.pai_gow.round import PLACES, SEATS
 from simulator.scenarios import (
     MAX_ROUNDS,
     MAX_TIME_LIMIT_SECONDS,

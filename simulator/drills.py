@@ -23,7 +23,7 @@ from simulator.core.mystery_meter import BaseGameDealer
 from simulator.dice.wagers import BeatItPaytable, SumPaytable
 from simulator.games import DOWN_UNDER_BLACKJACK, GAMES, PAI_GOW_POKER
 from simulator.mystery.games import MYSTERY_GAME_LIST
-from simulator.pai_gow_rules import FoulRule, TableRules
+from simulator.pai_gow.rules import FoulRule, TableRules
 from simulator.scenarios import habit_key
 
 

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from simulator import pai_gow_round
 from simulator.blackjack import round as down_under
 from simulator.blackjack import table as down_under_table
 from simulator.blackjack.round import DownUnderRound, demo_down_under
@@ -36,9 +35,10 @@ from simulator.mystery.tables import (
     rules_house_options,
     rules_options,
 )
-from simulator.pai_gow_demo import narrate_pai_gow_round
-from simulator.pai_gow_round import DEFAULT_AUTOMATIONS, FELT_NAMES, PaiGowRound
-from simulator.pai_gow_rules import MYSTERY_SECTION, TableRules
+from simulator.pai_gow import round as pai_gow_round
+from simulator.pai_gow.demo import narrate_pai_gow_round
+from simulator.pai_gow.round import DEFAULT_AUTOMATIONS, FELT_NAMES, PaiGowRound
+from simulator.pai_gow.rules import MYSTERY_SECTION, TableRules
 from simulator.table_deals import (
     DOWN_UNDER_AUTOMATIONS,
     MYSTERY_TABLE_AUTOMATIONS,

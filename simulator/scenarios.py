@@ -32,11 +32,11 @@ from simulator.core.procedure import Round, counted
 from simulator.core.rules import RulesError
 from simulator.core.wager_phase import ChipCountMismatch, WagerMove
 from simulator.games import GAMES, Game
-from simulator.house_way import HOUSE_WAYS
-from simulator.pai_gow_round import DEALER, PLACES, SEATS, STACK_SIZE, Scenario, check_wagers
-from simulator.pai_gow_rules import TableRules
-from simulator.player_styles import PlayerStyle
-from simulator.starting_position import delivery_order, starting_position
+from simulator.pai_gow.house_way import HOUSE_WAYS
+from simulator.pai_gow.player_styles import PlayerStyle
+from simulator.pai_gow.round import DEALER, PLACES, SEATS, STACK_SIZE, Scenario, check_wagers
+from simulator.pai_gow.rules import TableRules
+from simulator.pai_gow.starting_position import delivery_order, starting_position
 from simulator.table_deals import RiggedDeal, SeatHabit, TableDeal
 
 MODES = ("practice", "exam")

@@ -14,9 +14,9 @@ from simulator.core.mystery_meter import MysteryRules
 from simulator.core.wager_phase import ChipCountMismatch, WagerMove, WagerPhase
 from simulator.mystery import tables as mystery_tables
 from simulator.mystery.games import MysteryGame
-from simulator.pai_gow_round import MATCH_SPOTS, SEATS
-from simulator.pai_gow_rules import TableRules, WagerLimits
-from simulator.player_styles import PlayerStyle
+from simulator.pai_gow.player_styles import PlayerStyle
+from simulator.pai_gow.round import MATCH_SPOTS, SEATS
+from simulator.pai_gow.rules import TableRules, WagerLimits
 
 PAI_GOW_MULTIPLES = (1, 2, 3, 5, 10)
 SIDE_WAGER_MULTIPLES = (1, 2, 5, 10, 25)

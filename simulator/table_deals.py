@@ -30,10 +30,10 @@ from simulator.mystery.tables import (
     carnival_game,
     rules_from_json,
 )
-from simulator.pai_gow_progressive import ProgressivePaytable
-from simulator.pai_gow_round import PaiGowRound, Scenario, seven_card_straight_flush_scenario
-from simulator.pai_gow_rules import TableRules
-from simulator.player_styles import PlayerStyle
+from simulator.pai_gow.player_styles import PlayerStyle
+from simulator.pai_gow.progressive import ProgressivePaytable
+from simulator.pai_gow.round import PaiGowRound, Scenario, seven_card_straight_flush_scenario
+from simulator.pai_gow.rules import TableRules
 from simulator.simulated_players import (
     BASE_WAGERS,
     add_side_wagers,

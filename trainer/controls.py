@@ -33,7 +33,7 @@ from simulator.core.money import DOLLARS
 from simulator.core.mystery_meter import PaymentSource
 from simulator.core.procedure import spoken, spoken_argument
 from simulator.games import Game
-from simulator.pai_gow_round import spot_name
+from simulator.pai_gow.round import spot_name
 
 MAX_FRAME_CHARACTERS = 4096
 """The longest frame a consumer reads; anything longer is refused unread."""

@@ -8,7 +8,7 @@ from simulator.core.json_values import JsonValue
 from simulator.core.mystery_meter import BaseGameDealer, MysteryRules, PaymentSource, mystery_configuration
 from simulator.games import DOWN_UNDER_BLACKJACK, GAMES, PAI_GOW_POKER
 from simulator.mystery.tables import rules_to_json
-from simulator.pai_gow_rules import FoulRule, ShakerType, TableRules
+from simulator.pai_gow.rules import FoulRule, ShakerType, TableRules
 from trainer.models import Floorperson, Table
 
 DemoTable = tuple[str, str, dict[str, JsonValue], Floorperson]

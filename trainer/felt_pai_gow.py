@@ -12,9 +12,9 @@ from markupsafe import Markup
 from simulator.core.json_values import json_int, json_str
 from simulator.core.money import format_cents
 from simulator.dice.wagers import beat_it_paytable, match_paytable, sum_paytable
-from simulator.fortune import FortuneHand
-from simulator.pai_gow_progressive import ProgressivePaytable
-from simulator.pai_gow_round import (
+from simulator.pai_gow.fortune import FortuneHand
+from simulator.pai_gow.progressive import ProgressivePaytable
+from simulator.pai_gow.round import (
     FELT_NAMES,
     JackpotDisplayView,
     PaiGowProgressiveView,
@@ -23,8 +23,8 @@ from simulator.pai_gow_round import (
     PaiGowView,
     SettledWagerView,
 )
-from simulator.pai_gow_rules import MYSTERY_SECTION, ShakerType, TableRules
-from simulator.pai_gow_settlement import TIGER_NINE_ODDS, TIGER_NINE_PAYS
+from simulator.pai_gow.rules import MYSTERY_SECTION, ShakerType, TableRules
+from simulator.pai_gow.settlement import TIGER_NINE_ODDS, TIGER_NINE_PAYS
 from trainer.controls import (
     MYSTERY_BONUS_CONTROLS,
     OPENING_CONTROLS,

@@ -22,7 +22,7 @@ from simulator.core.citations import Citation, Provenance
 from simulator.core.clauses import CLAUSES
 from simulator.core.json_values import JsonObject, JsonValue
 from simulator.core.rules import RulesError
-from simulator.pai_gow_rules import TableRules
+from simulator.pai_gow.rules import TableRules
 from trainer.models import FiledPaytable, HouseWording, PaytableKind, Table
 from trainer.school_profile import school_name
 from trainer.scoring import GradedStep

@@ -10,15 +10,15 @@ from django import forms
 from simulator.core.json_values import JsonObject, JsonValue, json_int, json_object
 from simulator.core.money import format_cents, parse_dollars
 from simulator.core.rules import RulesError
-from simulator.filed_paytables import (
+from simulator.pai_gow.filed_paytables import (
     ENVY_HANDS,
     fortune_paytable_json,
     progressive_paytable_json,
     read_fortune_paytable,
     read_progressive_paytable,
 )
-from simulator.fortune import REPRESENTATIVE_FORTUNE_PAYTABLE, FortuneHand
-from simulator.pai_gow_progressive import EXAMPLE_PROGRESSIVE_PAYTABLE
+from simulator.pai_gow.fortune import REPRESENTATIVE_FORTUNE_PAYTABLE, FortuneHand
+from simulator.pai_gow.progressive import EXAMPLE_PROGRESSIVE_PAYTABLE
 from trainer.models import PaytableKind
 from trainer.rules_submission import misfits
 
@@ -153,7 +153,7 @@ class FortunePaytableForm(PaytableForm):
         return values
 
     def engine_json(self) -> JsonObject:
-        """The paytable as :func:`simulator.filed_paytables.read_fortune_paytable` reads it."""
+        """The paytable as :func:`simulator.pai_gow.filed_paytables.read_fortune_paytable` reads it."""
         pays: JsonObject = {}
         envy: JsonObject = {}
         for hand in FortuneHand:
@@ -205,7 +205,7 @@ class ProgressivePaytableForm(PaytableForm):
         return values
 
     def engine_json(self) -> JsonObject:
-        """The paytable as :func:`simulator.filed_paytables.read_progressive_paytable` reads it."""
+        """The paytable as :func:`simulator.pai_gow.filed_paytables.read_progressive_paytable` reads it."""
         awards: JsonObject = {}
         for hand in FortuneHand:
             field = hand_field("awards", hand)

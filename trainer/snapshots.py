@@ -24,7 +24,7 @@ class Viewer(StrEnum):
 
 
 ViewT = TypeVar("ViewT")
-"""The type of a game's table view, such as :class:`~simulator.pai_gow_round.PaiGowView`."""
+"""The type of a game's table view, such as :class:`~simulator.pai_gow.round.PaiGowView`."""
 
 
 @dataclass(frozen=True)

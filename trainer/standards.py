@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from simulator.carnival.games import CARNIVAL_GAMES
 from simulator.core.json_values import JsonValue
 from simulator.core.settling import SETTLEMENT_STEPS
-from simulator.pai_gow_round import DICE_SPOTS
+from simulator.pai_gow.round import DICE_SPOTS
 from simulator.scenarios import LONGEST_TARGET_SECONDS
 
 

@@ -8,7 +8,7 @@ from typing import TypeAlias
 from simulator.blackjack.round import DownUnderView
 from simulator.games import GAMES
 from simulator.mystery.tables import MysteryTableView
-from simulator.pai_gow_round import PaiGowView
+from simulator.pai_gow.round import PaiGowView
 from trainer.felt import ShowsTable, TableDescription
 from trainer.felt_down_under import DOWN_UNDER_TABLE, DownUnderFelt
 from trainer.felt_mystery import MYSTERY_TABLE, MysteryFelt

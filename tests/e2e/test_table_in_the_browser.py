@@ -22,7 +22,7 @@ from playwright.sync_api import Page, expect
 from simulator.core.clauses import cite
 from simulator.core.money import format_cents
 from simulator.core.procedure import Actor
-from simulator.pai_gow_round import NO_MORE_BETS
+from simulator.pai_gow.round import NO_MORE_BETS
 from trainer import round_store, services
 from trainer.models import Attempt, Table
 

@@ -28,8 +28,8 @@ from test_down_under_hand_table import browser_frame
 from simulator.core.procedure import Action, Actor
 from simulator.games import GAMES
 from simulator.notation import save_round
-from simulator.pai_gow_round import MATCH_SPOTS, PaiGowRound
-from simulator.pai_gow_rules import TableRules
+from simulator.pai_gow.round import MATCH_SPOTS, PaiGowRound
+from simulator.pai_gow.rules import TableRules
 from trainer import services
 from trainer.controls import StepFrame
 from trainer.demo_tables import every_demo_table

@@ -13,7 +13,7 @@ from simulator.carnival.rigging import board_size
 from simulator.carnival.round import DEALER
 from simulator.games import GAMES, Game
 from simulator.mystery.tables import MysteryTableRound
-from simulator.pai_gow_round import PLACES, SEATS
+from simulator.pai_gow.round import PLACES, SEATS
 from simulator.scenarios import deal_scenario
 from trainer.models import Scenario, ScenarioVersion
 

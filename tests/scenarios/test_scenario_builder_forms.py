@@ -15,7 +15,7 @@ from school.models import Assignment, Cohort
 from simulator.blackjack.arithmetic import BlackjackStyle
 from simulator.blackjack.round import DownUnderRound
 from simulator.games import GAMES
-from simulator.player_styles import PlayerStyle
+from simulator.pai_gow.player_styles import PlayerStyle
 from simulator.scenarios import Rigging, ScenarioSpec, deal_scenario
 from trainer.models import Scenario, ScenarioVersion
 from trainer.scenario_versions import create_scenario, publish

@@ -26,11 +26,11 @@ from simulator.games import GAMES
 from simulator.mystery.demo import demo_round as mystery_demo_round
 from simulator.mystery.games import MYSTERY_GAME_LIST
 from simulator.mystery.tables import rules_house_options, rules_options
-from simulator.pai_gow_demo import DEMO_SEATS, demo_round
-from simulator.pai_gow_round import DICE_SPOTS, PaiGowRound, Scenario, seven_card_straight_flush_scenario
-from simulator.pai_gow_rules import MYSTERY_SECTION, FoulRule, ShakerType, TableRules
-from simulator.pai_gow_settlement import settle_pai_gow_wager
-from simulator.starting_position import DealingDirection
+from simulator.pai_gow.demo import DEMO_SEATS, demo_round
+from simulator.pai_gow.round import DICE_SPOTS, PaiGowRound, Scenario, seven_card_straight_flush_scenario
+from simulator.pai_gow.rules import MYSTERY_SECTION, FoulRule, ShakerType, TableRules
+from simulator.pai_gow.settlement import settle_pai_gow_wager
+from simulator.pai_gow.starting_position import DealingDirection
 
 
 def seed_text() -> str:

@@ -10,8 +10,8 @@ from simulator.core.hands import is_tiger_nine
 from simulator.core.json_values import JsonValue
 from simulator.core.rules import RulesError
 from simulator.games import GAMES, PAI_GOW_POKER, Game
-from simulator.pai_gow_round import PaiGowRound
-from simulator.pai_gow_rules import TableRules
+from simulator.pai_gow.round import PaiGowRound
+from simulator.pai_gow.rules import TableRules
 from simulator.scenarios import ScenarioSpec, deal_scenario
 
 ONE_CENT_SIDE_WAGERS = {"minimum": 100, "maximum": 10000, "unit": 1}

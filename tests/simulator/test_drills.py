@@ -16,7 +16,7 @@ from simulator.core.procedure import Operation, Round
 from simulator.drills import DRILLS, DRILLS_BY_KEY, FOULING_HAND, GROUPS, Drill
 from simulator.mystery.games import MYSTERY_GAME_LIST, MysteryGame
 from simulator.notation import replay_round, save_round
-from simulator.pai_gow_round import DEALER, PaiGowRound
+from simulator.pai_gow.round import DEALER, PaiGowRound
 from simulator.scenarios import ScenarioError, ScenarioSpec, deal_scenario
 
 SEEDS = range(3)

@@ -19,8 +19,8 @@ from simulator.core.cards import pai_gow_deck, shoe
 from simulator.core.json_values import JsonObject, JsonValue
 from simulator.core.rules import Option, RulesError
 from simulator.games import GAMES, Game
-from simulator.pai_gow_round import DEALER, PLACES, SEATS, SIDE_SPOTS, STACK_SIZE
-from simulator.pai_gow_rules import TableRules
+from simulator.pai_gow.round import DEALER, PLACES, SEATS, SIDE_SPOTS, STACK_SIZE
+from simulator.pai_gow.rules import TableRules
 from simulator.scenarios import ScenarioSpec, deal_scenario, game_steps, habit_key
 
 AMOUNTS = (1, 2, 5, 25, 100, 200, 500, 1000)

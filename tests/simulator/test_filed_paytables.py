@@ -5,13 +5,13 @@ import pytest
 from simulator.core.money import Odds
 from simulator.core.progressive import MeterShare
 from simulator.core.rules import RulesError
-from simulator.filed_paytables import (
+from simulator.pai_gow.filed_paytables import (
     fortune_paytable_json,
     progressive_paytable_json,
     read_fortune_paytable,
     read_progressive_paytable,
 )
-from simulator.pai_gow_rules import TableRules, WagerLimits
+from simulator.pai_gow.rules import TableRules, WagerLimits
 
 SUBMISSION = "Rules Submission of Keystone, version 3"
 FORTUNE = {

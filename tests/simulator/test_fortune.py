@@ -12,7 +12,7 @@ from simulator.core.cards import parse_cards
 from simulator.core.citations import Provenance
 from simulator.core.hands import WheelRank
 from simulator.core.money import Odds
-from simulator.fortune import (
+from simulator.pai_gow.fortune import (
     REPRESENTATIVE_FORTUNE_PAYTABLE,
     FortuneHand,
     FortunePaytable,

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simulator import house_way as hw
 from simulator.core.cards import pai_gow_deck, parse_cards
 from simulator.core.citations import Citation, Provenance
 from simulator.core.hands import HandCategory, SetHand, WheelRank, evaluate_high_hand, evaluate_low_hand, is_foul
-from simulator.house_way import HOUSE_WAYS, HouseWay
+from simulator.pai_gow import house_way as hw
+from simulator.pai_gow.house_way import HOUSE_WAYS, HouseWay
 
 FOXWOODS = HOUSE_WAYS["foxwoods"]
 TRUMP_PLAZA = HOUSE_WAYS["trump-plaza"]

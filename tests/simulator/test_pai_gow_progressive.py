@@ -7,9 +7,9 @@ import pytest
 from simulator.core.cards import parse_cards
 from simulator.core.citations import Provenance
 from simulator.core.progressive import JackpotMeter, MeterShare
-from simulator.fortune import FortuneHand
-from simulator.pai_gow_progressive import EXAMPLE_PROGRESSIVE_PAYTABLE, ProgressivePaytable, judge_progressive_hand
-from simulator.pai_gow_rules import TableRules
+from simulator.pai_gow.fortune import FortuneHand
+from simulator.pai_gow.progressive import EXAMPLE_PROGRESSIVE_PAYTABLE, ProgressivePaytable, judge_progressive_hand
+from simulator.pai_gow.rules import TableRules
 
 PAYTABLE = EXAMPLE_PROGRESSIVE_PAYTABLE
 

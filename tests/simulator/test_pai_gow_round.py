@@ -16,16 +16,16 @@ from simulator.core.mystery_meter import PaymentSource
 from simulator.core.procedure import IllegalOperation
 from simulator.core.progressive import JackpotMeter
 from simulator.notation import replay_round, save_round
-from simulator.pai_gow_demo import DEMO_SEATS, demo_round
-from simulator.pai_gow_round import (
+from simulator.pai_gow.demo import DEMO_SEATS, demo_round
+from simulator.pai_gow.player_styles import PlayerStyle
+from simulator.pai_gow.round import (
     DEALER,
     PaiGowRound,
     Scenario,
     scenario_with_hands,
     seven_card_straight_flush_scenario,
 )
-from simulator.pai_gow_rules import FoulRule, ShakerType, TableRules
-from simulator.player_styles import PlayerStyle
+from simulator.pai_gow.rules import FoulRule, ShakerType, TableRules
 from simulator.table_deals import TableDeal, deal_pai_gow_round
 
 ONE_SEAT = {3: {"pai-gow": 2500, "tiger-9": 500, "sum": 1000, "match-5": 500, "beat-it": 500, "fortune": 500}}

@@ -29,7 +29,7 @@ from simulator.mystery.tables import (
     rules_to_json,
 )
 from simulator.notation import replay_round
-from simulator.pai_gow_rules import TableRules
+from simulator.pai_gow.rules import TableRules
 
 MHB_GAMES = [game for game in MYSTERY_GAME_LIST if game.key != "pai-gow-poker"]
 CHOOSING_GAMES = {"let-it-ride", "three-card-poker", "crazy-4-poker"}

@@ -14,10 +14,10 @@ from simulator.core.procedure import Round
 from simulator.games import GAMES, Game
 from simulator.mystery.tables import MysteryTableRound
 from simulator.notation import replay_round, save_round
-from simulator.pai_gow_round import DEALER, PaiGowRound
-from simulator.player_styles import PlayerStyle
+from simulator.pai_gow.player_styles import PlayerStyle
+from simulator.pai_gow.round import DEALER, PaiGowRound
+from simulator.pai_gow.starting_position import delivery_order, starting_position
 from simulator.scenarios import Rigging, ScenarioError, ScenarioSpec, deal_scenario, game_steps
-from simulator.starting_position import delivery_order, starting_position
 
 TIGER_NINE_DEALER = "9h 8c 7d 5s 4h 3c Kd"
 """Seven cards the Foxwoods house way sets as K-7-5-4-3 high and 9-8 low: a Tiger 9 (§645b.1(d)(2))."""

@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from simulator.core.citations import Provenance
-from simulator.starting_position import (
+from simulator.pai_gow.starting_position import (
     DEALER_SEAT,
     DEALING_DIRECTION_CITATION,
     REVEAL_ORDER_CITATION,

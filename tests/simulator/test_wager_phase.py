@@ -14,9 +14,9 @@ from simulator.core.procedure import Actor, ErrorCode, IllegalOperation, Round
 from simulator.core.wager_phase import ChipCountMismatch, WagerMove, WagerPhase
 from simulator.mystery.games import MYSTERY_GAMES
 from simulator.notation import replay_round, save_round
-from simulator.pai_gow_demo import DEMO_SEATS
-from simulator.pai_gow_round import PaiGowRound
-from simulator.pai_gow_rules import TableRules
+from simulator.pai_gow.demo import DEMO_SEATS
+from simulator.pai_gow.round import PaiGowRound
+from simulator.pai_gow.rules import TableRules
 from simulator.table_deals import TableDeal, deal_down_under_round, deal_mystery_table_round, deal_pai_gow_round
 
 LATE_SUM = WagerPhase(late=WagerMove(2, "sum", 500))

@@ -10,7 +10,7 @@ from test_services import step_frame
 
 from reports.replay import replay_context
 from simulator.core.cards import card_name, parse_cards
-from simulator.pai_gow_round import DEALER
+from simulator.pai_gow.round import DEALER
 from trainer import round_store, services
 from trainer.models import Mode
 from trainer.snapshots import Viewer

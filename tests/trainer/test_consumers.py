@@ -23,7 +23,7 @@ from table_page import TablePage
 from dealer_school.asgi import application
 from simulator.core.money import format_cents
 from simulator.core.procedure import Actor
-from simulator.pai_gow_round import DEALER
+from simulator.pai_gow.round import DEALER
 from trainer import round_store, services
 from trainer.consumers import ANONYMOUS_CLOSE_CODE, FORBIDDEN_CLOSE_CODE, dealer_group, watchers_group
 from trainer.models import Attempt, Floorperson, Mode, Role

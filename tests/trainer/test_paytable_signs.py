@@ -11,7 +11,7 @@ from simulator.core.mystery_meter import mystery_configuration
 from simulator.dice.wagers import BeatItPaytable, SumPaytable
 from simulator.mystery.games import MYSTERY_GAME_LIST, MYSTERY_GAMES
 from simulator.mystery.tables import rules_from_json
-from simulator.pai_gow_rules import TableRules
+from simulator.pai_gow.rules import TableRules
 from trainer import services
 from trainer.felt_pai_gow import paytable_signs
 from trainer.felt_signs import signs_html

@@ -10,7 +10,7 @@ from table_helpers import demo_table, graded_steps, make_instructor, make_traine
 from test_other_games import browser_frame
 
 from simulator.core.clauses import CLAUSES
-from simulator.fortune import FortuneHand
+from simulator.pai_gow.fortune import FortuneHand
 from trainer import round_store, services
 from trainer.felt_mystery import MYSTERY_SIGNS
 from trainer.felt_pai_gow import PAI_GOW_FIXTURES

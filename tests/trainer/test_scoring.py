@@ -13,8 +13,8 @@ from simulator.core.citations import Provenance
 from simulator.core.clauses import house, seed
 from simulator.core.dice import DiceRoll
 from simulator.core.procedure import Action, Actor, ErrorCode, Operation, Round
-from simulator.pai_gow_round import PaiGowRound, Scenario
-from simulator.pai_gow_rules import TableRules
+from simulator.pai_gow.round import PaiGowRound, Scenario
+from simulator.pai_gow.rules import TableRules
 from trainer.scoring import (
     DEFAULT_PASS_THRESHOLD,
     SEVERITIES,

@@ -19,8 +19,8 @@ from table_helpers import (
 
 from simulator.core.procedure import Actor
 from simulator.notation import operations_since, replay_round, save_round
-from simulator.pai_gow_round import MATCH_SPOTS
-from simulator.pai_gow_rules import TableRules
+from simulator.pai_gow.round import MATCH_SPOTS
+from simulator.pai_gow.rules import TableRules
 from trainer import demo_tables, round_store, services
 from trainer.controls import FLOORPERSON_STEPS, read_step
 from trainer.models import Attempt, Floorperson, Mode, Step, Table

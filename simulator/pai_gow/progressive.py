@@ -3,7 +3,7 @@
 §645a.7(e)(4) names the wager and §645a.13 ("payout odds; envy bonus; rate of progression") holds its paytable,
 but Chapter 645a was not retrieved (digest §3.9), so a table files a :class:`ProgressivePaytable` as a house
 option. The hand is judged like the Fortune Bonus: the best line among the player's seven cards, however the
-player set them (:func:`simulator.fortune.fortune_hand`). A line pays a fixed amount for the configured wager
+player set them (:func:`simulator.pai_gow.fortune.fortune_hand`). A line pays a fixed amount for the configured wager
 or a :class:`~simulator.core.progressive.MeterShare` of the meter, a
 :class:`~simulator.core.progressive.JackpotMeter` that starts at the paytable's seed and grows by its rate of
 progression on every Progressive Payout wager. The wager was collected and dropped before the deal, so a win
@@ -29,7 +29,7 @@ from simulator.core.clauses import cite
 from simulator.core.hands import WheelRank
 from simulator.core.money import Cents, Rounding, format_cents
 from simulator.core.progressive import JackpotMeter, MeterShare
-from simulator.fortune import FortuneHand, fortune_hand
+from simulator.pai_gow.fortune import FortuneHand, fortune_hand
 
 ProgressiveAward = MeterShare | Cents
 """One paytable line's award: a share of the meter, or a fixed amount in cents for the configured wager."""

@@ -25,8 +25,8 @@ from simulator.core.json_values import JsonObject, JsonValue
 from simulator.core.money import MAX_CENTS, Cents, Odds, format_cents
 from simulator.core.progressive import MeterShare
 from simulator.core.rules import RulesError, describe_value
-from simulator.fortune import REPRESENTATIVE_FORTUNE_PAYTABLE, FortuneHand, FortunePaytable
-from simulator.pai_gow_progressive import EXAMPLE_PROGRESSIVE_PAYTABLE, ProgressiveAward, ProgressivePaytable
+from simulator.pai_gow.fortune import REPRESENTATIVE_FORTUNE_PAYTABLE, FortuneHand, FortunePaytable
+from simulator.pai_gow.progressive import EXAMPLE_PROGRESSIVE_PAYTABLE, ProgressiveAward, ProgressivePaytable
 
 Line = TypeVar("Line")
 

@@ -47,16 +47,16 @@ from simulator.core.rules import (
     write_options,
 )
 from simulator.dice.wagers import BeatItPaytable, DicePaytable, SumPaytable, beat_it_paytable, sum_paytable
-from simulator.filed_paytables import (
+from simulator.pai_gow.filed_paytables import (
     fortune_paytable_json,
     progressive_paytable_json,
     read_fortune_paytable,
     read_progressive_paytable,
 )
-from simulator.fortune import REPRESENTATIVE_FORTUNE_PAYTABLE, FortunePaytable
-from simulator.house_way import HOUSE_WAYS
-from simulator.pai_gow_progressive import EXAMPLE_PROGRESSIVE_PAYTABLE, ProgressivePaytable
-from simulator.starting_position import DealingDirection
+from simulator.pai_gow.fortune import REPRESENTATIVE_FORTUNE_PAYTABLE, FortunePaytable
+from simulator.pai_gow.house_way import HOUSE_WAYS
+from simulator.pai_gow.progressive import EXAMPLE_PROGRESSIVE_PAYTABLE, ProgressivePaytable
+from simulator.pai_gow.starting_position import DealingDirection
 
 RATE = re.compile(r"[0-9](?:\.[0-9]{1,8})?")
 """A commission rate as text: a digit and up to eight decimals ("0.05"), never an exponent, NaN or Infinity."""

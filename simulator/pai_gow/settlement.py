@@ -6,7 +6,7 @@ from simulator.core.clauses import cite
 from simulator.core.hands import HandOutcome, SetHand, is_tiger_nine, settle_hands
 from simulator.core.money import Cents, Odds
 from simulator.core.settling import Settlement, WagerSettlement
-from simulator.pai_gow_rules import TableRules
+from simulator.pai_gow.rules import TableRules
 
 TIGER_NINE_ODDS = Odds(30, 1)
 TIGER_NINE_PUSH = cite("§645b.1(f)(1)")

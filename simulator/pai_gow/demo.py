@@ -7,8 +7,8 @@ from simulator.core.hands import describe_high_hand, describe_low_hand, evaluate
 from simulator.core.json_values import json_list, json_object, json_str
 from simulator.core.money import Cents, format_cents
 from simulator.core.procedure import Operation
-from simulator.pai_gow_round import DEALER, PaiGowRound, Scenario
-from simulator.pai_gow_rules import TableRules
+from simulator.pai_gow.round import DEALER, PaiGowRound, Scenario
+from simulator.pai_gow.rules import TableRules
 
 DEMO_SEATS: dict[int, dict[str, Cents]] = {
     1: {

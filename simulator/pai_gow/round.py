@@ -4,7 +4,7 @@ The steps follow the digest's step list (§9): "No more bets", Envy lammers, the
 system's contributions to the Mystery Bonus meter and the progressive jackpot meter, the shaker, announcing the
 dice, settling the dice wagers, the starting position, delivering the stacks, the players setting their hands,
 the dealer's hand by the house way, the Tiger 9 check, each player's settlement in order, Envy, the Progressive
-Payout wins on the players' own hands (hand, light, floorperson, payment: :mod:`simulator.pai_gow_progressive`),
+Payout wins on the players' own hands (hand, light, floorperson, payment: :mod:`simulator.pai_gow.progressive`),
 the Must-Hit-By Mystery Bonus, the jackpot paperwork for cards held on the table, and clearing the table. Seats
 are numbered 1 to 6 from the dealer's left; place 0 is the dealer.
 """
@@ -72,10 +72,17 @@ from simulator.core.wager_phase import (
     WagerPhaseMixin,
 )
 from simulator.dice.wagers import DiceSettlement, settle_beat_it_wager, settle_match_wager, settle_sum_wager
-from simulator.fortune import FortuneHand, envy_awards, envy_qualifying_seats, fortune_hand, settle_fortune_wager
-from simulator.house_way import HOUSE_WAYS, HouseWaySetting
-from simulator.pai_gow_progressive import ProgressivePaytable, judge_progressive_hand
-from simulator.pai_gow_rules import (
+from simulator.pai_gow.fortune import (
+    FortuneHand,
+    envy_awards,
+    envy_qualifying_seats,
+    fortune_hand,
+    settle_fortune_wager,
+)
+from simulator.pai_gow.house_way import HOUSE_WAYS, HouseWaySetting
+from simulator.pai_gow.player_styles import PlayerStyle, set_hand_in_style
+from simulator.pai_gow.progressive import ProgressivePaytable, judge_progressive_hand
+from simulator.pai_gow.rules import (
     COMMISSION,
     DICE_SETTLEMENT_ORDER,
     MYSTERY_SECTION,
@@ -86,9 +93,8 @@ from simulator.pai_gow_rules import (
     ShakerType,
     TableRules,
 )
-from simulator.pai_gow_settlement import FOUL_RULE, settle_pai_gow_wager, settle_tiger_nine_wager
-from simulator.player_styles import PlayerStyle, set_hand_in_style
-from simulator.starting_position import (
+from simulator.pai_gow.settlement import FOUL_RULE, settle_pai_gow_wager, settle_tiger_nine_wager
+from simulator.pai_gow.starting_position import (
     REVEAL_ORDER_CITATION,
     STARTING_POSITION_CITATION,
     delivery_order,

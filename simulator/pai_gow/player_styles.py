@@ -8,7 +8,7 @@ from enum import StrEnum
 
 from simulator.core.cards import Card
 from simulator.core.hands import SetHand, WheelRank, evaluate_high_hand, evaluate_low_hand, is_foul
-from simulator.house_way import HouseWay
+from simulator.pai_gow.house_way import HouseWay
 
 
 class PlayerStyle(StrEnum):
@@ -29,7 +29,7 @@ def set_hand_in_style(cards: Sequence[Card], style: PlayerStyle, house_way: Hous
     """The hand a player of this style sets; a style with no such setting falls back to the house way.
 
     >>> from simulator.core.cards import parse_cards
-    >>> from simulator.house_way import HOUSE_WAYS
+    >>> from simulator.pai_gow.house_way import HOUSE_WAYS
     >>> hand = parse_cards("As Kd 9c 7h 5s 4d 2c")
     >>> str(set_hand_in_style(hand, PlayerStyle.FOUL, HOUSE_WAYS["foxwoods"], WheelRank.SECOND_HIGHEST))
     'high 9c 7h 5s 4d 2c / low As Kd'
