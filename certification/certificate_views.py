@@ -22,11 +22,11 @@ from certification.certificates import (
 from certification.exam_views import Part, sitting_for, sitting_page
 from certification.forms import RevokeForm
 from certification.models import REASON_LENGTH, Certificate
+from core.requests import SchoolRequest
 from trainer.confirmation import Confirmation, confirmation_page
 from trainer.models import Role
 from trainer.refusals import RoleRefused
 from trainer.school_profile import school_name
-from trainer.views import SchoolRequest
 
 CODE_PATTERN = re.compile(r"[A-Za-z0-9_ -]{1,64}")
 """What the look-up form sends to the code's own address: URL-safe characters and spaces (else answered in place)."""

@@ -122,6 +122,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "axes",
+    "core",
     "trainer",
     "xapi",
     "scenarios",

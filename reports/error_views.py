@@ -14,6 +14,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
+from core.requests import SchoolRequest
 from reports.error_report import (
     FinishedRound,
     cited,
@@ -32,7 +33,6 @@ from school.models import Cohort
 from trainer.input_bounds import QUERY_TEXT_CHARACTERS, query_number
 from trainer.models import Attempt
 from trainer.table_page import citation_html
-from trainer.views import SchoolRequest
 
 WEEK = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 

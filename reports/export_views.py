@@ -6,9 +6,9 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from certification.exam_views import require_teacher
+from core.requests import SchoolRequest
 from reports.exports import EXPORT_LABELS, EXPORTS, write_csv
 from reports.forms import ExportForm
-from trainer.views import SchoolRequest
 
 
 @require_GET

@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from core.requests import SchoolRequest
 from scenarios.scenario_forms import DEFAULT_GAME, ScenarioForm, changes, form_data, new_form_data, posted_game
 from scenarios.scenario_preview import preview
 from simulator.games import GAMES
@@ -32,7 +33,6 @@ from trainer.scenario_versions import (
     set_archived,
 )
 from trainer.sittings import closures_for
-from trainer.views import SchoolRequest
 
 
 def _require_instructor(request: SchoolRequest) -> None:

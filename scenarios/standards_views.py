@@ -15,6 +15,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
+from core.requests import SchoolRequest
 from scenarios.standards_forms import RULE_KEEPER, ScenarioTargetsForm, TableStandardsForm
 from simulator.games import GAMES
 from simulator.scenarios import game_steps
@@ -24,7 +25,6 @@ from trainer.refusals import RoleRefused
 from trainer.scenario_versions import save_draft
 from trainer.scoring import PassRule
 from trainer.standards import skills_of
-from trainer.views import SchoolRequest
 
 
 @require_http_methods(["GET", "POST"])

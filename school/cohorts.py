@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from core.requests import SchoolRequest
 from school.cohort_forms import AddTraineeForm, CohortForm, NewTraineeForm, RosterForm
 from school.cohort_work import cohort_rounds
 from school.first_passwords import give_first_password, keep_sheet, take_sheet
@@ -22,7 +23,6 @@ from school.roster import MAX_IMPORT_ROWS, create_trainee, import_roster
 from trainer.confirmation import Confirmation, confirmation_page
 from trainer.models import Attempt, Role, teaches_cohorts
 from trainer.refusals import RoleRefused
-from trainer.views import SchoolRequest
 
 
 def _require_teacher(request: SchoolRequest) -> None:

@@ -6,7 +6,7 @@ from django import forms
 from django.http import HttpResponse
 from django.shortcuts import render
 
-from trainer.views import SchoolRequest
+from core.requests import SchoolRequest
 
 
 @dataclass(frozen=True)

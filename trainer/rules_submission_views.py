@@ -10,6 +10,7 @@ from django.utils.http import urlencode
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
+from core.requests import SchoolRequest
 from trainer.models import FiledPaytable, HouseWording, PaytableKind, Role, is_school_administrator
 from trainer.refusals import RoleRefused
 from trainer.rules_submission import (
@@ -22,7 +23,6 @@ from trainer.rules_submission import (
     submission_label,
 )
 from trainer.rules_submission_forms import DEFAULTS, FORMS, HouseWordingForm
-from trainer.views import SchoolRequest
 
 
 def _require_administrator(request: SchoolRequest) -> None:

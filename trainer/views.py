@@ -4,15 +4,14 @@ from itertools import groupby
 from operator import attrgetter
 
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.models import User
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
-from django_htmx.middleware import HtmxDetails
 
+from core.requests import SchoolRequest
 from simulator.games import GAMES
 from trainer import services
 from trainer.dealing_limits import limits_dealing
@@ -31,14 +30,6 @@ from trainer.scoring import ScoreCard
 from trainer.sittings import closures_for, sittings_of
 from trainer.snapshots import AnyTableSnapshot, Viewer
 from trainer.table_page import page_context, score_card_context
-
-
-class SchoolRequest(HttpRequest):
-    """A request to a view behind ``login_required``: its user is signed in; django-htmx adds ``htmx``."""
-
-    user: User
-    htmx: HtmxDetails
-
 
 GAME_RANKS = {key: rank for rank, key in enumerate(GAMES)}
 """Each game's place in the registry's order: the key the tables are sorted by before grouping."""
