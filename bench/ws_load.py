@@ -210,8 +210,9 @@ def prepare_school(tables: int, steps_needed: int, rng: random.Random) -> tuple[
     from django.contrib.auth.models import Group
     from django.core.management import call_command
 
+    from core.roles import Role
     from trainer import demo_tables, services
-    from trainer.models import Floorperson, Mode, Role, Table
+    from trainer.models import Floorperson, Mode, Table
 
     call_command("migrate", interactive=False, verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)

@@ -23,8 +23,8 @@ from certification.exam_views import Part, sitting_for, sitting_page
 from certification.forms import RevokeForm
 from certification.models import REASON_LENGTH, Certificate
 from core.requests import SchoolRequest
+from core.roles import Role
 from trainer.confirmation import Confirmation, confirmation_page
-from trainer.models import Role
 from trainer.refusals import RoleRefused
 from trainer.school_profile import school_name
 

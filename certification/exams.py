@@ -20,9 +20,10 @@ from django.utils import timezone
 from certification.certificates import Wait, audited_write, certificate_due, issue_when_ready, revoke, waits_for
 from certification.models import Exam, ExamPart, ExamResult, ExamRound, ExamSitting, ResultCorrection
 from certification.statements import exam_result_statement
+from core.roles import teaches_cohorts
 from school.models import Cohort
 from trainer import services
-from trainer.models import Attempt, Mode, ScenarioVersion, teaches_cohorts
+from trainer.models import Attempt, Mode, ScenarioVersion
 from trainer.scoring import CombinedResult, ScoreCard
 from trainer.sittings import Closure, SittingPlace
 from xapi import statements

@@ -13,13 +13,14 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from core.requests import SchoolRequest
+from core.roles import Role, has_role
 from scenarios.scenario_forms import DEFAULT_GAME, ScenarioForm, changes, form_data, new_form_data, posted_game
 from scenarios.scenario_preview import preview
 from simulator.games import GAMES
 from trainer.confirmation import Confirmation, confirmation_page
 from trainer.dealing_limits import limits_dealing
 from trainer.input_bounds import QUERY_TEXT_CHARACTERS, query_number
-from trainer.models import Role, Scenario, ScenarioVersion, has_role
+from trainer.models import Scenario, ScenarioVersion
 from trainer.refusals import RoleRefused
 from trainer.scenario_runs import deal_run_round
 from trainer.scenario_versions import (

@@ -6,9 +6,9 @@ from django import forms
 from django.contrib.auth.models import User
 from django.contrib.auth.validators import UnicodeUsernameValidator
 
+from core.roles import Role
 from school.models import Cohort, trainees_open_to
 from school.roster import Roster, account_problem, name_problem, read_roster
-from trainer.models import Role
 
 MAX_IMPORT_BYTES = 100_000
 """The largest CSV file an import reads."""

@@ -17,8 +17,9 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
+from core.roles import is_school_administrator
 from school.models import Assignment, Cohort, cohorts_of
-from trainer.models import Attempt, is_school_administrator
+from trainer.models import Attempt
 
 ExamRoundsOf = Callable[[QuerySet[Cohort]], QuerySet[Any]]
 """For some cohorts, the ids of the attempts their exams dealt (a subquery)."""

@@ -14,6 +14,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.requests import SchoolRequest
+from core.roles import Role, teaches_cohorts
 from school.cohort_forms import AddTraineeForm, CohortForm, NewTraineeForm, RosterForm
 from school.cohort_work import cohort_rounds
 from school.first_passwords import give_first_password, keep_sheet, take_sheet
@@ -21,7 +22,7 @@ from school.lockouts import locked_addresses, locked_usernames, unlock_address, 
 from school.models import Cohort, cohorts_of, manages_account
 from school.roster import MAX_IMPORT_ROWS, create_trainee, import_roster
 from trainer.confirmation import Confirmation, confirmation_page
-from trainer.models import Attempt, Role, teaches_cohorts
+from trainer.models import Attempt
 from trainer.refusals import RoleRefused
 
 

@@ -8,10 +8,11 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from core.requests import SchoolRequest
+from core.roles import Role, has_role, is_school_administrator, teaches_cohorts
 from school.assignments import STATUS_MEANINGS, Progress, assigned_to, overdue_in
 from school.models import cohorts_of
 from trainer.live_tables import live_tables
-from trainer.models import Role, ScenarioVersion, has_role, is_school_administrator, teaches_cohorts
+from trainer.models import ScenarioVersion
 from trainer.sittings import Closure, closures_for
 
 

@@ -9,7 +9,8 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
-from trainer.models import Role, Scenario, is_school_administrator
+from core.roles import Role, is_school_administrator
+from trainer.models import Scenario
 
 
 class Cohort(models.Model):

@@ -10,10 +10,10 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
 
+from core.roles import Role
 from school.first_passwords import give_first_password
 from school.models import Cohort
 from simulator.core.procedure import counted
-from trainer.models import Role
 
 MAX_IMPORT_ROWS = 200
 """The most trainees one CSV import creates."""

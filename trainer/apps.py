@@ -4,7 +4,7 @@ from django.apps import AppConfig
 
 
 class TrainerConfig(AppConfig):
-    """The trainer app: roles and the training tables."""
+    """The trainer app: the training tables."""
 
     name = "trainer"
     default_auto_field = "django.db.models.BigAutoField"

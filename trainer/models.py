@@ -1,11 +1,10 @@
-"""The school's roles, its tables, instructors' scenarios and runs, attempts and steps."""
+"""The school's tables, instructors' scenarios and runs, attempts and steps."""
 
 from fractions import Fraction
 from itertools import chain
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
@@ -16,33 +15,6 @@ from simulator.scenarios import MAX_TIME_LIMIT_SECONDS, ScenarioError, ScenarioS
 from trainer.scoring import DEFAULT_PASS_THRESHOLD, PassRule
 from trainer.scoring import Mode as Mode
 from trainer.standards import read_target_overrides
-
-
-class Role(models.TextChoices):
-    """A school role; each is a Django auth Group of the same name (created by migrations 0001 and 0008)."""
-
-    TRAINEE = "trainee", "Trainee"
-    INSTRUCTOR = "instructor", "Instructor"
-    SCHOOL_ADMINISTRATOR = "school administrator", "School administrator"
-
-
-SchoolUser = User | AnonymousUser
-"""Whoever makes a request: a signed-in account (Django's own user model) or nobody."""
-
-
-def has_role(user: SchoolUser, role: Role) -> bool:
-    """Whether the user is signed in and belongs to the role's group."""
-    return user.is_authenticated and user.groups.filter(name=role).exists()
-
-
-def is_school_administrator(user: SchoolUser) -> bool:
-    """Whether the user runs the school: a school administrator or a superuser."""
-    return user.is_superuser or has_role(user, Role.SCHOOL_ADMINISTRATOR)
-
-
-def teaches_cohorts(user: SchoolUser) -> bool:
-    """Whether the user may open the cohort pages: an instructor or someone who runs the school."""
-    return has_role(user, Role.INSTRUCTOR) or is_school_administrator(user)
 
 
 class Floorperson(models.TextChoices):

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from django.http import HttpRequest
 from django.urls import reverse
 
-from trainer.models import Role
+from core.roles import Role
 
 
 @dataclass(frozen=True)

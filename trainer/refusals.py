@@ -4,7 +4,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from trainer.models import Role
+from core.roles import Role
 
 
 class RoleRefused(PermissionDenied):

@@ -10,7 +10,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from core.requests import SchoolRequest
-from trainer.models import Role, is_school_administrator
+from core.roles import Role, is_school_administrator
 from trainer.refusals import RoleRefused
 from trainer.school_profile import school_profile
 from trainer.school_profile_forms import SchoolProfileForm

@@ -19,6 +19,7 @@ from django.db import IntegrityError
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
+from core.roles import Role, SchoolUser, is_school_administrator
 from simulator.core.procedure import Round
 from simulator.core.wager_phase import ChipCountMismatch
 from simulator.games import GAMES, Game
@@ -27,7 +28,7 @@ from simulator.scenarios import deal_scenario
 from simulator.table_deals import TableDeal
 from trainer.controls import FLOORPERSON_STEPS, StepFrame, dealer_steps_of
 from trainer.meters import install_meters, table_meters
-from trainer.models import Attempt, Floorperson, Mode, Role, ScenarioVersion, SchoolUser, Table, is_school_administrator
+from trainer.models import Attempt, Floorperson, Mode, ScenarioVersion, Table
 from trainer.round_store import (
     CacheBehind,
     LiveAttempt,

@@ -9,7 +9,7 @@ from django.contrib.auth import get_user
 from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest
 
-from trainer.models import SchoolUser
+from core.roles import SchoolUser
 
 SIGN_IN_CHECK_SECONDS = 5.0
 """How long a socket trusts its session after checking it."""

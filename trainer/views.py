@@ -12,18 +12,12 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from core.requests import SchoolRequest
+from core.roles import Role, has_role, teaches_cohorts
 from simulator.games import GAMES
 from trainer import services
 from trainer.dealing_limits import limits_dealing
 from trainer.live_tables import live_tables_to_watch
-from trainer.models import (
-    Attempt,
-    Mode,
-    Role,
-    Table,
-    has_role,
-    teaches_cohorts,
-)
+from trainer.models import Attempt, Mode, Table
 from trainer.refusals import RoleRefused
 from trainer.scenario_versions import published_versions
 from trainer.scoring import ScoreCard

@@ -15,7 +15,8 @@ from test_assignments import assign
 
 from certification import exams
 from certification.models import Certificate, Exam, ExamSitting, ResultCorrection
-from trainer.models import Attempt, Role
+from core.roles import Role
+from trainer.models import Attempt
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,9 @@ from django.urls import reverse
 from table_helpers import demo_table, make_trainee, make_user, read_dealer_step
 from test_other_games import browser_frame
 
+from core.roles import Role
 from trainer import round_store, services
-from trainer.models import Mode, Role, Table
+from trainer.models import Mode, Table
 from trainer.scoring import PassRule, ScoreCard
 from trainer.snapshots import Viewer
 from trainer.standards import STEP_SKILLS

@@ -12,10 +12,10 @@ from test_error_report import DICE_PAY, finished, right, wrong
 from certification import exams
 from certification.certificates import revoke
 from certification.models import Certificate, ExamResult
+from core.roles import Role
 from reports.gradebook import cohort_gradebook
 from scenarios.drill_library import drill_versions, drills_for
 from school.models import Cohort
-from trainer.models import Role
 
 pytestmark = [pytest.mark.storage, pytest.mark.django_db, pytest.mark.usefixtures("practice_shown")]
 

@@ -10,11 +10,12 @@ from test_consumers import CARD, revealed_cards
 from test_other_games import browser_frame, public_cards, secrets_of, table_of
 from test_services import validation_frame
 
+from core.roles import Role
 from reports.replay import replay_context
 from simulator.core.money import format_cents
 from simulator.core.procedure import Actor
 from trainer import round_store, services
-from trainer.models import Floorperson, Mode, Role
+from trainer.models import Floorperson, Mode
 from trainer.snapshots import Viewer
 from trainer.table_page import felt_region, render_region
 

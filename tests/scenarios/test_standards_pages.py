@@ -9,10 +9,11 @@ from django.urls import reverse
 from exam_helpers import short_scenario
 from table_helpers import make_instructor, make_trainee, make_user
 
+from core.roles import Role
 from simulator.games import GAMES
 from simulator.scenarios import ScenarioError, ScenarioSpec
 from trainer import services
-from trainer.models import Mode, Role, Table
+from trainer.models import Mode, Table
 from trainer.scenario_versions import publish
 from trainer.standards import SKILLS
 

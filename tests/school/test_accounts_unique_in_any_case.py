@@ -9,7 +9,7 @@ from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
 from table_helpers import make_trainee, make_user
 
-from trainer.models import Role
+from core.roles import Role
 
 pytestmark = pytest.mark.storage
 

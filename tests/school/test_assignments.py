@@ -9,10 +9,11 @@ from django.urls import reverse
 from django.utils import timezone
 from table_helpers import make_instructor, make_trainee, make_user
 
+from core.roles import Role
 from school.assignments import MASTERY_RUN, Result, Status, progress_of, status_of
 from school.models import Assignment, Cohort
 from simulator.scenarios import ScenarioSpec
-from trainer.models import Attempt, Role, RunRound, ScenarioRun
+from trainer.models import Attempt, RunRound, ScenarioRun
 from trainer.scenario_runs import rounds_per_attempt
 from trainer.scenario_versions import create_scenario, publish, save_draft
 from trainer.scoring import PassRule, ScoreCard

@@ -8,9 +8,10 @@ from exam_helpers import exam_school, schedule, sit_through
 from table_helpers import demo_table, make_instructor, make_trainee, make_user
 
 from certification.models import Certificate, Exam, ExamResult, SignOff
+from core.roles import Role
 from school.models import Cohort
 from trainer import services
-from trainer.models import Mode, Role
+from trainer.models import Mode
 
 pytestmark = pytest.mark.django_db
 

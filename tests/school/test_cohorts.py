@@ -8,9 +8,10 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from table_helpers import demo_table, make_instructor, make_trainee, make_user
 
+from core.roles import Role
 from school.models import Cohort
 from trainer import services
-from trainer.models import Mode, Role
+from trainer.models import Mode
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ from axes.models import AccessAttempt
 from django.urls import reverse
 from table_helpers import make_instructor, make_trainee, make_user
 
-from trainer.models import Role
+from core.roles import Role
 
 pytestmark = [pytest.mark.storage, pytest.mark.django_db]
 

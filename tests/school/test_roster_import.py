@@ -12,10 +12,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from table_helpers import make_instructor, make_trainee
 
+from core.roles import Role
 from school.first_passwords import FirstPasswordHasher
 from school.models import Cohort
 from school.roster import MAX_IMPORT_ROWS
-from trainer.models import Role
 
 pytestmark = [pytest.mark.storage, pytest.mark.django_db]
 

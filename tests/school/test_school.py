@@ -2,8 +2,8 @@ import re
 
 from django.contrib.auth import get_user_model
 
+from core.roles import Role, has_role
 from school.models import Cohort
-from trainer.models import Role, has_role
 
 DEMO_USERNAMES = ("trainee1", "trainee2", "instructor1", "admin1")
 

@@ -6,6 +6,7 @@ from decimal import Decimal
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 
+from core.roles import Role
 from school.models import Cohort
 from simulator.core.money import format_cents
 from simulator.core.procedure import Action
@@ -14,7 +15,7 @@ from trainer import services
 from trainer.controls import FLOORPERSON_STEPS, read_step
 from trainer.demo_tables import create_demo_tables
 from trainer.meters import table_meters
-from trainer.models import Floorperson, Mode, Role
+from trainer.models import Floorperson, Mode
 from trainer.snapshots import ungraded_snapshot
 from trainer.tables import table_description
 

@@ -20,13 +20,14 @@ from table_helpers import (
 )
 from table_page import TablePage
 
+from core.roles import Role
 from dealer_school.asgi import application
 from simulator.core.money import format_cents
 from simulator.core.procedure import Actor
 from simulator.pai_gow.round import DEALER
 from trainer import round_store, services
 from trainer.consumers import ANONYMOUS_CLOSE_CODE, FORBIDDEN_CLOSE_CODE, dealer_group, watchers_group
-from trainer.models import Attempt, Floorperson, Mode, Role
+from trainer.models import Attempt, Floorperson, Mode
 from trainer.services import Notice
 
 pytestmark = [pytest.mark.storage, pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]

@@ -7,7 +7,7 @@ from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 from table_helpers import make_instructor, make_trainee, make_user
 
-from trainer.models import Role
+from core.roles import Role
 from trainer.refusals import refused
 
 pytestmark = pytest.mark.django_db

@@ -9,12 +9,13 @@ from exam_helpers import deal
 from table_helpers import demo_table, graded_steps, make_instructor, make_trainee, make_user, read_dealer_step
 from test_other_games import browser_frame
 
+from core.roles import Role
 from simulator.core.clauses import CLAUSES
 from simulator.pai_gow.fortune import FortuneHand
 from trainer import round_store, services
 from trainer.felt_mystery import MYSTERY_SIGNS
 from trainer.felt_pai_gow import PAI_GOW_FIXTURES
-from trainer.models import FiledPaytable, HouseWording, Mode, PaytableKind, Role
+from trainer.models import FiledPaytable, HouseWording, Mode, PaytableKind
 from trainer.rules_submission import HOUSE_CLAUSES
 from trainer.rules_submission_forms import DEFAULTS, FortunePaytableForm, ProgressivePaytableForm, hand_field
 from trainer.scoring import GradedStep

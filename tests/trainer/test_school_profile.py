@@ -12,7 +12,8 @@ from pypdf import PdfReader
 from table_helpers import make_instructor, make_trainee, make_user
 
 from certification.models import Certificate
-from trainer.models import Role, SchoolProfile
+from core.roles import Role
+from trainer.models import SchoolProfile
 from trainer.rules_submission import default_label
 
 pytestmark = pytest.mark.django_db

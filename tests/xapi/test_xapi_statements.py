@@ -24,9 +24,10 @@ from test_omitted_steps import exam_at_a_settlement_to_leave_out, take
 from test_round_store import deal_and_record
 from test_services import deal_correctly, next_dealer_action, statements_of, step_frame
 
+from core.roles import Role
 from dealer_school.settings import web_address
 from trainer import demo_tables, services
-from trainer.models import Mode, Role, Step
+from trainer.models import Mode, Step
 from trainer.speed.sql_writes import IN_SQL, add_row
 from xapi import statements
 from xapi.models import QueuedStatement

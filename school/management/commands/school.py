@@ -14,11 +14,11 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from core.roles import Role
 from scenarios.drill_library import load_drill_library
 from school.models import Cohort
 from simulator.drills import DRILLS
 from trainer.demo_tables import create_demo_tables
-from trainer.models import Role
 from xapi import statements
 
 
