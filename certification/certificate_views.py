@@ -22,10 +22,10 @@ from certification.certificates import (
 from certification.exam_views import Part, sitting_for, sitting_page
 from certification.forms import RevokeForm
 from certification.models import REASON_LENGTH, Certificate
+from core.refusals import RoleRefused
 from core.requests import SchoolRequest
 from core.roles import Role
 from trainer.confirmation import Confirmation, confirmation_page
-from trainer.refusals import RoleRefused
 from trainer.school_profile import school_name
 
 CODE_PATTERN = re.compile(r"[A-Za-z0-9_ -]{1,64}")

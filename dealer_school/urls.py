@@ -18,4 +18,4 @@ urlpatterns = [
     path("admin/", admin.site.urls),
 ]
 
-handler403 = "trainer.refusals.refused"
+handler403 = "core.refusals.refused"

@@ -5,12 +5,12 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from core.refusals import require_school_role
 from core.requests import SchoolRequest
 from reports.gradebook import cohort_gradebook, record_of
 from school.assignments import STATUS_MEANINGS
 from school.cohort_work import work_text
 from school.cohorts import cohort_for, trainee_for
-from trainer.views import require_school_role
 
 
 @require_GET

@@ -5,12 +5,12 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from core.refusals import require_school_role
 from core.requests import SchoolRequest
 from scenarios.drill_forms import DrillSearchForm
 from scenarios.drill_library import drill_records, library_groups
 from scenarios.mistakes import RECENT_ROUNDS, recent_mistakes
 from simulator.drills import DRILLS
-from trainer.views import require_school_role
 
 
 @require_GET

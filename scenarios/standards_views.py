@@ -15,6 +15,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
+from core.refusals import RoleRefused
 from core.requests import SchoolRequest
 from core.roles import Role, has_role, is_school_administrator, teaches_cohorts
 from scenarios.standards_forms import RULE_KEEPER, ScenarioTargetsForm, TableStandardsForm
@@ -22,7 +23,6 @@ from simulator.games import GAMES
 from simulator.scenarios import game_steps
 from trainer.exact_returns import table_paytables
 from trainer.models import Scenario, Table
-from trainer.refusals import RoleRefused
 from trainer.scenario_versions import save_draft
 from trainer.scoring import PassRule
 from trainer.standards import skills_of

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from core.refusals import RoleRefused
 from core.requests import SchoolRequest
 from core.roles import Role, teaches_cohorts
 from school.cohort_forms import AddTraineeForm, CohortForm, NewTraineeForm, RosterForm
@@ -23,7 +24,6 @@ from school.models import Cohort, cohorts_of, manages_account
 from school.roster import MAX_IMPORT_ROWS, create_trainee, import_roster
 from trainer.confirmation import Confirmation, confirmation_page
 from trainer.models import Attempt
-from trainer.refusals import RoleRefused
 
 
 def _require_teacher(request: SchoolRequest) -> None:

@@ -10,10 +10,10 @@ from django.utils.http import urlencode
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
+from core.refusals import RoleRefused
 from core.requests import SchoolRequest
 from core.roles import Role, is_school_administrator
 from trainer.models import FiledPaytable, HouseWording, PaytableKind
-from trainer.refusals import RoleRefused
 from trainer.rules_submission import (
     HOUSE_CLAUSES,
     current_paytable,

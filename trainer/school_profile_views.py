@@ -9,9 +9,9 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
+from core.refusals import RoleRefused
 from core.requests import SchoolRequest
 from core.roles import Role, is_school_administrator
-from trainer.refusals import RoleRefused
 from trainer.school_profile import school_profile
 from trainer.school_profile_forms import SchoolProfileForm
 

@@ -11,14 +11,14 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from core.refusals import require_school_role
 from core.requests import SchoolRequest
-from core.roles import Role, has_role, teaches_cohorts
+from core.roles import teaches_cohorts
 from simulator.games import GAMES
 from trainer import services
 from trainer.dealing_limits import limits_dealing
 from trainer.live_tables import live_tables_to_watch
 from trainer.models import Attempt, Mode, Table
-from trainer.refusals import RoleRefused
 from trainer.scenario_versions import published_versions
 from trainer.scoring import ScoreCard
 from trainer.sittings import closures_for, sittings_of
@@ -27,12 +27,6 @@ from trainer.table_page import page_context, score_card_context
 
 GAME_RANKS = {key: rank for rank, key in enumerate(GAMES)}
 """Each game's place in the registry's order: the key the tables are sorted by before grouping."""
-
-
-def require_school_role(request: SchoolRequest) -> None:
-    """Refuse a signed-in user who is neither a trainee nor an instructor."""
-    if not any(has_role(request.user, role) for role in Role):
-        raise RoleRefused("Ask an instructor for a role at the school.", *Role)
 
 
 def _tables_by_game() -> list[tuple[str, list[Table]]]:

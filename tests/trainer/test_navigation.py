@@ -7,8 +7,8 @@ from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 from table_helpers import make_instructor, make_trainee, make_user
 
+from core.refusals import refused
 from core.roles import Role
-from trainer.refusals import refused
 
 pytestmark = pytest.mark.django_db
 

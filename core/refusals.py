@@ -1,10 +1,11 @@
-"""Refused pages: a refusal that names the roles a page is for, and the 403 page that says which."""
+"""Refused pages: a refusal that names the roles a page is for, the one of a user with none, and the 403 page."""
 
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from core.roles import Role
+from core.requests import SchoolRequest
+from core.roles import Role, has_role
 
 
 class RoleRefused(PermissionDenied):
@@ -13,6 +14,12 @@ class RoleRefused(PermissionDenied):
     def __init__(self, reason: str, *roles: Role) -> None:
         super().__init__(reason)
         self.roles = roles
+
+
+def require_school_role(request: SchoolRequest) -> None:
+    """Refuse a signed-in user who is neither a trainee nor an instructor."""
+    if not any(has_role(request.user, role) for role in Role):
+        raise RoleRefused("Ask an instructor for a role at the school.", *Role)
 
 
 def role_words(roles: tuple[Role, ...]) -> str:
