@@ -197,7 +197,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
-                "trainer.navigation.navigation",
+                "core.navigation.navigation",
                 "trainer.school_profile.header_name",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
