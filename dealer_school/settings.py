@@ -133,7 +133,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "trainer.content_security.SchoolCSPMiddleware",
+    "core.content_security.SchoolCSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # A page the database could not serve: 503 "briefly unavailable" with a link to try again, not 500.
     "trainer.unavailable.DatabaseUnavailableMiddleware",
