@@ -19,8 +19,8 @@ django_application = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
+from core.origin import SameOriginValidator  # noqa: E402
 from trainer import daphne_sockets  # noqa: E402
-from trainer.origin import SameOriginValidator  # noqa: E402
 from trainer.routing import websocket_urlpatterns  # noqa: E402
 from trainer.socket_guard import FrameLimitGuard  # noqa: E402
 from trainer.unavailable import SocketSignInUnavailable  # noqa: E402

@@ -1,4 +1,4 @@
-"""The WebSocket origin check (trainer/origin.py): only a page of the school itself, scheme, host and port, opens one.
+"""The WebSocket origin check (core/origin.py): only a page of the school itself, scheme, host and port, opens one.
 
 A socket that passes the check reaches the table's consumer, which accepts an anonymous one and closes it as not
 signed in (4401); a socket that fails it is denied at the handshake and never accepted.
