@@ -20,10 +20,10 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from core.origin import SameOriginValidator  # noqa: E402
+from core.unavailable import SocketSignInUnavailable  # noqa: E402
 from trainer import daphne_sockets  # noqa: E402
 from trainer.routing import websocket_urlpatterns  # noqa: E402
 from trainer.socket_guard import FrameLimitGuard  # noqa: E402
-from trainer.unavailable import SocketSignInUnavailable  # noqa: E402
 
 # Imported by Daphne (stock or dealer_school/serve.py) before it builds its WebSocket factory.
 daphne_sockets.install()

@@ -136,7 +136,7 @@ MIDDLEWARE = [
     "core.content_security.SchoolCSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # A page the database could not serve: 503 "briefly unavailable" with a link to try again, not 500.
-    "trainer.unavailable.DatabaseUnavailableMiddleware",
+    "core.unavailable.DatabaseUnavailableMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -299,7 +299,7 @@ DATABASE_STATEMENT_TIMEOUT_SECONDS = int(os.environ.get("DJANGO_DB_STATEMENT_TIM
 def postgresql_timeouts() -> dict[str, Any]:
     """PostgreSQL's connection options that bound a wait: connecting, and any one statement (0: no limit).
 
-    A server that is down or hung then fails a page or a step in seconds (trainer.unavailable answers it) instead of
+    A server that is down or hung then fails a page or a step in seconds (core.unavailable answers it) instead of
     holding its thread for ever; a statement's wait for a row lock counts too. ``migrate`` lifts the statement timeout
     while it runs (school/management/commands/migrate.py).
     """

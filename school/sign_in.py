@@ -16,8 +16,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse, reverse_lazy
 
+from core.unavailable import DATABASE_UNAVAILABLE
 from school.models import PasswordChangeDue
-from trainer.unavailable import DATABASE_UNAVAILABLE
 
 ALWAYS_OPEN = ("password_change", "logout")
 """The pages an account whose password change is due may still open."""

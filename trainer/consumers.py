@@ -33,6 +33,7 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from core.unavailable import DATABASE_UNAVAILABLE, TRY_AGAIN_LATER, TRY_AGAIN_LATER_CLOSE_CODE
 from trainer import services
 from trainer.controls import FLOORPERSON_STEPS, MAX_FRAME_CHARACTERS, FrameError, StepFrame, read_step
 from trainer.frames import TableFrames
@@ -42,7 +43,6 @@ from trainer.snapshots import Viewer
 from trainer.socket_user import SignInCheck, account_group, socket_user
 from trainer.step_threads import on_step_thread
 from trainer.tables import table_description
-from trainer.unavailable import DATABASE_UNAVAILABLE, TRY_AGAIN_LATER, TRY_AGAIN_LATER_CLOSE_CODE
 
 ANONYMOUS_CLOSE_CODE = 4401
 FORBIDDEN_CLOSE_CODE = 4403

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.unavailable import NOT_SAVED
 from trainer.felt import Region, render
 from trainer.services import StepReply
 from trainer.snapshots import AnyTableSnapshot, Viewer
 from trainer.table_page import error_feedback, feedback_context, feedback_regions, render_region, table_regions
-from trainer.unavailable import NOT_SAVED
 
 
 class TableFrames:

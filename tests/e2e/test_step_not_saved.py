@@ -16,8 +16,8 @@ from django.conf import settings
 from live_table import PRACTICE_TABLE, LiveSchool, TablePage, log_in, seat_trainee
 from playwright.sync_api import Page, WebSocket, expect
 
+from core.unavailable import NOT_SAVED
 from trainer.models import Step
-from trainer.unavailable import NOT_SAVED
 
 pytestmark = pytest.mark.e2e
 

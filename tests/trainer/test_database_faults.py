@@ -12,9 +12,9 @@ from django.db import OperationalError
 from table_helpers import frame_for
 from test_consumers import closing_code, connected, seat_at_table, send_step, server_side, socket, state
 
+from core.unavailable import NOT_SAVED
 from trainer import services
 from trainer.consumers import TRY_AGAIN_LATER_CLOSE_CODE
-from trainer.unavailable import NOT_SAVED
 
 pytestmark = [pytest.mark.storage, pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 

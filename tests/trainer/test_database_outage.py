@@ -20,7 +20,7 @@ from test_crash_safety import Browser, next_frame
 from test_outages import PASSWORD, request, signed_in_trainee
 
 from bench.ws_load import Socket, log_in
-from trainer.unavailable import NOT_SAVED, TRY_AGAIN_LATER, TRY_AGAIN_LATER_CLOSE_CODE
+from core.unavailable import NOT_SAVED, TRY_AGAIN_LATER, TRY_AGAIN_LATER_CLOSE_CODE
 
 pytestmark = pytest.mark.storage
 

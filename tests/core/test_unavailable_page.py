@@ -5,7 +5,7 @@ from django.db import OperationalError, connection
 from django.urls import reverse
 from table_helpers import make_trainee
 
-from trainer.unavailable import RETRY_AFTER_SECONDS
+from core.unavailable import RETRY_AFTER_SECONDS
 
 pytestmark = [pytest.mark.storage, pytest.mark.django_db]
 
