@@ -8,10 +8,10 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from certification.models import REASON_LENGTH, Exam
+from core.input_bounds import validate_calendar_day
 from scenarios.scenario_choices import grouped_choices
 from school.models import cohorts_of
 from school.roster import NAME_LENGTH, name_problem
-from trainer.input_bounds import validate_calendar_day
 from trainer.models import Scenario, ScenarioVersion
 from trainer.scenario_versions import published_versions
 

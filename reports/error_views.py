@@ -14,6 +14,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
+from core.input_bounds import QUERY_TEXT_CHARACTERS, query_number
 from core.requests import SchoolRequest
 from reports.error_report import (
     FinishedRound,
@@ -30,7 +31,6 @@ from reports.replay import first_error_at
 from school.cohort_work import cohort_rounds, work_text
 from school.cohorts import cohort_for, trainee_for
 from school.models import Cohort
-from trainer.input_bounds import QUERY_TEXT_CHARACTERS, query_number
 from trainer.models import Attempt
 from trainer.table_page import citation_html
 

@@ -6,8 +6,8 @@ from typing import Any
 from django import forms
 from django.contrib.auth.models import User
 
+from core.input_bounds import validate_calendar_day
 from school.models import Cohort, cohorts_of
-from trainer.input_bounds import validate_calendar_day
 
 
 class ExportForm(forms.Form):

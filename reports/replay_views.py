@@ -5,10 +5,10 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from core.input_bounds import query_number
 from core.requests import SchoolRequest
 from reports.replay import replay_context
 from school.cohort_work import reviews
-from trainer.input_bounds import query_number
 from trainer.snapshots import Viewer
 from trainer.views import attempt_for_user
 

@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from core.input_bounds import QUERY_TEXT_CHARACTERS, query_number
 from core.refusals import RoleRefused
 from core.requests import SchoolRequest
 from core.roles import Role, has_role
@@ -20,7 +21,6 @@ from scenarios.scenario_preview import preview
 from simulator.games import GAMES
 from trainer.confirmation import Confirmation, confirmation_page
 from trainer.dealing_limits import limits_dealing
-from trainer.input_bounds import QUERY_TEXT_CHARACTERS, query_number
 from trainer.models import Scenario, ScenarioVersion
 from trainer.scenario_runs import deal_run_round
 from trainer.scenario_versions import (

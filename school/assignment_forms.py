@@ -6,9 +6,9 @@ from django import forms
 from django.contrib.auth.models import User
 from django.utils import timezone
 
+from core.input_bounds import validate_calendar_day
 from scenarios.scenario_choices import grouped_choices
 from school.models import Assignment, Cohort
-from trainer.input_bounds import validate_calendar_day
 from trainer.models import Scenario, ScenarioVersion
 
 

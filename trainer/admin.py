@@ -5,7 +5,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.html import format_html
 
-from trainer.input_bounds import JSON_REFUSAL, BoundedJSONDecoder
+from core.input_bounds import JSON_REFUSAL, BoundedJSONDecoder
 from trainer.models import Attempt, Table
 
 admin.site.site_header = "Dealer school administration"
