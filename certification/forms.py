@@ -69,6 +69,12 @@ class ExamForm(forms.ModelForm[Exam]):
             "time_limit_seconds": "Time limit (seconds)",
             "validity_months": "Certificate valid for (months)",
         }
+        help_texts: ClassVar[dict[str, str]] = {
+            "pass_accuracy_percent": "The least share of the sitting's steps right at the first attempt, "
+            "from 0 to 100.",
+            "critical_error_fails": "Whether one critical error fails the sitting.",
+            "time_limit_seconds": "The most time the sitting's steps may take together, in seconds; empty for none.",
+        }
         widgets: ClassVar[dict[str, forms.Widget]] = {"opens_at": _moment_input(), "closes_at": _moment_input()}
 
     def __init__(self, instructor: User, *args: Any, **kwargs: Any) -> None:

@@ -13,9 +13,9 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
 from school.models import Cohort
-from simulator.scenarios import MAX_TIME_LIMIT_SECONDS
 from trainer.models import Attempt, ScenarioVersion
-from trainer.scoring import DEFAULT_PASS_THRESHOLD, PassRule, clock_text, percent_text
+from trainer.pass_rule_fields import PassRuleFields
+from trainer.scoring import clock_text, percent_text
 
 REASON_LENGTH = 2000
 """The longest reason an instructor gives, for correcting a result or revoking a certificate."""
@@ -57,7 +57,7 @@ class FinalRecord(models.Model):
         raise FinalRecordError(f"This {self._meta.verbose_name} is final: it is never deleted.")
 
 
-class Exam(models.Model):
+class Exam(PassRuleFields):
     """An exam an instructor schedules for a cohort: scenarios dealt in order in exam mode, pass criteria, a window.
 
     The pass criteria apply to a sitting as a whole: its accuracy over every step of its rounds, its critical
@@ -72,19 +72,6 @@ class Exam(models.Model):
     closes_at = models.DateTimeField(help_text="After this no sitting may begin; one begun before may be finished.")
     attempts_allowed = models.PositiveSmallIntegerField(
         default=1, validators=[MinValueValidator(1), MaxValueValidator(10)], help_text="Sittings per trainee, 1–10."
-    )
-    pass_accuracy_percent = models.PositiveSmallIntegerField(
-        "pass mark (%)",
-        default=int(DEFAULT_PASS_THRESHOLD * 100),
-        validators=[MaxValueValidator(100)],
-        help_text="The least share of the sitting's steps right at the first attempt, from 0 to 100.",
-    )
-    critical_error_fails = models.BooleanField(default=True, help_text="Whether one critical error fails the sitting.")
-    time_limit_seconds = models.PositiveIntegerField(
-        null=True,
-        blank=True,
-        validators=[MinValueValidator(1), MaxValueValidator(MAX_TIME_LIMIT_SECONDS)],
-        help_text="The most time the sitting's steps may take together, in seconds; empty for none.",
     )
     validity_months = models.PositiveSmallIntegerField(
         default=12,
@@ -115,10 +102,6 @@ class Exam(models.Model):
     def cancelled(self) -> bool:
         """Whether an instructor cancelled the exam: no sitting begins or goes on; those decided are kept."""
         return self.cancelled_at is not None
-
-    def pass_rule(self) -> PassRule:
-        """The exam's pass criteria, as a sitting is judged by them."""
-        return PassRule(Fraction(self.pass_accuracy_percent, 100), self.critical_error_fails, self.time_limit_seconds)
 
 
 class ExamPart(models.Model):

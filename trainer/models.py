@@ -1,18 +1,16 @@
 """The school's tables, instructors' scenarios and runs, attempts and steps."""
 
-from fractions import Fraction
 from itertools import chain
 from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
 from simulator.core.rules import RulesError
 from simulator.games import GAMES
-from simulator.scenarios import MAX_TIME_LIMIT_SECONDS, ScenarioError, ScenarioSpec
-from trainer.scoring import DEFAULT_PASS_THRESHOLD, PassRule
+from simulator.scenarios import ScenarioError, ScenarioSpec
+from trainer.pass_rule_fields import PassRuleFields
 from trainer.scoring import Mode as Mode
 from trainer.standards import read_target_overrides
 
@@ -38,7 +36,7 @@ def validate_skill_targets(value: object) -> None:
         raise ValidationError(str(error)) from error
 
 
-class Table(models.Model):
+class Table(PassRuleFields):
     """A training table: a game, its Rules Submission, its pass rule and timed standards; its :class:`Meter` rows."""
 
     name = models.CharField(max_length=120, unique=True)
@@ -46,19 +44,6 @@ class Table(models.Model):
     rules = models.JSONField(default=dict, blank=True, help_text="The game's rules as its to_json() writes them.")
     floorperson = models.CharField(max_length=20, choices=Floorperson, default=Floorperson.AUTOMATED)
     rounds_dealt = models.PositiveIntegerField(default=0, editable=False)
-    pass_accuracy_percent = models.PositiveSmallIntegerField(
-        "pass mark (%)",
-        default=int(DEFAULT_PASS_THRESHOLD * 100),
-        validators=[MaxValueValidator(100)],
-        help_text="The least share of steps right at the first attempt for a round to pass, from 0 to 100.",
-    )
-    critical_error_fails = models.BooleanField(default=True, help_text="Whether one critical error fails the round.")
-    time_limit_seconds = models.PositiveIntegerField(
-        null=True,
-        blank=True,
-        validators=[MinValueValidator(1), MaxValueValidator(MAX_TIME_LIMIT_SECONDS)],
-        help_text="The most time a round may take to pass, in seconds (the sum of its step times); empty for none.",
-    )
     skill_targets = models.JSONField(
         default=dict,
         blank=True,
@@ -94,10 +79,6 @@ class Table(models.Model):
             game.read_rules(self.rules)
         except RulesError as error:
             raise ValidationError({"rules": str(error)}) from error
-
-    def pass_rule(self) -> PassRule:
-        """The table's rule for passing a round."""
-        return PassRule(Fraction(self.pass_accuracy_percent, 100), self.critical_error_fails, self.time_limit_seconds)
 
 
 class Attempt(models.Model):
