@@ -9,7 +9,6 @@ red first as "6 1 1".
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -17,6 +16,7 @@ from typing import Any, cast
 from django import forms
 from django.forms.boundfield import BoundField
 
+from core.fields import MoneyField, WholeNumberField
 from simulator.blackjack.arithmetic import BlackjackStyle
 from simulator.carnival.poker import CarnivalGame, PlayerHabit
 from simulator.core.citations import Provenance
@@ -42,9 +42,6 @@ FormData = Mapping[str, str]
 
 DEFAULT_GAME = next(iter(GAMES.values()))
 """The game a new scenario starts with, and whose fields are drawn when the posted game is not one of the school's."""
-
-WHOLE_NUMBER = re.compile(r"[0-9]{1,10}")
-"""A whole number as typed: ASCII digits, at most ten."""
 
 NAME_LENGTH: int = Scenario._meta.get_field("name").max_length  # type: ignore[assignment]
 """The longest scenario name, as its database column holds it."""
@@ -111,31 +108,17 @@ def _dollars(amount: JsonValue) -> str:
     return format_cents(int(str(amount))).replace("$", "").replace(",", "")
 
 
-class DollarsField(forms.Field):
-    """An amount typed in dollars ("25", "0.25"), kept in cents."""
-
-    def to_python(self, value: Any) -> int | None:
-        """Cents, or None when the field is empty."""
-        text = str(value or "").strip()
-        if not text:
-            return None
-        try:
-            return parse_dollars(text)
-        except ValueError as error:
-            raise forms.ValidationError(str(error), code="invalid") from None
-
-
-class WholeNumberField(forms.IntegerField):
-    """A whole number typed in ASCII digits, at most ten (a 32-bit column's largest has ten); none when empty."""
-
-    def to_python(self, value: Any) -> int | None:
-        """The number; a ValidationError for "1_000", "٥", "1e3" or anything longer than ten digits."""
-        text = str(value or "").strip()
-        if not text:
-            return None
-        if not WHOLE_NUMBER.fullmatch(text):
-            raise forms.ValidationError("Give a whole number, such as 3.", code="invalid")
-        return int(text)
+def _whole_number(label: str, low: int | None, high: int | None, **kwargs: Any) -> WholeNumberField:
+    """A whole-number field of the builder, refused with a sentence naming the numbers it takes."""
+    if low is not None and high is not None:
+        taken = f" from {low} to {high}"
+    elif low is not None:
+        taken = f" of at least {low}"
+    elif high is not None:
+        taken = f" of at most {high}"
+    else:
+        taken = ", such as 3"
+    return WholeNumberField(label, low, high, refusal=f"Give a whole number{taken}.", **kwargs)
 
 
 class OptionChoiceField(forms.ChoiceField):
@@ -278,11 +261,9 @@ class ScenarioForm(forms.Form):
         if option.choices:
             form_field: forms.Field = OptionChoiceField(option, label=label, help_text=help_text)
         elif option.money:
-            form_field = DollarsField(label=f"{label} in dollars", help_text=help_text)
+            form_field = MoneyField(label=f"{label} in dollars", help_text=help_text)
         elif isinstance(option.default, int):
-            form_field = WholeNumberField(
-                label=label, help_text=help_text, min_value=option.minimum, max_value=option.maximum
-            )
+            form_field = _whole_number(label, option.minimum, option.maximum, help_text=help_text)
         else:
             form_field = forms.CharField(label=label, help_text=help_text)
         self._add(section, name, form_field)
@@ -365,18 +346,16 @@ class ScenarioForm(forms.Form):
         }
         for key, (label, low, high) in numbers.items():
             if key in rigging:
-                number = WholeNumberField(
-                    label=label, help_text=RIGGING_HELP[key], min_value=low, max_value=high, required=False
-                )
+                number = _whole_number(label, low, high, help_text=RIGGING_HELP[key], required=False)
                 self._add(section, f"rigging.{key}", number)
         if "late_wager" in rigging:
             late = Section("A late wager", RIGGING_HELP["late_wager"])
             areas = [("", "No late wager"), *self.game.scenario.betting_areas.items()]
             area = forms.ChoiceField(label="Betting area", choices=areas, required=False)
             self._add(late, "rigging.late_wager", area)
-            seat = WholeNumberField(label="Seat", min_value=1, max_value=len(SEATS), required=False)
+            seat = _whole_number("Seat", 1, len(SEATS), required=False)
             self._add(late, "rigging.late_wager.seat", seat)
-            self._add(late, "rigging.late_wager.amount", DollarsField(label="Amount in dollars", required=False))
+            self._add(late, "rigging.late_wager.amount", MoneyField(label="Amount in dollars", required=False))
             section.parts.append(late)
         return section
 
@@ -431,21 +410,16 @@ class ScenarioForm(forms.Form):
         section = Section("Rounds and pass rule", "How an attempt at the scenario is dealt and judged.")
         modes = [("practice", "Practice"), ("exam", "Exam")]
         self._add(section, "mode", forms.ChoiceField(label="Mode", choices=modes))
-        self._add(section, "rounds", WholeNumberField(label="Rounds per attempt", min_value=1, max_value=MAX_ROUNDS))
-        limit = WholeNumberField(
-            label="Time limit in seconds",
+        self._add(section, "rounds", _whole_number("Rounds per attempt", 1, MAX_ROUNDS))
+        limit = _whole_number(
+            "Time limit in seconds",
+            1,
+            MAX_TIME_LIMIT_SECONDS,
             help_text="Leave it empty for no time limit.",
-            min_value=1,
-            max_value=MAX_TIME_LIMIT_SECONDS,
             required=False,
         )
         self._add(section, "time_limit_seconds", limit)
-        mark = WholeNumberField(
-            label="Pass mark in percent",
-            help_text="Of the steps right at the first attempt.",
-            min_value=0,
-            max_value=100,
-        )
+        mark = _whole_number("Pass mark in percent", 0, 100, help_text="Of the steps right at the first attempt.")
         self._add(section, "pass_accuracy_percent", mark)
         critical = forms.BooleanField(label="A critical error fails the round", required=False)
         self._add(section, "critical_error_fails", critical)

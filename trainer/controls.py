@@ -16,20 +16,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from decimal import Decimal
 from typing import Any, TypeAlias, cast
 
 from django import forms
-from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator
 
+from core.fields import MoneyField, WholeNumberField, one_value
 from simulator.blackjack.hand import SPLIT_SUFFIX, hand_position
 from simulator.blackjack.round import DEALER_BOX
 from simulator.carnival.games import CARNIVAL_GAMES
 from simulator.core.cards import pai_gow_deck
 from simulator.core.dice import spoken_dice
 from simulator.core.json_values import JsonValue, json_int
-from simulator.core.money import DOLLARS
 from simulator.core.mystery_meter import PaymentSource
 from simulator.core.procedure import spoken, spoken_argument
 from simulator.games import Game
@@ -41,61 +39,6 @@ MAX_FRAME_CHARACTERS = 4096
 
 class FrameError(ValueError):
     """A frame that cannot be read as a step: nothing is graded and nothing changes."""
-
-
-def one_value(form_field: forms.Field, value: Any) -> str:
-    """A single form value as stripped text, "" when absent; a list, an object, true, false or a float is refused.
-
-    Hand-written because Django's fields read whatever ``str()`` makes of a JSON value (``"['1', '2']"``).
-    """
-    if value is None:
-        return ""
-    if isinstance(value, bool) or not isinstance(value, str | int):
-        raise ValidationError(f"Give one value for {form_field.label}.", code="one_value")
-    return str(value).strip()
-
-
-class WholeNumberField(forms.IntegerField):
-    """A whole number from ``lowest`` to ``highest`` in ASCII digits only (Django's reads all that int() reads: "٥")."""
-
-    def __init__(self, label: str, lowest: int, highest: int) -> None:
-        """A field refusing anything else with "Choose <label> from <lowest> to <highest>."."""
-        choose = f"Choose {label} from {lowest} to {highest}."
-        messages = dict.fromkeys(("required", "invalid", "min_value", "max_value"), choose)
-        super().__init__(label=label, min_value=lowest, max_value=highest, error_messages=messages)
-
-    def to_python(self, value: Any) -> int | None:
-        """The number, or None when absent; "+5", "5.0", "1_000" and non-ASCII digits are refused before int()."""
-        text = one_value(self, value)
-        if text and not (text.isascii() and text.isdigit()):
-            raise ValidationError(self.error_messages["invalid"], code="invalid")
-        return super().to_python(text)
-
-
-class AmountField(forms.DecimalField):
-    """An amount of money in dollars ("25", "$1,037.50") read as whole cents, never a float.
-
-    Its reading of the text is hand-written because Django's localized reading drops every comma ("5,00" is $500).
-    """
-
-    def __init__(self) -> None:
-        """A field of at most $9,999,999.99 in whole cents."""
-        enter = "Enter the amount in dollars, such as 25 or 37.50."
-        too_large = "Enter an amount under $10,000,000."
-        messages = {"required": enter, "invalid": enter, "max_digits": too_large, "max_whole_digits": too_large}
-        messages["max_decimal_places"] = "Enter the amount in whole cents, such as 37.50."
-        super().__init__(label="the amount", max_digits=9, decimal_places=2, error_messages=messages)
-
-    def to_python(self, value: Any) -> Decimal | None:  # type: ignore[override]  # as DecimalField's in django-stubs
-        """The dollars as a Decimal, or None when absent."""
-        text = one_value(self, value).removeprefix("$")
-        if text and not DOLLARS.fullmatch(text):
-            raise ValidationError(self.error_messages["invalid"], code="invalid")
-        return super().to_python(text.replace(",", ""))
-
-    def clean(self, value: Any) -> int:
-        """The amount in cents."""
-        return int(super().clean(value) * 100)
 
 
 class OneChoiceField(forms.TypedChoiceField):
@@ -148,6 +91,11 @@ class CheckedField(forms.TypedMultipleChoiceField):
     def clean(self, value: Any) -> JsonValue:
         """The checked values as the engine takes them."""
         return self.combine(super().clean(value))
+
+
+def amount_field() -> MoneyField:
+    """An amount of money the dealer pays or takes."""
+    return MoneyField(label="the amount")
 
 
 def seat_field() -> WholeNumberField:
@@ -305,7 +253,7 @@ PROGRESSIVE_INTAKE_CONTROLS: StepControls = {
 MYSTERY_BONUS_CONTROLS: StepControls = {
     "confirm_mystery_light": StepControl("Confirm the Mystery light", {"seat": seat_field()}, "y"),
     "pay_mystery_bonus": StepControl(
-        "Pay the Mystery Bonus", {"seat": seat_field(), "amount": AmountField(), "source": source_field()}, "B"
+        "Pay the Mystery Bonus", {"seat": seat_field(), "amount": amount_field(), "source": source_field()}, "B"
     ),
     "reset_mystery_meter": StepControl("Reset the Mystery meter", {}, "M"),
 }
@@ -320,7 +268,7 @@ def progressive_win_controls(hands: Iterable[str]) -> StepControls:
         ),
         "confirm_progressive_light": StepControl("Confirm the progressive light", {"seat": seat_field()}, "g"),
         "pay_progressive_win": StepControl(
-            "Pay the progressive win", {"seat": seat_field(), "amount": AmountField(), "source": source_field()}, "w"
+            "Pay the progressive win", {"seat": seat_field(), "amount": amount_field(), "source": source_field()}, "w"
         ),
     }
 
@@ -330,7 +278,7 @@ def settlement_controls(spots: Iterable[str]) -> StepControls:
     spots = tuple(spots)
     return {
         "pay_wager": StepControl(
-            "Pay", {"seat": seat_field(), "spot": spot_field(spots), "amount": AmountField()}, "p"
+            "Pay", {"seat": seat_field(), "spot": spot_field(spots), "amount": amount_field()}, "p"
         ),
         "push_wager": StepControl("Push", {"seat": seat_field(), "spot": spot_field(spots)}, "o"),
         "collect_wager": StepControl("Collect", {"seat": seat_field(), "spot": spot_field(spots)}, "c"),

@@ -9,15 +9,15 @@ from typing import TypedDict
 
 from markupsafe import Markup
 
+from core.fields import WholeNumberField
 from simulator.carnival.games import CARNIVAL_GAMES, HAND_NAMES
 from simulator.carnival.round import CarnivalSeatView, CarnivalView
 from simulator.core.json_values import json_int, json_str
 from trainer.controls import (
-    AmountField,
     StepControl,
     StepControls,
-    WholeNumberField,
     YesNoField,
+    amount_field,
     hand_field,
     position_field,
     seat_field,
@@ -60,7 +60,9 @@ CARNIVAL_CONTROLS: StepControls = {
     "deal_community_cards": StepControl(
         "Burn and deal community cards", {"cards": WholeNumberField("a number of cards", 1, 5)}, "f"
     ),
-    "correct_play_wager": StepControl("Put the Play Wager right", {"seat": seat_field(), "amount": AmountField()}, "w"),
+    "correct_play_wager": StepControl(
+        "Put the Play Wager right", {"seat": seat_field(), "amount": amount_field()}, "w"
+    ),
     "reveal_hand": StepControl("Turn over the hand", {"position": position_field()}, "t"),
     "read_hand": StepControl(
         "Read the hand",

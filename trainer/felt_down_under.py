@@ -17,9 +17,9 @@ from simulator.core.money import format_cents
 from trainer.controls import (
     OPENING_CONTROLS,
     PROGRESSIVE_INTAKE_CONTROLS,
-    AmountField,
     StepControl,
     StepControls,
+    amount_field,
     position_field,
     progressive_win_controls,
     seat_field,
@@ -332,7 +332,7 @@ DOWN_UNDER_STEPS: StepControls = {
     "split_pair": StepControl("Split the pair", {"seat": seat_field()}, "s"),
     "turn_hole_card": StepControl("Turn the hole card", {}, "t"),
     "pay_blackjack_wager": StepControl(
-        "Pay the blackjack wager", {"position": position_field(), "amount": AmountField()}, "p"
+        "Pay the blackjack wager", {"position": position_field(), "amount": amount_field()}, "p"
     ),
     "push_blackjack_wager": StepControl("Push the blackjack wager", {"position": position_field()}, "o"),
     "collect_blackjack_wager": StepControl("Collect the blackjack wager", {"position": position_field()}, "k"),
