@@ -1,7 +1,7 @@
 """Contrast measured on the rendered pixels (WCAG 2.1 relative luminance), where axe cannot read the felt's gradient.
 
 Words are measured as drawn: the colour the page gives their text against the pixels behind their glyphs. Two
-screenshots of the viewport are compared, as drawn and with every glyph made transparent: the pixels of a text's
+screenshots of the page are compared, as drawn and with every glyph made transparent: the pixels of a text's
 line boxes that differ are its glyphs, and the second screenshot holds what is painted under them (the felt's
 gradient, the rail, a translucent band over it) exactly as the browser paints it there.
 """
@@ -236,32 +236,36 @@ def words_of(page: Page, root: Any = None, on_the_felt_only: bool = False) -> li
     ]
 
 
-def words_on_the_felt(page: Page) -> list[tuple[Words, float]]:
-    """Every text on the page with no solid colour behind it, and its contrast, viewport by viewport.
+PAGE_AT_ITS_LIGHTEST = """(lightest) => {
+  if (!window.pageAtItsLightest) {
+    const middle = getComputedStyle(document.body).backgroundImage.match(/rgba?\\([^)]*\\)/)[0];
+    window.pageAtItsLightest = new CSSStyleSheet();
+    window.pageAtItsLightest.replaceSync(`body { background: ${middle} !important; }`);
+  }
+  const others = document.adoptedStyleSheets.filter((sheet) => sheet !== window.pageAtItsLightest);
+  document.adoptedStyleSheets = lightest ? [...others, window.pageAtItsLightest] : others;
+}"""
+"""Paint the page's own felt, a gradient fixed to the screen, in its first stop, the lightest green (its colour in the
+middle of any screen), or as it was: the worst case for the words on it, wherever the page is scrolled."""
 
-    The page is scrolled half a viewport at a time; a text is measured at the first place where it is wholly in sight.
+
+def words_on_the_felt(page: Page) -> list[tuple[Words, float]]:
+    """Every text on the page with no solid colour behind it, and its contrast.
+
+    Measured from one pair of screenshots of the whole page: the viewport stretched to the page's height, the page's
+    fixed gradient at its lightest (see :data:`PAGE_AT_ITS_LIGHTEST`); the felt's own gradient is drawn as it is.
     """
-    height = page.evaluate("window.innerHeight")
-    measured: dict[tuple[str, int], tuple[Words, float]] = {}
-    top = 0
-    while True:
-        page.evaluate(f"window.scrollTo(0, {top})")
-        scrolled = page.evaluate("window.scrollY")
-        found = words_of(page, on_the_felt_only=True)
-        keys = [(text.text, scrolled + text.boxes[0][1]) for text in found]
-        fresh = [
-            (key, text)
-            for key, text in zip(keys, found, strict=True)
-            if key not in measured and all(box[1] >= 0 and box[1] + box[3] <= height for box in text.boxes)
-        ]
-        if fresh:
-            for (key, _), result in zip(fresh, measured_in_view(page, [text for _, text in fresh]), strict=True):
-                measured[key] = result
-        if scrolled + height >= page.evaluate("document.documentElement.scrollHeight"):
-            break
-        top = scrolled + height // 2
+    viewport = page.viewport_size
+    assert viewport is not None
     page.evaluate("window.scrollTo(0, 0)")
-    return list(measured.values())
+    page.evaluate(PAGE_AT_ITS_LIGHTEST, True)
+    height = page.evaluate("document.documentElement.scrollHeight")
+    page.set_viewport_size({"width": viewport["width"], "height": height})
+    try:
+        return measured_in_view(page, words_of(page, on_the_felt_only=True))
+    finally:
+        page.set_viewport_size(viewport)
+        page.evaluate(PAGE_AT_ITS_LIGHTEST, False)
 
 
 def unreadable(measured: list[tuple[Words, float]]) -> list[str]:

@@ -156,14 +156,21 @@ def test_the_feedback_never_covers_a_control(full_felt: Page, viewport):
         assert full_felt.evaluate(FEEDBACK_OVER_CONTROLS) == []
 
 
+def deal_to_the_end(username: str, attempt_id: int) -> int:
+    """Deal the trainee's round from its opening to its end on the server's side, every step right; its last frame."""
+    trainee = get_user_model().objects.get(username=username)
+    sequence = 0
+    while (action := expected_action(attempt_id)) is not None:
+        sequence += 1
+        services.apply_step(attempt_id, trainee, StepFrame(sequence, action.step, dict(action.arguments)))
+    return sequence
+
+
 def finished_round(username: str) -> int:
     """A practice round of the trainee's dealt to its end, every step right."""
     trainee = get_user_model().objects.get(username=username)
     attempt = services.start_round(trainee, Table.objects.get(name=PRACTICE_TABLE), Mode.PRACTICE, seed_value=11)
-    sequence = 0
-    while (action := expected_action(attempt.pk)) is not None:
-        sequence += 1
-        services.apply_step(attempt.pk, trainee, StepFrame(sequence, action.step, dict(action.arguments)))
+    deal_to_the_end(username, attempt.pk)
     return attempt.pk
 
 
