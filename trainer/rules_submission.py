@@ -9,10 +9,12 @@ keeps that paytable, version and all, so replays and score cards never change.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import replace
 from datetime import datetime
+from functools import cache
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
@@ -26,6 +28,7 @@ from simulator.pai_gow.rules import TableRules
 from trainer.models import FiledPaytable, HouseWording, PaytableKind, Table
 from trainer.school_profile import school_name
 from trainer.scoring import GradedStep
+from trainer.speed.house_reads import newest_wordings_and_name
 
 PAI_GOW = "pai-gow-poker"
 """The game whose Rules Submission files the paytables of §645a.13."""
@@ -39,9 +42,9 @@ if len(HOUSE_CLAUSES) != sum(citation.provenance is Provenance.HOUSE for citatio
     raise ValueError("Two house procedures share a slug: their pages would be one.")
 
 
-def default_label() -> str:
-    """How a house procedure or paytable the school has not filed is labelled."""
-    return f"Default (not yet approved by {school_name()})"
+def default_label(school: str | None = None) -> str:
+    """How a house procedure or paytable the school (named ``school``, else as saved) has not filed is labelled."""
+    return f"Default (not yet approved by {school_name() if school is None else school})"
 
 
 def submission_label(version: int, saved_at: datetime) -> str:
@@ -65,22 +68,30 @@ def current_wordings(clauses: Iterable[str] | None = None) -> dict[str, HouseWor
     return newest
 
 
-def worded(citation: Citation, wordings: Mapping[str, HouseWording]) -> Citation:
+def wordings_and_name(clauses: Collection[str]) -> tuple[dict[str, HouseWording], Callable[[], str]]:
+    """The newest wording of each of ``clauses`` the school has worded, and its name, read only if asked for."""
+    return current_wordings(clauses), cache(school_name)
+
+
+def worded(citation: Citation, wordings: Mapping[str, HouseWording], school: Callable[[], str]) -> Citation:
     """A house procedure in the school's newest wording, or labelled as the default; any other rule as it is."""
     if citation.provenance is not Provenance.HOUSE or citation.submission:
         return citation
     wording = wordings.get(citation.clause)
     if wording is None or not wording.text:
-        return replace(citation, submission=default_label())
+        return replace(citation, submission=default_label(school()))
     return replace(citation, text=wording.text, submission=submission_label(wording.version, wording.saved_at))
 
 
 def school_citations(citations: Iterable[Citation]) -> list[Citation]:
-    """The citations as the school words its house procedures, looked up in one query."""
+    """The citations as the school words its house procedures: in one plain SQL read on the cached round store."""
     citations = list(citations)
     houses = {citation.clause for citation in citations if citation.provenance is Provenance.HOUSE}
-    wordings = current_wordings(houses) if houses else {}
-    return [worded(citation, wordings) for citation in citations]
+    if not houses:
+        return citations
+    read = newest_wordings_and_name if settings.ROUND_STORE == "cached" else wordings_and_name
+    wordings, school = read(houses)
+    return [worded(citation, wordings, school) for citation in citations]
 
 
 def school_graded(graded: GradedStep) -> GradedStep:

@@ -25,8 +25,13 @@ def school_profile() -> SchoolProfile:
 
 
 def school_name() -> str:
-    """The school's name as its pages and certificates write it."""
-    return school_profile().name
+    """The school's name as its pages, certificates and verdicts write it: the saved profile's, else the environment's.
+
+    Read alone, as :func:`school_profile` would give it: a house verdict's label needs neither the logo's bytes
+    nor the logo file the environment names.
+    """
+    saved: str | None = SchoolProfile.objects.values_list("name", flat=True).first()
+    return settings.SCHOOL_NAME if saved is None else saved
 
 
 def logo_image(profile: SchoolProfile) -> ImageReader | None:

@@ -15,10 +15,11 @@ from simulator.pai_gow.fortune import FortuneHand
 from trainer import round_store, services
 from trainer.felt_mystery import MYSTERY_SIGNS
 from trainer.felt_pai_gow import PAI_GOW_FIXTURES
-from trainer.models import FiledPaytable, HouseWording, Mode, PaytableKind
-from trainer.rules_submission import HOUSE_CLAUSES
+from trainer.models import FiledPaytable, HouseWording, Mode, PaytableKind, SchoolProfile
+from trainer.rules_submission import HOUSE_CLAUSES, wordings_and_name
 from trainer.rules_submission_forms import DEFAULTS, FortunePaytableForm, ProgressivePaytableForm, hand_field
 from trainer.scoring import GradedStep
+from trainer.speed.house_reads import newest_wordings_and_name
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("school_name")]
 
@@ -198,6 +199,23 @@ def test_a_verdict_on_a_house_procedure_cites_the_schools_wording_and_keeps_it_a
     declared = next(step for step in stored if step.step == "declare_tiger_nine")
     assert declared.citation == grade.citation
     assert "A later wording." in table_page(client, attempt)
+
+
+@pytest.mark.parametrize("profile", ["environment's name", "saved profile"])
+def test_the_cached_store_reads_a_verdicts_wordings_and_the_school_name_as_the_plain_store_does(
+    client, administrator, profile
+):
+    if profile == "saved profile":
+        SchoolProfile.objects.create(name="Saved Dealer School")
+    word(client, DECLARATION, "A first wording.")
+    word(client, DECLARATION, OUR_WORDING)
+    clauses = {DECLARATION, "A clause the school never worded"}
+    plain, plain_name = wordings_and_name(clauses)
+    cached, cached_name = newest_wordings_and_name(clauses)
+    fields = [(wording.clause, wording.version, wording.text, wording.saved_at) for wording in plain.values()]
+    assert [(wording.clause, wording.version, wording.text, wording.saved_at) for wording in cached.values()] == fields
+    assert [version for _, version, _, _ in fields] == [2]
+    assert cached_name() == plain_name() == ("Saved Dealer School" if profile == "saved profile" else SCHOOL)
 
 
 def test_the_felt_posts_the_approved_paytables_with_their_rules_submission_and_old_rounds_keep_theirs(
