@@ -9,11 +9,11 @@ from django.utils import timezone
 
 from certification.models import REASON_LENGTH, Exam
 from core.input_bounds import validate_calendar_day
+from scenarios.models import Scenario, ScenarioVersion
 from scenarios.scenario_choices import grouped_choices
+from scenarios.scenario_versions import published_versions
 from school.models import cohorts_of
 from school.roster import NAME_LENGTH, name_problem
-from trainer.models import Scenario, ScenarioVersion
-from trainer.scenario_versions import published_versions
 
 EXAM_PARTS = 4
 """How many scenarios the schedule form offers, in order; the first is required."""

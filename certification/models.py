@@ -12,8 +12,9 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
+from scenarios.models import ScenarioVersion
 from school.models import Cohort
-from trainer.models import Attempt, ScenarioVersion
+from trainer.models import Attempt
 from trainer.pass_rule_fields import PassRuleFields
 from trainer.scoring import clock_text, percent_text
 

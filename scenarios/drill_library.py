@@ -9,12 +9,13 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from markupsafe import Markup
 
+from scenarios.models import Scenario, ScenarioVersion
 from scenarios.scenario_choices import natural_key
+from scenarios.scenario_versions import publish, published_versions, save_draft
 from simulator.drills import DRILLS, GROUPS, Drill
 from simulator.games import GAMES
 from simulator.scenarios import ScenarioSpec
-from trainer.models import Attempt, Scenario, ScenarioVersion
-from trainer.scenario_versions import publish, published_versions, save_draft
+from trainer.models import Attempt
 from trainer.table_page import citation_html
 
 

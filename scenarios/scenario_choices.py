@@ -8,8 +8,8 @@ from typing import TypeVar
 
 from django.db import models
 
+from scenarios.models import Scenario
 from simulator.games import GAMES
-from trainer.models import Scenario
 
 SCHOOL_SCENARIOS = "the school's scenarios"
 DRILLS = "drills of the library"

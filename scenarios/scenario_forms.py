@@ -17,6 +17,7 @@ from django import forms
 from django.forms.boundfield import BoundField
 
 from core.fields import MoneyField, WholeNumberField
+from scenarios.models import Scenario
 from simulator.blackjack.arithmetic import BlackjackStyle
 from simulator.carnival.poker import CarnivalGame, PlayerHabit
 from simulator.core.citations import Provenance
@@ -35,7 +36,6 @@ from simulator.scenarios import (
     habit_key,
 )
 from simulator.table_deals import SeatHabit
-from trainer.models import Scenario
 
 FormData = Mapping[str, str]
 """The form's fields as text by name (a ticked box is "on"): as posted, or as written back from a saved scenario."""

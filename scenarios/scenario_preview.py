@@ -12,10 +12,11 @@ from dataclasses import dataclass
 
 from markupsafe import Markup
 
+from scenarios.models import ScenarioVersion
 from simulator.core.json_values import json_object
 from simulator.core.procedure import Round
 from simulator.scenarios import deal_scenario
-from trainer.models import Mode, ScenarioVersion
+from trainer.models import Mode
 from trainer.snapshots import AnyTableSnapshot, Viewer, ungraded_snapshot
 from trainer.table_page import felt_region, render_region
 

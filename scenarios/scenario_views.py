@@ -16,14 +16,11 @@ from core.input_bounds import QUERY_TEXT_CHARACTERS, query_number
 from core.refusals import RoleRefused
 from core.requests import SchoolRequest
 from core.roles import Role, has_role
+from scenarios.models import Scenario, ScenarioVersion
 from scenarios.scenario_forms import DEFAULT_GAME, ScenarioForm, changes, form_data, new_form_data, posted_game
 from scenarios.scenario_preview import preview
-from simulator.games import GAMES
-from trainer.confirmation import Confirmation, confirmation_page
-from trainer.dealing_limits import limits_dealing
-from trainer.models import Scenario, ScenarioVersion
-from trainer.scenario_runs import deal_run_round
-from trainer.scenario_versions import (
+from scenarios.scenario_runs import deal_run_round
+from scenarios.scenario_versions import (
     copy_name,
     copy_scenario,
     create_scenario,
@@ -33,6 +30,9 @@ from trainer.scenario_versions import (
     save_draft,
     set_archived,
 )
+from simulator.games import GAMES
+from trainer.confirmation import Confirmation, confirmation_page
+from trainer.dealing_limits import limits_dealing
 from trainer.sittings import closures_for
 
 

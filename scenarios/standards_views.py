@@ -18,12 +18,13 @@ from django.views.decorators.http import require_http_methods
 from core.refusals import RoleRefused
 from core.requests import SchoolRequest
 from core.roles import Role, has_role, is_school_administrator, teaches_cohorts
+from scenarios.models import Scenario
+from scenarios.scenario_versions import save_draft
 from scenarios.standards_forms import RULE_KEEPER, ScenarioTargetsForm, TableStandardsForm
 from simulator.games import GAMES
 from simulator.scenarios import game_steps
 from trainer.exact_returns import table_paytables
-from trainer.models import Scenario, Table
-from trainer.scenario_versions import save_draft
+from trainer.models import Table
 from trainer.scoring import PassRule
 from trainer.standards import skills_of
 

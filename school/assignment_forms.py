@@ -7,9 +7,9 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from core.input_bounds import validate_calendar_day
+from scenarios.models import Scenario, ScenarioVersion
 from scenarios.scenario_choices import grouped_choices
 from school.models import Assignment, Cohort
-from trainer.models import Scenario, ScenarioVersion
 
 
 class TraineeChoiceField(forms.ModelChoiceField[User]):

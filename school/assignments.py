@@ -10,10 +10,10 @@ from django.contrib.auth.models import User
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
+from scenarios.models import ScenarioRun, ScenarioVersion
+from scenarios.scenario_runs import run_records
+from scenarios.scenario_versions import published_versions
 from school.models import Assignment, Cohort
-from trainer.models import ScenarioRun, ScenarioVersion
-from trainer.scenario_runs import run_records
-from trainer.scenario_versions import published_versions
 
 DUE_SOON_DAYS = 2
 """An assignment not yet done is due soon from this many days before its due date to the due date itself."""

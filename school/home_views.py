@@ -9,10 +9,10 @@ from django.views.decorators.http import require_GET
 
 from core.requests import SchoolRequest
 from core.roles import Role, has_role, is_school_administrator, teaches_cohorts
+from scenarios.models import ScenarioVersion
 from school.assignments import STATUS_MEANINGS, Progress, assigned_to, overdue_in
 from school.models import cohorts_of
 from trainer.live_tables import live_tables
-from trainer.models import ScenarioVersion
 from trainer.sittings import Closure, closures_for
 
 

@@ -10,7 +10,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
 from core.roles import Role, is_school_administrator
-from trainer.models import Scenario
+from scenarios.models import Scenario
 
 
 class Cohort(models.Model):

@@ -2,7 +2,8 @@
 
 The database is migrated to the trainer's last migration before the first move (``BEFORE``), filled through the
 models as they stood then, and migrated forward to today; each record is then read through today's models, wherever
-they live. A move to another app adds the models it moves to ``today_model``'s callers here.
+they live. A move to another app adds the models it moves to ``today_model``'s callers here. A later move that
+changes only the state starts from just before it (``BEFORE_SCENARIOS``), so its test migrates only that move.
 """
 
 import os
@@ -40,12 +41,23 @@ EXAM_MODELS = (
 SCHOOL_MODELS = ("Cohort", "PasswordChangeDue", "Assignment")
 """The models that moved to the school app, each keeping its table."""
 
+BEFORE_SCENARIOS = [
+    ("trainer", "0029_pass_rule_fields_declared_once"),
+    ("school", "0002_accounts_unique_in_any_case"),
+    ("certification", "0003_pass_rule_fields_declared_once"),
+    ("scenarios", None),
+]
+"""The last migrations before the scenarios left the trainer, for it and the apps whose models refer to them."""
+
+SCENARIO_MODELS = ("Scenario", "ScenarioVersion", "ScenarioRun", "RunRound")
+"""The models that moved to the scenarios app, each keeping its table."""
+
 
 def migrate(targets):
-    """Migrate the test database to the targets; the apps of the models as they stood there."""
+    """Migrate the test database to the targets (``(app, None)``: before the app's first); the models there."""
     executor = MigrationExecutor(connection)
     executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
+    return executor.loader.project_state([target for target in targets if target[1] is not None]).apps
 
 
 def today_model(name: str) -> type[Model]:
@@ -135,6 +147,92 @@ def moved(transactional_db):
         fill(migrate(BEFORE))
     finally:
         migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+
+
+def fill_scenarios(old):
+    """Rows as a school had them before the scenarios moved: a published version's run of two rounds, a practice
+    round, an assigned scenario, an exam of the version with a decided sitting, an instructor's right to change
+    scenarios."""
+    now = timezone.now()
+    user = old.get_model("auth", "User")
+    trainee = user.objects.create(username="trainee")
+    instructor = user.objects.create(username="instructor")
+    table = old.get_model("trainer", "Table").objects.create(name="Opening, version 1", game="pai-gow-poker")
+    scenario = old.get_model("trainer", "Scenario").objects.create(name="Opening", author=instructor)
+    version = old.get_model("trainer", "ScenarioVersion").objects.create(
+        scenario=scenario, number=1, spec={"game": "pai-gow-poker", "rounds": 2}, published_at=now, table=table
+    )
+    old.get_model("trainer", "ScenarioVersion").objects.create(scenario=scenario, number=2, spec={"game": "dice"})
+    attempt = old.get_model("trainer", "Attempt")
+    run = old.get_model("trainer", "ScenarioRun").objects.create(trainee=trainee, scenario_version=version)
+    for position in (1, 2):
+        dealt = attempt.objects.create(
+            trainee=trainee, table=table, scenario_version=version, finished_at=now, score_card={"steps": []}
+        )
+        old.get_model("trainer", "RunRound").objects.create(run=run, position=position, attempt=dealt)
+    attempt.objects.create(trainee=trainee, table=table, log={"seed": 7})
+    cohort = old.get_model("school", "Cohort").objects.create(name="Day class")
+    cohort.trainees.add(trainee)
+    old.get_model("school", "Assignment").objects.create(
+        scenario=scenario, cohort=cohort, due_on=date(2026, 12, 31), passes_required=2, assigned_by=instructor
+    )
+    exam = old.get_model("certification", "Exam").objects.create(
+        name="Opening exam", cohort=cohort, scheduled_by=instructor, opens_at=now, closes_at=now + timedelta(days=1)
+    )
+    old.get_model("certification", "ExamPart").objects.create(exam=exam, position=1, scenario_version=version)
+    sitting = old.get_model("certification", "ExamSitting").objects.create(exam=exam, trainee=trainee, number=1)
+    exam_round = attempt.objects.create(trainee=trainee, table=table, mode="exam", scenario_version=version)
+    old.get_model("certification", "ExamRound").objects.create(sitting=sitting, position=1, attempt=exam_round)
+    with audited_write():
+        old.get_model("certification", "ExamResult").objects.create(
+            sitting=sitting, steps=9, correct=9, critical_errors=0, total_ms=40_000, accuracy="9/9", pass_rule={},
+            passed=True,
+        )  # fmt: skip
+    scenario_type, _ = old.get_model("contenttypes", "ContentType").objects.get_or_create(
+        app_label="trainer", model="scenario"
+    )
+    changing, _ = old.get_model("auth", "Permission").objects.get_or_create(
+        content_type=scenario_type, codename="change_scenario", defaults={"name": "Can change scenario"}
+    )
+    instructor.user_permissions.add(changing)
+
+
+@pytest.fixture
+def scenarios_moved(transactional_db):
+    """A database filled just before the scenarios moved, then migrated to today."""
+    try:
+        fill_scenarios(migrate(BEFORE_SCENARIOS))
+    finally:
+        migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+
+
+def test_a_database_made_before_the_scenarios_moved_keeps_every_version_run_round_and_exam_part(scenarios_moved):
+    scenario = today_model("Scenario").objects.get(name="Opening")
+    assert (scenario.author.username, [version.number for version in scenario.versions.all()]) == ("instructor", [1, 2])
+    version = scenario.published_version()
+    assert (version.number, version.table.name, version.spec["rounds"]) == (1, "Opening, version 1", 2)
+    run = today_model("ScenarioRun").objects.get(trainee__username="trainee")
+    assert run.scenario_version == version
+    rounds = list(run.rounds.order_by("position"))
+    assert [(each.position, each.attempt.scenario_version) for each in rounds] == [(1, version), (2, version)]
+    assert [each.run_round.run for each in today_model("Attempt").objects.filter(run_round__isnull=False)] == [run, run]
+    assert today_model("Attempt").objects.get(log={"seed": 7}).scenario_version is None
+    assert today_model("Assignment").objects.get(cohort__name="Day class").scenario == scenario
+    part = today_model("ExamPart").objects.get(exam__name="Opening exam")
+    assert part.scenario_version == version
+    result = today_model("ExamResult").objects.get(sitting__exam=part.exam)
+    assert (result.accuracy, result.sitting.rounds.get().attempt.scenario_version) == ("9/9", version)
+    assert {attempt.mode for attempt in version.attempts.all()} == {"practice", "exam"}
+
+
+def test_the_scenarios_moved_to_their_app_keep_their_tables(scenarios_moved):
+    for name in SCENARIO_MODELS:
+        model = today_model(name)
+        assert (model._meta.app_label, model._meta.db_table) == ("scenarios", f"trainer_{name.lower()}")
+
+
+def test_an_instructor_still_changes_scenarios_after_they_moved(scenarios_moved):
+    assert User.objects.get(username="instructor").has_perm("scenarios.change_scenario")
 
 
 def test_a_database_made_before_the_move_keeps_its_rounds_exams_certificates_and_queued_statements(moved):

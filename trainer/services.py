@@ -12,6 +12,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any, Protocol
 
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -24,11 +25,11 @@ from simulator.core.procedure import Round
 from simulator.core.wager_phase import ChipCountMismatch
 from simulator.games import GAMES, Game
 from simulator.notation import save_round
-from simulator.scenarios import deal_scenario
+from simulator.scenarios import ScenarioSpec, deal_scenario
 from simulator.table_deals import TableDeal
 from trainer.controls import FLOORPERSON_STEPS, StepFrame, dealer_steps_of
 from trainer.meters import install_meters, table_meters
-from trainer.models import Attempt, Floorperson, Mode, ScenarioVersion, Table
+from trainer.models import Attempt, Floorperson, Mode, Table
 from trainer.round_store import (
     CacheBehind,
     LiveAttempt,
@@ -122,9 +123,25 @@ def start_round(
     return _store_dealt(trainee, table, mode, round_)
 
 
+class DealtVersion(Protocol):
+    """A scenario version as the tables deal it: its row's id, its table once published, its engine description.
+
+    The scenarios app, above the tables, holds the model (``scenarios.models.ScenarioVersion``).
+    """
+
+    pk: Any
+
+    @property
+    def table(self) -> Table | None:
+        """The version's table; None until it is published."""
+
+    def engine_spec(self) -> ScenarioSpec:
+        """The version as the engine deals it."""
+
+
 def start_scenario_round(
     trainee: User,
-    version: ScenarioVersion,
+    version: DealtVersion,
     round_number: int,
     *,
     seed_value: int | None = None,
@@ -132,7 +149,7 @@ def start_scenario_round(
 ) -> Attempt:
     """Deal round ``round_number`` of a published scenario version at its table, in the scenario's mode unless named.
 
-    A scenario run (:mod:`trainer.scenario_runs`) or an exam sitting names the round. The attempt keeps the version
+    A scenario run (:mod:`scenarios.scenario_runs`) or an exam sitting names the round. The attempt keeps the version
     it was dealt from.
     """
     table = version.table
@@ -146,7 +163,7 @@ def start_scenario_round(
 
 
 def _store_dealt(
-    trainee: User, table: Table, mode: Mode, round_: Round, version: ScenarioVersion | None = None
+    trainee: User, table: Table, mode: Mode, round_: Round, version: DealtVersion | None = None
 ) -> Attempt:
     """Perform the round's automated opening steps and store it as the trainee's attempt, with the table's pass rule.
 
@@ -163,7 +180,7 @@ def _store_dealt(
             log={},
             pass_rule=table.pass_rule().to_json(),
             skill_targets=table.skill_targets,
-            scenario_version=version,
+            scenario_version_id=None if version is None else version.pk,
         )
         install_meters(table.pk, round_)
         at_the_table(attempt, round_)

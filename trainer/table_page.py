@@ -15,7 +15,7 @@ from trainer.felt import Region, render
 from trainer.felt_signs import PROVENANCE_CLASSES
 from trainer.models import Floorperson, Mode
 from trainer.rules_submission import school_citations
-from trainer.scenario_runs import place_of
+from trainer.scenario_answers import place_of
 from trainer.scoring import (
     CombinedResult,
     Failure,
@@ -156,13 +156,12 @@ def run_context(attempt_id: int) -> dict[str, Any] | None:
     place = place_of(attempt_id)
     if place is None:
         return None
-    newest = place.version.scenario.published_version()
-    continues = newest == place.version and place.position < place.of
+    continues = place.of_newest and place.position < place.of
     return {
         "position": place.position,
         "of": place.of,
         "result": None if place.result is None else combined_result_context(place.result),
-        "deal_version_id": None if newest is None else newest.pk,
+        "deal_version_id": place.newest_version_id,
         "deal_label": f"Deal round {place.position + 1} of {place.of}" if continues else "Deal this scenario again",
     }
 

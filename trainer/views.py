@@ -19,7 +19,7 @@ from trainer import services
 from trainer.dealing_limits import limits_dealing
 from trainer.live_tables import live_tables_to_watch
 from trainer.models import Attempt, Mode, Table
-from trainer.scenario_versions import published_versions
+from trainer.scenario_answers import offered_scenarios
 from trainer.scoring import ScoreCard
 from trainer.sittings import closures_for, sittings_of
 from trainer.snapshots import AnyTableSnapshot, Viewer
@@ -54,10 +54,7 @@ def tables(request: SchoolRequest) -> HttpResponse:
         "unfinished": services.attempts_of(request.user).filter(finished_at__isnull=True),
         "live": live_tables_to_watch(request.user),
         "teaches": teaches_cohorts(request.user),
-        "scenarios": [
-            (version, closed.get(version.scenario_id))
-            for version in published_versions().filter(scenario__drill__isnull=True, scenario__archived_at__isnull=True)
-        ],
+        "scenarios": [(offered, closed.get(offered.scenario_id)) for offered in offered_scenarios()],
     }
     return render(request, "trainer/tables.html", context)
 

@@ -23,6 +23,7 @@ from test_exam_rounds_reveal_nothing import wrong_arguments
 
 from certification.models import Certificate, Exam, ExamSitting
 from reports.replay import replay_context
+from scenarios.scenario_versions import create_scenario, publish
 from simulator.blackjack.table import TraineeDeals
 from simulator.carnival.three_card_poker import THREE_CARD_POKER
 from simulator.core.mystery_meter import BaseGameDealer
@@ -31,7 +32,6 @@ from simulator.games import DOWN_UNDER_BLACKJACK, GAMES
 from simulator.scenarios import ScenarioSpec
 from trainer import demo_tables, services
 from trainer.models import Attempt, Mode, Table
-from trainer.scenario_versions import create_scenario, publish
 from trainer.scoring import GradedStep, ScoreCard
 from trainer.standards import SKILLS, skill_of
 from trainer.table_page import citation_html

@@ -24,12 +24,13 @@ from hypothesis import strategies as st
 from table_helpers import make_instructor, make_trainee
 
 from certification.models import Certificate, Exam
+from scenarios.models import Scenario, ScenarioVersion
 from scenarios.scenario_forms import ScenarioForm, new_form_data
+from scenarios.scenario_versions import publish
 from simulator.games import GAMES
-from trainer.models import Scenario, ScenarioVersion, Table
+from trainer.models import Table
 from trainer.rules_submission import HOUSE_CLAUSES
 from trainer.rules_submission_forms import DEFAULTS, FortunePaytableForm, ProgressivePaytableForm
-from trainer.scenario_versions import publish
 
 pytestmark = pytest.mark.django_db
 

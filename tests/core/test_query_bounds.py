@@ -9,10 +9,10 @@ from axes.models import AccessAttempt
 from django.urls import reverse
 from table_helpers import make_instructor, make_trainee
 
+from scenarios.scenario_versions import create_scenario
 from school.models import Cohort
 from simulator.games import GAMES
 from simulator.scenarios import ScenarioSpec
-from trainer.scenario_versions import create_scenario
 
 pytestmark = [pytest.mark.storage, pytest.mark.django_db]
 

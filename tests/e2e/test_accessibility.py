@@ -10,10 +10,10 @@ from django.utils import timezone
 from live_table import INSTRUCTOR_TABLE, PRACTICE_TABLE, LiveSchool, TablePage, log_in, seat_trainee, shown_name
 from playwright.sync_api import expect
 
+from scenarios.scenario_versions import create_scenario, publish
 from school.models import Assignment, Cohort
 from simulator.scenarios import ScenarioSpec
 from trainer.models import Mode
-from trainer.scenario_versions import create_scenario, publish
 
 pytestmark = pytest.mark.e2e
 

@@ -13,9 +13,9 @@ from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from certification.models import Certificate
+from scenarios.scenario_versions import create_scenario, publish
 from simulator.games import GAMES
 from simulator.scenarios import ScenarioSpec, game_steps
-from trainer.scenario_versions import create_scenario, publish
 
 pytestmark = pytest.mark.e2e
 

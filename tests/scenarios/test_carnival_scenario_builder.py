@@ -8,6 +8,7 @@ import pytest
 from django.urls import reverse
 from table_helpers import make_instructor
 
+from scenarios.models import Scenario, ScenarioVersion
 from scenarios.scenario_forms import form_data, new_form_data
 from simulator.carnival.rigging import board_size
 from simulator.carnival.round import DEALER
@@ -15,7 +16,6 @@ from simulator.games import GAMES, Game
 from simulator.mystery.tables import MysteryTableRound
 from simulator.pai_gow.round import PLACES, SEATS
 from simulator.scenarios import deal_scenario
-from trainer.models import Scenario, ScenarioVersion
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,9 @@ from django.utils import timezone
 from table_helpers import make_trainee
 
 from scenarios.drill_library import load_drill_library
+from scenarios.models import ScenarioVersion
 from simulator.drills import DRILLS, DRILLS_BY_KEY
-from trainer.models import Attempt, ScenarioVersion
+from trainer.models import Attempt
 
 pytestmark = pytest.mark.django_db
 

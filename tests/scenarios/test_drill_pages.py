@@ -11,9 +11,10 @@ from table_helpers import demo_table, make_instructor, make_trainee, make_user
 from core.roles import Role
 from scenarios.drill_library import load_drill_library
 from scenarios.mistakes import RECENT_ROUNDS, recent_mistakes
+from scenarios.models import Scenario, ScenarioVersion
 from simulator.core.clauses import cite
 from simulator.drills import DRILLS, DRILLS_BY_KEY
-from trainer.models import Attempt, Scenario, ScenarioVersion
+from trainer.models import Attempt
 from trainer.scoring import GradedStep, ScoreCard
 
 pytestmark = pytest.mark.django_db

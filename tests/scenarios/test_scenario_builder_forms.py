@@ -10,15 +10,15 @@ from django.utils import timezone
 from table_helpers import make_instructor, make_trainee
 
 from certification.forms import ExamForm
+from scenarios.models import Scenario, ScenarioVersion
 from scenarios.scenario_forms import form_data, new_form_data
+from scenarios.scenario_versions import create_scenario, publish
 from school.models import Assignment, Cohort
 from simulator.blackjack.arithmetic import BlackjackStyle
 from simulator.blackjack.round import DownUnderRound
 from simulator.games import GAMES
 from simulator.pai_gow.player_styles import PlayerStyle
 from simulator.scenarios import Rigging, ScenarioSpec, deal_scenario
-from trainer.models import Scenario, ScenarioVersion
-from trainer.scenario_versions import create_scenario, publish
 
 pytestmark = pytest.mark.django_db
 

@@ -9,12 +9,12 @@ from django.urls import reverse
 from table_helpers import make_instructor, make_trainee
 
 from scenarios.drill_library import load_drill_library
+from scenarios.models import ScenarioVersion
 from scenarios.scenario_choices import DRILLS, SCHOOL_SCENARIOS, group_label
+from scenarios.scenario_versions import create_scenario, publish
 from school.models import Cohort
 from simulator.games import GAMES
 from simulator.scenarios import ScenarioSpec
-from trainer.models import ScenarioVersion
-from trainer.scenario_versions import create_scenario, publish
 
 pytestmark = pytest.mark.django_db
 

@@ -6,11 +6,12 @@ import pytest
 from django.urls import reverse
 from table_helpers import make_instructor, make_trainee
 
+from scenarios.models import Scenario, ScenarioVersion
 from scenarios.scenario_forms import form_data, new_form_data
+from scenarios.scenario_versions import create_scenario, publish
 from simulator.games import GAMES
 from simulator.scenarios import ScenarioSpec
-from trainer.models import Attempt, Scenario, ScenarioVersion
-from trainer.scenario_versions import create_scenario, publish
+from trainer.models import Attempt
 
 pytestmark = pytest.mark.django_db
 

@@ -10,12 +10,13 @@ from django.utils import timezone
 from table_helpers import make_instructor, make_trainee, make_user
 
 from core.roles import Role
+from scenarios.models import RunRound, ScenarioRun
+from scenarios.scenario_runs import rounds_per_attempt
+from scenarios.scenario_versions import create_scenario, publish, save_draft
 from school.assignments import MASTERY_RUN, Result, Status, progress_of, status_of
 from school.models import Assignment, Cohort
 from simulator.scenarios import ScenarioSpec
-from trainer.models import Attempt, RunRound, ScenarioRun
-from trainer.scenario_runs import rounds_per_attempt
-from trainer.scenario_versions import create_scenario, publish, save_draft
+from trainer.models import Attempt
 from trainer.scoring import PassRule, ScoreCard
 
 pytestmark = pytest.mark.django_db

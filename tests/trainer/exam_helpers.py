@@ -9,11 +9,11 @@ from test_other_games import browser_frame
 
 from certification import exams
 from certification.models import Exam, ExamSitting
+from scenarios.scenario_versions import create_scenario, publish
 from school.models import Cohort
 from simulator.games import GAMES
 from simulator.scenarios import ScenarioSpec, game_steps
 from trainer import round_store, services
-from trainer.scenario_versions import create_scenario, publish
 
 TRAINEE_STEPS = ("announce_dice", "clear_table")
 """The steps a short Pai Gow Poker scenario leaves to the trainee: calling the dice and clearing the table."""

@@ -10,6 +10,7 @@ from django.urls import reverse
 from table_helpers import make_instructor, make_trainee
 from test_fragments import current, take
 
+from scenarios.scenario_versions import create_scenario, publish
 from simulator.carnival.games import CARNIVAL_GAMES
 from simulator.carnival.round import DEALER
 from simulator.core.cards import card_name, format_cards
@@ -18,7 +19,6 @@ from simulator.scenarios import ScenarioSpec
 from trainer import services
 from trainer.frames import TableFrames
 from trainer.models import Floorperson, Mode, Table
-from trainer.scenario_versions import create_scenario, publish
 from trainer.snapshots import Viewer
 
 pytestmark = pytest.mark.django_db

@@ -7,9 +7,9 @@ from django.urls import reverse
 from django.utils import timezone
 from table_helpers import make_instructor, make_trainee
 
+from scenarios.scenario_versions import create_scenario, publish
 from school.models import Assignment, Cohort
 from simulator.scenarios import ScenarioSpec
-from trainer.scenario_versions import create_scenario, publish
 
 pytestmark = pytest.mark.django_db
 

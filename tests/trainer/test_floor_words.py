@@ -8,11 +8,11 @@ from table_helpers import demo_table, make_instructor, make_trainee, take
 from test_card_names import deal_on
 from test_services import step_frame
 
+from scenarios.scenario_versions import create_scenario, publish
 from school.models import Cohort
 from simulator.scenarios import ScenarioSpec
 from trainer import services
 from trainer.models import Mode, Table
-from trainer.scenario_versions import create_scenario, publish
 from trainer.table_page import graded_context
 
 pytestmark = pytest.mark.django_db

@@ -19,12 +19,12 @@ from table_helpers import (
 from test_assignments import finished_run
 
 from core.roles import Role
+from scenarios.scenario_versions import create_scenario, publish
 from school.models import Assignment, Cohort
 from simulator.core.money import format_cents
 from simulator.scenarios import ScenarioSpec
 from trainer import round_store, services
 from trainer.models import Attempt, Mode
-from trainer.scenario_versions import create_scenario, publish
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,10 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from scenarios.models import Scenario, ScenarioVersion
 from simulator.scenarios import ScenarioSpec
-from trainer.models import Floorperson, Scenario, ScenarioVersion, Table
+from trainer.models import Floorperson, Table
+from trainer.scenario_answers import OfferedScenario
 
 
 def save_draft(scenario: Scenario, spec: ScenarioSpec) -> ScenarioVersion:
@@ -107,3 +109,13 @@ def published_versions() -> QuerySet[ScenarioVersion]:
     published = ScenarioVersion.objects.filter(published_at__isnull=False).order_by("scenario", "number")
     latest_ids = {scenario: version for scenario, version in published.values_list("scenario", "pk")}
     return ScenarioVersion.objects.filter(pk__in=latest_ids.values()).select_related("scenario", "table")
+
+
+def offered_scenarios() -> list[OfferedScenario]:
+    """The instructors' scenarios in use, each at its newest published version, as the tables page offers them."""
+    versions = published_versions().filter(scenario__drill__isnull=True, scenario__archived_at__isnull=True)
+    return [
+        OfferedScenario(version.scenario_id, version.scenario.name, version.pk, version.number, table.pass_rule())
+        for version in versions
+        if (table := version.table) is not None
+    ]

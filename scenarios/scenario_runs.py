@@ -14,8 +14,10 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import QuerySet
 
+from scenarios.models import RunRound, ScenarioRun, ScenarioVersion
 from trainer import services
-from trainer.models import Attempt, RunRound, ScenarioRun, ScenarioVersion
+from trainer.models import Attempt
+from trainer.scenario_answers import RunPlace
 from trainer.scoring import CombinedResult, PassRule, ScoreCard
 
 
@@ -39,16 +41,6 @@ class RunRecord:
         if self.finished_at is None:
             return None
         return CombinedResult.of([card for card in self.cards if card is not None], self.rule, judged="attempt")
-
-
-@dataclass(frozen=True)
-class RunPlace:
-    """Where a round stands in its run: its number of the rounds per attempt, and the run's result once it is over."""
-
-    position: int
-    of: int
-    version: ScenarioVersion
-    result: CombinedResult | None
 
 
 def rounds_per_attempt(version: ScenarioVersion) -> int:
@@ -118,7 +110,7 @@ def _record(rows: Iterable[tuple[Any, ...]], rounds: int) -> RunRecord:
 
 
 def place_of(attempt_id: int) -> RunPlace | None:
-    """The round's place in its run, with the run's result when it is the last round and over; None outside a run."""
+    """The round's place in its run, its result after the last round, the newest version; None outside a run."""
     run_round = RunRound.objects.filter(attempt_id=attempt_id).select_related("run__scenario_version").first()
     if run_round is None:
         return None
@@ -127,4 +119,7 @@ def place_of(attempt_id: int) -> RunPlace | None:
     result = None
     if run_round.position == of:
         result = run_records(ScenarioRun.objects.filter(pk=run.pk))[0].result
-    return RunPlace(run_round.position, of, run.scenario_version, result)
+    newest = run.scenario_version.scenario.published_version()
+    return RunPlace(
+        run_round.position, of, result, None if newest is None else newest.pk, newest == run.scenario_version
+    )

@@ -4,12 +4,13 @@ import pytest
 from django.core.exceptions import ValidationError
 from table_helpers import make_instructor, make_trainee
 
+from scenarios.models import ScenarioVersion
+from scenarios.scenario_versions import create_scenario, publish, published_versions, save_draft
 from simulator.core.hands import is_tiger_nine
 from simulator.notation import replay_round
 from simulator.scenarios import ScenarioSpec
 from trainer import services
-from trainer.models import Attempt, Mode, ScenarioVersion
-from trainer.scenario_versions import create_scenario, publish, published_versions, save_draft
+from trainer.models import Attempt, Mode
 
 pytestmark = [pytest.mark.storage, pytest.mark.django_db]
 
