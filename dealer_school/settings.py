@@ -124,6 +124,7 @@ INSTALLED_APPS = [
     "axes",
     "core",
     "trainer",
+    "rules_submission",
     "xapi",
     "scenarios",
     "school",

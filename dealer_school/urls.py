@@ -5,12 +5,14 @@ from django.urls import include, path
 
 from certification import urls as certification_urls
 from reports import urls as reports_urls
+from rules_submission import urls as rules_submission_urls
 from scenarios import urls as scenarios_urls
 from school import urls as school_urls
 from trainer import urls as trainer_urls
 
 urlpatterns = [
     path("", include(trainer_urls)),
+    path("", include(rules_submission_urls)),
     path("", include(scenarios_urls)),
     path("", include(school_urls)),
     path("", include(certification_urls)),

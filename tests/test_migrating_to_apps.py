@@ -46,11 +46,16 @@ BEFORE_SCENARIOS = [
     ("school", "0002_accounts_unique_in_any_case"),
     ("certification", "0003_pass_rule_fields_declared_once"),
     ("scenarios", None),
+    ("rules_submission", None),
 ]
-"""The last migrations before the scenarios left the trainer, for it and the apps whose models refer to them."""
+"""The last migrations before the scenarios and the Rules Submission left the trainer, for it and the apps whose
+models refer to them."""
 
 SCENARIO_MODELS = ("Scenario", "ScenarioVersion", "ScenarioRun", "RunRound")
 """The models that moved to the scenarios app, each keeping its table."""
+
+SUBMISSION_MODELS = ("HouseWording", "FiledPaytable")
+"""The models that moved to the rules_submission app, each keeping its table."""
 
 
 def migrate(targets):
@@ -150,9 +155,9 @@ def moved(transactional_db):
 
 
 def fill_scenarios(old):
-    """Rows as a school had them before the scenarios moved: a published version's run of two rounds, a practice
-    round, an assigned scenario, an exam of the version with a decided sitting, an instructor's right to change
-    scenarios."""
+    """Rows as a school had them before the scenarios and the Rules Submission moved: a published version's run of
+    two rounds, a practice round, an assigned scenario, an exam of the version with a decided sitting, an instructor's
+    right to change scenarios, a house procedure's wording and a filed paytable."""
     now = timezone.now()
     user = old.get_model("auth", "User")
     trainee = user.objects.create(username="trainee")
@@ -195,11 +200,17 @@ def fill_scenarios(old):
         content_type=scenario_type, codename="change_scenario", defaults={"name": "Can change scenario"}
     )
     instructor.user_permissions.add(changing)
+    old.get_model("trainer", "HouseWording").objects.create(
+        clause="House: calling the dice", version=1, text="Call the total, then each die.", saved_by=instructor
+    )
+    old.get_model("trainer", "FiledPaytable").objects.create(
+        kind="fortune_paytable", version=1, paytable={"pays": []}, saved_by=instructor
+    )
 
 
 @pytest.fixture
 def scenarios_moved(transactional_db):
-    """A database filled just before the scenarios moved, then migrated to today."""
+    """A database filled just before the scenarios and the Rules Submission moved, then migrated to today."""
     try:
         fill_scenarios(migrate(BEFORE_SCENARIOS))
     finally:
@@ -233,6 +244,20 @@ def test_the_scenarios_moved_to_their_app_keep_their_tables(scenarios_moved):
 
 def test_an_instructor_still_changes_scenarios_after_they_moved(scenarios_moved):
     assert User.objects.get(username="instructor").has_perm("scenarios.change_scenario")
+
+
+def test_a_database_made_before_the_rules_submission_moved_keeps_its_wordings_and_paytables(scenarios_moved):
+    wording = today_model("HouseWording").objects.get(clause="House: calling the dice")
+    assert (wording.version, wording.text, wording.saved_by.username) == (
+        1,
+        "Call the total, then each die.",
+        "instructor",
+    )
+    paytable = today_model("FiledPaytable").objects.get(kind="fortune_paytable")
+    assert (paytable.version, paytable.paytable, paytable.saved_by.username) == (1, {"pays": []}, "instructor")
+    for name in SUBMISSION_MODELS:
+        model = today_model(name)
+        assert (model._meta.app_label, model._meta.db_table) == ("rules_submission", f"trainer_{name.lower()}")
 
 
 def test_a_database_made_before_the_move_keeps_its_rounds_exams_certificates_and_queued_statements(moved):

@@ -74,9 +74,9 @@ from trainer.felt import (
     title_region,
 )
 from trainer.felt_signs import Sign, dice_sign, mystery_sign, signs_html
-from trainer.rules_submission import filing_label
 from trainer.scoring import GradedStep
 from trainer.snapshots import TableSnapshot, Viewer
+from trainer.submission_answers import filing_label
 
 SPOT_LABELS = {**FELT_NAMES, "envy": "Envy"}
 """Each betting area by its name on the felt, and the Envy Bonus a Fortune Bonus wager earns."""

@@ -12,7 +12,7 @@ from simulator.core.money import format_cents
 from simulator.core.mystery_meter import MysteryConfiguration, mystery_clause
 from simulator.dice.wagers import DicePaytable
 from trainer.felt import render
-from trainer.rules_submission import filing_label
+from trainer.submission_answers import filing_label
 
 PROVENANCE_CLASSES = {
     Provenance.SEED: "regulation",

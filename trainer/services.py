@@ -48,10 +48,10 @@ from trainer.round_store import (
     take_cached_step,
     writing,
 )
-from trainer.rules_submission import filed_rules, school_graded
 from trainer.scoring import GradedStep, grade_step
 from trainer.sittings import sat_for_other_cohorts
 from trainer.snapshots import AnyTableSnapshot, Viewer, snapshot_of, validation_seat
+from trainer.submission_answers import filed_rules, school_graded
 
 
 class Notice(StrEnum):

@@ -14,7 +14,6 @@ from simulator.games import GAMES
 from trainer.felt import Region, render
 from trainer.felt_signs import PROVENANCE_CLASSES
 from trainer.models import Floorperson, Mode
-from trainer.rules_submission import school_citations
 from trainer.scenario_answers import place_of
 from trainer.scoring import (
     CombinedResult,
@@ -30,6 +29,7 @@ from trainer.scoring import (
 from trainer.services import StepReply
 from trainer.sittings import SittingPlace, sitting_of
 from trainer.snapshots import AnyTableSnapshot, Viewer
+from trainer.submission_answers import school_citations
 from trainer.tables import table_description
 
 FLOORPERSON_PROMPTS = {

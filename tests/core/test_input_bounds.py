@@ -24,13 +24,13 @@ from hypothesis import strategies as st
 from table_helpers import make_instructor, make_trainee
 
 from certification.models import Certificate, Exam
+from rules_submission.forms import DEFAULTS, FortunePaytableForm, ProgressivePaytableForm
+from rules_submission.submission import HOUSE_CLAUSES
 from scenarios.models import Scenario, ScenarioVersion
 from scenarios.scenario_forms import ScenarioForm, new_form_data
 from scenarios.scenario_versions import publish
 from simulator.games import GAMES
 from trainer.models import Table
-from trainer.rules_submission import HOUSE_CLAUSES
-from trainer.rules_submission_forms import DEFAULTS, FortunePaytableForm, ProgressivePaytableForm
 
 pytestmark = pytest.mark.django_db
 

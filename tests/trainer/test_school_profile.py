@@ -13,8 +13,8 @@ from table_helpers import make_instructor, make_trainee, make_user
 
 from certification.models import Certificate
 from core.roles import Role
+from rules_submission.submission import default_label
 from trainer.models import SchoolProfile
-from trainer.rules_submission import default_label
 
 pytestmark = pytest.mark.django_db
 

@@ -7,6 +7,8 @@ from typing import Any
 
 from django import forms
 
+from rules_submission.models import PaytableKind
+from rules_submission.submission import misfits
 from simulator.core.json_values import JsonObject, JsonValue, json_int, json_object
 from simulator.core.money import format_cents, parse_dollars
 from simulator.core.rules import RulesError
@@ -19,8 +21,6 @@ from simulator.pai_gow.filed_paytables import (
 )
 from simulator.pai_gow.fortune import REPRESENTATIVE_FORTUNE_PAYTABLE, FortuneHand
 from simulator.pai_gow.progressive import EXAMPLE_PROGRESSIVE_PAYTABLE
-from trainer.models import PaytableKind
-from trainer.rules_submission import misfits
 
 MAX_WORDING = 2000
 """The longest wording of a house procedure a verdict prints."""

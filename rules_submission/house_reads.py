@@ -1,7 +1,7 @@
 """A house verdict's reads in one plain SQL statement: the cached round store's twin of the ORM's two queries.
 
 A verdict citing a house procedure reads the newest wording of each clause it cites and, for a clause the school
-has not worded, the school's name (:func:`trainer.rules_submission.school_citations`). Building the ORM's two
+has not worded, the school's name (:func:`rules_submission.submission.school_citations`). Building the ORM's two
 queries costs more CPU than the step's own writes (bench/results/ws_load.md, 7 December 2026); this reads both at
 once, each value through its field's converters as the ORM reads it (tests/trainer/test_rules_submission.py).
 """
@@ -10,7 +10,8 @@ from collections.abc import Callable, Collection
 
 from django.conf import settings
 
-from trainer.models import HouseWording, SchoolProfile
+from rules_submission.models import HouseWording
+from trainer.models import SchoolProfile
 from trainer.speed.sql_writes import _database, _quoted_column, _read, _table
 from trainer.step_writes import column_field
 

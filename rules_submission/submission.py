@@ -20,15 +20,16 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
+from rules_submission.house_reads import newest_wordings_and_name
+from rules_submission.models import FiledPaytable, HouseWording, PaytableKind
 from simulator.core.citations import Citation, Provenance
 from simulator.core.clauses import CLAUSES
 from simulator.core.json_values import JsonObject, JsonValue
 from simulator.core.rules import RulesError
 from simulator.pai_gow.rules import TableRules
-from trainer.models import FiledPaytable, HouseWording, PaytableKind, Table
+from trainer.models import Table
 from trainer.school_profile import school_name
 from trainer.scoring import GradedStep
-from trainer.speed.house_reads import newest_wordings_and_name
 
 PAI_GOW = "pai-gow-poker"
 """The game whose Rules Submission files the paytables of §645a.13."""

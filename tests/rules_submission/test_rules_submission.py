@@ -10,16 +10,17 @@ from table_helpers import demo_table, graded_steps, make_instructor, make_traine
 from test_other_games import browser_frame
 
 from core.roles import Role
+from rules_submission.forms import DEFAULTS, FortunePaytableForm, ProgressivePaytableForm, hand_field
+from rules_submission.house_reads import newest_wordings_and_name
+from rules_submission.models import FiledPaytable, HouseWording, PaytableKind
+from rules_submission.submission import HOUSE_CLAUSES, wordings_and_name
 from simulator.core.clauses import CLAUSES
 from simulator.pai_gow.fortune import FortuneHand
 from trainer import round_store, services
 from trainer.felt_mystery import MYSTERY_SIGNS
 from trainer.felt_pai_gow import PAI_GOW_FIXTURES
-from trainer.models import FiledPaytable, HouseWording, Mode, PaytableKind, SchoolProfile
-from trainer.rules_submission import HOUSE_CLAUSES, wordings_and_name
-from trainer.rules_submission_forms import DEFAULTS, FortunePaytableForm, ProgressivePaytableForm, hand_field
+from trainer.models import Mode, SchoolProfile
 from trainer.scoring import GradedStep
-from trainer.speed.house_reads import newest_wordings_and_name
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("school_name")]
 

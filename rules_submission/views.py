@@ -13,8 +13,9 @@ from django.views.decorators.http import require_GET, require_http_methods
 from core.refusals import RoleRefused
 from core.requests import SchoolRequest
 from core.roles import Role, is_school_administrator
-from trainer.models import FiledPaytable, HouseWording, PaytableKind
-from trainer.rules_submission import (
+from rules_submission.forms import DEFAULTS, FORMS, HouseWordingForm
+from rules_submission.models import FiledPaytable, HouseWording, PaytableKind
+from rules_submission.submission import (
     HOUSE_CLAUSES,
     current_paytable,
     current_wordings,
@@ -23,7 +24,6 @@ from trainer.rules_submission import (
     save_wording,
     submission_label,
 )
-from trainer.rules_submission_forms import DEFAULTS, FORMS, HouseWordingForm
 
 
 def _require_administrator(request: SchoolRequest) -> None:
@@ -61,7 +61,7 @@ def rules_submission(request: SchoolRequest) -> HttpResponse:
         for slug, citation in HOUSE_CLAUSES.items()
     ]
     context = {"paytables": paytables, "procedures": procedures, "default": default_label()}
-    return render(request, "trainer/rules_submission.html", context)
+    return render(request, "rules_submission/rules_submission.html", context)
 
 
 @require_http_methods(["GET", "POST"])
@@ -92,7 +92,9 @@ def house_wording(request: SchoolRequest, slug: str) -> HttpResponse:
         "default": default_label(),
         "saved": request.GET.get("saved", "")[:9],
     }
-    return render(request, "trainer/rules_submission_wording.html", context, status=400 if form.errors else 200)
+    return render(
+        request, "rules_submission/rules_submission_wording.html", context, status=400 if form.errors else 200
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -122,4 +124,6 @@ def filed_paytable(request: SchoolRequest, kind: str) -> HttpResponse:
         ],
         "saved": request.GET.get("saved", "")[:9],
     }
-    return render(request, "trainer/rules_submission_paytable.html", context, status=400 if form.errors else 200)
+    return render(
+        request, "rules_submission/rules_submission_paytable.html", context, status=400 if form.errors else 200
+    )
