@@ -21,11 +21,11 @@ from certification.certificates import Wait, audited_write, certificate_due, iss
 from certification.models import Exam, ExamPart, ExamResult, ExamRound, ExamSitting, ResultCorrection
 from certification.statements import exam_result_statement
 from core.roles import teaches_cohorts
+from grading.scoring import CombinedResult, ScoreCard
 from scenarios.models import ScenarioVersion
 from school.models import Cohort
 from trainer import services
 from trainer.models import Attempt, Mode
-from trainer.scoring import CombinedResult, ScoreCard
 from trainer.sittings import Closure, SittingPlace
 from xapi import statements
 

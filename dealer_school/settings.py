@@ -123,6 +123,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "axes",
     "core",
+    "grading",
     "trainer",
     "rules_submission",
     "xapi",

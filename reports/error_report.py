@@ -24,13 +24,13 @@ from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from grading.scoring import ScoreCard, percent_text, seconds_text
+from grading.standards import SKILLS
 from reports.charts import Y_TICKS, ChartPoint, ChartWords, line_chart
 from simulator.core.citations import Citation
 from simulator.core.clauses import catalogue_order, section_of
 from trainer.felt_signs import PROVENANCE_CLASSES
 from trainer.models import Attempt
-from trainer.scoring import ScoreCard, percent_text, seconds_text
-from trainer.standards import SKILLS
 from trainer.table_page import citation_html
 
 MOST_MISSED = 5

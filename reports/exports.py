@@ -20,11 +20,11 @@ from django.utils import timezone
 
 from certification.certificates import covered_lines, status_of
 from certification.models import Certificate, ExamResult
+from grading.scoring import GradedStep, Severity, percent_text
 from school.cohort_work import cohort_rounds
 from school.models import Cohort
 from simulator.core.clauses import catalogue_order
 from trainer.models import Attempt, Step
-from trainer.scoring import GradedStep, Severity, percent_text
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite

@@ -23,14 +23,14 @@ from django.db.models import Count, Max, OuterRef, Q, Subquery
 from certification.certificates import Status as CertificateStatus
 from certification.certificates import status_of
 from certification.models import Certificate, ExamResult, ExamSitting, ResultCorrection
+from grading.scoring import percent_text, seconds_text
+from grading.standards import SKILLS
 from reports.error_report import FinishedRound, finished_rounds, most_missed
 from scenarios.drill_library import drill_versions, drills_for
 from school.assignments import Progress, Status, assignments_of, cohort_progress, progress_of
 from school.cohort_work import cohort_rounds
 from school.models import Cohort
 from trainer.models import Attempt
-from trainer.scoring import percent_text, seconds_text
-from trainer.standards import SKILLS
 
 DONE = (Status.DONE, Status.MASTERED)
 """The statuses of an assignment whose passes are reached."""

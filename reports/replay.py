@@ -13,11 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from grading.scoring import GradedStep, ScoreCard, one_by_one, step_numbers
 from simulator.core.json_values import JsonValue, json_object, json_str
 from simulator.notation import perform_saved, replay_round
 from trainer.models import Attempt
 from trainer.round_store import LiveAttempt
-from trainer.scoring import GradedStep, ScoreCard, one_by_one, step_numbers
 from trainer.snapshots import AnyTableSnapshot, Viewer, snapshot_of
 from trainer.table_page import felt_region, graded_context, posted_region, render_region
 from trainer.tables import table_description

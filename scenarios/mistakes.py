@@ -15,11 +15,11 @@ from datetime import datetime
 from django.contrib.auth.models import User
 from markupsafe import Markup
 
+from grading.scoring import ScoreCard
 from scenarios.drill_library import LibraryDrill, drill_versions, drills_for
 from simulator.core.citations import Citation
 from simulator.core.clauses import CLAUSES
 from trainer.models import Attempt
-from trainer.scoring import ScoreCard
 from trainer.table_page import citation_html
 
 RECENT_ROUNDS = 5

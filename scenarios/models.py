@@ -8,9 +8,9 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 
+from grading.standards import read_target_overrides
 from simulator.scenarios import ScenarioError, ScenarioSpec
 from trainer.models import Attempt, Table
-from trainer.standards import read_target_overrides
 
 
 def validate_scenario_spec(value: object) -> None:

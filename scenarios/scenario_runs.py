@@ -14,11 +14,11 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import QuerySet
 
+from grading.scoring import CombinedResult, PassRule, ScoreCard
 from scenarios.models import RunRound, ScenarioRun, ScenarioVersion
 from trainer import services
 from trainer.models import Attempt
 from trainer.scenario_answers import RunPlace
-from trainer.scoring import CombinedResult, PassRule, ScoreCard
 
 
 @dataclass(frozen=True)

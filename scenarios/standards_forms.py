@@ -6,10 +6,10 @@ from typing import Any, ClassVar
 from django import forms
 from django.core.exceptions import ValidationError
 
+from grading.scoring import DEFAULT_PASS_THRESHOLD
+from grading.standards import Skill
 from simulator.scenarios import LONGEST_TARGET_SECONDS
 from trainer.models import Table
-from trainer.scoring import DEFAULT_PASS_THRESHOLD
-from trainer.standards import Skill
 
 
 class TargetFields(forms.Form):

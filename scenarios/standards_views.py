@@ -18,6 +18,8 @@ from django.views.decorators.http import require_http_methods
 from core.refusals import RoleRefused
 from core.requests import SchoolRequest
 from core.roles import Role, has_role, is_school_administrator, teaches_cohorts
+from grading.scoring import PassRule
+from grading.standards import skills_of
 from scenarios.models import Scenario
 from scenarios.scenario_versions import save_draft
 from scenarios.standards_forms import RULE_KEEPER, ScenarioTargetsForm, TableStandardsForm
@@ -25,8 +27,6 @@ from simulator.games import GAMES
 from simulator.scenarios import game_steps
 from trainer.exact_returns import table_paytables
 from trainer.models import Table
-from trainer.scoring import PassRule
-from trainer.standards import skills_of
 
 
 @require_http_methods(["GET", "POST"])

@@ -14,7 +14,18 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-FLOORS = ("simulator", "core", "trainer", "rules_submission", "xapi", "scenarios", "school", "certification", "reports")
+FLOORS = (
+    "simulator",
+    "core",
+    "grading",
+    "trainer",
+    "rules_submission",
+    "xapi",
+    "scenarios",
+    "school",
+    "certification",
+    "reports",
+)
 """The apps from the bottom up: each may import those before it, never one after it."""
 
 PROJECT_PACKAGE = "dealer_school"

@@ -16,7 +16,7 @@ other, so of two connections opening together at least one hears the other; a tr
 another has it redraw its table once, which covers a step taken before it heard. With a single tab and nobody
 watching, a step costs no group message, whichever process holds the other connections.
 
-The trainee's connection times their steps (:mod:`trainer.step_clock`): the current step's clock starts with the
+The trainee's connection times their steps (:mod:`grading.step_clock`): the current step's clock starts with the
 first frame it sends and stops when it closes and the trainee has no other connection to the attempt; a frame
 ``{"dialog": "open"}`` or ``{"dialog": "closed"}`` from the page stops it and starts it again.
 

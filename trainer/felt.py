@@ -12,6 +12,7 @@ from django.template.backends.jinja2 import Jinja2
 from jinja2 import Environment
 from markupsafe import Markup
 
+from grading.scoring import GradedStep
 from simulator.core.cards import CardName, card_name, parse_cards
 from simulator.core.json_values import JsonValue
 from simulator.core.money import format_cents
@@ -22,7 +23,6 @@ from simulator.core.wager_phase import LateWagerView
 from simulator.games import GAMES
 from trainer.controls import StepControls, describe_step
 from trainer.models import Mode
-from trainer.scoring import GradedStep
 from trainer.snapshots import AnyTableSnapshot, TableSnapshot, Viewer
 
 CHIP_COLOURS = ((100000, "orange"), (50000, "purple"), (10000, "black"), (2500, "green"), (500, "red"), (0, "white"))
@@ -315,7 +315,7 @@ def stood_steps(snapshot: TableSnapshot[Any], viewer: Viewer) -> tuple[GradedSte
 
     Only for the trainee dealing an exam, until the score card: an exam reveals no grade and no right result before
     then, so a wager settled with the wrong money is drawn as the trainee settled it
-    (:data:`~trainer.scoring.MONEY_SLIPS`); any other wrong step changed nothing. Instructors, practice and the
+    (:data:`~grading.scoring.MONEY_SLIPS`); any other wrong step changed nothing. Instructors, practice and the
     finished round show the table as it is.
     """
     if viewer is not Viewer.TRAINEE or snapshot.mode != Mode.EXAM or snapshot.finished:

@@ -10,6 +10,7 @@ from typing import TypedDict
 from markupsafe import Markup
 
 from core.fields import WholeNumberField
+from grading.scoring import GradedStep
 from simulator.carnival.games import CARNIVAL_GAMES, HAND_NAMES
 from simulator.carnival.round import CarnivalSeatView, CarnivalView
 from simulator.core.json_values import json_int, json_str
@@ -24,7 +25,6 @@ from trainer.controls import (
     settlement_controls,
 )
 from trainer.felt import SETTLEMENTS, area, hand_html
-from trainer.scoring import GradedStep
 
 
 class CarnivalHand(TypedDict):

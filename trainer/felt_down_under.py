@@ -6,6 +6,7 @@ from typing import TypedDict
 
 from markupsafe import Markup
 
+from grading.scoring import GradedStep
 from simulator.blackjack.arithmetic import BUST_OVER, DealerDrawing, is_blackjack
 from simulator.blackjack.hand import SPLIT_SUFFIX, HandResultView, SignalView, SplitHandView
 from simulator.blackjack.match_the_dealer import MatchCombination, match_paytable
@@ -48,7 +49,6 @@ from trainer.felt import (
     table_controls,
     title_region,
 )
-from trainer.scoring import GradedStep
 from trainer.snapshots import TableSnapshot, Viewer
 
 

@@ -7,6 +7,7 @@ from typing import Any, TypedDict
 
 from markupsafe import Markup
 
+from grading.scoring import GradedStep
 from simulator.carnival.round import CarnivalView
 from simulator.core.json_values import json_int, json_str
 from simulator.core.money import format_cents
@@ -54,7 +55,6 @@ from trainer.felt_carnival import (
     carnival_hand,
 )
 from trainer.felt_signs import mystery_sign, signs_html
-from trainer.scoring import GradedStep
 from trainer.snapshots import TableSnapshot, Viewer
 
 

@@ -9,6 +9,7 @@ from typing import Any, TypedDict
 
 from markupsafe import Markup
 
+from grading.scoring import GradedStep
 from simulator.core.json_values import json_int, json_str
 from simulator.core.money import format_cents
 from simulator.dice.wagers import beat_it_paytable, match_paytable, sum_paytable
@@ -74,7 +75,6 @@ from trainer.felt import (
     title_region,
 )
 from trainer.felt_signs import Sign, dice_sign, mystery_sign, signs_html
-from trainer.scoring import GradedStep
 from trainer.snapshots import TableSnapshot, Viewer
 from trainer.submission_answers import filing_label
 

@@ -6,12 +6,12 @@ from django.contrib.auth.models import User
 from django.db.models import QuerySet
 
 from core.roles import Role, has_role, is_school_administrator
+from grading.scoring import ScoreCard
 from simulator.core.procedure import Actor
 from simulator.games import GAMES
 from trainer import services
 from trainer.models import Attempt, Mode
 from trainer.round_store import live_attempt
-from trainer.scoring import ScoreCard
 from trainer.sittings import sat_for_other_cohorts
 from trainer.tables import table_description
 

@@ -7,11 +7,11 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 
+from grading.scoring import Mode as Mode
+from grading.standards import read_target_overrides
 from simulator.core.rules import RulesError
 from simulator.games import GAMES
 from trainer.pass_rule_fields import PassRuleFields
-from trainer.scoring import Mode as Mode
-from trainer.standards import read_target_overrides
 
 
 class Floorperson(models.TextChoices):
@@ -28,7 +28,7 @@ def validate_game(value: str) -> None:
 
 
 def validate_skill_targets(value: object) -> None:
-    """Refuse target times that are not whole seconds for skills the grader knows (trainer.standards)."""
+    """Refuse target times that are not whole seconds for skills the grader knows (grading.standards)."""
     try:
         read_target_overrides(value)
     except ValueError as error:
@@ -47,7 +47,7 @@ class Table(PassRuleFields):
         default=dict,
         blank=True,
         validators=[validate_skill_targets],
-        help_text="Target seconds per skill where this table differs from the school's (trainer/standards.py), "
+        help_text="Target seconds per skill where this table differs from the school's (grading/standards.py), "
         'for example {"calling_the_dice": 4}.',
     )
 
@@ -96,7 +96,7 @@ class Attempt(models.Model):
     score_card = models.JSONField(null=True, blank=True, editable=False)
     started_at = models.DateTimeField(auto_now_add=True)
     step_started_at = models.DateTimeField(
-        auto_now_add=True, help_text="When the current step's clock last started or stopped (trainer.step_clock)."
+        auto_now_add=True, help_text="When the current step's clock last started or stopped (grading.step_clock)."
     )
     step_clock_running = models.BooleanField(
         default=False, help_text="Whether the current step's clock runs: the trainee's table is open, no dialog on it."

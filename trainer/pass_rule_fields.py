@@ -5,8 +5,8 @@ from fractions import Fraction
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
+from grading.scoring import DEFAULT_PASS_THRESHOLD, PassRule
 from simulator.scenarios import MAX_TIME_LIMIT_SECONDS
-from trainer.scoring import DEFAULT_PASS_THRESHOLD, PassRule
 
 
 class PassRuleFields(models.Model):

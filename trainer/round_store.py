@@ -31,15 +31,15 @@ from django.db import transaction
 from django.db.models import F, QuerySet
 from django.utils import timezone
 
+from grading.scoring import GradedStep, PassRule, ScoreCard, one_by_one
+from grading.step_clock import StepClock
 from simulator.core.json_values import JsonValue
 from simulator.core.procedure import Actor, Operation, Round
 from simulator.notation import operations_since, replay_round
 from trainer.meters import TableMeters
 from trainer.models import Attempt, Step, Table
-from trainer.scoring import GradedStep, PassRule, ScoreCard, one_by_one
 from trainer.speed.round_cache import LiveRounds
 from trainer.speed.sql_writes import IN_SQL
-from trainer.step_clock import StepClock
 from trainer.step_listeners import CommittedStep, rows_of
 from trainer.step_writes import WITH_ORM, StepWrites
 

@@ -7,7 +7,7 @@ ready, so the tables never import it. Until an app answers, no scenario is offer
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from trainer.scoring import CombinedResult, PassRule
+from grading.scoring import CombinedResult, PassRule
 
 
 @dataclass(frozen=True)

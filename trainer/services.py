@@ -1,7 +1,7 @@
 """Orchestration of the training tables: deal a round, apply a trainee's step, resume, validate, list attempts.
 
 The server is authoritative. Rounds are loaded and committed through the round store (:mod:`trainer.round_store`);
-every step is graded (:mod:`trainer.scoring`) and committed in one transaction before anyone is answered.
+every step is graded (:mod:`grading.scoring`) and committed in one transaction before anyone is answered.
 
 Nothing here returns hidden information: a :class:`TableSnapshot` holds only the round's public ``table_view()``
 and the descriptions of steps already performed.
@@ -21,6 +21,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from core.roles import Role, SchoolUser, is_school_administrator
+from grading.scoring import GradedStep, grade_step
 from simulator.core.procedure import Round
 from simulator.core.wager_phase import ChipCountMismatch
 from simulator.games import GAMES, Game
@@ -48,7 +49,6 @@ from trainer.round_store import (
     take_cached_step,
     writing,
 )
-from trainer.scoring import GradedStep, grade_step
 from trainer.sittings import sat_for_other_cohorts
 from trainer.snapshots import AnyTableSnapshot, Viewer, snapshot_of, validation_seat
 from trainer.submission_answers import filed_rules, school_graded
@@ -241,7 +241,7 @@ def table_snapshot(attempt: Attempt) -> AnyTableSnapshot:
 
 
 def _elapsed_ms(attempt: Attempt) -> int:
-    """The whole milliseconds the trainee had the current step before them (:mod:`trainer.step_clock`)."""
+    """The whole milliseconds the trainee had the current step before them (:mod:`grading.step_clock`)."""
     return clock_of(attempt).step_taken(timezone.now())
 
 

@@ -12,8 +12,8 @@ from datetime import datetime
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
 
+from grading.scoring import PassRule
 from trainer.models import Attempt
-from trainer.scoring import PassRule
 
 
 @dataclass(frozen=True)

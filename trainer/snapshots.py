@@ -7,13 +7,13 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Generic, TypeAlias, TypeVar
 
+from grading.scoring import GradedStep, PassRule, ScoreCard
 from simulator.core.json_values import JsonValue, json_int, json_object
 from simulator.core.procedure import Action, Actor, Round
 from simulator.games import GAMES, Game
 from trainer.controls import FLOORPERSON_STEPS, dealer_steps_of
 from trainer.models import Attempt, Floorperson, Mode
 from trainer.round_store import LiveAttempt, LogEntry
-from trainer.scoring import GradedStep, PassRule, ScoreCard
 
 
 class Viewer(StrEnum):

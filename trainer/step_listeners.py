@@ -13,8 +13,8 @@ from typing import Any, NamedTuple
 
 from django.db.models import Model
 
+from grading.scoring import GradedStep, ScoreCard
 from trainer.models import Attempt
-from trainer.scoring import GradedStep, ScoreCard
 
 
 @dataclass(frozen=True)

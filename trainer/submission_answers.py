@@ -8,9 +8,9 @@ keeps the catalogue's wording and a paytable nothing filed is labelled the defau
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
+from grading.scoring import GradedStep
 from simulator.core.citations import Citation
 from simulator.core.json_values import JsonValue
-from trainer.scoring import GradedStep
 
 FiledRules = Callable[[str, Mapping[str, JsonValue]], Mapping[str, JsonValue]]
 """For a game and a table's rules, the rules as the school's Rules Submission deals them."""

@@ -8,14 +8,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from simulator.core.citations import Citation, Provenance
-from simulator.core.rules import HouseOption
-from simulator.games import GAMES
-from trainer.felt import Region, render
-from trainer.felt_signs import PROVENANCE_CLASSES
-from trainer.models import Floorperson, Mode
-from trainer.scenario_answers import place_of
-from trainer.scoring import (
+from grading.scoring import (
     CombinedResult,
     Failure,
     GradedStep,
@@ -26,6 +19,13 @@ from trainer.scoring import (
     seconds_text,
     step_numbers,
 )
+from simulator.core.citations import Citation, Provenance
+from simulator.core.rules import HouseOption
+from simulator.games import GAMES
+from trainer.felt import Region, render
+from trainer.felt_signs import PROVENANCE_CLASSES
+from trainer.models import Floorperson, Mode
+from trainer.scenario_answers import place_of
 from trainer.services import StepReply
 from trainer.sittings import SittingPlace, sitting_of
 from trainer.snapshots import AnyTableSnapshot, Viewer

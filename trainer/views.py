@@ -14,13 +14,13 @@ from django_htmx.http import HttpResponseClientRedirect
 from core.refusals import require_school_role
 from core.requests import SchoolRequest
 from core.roles import teaches_cohorts
+from grading.scoring import ScoreCard
 from simulator.games import GAMES
 from trainer import services
 from trainer.dealing_limits import limits_dealing
 from trainer.live_tables import live_tables_to_watch
 from trainer.models import Attempt, Mode, Table
 from trainer.scenario_answers import offered_scenarios
-from trainer.scoring import ScoreCard
 from trainer.sittings import closures_for, sittings_of
 from trainer.snapshots import AnyTableSnapshot, Viewer
 from trainer.table_page import page_context, score_card_context

@@ -20,10 +20,10 @@ from urllib.parse import quote
 from django.conf import settings
 from django.contrib.auth.models import User
 
+from grading.scoring import GradedStep, ScoreCard
 from simulator.core.citations import Citation
 from simulator.games import GAMES
 from trainer.models import Attempt, Table
-from trainer.scoring import GradedStep, ScoreCard
 from trainer.tables import table_description
 from xapi.models import QueuedStatement
 

@@ -4,8 +4,8 @@ The xapi app listens to the tables' steps (:mod:`trainer.step_listeners`) from i
 store writes the rows as it writes the step, so a step that is not committed queues nothing.
 """
 
+from grading.scoring import one_by_one, step_numbers
 from trainer.models import Mode
-from trainer.scoring import one_by_one, step_numbers
 from trainer.step_listeners import CommittedStep, Row
 from xapi import statements
 from xapi.models import QueuedStatement

@@ -127,7 +127,7 @@ def spoken_argument(name: str, value: object) -> str:
 
 
 class ErrorCode(StrEnum):
-    """Why a step was refused: the one list of codes the grader weighs (trainer.scoring.SEVERITIES)."""
+    """Why a step was refused: the one list of codes the grader weighs (grading.scoring.SEVERITIES)."""
 
     OUT_OF_ORDER = "out_of_order"
     ROUND_OVER = "round_over"

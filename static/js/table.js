@@ -116,7 +116,7 @@
 
   // ----- What the trainee reads: the step's clock stands meanwhile -----
   // The server stops the step's clock while the trainee reads and starts it again after (it measures the time
-  // itself; trainer/step_clock.py): the keyboard shortcuts' help, an open panel of the page (the paytables posted
+  // itself; grading/step_clock.py): the keyboard shortcuts' help, an open panel of the page (the paytables posted
   // at the table, a paytable sign, the house rules) or a wrong step's verdict, until the trainee turns back to the
   // controls or the felt. While the table is not connected the clock stands anyway, so nothing is sent then.
   let verdictOpen = false;

@@ -10,11 +10,11 @@ from table_helpers import demo_table, make_trainee, make_user, read_dealer_step
 from test_other_games import browser_frame
 
 from core.roles import Role
+from grading.scoring import PassRule, ScoreCard
+from grading.standards import STEP_SKILLS
 from trainer import round_store, services
 from trainer.models import Mode, Table
-from trainer.scoring import PassRule, ScoreCard
 from trainer.snapshots import Viewer
-from trainer.standards import STEP_SKILLS
 from trainer.table_page import page_context
 from trainer.tables import TABLES
 

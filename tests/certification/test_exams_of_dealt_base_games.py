@@ -22,6 +22,8 @@ from test_down_under_hand_table import browser_frame
 from test_exam_rounds_reveal_nothing import wrong_arguments
 
 from certification.models import Certificate, Exam, ExamSitting
+from grading.scoring import GradedStep, ScoreCard
+from grading.standards import SKILLS, skill_of
 from reports.replay import replay_context
 from scenarios.scenario_versions import create_scenario, publish
 from simulator.blackjack.table import TraineeDeals
@@ -32,8 +34,6 @@ from simulator.games import DOWN_UNDER_BLACKJACK, GAMES
 from simulator.scenarios import ScenarioSpec
 from trainer import demo_tables, services
 from trainer.models import Attempt, Mode, Table
-from trainer.scoring import GradedStep, ScoreCard
-from trainer.standards import SKILLS, skill_of
 from trainer.table_page import citation_html
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]

@@ -15,12 +15,12 @@ from test_error_report import DICE_PAY, finished, right, wrong
 from certification import exams
 from certification.models import Certificate, ExamRound
 from core.roles import Role
+from grading.scoring import GradedStep
 from reports.gradebook import cohort_gradebook
 from school.cohort_work import cohort_rounds, reviews, work_text
 from school.models import Cohort
 from trainer.live_tables import live_tables_to_watch
 from trainer.models import Attempt
-from trainer.scoring import GradedStep
 
 pytestmark = [pytest.mark.storage, pytest.mark.django_db]
 

@@ -11,12 +11,12 @@ from django.urls import reverse
 from table_helpers import demo_table, make_instructor, make_trainee, make_user
 
 from core.roles import Role
+from grading.scoring import GradedStep, ScoreCard, Severity
 from reports.error_report import finished_rounds, heatmap, most_missed, skill_weeks, trainee_columns, week_columns
 from school.models import Cohort
 from simulator.core.clauses import cite
 from simulator.core.procedure import ErrorCode
 from trainer.models import Attempt, Step
-from trainer.scoring import GradedStep, ScoreCard, Severity
 
 pytestmark = [pytest.mark.storage, pytest.mark.django_db, pytest.mark.usefixtures("practice_shown")]
 

@@ -14,10 +14,10 @@ from certification import exams
 from certification.certificates import DEALT_BASE_GAME, audited_write, revoke
 from certification.models import Certificate, ExamResult
 from core.roles import Role
+from grading.scoring import GradedStep
 from reports.exports import ATTEMPT_COLUMNS, CERTIFICATE_COLUMNS, CLAUSE_COLUMNS, RESULT_COLUMNS, STEP_COLUMNS
 from school.models import Cohort
 from trainer.models import Attempt, Step, Table
-from trainer.scoring import GradedStep
 
 pytestmark = [pytest.mark.storage, pytest.mark.django_db]
 

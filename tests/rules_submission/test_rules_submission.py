@@ -10,6 +10,7 @@ from table_helpers import demo_table, graded_steps, make_instructor, make_traine
 from test_other_games import browser_frame
 
 from core.roles import Role
+from grading.scoring import GradedStep
 from rules_submission.forms import DEFAULTS, FortunePaytableForm, ProgressivePaytableForm, hand_field
 from rules_submission.house_reads import newest_wordings_and_name
 from rules_submission.models import FiledPaytable, HouseWording, PaytableKind
@@ -20,7 +21,6 @@ from trainer import round_store, services
 from trainer.felt_mystery import MYSTERY_SIGNS
 from trainer.felt_pai_gow import PAI_GOW_FIXTURES
 from trainer.models import Mode, SchoolProfile
-from trainer.scoring import GradedStep
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("school_name")]
 

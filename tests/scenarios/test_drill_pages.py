@@ -9,13 +9,13 @@ from django.utils import timezone
 from table_helpers import demo_table, make_instructor, make_trainee, make_user
 
 from core.roles import Role
+from grading.scoring import GradedStep, ScoreCard
 from scenarios.drill_library import load_drill_library
 from scenarios.mistakes import RECENT_ROUNDS, recent_mistakes
 from scenarios.models import Scenario, ScenarioVersion
 from simulator.core.clauses import cite
 from simulator.drills import DRILLS, DRILLS_BY_KEY
 from trainer.models import Attempt
-from trainer.scoring import GradedStep, ScoreCard
 
 pytestmark = pytest.mark.django_db
 

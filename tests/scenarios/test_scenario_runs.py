@@ -13,13 +13,13 @@ from meter_rounds import deal_to_the_end
 from table_helpers import demo_table, make_instructor, make_trainee, make_user
 
 from certification.models import ExamRound
+from grading.scoring import ScoreCard
 from scenarios.models import RunRound, ScenarioRun
 from scenarios.scenario_runs import deal_run_round, place_of
 from school.models import Cohort
 from trainer import services
 from trainer.frames import TableFrames
 from trainer.models import Attempt, Mode
-from trainer.scoring import ScoreCard
 from trainer.snapshots import Viewer
 
 pytestmark = [pytest.mark.storage, pytest.mark.django_db]

@@ -10,12 +10,12 @@ from exam_helpers import short_scenario
 from table_helpers import make_instructor, make_trainee, make_user
 
 from core.roles import Role
+from grading.standards import SKILLS
 from scenarios.scenario_versions import publish
 from simulator.games import GAMES
 from simulator.scenarios import ScenarioError, ScenarioSpec
 from trainer import services
 from trainer.models import Mode, Table
-from trainer.standards import SKILLS
 
 pytestmark = pytest.mark.django_db
 

@@ -10,6 +10,7 @@ from django.utils import timezone
 from table_helpers import make_instructor, make_trainee, make_user
 
 from core.roles import Role
+from grading.scoring import PassRule, ScoreCard
 from scenarios.models import RunRound, ScenarioRun
 from scenarios.scenario_runs import rounds_per_attempt
 from scenarios.scenario_versions import create_scenario, publish, save_draft
@@ -17,7 +18,6 @@ from school.assignments import MASTERY_RUN, Result, Status, progress_of, status_
 from school.models import Assignment, Cohort
 from simulator.scenarios import ScenarioSpec
 from trainer.models import Attempt
-from trainer.scoring import PassRule, ScoreCard
 
 pytestmark = pytest.mark.django_db
 

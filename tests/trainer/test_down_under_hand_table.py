@@ -13,6 +13,7 @@ from test_exam_rounds_reveal_nothing import corrections, wrong_arguments
 from test_fragments import current, take
 from test_other_games import CARD, DOWN_UNDER, secrets_of, table_of
 
+from grading.standards import skill_of
 from simulator.blackjack.arithmetic import BlackjackStyle, DealerDrawing
 from simulator.blackjack.round import DownUnderRound
 from simulator.blackjack.table import DownUnderTable, SeatWagers, TraineeDeals
@@ -23,7 +24,6 @@ from trainer import services
 from trainer.frames import TableFrames
 from trainer.models import Mode
 from trainer.snapshots import Viewer
-from trainer.standards import skill_of
 from trainer.table_page import felt_region, render_region
 
 WHOLE_ROUND_RULES = DownUnderTable(trainee_deals=TraineeDeals.WHOLE_ROUND).to_json()

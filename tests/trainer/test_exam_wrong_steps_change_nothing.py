@@ -11,6 +11,7 @@ from dataclasses import replace
 
 import pytest
 
+from grading.scoring import grade_step
 from simulator.core.clauses import cite
 from simulator.core.money import format_cents
 from simulator.core.procedure import Action, Actor, ErrorCode, Round
@@ -19,7 +20,6 @@ from simulator.table_deals import TableDeal
 from trainer.demo_tables import every_demo_table
 from trainer.felt_carnival import as_dealt
 from trainer.models import Mode
-from trainer.scoring import grade_step
 from trainer.snapshots import Viewer, ungraded_snapshot
 from trainer.table_page import felt_region, render_region
 

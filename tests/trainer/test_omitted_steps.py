@@ -3,12 +3,12 @@
 import pytest
 from table_helpers import demo_table, frame_for, make_trainee, read_dealer_step, round_log
 
+from grading.scoring import ScoreCard
 from simulator.core.procedure import Actor
 from simulator.notation import replay_round
 from trainer import round_store, services
 from trainer.frames import TableFrames
 from trainer.models import Mode
-from trainer.scoring import ScoreCard
 from trainer.snapshots import Viewer
 from trainer.table_page import feedback_context, felt_region, render_region
 

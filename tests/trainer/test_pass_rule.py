@@ -5,10 +5,10 @@ from fractions import Fraction
 
 import pytest
 
+from grading.scoring import GradedStep, PassRule, ScoreCard, Severity, step_numbers
+from grading.standards import SKILLS, read_target_overrides, skill_of, target_seconds
 from simulator.core.clauses import seed
 from simulator.core.procedure import ErrorCode
-from trainer.scoring import GradedStep, PassRule, ScoreCard, Severity, step_numbers
-from trainer.standards import SKILLS, read_target_overrides, skill_of, target_seconds
 
 RULE = seed("§645b.2(f)", 'The dealer announces "No more bets".')
 

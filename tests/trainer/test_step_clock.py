@@ -10,8 +10,8 @@ from django.utils import timezone
 from table_helpers import graded_steps
 from test_consumers import connected, seat_at_table, send_step
 
+from grading.step_clock import StepClock
 from trainer.models import Attempt
-from trainer.step_clock import StepClock
 
 
 def at_the_table(test):

@@ -4,6 +4,7 @@ from collections.abc import Callable
 
 import pytest
 
+from grading.scoring import GradedStep, Mode, grade_step
 from simulator.blackjack.round import DEMO_FORCED_HIT, DEMO_SEATS, DownUnderRound
 from simulator.blackjack.table import DownUnderTable
 from simulator.core.citations import Provenance
@@ -13,7 +14,6 @@ from simulator.core.procedure import Action, ErrorCode, Round
 from simulator.drills import DRILLS_BY_KEY
 from simulator.mystery.games import MYSTERY_GAME_LIST, MysteryGame
 from simulator.scenarios import ScenarioSpec, deal_scenario
-from trainer.scoring import GradedStep, Mode, grade_step
 
 
 def played_until(round_: Round, stop: Callable[[Action], bool]) -> Action:

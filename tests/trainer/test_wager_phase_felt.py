@@ -11,6 +11,7 @@ import re
 import pytest
 from table_helpers import round_snapshot
 
+from grading.scoring import grade_step
 from simulator.core.json_values import json_list
 from simulator.core.progressive import IntakeStage
 from simulator.core.wager_phase import ChipCountMismatch, WagerMove, WagerPhase
@@ -18,7 +19,6 @@ from simulator.games import DOWN_UNDER_BLACKJACK, GAMES, PAI_GOW_POKER
 from simulator.table_deals import RiggedDeal, TableDeal
 from trainer.demo_tables import every_demo_table
 from trainer.models import Mode
-from trainer.scoring import grade_step
 from trainer.snapshots import Viewer
 from trainer.table_page import felt_region, render_region
 

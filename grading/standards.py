@@ -1,6 +1,6 @@
 """The school's timed standards: the dealer skills the grader recognises, each step's skill and its target time.
 
-Plain Python, no Django, so the grader (:mod:`trainer.scoring`) reads it without settings. The targets are a house
+Plain Python, no Django, so the grader (:mod:`grading.scoring`) reads it without settings. The targets are a house
 setting of the school, not regulation: 51 Pa.B. 5607 sets no time for any dealer step. A table or a scenario may
 override any target (``Table.skill_targets``, ``ScenarioSpec.skill_targets``, read by :func:`read_target_overrides`).
 """

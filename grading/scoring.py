@@ -28,10 +28,10 @@ from fractions import Fraction
 from statistics import median
 from typing import Any
 
+from grading.standards import SKILLS, skill_of, target_seconds
 from simulator.core.citations import Citation, Provenance
 from simulator.core.json_values import JsonValue
 from simulator.core.procedure import Action, ErrorCode, IllegalOperation, Round
-from trainer.standards import SKILLS, skill_of, target_seconds
 
 
 class Severity(StrEnum):
@@ -469,7 +469,7 @@ class StepTime:
     """One of the trainee's steps on the score card: its number (1 to N), the step, its skill and the time it took.
 
     ``elapsed_ms`` is the time over every attempt at the step (a practice retry adds its time); ``skill`` is the
-    key of the skill in :data:`trainer.standards.SKILLS`, or None for a step without a timed standard or ``omitted``
+    key of the skill in :data:`grading.standards.SKILLS`, or None for a step without a timed standard or ``omitted``
     (left out by the trainee in an exam and performed by the table).
     """
 
@@ -562,7 +562,7 @@ class SkillTime:
 
 
 def skill_times(times: Sequence[StepTime], targets: Mapping[str, int]) -> list[SkillTime]:
-    """Each skill the round exercised, in the order of :data:`~trainer.standards.SKILLS`, against its target."""
+    """Each skill the round exercised, in the order of :data:`~grading.standards.SKILLS`, against its target."""
     by_skill: dict[str, list[int]] = {}
     for time in times:
         if time.skill is not None:

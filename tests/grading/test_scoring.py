@@ -1,4 +1,4 @@
-"""Tests for trainer.scoring: plain pytest, no database, no Django settings."""
+"""Tests for grading.scoring: plain pytest, no database, no Django settings."""
 
 import json
 import os
@@ -9,13 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from simulator.core.citations import Provenance
-from simulator.core.clauses import house, seed
-from simulator.core.dice import DiceRoll
-from simulator.core.procedure import Action, Actor, ErrorCode, Operation, Round
-from simulator.pai_gow.round import PaiGowRound, Scenario
-from simulator.pai_gow.rules import TableRules
-from trainer.scoring import (
+from grading.scoring import (
     DEFAULT_PASS_THRESHOLD,
     SEVERITIES,
     GradedStep,
@@ -25,6 +19,12 @@ from trainer.scoring import (
     Severity,
     grade_step,
 )
+from simulator.core.citations import Provenance
+from simulator.core.clauses import house, seed
+from simulator.core.dice import DiceRoll
+from simulator.core.procedure import Action, Actor, ErrorCode, Operation, Round
+from simulator.pai_gow.round import PaiGowRound, Scenario
+from simulator.pai_gow.rules import TableRules
 
 PROJECT = Path(__file__).resolve().parents[2]
 
@@ -429,5 +429,5 @@ def test_issue4_a_wrong_pai_gow_sum_payout_is_critical_with_the_paytable_citatio
 
 def test_scoring_imports_without_django_or_its_settings():
     environment = {key: value for key, value in os.environ.items() if key != "DJANGO_SETTINGS_MODULE"}
-    script = "import sys, trainer.scoring; sys.exit('django' in sys.modules)"
+    script = "import sys, grading.scoring; sys.exit('django' in sys.modules)"
     subprocess.run([sys.executable, "-c", script], cwd=PROJECT, env=environment, check=True)
