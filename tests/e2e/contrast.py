@@ -249,6 +249,10 @@ PAGE_AT_ITS_LIGHTEST = """(lightest) => {
 middle of any screen), or as it was: the worst case for the words on it, wherever the page is scrolled."""
 
 
+TWO_FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+"""Wait until the page has drawn itself twice, so the layout a resize set off is on the screen."""
+
+
 def words_on_the_felt(page: Page) -> list[tuple[Words, float]]:
     """Every text on the page with no solid colour behind it, and its contrast.
 
@@ -261,6 +265,7 @@ def words_on_the_felt(page: Page) -> list[tuple[Words, float]]:
     page.evaluate(PAGE_AT_ITS_LIGHTEST, True)
     height = page.evaluate("document.documentElement.scrollHeight")
     page.set_viewport_size({"width": viewport["width"], "height": height})
+    page.evaluate(TWO_FRAMES)
     try:
         return measured_in_view(page, words_of(page, on_the_felt_only=True))
     finally:

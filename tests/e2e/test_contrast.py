@@ -121,6 +121,7 @@ def test_wcag_1_4_3_every_word_on_the_felt_reads_at_4_5_to_1_at_the_opening_the_
     school.query(deal_to_the_end, "trainee2", attempt_id)
     page.reload()
     expect(page.locator("#score-card")).to_be_visible()
+    expect(page.locator("body[data-ws-ready]")).to_have_count(1)  # the socket's first frame is drawn: nothing moves
     finished = unreadable(words_on_the_felt(page))
     page.goto(f"/rounds/{attempt_id}/replay/?step={school.query(last_position, attempt_id)}")
     replayed = unreadable(words_on_the_felt(page))
