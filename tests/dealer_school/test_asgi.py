@@ -39,7 +39,7 @@ async def test_it_redirects_anonymous_http_requests_to_login_over_asgi():
 
 @pytest.mark.asyncio
 async def test_it_serves_the_stylesheet_compressed_under_its_hashed_name_cached_for_a_year():
-    status, headers, body = await get_over_asgi(static("css/table.css"), encoding=b"gzip")
+    status, headers, body = await get_over_asgi(static("css/base.css"), encoding=b"gzip")
     assert status == 200
     assert headers[b"Content-Type"].startswith(b"text/css")
     assert headers[b"Content-Encoding"] == b"gzip"

@@ -46,7 +46,7 @@ FLOODING_CONNECTIONS = 4
 BYSTANDER_SEED = 9
 """A round of 47 dealer steps: 3 to warm up and 40 timed."""
 BYSTANDER_STEP_EVERY = 0.05
-STYLESHEET = re.compile(r'href="(/static/css/table\.\w+\.css)"')
+STYLESHEET = re.compile(r'href="(/static/css/base\.\w+\.css)"')
 
 pytestmark = [
     pytest.mark.storage,

@@ -62,7 +62,7 @@ def test_it_logs_out_with_a_post(client, demo_passwords):
 
 def test_it_loads_htmx_2_and_its_ws_extension_from_static_files(client):
     page = client.get(reverse("login")).text
-    for name, suffix in (("django_htmx/htmx-2.min", "js"), ("django_htmx/ext/hx-ws-2.min", "js"), ("css/table", "css")):
+    for name, suffix in (("django_htmx/htmx-2.min", "js"), ("django_htmx/ext/hx-ws-2.min", "js"), ("css/base", "css")):
         assert re.search(rf'"/static/{re.escape(name)}\.[0-9a-f]{{12}}\.{suffix}"', page), name
     assert "https://" not in page
 
