@@ -12,7 +12,7 @@ from django.conf import settings
 
 from rules_submission.models import HouseWording
 from trainer.models import SchoolProfile
-from trainer.speed.sql_writes import _database, _quoted_column, _read, _table
+from trainer.speed.sql_writes import quoted_column, quoted_table, read_value, step_database
 from trainer.step_writes import column_field
 
 WORDING_FIELDS = tuple(column_field(HouseWording, name) for name in ("clause", "version", "text", "saved_at"))
@@ -21,14 +21,13 @@ WORDING_FIELDS = tuple(column_field(HouseWording, name) for name in ("clause", "
 
 def newest_wordings_and_name(clauses: Collection[str]) -> tuple[dict[str, HouseWording], Callable[[], str]]:
     """The newest wording of each of ``clauses`` the school has worded, and the school's name as a verdict labels it."""
-    database = _database()
-    columns = ", ".join(_quoted_column(field) for field in WORDING_FIELDS)
-    clause, name = _quoted_column(WORDING_FIELDS[0]), _quoted_column(column_field(SchoolProfile, "name"))
-    wordings = (
-        f"SELECT {columns}, NULL FROM {_table(HouseWording)} WHERE {clause} IN ({', '.join(['%s'] * len(clauses))})"
-    )
-    first = f'SELECT MIN("id") FROM {_table(SchoolProfile)}'
-    profile = f'SELECT NULL, NULL, NULL, NULL, {name} FROM {_table(SchoolProfile)} WHERE "id" = ({first})'
+    database = step_database()
+    columns = ", ".join(quoted_column(field) for field in WORDING_FIELDS)
+    clause, name = quoted_column(WORDING_FIELDS[0]), quoted_column(column_field(SchoolProfile, "name"))
+    placeholders = ", ".join(["%s"] * len(clauses))
+    wordings = f"SELECT {columns}, NULL FROM {quoted_table(HouseWording)} WHERE {clause} IN ({placeholders})"
+    first = f'SELECT MIN("id") FROM {quoted_table(SchoolProfile)}'
+    profile = f'SELECT NULL, NULL, NULL, NULL, {name} FROM {quoted_table(SchoolProfile)} WHERE "id" = ({first})'
     with database.cursor() as cursor:
         cursor.execute(f"{wordings} UNION ALL {profile}", list(clauses))
         rows = cursor.fetchall()
@@ -38,7 +37,9 @@ def newest_wordings_and_name(clauses: Collection[str]) -> tuple[dict[str, HouseW
         if values[0] is None:
             school = saved_name
             continue
-        read = {field.name: _read(database, field, value) for field, value in zip(WORDING_FIELDS, values, strict=True)}
+        read = {
+            field.name: read_value(database, field, value) for field, value in zip(WORDING_FIELDS, values, strict=True)
+        }
         held = newest.get(read["clause"])
         if held is None or held.version < read["version"]:
             newest[read["clause"]] = HouseWording(**read)

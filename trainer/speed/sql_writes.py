@@ -19,7 +19,7 @@ from trainer.models import Attempt, Meter, MeterChange
 from trainer.step_writes import METER_COLUMNS, MeterHeld, StepWrites, column_field
 
 
-def _database() -> BaseDatabaseWrapper:
+def step_database() -> BaseDatabaseWrapper:
     """The school's database as this thread is connected to it, looked up once by each read or write.
 
     ``django.db.connection`` looks the thread's connection up again on every use of it, and a step's writes use it
@@ -33,37 +33,37 @@ def _columns_and_values(
 ) -> tuple[list[str], list[Any]]:
     """The quoted columns of the model's fields named in ``values`` and their values as the database takes them."""
     fields = [column_field(model, name) for name in values]
-    columns = [_quoted_column(field) for field in fields]
+    columns = [quoted_column(field) for field in fields]
     prepared = [field.get_db_prep_save(value, database) for field, value in zip(fields, values.values(), strict=True)]
     return columns, prepared
 
 
 @cache
-def _quoted_column(field: Field[Any, Any]) -> str:
+def quoted_column(field: Field[Any, Any]) -> str:
     """The field's column name quoted for the database, worked out once for each field."""
-    return _database().ops.quote_name(str(field.column))
+    return step_database().ops.quote_name(str(field.column))
 
 
 def move_attempt_on(attempt_id: int, sequence: int, values: dict[str, Any]) -> bool:
     """Write the attempt's fields if it is still at frame number ``sequence``; whether it was."""
-    database = _database()
+    database = step_database()
     columns, prepared = _columns_and_values(database, Attempt, values)
     assignments = ", ".join(f"{column} = %s" for column in columns)
     with database.cursor() as cursor:
         cursor.execute(
-            f'UPDATE {_table(Attempt)} SET {assignments} WHERE "id" = %s AND "last_sequence" = %s',
+            f'UPDATE {quoted_table(Attempt)} SET {assignments} WHERE "id" = %s AND "last_sequence" = %s',
             [*prepared, attempt_id, sequence],
         )
         return bool(cursor.rowcount == 1)
 
 
 @cache
-def _table(model: type[Model]) -> str:
+def quoted_table(model: type[Model]) -> str:
     """The model's quoted table name, worked out once for each model."""
-    return _database().ops.quote_name(model._meta.db_table)
+    return step_database().ops.quote_name(model._meta.db_table)
 
 
-def _read(database: BaseDatabaseWrapper, field: Field[Any, Any], value: Any) -> Any:
+def read_value(database: BaseDatabaseWrapper, field: Field[Any, Any], value: Any) -> Any:
     """A column's value as the ORM reads it into the field (the database's converters, then the field's)."""
     column = field.get_col(field.model._meta.db_table)
     for convert in [*database.ops.get_db_converters(column), *field.get_db_converters(database)]:
@@ -73,20 +73,20 @@ def _read(database: BaseDatabaseWrapper, field: Field[Any, Any], value: Any) -> 
 
 def add_row(model: type[Model], values: dict[str, Any]) -> None:
     """Insert a row of the model with the fields in ``values``: the step's, or one an app writes with it."""
-    database = _database()
+    database = step_database()
     columns, prepared = _columns_and_values(database, model, values)
     placeholders = ", ".join(["%s"] * len(columns))
     with database.cursor() as cursor:
-        cursor.execute(f"INSERT INTO {_table(model)} ({', '.join(columns)}) VALUES ({placeholders})", prepared)
+        cursor.execute(f"INSERT INTO {quoted_table(model)} ({', '.join(columns)}) VALUES ({placeholders})", prepared)
 
 
 def _update(model: type[Model], pk: int, values: dict[str, Any]) -> None:
     """Write the fields in ``values`` to the model's row ``pk``."""
-    database = _database()
+    database = step_database()
     columns, prepared = _columns_and_values(database, model, values)
     assignments = ", ".join(f"{column} = %s" for column in columns)
     with database.cursor() as cursor:
-        cursor.execute(f'UPDATE {_table(model)} SET {assignments} WHERE "id" = %s', [*prepared, pk])
+        cursor.execute(f'UPDATE {quoted_table(model)} SET {assignments} WHERE "id" = %s', [*prepared, pk])
 
 
 def hold_meter(table_id: int, name: str, attempt_id: int, operation: int) -> MeterHeld | None:
@@ -97,12 +97,12 @@ def hold_meter(table_id: int, name: str, attempt_id: int, operation: int) -> Met
     """
     fields = [column_field(Meter, field) for field in ("id", *METER_COLUMNS)]
     reading = column_field(MeterChange, "reading")
-    columns = ", ".join([*(f"m.{_quoted_column(field)}" for field in fields), f"c.{_quoted_column(reading)}"])
-    database = _database()
+    columns = ", ".join([*(f"m.{quoted_column(field)}" for field in fields), f"c.{quoted_column(reading)}"])
+    database = step_database()
     lock = " FOR UPDATE OF m" if database.features.has_select_for_update_of else ""
     with database.cursor() as cursor:
         cursor.execute(
-            f"SELECT {columns} FROM {_table(Meter)} m LEFT JOIN {_table(MeterChange)} c "
+            f"SELECT {columns} FROM {quoted_table(Meter)} m LEFT JOIN {quoted_table(MeterChange)} c "
             'ON c."meter_id" = m."id" AND c."attempt_id" = %s AND c."operation" = %s '
             f'WHERE m."table_id" = %s AND m."name" = %s{lock}',
             [attempt_id, operation, table_id, name],
@@ -110,8 +110,10 @@ def hold_meter(table_id: int, name: str, attempt_id: int, operation: int) -> Met
         row = cursor.fetchone()
     if row is None:
         return None
-    values = {str(field.name): _read(database, field, value) for field, value in zip(fields, row[:-1], strict=True)}
-    done = None if row[-1] is None else json_object(_read(database, reading, row[-1]))
+    values = {
+        str(field.name): read_value(database, field, value) for field, value in zip(fields, row[:-1], strict=True)
+    }
+    done = None if row[-1] is None else json_object(read_value(database, reading, row[-1]))
     return Meter(table_id=table_id, name=name, **values), done
 
 
