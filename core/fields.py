@@ -10,7 +10,7 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 
-from simulator.core.money import parse_dollars
+from simulator.core.money import MAX_DOLLARS_CHARACTERS, parse_dollars
 
 WHOLE_NUMBER = re.compile(r"[0-9]{1,10}")
 """A whole number as typed: ASCII digits, at most ten (a 32-bit column's largest has ten)."""
@@ -50,15 +50,25 @@ class WholeNumberField(forms.IntegerField):
         return int(text)
 
 
+def read_dollars(text: str) -> int:
+    """The cents of a dollar amount a person typed, as :func:`simulator.core.money.parse_dollars` reads it.
+
+    Every form reads money here, so each refuses it in the same words: parse_dollars' refusal, as a ValidationError.
+    """
+    try:
+        return parse_dollars(text)
+    except ValueError as error:
+        raise ValidationError(str(error), code="invalid") from None
+
+
 class MoneyField(forms.Field):
     """An amount of money typed in dollars ("25", "$1,037.50"), read into whole cents, never a float; None if empty."""
 
     def to_python(self, value: Any) -> int | None:
-        """The cents, as :func:`simulator.core.money.parse_dollars` reads the text, or its refusal as the error."""
+        """The cents, as :func:`read_dollars` reads the text, or its refusal as the error."""
         text = one_value(self, value)
-        if not text:
-            return None
-        try:
-            return parse_dollars(text)
-        except ValueError as error:
-            raise ValidationError(str(error), code="invalid") from None
+        return read_dollars(text) if text else None
+
+    def widget_attrs(self, widget: forms.Widget) -> dict[str, Any]:
+        """The input holds no more than :func:`read_dollars` reads."""
+        return {**super().widget_attrs(widget), "maxlength": str(MAX_DOLLARS_CHARACTERS)}

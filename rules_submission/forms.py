@@ -7,10 +7,11 @@ from typing import Any
 
 from django import forms
 
+from core.fields import MoneyField, one_value
 from rules_submission.models import PaytableKind
 from rules_submission.submission import misfits
 from simulator.core.json_values import JsonObject, JsonValue, json_int, json_object
-from simulator.core.money import format_cents, parse_dollars
+from simulator.core.money import format_cents
 from simulator.core.rules import RulesError
 from simulator.pai_gow.filed_paytables import (
     ENVY_HANDS,
@@ -49,6 +50,16 @@ def hand_field(column: str, hand: FortuneHand) -> str:
 def dollars_text(cents: int) -> str:
     """An amount as the form shows it for editing: "5,000.00"."""
     return format_cents(cents).removeprefix("$")
+
+
+class AwardField(MoneyField):
+    """A hand's progressive award: a share of the meter as typed ("10%", which the engine reads) or dollars in cents."""
+
+    def clean(self, value: Any) -> JsonValue:
+        """The share as typed, or the dollars read as every money field reads them; None when left empty."""
+        text = one_value(self, value)
+        share: JsonValue = text if text.endswith("%") else super().clean(text)
+        return share
 
 
 class PaytableForm(forms.Form):
@@ -104,15 +115,10 @@ class PaytableForm(forms.Form):
         """A cleaned text field, stripped; empty when the form refused it (its error is beside it)."""
         return str(self.cleaned_data.get(field, "")).strip()
 
-    def dollars(self, field: str) -> int | None:
-        """A cleaned dollar field in cents; None, with the field's error, when it is not an amount or was refused."""
-        if field not in self.cleaned_data:
-            return None
-        try:
-            return parse_dollars(self.cleaned_data[field])
-        except ValueError as error:
-            self.add_error(field, str(error))
-            return None
+    def cleaned(self, field: str) -> JsonValue:
+        """A cleaned field's value: cents, a share or None; None when the form refused it (its error is beside it)."""
+        value: JsonValue = self.cleaned_data.get(field)
+        return value
 
 
 class FortunePaytableForm(PaytableForm):
@@ -132,10 +138,9 @@ class FortunePaytableForm(PaytableForm):
                 help_text="Odds such as 25 to 1; empty when the hand does not pay.",
             )
         for hand in ENVY_HANDS:
-            self.fields[hand_field("envy", hand)] = forms.CharField(
+            self.fields[hand_field("envy", hand)] = MoneyField(
                 label=f"{hand.value.capitalize()}: Envy Bonus pays each other qualifying player",
                 required=False,
-                max_length=24,
                 help_text="Dollars, such as 500; empty when the hand pays no envy.",
             )
 
@@ -160,8 +165,8 @@ class FortunePaytableForm(PaytableForm):
             if odds := self.text(hand_field("pays", hand)):
                 pays[hand.value] = odds
         for hand in ENVY_HANDS:
-            if self.text(hand_field("envy", hand)):
-                envy[hand.value] = self.dollars(hand_field("envy", hand))
+            if (cents := self.cleaned(hand_field("envy", hand))) is not None:
+                envy[hand.value] = cents
         return {"name": self.text("name"), "pays": pays, "envy": envy}
 
 
@@ -170,8 +175,8 @@ class ProgressivePaytableForm(PaytableForm):
 
     kind = PaytableKind.PROGRESSIVE
     read_paytable = staticmethod(read_progressive_paytable)
-    wager = forms.CharField(label="Progressive Payout wager, in dollars", max_length=24)
-    seed_amount = forms.CharField(label="The meter starts at, in dollars", max_length=24)
+    wager = MoneyField(label="Progressive Payout wager, in dollars")
+    seed_amount = MoneyField(label="The meter starts at, in dollars")
     rate = forms.CharField(
         label="Rate of progression",
         max_length=10,
@@ -182,10 +187,9 @@ class ProgressivePaytableForm(PaytableForm):
         """One award field per hand."""
         super().__init__(current, data)
         for hand in FortuneHand:
-            self.fields[hand_field("awards", hand)] = forms.CharField(
+            self.fields[hand_field("awards", hand)] = AwardField(
                 label=f"{hand.value.capitalize()}: pays",
                 required=False,
-                max_length=24,
                 help_text="A share of the meter such as 10%, or dollars for the wager such as 1,000; empty when the "
                 "hand does not pay.",
             )
@@ -208,14 +212,12 @@ class ProgressivePaytableForm(PaytableForm):
         """The paytable as :func:`simulator.pai_gow.filed_paytables.read_progressive_paytable` reads it."""
         awards: JsonObject = {}
         for hand in FortuneHand:
-            field = hand_field("awards", hand)
-            award = self.text(field)
-            if award:
-                awards[hand.value] = award if award.endswith("%") else self.dollars(field)
+            if (award := self.cleaned(hand_field("awards", hand))) is not None:
+                awards[hand.value] = award
         return {
             "name": self.text("name"),
-            "wager": self.dollars("wager"),
-            "seed_amount": self.dollars("seed_amount"),
+            "wager": self.cleaned("wager"),
+            "seed_amount": self.cleaned("seed_amount"),
             "rate": self.text("rate"),
             "awards": awards,
         }

@@ -16,13 +16,13 @@ from typing import Any, cast
 from django import forms
 from django.forms.boundfield import BoundField
 
-from core.fields import MoneyField, WholeNumberField
+from core.fields import MoneyField, WholeNumberField, read_dollars
 from scenarios.models import Scenario
 from simulator.blackjack.arithmetic import BlackjackStyle
 from simulator.carnival.poker import CarnivalGame, PlayerHabit
 from simulator.core.citations import Provenance
 from simulator.core.json_values import JsonObject, JsonValue
-from simulator.core.money import format_cents, parse_dollars
+from simulator.core.money import format_cents
 from simulator.core.rules import Option
 from simulator.games import GAMES, Game
 from simulator.pai_gow.round import PLACES, SEATS
@@ -166,8 +166,8 @@ class WagersField(forms.Field):
                 raise forms.ValidationError(f"“{name.strip()}” is not a betting area here: {listed}.")
             try:
                 wagers[spot] = _read_amount(amount)
-            except ValueError as error:
-                raise forms.ValidationError(f"{self.areas[spot]}: {error}") from None
+            except forms.ValidationError as error:
+                raise forms.ValidationError(f"{self.areas[spot]}: {error.message}") from None
         return wagers
 
 
@@ -175,8 +175,8 @@ def _read_amount(text: str) -> JsonValue:
     """A wager typed in dollars: "25" or a range "10-50"; cents as the scenario keeps them."""
     low, dash, high = text.partition("-")
     if dash:
-        return {"minimum": parse_dollars(low), "maximum": parse_dollars(high)}
-    return parse_dollars(text)
+        return {"minimum": read_dollars(low), "maximum": read_dollars(high)}
+    return read_dollars(text)
 
 
 class BuilderField(BoundField):
