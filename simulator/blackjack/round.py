@@ -70,7 +70,7 @@ from simulator.core.progressive import (
     ContainerIntakeView,
     IntakeStage,
     JackpotMeterView,
-    ProgressiveIntakeMixin,
+    LockedOutWagerPhaseMixin,
     ProgressiveWager,
     ProgressiveWin,
     ProgressiveWinMixin,
@@ -82,7 +82,6 @@ from simulator.core.wager_phase import (
     WAGER_PHASE_STEPS,
     LateWagerView,
     WagerPhase,
-    WagerPhaseMixin,
 )
 
 SEATS = (1, 2, 3, 4, 5, 6)
@@ -228,7 +227,7 @@ class DownUnderView(TypedDict):
     finished: bool
 
 
-class DownUnderRound(WagerPhaseMixin, ProgressiveIntakeMixin, ProgressiveWinMixin, BlackjackHandMixin, Round):
+class DownUnderRound(LockedOutWagerPhaseMixin, ProgressiveWinMixin, BlackjackHandMixin, Round):
     """One round of Down Under Blackjack with Match the Dealer, dealt step by step."""
 
     def __init__(
@@ -422,10 +421,6 @@ class DownUnderRound(WagerPhaseMixin, ProgressiveIntakeMixin, ProgressiveWinMixi
     def wager_label(self, spot: str) -> str:
         """The betting area as the layout names it."""
         return MATCH_WAGER_NAME if spot == "match_the_dealer" else "Down Under Blackjack wager"
-
-    def late_wager_due(self) -> bool:
-        """After "No more bets" and the lock-out."""
-        return self.no_more_bets and self.progressive_wagers_locked_out()
 
     def next_action(self) -> Action | None:
         """The correct next step, or None once the cards are picked up."""

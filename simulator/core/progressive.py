@@ -69,7 +69,7 @@ from simulator.core.mystery_meter import (
     mystery_clause,
 )
 from simulator.core.procedure import Action, Actor, ErrorCode, IllegalOperation, Operation, Round
-from simulator.core.wager_phase import CHIP_COUNT_MISMATCH, ChipCountMismatch, WagerPhase
+from simulator.core.wager_phase import CHIP_COUNT_MISMATCH, ChipCountMismatch, WagerPhase, WagerPhaseMixin
 
 PROGRESSIVE_INTAKE_STEPS = frozenset(
     {
@@ -419,6 +419,14 @@ class ProgressiveIntakeMixin(Round):
         """Place the progressive chips into the table inventory container."""
         total = sum(wager.amount for wager in self.progressive_intake.collection())
         return self._advance_intake("drop_progressive_wagers", IntakeStage.DROPPED, {"amount": total})
+
+
+class LockedOutWagerPhaseMixin(WagerPhaseMixin, ProgressiveIntakeMixin):
+    """The players' wager phase at a table that always takes progressive wagers: a late one comes after the lock-out."""
+
+    def late_wager_due(self) -> bool:
+        """After "No more bets" and the lock-out."""
+        return self.no_more_bets and self.progressive_wagers_locked_out()
 
 
 class MysteryPayoutStage(IntEnum):

@@ -64,9 +64,9 @@ from simulator.core.progressive import (
     MYSTERY_BONUS_STEPS,
     PROGRESSIVE_INTAKE_STEPS,
     ContainerIntakeView,
+    LockedOutWagerPhaseMixin,
     MysteryBonus,
     MysteryBonusMixin,
-    ProgressiveIntakeMixin,
     ProgressiveWager,
     intake_with_wager_phase,
 )
@@ -85,7 +85,6 @@ from simulator.core.wager_phase import (
     WAGER_PHASE_STEPS,
     LateWagerView,
     WagerPhase,
-    WagerPhaseMixin,
 )
 from simulator.mystery.base_game_deal import BASE_GAME_LAYOUT, BaseGameDeal, BaseGameView, deal_base_game
 from simulator.mystery.games import MYSTERY_GAMES, MysteryGame
@@ -201,7 +200,7 @@ class MysteryTableView(TypedDict):
     finished: bool
 
 
-class MysteryTableRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMixin, Round):
+class MysteryTableRound(LockedOutWagerPhaseMixin, MysteryBonusMixin, Round):
     """One round at an MHB game's table: the game's own positions and wagers, and the progressive procedure."""
 
     def __init__(
@@ -364,10 +363,6 @@ class MysteryTableRound(WagerPhaseMixin, ProgressiveIntakeMixin, MysteryBonusMix
     def wager_label(self, spot: str) -> str:
         """The betting area as the layout names it: the wager's own name."""
         return spot
-
-    def late_wager_due(self) -> bool:
-        """After "No more bets" and the lock-out."""
-        return self.no_more_bets and self.progressive_wagers_locked_out()
 
     def next_action(self) -> Action | None:
         """The correct next step of the round, or None when it is finished."""
