@@ -1,1 +1,1 @@
-"""The core app: what every web app shares, the request type, roles, refused and unavailable pages, bounded fields."""
+"""The core app: what every web app shares: request type, roles, refused pages, bounded fields, the school's profile."""

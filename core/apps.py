@@ -4,7 +4,7 @@ from django.apps import AppConfig
 
 
 class CoreConfig(AppConfig):
-    """The core app: the request type, roles, the 403 and unavailable pages, origin checks and bounded fields."""
+    """The core app: the request type, roles, the 403 and unavailable pages, origin checks, the school's profile."""
 
     name = "core"
     verbose_name = "Shared by every app"

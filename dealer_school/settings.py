@@ -200,7 +200,7 @@ TEMPLATES = [
             "context_processors": [
                 "django.template.context_processors.request",
                 "core.navigation.navigation",
-                "trainer.school_profile.header_name",
+                "core.school_profile.header_name",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],

@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from certification import urls as certification_urls
+from core import urls as core_urls
 from reports import urls as reports_urls
 from rules_submission import urls as rules_submission_urls
 from scenarios import urls as scenarios_urls
@@ -11,6 +12,7 @@ from school import urls as school_urls
 from trainer import urls as trainer_urls
 
 urlpatterns = [
+    path("", include(core_urls)),
     path("", include(trainer_urls)),
     path("", include(rules_submission_urls)),
     path("", include(scenarios_urls)),

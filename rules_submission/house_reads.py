@@ -10,8 +10,8 @@ from collections.abc import Callable, Collection
 
 from django.conf import settings
 
+from core.models import SchoolProfile
 from rules_submission.models import HouseWording
-from trainer.models import SchoolProfile
 from trainer.speed.sql_writes import quoted_column, quoted_table, read_value, step_database
 from trainer.step_writes import column_field
 

@@ -20,6 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
+from core.school_profile import school_name
 from grading.scoring import GradedStep
 from rules_submission.house_reads import newest_wordings_and_name
 from rules_submission.models import FiledPaytable, HouseWording, PaytableKind
@@ -29,7 +30,6 @@ from simulator.core.json_values import JsonObject, JsonValue
 from simulator.core.rules import RulesError
 from simulator.pai_gow.rules import TableRules
 from trainer.models import Table
-from trainer.school_profile import school_name
 
 PAI_GOW = "pai-gow-poker"
 """The game whose Rules Submission files the paytables of §645a.13."""

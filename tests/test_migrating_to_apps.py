@@ -3,7 +3,8 @@
 The database is migrated to the trainer's last migration before the first move (``BEFORE``), filled through the
 models as they stood then, and migrated forward to today; each record is then read through today's models, wherever
 they live. A move to another app adds the models it moves to ``today_model``'s callers here. A later move that
-changes only the state starts from just before it (``BEFORE_SCENARIOS``), so its test migrates only that move.
+changes only the state starts from just before it (``BEFORE_SCENARIOS``, ``BEFORE_SCHOOL_PROFILE``), so its test
+migrates only that move.
 """
 
 import os
@@ -56,6 +57,11 @@ SCENARIO_MODELS = ("Scenario", "ScenarioVersion", "ScenarioRun", "RunRound")
 
 SUBMISSION_MODELS = ("HouseWording", "FiledPaytable")
 """The models that moved to the rules_submission app, each keeping its table."""
+
+BEFORE_SCHOOL_PROFILE = [("trainer", "0032_help_texts_name_the_grading_app"), ("core", None)]
+"""The last migration before the school's profile left the trainer for the core app."""
+
+LOGO = b"\x89PNG\r\n\x1a\n logo"
 
 
 def migrate(targets):
@@ -215,6 +221,48 @@ def scenarios_moved(transactional_db):
         fill_scenarios(migrate(BEFORE_SCENARIOS))
     finally:
         migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+
+
+def fill_school_profile(old):
+    """The school's profile as an administrator saved it before it moved, and an instructor's right to change it."""
+    user = old.get_model("auth", "User")
+    administrator = user.objects.create(username="administrator", is_staff=True)
+    old.get_model("trainer", "SchoolProfile").objects.create(
+        name="Riverside Dealer School", logo=LOGO, signer="Dana Reyes", signer_title="Director", saved_by=administrator
+    )
+    profile_type, _ = old.get_model("contenttypes", "ContentType").objects.get_or_create(
+        app_label="trainer", model="schoolprofile"
+    )
+    changing, _ = old.get_model("auth", "Permission").objects.get_or_create(
+        content_type=profile_type, codename="change_schoolprofile", defaults={"name": "Can change school profile"}
+    )
+    user.objects.create(username="instructor").user_permissions.add(changing)
+
+
+@pytest.fixture
+def school_profile_moved(transactional_db):
+    """A database filled just before the school's profile moved, then migrated to today."""
+    try:
+        fill_school_profile(migrate(BEFORE_SCHOOL_PROFILE))
+    finally:
+        migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+
+
+def test_a_database_made_before_the_school_profile_moved_keeps_its_name_logo_and_signer(school_profile_moved):
+    profile = today_model("SchoolProfile").objects.get()
+    assert (profile.name, bytes(profile.logo), profile.signer, profile.signer_title, profile.saved_by.username) == (
+        "Riverside Dealer School",
+        LOGO,
+        "Dana Reyes",
+        "Director",
+        "administrator",
+    )
+    model = today_model("SchoolProfile")
+    assert (model._meta.app_label, model._meta.db_table) == ("core", "trainer_schoolprofile")
+
+
+def test_an_instructor_still_changes_the_school_profile_after_it_moved(school_profile_moved):
+    assert User.objects.get(username="instructor").has_perm("core.change_schoolprofile")
 
 
 def test_a_database_made_before_the_scenarios_moved_keeps_every_version_run_round_and_exam_part(scenarios_moved):

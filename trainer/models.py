@@ -1,4 +1,4 @@
-"""The school's tables, instructors' scenarios and runs, attempts and steps."""
+"""The school's tables, attempts and steps, and the progressive meters their rounds change."""
 
 from itertools import chain
 from typing import Any
@@ -220,26 +220,3 @@ class MeterChange(models.Model):
     def __str__(self) -> str:
         """The attempt and the operation number."""
         return f"operation {self.operation} of attempt {self.attempt_id} on {self.meter}"
-
-
-class SchoolProfile(models.Model):
-    """The school as its pages and certificates name it: one row, saved by an administrator.
-
-    Until one is saved, :func:`trainer.school_profile.school_profile` reads the environment's values
-    (DJANGO_SCHOOL_NAME, DJANGO_SCHOOL_LOGO, DJANGO_SCHOOL_SIGNER, DJANGO_SCHOOL_SIGNER_TITLE).
-    """
-
-    name = models.CharField(
-        "school name", max_length=120, help_text="The school's name, in the page header and on certificates."
-    )
-    logo = models.BinaryField(blank=True, default=b"", help_text="A PNG or JPEG image; empty for no logo.")
-    signer = models.CharField(max_length=150, blank=True, help_text="Who signs certificates; empty for no signer.")
-    signer_title = models.CharField("signer's title", max_length=150, blank=True, help_text="The signer's title.")
-    saved_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    saved_at = models.DateTimeField(auto_now=True)
-
-    def __str__(self) -> str:
-        """The school's name."""
-        return self.name

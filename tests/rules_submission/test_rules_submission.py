@@ -9,6 +9,7 @@ from exam_helpers import deal
 from table_helpers import demo_table, graded_steps, make_instructor, make_trainee, make_user, read_dealer_step
 from test_other_games import browser_frame
 
+from core.models import SchoolProfile
 from core.roles import Role
 from grading.scoring import GradedStep
 from rules_submission.forms import DEFAULTS, FortunePaytableForm, ProgressivePaytableForm, hand_field
@@ -20,7 +21,7 @@ from simulator.pai_gow.fortune import FortuneHand
 from trainer import round_store, services
 from trainer.felt_mystery import MYSTERY_SIGNS
 from trainer.felt_pai_gow import PAI_GOW_FIXTURES
-from trainer.models import Mode, SchoolProfile
+from trainer.models import Mode
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("school_name")]
 

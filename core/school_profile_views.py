@@ -12,8 +12,8 @@ from django.views.decorators.http import require_http_methods
 from core.refusals import RoleRefused
 from core.requests import SchoolRequest
 from core.roles import Role, is_school_administrator
-from trainer.school_profile import school_profile
-from trainer.school_profile_forms import SchoolProfileForm
+from core.school_profile import school_profile
+from core.school_profile_forms import SchoolProfileForm
 
 
 @require_http_methods(["GET", "POST"])

@@ -12,9 +12,9 @@ from pypdf import PdfReader
 from table_helpers import make_instructor, make_trainee, make_user
 
 from certification.models import Certificate
+from core.models import SchoolProfile
 from core.roles import Role
 from rules_submission.submission import default_label
-from trainer.models import SchoolProfile
 
 pytestmark = pytest.mark.django_db
 

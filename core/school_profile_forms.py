@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 from PIL import Image
 
-from trainer.models import SchoolProfile
+from core.models import SchoolProfile
 
 MAX_LOGO_BYTES = 512 * 1024
 """The largest logo file taken: a certificate prints it 22 mm high."""

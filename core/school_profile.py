@@ -9,8 +9,8 @@ from django.conf import settings
 from django.http import HttpRequest
 from reportlab.lib.utils import ImageReader
 
+from core.models import SchoolProfile
 from core.unavailable import DATABASE_UNAVAILABLE
-from trainer.models import SchoolProfile
 
 
 def school_profile() -> SchoolProfile:
