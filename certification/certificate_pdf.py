@@ -11,9 +11,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from certification.certificates import Status, covered_lines
 from certification.models import Certificate
+from core.days import day_text
 from core.models import SchoolProfile
 from core.school_profile import logo_image, school_profile
-from trainer.days import day_text
 
 PAGE_WIDTH, PAGE_HEIGHT = landscape(A4)
 QR_MODULE = 1.6 * mm

@@ -22,11 +22,11 @@ from certification.certificates import (
 from certification.exam_views import Part, sitting_for, sitting_page
 from certification.forms import RevokeForm
 from certification.models import REASON_LENGTH, Certificate
+from core.confirmation import Confirmation, confirmation_page
 from core.refusals import RoleRefused
 from core.requests import SchoolRequest
 from core.roles import Role
 from core.school_profile import school_name
-from trainer.confirmation import Confirmation, confirmation_page
 
 CODE_PATTERN = re.compile(r"[A-Za-z0-9_ -]{1,64}")
 """What the look-up form sends to the code's own address: URL-safe characters and spaces (else answered in place)."""

@@ -30,11 +30,11 @@ from certification.certificates import (
 )
 from certification.forms import CorrectionForm, ExamForm, FullNameForm, RevokeForm
 from certification.models import Certificate, Exam, ExamResult, ExamSitting, SignOff
+from core.confirmation import Confirmation, confirmation_page
 from core.refusals import RoleRefused
 from core.requests import SchoolRequest
 from core.roles import Role, has_role, teaches_cohorts
 from school.models import cohorts_of
-from trainer.confirmation import Confirmation, confirmation_page
 
 
 class Part(Enum):

@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from core.confirmation import Confirmation, confirmation_page
 from core.input_bounds import QUERY_TEXT_CHARACTERS, query_number
 from core.refusals import RoleRefused
 from core.requests import SchoolRequest
@@ -31,7 +32,6 @@ from scenarios.scenario_versions import (
     set_archived,
 )
 from simulator.games import GAMES
-from trainer.confirmation import Confirmation, confirmation_page
 from trainer.dealing_limits import limits_dealing
 from trainer.sittings import closures_for
 

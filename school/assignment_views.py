@@ -7,13 +7,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
+from core.confirmation import Confirmation, confirmation_page
+from core.days import day_text
 from core.requests import SchoolRequest
 from core.roles import Role, has_role
 from school.assignment_forms import AssignmentForm
 from school.assignments import STATUS_MEANINGS, cohort_progress
 from school.cohorts import cohort_for
-from trainer.confirmation import Confirmation, confirmation_page
-from trainer.days import day_text
 
 
 @require_http_methods(["GET", "POST"])

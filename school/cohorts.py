@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from core.confirmation import Confirmation, confirmation_page
 from core.refusals import RoleRefused
 from core.requests import SchoolRequest
 from core.roles import Role, teaches_cohorts
@@ -22,7 +23,6 @@ from school.first_passwords import give_first_password, keep_sheet, take_sheet
 from school.lockouts import locked_addresses, locked_usernames, unlock_address, unlock_login
 from school.models import Cohort, cohorts_of, manages_account
 from school.roster import MAX_IMPORT_ROWS, create_trainee, import_roster
-from trainer.confirmation import Confirmation, confirmation_page
 from trainer.models import Attempt
 
 
