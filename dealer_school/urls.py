@@ -5,6 +5,7 @@ from django.urls import include, path
 
 from certification import urls as certification_urls
 from core import urls as core_urls
+from grading import urls as grading_urls
 from reports import urls as reports_urls
 from rules_submission import urls as rules_submission_urls
 from scenarios import urls as scenarios_urls
@@ -13,6 +14,7 @@ from trainer import urls as trainer_urls
 
 urlpatterns = [
     path("", include(core_urls)),
+    path("", include(grading_urls)),
     path("", include(trainer_urls)),
     path("", include(rules_submission_urls)),
     path("", include(scenarios_urls)),
