@@ -4,7 +4,7 @@ from django.apps import AppConfig
 
 
 class RulesSubmissionConfig(AppConfig):
-    """The Rules Submission app: the school's wording of each house procedure and its filed paytables, versioned."""
+    """The Rules Submission app: the school's house wordings and filed paytables, versioned; paytables' returns."""
 
     name = "rules_submission"
     verbose_name = "Rules Submission"

@@ -20,12 +20,12 @@ from core.requests import SchoolRequest
 from core.roles import Role, has_role, is_school_administrator, teaches_cohorts
 from grading.scoring import PassRule
 from grading.standards import skills_of
+from rules_submission.exact_returns import table_paytables
 from scenarios.models import Scenario
 from scenarios.scenario_versions import save_draft
 from scenarios.standards_forms import RULE_KEEPER, ScenarioTargetsForm, TableStandardsForm
 from simulator.games import GAMES
 from simulator.scenarios import game_steps
-from trainer.exact_returns import table_paytables
 from trainer.models import Table
 
 

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 from table_helpers import make_instructor
 
-from trainer.exact_returns import table_paytables
+from rules_submission.exact_returns import table_paytables
 from trainer.models import Table
 
 pytestmark = pytest.mark.django_db
