@@ -12,11 +12,11 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
+from grading.pass_rule_fields import PassRuleFields
 from grading.scoring import clock_text, percent_text
 from scenarios.models import ScenarioVersion
 from school.models import Cohort
 from trainer.models import Attempt
-from trainer.pass_rule_fields import PassRuleFields
 
 REASON_LENGTH = 2000
 """The longest reason an instructor gives, for correcting a result or revoking a certificate."""

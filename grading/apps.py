@@ -4,7 +4,7 @@ from django.apps import AppConfig
 
 
 class GradingConfig(AppConfig):
-    """The grading app: a step's grade, the score card, the timed standards, the step clock, the provenance legend."""
+    """The grading app: grades, score cards, timed standards, the step clock, pass rule fields, the provenance page."""
 
     name = "grading"
     verbose_name = "Grading"

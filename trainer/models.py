@@ -7,11 +7,11 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 
+from grading.pass_rule_fields import PassRuleFields
 from grading.scoring import Mode as Mode
 from grading.standards import read_target_overrides
 from simulator.core.rules import RulesError
 from simulator.games import GAMES
-from trainer.pass_rule_fields import PassRuleFields
 
 
 class Floorperson(models.TextChoices):
