@@ -8,9 +8,6 @@ from django.utils.html import format_html
 from core.input_bounds import JSON_REFUSAL, BoundedJSONDecoder
 from trainer.models import Attempt, Table
 
-admin.site.site_header = "Dealer school administration"
-admin.site.site_title = "Dealer school"
-
 
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin[Table]):
