@@ -48,9 +48,10 @@ def default_label(school: str | None = None) -> str:
     return f"Default (not yet approved by {school_name() if school is None else school})"
 
 
-def submission_label(version: int, saved_at: datetime) -> str:
-    """How a filed version is cited: the school's Rules Submission, the version and the day it was saved."""
-    return f"Rules Submission of {school_name()}, version {version} of {timezone.localdate(saved_at):%d %B %Y}"
+def submission_label(version: int, saved_at: datetime, school: str | None = None) -> str:
+    """How a filed version is cited: the Rules Submission of the school (``school``, else as saved), version and day."""
+    school = school_name() if school is None else school
+    return f"Rules Submission of {school}, version {version} of {timezone.localdate(saved_at):%d %B %Y}"
 
 
 def filing_label(citation: Citation) -> str:
@@ -81,7 +82,8 @@ def worded(citation: Citation, wordings: Mapping[str, HouseWording], school: Cal
     wording = wordings.get(citation.clause)
     if wording is None or not wording.text:
         return replace(citation, submission=default_label(school()))
-    return replace(citation, text=wording.text, submission=submission_label(wording.version, wording.saved_at))
+    label = submission_label(wording.version, wording.saved_at, school())
+    return replace(citation, text=wording.text, submission=label)
 
 
 def school_citations(citations: Iterable[Citation]) -> list[Citation]:

@@ -15,7 +15,7 @@ from grading.scoring import GradedStep
 from rules_submission.forms import DEFAULTS, FortunePaytableForm, ProgressivePaytableForm, hand_field
 from rules_submission.house_reads import newest_wordings_and_name
 from rules_submission.models import FiledPaytable, HouseWording, PaytableKind
-from rules_submission.submission import HOUSE_CLAUSES, wordings_and_name
+from rules_submission.submission import HOUSE_CLAUSES, school_citations, wordings_and_name
 from simulator.core.clauses import CLAUSES
 from simulator.pai_gow.fortune import FortuneHand
 from trainer import round_store, services
@@ -218,6 +218,17 @@ def test_the_cached_store_reads_a_verdicts_wordings_and_the_school_name_as_the_p
     assert [(wording.clause, wording.version, wording.text, wording.saved_at) for wording in cached.values()] == fields
     assert [version for _, version, _, _ in fields] == [2]
     assert cached_name() == plain_name() == ("Saved Dealer School" if profile == "saved profile" else SCHOOL)
+
+
+def test_a_verdict_citing_the_schools_wording_reads_its_wording_and_the_school_name_in_one_query(
+    client, administrator, django_assert_num_queries
+):
+    word(client, DECLARATION, OUR_WORDING)
+    citation = CLAUSES[DECLARATION]
+    with django_assert_num_queries(1):
+        [cited] = school_citations([citation])
+    assert cited.text == OUR_WORDING
+    assert cited.submission.startswith(f"{FILED}, version 1 of")
 
 
 def test_the_felt_posts_the_approved_paytables_with_their_rules_submission_and_old_rounds_keep_theirs(
