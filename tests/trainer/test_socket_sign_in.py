@@ -27,6 +27,13 @@ def check_at_every_frame(monkeypatch):
     monkeypatch.setattr(socket_user, "SIGN_IN_CHECK_SECONDS", 0)
 
 
+@pytest.fixture(params=["cached", "plain"])
+def round_store(request, settings):
+    """Each check both ways: one read first (trainer/speed/session_reads.py), or Django's own check every time."""
+    settings.ROUND_STORE = request.param
+    return request.param
+
+
 @database_sync_to_async
 def end_session(key):
     """Delete the session's row, as a logout served by another process does (its news to this one lost)."""
@@ -59,7 +66,9 @@ SESSION_ENDINGS = {
 
 
 @pytest.mark.parametrize("ending", SESSION_ENDINGS)
-async def test_a_trainees_socket_closes_as_signed_out_at_its_next_step_once_its_session_no_longer_signs_in(ending):
+async def test_a_trainees_socket_closes_as_signed_out_at_its_next_step_once_its_session_no_longer_signs_in(
+    ending, round_store
+):
     attempt, session = await seat_at_table()
     communicator, _ = await connected(attempt.pk, session)
     _, reply = await send_step(communicator, attempt.pk)
@@ -70,7 +79,9 @@ async def test_a_trainees_socket_closes_as_signed_out_at_its_next_step_once_its_
     assert (await state(attempt.pk))[:2] == (1, 1), "the step sent after the session ended was not taken"
 
 
-async def test_a_watching_instructors_socket_closes_as_signed_out_at_the_next_news_once_their_session_ended():
+async def test_a_watching_instructors_socket_closes_as_signed_out_at_the_next_news_once_their_session_ended(
+    round_store,
+):
     attempt, session = await seat_at_table()
     trainee, _ = await connected(attempt.pk, session)
     instructor_session = await login_as(teacher_of(attempt), "ivy")
@@ -81,3 +92,18 @@ async def test_a_watching_instructors_socket_closes_as_signed_out_at_the_next_ne
     assert "✓ Right" in reply
     assert await closing_code(instructor) == ANONYMOUS_CLOSE_CODE
     await trainee.disconnect()
+
+
+async def test_a_session_unchanged_since_djangos_check_accepted_it_is_not_checked_by_django_again(monkeypatch):
+    django_checks = []
+    django_check = socket_user.SignInCheck.signs_in
+    monkeypatch.setattr(
+        socket_user.SignInCheck, "signs_in", lambda check: django_checks.append(1) or django_check(check)
+    )
+    attempt, session = await seat_at_table()
+    communicator, _ = await connected(attempt.pk, session)
+    for _ in range(3):
+        _, reply = await send_step(communicator, attempt.pk)
+        assert "✓ Right" in reply
+    assert len(django_checks) == 1, "Django checked the session at the first step only"
+    await communicator.disconnect()
