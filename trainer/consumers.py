@@ -218,12 +218,14 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             return
         frame = read_step(content, self.controls, self.allowed)
         try:
-            if not await self.signed_in():
-                return
-            answer, changed = await on_step_thread(self.answer)(frame)
+            answered = await on_step_thread(self.answer)(frame)
         except DATABASE_UNAVAILABLE:
             await self.send(text_data=self.frames.not_saved(frame.sequence))
             return
+        if answered is None:
+            await self.close(code=ANONYMOUS_CLOSE_CODE)
+            return
+        answer, changed = answered
         await self.send(text_data=answer)
         if changed:
             message = {"type": "table.updated", "attempt_id": self.attempt_id, "origin": self.channel_name}
@@ -241,8 +243,14 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             running = content["dialog"] == "closed"
             await database_sync_to_async(services.time_the_step)(self.attempt_id, self.user, running)
 
-    def answer(self, frame: StepFrame) -> tuple[str, bool]:
-        """Take the frame's step and draw what changed; whether the table changed for the other viewers."""
+    def answer(self, frame: StepFrame) -> tuple[str, bool] | None:
+        """Take the frame's step and draw what changed; whether the table changed for the other viewers.
+
+        None, taking nothing, if the session no longer signs the user in (checked when due, on the same thread as
+        the step: a thread hop of its own cost more than the check).
+        """
+        if self.sign_in.due() and not self.sign_in.holds():
+            return None
         reply = self.act(frame)
         return self.frames.table(reply.snapshot, reply), reply.notice is None
 

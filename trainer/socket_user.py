@@ -1,5 +1,6 @@
 """Who is on a WebSocket: the user Channels' ``AuthMiddlewareStack`` put in the connection's scope, while signed in."""
 
+import random
 import time
 from importlib import import_module
 from typing import Any
@@ -39,9 +40,12 @@ class SignInCheck:
     """
 
     def __init__(self, scope: Any) -> None:
-        """Checked just now: the connection's scope was signed in as it opened."""
+        """Signed in as the socket opened; first checked within ``SIGN_IN_CHECK_SECONDS``, at a time drawn at random.
+
+        A class's sockets open together; checked first all at once, they would be checked together ever after.
+        """
         self.scope = scope
-        self.checked_at = time.monotonic()
+        self.checked_at = time.monotonic() - random.uniform(0, SIGN_IN_CHECK_SECONDS)
         self.ended = False
         self.accepted: SessionRow | None = None
 
