@@ -4,7 +4,8 @@ The database is migrated to the trainer's last migration before the first move (
 models as they stood then, and migrated forward to today; each record is then read through today's models, wherever
 they live. A move to another app adds the models it moves to ``today_model``'s callers here. A later move that
 changes only the state starts from just before it (``BEFORE_SCENARIOS``, ``BEFORE_SCHOOL_PROFILE``), so its test
-migrates only that move.
+migrates only that move. Each database is migrated once a module (a migration back and forth costs seconds): its
+rows are kept serialized and loaded afresh into the emptied database before each test.
 """
 
 import os
@@ -13,6 +14,8 @@ from datetime import date, timedelta
 import pytest
 from django.apps import apps as today
 from django.contrib.auth.models import User
+from django.contrib.contenttypes.models import ContentType
+from django.core.management import call_command
 from django.db import DatabaseError, connection, transaction
 from django.db.migrations.executor import MigrationExecutor
 from django.db.models import Model
@@ -151,13 +154,34 @@ def fill(old):
     )
 
 
-@pytest.fixture
-def moved(transactional_db):
-    """A database filled before the move, then migrated to today."""
+def filled_and_migrated(targets, filling) -> str:
+    """Migrate the test database to the targets, fill it there and migrate it to today: its rows, serialized."""
     try:
-        fill(migrate(BEFORE))
+        filling(migrate(targets))
     finally:
         migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+    return connection.creation.serialize_db_to_string()
+
+
+def loaded(rows: str) -> None:
+    """Empty the test database and load the rows (as the school's audited write, which the final records allow)."""
+    call_command("flush", interactive=False, verbosity=0, inhibit_post_migrate=True)
+    with audited_write():
+        connection.creation.deserialize_db_from_string(rows)
+    ContentType.objects.clear_cache()
+
+
+@pytest.fixture(scope="module")
+def moved_rows(django_db_setup, django_db_blocker) -> str:
+    """The rows of a database filled before the move, then migrated to today: migrated once for the module's tests."""
+    with django_db_blocker.unblock():
+        return filled_and_migrated(BEFORE, fill)
+
+
+@pytest.fixture
+def moved(transactional_db, moved_rows):
+    """A database filled before the move, then migrated to today."""
+    loaded(moved_rows)
 
 
 def fill_scenarios(old):
@@ -214,13 +238,18 @@ def fill_scenarios(old):
     )
 
 
+@pytest.fixture(scope="module")
+def scenarios_moved_rows(django_db_setup, django_db_blocker) -> str:
+    """The rows of a database filled just before the scenarios and the Rules Submission moved, then migrated to today:
+    migrated once for the module's tests."""
+    with django_db_blocker.unblock():
+        return filled_and_migrated(BEFORE_SCENARIOS, fill_scenarios)
+
+
 @pytest.fixture
-def scenarios_moved(transactional_db):
+def scenarios_moved(transactional_db, scenarios_moved_rows):
     """A database filled just before the scenarios and the Rules Submission moved, then migrated to today."""
-    try:
-        fill_scenarios(migrate(BEFORE_SCENARIOS))
-    finally:
-        migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+    loaded(scenarios_moved_rows)
 
 
 def fill_school_profile(old):
@@ -239,13 +268,18 @@ def fill_school_profile(old):
     user.objects.create(username="instructor").user_permissions.add(changing)
 
 
+@pytest.fixture(scope="module")
+def school_profile_moved_rows(django_db_setup, django_db_blocker) -> str:
+    """The rows of a database filled just before the school's profile moved, then migrated to today: migrated once for
+    the module's tests."""
+    with django_db_blocker.unblock():
+        return filled_and_migrated(BEFORE_SCHOOL_PROFILE, fill_school_profile)
+
+
 @pytest.fixture
-def school_profile_moved(transactional_db):
+def school_profile_moved(transactional_db, school_profile_moved_rows):
     """A database filled just before the school's profile moved, then migrated to today."""
-    try:
-        fill_school_profile(migrate(BEFORE_SCHOOL_PROFILE))
-    finally:
-        migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+    loaded(school_profile_moved_rows)
 
 
 def test_a_database_made_before_the_school_profile_moved_keeps_its_name_logo_and_signer(school_profile_moved):
