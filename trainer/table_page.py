@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
+from django.urls import get_script_prefix, reverse
 from markupsafe import Markup
 
 from grading.scoring import (
@@ -88,6 +89,20 @@ def citation_html(citation: Citation) -> Markup:
         "note": "" if citation.provenance is Provenance.PA_INFERRED else citation.note,
     }
     return render("trainer/_citation.html", {"citation": drawn})
+
+
+def provenance_path() -> str:
+    """The path of the page explaining the rules' provenance labels, which every graded step's feedback links to."""
+    return path_under(get_script_prefix(), "provenance")
+
+
+@lru_cache(maxsize=16)
+def path_under(prefix: str, name: str) -> str:
+    """A route's path under ``prefix``, the thread's script prefix that ``reverse`` reads: reversed once for each.
+
+    The URL conf never changes at run time, so a route's path changes only with the prefix it is served under.
+    """
+    return reverse(name)
 
 
 def graded_context(graded: GradedStep, game: str) -> dict[str, Any]:
@@ -237,6 +252,7 @@ def feedback_context(snapshot: AnyTableSnapshot, viewer: Viewer, reply: StepRepl
         "exam": exam,
         "rule": exam_rule_of(snapshot) if exam else "",
         "alert": wrong_verdict_alert(shown) if reply and shown else "",
+        "provenance": provenance_path(),
     }
 
 
@@ -259,6 +275,7 @@ def error_feedback(message: str) -> dict[str, Any]:
         "exam": False,
         "rule": "",
         "alert": message,
+        "provenance": provenance_path(),
     }
 
 
