@@ -5,7 +5,7 @@ import re
 from html import unescape
 
 import pytest
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse, set_script_prefix
 from exam_helpers import deal
 from table_helpers import make_trainee
 
@@ -15,7 +15,9 @@ from simulator.core.clauses import CLAUSES
 from trainer import round_store, services
 from trainer.controls import StepFrame
 from trainer.demo_tables import create_demo_tables
+from trainer.frames import TableFrames
 from trainer.models import Mode
+from trainer.snapshots import Viewer
 
 pytestmark = pytest.mark.django_db
 
@@ -109,3 +111,20 @@ def test_the_legend_is_reached_from_a_verdict_by_keyboard_as_a_plain_link(client
     feedback = page[page.index('id="feedback"') :]
     feedback = feedback[: feedback.index("</section>")]
     assert f'<a href="{reverse("provenance")}">' in feedback
+
+
+def test_a_verdicts_link_to_the_legend_follows_the_script_prefix_the_school_is_served_under() -> None:
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, create_demo_tables()[0], Mode.PRACTICE, seed_value=13)
+    reply = services.apply_step(attempt.pk, trainee, a_wrong_step(attempt))
+    at_the_root = TableFrames(Viewer.TRAINEE).table(reply.snapshot, reply)
+    served_under = get_script_prefix()
+    try:
+        set_script_prefix("/school/")
+        under_a_prefix = TableFrames(Viewer.TRAINEE).table(reply.snapshot, reply)
+        legend = reverse("provenance")
+    finally:
+        set_script_prefix(served_under)
+    assert legend.startswith("/school/")
+    assert f'<a href="{legend}">' in under_a_prefix
+    assert f'<a href="{reverse("provenance")}">' in at_the_root and legend not in at_the_root
