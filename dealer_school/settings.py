@@ -11,9 +11,9 @@ Environment variables (all optional):
 - DJANGO_TIME_ZONE: the school's IANA time zone (default "America/New_York", Pennsylvania's).
 - DJANGO_SQLITE_SYNCHRONOUS: "full" (default) or "normal": whether SQLite flushes each commit to disk before
   the reply (see sqlite_synchronous below).
-- DJANGO_ROUND_STORE: "cached" (default) or "plain": whether the speed devices of trainer/speed/ serve (the
-  live-round cache and its writes, the tuned Jinja2 and in-memory channel layer) or their plain twins (see
-  round_store below).
+- DJANGO_ROUND_STORE: "cached" (default) or "plain": whether the speed devices of trainer/speed/ and core/speed/
+  serve (the live-round cache and its writes, the tuned Jinja2 and in-memory channel layer) or their plain twins
+  (see round_store below).
 - DJANGO_LOGIN_FAILURES (default 5), DJANGO_ADDRESS_LOGIN_FAILURES (default 50) and DJANGO_LOGIN_LOCKOUT_MINUTES
   (default 15): login throttling, by account and by address.
 - DJANGO_FIRST_PASSWORD_CHANGE: "true" (default) when an account an instructor creates must choose its own password
@@ -212,7 +212,7 @@ TEMPLATES = [
         "BACKEND": "django.template.backends.jinja2.Jinja2",
         "DIRS": [BASE_DIR / "templates" / "jinja2"],
         "APP_DIRS": True,
-        "OPTIONS": {"environment": "trainer.jinja.environment"},
+        "OPTIONS": {"environment": "core.jinja.environment"},
     },
 ]
 
@@ -234,10 +234,10 @@ def sqlite_synchronous() -> str:
 def round_store() -> str:
     """DJANGO_ROUND_STORE: "cached" (the default) or "plain", the way trainer.round_store loads and commits.
 
-    cached keeps live rounds in memory and writes each step in plain SQL, with every other device of trainer/speed/,
-    for speed; plain replays the round from the database for every step and writes through the ORM, with the
-    libraries' own Jinja2 environment and channel layer: the reference the cached store is
-    tested against (bench/results/speed-devices.md measures each device).
+    cached keeps live rounds in memory and writes each step in plain SQL, with every other device of trainer/speed/
+    and core/speed/, for speed; plain replays the round from the database for every step and writes through the ORM,
+    with the libraries' own Jinja2 environment and channel layer: the reference the cached store is tested against
+    (bench/results/speed-devices.md measures each device).
     """
     value = os.environ.get("DJANGO_ROUND_STORE", "cached")
     if value not in ("cached", "plain"):

@@ -72,7 +72,7 @@ PINNED = [
         "jinja2.environment",
         "Environment.getattr",
         "9d52d65b450cc167",
-        "trainer/speed/jinja.py (DictFirstEnvironment)",
+        "core/speed/jinja.py (DictFirstEnvironment)",
     ),
     Pinned(
         "Jinja2",
@@ -80,7 +80,7 @@ PINNED = [
         "jinja2.environment",
         "Environment.make_globals",
         "b6eb9ef15eaebcaf",
-        "trainer/speed/jinja.py (DictFirstEnvironment)",
+        "core/speed/jinja.py (DictFirstEnvironment)",
     ),
     Pinned(
         "autobahn",
