@@ -1,4 +1,4 @@
-"""The Jinja2 environment of the table's regions and, as they move to it, the pages: Django's helpers, no blanks."""
+"""The Jinja2 environment that draws every page of the school and the table's regions: Django's helpers, no blanks."""
 
 from datetime import date, datetime, time
 from typing import Any

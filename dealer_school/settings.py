@@ -192,11 +192,14 @@ ASGI_SERVER = "dealer_school.serve"
 """The module ``manage.py school`` runs Daphne through (``python -m``), serving ASGI_APPLICATION."""
 
 TEMPLATES = [
+    # Every page of the school (templates/jinja2/ and each app's jinja2/<app>/), the table's regions among them: the
+    # page and every WebSocket frame draw them.
     {
-        "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "DIRS": [BASE_DIR / "templates" / "jinja2"],
         "APP_DIRS": True,
         "OPTIONS": {
+            "environment": "core.jinja.environment",
             "context_processors": [
                 "django.template.context_processors.request",
                 "core.navigation.navigation",
@@ -206,15 +209,22 @@ TEMPLATES = [
             ],
         },
     },
-    # The table's regions (templates/jinja2/trainer/_*.html): the page and every WebSocket frame draw them; an
-    # app's own partials are in its jinja2/ folder (reports/jinja2/reports/_line_chart.html).
+    # Django's own admin, whose templates are Django's.
     {
-        "BACKEND": "django.template.backends.jinja2.Jinja2",
-        "DIRS": [BASE_DIR / "templates" / "jinja2"],
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
         "APP_DIRS": True,
-        "OPTIONS": {"environment": "core.jinja.environment"},
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
     },
 ]
+
+FORM_RENDERER = "core.form_renderer.SchoolFormRenderer"
+"""Form widgets are drawn by Jinja2 too (Django's templates in django/forms/jinja2/), the admin's own by Django's."""
 
 
 def sqlite_synchronous() -> str:

@@ -86,7 +86,7 @@ def test_each_position_shows_the_steps_grade_its_clause_with_provenance_and_its_
     assert retry["performed"][0] == 'dealer: announce "No more bets"'
     client_page = page_of(trainee, attempt, 1)
     assert "✗ Wrong" in client_page and "minor" in client_page
-    assert "Expected" in client_page and "announce &quot;No more bets&quot;" in client_page
+    assert "Expected" in client_page and "announce &#34;No more bets&#34;" in client_page
     assert re.search(r'class="provenance provenance-(seed|inferred|house)"', client_page)
     assert re.search(r"<dt>Time taken</dt><dd>\d+\.\d s</dd>", client_page)
     assert 'rel="prev" href="?step=0"' in client_page and 'rel="next" href="?step=2"' in client_page

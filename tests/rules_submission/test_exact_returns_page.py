@@ -1,10 +1,9 @@
 """MHB training table base game, option base_game: where the trainee deals a carnival poker game, the table's page for
 instructors shows each paytable it pays by with the wager's exact return (simulator.carnival.odds)."""
 
-from html import escape
-
 import pytest
 from django.urls import reverse
+from markupsafe import escape
 from table_helpers import make_instructor
 
 from rules_submission.exact_returns import table_paytables

@@ -145,7 +145,7 @@ def test_685a7_e_the_down_under_form_rigs_each_places_two_cards_and_writes_them_
     written = form_data(spec.to_json(), "Rigged")
     assert written["rigging.cards.0"] == "As 6c" and written["rigging.cards.5"] == "Ts 9d"
     page = fields_of(client, DOWN_UNDER)
-    assert "Dealer&#x27;s upcard and hole card" in page and "the upcard, then the hole card (§685a.7(e))" in page
+    assert "Dealer&#39;s upcard and hole card" in page and "the upcard, then the hole card (§685a.7(e))" in page
 
 
 def test_house_confirming_a_signal_the_down_under_form_rigs_a_seats_style_and_writes_it_back(client, instructor):
@@ -293,7 +293,7 @@ def test_the_builder_rigs_a_quiet_table_and_a_seats_low_hand_and_writes_them_bac
     written = form_data(spec.to_json(), "Royal flush")
     assert written["quiet"] == "on" and written["rigging.low_hands.4"] == "As Ks"
     page = fields_of(client, PAI_GOW)
-    assert "Quiet table" in page and "Seat 4&#x27;s low hand" in page
+    assert "Quiet table" in page and "Seat 4&#39;s low hand" in page
 
 
 def test_the_builder_rigs_how_a_pai_gow_player_sets_the_hand(client, instructor):

@@ -240,7 +240,7 @@ def test_the_error_summary_at_the_top_of_the_long_builder_links_to_each_field_ma
     assert response.status_code == 400 and links == [
         ("field-name", "Name"),
         ("field-rigging-dice", "Dice, red first"),
-        ("field-rigging-hands-0", "Dealer&#x27;s seven cards"),
+        ("field-rigging-hands-0", "Dealer&#39;s seven cards"),
     ]
     assert all(f'id="{anchor}"' in page for anchor, _ in links)
 

@@ -339,7 +339,7 @@ def test_a_trainees_home_shows_what_is_assigned_to_them_and_their_cohort_with_a_
     assert "Bob's drill" not in page
     row = r'<th scope="row">([^<]+)</th>\s*<td>[^<]+</td>\s*<td>(\d+ of \d+)</td>\s*<td><span[^>]*>(\w[\w ]*)<'
     rows = re.findall(row, page)
-    assert rows == [("Alice&#x27;s drill", "0 of 1", "Overdue"), ("Tiger 9 drill", "1 of 2", "Assigned")]
+    assert rows == [("Alice&#39;s drill", "0 of 1", "Overdue"), ("Tiger 9 drill", "1 of 2", "Assigned")]
     deal = reverse("scenario_deal", args=[scenario.published_version().pk])
     assert f'action="{deal}"' in page and "Deal Tiger 9 drill" in page
     response = client.post(deal)

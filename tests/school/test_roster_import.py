@@ -111,10 +111,10 @@ def test_a_wrong_row_is_shown_with_its_reason_and_confirming_creates_nothing(cli
     users = get_user_model().objects.count()
     shown = preview(client, cohort, text)
     assert shown.status_code == 400
-    assert error in shown.text.replace("&#x27;", "'")
+    assert error in shown.text.replace("&#39;", "'")
     assert "Nothing can be created" in shown.text and "Create the" not in shown.text
     refused = confirm(client, cohort, text)
-    assert refused.status_code == 400 and error in refused.text.replace("&#x27;", "'")
+    assert refused.status_code == 400 and error in refused.text.replace("&#39;", "'")
     assert get_user_model().objects.count() == users
     assert not cohort.trainees.exists()
 

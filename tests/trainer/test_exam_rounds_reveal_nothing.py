@@ -1,11 +1,11 @@
 """An exam round reveals nothing before its score card: no grade, no expected action, no step taken by the engine."""
 
-import html
 import re
 from dataclasses import replace
 
 import pytest
 from django.urls import reverse
+from markupsafe import escape
 from table_helpers import demo_table, make_trainee, wrong_step
 from test_fragments import current, take
 from test_other_games import table_of
@@ -45,7 +45,7 @@ def corrections(graded):
     told = [graded.expected_description, graded.message, "Expected", "✗"]
     if graded.step == "count_progressive_chips":
         told.append(f'<span class="dice-note">{graded.expected_arguments["count"]} progressive chip')
-    return [html.escape(text) for text in told] + told
+    return [str(escape(text)) for text in told] + told
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.html import escape
+from markupsafe import escape
 from table_helpers import (
     demo_table,
     frame_for,
