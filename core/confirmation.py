@@ -27,4 +27,4 @@ def confirmation_page(
 
     ``form`` holds what the action needs (a reason), drawn above the button with its errors.
     """
-    return render(request, "trainer/confirm.html", {"confirmation": confirmation, "form": form}, status=status)
+    return render(request, "core/confirm.html", {"confirmation": confirmation, "form": form}, status=status)

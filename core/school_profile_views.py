@@ -32,4 +32,4 @@ def school_profile_page(request: SchoolRequest) -> HttpResponse:
         messages.success(request, "Saved the school's profile: pages and certificates use it from now on.")
         return redirect("school_profile")
     context = {"form": form, "profile": profile, "saved": profile.pk is not None}
-    return render(request, "trainer/school_profile.html", context, status=400 if form.errors else 200)
+    return render(request, "core/school_profile.html", context, status=400 if form.errors else 200)

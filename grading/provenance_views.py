@@ -16,4 +16,4 @@ def provenance_legend(request: HttpRequest) -> HttpResponse:
     examples: dict[str, Citation] = {}
     for citation in CLAUSES.values():
         examples.setdefault(citation.kind, citation)
-    return render(request, "trainer/provenance.html", {"examples": examples})
+    return render(request, "grading/provenance.html", {"examples": examples})
