@@ -301,6 +301,9 @@ PROBE_INPUTS = (*HUGE_NUMBERS, *DEEP_JSON, "N" * 400, "9" * 5000, "2147483648", 
 FIELD_ERROR = re.compile(r'class="error" id="id_(?:[\w.]+-)?([\w.]+)_error"')
 """A field's errors as a school page shows them, after the field (the id of its list names the field)."""
 
+FORM_ERROR = re.compile(r'<ul class="error"(?: role="alert")?>|<div class="error" role="alert">')
+"""The form's own errors, apart from a field: not a page's problem (a 409's "already revoked", say)."""
+
 
 def form_errors(response, form: str) -> set[str]:
     """The fields a refused form marks in error ("__all__" for errors shown apart from a field); none if taken.
@@ -312,8 +315,7 @@ def form_errors(response, form: str) -> set[str]:
         found = response.context[form] if response.context is not None and form in response.context else None
         return set() if found is None else set(found.form.errors)
     page = response.content.decode()
-    apart = '<ul class="error">' in page or 'class="error" role="alert"' in page
-    return set(FIELD_ERROR.findall(page)) | ({"__all__"} if apart else set())
+    return set(FIELD_ERROR.findall(page)) | ({"__all__"} if FORM_ERROR.search(page) else set())
 
 
 def send(client, school, name: str, field: str, text: str):
