@@ -278,9 +278,42 @@ def unreadable(measured: list[tuple[Words, float]]) -> list[str]:
     return [f"{text.text!r} ({text.where}): {ratio:.2f}:1" for text, ratio in measured if ratio < text.required]
 
 
+IN_VIEW = """(elements) => elements.map((element) => {
+  const box = element.getBoundingClientRect();
+  return box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth;
+})"""
+"""Whether each element lies wholly in the viewport."""
+
+TO_THE_TOP = """(element) => element.scrollIntoView({ block: "start", inline: "nearest", behavior: "instant" })"""
+"""Scroll an element to the top of the viewport at once, so the screen below it is new."""
+
+
+def lowest_contrasts(page: Page, elements: list[Locator]) -> list[float]:
+    """The lowest contrast of each element's words with what is drawn behind them, in the elements' order.
+
+    One pair of screenshots per scroll position: the first element not yet measured is scrolled to the top of the
+    viewport unless wholly in view, and it and every other element then wholly in view (with words in sight) are
+    measured from the same pair.
+    """
+    handles = [element.element_handle() for element in elements]
+    lowest: dict[int, float] = {}
+    while len(lowest) < len(handles):
+        first = min(set(range(len(handles))) - set(lowest))
+        in_view = page.evaluate(IN_VIEW, handles)
+        if not in_view[first]:  # scrolled first: a screenshot that scrolls catches the page still moving
+            handles[first].evaluate(TO_THE_TOP)
+            page.evaluate(TWO_FRAMES)
+            in_view = page.evaluate(IN_VIEW, handles)
+        others = [index for index in range(first + 1, len(handles)) if index not in lowest and in_view[index]]
+        words = {index: words_of(page, handles[index]) for index in [first, *others]}
+        assert words[first], f"no words in sight in {elements[first]}"
+        measured = [(index, text) for index, texts in words.items() for text in texts]
+        ratios = measured_in_view(page, [text for _, text in measured])
+        for (index, _), (_, ratio) in zip(measured, ratios, strict=True):
+            lowest[index] = min(ratio, lowest.get(index, ratio))
+    return [lowest[index] for index in range(len(handles))]
+
+
 def text_contrast(page: Page, text: Locator) -> float:
     """The lowest contrast of an element's words with the felt as drawn behind them."""
-    text.scroll_into_view_if_needed()  # first: a screenshot that scrolls catches the page still moving
-    words = words_of(page, text.element_handle())
-    assert words, f"no words in sight in {text}"
-    return min(ratio for _, ratio in measured_in_view(page, words))
+    return lowest_contrasts(page, [text])[0]
