@@ -144,12 +144,14 @@ def dollars(cents: int) -> str:
     return f"{cents // 100}.{cents % 100:02d}"
 
 
-FOCUS_IS_BEFORE = """target => {
+WAY_TO = """target => {
   const focused = document.activeElement;
-  if (!focused || focused === document.body) return true;
-  return Boolean(focused.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING);
+  if (focused === target) return "";
+  if (!focused || focused === document.body) return "Tab";
+  return focused.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING ? "Tab" : "Shift+Tab";
 }"""
-"""Whether the element lies after the focus in the page (Tab reaches it forwards)."""
+"""The key that moves the focus towards the element: Tab when it lies after the focus, else Shift+Tab; none when it
+has the focus."""
 
 
 class TablePage:
@@ -228,10 +230,10 @@ class TablePage:
         """Move the focus to ``target`` with Tab (or Shift+Tab when it lies before the focus)."""
         element = target.element_handle()
         for _ in range(400):
-            if self.page.evaluate("target => target === document.activeElement", element):
+            key = self.page.evaluate(WAY_TO, element)
+            if not key:
                 return
-            forward = self.page.evaluate(FOCUS_IS_BEFORE, element)
-            self.page.keyboard.press("Tab" if forward else "Shift+Tab")
+            self.page.keyboard.press(key)
         raise AssertionError(f"Tab never reached {target}")
 
     def _click(self, target: Locator) -> None:
