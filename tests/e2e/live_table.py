@@ -9,13 +9,16 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from importlib import import_module
 from typing import Any
 
 import pytest
-from django.contrib.auth import get_user_model
+from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Locator, Page, expect
 
+from school.sign_in import AnyCaseBackend
 from simulator.blackjack.hand import SPLIT_SUFFIX
 from simulator.blackjack.round import DEALER_BOX
 from simulator.core.json_values import JsonValue
@@ -39,6 +42,8 @@ class LiveSchool:
     url: str
     passwords: dict[str, str]
     orm: ThreadPoolExecutor
+    logged_in_once: set[str] = field(default_factory=set)
+    """The accounts that have logged in through the login page (:func:`log_in`)."""
 
     def query(self, function: Callable[..., Any], *args: Any, **options: Any) -> Any:
         """Run an ORM function against the live server's database, off the Playwright thread."""
@@ -69,16 +74,42 @@ class PolicyViolations:
 
 
 def log_in(page: Page, school: LiveSchool, username: str) -> None:
-    """Log in through the login page with a demo account's printed password."""
-    page.goto("/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(school.passwords[username])
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_role("heading", name=re.compile(r"^(Welcome, |Change your password)"))).to_be_visible()
-    if page.get_by_role("heading", name="Change your password").count():
-        choose_own_password(page, school, username)
+    """Log in as a demo account and open its home page.
+
+    The account's first time in the school is through the login page with its printed password; after that the page
+    is given a new session of its own (:func:`new_session`), without hashing the password again.
+    """
+    if username in school.logged_in_once:
+        session = {
+            "name": settings.SESSION_COOKIE_NAME,
+            "value": school.query(new_session, username),
+            "url": school.url,
+        }
+        page.context.add_cookies([session])
+        page.goto("/")
+    else:
+        page.goto("/login/")
+        page.get_by_label("Username").fill(username)
+        page.get_by_label("Password").fill(school.passwords[username])
+        page.get_by_role("button", name="Log in").click()
+        expect(page.get_by_role("heading", name=re.compile(r"^(Welcome, |Change your password)"))).to_be_visible()
+        if page.get_by_role("heading", name="Change your password").count():
+            choose_own_password(page, school, username)
+        school.logged_in_once.add(username)
     expect(page.get_by_role("heading", name=re.compile(r"^Welcome, "))).to_be_visible()
     expect(page.locator(".signed-in")).to_contain_text(username)
+
+
+def new_session(username: str) -> str:
+    """The key of a new session logged in as the account, as the login page saves one; for a second login."""
+    account = get_user_model().objects.get(username=username)
+    session = import_module(settings.SESSION_ENGINE).SessionStore()
+    session[SESSION_KEY] = account._meta.pk.value_to_string(account)
+    session[BACKEND_SESSION_KEY] = f"{AnyCaseBackend.__module__}.{AnyCaseBackend.__qualname__}"
+    session[HASH_SESSION_KEY] = account.get_session_auth_hash()
+    session.save()
+    key: str = session.session_key
+    return key
 
 
 @contextmanager
