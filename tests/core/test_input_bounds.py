@@ -308,7 +308,7 @@ FORM_ERROR = re.compile(r'<ul class="error"(?: role="alert")?>|<div class="error
 def form_errors(response, form: str) -> set[str]:
     """The fields a refused form marks in error ("__all__" for errors shown apart from a field); none if taken.
 
-    A school page shows them (templates/jinja2/trainer/_form_fields.html and the builder's fields); the admin's
+    A school page shows them (core/jinja2/core/_form_fields.html and the builder's fields); the admin's
     page, drawn by Django's templates, hands its form to the test client.
     """
     if form == "adminform":
