@@ -6,12 +6,13 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from django import forms
+from django.core.validators import MaxLengthValidator
 
 from core.fields import MoneyField, one_value
 from rules_submission.models import PaytableKind
 from rules_submission.submission import misfits
 from simulator.core.json_values import JsonObject, JsonValue, json_int, json_object
-from simulator.core.money import format_cents
+from simulator.core.money import MAX_DOLLARS_CHARACTERS, format_cents
 from simulator.core.rules import RulesError
 from simulator.pai_gow.filed_paytables import (
     ENVY_HANDS,
@@ -58,8 +59,11 @@ class AwardField(MoneyField):
     def clean(self, value: Any) -> JsonValue:
         """The share as typed, or the dollars read as every money field reads them; None when left empty."""
         text = one_value(self, value)
-        share: JsonValue = text if text.endswith("%") else super().clean(text)
-        return share
+        if not text.endswith("%"):
+            cents: JsonValue = super().clean(text)
+            return cents
+        MaxLengthValidator(MAX_DOLLARS_CHARACTERS)(text)
+        return text
 
 
 class PaytableForm(forms.Form):

@@ -66,6 +66,13 @@ def test_a_progressive_award_is_a_share_of_the_meter_as_typed_or_dollars_in_cent
     assert [field.clean(text) for text in (" 10% ", "1,000", "$2.50", "")] == ["10%", 100000, 250, None]
 
 
+def test_a_progressive_award_typed_as_a_share_is_held_to_a_money_fields_length():
+    share = "9" * 5000 + "%"
+    assert filled(ProgressivePaytableForm, **{ROYAL: share}).errors[ROYAL] == [
+        f"Ensure this value has at most 24 characters (it has {len(share)})."
+    ]
+
+
 @pytest.mark.django_db
 def test_a_paytable_typed_in_dollars_is_saved_in_cents():
     typed = {"wager": "$5", "seed_amount": "5,000", ROYAL: "1,500.50"}
