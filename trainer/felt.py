@@ -14,6 +14,7 @@ from markupsafe import Markup
 
 from grading.scoring import GradedStep
 from simulator.core.cards import CardName, card_name, parse_cards
+from simulator.core.chips import largest_chip
 from simulator.core.json_values import JsonValue
 from simulator.core.money import format_cents
 from simulator.core.mystery_meter import PaymentSource
@@ -24,9 +25,6 @@ from simulator.games import GAMES
 from trainer.controls import StepControls, describe_step
 from trainer.models import Mode
 from trainer.snapshots import AnyTableSnapshot, TableSnapshot, Viewer
-
-CHIP_COLOURS = ((100000, "orange"), (50000, "purple"), (10000, "black"), (2500, "green"), (500, "red"), (0, "white"))
-"""The casino colour of the largest chip in an amount, from $1,000 down to $1."""
 
 SETTLEMENTS = {step: step.removesuffix("_wager") for step in SETTLEMENT_STEPS}
 """Each settling step by the settlement it leaves on a betting area: pay, push or collect."""
@@ -201,8 +199,7 @@ def table_controls() -> Controls:
 
 def chip(amount: int) -> Chip:
     """A chip drawn for an amount: the amount as money and the colour of its largest chip."""
-    colour = next(name for value, name in CHIP_COLOURS if amount >= value)
-    return {"amount": format_cents(amount), "colour": colour}
+    return {"amount": format_cents(amount), "colour": largest_chip(amount).colour}
 
 
 @lru_cache(maxsize=4096)

@@ -1,0 +1,128 @@
+"""The chip rack: a table's denominations and colours, chips counted by denomination, and a count read from text.
+
+A step that moves money from the rack names its chips, not a total: ``"2500x3 500x1"`` is three $25 chips and one
+$5 chip, each denomination in cents with its count, largest first. The server derives the total from the chips.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from simulator.core.money import Cents, format_cents
+
+
+@dataclass(frozen=True)
+class Denomination:
+    """One chip in the rack: its value in cents and the colour the felt draws it in."""
+
+    cents: Cents
+    colour: str
+
+    def stack_name(self, count: int) -> str:
+        """A stack as a screen reader says it.
+
+        >>> Denomination(2500, "green").stack_name(3)
+        '3 green, $75.00'
+        """
+        return f"{count} {self.colour}, {format_cents(self.cents * count)}"
+
+
+Rack = tuple[Denomination, ...]
+"""A table's chips, largest first."""
+
+DEFAULT_RACK: Rack = (
+    Denomination(100000, "orange"),
+    Denomination(50000, "purple"),
+    Denomination(10000, "black"),
+    Denomination(2500, "green"),
+    Denomination(500, "red"),
+    Denomination(100, "white"),
+)
+"""The rack a table has unless its school sets another: $1,000 orange down to $1 white, largest first."""
+
+MAX_CHIPS = 500
+"""The most chips one step may move: more than any payout a table pays from its rack, far less than a flood."""
+
+Chips = Mapping[Cents, int]
+"""A count of chips by denomination in cents."""
+
+TOKEN = re.compile(r"([1-9][0-9]{0,8})x([1-9][0-9]{0,3})")
+"""One denomination's count in a chip text: the value in cents, "x", the number of chips."""
+
+
+class ChipsError(ValueError):
+    """Chips that cannot be moved: a denomination the rack lacks, a bad count or too many chips."""
+
+
+def chip_total(chips: Chips) -> Cents:
+    """The amount the chips make.
+
+    >>> chip_total({2500: 3, 500: 1})
+    8000
+    """
+    return sum(cents * count for cents, count in chips.items())
+
+
+def chip_count(chips: Chips) -> int:
+    """How many chips there are."""
+    return sum(chips.values())
+
+
+def read_chips(text: str, rack: Rack = DEFAULT_RACK) -> dict[Cents, int]:
+    """The chips a text names, each denomination once and in the rack; ChipsError with a sentence for anything else.
+
+    >>> read_chips("2500x3 500x1")
+    {2500: 3, 500: 1}
+    >>> read_chips("")
+    {}
+    >>> read_chips("700x1")
+    Traceback (most recent call last):
+    ...
+    simulator.core.chips.ChipsError: The rack has no $7.00 chip.
+    """
+    values = {denomination.cents for denomination in rack}
+    chips: dict[Cents, int] = {}
+    for token in text.split():
+        match = TOKEN.fullmatch(token)
+        if match is None:
+            raise ChipsError(f"{token[:20]!r} is not a count of chips, such as 2500x3 for three $25 chips.")
+        cents, count = int(match[1]), int(match[2])
+        if cents not in values:
+            raise ChipsError(f"The rack has no {format_cents(cents)} chip.")
+        if cents in chips:
+            raise ChipsError(f"The {format_cents(cents)} chips are counted twice.")
+        chips[cents] = count
+        if chip_count(chips) > MAX_CHIPS:
+            raise ChipsError(f"One step moves at most {MAX_CHIPS} chips.")
+    return chips
+
+
+def write_chips(chips: Chips) -> str:
+    """The chips as a step's text names them, largest first, with no empty stack.
+
+    >>> write_chips({500: 1, 2500: 3, 100: 0})
+    '2500x3 500x1'
+    """
+    return " ".join(f"{cents}x{count}" for cents, count in sorted(chips.items(), reverse=True) if count)
+
+
+def spoken_chips(chips: Chips, rack: Rack = DEFAULT_RACK) -> str:
+    """The chips as a dealer counts them down, stack by stack, largest first.
+
+    >>> spoken_chips({500: 1, 2500: 3})
+    '3 green, $75.00; 1 red, $5.00'
+    >>> spoken_chips({})
+    'no chips'
+    """
+    return "; ".join(each.stack_name(chips[each.cents]) for each in rack if chips.get(each.cents)) or "no chips"
+
+
+def largest_chip(amount: Cents, rack: Rack = DEFAULT_RACK) -> Denomination:
+    """The largest chip an amount holds, or the rack's smallest for less than it: the colour the felt draws it in.
+
+    >>> largest_chip(8000).colour, largest_chip(50).colour
+    ('green', 'white')
+    """
+    return next((each for each in rack if amount >= each.cents), rack[-1])
