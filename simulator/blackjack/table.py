@@ -22,6 +22,7 @@ from simulator.blackjack.match_the_dealer import (
     WAGER_AMOUNTS,
     SecondaryReading,
 )
+from simulator.core.chipping import CHIP_OPTIONS, HouseChips
 from simulator.core.clauses import cite
 from simulator.core.json_values import JsonValue, json_int
 from simulator.core.money import Cents, Rounding
@@ -63,12 +64,13 @@ PICK_UP_CARDS = cite("Down Under Blackjack end of round")
 
 
 @dataclass(frozen=True)
-class DownUnderTable:
+class DownUnderTable(HouseChips):
     """The table's Rules Submission choices for Down Under Blackjack with Match the Dealer.
 
     Defaults: 6 decks, Paytable 1, a $1 Match the Dealer wager, the reset-reserve reading of the
     secondary rate, sub-cent meter awards rounded down, the trainee dealing the Match the Dealer procedure only,
-    the dealer standing on all 17s, a blackjack paid 3 to 2 and a double down on any two cards.
+    the dealer standing on all 17s, a blackjack paid 3 to 2, a double down on any two cards, and the default rack
+    paid highest first.
     """
 
     decks: int = 6
@@ -82,7 +84,8 @@ class DownUnderTable:
     double_down_on: DoubleDownOn = DoubleDownOn.ANY_TWO_CARDS
 
     def __post_init__(self) -> None:
-        """Refuse a deck count, paytable or wager amount the seed does not allow, naming the field."""
+        """Refuse a deck count, paytable or wager amount the seed does not allow, or chipping the rack cannot follow."""
+        super().__post_init__()
         read_options(TABLE_OPTIONS, {name: getattr(self, name) for name in ("decks", "paytable", "match_wager")})
 
     def to_json(self) -> dict[str, JsonValue]:
@@ -187,6 +190,7 @@ TABLE_OPTIONS = {
         "Which way a percentage-of-meter award is rounded to the cent.",
         house_rule=True,
     ),
+    **CHIP_OPTIONS,
 }
 """Every option of a Down Under Blackjack table with Match the Dealer."""
 

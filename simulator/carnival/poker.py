@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from simulator.core.cards import Card
+from simulator.core.chipping import HouseChips
 from simulator.core.citations import Citation
 from simulator.core.clauses import cite
 from simulator.core.json_values import JsonValue
@@ -217,15 +218,19 @@ class CarnivalGame:
 
 
 @dataclass(frozen=True)
-class CarnivalTable:
-    """A table's choices for one carnival game: the paytable of each area that has them."""
+class CarnivalTable(HouseChips):
+    """A table's choices for one carnival game: the paytable of each area that has them, and its chip rack.
+
+    The rack and chipping are the MHB table's, whose rules list them (:func:`simulator.mystery.tables.base_game_table`).
+    """
 
     game: CarnivalGame
     chosen: Mapping[str, str] = field(default_factory=dict)
     """The paytable name by option; an option left out takes its default."""
 
     def __post_init__(self) -> None:
-        """Refuse a paytable the game does not offer, naming the option."""
+        """Refuse a paytable the game does not offer, or a chipping the rack cannot follow, naming the option."""
+        super().__post_init__()
         read_options(self.game.option_fields(), dict(self.chosen))
 
     def paytable_name(self, option: PaytableChoice) -> str:

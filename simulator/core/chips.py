@@ -10,7 +10,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from simulator.core.money import Cents, format_cents
+from simulator.core.money import Cents, format_cents, parse_dollars
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,15 @@ DEFAULT_RACK: Rack = (
 )
 """The rack a table has unless its school sets another: $1,000 orange down to $1 white, largest first."""
 
+CHIP_COLOURS = ("white", "red", "green", "black", "purple", "orange")
+"""The colours a rack's chips may take: those the felt draws with its contrast measured (static/css/felt.css)."""
+
+RACK_SEPARATOR = "; "
+"""Between two denominations in a rack's text: "$25.00 green; $5.00 red"."""
+
+MAX_RACK_CHARACTERS = 300
+"""The longest rack text read: six denominations written out take about 100 characters."""
+
 MAX_CHIPS = 500
 """The most chips one step may move: more than any payout a table pays from its rack, far less than a flood."""
 
@@ -54,6 +63,54 @@ TOKEN = re.compile(r"([1-9][0-9]{0,8})x([1-9][0-9]{0,3})")
 
 class ChipsError(ValueError):
     """Chips that cannot be moved: a denomination the rack lacks, a bad count or too many chips."""
+
+
+def read_rack(text: str) -> Rack:
+    """A rack from its text, each denomination its amount and colour, largest first; ChipsError saying what is wrong.
+
+    Every colour is one the felt draws and at most one denomination has it, so a dealer and a screen reader tell the
+    chips apart by colour.
+
+    >>> read_rack("$25 green; $5 red") == (Denomination(2500, "green"), Denomination(500, "red"))
+    True
+    >>> read_rack("$5 red; $25 green")
+    Traceback (most recent call last):
+    ...
+    simulator.core.chips.ChipsError: The rack lists its chips largest first: $25.00 comes before $5.00.
+    """
+    if len(text) > MAX_RACK_CHARACTERS:
+        raise ChipsError(f"A rack is written in at most {MAX_RACK_CHARACTERS} characters.")
+    if not text.strip():
+        raise ChipsError("A rack holds at least one denomination.")
+    rack: list[Denomination] = []
+    for written in text.split(";"):
+        amount, _, colour = written.strip().rpartition(" ")
+        if colour not in CHIP_COLOURS:
+            raise ChipsError(f"{colour[:20]!r} is not a chip colour: choose from {', '.join(CHIP_COLOURS)}.")
+        try:
+            cents = parse_dollars(amount)
+        except ValueError as error:
+            raise ChipsError(f"{written.strip()[:40]!r}: {error}") from None
+        if cents <= 0:
+            raise ChipsError("A chip is worth more than nothing.")
+        if any(each.colour == colour for each in rack):
+            raise ChipsError(f"Two denominations are {colour}: each colour names one.")
+        if rack and cents >= rack[-1].cents:
+            raise ChipsError(
+                f"The rack lists its chips largest first: {format_cents(cents)} comes before "
+                f"{format_cents(rack[-1].cents)}."
+            )
+        rack.append(Denomination(cents, colour))
+    return tuple(rack)
+
+
+def write_rack(rack: Rack) -> str:
+    """A rack as its text, largest first.
+
+    >>> write_rack(DEFAULT_RACK[-2:])
+    '$5.00 red; $1.00 white'
+    """
+    return RACK_SEPARATOR.join(f"{format_cents(each.cents)} {each.colour}" for each in rack)
 
 
 def chip_total(chips: Chips) -> Cents:

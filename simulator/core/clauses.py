@@ -896,6 +896,25 @@ CLAUSES = catalogue(
         "option changes it.",
     ),
     house("Carnival poker end of round", "The dealer collects every card to the discard rack and the round is over."),
+    # ----- The chip rack, at every table -----
+    house(
+        "Chip rack, option rack",
+        "The chips in the table's rack, each denomination with its colour, largest first: the dealer pays from them. "
+        "Each colour names one denomination, from those the felt draws: white, red, green, black, purple and orange. "
+        "Default: $1,000.00 orange; $500.00 purple; $100.00 black; $25.00 green; $5.00 red; $1.00 white.",
+        note="The regulation has wagers made and paid in value chips (§685b.1(f) counts them) but leaves their "
+        "denominations and colours to the casino.",
+    ),
+    house(
+        "Chipping procedure, option chipping",
+        "How the dealer makes up a payout from the rack: highest denominations first, each chip as large as the "
+        "amount left allows; colour for colour with the wager, highest first in no chip larger than the wager's "
+        "largest (a wager taken as made up highest first; a progressive or Mystery Bonus award, which no wager's "
+        "colours make up, highest first); or at most a stated number of chips of one denomination, the rack's "
+        "largest chip excepted. A right total in other chips breaks this procedure; a wrong total is a mispay. "
+        "Default: highest denominations first.",
+        note="The regulation has a winning wager paid at its odds; it does not say in which chips.",
+    ),
 )
 """Every clause the product cites, by the clause as written."""
 

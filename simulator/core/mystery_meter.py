@@ -26,6 +26,7 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import TypedDict
 
+from simulator.core.chipping import HouseChips
 from simulator.core.citations import Citation
 from simulator.core.clauses import cite
 from simulator.core.json_values import JsonValue, json_int, json_list, json_object, json_str
@@ -129,13 +130,14 @@ class BaseGameDealer(StrEnum):
 
 
 @dataclass(frozen=True)
-class MysteryRules:
+class MysteryRules(HouseChips):
     """The Rules Submission's MHB choices: configuration, payment source, award rounding and the qualifying wager.
 
     ``qualifying_wager`` names the progressive wager that qualifies where the game's section names two and leaves the
     choice to the Rules Submission (§643b.1, §649b.1, §657b.1 (c)(1)); None takes the game's default.
     ``base_game`` is the school's choice of who deals the base game, and ``base_game_paytables`` the base game's
-    paytables by option name where the trainee deals it (a paytable left out takes its default).
+    paytables by option name where the trainee deals it (a paytable left out takes its default). The chip rack and the
+    chipping procedure are every table's (:class:`~simulator.core.chipping.HouseChips`).
     """
 
     configuration: MysteryConfiguration

@@ -30,6 +30,7 @@ from simulator.carnival.games import CARNIVAL_GAMES
 from simulator.carnival.poker import CarnivalGame, CarnivalTable
 from simulator.carnival.round import PLAYER_STEPS as CARNIVAL_PLAYER_STEPS
 from simulator.carnival.round import CarnivalRound, CarnivalScenario, CarnivalView
+from simulator.core.chipping import CHIP_OPTIONS, chip_options_json
 from simulator.core.citations import Citation
 from simulator.core.clauses import cite
 from simulator.core.json_values import (
@@ -550,6 +551,7 @@ def rules_fields(game: MysteryGame | None) -> dict[str, OptionField]:
         "qualifying_wager": _qualifying_wager_field(game),
         "base_game": _base_game_field(game),
         **_paytable_fields(game),
+        **CHIP_OPTIONS,
     }
 
 
@@ -566,6 +568,7 @@ def rules_to_json(rules: MysteryRules) -> dict[str, JsonValue]:
     if rules.base_game is not BaseGameDealer.ENGINE:
         data["base_game"] = rules.base_game.value
     data.update(rules.base_game_paytables)
+    data.update(chip_options_json(rules, skip_defaults=True))
     return data
 
 
@@ -596,12 +599,13 @@ def _described(rules: MysteryRules, game: MysteryGame) -> tuple[dict[str, Option
         data = base_game_table(rules, game).to_json() | data
     else:
         del fields["base_game"]
-    return fields, data
+    return fields, data | chip_options_json(rules)
 
 
 def base_game_table(rules: MysteryRules, game: MysteryGame) -> CarnivalTable:
-    """The paytables of the base game a trainee deals at ``game``'s table; ValueError for a game the engine deals."""
-    return CarnivalTable.from_json(carnival_game(game), dict(rules.base_game_paytables))
+    """The base game's table where the trainee deals it, its paytables and rack the MHB table's; else ValueError."""
+    table = CarnivalTable.from_json(carnival_game(game), dict(rules.base_game_paytables))
+    return replace(table, rack=rules.rack, chipping=rules.chipping)
 
 
 def rules_options(game: MysteryGame) -> tuple[Option, ...]:

@@ -15,6 +15,7 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any
 
+from simulator.core.chipping import CHIP_OPTIONS, HouseChips
 from simulator.core.citations import Citation
 from simulator.core.clauses import cite
 from simulator.core.hands import JOKER_CITATION as JOKER
@@ -142,7 +143,7 @@ MAX_COMMISSION_RATE = Decimal("0.10")
 
 
 @dataclass(frozen=True)
-class TableRules:
+class TableRules(HouseChips):
     """One table's Rules Submission (§601a.2): the game, its optional wagers and every house option."""
 
     commission_free: bool = True
@@ -173,7 +174,7 @@ class TableRules:
 
     def __post_init__(self) -> None:
         """Reject combinations the regulation does not allow, naming each field at fault."""
-        problems = {}
+        problems = self.chip_problems()
         if self.tiger_nine_offered and not self.commission_free:
             problems["tiger_nine_offered"] = (
                 "The Tiger 9 wager is offered only in Commission-free Pai Gow Poker (§645b.1(d)(2))."
@@ -535,5 +536,6 @@ OPTIONS: dict[str, OptionField] = {
         money=True,
         label="Progressive Payout wager",
     ),
+    **CHIP_OPTIONS,
 }
 """Every Pai Gow Poker table option, in the order the Rules Submission lists them."""

@@ -297,7 +297,7 @@ def test_601a2_rules_saved_today_load_unchanged() -> None:
     for game in MHB_GAMES:
         assert rules_to_json(rules_from_json(MHB_SAVED, game)) == MHB_SAVED
     assert rules_to_json(rules_from_json(MHB_SAVED)) == MHB_SAVED
-    assert DownUnderTable.from_json(DOWN_UNDER_SAVED).to_json() == DOWN_UNDER_SAVED | DOWN_UNDER_ADDED
+    assert DownUnderTable.from_json(DOWN_UNDER_SAVED).to_json() == DOWN_UNDER_SAVED | DOWN_UNDER_ADDED | CHIPS_ADDED
 
 
 RENAMED_PAYTABLES = {
@@ -317,6 +317,13 @@ DOWN_UNDER_ADDED = {
 }
 """The Down Under Blackjack options added since those rules were saved, read at their defaults: today's dealing."""
 
+CHIPS_ADDED = {
+    "rack": "$1,000.00 orange; $500.00 purple; $100.00 black; $25.00 green; $5.00 red; $1.00 white",
+    "chipping": "highest_first",
+}
+"""The chip rack and chipping procedure every table has had since, at their defaults; an MHB table writes them only
+where it changes them, as it writes its qualifying wager."""
+
 
 @pytest.mark.parametrize("name", sorted(SAVED_ROUNDS))
 def test_601a2_rounds_saved_before_replay_to_the_end(name: str) -> None:
@@ -324,7 +331,7 @@ def test_601a2_rounds_saved_before_replay_to_the_end(name: str) -> None:
     assert round_.finished
     saved = SAVED_ROUNDS[name]["setup"]["rules"]
     renamed = {key: RENAMED_PAYTABLES[value] for key, value in saved.items() if str(value) in RENAMED_PAYTABLES}
-    added = DOWN_UNDER_ADDED if name == "down_under" else {}
+    added = (DOWN_UNDER_ADDED if name == "down_under" else {}) | ({} if name == "mystery" else CHIPS_ADDED)
     assert round_.setup_json()["rules"] == saved | renamed | added
 
 

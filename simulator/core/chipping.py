@@ -1,0 +1,165 @@
+"""The house's chipping procedure: which chips make up a payout from the rack, a table option beside the rack itself.
+
+Every game's rules carry both, declared once here: :class:`HouseChips` gives a rules type its ``rack`` and
+``chipping`` attributes, and :data:`CHIP_OPTIONS` the two options that read, write and describe them. Neither is
+regulation: the regulation says what a wager is paid, never in which chips, so both are the school's house procedure.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from itertools import pairwise
+
+from simulator.core.chips import DEFAULT_RACK, ChipsError, Rack, read_rack, write_rack
+from simulator.core.clauses import cite
+from simulator.core.json_values import JsonValue
+from simulator.core.money import format_cents
+from simulator.core.rules import OptionField, RulesError, choice, write_options
+
+
+class ChippingProcedure(StrEnum):
+    """The ways a house has its dealers make up a payout."""
+
+    HIGHEST_FIRST = "highest_first"
+    COLOUR_FOR_COLOUR = "colour_for_colour"
+    AT_MOST = "at_most"
+
+
+@dataclass(frozen=True)
+class Chipping:
+    """A chipping procedure; ``most`` is the stated mix's limit on chips of one denomination (``AT_MOST`` only)."""
+
+    procedure: ChippingProcedure = ChippingProcedure.HIGHEST_FIRST
+    most: int = 0
+
+    @property
+    def key(self) -> str:
+        """The procedure as the rules' JSON names it: "highest_first", "colour_for_colour" or "at_most_4"."""
+        if self.procedure is ChippingProcedure.AT_MOST:
+            return f"{self.procedure.value}_{self.most}"
+        return self.procedure.value
+
+    @property
+    def words(self) -> str:
+        """The procedure as the house rules say it.
+
+        >>> Chipping().words, Chipping(ChippingProcedure.AT_MOST, 4).words
+        ('highest denominations first', 'at most 4 chips of one denomination')
+        """
+        if self.procedure is ChippingProcedure.AT_MOST:
+            return f"at most {self.most} chips of one denomination"
+        return PROCEDURE_WORDS[self.procedure]
+
+
+PROCEDURE_WORDS = {
+    ChippingProcedure.HIGHEST_FIRST: "highest denominations first",
+    ChippingProcedure.COLOUR_FOR_COLOUR: "colour for colour with the wager",
+}
+"""The procedures that take no number, in the house rules' words."""
+
+MOST_OF_ONE_DENOMINATION = range(1, 11)
+"""The stated mixes a table may choose: at most 1 to 10 chips of one denomination."""
+
+CHIPPINGS = {
+    chipping.key: chipping
+    for chipping in (
+        Chipping(),
+        Chipping(ChippingProcedure.COLOUR_FOR_COLOUR),
+        *(Chipping(ChippingProcedure.AT_MOST, most) for most in MOST_OF_ONE_DENOMINATION),
+    )
+}
+"""Every chipping procedure a table may choose, by its JSON key."""
+
+DEFAULT_CHIPPING = Chipping()
+"""Highest denominations first, unless the school sets another procedure."""
+
+CHIP_RACK = cite("Chip rack, option rack")
+CHIPPING = cite("Chipping procedure, option chipping")
+
+
+def most_of_one_denomination(rack: Rack) -> int:
+    """The most chips of one denomination (the largest aside) a payout made highest first takes from ``rack``.
+
+    Below a chip worth five of the next, highest first takes at most four of that next chip.
+
+    >>> most_of_one_denomination(DEFAULT_RACK)
+    4
+    """
+    return max(((larger.cents - 1) // smaller.cents for larger, smaller in pairwise(rack)), default=0)
+
+
+def chipping_fault(rack: Rack, chipping: Chipping) -> str:
+    """Why a procedure cannot make up every payout from the rack; "" when it can.
+
+    A stated mix below what highest first takes of one denomination would leave some payout unpaid: it is refused
+    when the table is set, never at a payout.
+    """
+    needed = most_of_one_denomination(rack)
+    if chipping.procedure is not ChippingProcedure.AT_MOST or chipping.most >= needed:
+        return ""
+    larger, smaller = next(pair for pair in pairwise(rack) if (pair[0].cents - 1) // pair[1].cents == needed)
+    return (
+        f"{chipping.words.capitalize()} cannot follow this rack, where {format_cents(larger.cents - smaller.cents)} "
+        f"takes {needed} {smaller.colour} chips below one {larger.colour}: choose at least {needed}."
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class HouseChips:
+    """The chip rack and the chipping procedure of a table's rules: every game's rules type is one."""
+
+    rack: Rack = DEFAULT_RACK
+    chipping: Chipping = DEFAULT_CHIPPING
+
+    def __post_init__(self) -> None:
+        """Refuse a chipping procedure the rack cannot follow for every payout, naming the option."""
+        problems = self.chip_problems()
+        if problems:
+            raise RulesError(problems)
+
+    def chip_problems(self) -> dict[str, str]:
+        """The option at fault and why, for a rules type that reports every bad field at once; none when all is well."""
+        fault = chipping_fault(self.rack, self.chipping)
+        return {"chipping": fault} if fault else {}
+
+
+def _rack(given: JsonValue) -> Rack:
+    """Read a rack written as text: ValueError saying what is wrong."""
+    if not isinstance(given, str):
+        raise ValueError(f'a rack written as text, such as "$25 green; $5 red; $1 white", is wanted, not {given!r}')
+    try:
+        return read_rack(given)
+    except ChipsError as error:
+        raise ValueError(str(error)) from None
+
+
+CHIP_OPTIONS: dict[str, OptionField] = {
+    "rack": OptionField(
+        CHIP_RACK,
+        'The chips in the rack, largest first, each its amount and colour ("$25 green; $5 red; $1 white"); '
+        "each colour names one denomination, from white, red, green, black, purple and orange.",
+        _rack,
+        write_rack,
+        write_rack,
+        house_rule=True,
+        label="Chip rack",
+    ),
+    "chipping": choice(
+        CHIPPINGS,
+        CHIPPING,
+        "Which chips make up a payout: highest denominations first, colour for colour with the wager, or at most a "
+        "number of chips of one denomination.",
+        describe=lambda chipping: chipping.words,
+        house_rule=True,
+        label="Chipping procedure",
+    ),
+}
+"""The rack and the chipping procedure: the options every game's rules share, by their attribute's name."""
+
+
+def chip_options_json(rules: HouseChips, *, skip_defaults: bool = False) -> dict[str, JsonValue]:
+    """The rack and chipping of ``rules`` as JSON; with ``skip_defaults`` only those the table changed."""
+    data = write_options(CHIP_OPTIONS, rules)
+    defaults = write_options(CHIP_OPTIONS, HouseChips())
+    return {name: value for name, value in data.items() if not (skip_defaults and value == defaults[name])}
