@@ -1,5 +1,6 @@
 """The engine's packages stand on floors: the core at the bottom, a package per game family on it, the content that
-spans games (the registry, scenarios, drills, table deals) at the top, and no module imports one that imports it back.
+spans games (the registry, scenarios, drills, table deals) above them, the packages built on all games (surveillance)
+at the top, and no module imports one that imports it back.
 
 Read from the code's own import statements (``ast``), wherever they stand, a ``TYPE_CHECKING`` block included.
 """
@@ -11,6 +12,9 @@ from pathlib import Path
 
 ENGINE = Path(__file__).resolve().parent.parent.parent / "simulator"
 
+TOP = ""
+"""The package of the modules at the engine's top (the registry, scenarios, drills, table deals): none."""
+
 PACKAGES = {
     "core": set(),
     "dice": {"core"},
@@ -18,9 +22,14 @@ PACKAGES = {
     "blackjack": {"core"},
     "pai_gow": {"core", "dice"},
     "mystery": {"core", "carnival"},
+    "surveillance": {"core", "dice", "carnival", "blackjack", "pai_gow", "mystery", TOP},
 }
 """Each package of the engine and the packages it may import besides itself: the core none; a family the core, and
-the family whose wagers (Pai Gow Poker's dice wagers) or base game (a carnival game's MHB table) its table holds."""
+the family whose wagers (Pai Gow Poker's dice wagers) or base game (a carnival game's MHB table) its table holds; a
+package built on every game (surveillance) the families and the modules at the top, which name the games."""
+
+ABOVE_THE_TOP = frozenset(package for package, floor in PACKAGES.items() if TOP in floor)
+"""The packages that stand on the modules at the top: none of those modules may import them."""
 
 
 def module_name(path: Path) -> str:
@@ -69,6 +78,15 @@ def test_each_package_imports_only_itself_and_the_packages_below_it():
         if package(module) and package(imported) not in PACKAGES[package(module)] | {package(module)}
     ]
     assert upward == [], "a family needs another's code: what they share belongs in simulator/core/"
+
+
+def test_the_modules_at_the_top_import_no_package_standing_on_them():
+    upward = [
+        f"{module} -> {imported}"
+        for module, imported in package_imports()
+        if package(module) == TOP and package(imported) in ABOVE_THE_TOP
+    ]
+    assert upward == [], "the registry and the content across games stand below the packages built on all games"
 
 
 def circle(graph: dict[str, set[str]]) -> list[str]:

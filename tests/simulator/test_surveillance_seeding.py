@@ -1,0 +1,166 @@
+"""Seeding faults into a round the engine plays: where they show, that the engine refuses them, and exact replay."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from simulator.core.clauses import CLAUSES
+from simulator.core.procedure import ErrorCode, IllegalOperation, Round
+from simulator.core.wager_phase import WagerPhaseMixin
+from simulator.games import GAMES
+from simulator.notation import deal_saved, save_round
+from simulator.surveillance.catalogue import FaultKind, fault_kinds
+from simulator.surveillance.seen import Seen
+from simulator.surveillance.watching import (
+    MAX_FAULTS,
+    FaultChoice,
+    WatchedRound,
+    choose_faults,
+    eligible_faults,
+    replay_watched,
+    watch,
+    watched_log,
+)
+from tests.simulator.surveillance_rounds import first_rounds_of_each_kind, played_sample, sample
+
+
+def performed_until_refused(round_: Round, steps: tuple[Seen, ...]) -> int | None:
+    """Perform the watched steps in order on a fresh deal of the round: the number of the first the engine refuses.
+
+    The felt marks whether a card its clause keeps from view was seen face up (``face_up``), which the engine's step
+    does not take: face down is the step itself, face up a card exposed.
+    """
+    fresh = deal_saved(save_round(round_))
+    for number, seen in enumerate(steps, start=1):
+        arguments = {name: value for name, value in seen.arguments.items() if name != "face_up"}
+        try:
+            if seen.arguments.get("face_up") is True:
+                raise IllegalOperation(ErrorCode.MALFORMED_STEP, "exposed", CLAUSES[next(iter(CLAUSES))])
+            fresh.perform(seen.step, arguments)
+        except IllegalOperation:
+            return number
+    return None
+
+
+def replayed(watched: WatchedRound) -> WatchedRound:
+    """The watched round's log written as JSON text, read and replayed."""
+    return replay_watched(json.loads(json.dumps(watched_log(watched))))
+
+
+@pytest.mark.parametrize("key", list(GAMES))
+def test_every_game_is_watched_with_each_fault_its_round_can_hold_and_replays_exactly(key):
+    firsts: dict[FaultKind, FaultChoice] = {}
+    for choice in eligible_faults(played_sample(key)):
+        firsts.setdefault(choice.kind, choice)
+    assert firsts, "every game has a progressive intake, so at least its chip faults"
+    assert set(firsts) <= set(fault_kinds(GAMES[key]))
+    for choice in firsts.values():
+        watched = watch(sample(key), [choice])
+        (fault,) = watched.faults
+        assert performed_until_refused(watched.round, watched.steps) == fault.step
+        again = replayed(watched)
+        assert again.steps == watched.steps
+        assert again.faults == watched.faults
+        assert again.round.table_view() == watched.round.table_view()
+
+
+def test_every_fault_kind_is_seeded_in_a_round_of_a_game_or_the_drill_library_and_differs_exactly_there():
+    found = first_rounds_of_each_kind()
+    assert set(found) == set(FaultKind)
+    for kind, (round_, choice) in found.items():
+        watched = watch(deal_saved(save_round(round_)), [choice])
+        (fault,) = watched.faults
+        assert fault.kind is kind
+        right = [step for step in watched.steps[: fault.step - 1]]
+        assert right == list(watch(deal_saved(save_round(round_)), []).steps[: fault.step - 1])
+        assert performed_until_refused(watched.round, watched.steps) == fault.step
+        assert CLAUSES[fault.citation.clause] == fault.citation
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.sampled_from(list(GAMES)), st.integers(0, 10**6), st.booleans())
+def test_a_round_with_no_fault_shows_only_steps_the_engine_accepts_as_right(key, seed, forced_hit):
+    round_ = GAMES[key].sample_round(seed, forced_hit)
+    watched = watch(round_, [])
+    assert watched.faults == ()
+    assert len(watched.steps) == len(round_.operations)
+    assert performed_until_refused(round_, watched.steps) is None
+
+
+def test_the_felt_at_each_step_stands_after_the_operations_shown_and_draws_the_faults_shown_so_far():
+    for key in GAMES:
+        watched = watch(sample(key), choose_faults(played_sample(key), MAX_FAULTS, random.Random(key)))
+        assert len(watched.performed) == len(watched.steps)
+        counts = [watched.felt_at(number)[0] for number in range(1, len(watched.steps) + 1)]
+        assert counts == sorted(counts) and counts[-1] == len(watched.round.operations)
+        first = watched.faults[0]
+        assert counts[: first.step - 1] == list(range(1, first.step))
+        assert watched.felt_at(first.step)[1] == (first.seen,)
+        assert watched.felt_at(len(watched.steps))[1] == tuple(fault.seen for fault in watched.faults)
+
+
+def test_up_to_three_faults_seeded_at_random_replay_exactly_and_each_shows_where_the_engine_refuses_it():
+    for key in GAMES:
+        round_ = sample(key)
+        choices = choose_faults(round_, MAX_FAULTS, random.Random(key))
+        watched = watch(round_, choices)
+        assert len(watched.faults) == min(MAX_FAULTS, len({c.operation for c in eligible_faults(played_sample(key))}))
+        assert performed_until_refused(watched.round, watched.steps) == watched.faults[0].step
+        again = replayed(watched)
+        assert (again.steps, again.faults) == (watched.steps, watched.faults)
+
+
+def test_the_same_random_generator_chooses_the_same_faults():
+    round_ = played_sample(next(iter(GAMES)))
+    assert choose_faults(round_, 2, random.Random(7)) == choose_faults(round_, 2, random.Random(7))
+
+
+def test_a_short_pay_pays_five_percent_less_and_an_overpay_five_percent_more_at_the_same_payment():
+    key, choice = next(
+        (key, choice)
+        for key in GAMES
+        for choice in eligible_faults(played_sample(key))
+        if choice.kind is FaultKind.SHORT_PAY
+    )
+    right = played_sample(key).operations[choice.operation - 1].action.arguments["amount"]
+    assert isinstance(right, int)
+    short = watch(sample(key), [choice]).faults[0].seen.arguments["amount"]
+    over = watch(sample(key), [FaultChoice(FaultKind.OVERPAY, choice.operation)]).faults[0].seen.arguments["amount"]
+    assert (short, over) == (right - max(1, right // 20), right + max(1, right // 20))
+
+
+def test_670a7_c_and_645b2_f_a_player_s_chips_moved_after_betting_closed_cite_the_rule_of_no_more_bets():
+    moved_after_no_more_bets = (FaultKind.PAST_POSTING, FaultKind.CAPPING, FaultKind.PINCHING)
+    for key in GAMES:
+        for choice in eligible_faults(played_sample(key)):
+            if choice.kind in moved_after_no_more_bets:
+                watched = watch(sample(key), [choice])
+                fault = watched.faults[0]
+                assert fault.seen.actor.value == "player"
+                assert isinstance(watched.round, WagerPhaseMixin)
+                assert fault.citation == watched.round.late_wager_citation(fault.spot or "")
+                assert "no more bets" in fault.citation.text.lower()
+
+
+def test_too_many_overlapping_or_impossible_faults_are_refused_and_the_round_is_played_right_all_the_same():
+    key = next(iter(GAMES))
+    round_ = sample(key)
+    choices = eligible_faults(played_sample(key))
+    with pytest.raises(ValueError, match="at most 3"):
+        watch(round_, choices[:4])
+    with pytest.raises(ValueError, match="Two faults"):
+        watch(round_, [choices[0], choices[0]])
+    with pytest.raises(ValueError, match="cannot be seeded"):
+        watch(round_, [FaultChoice(FaultKind.SHORT_PAY, 1)])
+    with pytest.raises(ValueError, match="not in the round"):
+        watch(round_, [FaultChoice(FaultKind.SHORT_PAY, len(round_.operations) + 1)])
+    with pytest.raises(ValueError, match="0 to 3"):
+        choose_faults(round_, 4, random.Random(0))
+    assert [operation.to_json() for operation in round_.operations] == [
+        operation.to_json() for operation in played_sample(key).operations
+    ]
