@@ -81,18 +81,26 @@ def paying(step: str) -> bool:
     return step.startswith("pay_")
 
 
+COLLECTING = named(*(family.collect for family in d.SETTLING))
+"""The steps that collect a losing wager."""
+
+PUSHING = named(*(family.push for family in d.SETTLING))
+"""The steps that push a wager."""
+
+PAYING_A_WAGER = named(*(family.pay for family in d.SETTLING))
+"""The steps that pay a winning wager (not a bonus or a progressive award, whose chips no player adds to)."""
+
+
 FAULTS: Mapping[FaultKind, Fault] = {
     fault.kind: fault
     for fault in (
         Fault(FaultKind.SHORT_PAY, "Short pay", Actor.DEALER, paying, d.short_pay),
         Fault(FaultKind.OVERPAY, "Overpay", Actor.DEALER, paying, d.overpay),
-        Fault(FaultKind.PAID_LOSING_HAND, "Losing hand paid", Actor.DEALER, named("collect_wager"), d.paid_losing_hand),
-        Fault(FaultKind.PAID_FOULED_HAND, "Fouled hand paid", Actor.DEALER, named("collect_wager"), d.paid_fouled_hand),
+        Fault(FaultKind.PAID_LOSING_HAND, "Losing hand paid", Actor.DEALER, COLLECTING, d.paid_losing_hand),
+        Fault(FaultKind.PAID_FOULED_HAND, "Fouled hand paid", Actor.DEALER, COLLECTING, d.paid_fouled_hand),
         Fault(FaultKind.WRONG_HOUSE_WAY, "Wrong house way", Actor.DEALER, named("set_dealer_hand"), d.wrong_house_way),
-        Fault(
-            FaultKind.MISSED_COLLECTION, "Missed collection", Actor.DEALER, named("collect_wager"), d.missed_collection
-        ),
-        Fault(FaultKind.MISSED_PUSH, "Missed push", Actor.DEALER, named("push_wager"), d.missed_push),
+        Fault(FaultKind.MISSED_COLLECTION, "Missed collection", Actor.DEALER, COLLECTING, d.missed_collection),
+        Fault(FaultKind.MISSED_PUSH, "Missed push", Actor.DEALER, PUSHING, d.missed_push),
         Fault(FaultKind.WRONG_DICE_TOTAL, "Wrong dice total", Actor.DEALER, named("announce_dice"), d.wrong_dice_total),
         Fault(
             FaultKind.WRONG_DICE_COLOUR,
@@ -120,7 +128,7 @@ FAULTS: Mapping[FaultKind, Fault] = {
             FaultKind.DEALT_OUT_OF_ORDER,
             "Dealt out of order",
             Actor.DEALER,
-            named("deal_card", "deliver_stack"),
+            named("deal_card", "deliver_stack", "deal_hand"),
             d.dealt_out_of_order,
         ),
         Fault(
@@ -138,8 +146,8 @@ FAULTS: Mapping[FaultKind, Fault] = {
             d.past_posting,
             ClauseRule.LATE_WAGER,
         ),
-        Fault(FaultKind.CAPPING, "Capping", Actor.PLAYER, named("pay_wager"), d.capping, ClauseRule.LATE_WAGER),
-        Fault(FaultKind.PINCHING, "Pinching", Actor.PLAYER, named("collect_wager"), d.pinching, ClauseRule.LATE_WAGER),
+        Fault(FaultKind.CAPPING, "Capping", Actor.PLAYER, PAYING_A_WAGER, d.capping, ClauseRule.LATE_WAGER),
+        Fault(FaultKind.PINCHING, "Pinching", Actor.PLAYER, COLLECTING, d.pinching, ClauseRule.LATE_WAGER),
         Fault(
             FaultKind.CHIP_NOT_DROPPED,
             "Progressive chip not dropped",

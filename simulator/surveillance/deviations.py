@@ -6,11 +6,15 @@ import itertools
 import re
 from dataclasses import dataclass
 
+from simulator.blackjack.arithmetic import HandResult
+from simulator.blackjack.hand import SETTLEMENT_STEPS as HAND_SETTLEMENT_STEPS
+from simulator.blackjack.hand import BlackjackHandMixin
 from simulator.core.cards import format_cards, parse_cards
 from simulator.core.json_values import JsonValue, json_int, json_str
 from simulator.core.procedure import Actor, Operation, Round
 from simulator.core.progressive import ProgressiveIntakeMixin
-from simulator.core.settling import SettlingMixin
+from simulator.core.settling import SETTLEMENT_STEPS, SettlingMixin
+from simulator.mystery.tables import MysteryTableRound
 from simulator.surveillance.seen import Seen, seen_of
 
 FACE_DOWN = re.compile(r"face down|unexposed")
@@ -69,10 +73,44 @@ def done(moment: Moment, **changes: JsonValue) -> Deviation:
     return Deviation((Seen(seen.actor, seen.step, {**seen.arguments, **changes}),))
 
 
+@dataclass(frozen=True)
+class Settling:
+    """One family of the engine's settlement steps: paying, pushing and collecting a wager, and what names it."""
+
+    pay: str
+    push: str
+    collect: str
+    wager: tuple[str, ...]
+    """The arguments that name the wager settled: a seat and a betting area, or a hand's position."""
+
+
+SETTLING = (
+    Settling(*SETTLEMENT_STEPS, ("seat", "spot")),
+    Settling(
+        HAND_SETTLEMENT_STEPS[HandResult.WIN],
+        HAND_SETTLEMENT_STEPS[HandResult.PUSH],
+        HAND_SETTLEMENT_STEPS[HandResult.LOSE],
+        ("position",),
+    ),
+)
+"""The banked games' settlements (:mod:`simulator.core.settling`) and a blackjack hand's."""
+
+
+def settling(moment: Moment) -> Settling | None:
+    """The settlement family of the step at the moment, if it settles a wager."""
+    step = moment.operation.action.step
+    return next((family for family in SETTLING if step in (family.pay, family.push, family.collect)), None)
+
+
+def wager_of(moment: Moment) -> dict[str, JsonValue]:
+    """The arguments naming the wager the step at the moment settles."""
+    family = settling(moment)
+    return {} if family is None else {name: moment.argument(name) for name in family.wager}
+
+
 def settled_as(moment: Moment, step: str, **arguments: JsonValue) -> Deviation:
     """The wager the step at the moment settles settled by another step of the dealer's."""
-    wager = {"seat": moment.argument("seat"), "spot": moment.argument("spot")}
-    return Deviation((Seen(Actor.DEALER, step, wager | arguments),))
+    return Deviation((Seen(Actor.DEALER, step, wager_of(moment) | arguments),))
 
 
 def paid_amount(moment: Moment) -> int | None:
@@ -103,11 +141,16 @@ def overpay(moment: Moment) -> Deviation | None:
 
 
 def stake(moment: Moment) -> int | None:
-    """The chips on the wager the step settles, where the round says (a banked game's settlement)."""
-    seat, spot = moment.argument("seat"), moment.argument("spot")
-    if not isinstance(moment.round, SettlingMixin) or type(seat) is not int or not isinstance(spot, str):
-        return None
-    return moment.round.staked(seat, spot)
+    """The chips on the wager the step settles: a banked game's wager, or a blackjack hand's."""
+    round_ = moment.round
+    if isinstance(round_, MysteryTableRound) and round_.carnival is not None:
+        round_ = round_.carnival
+    seat, spot, position = moment.argument("seat"), moment.argument("spot"), moment.argument("position")
+    if isinstance(round_, SettlingMixin) and type(seat) is int and isinstance(spot, str):
+        return round_.staked(seat, spot)
+    if isinstance(round_, BlackjackHandMixin) and isinstance(position, str) and position.startswith("seat "):
+        return round_.hand_wager(position)
+    return None
 
 
 def fouled(moment: Moment) -> bool:
@@ -120,7 +163,8 @@ def paid_loser(moment: Moment, foul: bool) -> Deviation | None:
     amount = stake(moment)
     if amount is None or fouled(moment) is not foul:
         return None
-    return settled_as(moment, "pay_wager", amount=amount)
+    family = settling(moment)
+    return None if family is None else settled_as(moment, family.pay, amount=amount)
 
 
 def paid_losing_hand(moment: Moment) -> Deviation | None:
@@ -135,12 +179,14 @@ def paid_fouled_hand(moment: Moment) -> Deviation | None:
 
 def missed_collection(moment: Moment) -> Deviation | None:
     """A losing wager left on the layout as if it pushed."""
-    return settled_as(moment, "push_wager")
+    family = settling(moment)
+    return None if family is None else settled_as(moment, family.push)
 
 
-def missed_push(moment: Moment) -> Deviation:
+def missed_push(moment: Moment) -> Deviation | None:
     """A wager that pushes collected instead."""
-    return settled_as(moment, "collect_wager")
+    family = settling(moment)
+    return None if family is None else settled_as(moment, family.collect)
 
 
 def missed_tiger_nine_push(moment: Moment) -> Deviation | None:
@@ -207,9 +253,9 @@ def first_progressive_wager(moment: Moment) -> tuple[int, int] | None:
     return wager.seat, wager.amount
 
 
-def player_move(seat: JsonValue, spot: JsonValue, amount: JsonValue) -> Seen:
-    """A player's wager move as the felt shows it: chips placed, added to or taken from a betting area."""
-    return Seen(Actor.PLAYER, "change_wager", {"seat": seat, "spot": spot, "amount": amount})
+def player_move(wager: dict[str, JsonValue], amount: int) -> Seen:
+    """A player's wager move as the felt shows it: the wager's chips changed to ``amount``."""
+    return Seen(Actor.PLAYER, "change_wager", wager | {"amount": amount})
 
 
 def past_posting(moment: Moment) -> Deviation | None:
@@ -227,7 +273,7 @@ def capping(moment: Moment) -> Deviation | None:
     amount = stake(moment)
     if amount is None:
         return None
-    move = player_move(moment.argument("seat"), moment.argument("spot"), amount * 2)
+    move = player_move(wager_of(moment), amount * 2)
     return Deviation((move, shown(moment.operation)), performed=(0, 1))
 
 
@@ -236,7 +282,7 @@ def pinching(moment: Moment) -> Deviation | None:
     amount = stake(moment)
     if amount is None or amount < 2:
         return None
-    move = player_move(moment.argument("seat"), moment.argument("spot"), amount - amount // 2)
+    move = player_move(wager_of(moment), amount - amount // 2)
     return Deviation((move, shown(moment.operation)), performed=(0, 1))
 
 
@@ -245,4 +291,6 @@ def chip_not_dropped(moment: Moment) -> Deviation | None:
     wager = first_progressive_wager(moment)
     if wager is None:
         return None
-    return Deviation((player_move(wager[0], "progressive", 0), shown(moment.operation)), performed=(0, 1))
+    return Deviation(
+        (player_move({"seat": wager[0], "spot": "progressive"}, 0), shown(moment.operation)), performed=(0, 1)
+    )

@@ -71,7 +71,7 @@ def seen_of(operation: Operation) -> Seen:
 def place_of(arguments: Mapping[str, JsonValue]) -> int:
     """The seat a step's arguments name (a seat, a place or a position "seat 3"), else :data:`TABLE`.
 
-    >>> place_of({"seat": 4}), place_of({"place": 0}), place_of({"position": "seat 2"}), place_of({"count": 3})
+    >>> place_of({"seat": 4}), place_of({"place": 0}), place_of({"position": "seat 2 split"}), place_of({"count": 3})
     (4, 0, 2, 0)
     """
     for name in ("seat", "place"):
@@ -80,5 +80,5 @@ def place_of(arguments: Mapping[str, JsonValue]) -> int:
             return value
     position = arguments.get("position")
     if isinstance(position, str) and position.startswith("seat "):
-        return int(position.removeprefix("seat "))
+        return int(position.removeprefix("seat ").split()[0])
     return TABLE

@@ -10,9 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from simulator.core.clauses import CLAUSES
+from simulator.core.json_values import JsonValue
 from simulator.core.procedure import ErrorCode, IllegalOperation, Round
+from simulator.core.rules import RulesError
 from simulator.core.wager_phase import WagerPhaseMixin
-from simulator.games import GAMES
+from simulator.games import GAMES, Game
 from simulator.notation import deal_saved, save_round
 from simulator.surveillance.catalogue import FaultKind, fault_kinds
 from simulator.surveillance.seen import Seen
@@ -26,6 +28,7 @@ from simulator.surveillance.watching import (
     watch,
     watched_log,
 )
+from simulator.table_deals import TableDeal
 from tests.simulator.surveillance_rounds import first_rounds_of_each_kind, played_sample, sample
 
 
@@ -52,21 +55,52 @@ def replayed(watched: WatchedRound) -> WatchedRound:
     return replay_watched(json.loads(json.dumps(watched_log(watched))))
 
 
-@pytest.mark.parametrize("key", list(GAMES))
-def test_every_game_is_watched_with_each_fault_its_round_can_hold_and_replays_exactly(key):
+def each_fault_seeded_alone_replays_exactly(played: Round, game: Game) -> set[FaultKind]:
+    """Seed each fault kind the played round can hold, alone at its first operation, on a fresh copy of the round:
+    the engine refuses the step shown exactly at the fault, and the watched round replays equal. The kinds seeded."""
     firsts: dict[FaultKind, FaultChoice] = {}
-    for choice in eligible_faults(played_sample(key)):
+    for choice in eligible_faults(played):
         firsts.setdefault(choice.kind, choice)
-    assert firsts, "every game has a progressive intake, so at least its chip faults"
-    assert set(firsts) <= set(fault_kinds(GAMES[key]))
+    assert set(firsts) <= set(fault_kinds(game))
     for choice in firsts.values():
-        watched = watch(sample(key), [choice])
+        watched = watch(deal_saved(save_round(played)), [choice])
         (fault,) = watched.faults
         assert performed_until_refused(watched.round, watched.steps) == fault.step
         again = replayed(watched)
         assert again.steps == watched.steps
         assert again.faults == watched.faults
         assert again.round.table_view() == watched.round.table_view()
+    return set(firsts)
+
+
+@pytest.mark.parametrize("key", list(GAMES))
+def test_every_game_is_watched_with_each_fault_its_round_can_hold_and_replays_exactly(key):
+    seeded = each_fault_seeded_alone_replays_exactly(played_sample(key), GAMES[key])
+    assert {FaultKind.CHIP_COUNT_MISSTATED, FaultKind.PAST_POSTING} <= seeded, "every game takes progressive chips"
+
+
+def trainee_deals_the_base_game(game: Game, rules: dict[str, JsonValue]) -> bool:
+    """Whether a table of the game with these rules (valid ones) has the trainee deal its base game."""
+    try:
+        return game.dealt_base_game(game.read_rules(rules)) is not None
+    except RulesError:
+        return False
+
+
+def test_a_table_whose_trainee_deals_the_base_game_is_watched_with_each_fault_its_round_can_hold():
+    tables = [
+        (game, rules)
+        for game in GAMES.values()
+        for option in game.options()
+        for rules in ({option.name: choice} for choice in option.choices if choice is not None)
+        if trainee_deals_the_base_game(game, rules)
+    ]
+    assert tables
+    for game, rules in tables:
+        round_ = game.deal(TableDeal(rules, 4, game.automations, force_mystery_hit=True))
+        round_.play_out()
+        seeded = each_fault_seeded_alone_replays_exactly(round_, game)
+        assert {FaultKind.MISSED_COLLECTION, FaultKind.DEALT_OUT_OF_ORDER} <= seeded, game.name
 
 
 def test_every_fault_kind_is_seeded_in_a_round_of_a_game_or_the_drill_library_and_differs_exactly_there():
