@@ -15,6 +15,7 @@ for the web side (the surveillance table page, the scoring and the instructors' 
 * What a page may be sent (:mod:`.views`): :func:`~.views.public_step` and :func:`~.views.public_steps` (the steps as
   the felt shows them, nothing of any fault), :func:`~.views.fault_menu` (the kinds a flag may name at a game's
   table); after the round (in an exam, after the exam) :func:`~.views.debrief`.
-* Flags (:mod:`.flags`): :func:`~.flags.read_flags` reads a page's flags (bad or too many: ValueError, none read) and
+* Flags (:mod:`.flags`): :func:`~.flags.read_flags` reads a page's flags (bad or too many: ValueError, none read),
+  :func:`~.flags.step_shown_at` finds the step a flag raised at a time was raised at, and
   :func:`~.flags.score_flags` scores them: caught with the delay in steps and milliseconds, missed, false.
 """

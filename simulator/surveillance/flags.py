@@ -8,6 +8,7 @@ higher level: it is right or wrong beside the catch, never instead of it.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -28,7 +29,10 @@ KINDS = frozenset(kind.value for kind in FaultKind)
 
 @dataclass(frozen=True)
 class Flag:
-    """A watcher's flag: the step it was raised at, the place and fault it names, any clause, and when (ms)."""
+    """A watcher's flag: the step it was raised at, the place and fault it names, any clause, and when (ms).
+
+    A page that keeps only the time a flag was raised finds its step with :func:`step_shown_at`.
+    """
 
     step: int
     place: int
@@ -68,6 +72,18 @@ def read_flag(raw: JsonValue, shown: int) -> Flag:
         clause,
         None if ms is None else whole(data, "ms", 0),
     )
+
+
+def step_shown_at(shown_ms: Sequence[int], ms: int) -> int:
+    """The watched step on the felt at time ``ms``, given when each step was shown; ValueError before the first.
+
+    >>> step_shown_at([0, 1500, 4000], 1499), step_shown_at([0, 1500, 4000], 1500), step_shown_at([0, 1500], 9000)
+    (1, 2, 2)
+    """
+    step = bisect.bisect_right(shown_ms, ms)
+    if step == 0:
+        raise ValueError(f"No step was shown yet at {ms} ms.")
+    return step
 
 
 def read_flags(raw: JsonValue, shown: int) -> tuple[Flag, ...]:

@@ -7,7 +7,7 @@ import pytest
 from simulator.core.clauses import cite
 from simulator.core.procedure import Actor
 from simulator.surveillance.catalogue import FaultKind
-from simulator.surveillance.flags import MAX_FLAGS, Flag, read_flags, score_flags
+from simulator.surveillance.flags import MAX_FLAGS, Flag, read_flags, score_flags, step_shown_at
 from simulator.surveillance.seen import Seen
 from simulator.surveillance.watching import SeededFault
 
@@ -92,3 +92,10 @@ def test_a_flood_of_flags_is_refused_whole():
     flags = [{"step": 1, "place": 0, "kind": "overpay"}] * (MAX_FLAGS + 1)
     with pytest.raises(ValueError, match=f"at most {MAX_FLAGS} flags"):
         read_flags(flags, 5)
+
+
+def test_a_flag_raised_at_a_time_is_raised_at_the_step_then_on_the_felt():
+    shown_ms = [0, 2000, 2000, 7000]
+    assert [step_shown_at(shown_ms, ms) for ms in (0, 1999, 2000, 6999, 7000, 60000)] == [1, 1, 3, 3, 4, 4]
+    with pytest.raises(ValueError, match="No step was shown yet"):
+        step_shown_at([500, 900], 499)
