@@ -1,10 +1,12 @@
 """The fault catalogue: each fault a dealer can commit at a step, or a player can make at the table, and its clause.
 
-A fault names no rule of its own. Where the dealer errs, the clause is the one the step follows (the engine's
-citation for the right step, from :mod:`simulator.core.clauses`); where a player moves chips after betting closed,
-it is the clause the round cites for a wager made, increased or withdrawn after "No more bets"
-(``late_wager_citation``). The steps a fault can happen at are the engine's own step names, which every game in
-:data:`simulator.games.GAMES` declares (:func:`steps_of`).
+A fault names no rule of its own. Where the dealer errs, the clause and error code are the ones the engine gives
+refusing the step as done, as the grader would to a trainee making the same mistake (a step the engine cannot refuse,
+a card seen face up, cites the clause the step follows); where a player moves chips after betting closed, the clause
+is the one the round cites for a wager made, increased or withdrawn after "No more bets" (``late_wager_citation``),
+and the code the dealer's error in letting it stand. Every clause comes from :mod:`simulator.core.clauses`. The steps
+a fault can happen at are the engine's own step names, which every game in :data:`simulator.games.GAMES` declares
+(:func:`steps_of`).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from simulator.core.citations import Citation
-from simulator.core.procedure import Actor, Round
+from simulator.core.procedure import Actor, ErrorCode, IllegalOperation, Round
 from simulator.core.wager_phase import WagerPhaseMixin
 from simulator.games import GAMES, Game
 from simulator.surveillance import deviations as d
@@ -45,9 +47,9 @@ class FaultKind(StrEnum):
 
 
 class ClauseRule(StrEnum):
-    """Where a fault's clause comes from: the step's own, or the round's rule for a wager after betting closed."""
+    """Where a fault's clause comes from: the engine's refusal of the step as done, or the late wager rule."""
 
-    STEP = "the clause the step follows"
+    REFUSAL = "the clause the engine cites refusing the step as done, else the clause the step follows"
     LATE_WAGER = 'the clause a wager made, increased or withdrawn after "No more bets" breaks'
 
 
@@ -62,13 +64,24 @@ class Fault:
     """Whether the fault can happen at a step of this name."""
     deviate: Callable[[d.Moment], d.Deviation | None]
     """What the felt shows instead of the right step at a moment, or None where the fault cannot happen there."""
-    rule: ClauseRule = ClauseRule.STEP
+    rule: ClauseRule = ClauseRule.REFUSAL
+    lets_stand: ErrorCode | None = None
+    """For a player's move, the dealer's error in letting it stand; a dealer's fault takes the engine's refusal's."""
 
-    def clause(self, round_: Round, seen: Seen, right: Citation) -> Citation:
-        """The clause this fault breaks at a step whose right action cites ``right``."""
+    def clause(self, round_: Round, seen: Seen, right: Citation, refused: IllegalOperation | None) -> Citation:
+        """The clause this fault breaks, shown as ``seen``: the late wager rule, the refusal's, or the right step's.
+
+        ``right`` is the clause the right step cites, ``refused`` the engine's refusal of ``seen`` (None: it takes it).
+        """
         if self.rule is ClauseRule.LATE_WAGER and isinstance(round_, WagerPhaseMixin):
             return round_.late_wager_citation(seen.spot or "")
-        return right
+        return right if refused is None or self.by is Actor.PLAYER else refused.citation
+
+    def code(self, refused: IllegalOperation | None) -> ErrorCode | None:
+        """The error code the grader would give for this fault: the refusal's, or the player's move let stand."""
+        if self.by is Actor.PLAYER:
+            return self.lets_stand
+        return None if refused is None else refused.code
 
 
 def named(*steps: str) -> Callable[[str], bool]:
@@ -145,15 +158,33 @@ FAULTS: Mapping[FaultKind, Fault] = {
             named("lock_out_progressive_wagers"),
             d.past_posting,
             ClauseRule.LATE_WAGER,
+            ErrorCode.LATE_WAGER_ACCEPTED,
         ),
-        Fault(FaultKind.CAPPING, "Capping", Actor.PLAYER, PAYING_A_WAGER, d.capping, ClauseRule.LATE_WAGER),
-        Fault(FaultKind.PINCHING, "Pinching", Actor.PLAYER, COLLECTING, d.pinching, ClauseRule.LATE_WAGER),
+        Fault(
+            FaultKind.CAPPING,
+            "Capping",
+            Actor.PLAYER,
+            PAYING_A_WAGER,
+            d.capping,
+            ClauseRule.LATE_WAGER,
+            ErrorCode.LATE_WAGER_ACCEPTED,
+        ),
+        Fault(
+            FaultKind.PINCHING,
+            "Pinching",
+            Actor.PLAYER,
+            COLLECTING,
+            d.pinching,
+            ClauseRule.LATE_WAGER,
+            ErrorCode.LATE_WAGER_ACCEPTED,
+        ),
         Fault(
             FaultKind.CHIP_NOT_DROPPED,
             "Progressive chip not dropped",
             Actor.PLAYER,
             named("collect_progressive_wagers"),
             d.chip_not_dropped,
+            lets_stand=ErrorCode.CHIP_MISMATCH_MISSED,
         ),
     )
 }

@@ -46,6 +46,7 @@ def fault_json(fault: SeededFault) -> dict[str, JsonValue]:
         "spot": fault.spot,
         "done": fault.seen.said(),
         "right": [seen.said() for seen in fault.right],
+        "error": None if fault.code is None else fault.code.value,
         "clause": citation.clause,
         "title": citation.title,
         "rule_kind": citation.kind,

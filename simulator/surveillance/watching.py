@@ -16,10 +16,11 @@ from dataclasses import dataclass
 
 from simulator.core.citations import Citation
 from simulator.core.json_values import JsonValue, json_int, json_list, json_object, json_str
-from simulator.core.procedure import Round
+from simulator.core.procedure import ErrorCode, Round
 from simulator.notation import replay_round, save_round
 from simulator.surveillance.catalogue import FAULTS, FaultKind
 from simulator.surveillance.deviations import Deviation, Moment, shown
+from simulator.surveillance.refusals import refusal
 from simulator.surveillance.seen import Seen
 
 MAX_FAULTS = 3
@@ -49,7 +50,8 @@ class SeededFault:
     """A fault as seeded in a watched round: server only until the debrief.
 
     ``step`` is the number (1 to M) of the watched step that shows it; ``seen`` is that step as done, ``right`` the
-    steps the felt would have shown for the operations it covers, and ``citation`` the clause it breaks.
+    steps the felt would have shown for the operations it covers, ``citation`` the clause it breaks and ``code`` the
+    error the grader would give for it (None for a card seen face up, which no step of the engine can be).
     """
 
     kind: FaultKind
@@ -58,6 +60,7 @@ class SeededFault:
     seen: Seen
     right: tuple[Seen, ...]
     citation: Citation
+    code: ErrorCode | None
 
     @property
     def place(self) -> int:
@@ -177,8 +180,11 @@ def seeded(round_: Round, deviations: Mapping[int, tuple[FaultChoice, Deviation]
         choice, done = deviations[number]
         right = tuple(shown(operation) for operation in operations[number - 1 : number - 1 + done.covers])
         faulty = done.seen[done.faulty]
-        citation = FAULTS[choice.kind].clause(round_, faulty, operations[number - 1].action.citation)
-        faults.append(SeededFault(choice.kind, number, len(steps) + done.faulty + 1, faulty, right, citation))
+        fault = FAULTS[choice.kind]
+        refused = refusal(round_, number - 1 + (done.performed[done.faulty - 1] if done.faulty else 0), faulty)
+        citation = fault.clause(round_, faulty, operations[number - 1].action.citation, refused)
+        step = len(steps) + done.faulty + 1
+        faults.append(SeededFault(choice.kind, number, step, faulty, right, citation, fault.code(refused)))
         steps.extend(done.seen)
         performed.extend(number - 1 + count for count in done.performed)
         number += done.covers

@@ -35,8 +35,12 @@ def drill_rounds() -> Iterator[Round]:
         yield round_
 
 
+@functools.cache
 def first_rounds_of_each_kind() -> dict[FaultKind, tuple[Round, FaultChoice]]:
-    """For every fault kind, the first round (the games' samples, then the drills) that can hold it, and where."""
+    """For every fault kind, the first round (the games' samples, then the drills) that can hold it, and where.
+
+    Shared: a test seeds a fresh copy of the round (``deal_saved(save_round(round_))``), never the round itself.
+    """
     found: dict[FaultKind, tuple[Round, FaultChoice]] = {}
     samples = (sample(key) for key in GAMES)
     for round_ in (*samples, *drill_rounds()):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from simulator.core.clauses import cite
-from simulator.core.procedure import Actor
+from simulator.core.procedure import Actor, ErrorCode
 from simulator.surveillance.catalogue import FaultKind
 from simulator.surveillance.flags import MAX_FLAGS, Flag, read_flags, score_flags, step_shown_at
 from simulator.surveillance.seen import Seen
@@ -16,7 +16,7 @@ def fault(kind: FaultKind, step: int, seat: int, clause: str = "§645b.2(g)") ->
     """A fault seeded at watched step ``step``, at ``seat``, breaking ``clause``."""
     seen = Seen(Actor.DEALER, "pay_wager", {"seat": seat, "spot": "sum", "amount": 950})
     right = Seen(Actor.DEALER, "pay_wager", {"seat": seat, "spot": "sum", "amount": 1000})
-    return SeededFault(kind, step, step, seen, (right,), cite(clause))
+    return SeededFault(kind, step, step, seen, (right,), cite(clause), ErrorCode.WRONG_AMOUNT)
 
 
 SHORT_AT_5 = fault(FaultKind.SHORT_PAY, 5, 2)

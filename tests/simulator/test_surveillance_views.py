@@ -70,5 +70,6 @@ def test_the_debrief_shows_each_fault_with_its_clause_what_was_done_and_right_an
     assert caught["step"] == first.step and caught["clause"] == first.citation.clause
     assert caught["label"] == first.citation.label and caught["done"] == first.seen.said()
     assert caught["right"] == [seen.said() for seen in first.right]
+    assert caught["error"] == (None if first.code is None else first.code.value)
     assert caught["caught"]["delay_steps"] == 2
     assert missed["step"] == second.step and missed["caught"] is None
