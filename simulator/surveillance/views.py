@@ -24,8 +24,10 @@ def public_step(watched: WatchedRound, number: int) -> dict[str, JsonValue]:
 
 
 def public_steps(watched: WatchedRound, shown: int | None = None) -> list[dict[str, JsonValue]]:
-    """The first ``shown`` watched steps (all when None) as the felt shows them, in order."""
+    """The first ``shown`` watched steps (all when None) as the felt shows them, in order; ValueError past the end."""
     count = len(watched.steps) if shown is None else shown
+    if type(count) is not int or not 0 <= count <= len(watched.steps):
+        raise ValueError(f"A round shows 0 to {len(watched.steps)} steps, not {count!r}.")
     return [public_step(watched, number) for number in range(1, count + 1)]
 
 

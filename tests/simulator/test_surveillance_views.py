@@ -50,6 +50,10 @@ def test_a_step_the_round_does_not_have_is_refused():
     for number in (0, len(watched.steps) + 1, "1"):
         with pytest.raises(ValueError, match="not a step of the round"):
             public_step(watched, number)  # type: ignore[arg-type]
+    for shown in (-1, len(watched.steps) + 1):
+        with pytest.raises(ValueError, match="A round shows 0 to"):
+            public_steps(watched, shown)
+    assert public_steps(watched, 0) == []
 
 
 def test_the_fault_menu_is_the_game_s_fault_kinds_and_the_same_for_every_round():
