@@ -17,9 +17,6 @@ from simulator.core.settling import SETTLEMENT_STEPS, SettlingMixin
 from simulator.mystery.tables import MysteryTableRound
 from simulator.surveillance.seen import Seen, seen_of
 
-FELT_ONLY = frozenset({"face_up"})
-"""What the felt shows of a step that no engine step takes as an argument: whether a card was seen face up."""
-
 FACE_DOWN = re.compile(r"face down|unexposed")
 """The words of a clause that keeps a card from view: the hole card dealt face down, the stub discarded unexposed."""
 

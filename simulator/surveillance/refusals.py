@@ -5,7 +5,6 @@ from __future__ import annotations
 from simulator.core.json_values import json_list
 from simulator.core.procedure import IllegalOperation, Round
 from simulator.notation import deal_saved, perform_saved, save_round
-from simulator.surveillance.deviations import FELT_ONLY
 from simulator.surveillance.seen import Seen
 
 
@@ -18,7 +17,7 @@ def refusal(round_: Round, performed: int, seen: Seen) -> IllegalOperation | Non
     fresh = deal_saved(saved)
     perform_saved(fresh, json_list(saved["operations"])[:performed])
     try:
-        fresh.perform(seen.step, {name: value for name, value in seen.arguments.items() if name not in FELT_ONLY})
+        fresh.perform(seen.step, seen.step_arguments)
     except IllegalOperation as error:
         return error
     return None

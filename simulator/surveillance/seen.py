@@ -8,6 +8,9 @@ from dataclasses import dataclass
 from simulator.core.json_values import JsonValue
 from simulator.core.procedure import PLACE_ARGUMENTS, Actor, Operation, spoken_argument
 
+FELT_ONLY = frozenset({"face_up"})
+"""What the felt shows of a step that no engine step takes as an argument: whether a card was seen face up."""
+
 TABLE = 0
 """The place of a step done for the whole table or at the dealer's own hand: the dice, the dealer's cards, a count."""
 
@@ -30,6 +33,11 @@ class Seen:
         """The betting area the step was done at, if it names one."""
         spot = self.arguments.get("spot")
         return spot if isinstance(spot, str) else None
+
+    @property
+    def step_arguments(self) -> dict[str, JsonValue]:
+        """The arguments as the engine's step takes them: what only the felt shows left out."""
+        return {name: value for name, value in self.arguments.items() if name not in FELT_ONLY}
 
     def said(self) -> str:
         """The step in words, the same way for every step: "dealer: pay wager (seat 2, spot pai-gow, amount $10.00)".

@@ -41,11 +41,10 @@ def performed_until_refused(round_: Round, steps: tuple[Seen, ...]) -> int | Non
     """
     fresh = deal_saved(save_round(round_))
     for number, seen in enumerate(steps, start=1):
-        arguments = {name: value for name, value in seen.arguments.items() if name != "face_up"}
         try:
             if seen.arguments.get("face_up") is True:
                 raise IllegalOperation(ErrorCode.MALFORMED_STEP, "exposed", CLAUSES[next(iter(CLAUSES))])
-            fresh.perform(seen.step, arguments)
+            fresh.perform(seen.step, seen.step_arguments)
         except IllegalOperation:
             return number
     return None
