@@ -61,6 +61,11 @@ SEVERITIES: Mapping[ErrorCode, tuple[Severity, str]] = {
         "Paying a loser, collecting a winner or pushing either moves wrong chips.",
     ),
     ErrorCode.WRONG_AMOUNT: (Severity.CRITICAL, "A wrong payout, commission or bonus is a wrong amount (issue 4)."),
+    ErrorCode.WRONG_CHIPS: (
+        Severity.MINOR,
+        "The right total in chips the house's chipping procedure would not pay: the player is paid right, the house "
+        "procedure is not followed (a mispay, the wrong total, is a wrong amount).",
+    ),
     ErrorCode.WRONG_SEAT: (
         Severity.CRITICAL,
         "The right action at the wrong seat pays, selects, confirms or validates the wrong player.",
@@ -298,9 +303,12 @@ def _refused(
     )
 
 
-MONEY_SLIPS = frozenset({ErrorCode.WRONG_SETTLEMENT, ErrorCode.WRONG_AMOUNT, ErrorCode.WRONG_PAYMENT_SOURCE})
+MONEY_SLIPS = frozenset(
+    {ErrorCode.WRONG_SETTLEMENT, ErrorCode.WRONG_AMOUNT, ErrorCode.WRONG_CHIPS, ErrorCode.WRONG_PAYMENT_SOURCE}
+)
 """Refusals of the due wager's settlement or payment for its money alone: paid, pushed or collected otherwise, a
-wrong amount or source. The round raises them only at the wager it waits for (another wager is out of order).
+wrong amount, the right amount in chips the house would not pay, or a wrong source. The round raises them only at
+the wager it waits for (another wager is out of order).
 """
 
 

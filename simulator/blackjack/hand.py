@@ -40,10 +40,12 @@ from simulator.blackjack.table import (
     SeatWagers,
 )
 from simulator.core.cards import Card, format_cards
+from simulator.core.chip_payments import ChipPaymentMixin
+from simulator.core.chips import Chips
 from simulator.core.citations import Citation
-from simulator.core.json_values import JsonValue
+from simulator.core.json_values import JsonValue, json_int
 from simulator.core.money import Cents, format_cents
-from simulator.core.procedure import Action, Actor, ErrorCode, IllegalOperation, Operation, Round
+from simulator.core.procedure import Action, Actor, ErrorCode, IllegalOperation, Operation
 
 SPLIT_SUFFIX = " split"
 UNCLEAR_SIGNAL_CHANCE = 0.1
@@ -130,7 +132,7 @@ class SplitHandView(TypedDict):
     result: HandResultView | None
 
 
-class BlackjackHandMixin(Round):
+class BlackjackHandMixin(ChipPaymentMixin):
     """The players' hands, the dealer's hand and the settlement of the Down Under Blackjack wagers, step by step."""
 
     table: DownUnderTable
@@ -370,8 +372,10 @@ class BlackjackHandMixin(Round):
         hole = self.dealer_cards[1]
         return self.record(action, {"card": str(hole), "total": blackjack_total(self.dealer_cards)})
 
-    def verify_blackjack_settlement(self, step: str, position: str, amount: Cents | None = None) -> Action:
-        """Check a pay, push or collect: the right hand next, the right settlement, the exact amount."""
+    def verify_blackjack_settlement(
+        self, step: str, position: str, amount: Cents | None = None, paid: Chips | None = None
+    ) -> Action:
+        """Check a pay, push or collect: the right hand next, the right settlement, the exact amount (in ``paid``)."""
         expected = self.next_action()
         if expected is None:
             raise IllegalOperation(
@@ -390,7 +394,8 @@ class BlackjackHandMixin(Round):
                 ErrorCode.WRONG_SETTLEMENT, f"Wrong settlement: {expected.description}.", expected.citation, expected
             )
         if amount is not None and amount != expected.arguments["amount"]:
-            message = f"Paid {format_cents(amount)}: {expected.description}."
+            paid_words = self.paid_words(amount, paid, json_int(expected.arguments["amount"]))
+            message = f"Paid {paid_words}: {expected.description}."
             raise IllegalOperation(ErrorCode.WRONG_AMOUNT, message, expected.citation, expected)
         return expected
 
@@ -401,13 +406,16 @@ class BlackjackHandMixin(Round):
         self.hand_results[position] = (result, net)
         return self.record(action, {"cards": format_cards(self.cards_at(position)), "result": result.value, "net": net})
 
-    def verify_pay_blackjack_wager(self, position: str, amount: Cents) -> Action:
-        """Check that paying this hand this amount is the correct next step."""
-        return self.verify_blackjack_settlement("pay_blackjack_wager", position, amount)
+    def verify_pay_blackjack_wager(self, position: str, amount: Cents, chips: str | None = None) -> Action:
+        """Check that paying this hand this amount (in these chips) is the correct next step."""
+        paid = self.paid_chips(amount, chips)
+        expected = self.verify_blackjack_settlement("pay_blackjack_wager", position, amount, paid)
+        self.require_chipping(expected, paid, self.hand_wager(position))
+        return expected
 
-    def pay_blackjack_wager(self, position: str, amount: Cents) -> Operation:
-        """Pay a winning hand: 1 to 1 on its wager, a blackjack at the table's odds; the stake stays with the player."""
-        return self._settle(self.verify_pay_blackjack_wager(position, amount))
+    def pay_blackjack_wager(self, position: str, amount: Cents, chips: str | None = None) -> Operation:
+        """Pay a winning hand: 1 to 1 on its wager, a blackjack at the table's odds (in ``chips`` if named)."""
+        return self._settle(self.paid_with(self.verify_pay_blackjack_wager(position, amount, chips), chips))
 
     def verify_push_blackjack_wager(self, position: str) -> Action:
         """Check that pushing this hand is the correct next step."""

@@ -414,6 +414,10 @@ class DownUnderRound(LockedOutWagerPhaseMixin, ProgressiveWinMixin, BlackjackHan
         """The rule cited for a step tried after the round is over."""
         return PICK_UP_CARDS
 
+    def house_chips(self) -> DownUnderTable:
+        """The table's rules, with its chip rack and chipping procedure."""
+        return self.table
+
     def wager_citation(self, spot: str) -> Citation:
         """The Match the Dealer wager follows the lock-out (§685b.1(d)(2)); the blackjack wager the announcement (f)."""
         return self.intake_wager_citation(spot, spot == "match_the_dealer")

@@ -512,6 +512,14 @@ class CarnivalRound(SettlingMixin, Round):
         """The chips on a seat's wager: its Play Wager as made, any other as the seat placed it."""
         return self.play.get(seat, 0) if spot == "play" else self.seats[seat][spot]
 
+    def paid_on(self, seat: int, spot: str) -> Cents | None:
+        """The wager at the spot; none for a bonus paid beside the wager it is paid on (the Ante Bonus)."""
+        return self.play.get(seat) if spot == "play" else self.seats[seat].get(spot)
+
+    def house_chips(self) -> CarnivalTable:
+        """The table, with its chip rack and chipping procedure."""
+        return self.table
+
     def verify_collect_cards(self) -> Action:
         """Raise unless collecting the cards is the next step: every wager settled."""
         return self.require_step("collect_cards")

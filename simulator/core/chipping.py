@@ -11,10 +11,21 @@ from dataclasses import dataclass
 from enum import StrEnum
 from itertools import pairwise
 
-from simulator.core.chips import DEFAULT_RACK, ChipsError, Rack, read_rack, write_rack
+from simulator.core.chips import (
+    DEFAULT_RACK,
+    MAX_CHIPS,
+    Chips,
+    ChipsError,
+    Rack,
+    chip_count,
+    chip_total,
+    largest_chip,
+    read_rack,
+    write_rack,
+)
 from simulator.core.clauses import cite
 from simulator.core.json_values import JsonValue
-from simulator.core.money import format_cents
+from simulator.core.money import Cents, format_cents
 from simulator.core.rules import OptionField, RulesError, choice, write_options
 
 
@@ -51,6 +62,39 @@ class Chipping:
             return f"at most {self.most} chips of one denomination"
         return PROCEDURE_WORDS[self.procedure]
 
+    def payment(self, amount: Cents, rack: Rack, wager: Cents | None = None) -> dict[Cents, int]:
+        """The chips this procedure pays ``amount`` in, as the expected action names them; ``wager`` the one paid on.
+
+        Colour for colour pays highest first in no chip larger than the wager's largest, taking the wager as made up
+        highest first (the chips on it are not recorded); a payout with no wager of its own (a bonus, a progressive
+        or Mystery Bonus award), or one that would take more than MAX_CHIPS chips so, is paid highest first.
+
+        >>> Chipping(ChippingProcedure.COLOUR_FOR_COLOUR).payment(4500, DEFAULT_RACK, wager=3000)
+        {2500: 1, 500: 4}
+        >>> Chipping(ChippingProcedure.COLOUR_FOR_COLOUR).payment(4500, DEFAULT_RACK, wager=1000)
+        {500: 9}
+        """
+        if self.procedure is ChippingProcedure.COLOUR_FOR_COLOUR and wager is not None:
+            largest = largest_chip(wager, rack).cents
+            chips = highest_first(amount, tuple(each for each in rack if each.cents <= largest))
+            if chip_count(chips) <= MAX_CHIPS:
+                return chips
+        return highest_first(amount, rack)
+
+    def follows(self, chips: Chips, rack: Rack, wager: Cents | None = None) -> bool:
+        """Whether a payment in ``chips`` follows this procedure: the procedure's own chips, or within its stated mix.
+
+        >>> at_most_four = Chipping(ChippingProcedure.AT_MOST, 4)
+        >>> at_most_four.follows({10000: 1, 2500: 2, 500: 6}, DEFAULT_RACK)
+        False
+        >>> at_most_four.follows({100000: 7, 2500: 4}, DEFAULT_RACK)
+        True
+        """
+        if self.procedure is ChippingProcedure.AT_MOST:
+            return all(count <= self.most for cents, count in chips.items() if cents != rack[0].cents)
+        paid = {cents: count for cents, count in chips.items() if count}
+        return paid == self.payment(chip_total(chips), rack, wager)
+
 
 PROCEDURE_WORDS = {
     ChippingProcedure.HIGHEST_FIRST: "highest denominations first",
@@ -76,6 +120,22 @@ DEFAULT_CHIPPING = Chipping()
 
 CHIP_RACK = cite("Chip rack, option rack")
 CHIPPING = cite("Chipping procedure, option chipping")
+
+
+def highest_first(amount: Cents, rack: Rack) -> dict[Cents, int]:
+    """The chips that pay ``amount`` highest first: each as large as the amount left allows, largest first.
+
+    What is left below the rack's smallest chip is not in chips.
+
+    >>> highest_first(18000, DEFAULT_RACK)
+    {10000: 1, 2500: 3, 500: 1}
+    """
+    chips: dict[Cents, int] = {}
+    for each in rack:
+        count, amount = divmod(amount, each.cents)
+        if count:
+            chips[each.cents] = count
+    return chips
 
 
 def most_of_one_denomination(rack: Rack) -> int:

@@ -102,6 +102,15 @@ def format_cents(amount: Cents | Decimal) -> str:
     return f"{sign}${text}"
 
 
+def given_money(amount: object) -> str:
+    """An amount given by the trainee, written as money when it is a whole number of cents.
+
+    >>> given_money(1250), given_money(True), given_money("12.50")
+    ('$12.50', 'True', "'12.50'")
+    """
+    return format_cents(amount) if isinstance(amount, int) and not isinstance(amount, bool) else repr(amount)
+
+
 DOLLARS = re.compile(r"(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]+)?")
 """Dollars in ASCII digits, a comma only between groups of three: "1,000.50", never "5,00", "1e3", "-5" or "NaN"."""
 

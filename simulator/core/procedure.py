@@ -136,6 +136,7 @@ class ErrorCode(StrEnum):
     MALFORMED_CARDS = "malformed_cards"
     WRONG_SETTLEMENT = "wrong_settlement"
     WRONG_AMOUNT = "wrong_amount"
+    WRONG_CHIPS = "wrong_chips"
     WRONG_SEAT = "wrong_seat"
     WRONG_LAMMERS = "wrong_lammers"
     TOO_FEW_SHAKES = "too_few_shakes"

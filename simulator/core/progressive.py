@@ -55,6 +55,7 @@ from decimal import Decimal
 from enum import IntEnum
 from typing import TypedDict
 
+from simulator.core.chip_payments import ChipPaymentMixin
 from simulator.core.citations import Citation
 from simulator.core.clauses import cite
 from simulator.core.json_values import JsonObject, JsonValue, json_int, json_str, json_value
@@ -501,7 +502,7 @@ class MysteryBonus:
         return MeterUpdate(meter.to_json(), contributed, bool(hits))
 
 
-class MysteryBonusMixin(Round):
+class MysteryBonusMixin(ChipPaymentMixin):
     """The system's MHB contributions and the dealer's MHB payout (§645b.3(c)(2)–(7) and its ten twins)."""
 
     mystery: MysteryBonus
@@ -589,15 +590,19 @@ class MysteryBonusMixin(Round):
         self.mystery.stage = MysteryPayoutStage.PAYMENT
         return self.record(action)
 
-    def verify_pay_mystery_bonus(self, seat: int, amount: Cents, source: str) -> Action:
-        """Raise unless paying is next, to the winner, 100% of the meter, from the configured source."""
+    def verify_pay_mystery_bonus(self, seat: int, amount: Cents, source: str, chips: str | None = None) -> Action:
+        """Raise unless paying is next, to the winner, 100% of the meter, from the configured source (in chips)."""
+        paid = self.paid_chips(amount, chips, from_rack=source == PaymentSource.TABLE_INVENTORY)
         expected = self.require_step("pay_mystery_bonus")
         self.require_argument(expected, "seat", seat, ErrorCode.WRONG_SEAT)
         section = self.mystery.section
         self.require_argument(
             expected, "source", source, ErrorCode.WRONG_PAYMENT_SOURCE, mystery_clause(section, "(c)(6)")
         )
-        self.require_argument(expected, "amount", amount, ErrorCode.WRONG_AMOUNT, self._mystery_amount_rule(amount))
+        amount_rule = self._mystery_amount_rule(amount)
+        self.require_paid(expected, amount, paid, amount_rule)
+        self.require_argument(expected, "amount", amount, ErrorCode.WRONG_AMOUNT, amount_rule)
+        self.require_chipping(expected, paid)
         return expected
 
     def _mystery_amount_rule(self, amount: object) -> Citation:
@@ -605,13 +610,13 @@ class MysteryBonusMixin(Round):
         within_a_cent = isinstance(amount, int) and abs(amount - self.mystery.hits[0].amount) <= 1
         return mystery_clause(self.mystery.section, "(c)(7)" if within_a_cent else "(c)(3)")
 
-    def pay_mystery_bonus(self, seat: int, amount: Cents, source: str) -> Operation:
-        """Pay the winner 100% of the meter from the configured source."""
-        action = self.verify_pay_mystery_bonus(seat, amount, source)
+    def pay_mystery_bonus(self, seat: int, amount: Cents, source: str, chips: str | None = None) -> Operation:
+        """Pay the winner 100% of the meter from the configured source, from the rack in ``chips`` if named."""
+        action = self.verify_pay_mystery_bonus(seat, amount, source, chips)
         meter_amount = self.mystery.hits[0].amount
         self.mystery.payouts.append(MysteryPayout(seat, amount, PaymentSource(source), meter_amount))
         self.mystery.stage = MysteryPayoutStage.RESET
-        return self.record(action, {"meter_amount": str(meter_amount)})
+        return self.record(self.paid_with(action, chips), {"meter_amount": str(meter_amount)})
 
     def verify_reset_mystery_meter(self) -> Action:
         """Raise unless resetting the meter is next."""
@@ -678,7 +683,7 @@ class ProgressiveWins:
         return cite(clause if self.cited_as_seed else "§605a.7")
 
 
-class ProgressiveWinMixin(Round):
+class ProgressiveWinMixin(ChipPaymentMixin):
     """Pay a progressive wager won on a hand: hand, light, validation, payment (§685b.1(h) pattern).
 
     The host appends :class:`ProgressiveWin` records to ``self.progressive_wins.pending`` when it settles the
@@ -759,18 +764,21 @@ class ProgressiveWinMixin(Round):
         """A floorperson or above validates the progressive payout."""
         return self._advance_win(self.verify_validate_progressive_payout(seat))
 
-    def verify_pay_progressive_win(self, seat: int, amount: Cents, source: str) -> Action:
-        """Raise unless paying is next, at this seat, this amount, from the right source."""
+    def verify_pay_progressive_win(self, seat: int, amount: Cents, source: str, chips: str | None = None) -> Action:
+        """Raise unless paying is next, at this seat, this amount, from the right source (in chips)."""
+        paid = self.paid_chips(amount, chips, from_rack=source == PaymentSource.TABLE_INVENTORY)
         expected = self.require_step("pay_progressive_win")
         self.require_argument(expected, "seat", seat, ErrorCode.WRONG_SEAT)
         citation = None if self.progressive_wins.pending[0].percentage_of_meter else FIXED_ODDS_SOURCE
         self.require_argument(expected, "source", source, ErrorCode.WRONG_PAYMENT_SOURCE, citation)
+        self.require_paid(expected, amount, paid)
         self.require_argument(expected, "amount", amount, ErrorCode.WRONG_AMOUNT)
+        self.require_chipping(expected, paid)
         return expected
 
-    def pay_progressive_win(self, seat: int, amount: Cents, source: str) -> Operation:
-        """Pay the win; a jackpot-slip payout keeps the player's cards on the table until the paperwork is done."""
-        action = self.verify_pay_progressive_win(seat, amount, source)
+    def pay_progressive_win(self, seat: int, amount: Cents, source: str, chips: str | None = None) -> Operation:
+        """Pay the win (from the rack in ``chips`` if named); a jackpot-slip payout keeps the cards on the table."""
+        action = self.paid_with(self.verify_pay_progressive_win(seat, amount, source, chips), chips)
         wins = self.progressive_wins
         win = wins.pending.pop(0)
         wins.paid.append(win)

@@ -5,10 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from simulator.core.chip_payments import ChipPaymentMixin
+from simulator.core.chips import Chips
 from simulator.core.citations import Citation
-from simulator.core.json_values import json_str
-from simulator.core.money import Cents, format_cents
-from simulator.core.procedure import Action, ErrorCode, IllegalOperation, Operation, Round
+from simulator.core.json_values import json_int, json_str
+from simulator.core.money import Cents
+from simulator.core.procedure import Action, ErrorCode, IllegalOperation, Operation
 
 
 class Settlement(StrEnum):
@@ -33,21 +35,13 @@ SETTLEMENT_STEPS = ("pay_wager", "push_wager", "collect_wager")
 """The steps that settle one wager: pay it, push it or collect it."""
 
 
-def given_money(amount: object) -> str:
-    """An amount given by the trainee, written as money when it is a whole number of cents.
-
-    >>> given_money(1250), given_money(True), given_money("12.50")
-    ('$12.50', 'True', "'12.50'")
-    """
-    return format_cents(amount) if isinstance(amount, int) and not isinstance(amount, bool) else repr(amount)
-
-
-class SettlingMixin(Round):
+class SettlingMixin(ChipPaymentMixin):
     """The pay, push and collect steps, each checked against the round's next settlement.
 
     A game gives the rule a wager settled out of turn breaks (:meth:`settlement_order_citation`), the name of a
-    settlement spot (:meth:`spot_name`) and the chips on a wager (:meth:`staked`); the rule of a step tried after
-    the round and before the settlements are the round's own (:meth:`closing_citation`, :meth:`order_citation`).
+    settlement spot (:meth:`spot_name`), the chips on a wager (:meth:`staked`) and the wager a spot's payout is paid
+    on (:meth:`paid_on`); the rule of a step tried after the round and before the settlements are the round's own
+    (:meth:`closing_citation`, :meth:`order_citation`). A payout may name its chips (``chip_payments``).
     """
 
     settled: dict[tuple[int, str], tuple[Settlement, Cents]]
@@ -64,8 +58,14 @@ class SettlingMixin(Round):
         """The chips on a seat's wager, which a collect takes into the table inventory."""
         raise NotImplementedError
 
-    def verify_settlement(self, step: str, seat: int, spot: str, amount: Cents | None = None) -> Action:
-        """Check a pay, push or collect: the right wager next, the right settlement, the exact amount."""
+    def paid_on(self, seat: int, spot: str) -> Cents | None:
+        """The wager a payout at the spot is paid on, as colour for colour matches it; None for a bonus with none."""
+        raise NotImplementedError
+
+    def verify_settlement(
+        self, step: str, seat: int, spot: str, amount: Cents | None = None, paid: Chips | None = None
+    ) -> Action:
+        """Check a pay, push or collect: the right wager next, the right settlement, the exact amount (in ``paid``)."""
         expected = self.next_action()
         if expected is None:
             message = "The round is over: there is nothing to settle."
@@ -82,19 +82,24 @@ class SettlingMixin(Round):
             message = f"Wrong settlement: {expected.description}."
             raise IllegalOperation(ErrorCode.WRONG_SETTLEMENT, message, expected.citation, expected)
         if step == "pay_wager" and amount != expected.arguments["amount"]:
-            message = f"Paid {given_money(amount)}: {expected.description}."
-            raise IllegalOperation(ErrorCode.WRONG_AMOUNT, message, expected.citation, expected)
+            message = f"Paid {self.paid_words(amount, paid, json_int(expected.arguments['amount']))}: "
+            raise IllegalOperation(
+                ErrorCode.WRONG_AMOUNT, f"{message}{expected.description}.", expected.citation, expected
+            )
         return expected
 
-    def verify_pay_wager(self, seat: int, spot: str, amount: Cents) -> Action:
-        """Check that paying this wager this amount is the correct next step."""
-        return self.verify_settlement("pay_wager", seat, spot, amount)
+    def verify_pay_wager(self, seat: int, spot: str, amount: Cents, chips: str | None = None) -> Action:
+        """Check that paying this wager this amount (in these chips) is the correct next step."""
+        paid = self.paid_chips(amount, chips)
+        expected = self.verify_settlement("pay_wager", seat, spot, amount, paid)
+        self.require_chipping(expected, paid, self.paid_on(seat, spot))
+        return expected
 
-    def pay_wager(self, seat: int, spot: str, amount: Cents) -> Operation:
-        """Pay a winning wager its exact winnings; the stake stays with the player."""
-        expected = self.verify_pay_wager(seat, spot, amount)
+    def pay_wager(self, seat: int, spot: str, amount: Cents, chips: str | None = None) -> Operation:
+        """Pay a winning wager its exact winnings (in ``chips`` if named); the stake stays with the player."""
+        expected = self.verify_pay_wager(seat, spot, amount, chips)
         self.settled[(seat, spot)] = (Settlement.PAY, amount)
-        return self.record(expected)
+        return self.record(self.paid_with(expected, chips))
 
     def verify_push_wager(self, seat: int, spot: str) -> Action:
         """Check that pushing this wager is the correct next step."""

@@ -268,7 +268,7 @@ class MysteryTableRound(LockedOutWagerPhaseMixin, MysteryBonusMixin, Round):
             for seat in self.seats
             if seat.seat in positions
         }
-        table = CarnivalTable.from_json(carnival, dict(rules.base_game_paytables))
+        table = base_game_table(rules, self.game)
         return CarnivalRound(carnival, table, seats, seed_value, scenario=self.base_game_scenario)
 
     # ----- saving and replaying -----
@@ -436,6 +436,10 @@ class MysteryTableRound(LockedOutWagerPhaseMixin, MysteryBonusMixin, Round):
     def closing_citation(self) -> Citation:
         """The rule cited after the round: the meter has been reset and no hit waits."""
         return ROUND_COMPLETE
+
+    def house_chips(self) -> MysteryRules:
+        """The table's rules, with its chip rack and chipping procedure."""
+        return self.mystery.rules
 
     def no_more_bets_facts(self) -> dict[str, JsonValue]:
         """Every position's wagers as betting closes, and which progressive wagers qualify."""

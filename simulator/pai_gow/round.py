@@ -990,6 +990,14 @@ class PaiGowRound(
         """The chips on a seat's wager, as the seat placed it."""
         return self.seats[seat][spot]
 
+    def paid_on(self, seat: int, spot: str) -> Cents | None:
+        """The wager at the spot; none for the Envy Bonus, which no wager of the seat's is paid on."""
+        return self.seats[seat].get(spot)
+
+    def house_chips(self) -> TableRules:
+        """The table's rules, with its chip rack and chipping procedure."""
+        return self.rules
+
     def verify_collect_commission(self, seat: int, amount: Cents) -> Action:
         """Check the commission collected from a winning standard-game wager."""
         expected = self.require_step("collect_commission")

@@ -424,6 +424,40 @@ def test_issue4_a_wrong_pai_gow_sum_payout_is_critical_with_the_paytable_citatio
     assert game_round.settled[(3, "sum")][1] == 6000
 
 
+def sum_payout_due() -> PaiGowRound:
+    """Seat 3's $10 Sum on a 16, due its $60 (Sum Paytable A, 6 to 1), the steps before it graded right."""
+    seats = {3: {"pai-gow": 2500, "sum": SUM_WAGER}}
+    game_round = PaiGowRound(TableRules(), seats, 1, scenario=Scenario(dice=DiceRoll(6, (5, 5))))
+    game_round.advance()
+    while (action := game_round.next_action()) is not None and action.step != "pay_wager":
+        grade_step(game_round, action.step, action.arguments, Mode.EXAM, 1000)
+    return game_round
+
+
+@pytest.mark.parametrize("mode", list(Mode))
+def test_issue32_the_right_sum_payout_in_chips_the_house_would_not_pay_is_minor_and_cites_the_house(mode):
+    # $60 highest first (the default chipping) is two $25 greens and two $5 reds; twelve reds make $60 too.
+    game_round = sum_payout_due()
+    chips = {"seat": 3, "spot": "sum", "amount": 6000, "chips": "500x12"}
+    graded = grade_step(game_round, "pay_wager", chips, mode, 1000)
+    assert (graded.code, graded.severity) == ("wrong_chips", Severity.MINOR)
+    assert graded.citation.provenance is Provenance.HOUSE
+    assert (
+        "expected: pay seat 3's Sum wager $60.00" in graded.message
+        and "in 2 green, $50.00; 2 red, $10.00" in graded.message
+    )
+    assert ((3, "sum") in game_round.settled) is (mode is Mode.EXAM), "a mis-chip stands in an exam as money slips do"
+
+
+def test_issue32_a_wrong_sum_total_in_chips_is_a_critical_mispay_saying_how_far_short():
+    game_round = sum_payout_due()
+    graded = grade_step(
+        game_round, "pay_wager", {"seat": 3, "spot": "sum", "amount": 5000, "chips": "2500x2"}, Mode.PRACTICE, 1000
+    )
+    assert (graded.code, graded.severity) == ("wrong_amount", Severity.CRITICAL)
+    assert graded.message.startswith("Paid $50.00 in 2 green, $50.00, $10.00 short: pay seat 3's Sum wager $60.00")
+
+
 # ----- no Django -----
 
 

@@ -1,14 +1,20 @@
 """The chip rack and the chipping procedure: house options every game's table has, read, checked and listed."""
 
+import functools
+
 import pytest
 
-from simulator.core.chipping import DEFAULT_CHIPPING, Chipping, ChippingProcedure
+from simulator.core.chipping import CHIPPINGS, DEFAULT_CHIPPING, Chipping, ChippingProcedure
 from simulator.core.chips import DEFAULT_RACK, Denomination
 from simulator.core.citations import Provenance
+from simulator.core.money import format_cents
+from simulator.core.procedure import ErrorCode, IllegalOperation
 from simulator.core.rules import RulesError
 from simulator.games import GAMES
 from simulator.mystery.games import MYSTERY_GAMES
 from simulator.mystery.tables import base_game_table, rules_from_json, rules_to_json
+from simulator.notation import replay_round, save_round
+from simulator.table_deals import TableDeal
 
 SCHOOL_RACK = "$100 black; $25 green; $5 red; $1 white"
 """A school's rack without the purple and orange chips."""
@@ -97,3 +103,173 @@ def test_an_mhb_table_writes_its_rack_only_where_it_changes_it_and_the_base_game
     assert rules_to_json(rules)["rack"] == "$100.00 black; $25.00 green; $5.00 red; $1.00 white"
     table = base_game_table(rules, game)
     assert (table.rack, table.chipping) == (rules.rack, rules.chipping)
+
+
+# --- the procedures, each derived from its words -------------------------------------------------------------------
+
+
+def test_highest_first_pays_each_chip_as_large_as_the_amount_left_allows() -> None:
+    """$180 highest first: one $100 black leaves $80, three $25 greens leave $5, one $5 red."""
+    assert DEFAULT_CHIPPING.payment(180_00, DEFAULT_RACK) == {100_00: 1, 25_00: 3, 5_00: 1}
+    assert DEFAULT_CHIPPING.follows({100_00: 1, 25_00: 3, 5_00: 1}, DEFAULT_RACK)
+    assert not DEFAULT_CHIPPING.follows({25_00: 7, 5_00: 1}, DEFAULT_RACK)
+
+
+def test_colour_for_colour_pays_in_no_chip_larger_than_the_wager_s_largest() -> None:
+    """A $30 wager is one green and one red: its $45 (3 to 2) is one green and four red; a $10 wager's, nine red.
+
+    The chips on a wager are not recorded, so a wager is taken as made up highest first.
+    """
+    colour_for_colour = CHIPPINGS["colour_for_colour"]
+    assert colour_for_colour.payment(45_00, DEFAULT_RACK, wager=30_00) == {25_00: 1, 5_00: 4}
+    assert colour_for_colour.payment(45_00, DEFAULT_RACK, wager=10_00) == {5_00: 9}
+    assert not colour_for_colour.follows({25_00: 1, 5_00: 4}, DEFAULT_RACK, wager=10_00)
+    assert colour_for_colour.payment(500_00, DEFAULT_RACK) == {500_00: 1}, "an award no wager's colours make up"
+
+
+def test_at_most_four_of_one_denomination_allows_any_mix_within_it_the_largest_chip_excepted() -> None:
+    """$180 as one black, two greens, four reds and ten whites breaks "at most 4"; seven $1,000 oranges do not."""
+    at_most_four = CHIPPINGS["at_most_4"]
+    assert at_most_four.words == "at most 4 chips of one denomination"
+    assert not at_most_four.follows({100_00: 1, 25_00: 2, 5_00: 4, 1_00: 10}, DEFAULT_RACK)
+    assert at_most_four.follows({100_00: 1, 25_00: 2, 5_00: 4, 1_00: 2} | {25_00: 3, 5_00: 1}, DEFAULT_RACK)
+    assert at_most_four.follows({1000_00: 7, 500_00: 1, 100_00: 4}, DEFAULT_RACK)
+    assert at_most_four.payment(180_00, DEFAULT_RACK) == {100_00: 1, 25_00: 3, 5_00: 1}
+
+
+# --- every step that pays from the rack ----------------------------------------------------------------------------
+
+PAY_STEPS = ("pay_wager", "pay_blackjack_wager", "pay_progressive_win")
+"""The dealer's steps that pay a player whole dollars out of the rack (a progressive from the table inventory)."""
+
+TABLES = (
+    ("pai-gow-poker", {}),
+    ("down-under-blackjack", {"trainee_deals": "the whole round", "match_wager": 500}),
+    ("three-card-poker", {"base_game": "trainee"}),
+)
+"""A table of each family whose trainee pays from the rack: Pai Gow Poker's wagers, bonus and progressive, the
+blackjack hand and Match the Dealer, a carnival poker game dealt by the trainee with its Mystery Bonus."""
+
+
+def largest_first(amount: int, denominations: tuple[int, ...]) -> dict[int, int]:
+    """Highest first, from the option's words: take each chip, largest first, as often as the amount left allows."""
+    chips = {}
+    for cents in denominations:
+        if amount // cents:
+            chips[cents], amount = amount // cents, amount % cents
+    return chips
+
+
+def chip_text(chips: dict[int, int]) -> str:
+    """Chips as a step names them: "2500x3 500x1"."""
+    return " ".join(f"{cents}x{count}" for cents, count in sorted(chips.items(), reverse=True))
+
+
+def dealt_to(step: str, key: str, rules: dict, seed: int):
+    """The round of the table and seed dealt to ``step`` paying whole dollars, $5 or more, from the rack; or None."""
+    round_ = GAMES[key].deal(TableDeal(rules, seed, frozenset(), force_mystery_hit=True, force_progressive_win=True))
+    while (action := round_.next_action()) is not None:
+        from_rack = action.arguments.get("source", "table inventory") == "table inventory"
+        amount = action.arguments.get("amount", 0)
+        if action.step == step and from_rack and amount >= 5_00 and amount % 1_00 == 0:
+            return round_, action
+        round_.perform(action.step, action.arguments)
+    return None
+
+
+@functools.cache
+def paying_table(step: str) -> tuple[int, int]:
+    """The first of :data:`TABLES` and seed whose round comes to ``step``, found once."""
+    for index, (key, rules) in enumerate(TABLES):
+        for seed in range(40):
+            if dealt_to(step, key, rules, seed) is not None:
+                return index, seed
+    raise AssertionError(f"no demo table pays {step} from the rack")
+
+
+def at_a_pay_step(step: str):
+    """A round of a table whose trainee pays from the rack, dealt to ``step``, and the action due."""
+    index, seed = paying_table(step)
+    found = dealt_to(step, *TABLES[index], seed)
+    assert found is not None
+    return found
+
+
+def denominations() -> tuple[int, ...]:
+    """The default rack's chips, largest first, as its option's default says: $1,000 down to $1."""
+    return (1000_00, 500_00, 100_00, 25_00, 5_00, 1_00)
+
+
+@pytest.mark.parametrize("step", PAY_STEPS)
+def test_a_payout_in_the_house_s_chips_is_right_and_its_chips_are_logged_and_replayed(step: str) -> None:
+    """The right total highest first is the step; the log keeps the chips, so the round replays with them."""
+    round_, due = at_a_pay_step(step)
+    chips = chip_text(largest_first(due.arguments["amount"], denominations()))
+    operation = round_.perform(step, {**due.arguments, "chips": chips})
+    assert operation.action.arguments["chips"] == chips
+    assert operation.action.citation == due.citation
+    replayed = replay_round(save_round(round_))
+    assert [op.to_json() for op in replayed.operations] == [op.to_json() for op in round_.operations]
+
+
+@pytest.mark.parametrize("step", PAY_STEPS)
+def test_a_right_total_in_other_chips_is_the_house_procedure_not_a_mispay(step: str) -> None:
+    """One chip broken into $1 whites: the total is right, the chips are not highest first; nothing changes."""
+    round_, due = at_a_pay_step(step)
+    right = largest_first(due.arguments["amount"], denominations())
+    broken = min(cents for cents in right if cents > 1_00)
+    mixed = dict(right) | {broken: right[broken] - 1, 1_00: right.get(1_00, 0) + broken // 1_00}
+    before = len(round_.operations)
+    with pytest.raises(IllegalOperation) as refused:
+        round_.perform(step, {**due.arguments, "chips": chip_text({c: n for c, n in mixed.items() if n})})
+    error = refused.value
+    assert error.code is ErrorCode.WRONG_CHIPS
+    assert error.citation.provenance is Provenance.HOUSE and error.citation.clause.endswith("option chipping")
+    assert error.message.startswith("House procedure (Chipping procedure, option chipping): Paid in ")
+    assert "the house pays highest denominations first" in error.message
+    assert error.expected is not None and error.expected.arguments["chips"] == chip_text(right)
+    assert len(round_.operations) == before and round_.next_action() == due
+
+
+@pytest.mark.parametrize("step", PAY_STEPS)
+def test_a_wrong_total_in_chips_is_a_mispay_naming_the_chips_and_how_far_over(step: str) -> None:
+    """One $1 white too many: a wrong amount, as a typed mispay is, its message saying the chips and "$1.00 over"."""
+    round_, due = at_a_pay_step(step)
+    right = largest_first(due.arguments["amount"], denominations())
+    over = right | {1_00: right.get(1_00, 0) + 1}
+    with pytest.raises(IllegalOperation) as refused:
+        round_.perform(step, {**due.arguments, "amount": due.arguments["amount"] + 1_00, "chips": chip_text(over)})
+    assert refused.value.code is ErrorCode.WRONG_AMOUNT
+    assert f"white, {format_cents(over[1_00] * 1_00)}, $1.00 over: " in refused.value.message
+
+
+MALFORMED_CHIPS = (
+    ("700x1", r"Malformed step: The rack has no \$7\.00 chip\."),
+    ("100x1", r"Malformed step: the chips make \$1\.00, not the \$.* paid\."),
+    (["2500x1"], "chips are named as text"),
+)
+"""Chips the table lacks, that make another amount than the step's, or that are not text."""
+
+
+@pytest.mark.parametrize("step", PAY_STEPS)
+def test_chips_the_rack_cannot_name_or_that_make_another_amount_are_a_malformed_step(step: str) -> None:
+    """A chip the table lacks, or chips whose total is not the amount sent: refused, and nothing changes."""
+    round_, due = at_a_pay_step(step)
+    for chips, refusal in MALFORMED_CHIPS:
+        with pytest.raises(IllegalOperation, match=refusal) as refused:
+            round_.perform(step, {**due.arguments, "chips": chips})
+        assert refused.value.code is ErrorCode.MALFORMED_STEP
+        assert round_.next_action() == due
+
+
+def test_a_payment_by_progressive_jackpot_slip_names_no_chips() -> None:
+    """A share of the meter is paid by jackpot slip (§685b.1(h)(4)), not from the rack: chips with it are malformed."""
+    for seed in range(40):
+        round_ = GAMES["down-under-blackjack"].deal(TableDeal({}, seed, frozenset(), force_mystery_hit=True))
+        while (action := round_.next_action()) is not None and action.step != "pay_progressive_win":
+            round_.perform(action.step, action.arguments)
+        if action is not None and action.arguments["source"] == "progressive jackpot slip":
+            with pytest.raises(IllegalOperation, match="moves no chips from the rack"):
+                round_.perform(action.step, {**action.arguments, "chips": "100x1"})
+            return
+    raise AssertionError("no forced Match the Dealer hit was paid by jackpot slip")
