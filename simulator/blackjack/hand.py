@@ -41,7 +41,7 @@ from simulator.blackjack.table import (
 )
 from simulator.core.cards import Card, format_cards
 from simulator.core.chip_payments import ChipPaymentMixin
-from simulator.core.chips import Chips
+from simulator.core.chips import ChipPayment
 from simulator.core.citations import Citation
 from simulator.core.json_values import JsonValue, json_int
 from simulator.core.money import Cents, format_cents
@@ -373,7 +373,7 @@ class BlackjackHandMixin(ChipPaymentMixin):
         return self.record(action, {"card": str(hole), "total": blackjack_total(self.dealer_cards)})
 
     def verify_blackjack_settlement(
-        self, step: str, position: str, amount: Cents | None = None, paid: Chips | None = None
+        self, step: str, position: str, amount: Cents | None = None, paid: ChipPayment | None = None
     ) -> Action:
         """Check a pay, push or collect: the right hand next, the right settlement, the exact amount (in ``paid``)."""
         expected = self.next_action()

@@ -22,7 +22,7 @@ from simulator.blackjack.match_the_dealer import (
     WAGER_AMOUNTS,
     SecondaryReading,
 )
-from simulator.core.chipping import CHIP_OPTIONS, HouseChips
+from simulator.core.chipping import BEYOND_THE_RACK, CHIP_OPTIONS, HouseChips
 from simulator.core.clauses import cite
 from simulator.core.json_values import JsonValue, json_int
 from simulator.core.money import Cents, Rounding
@@ -106,6 +106,7 @@ class DownUnderTable(HouseChips):
         """The readings, options and procedures that fill gaps in the regulation, with their values here."""
         return [
             *gap_options(TABLE_OPTIONS, self.to_json(), DownUnderTable().to_json()),
+            BEYOND_THE_RACK,
             HouseOption("stake", "not returned on a win", "the same", STAKE_RULE),
             HouseOption("settlement order", "losing wagers first, seat by seat", "the same", SETTLEMENT_ORDER),
             *(self.hand_procedures() if self.trainee_deals is TraineeDeals.WHOLE_ROUND else self.automated_hand()),

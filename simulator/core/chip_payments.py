@@ -11,7 +11,7 @@ chips (the automations, a typed amount) is graded as before.
 from __future__ import annotations
 
 from simulator.core.chipping import CHIPPING, HouseChips
-from simulator.core.chips import Chips, ChipsError, chip_total, read_chips, spoken_chips, write_chips
+from simulator.core.chips import ChipPayment, ChipsError, read_payment
 from simulator.core.citations import Citation
 from simulator.core.money import Cents, format_cents, given_money
 from simulator.core.procedure import Action, ErrorCode, IllegalOperation, Round
@@ -24,7 +24,7 @@ class ChipPaymentMixin(Round):
         """The table's rules: its chip rack and chipping procedure."""
         raise NotImplementedError
 
-    def paid_chips(self, amount: object, chips: object, *, from_rack: bool = True) -> Chips | None:
+    def paid_chips(self, amount: object, chips: object, *, from_rack: bool = True) -> ChipPayment | None:
         """The chips a pay step names, read with the table's rack; None for a step that names none.
 
         Raise a malformed step for chips that cannot be read, whose total is not ``amount``, or for a payment that
@@ -37,26 +37,31 @@ class ChipPaymentMixin(Round):
                 raise ChipsError(f"chips are named as text, such as 2500x3 500x1, not {chips!r:.20}")
             if not from_rack:
                 raise ChipsError("a payment by progressive jackpot slip moves no chips from the rack")
-            paid = read_chips(chips, self.house_chips().rack)
-            if chip_total(paid) != amount:
-                raise ChipsError(f"the chips make {format_cents(chip_total(paid))}, not the {given_money(amount)} paid")
+            paid = read_payment(chips, self.house_chips().rack)
+            if paid.total != amount:
+                raise ChipsError(f"the chips make {format_cents(paid.total)}, not the {given_money(amount)} paid")
         except ChipsError as error:
             expected = self.next_action()
             citation = expected.citation if expected else self.closing_citation()
             raise IllegalOperation(ErrorCode.MALFORMED_STEP, f"Malformed step: {error}.", citation, expected) from None
         return paid
 
-    def paid_words(self, amount: object, paid: Chips | None, due: Cents) -> str:
-        """A payment as its verdict says it: the amount, and with chips the chips and how far short or over ``due``."""
+    def paid_words(self, amount: object, paid: ChipPayment | None, due: Cents) -> str:
+        """A payment as its verdict says it: the amount, and with chips the chips and how far short or over ``due``.
+
+        A payout short by less than the smallest chip is reminded that coin pays it (:data:`BEYOND_THE_RACK`).
+        """
         if paid is None:
             return given_money(amount)
-        difference = chip_total(paid) - due
+        difference = paid.total - due
         side = "short" if difference < 0 else "over"
-        chips = spoken_chips(paid, self.house_chips().rack)
-        return f"{format_cents(chip_total(paid))} in {chips}, {format_cents(abs(difference))} {side}"
+        words = f"{format_cents(paid.total)} in {paid.spoken(self.house_chips().rack)}, {format_cents(abs(difference))}"
+        if 0 < -difference < self.house_chips().rack[-1].cents and not paid.coin:
+            return f"{words} short (less than the smallest chip, paid in coin)"
+        return f"{words} {side}"
 
     def require_paid(
-        self, expected: Action, amount: object, paid: Chips | None, citation: Citation | None = None
+        self, expected: Action, amount: object, paid: ChipPayment | None, citation: Citation | None = None
     ) -> None:
         """Raise a mispay when chips make another amount than the expected action's, naming them and the difference.
 
@@ -67,7 +72,7 @@ class ChipPaymentMixin(Round):
             message = f"Paid {self.paid_words(amount, paid, due)}: {expected.description}."
             raise IllegalOperation(ErrorCode.WRONG_AMOUNT, message, citation or expected.citation, expected)
 
-    def require_chipping(self, expected: Action, paid: Chips | None, wager: Cents | None = None) -> None:
+    def require_chipping(self, expected: Action, paid: ChipPayment | None, wager: Cents | None = None) -> None:
         """Raise WRONG_CHIPS when the right total is paid in chips the house's chipping procedure would not pay.
 
         ``wager`` is the wager the payout is paid on, whose colours colour for colour follows; None for an award.
@@ -76,11 +81,10 @@ class ChipPaymentMixin(Round):
         if paid is None:
             return
         rules = self.house_chips()
-        if rules.chipping.follows(paid, rules.rack, wager):
+        if rules.chipping.follows(paid.chips, rules.rack, wager):
             return
-        right = rules.chipping.payment(chip_total(paid), rules.rack, wager)
-        due = self.paid_with(expected, write_chips(right))
-        chips = spoken_chips(paid, rules.rack)
+        due = self.paid_with(expected, rules.chipping.payment(paid.total, rules.rack, wager).text)
+        chips = paid.spoken(rules.rack)
         message = f"Paid in {chips}: the house pays {rules.chipping.words}; expected: {due.description}."
         raise IllegalOperation(ErrorCode.WRONG_CHIPS, message, CHIPPING, due)
 
@@ -88,7 +92,7 @@ class ChipPaymentMixin(Round):
         """The pay action as the log keeps it: with the chips it was paid in, when it names them."""
         if chips is None:
             return action
-        paid = read_chips(chips, self.house_chips().rack)
-        arguments = {**action.arguments, "chips": write_chips(paid)}
-        description = f"{action.description}, in {spoken_chips(paid, self.house_chips().rack)}"
+        paid = read_payment(chips, self.house_chips().rack)
+        arguments = {**action.arguments, "chips": paid.text}
+        description = f"{action.description}, in {paid.spoken(self.house_chips().rack)}"
         return Action(action.step, action.actor, arguments, action.citation, description)

@@ -14,6 +14,7 @@ from itertools import pairwise
 from simulator.core.chips import (
     DEFAULT_RACK,
     MAX_CHIPS,
+    ChipPayment,
     Chips,
     ChipsError,
     Rack,
@@ -26,7 +27,7 @@ from simulator.core.chips import (
 from simulator.core.clauses import cite
 from simulator.core.json_values import JsonValue
 from simulator.core.money import Cents, format_cents
-from simulator.core.rules import OptionField, RulesError, choice, write_options
+from simulator.core.rules import HouseOption, OptionField, RulesError, choice, write_options
 
 
 class ChippingProcedure(StrEnum):
@@ -62,24 +63,24 @@ class Chipping:
             return f"at most {self.most} chips of one denomination"
         return PROCEDURE_WORDS[self.procedure]
 
-    def payment(self, amount: Cents, rack: Rack, wager: Cents | None = None) -> dict[Cents, int]:
-        """The chips this procedure pays ``amount`` in, as the expected action names them; ``wager`` the one paid on.
+    def payment(self, amount: Cents, rack: Rack, wager: Cents | None = None) -> ChipPayment:
+        """The chips this procedure pays ``amount`` in, and the coin below the smallest; ``wager`` the one paid on.
 
         Colour for colour pays highest first in no chip larger than the wager's largest, taking the wager as made up
         highest first (the chips on it are not recorded); a payout with no wager of its own (a bonus, a progressive
         or Mystery Bonus award), or one that would take more than MAX_CHIPS chips so, is paid highest first.
 
-        >>> Chipping(ChippingProcedure.COLOUR_FOR_COLOUR).payment(4500, DEFAULT_RACK, wager=3000)
+        >>> Chipping(ChippingProcedure.COLOUR_FOR_COLOUR).payment(4500, DEFAULT_RACK, wager=3000).chips
         {2500: 1, 500: 4}
-        >>> Chipping(ChippingProcedure.COLOUR_FOR_COLOUR).payment(4500, DEFAULT_RACK, wager=1000)
-        {500: 9}
+        >>> Chipping(ChippingProcedure.COLOUR_FOR_COLOUR).payment(4550, DEFAULT_RACK, wager=1000)
+        ChipPayment(chips={500: 9}, coin=50)
         """
+        chips = highest_first(amount, rack)
         if self.procedure is ChippingProcedure.COLOUR_FOR_COLOUR and wager is not None:
             largest = largest_chip(wager, rack).cents
-            chips = highest_first(amount, tuple(each for each in rack if each.cents <= largest))
-            if chip_count(chips) <= MAX_CHIPS:
-                return chips
-        return highest_first(amount, rack)
+            matched = highest_first(amount, tuple(each for each in rack if each.cents <= largest))
+            chips = matched if chip_count(matched) <= MAX_CHIPS else chips
+        return ChipPayment(chips, amount - chip_total(chips))
 
     def follows(self, chips: Chips, rack: Rack, wager: Cents | None = None) -> bool:
         """Whether a payment in ``chips`` follows this procedure: the procedure's own chips, or within its stated mix.
@@ -93,7 +94,7 @@ class Chipping:
         if self.procedure is ChippingProcedure.AT_MOST:
             return all(count <= self.most for cents, count in chips.items() if cents != rack[0].cents)
         paid = {cents: count for cents, count in chips.items() if count}
-        return paid == self.payment(chip_total(chips), rack, wager)
+        return paid == self.payment(chip_total(chips), rack, wager).chips
 
 
 PROCEDURE_WORDS = {
@@ -120,12 +121,19 @@ DEFAULT_CHIPPING = Chipping()
 
 CHIP_RACK = cite("Chip rack, option rack")
 CHIPPING = cite("Chipping procedure, option chipping")
+BEYOND_THE_RACK = HouseOption(
+    "paying beyond the rack",
+    f"coin for what is less than the smallest chip; a payout of more than {MAX_CHIPS} chips by its amount",
+    "the same",
+    cite("Paying beyond the rack"),
+)
+"""The fixed house procedure for what the rack's chips cannot pay, listed with every table's house rules."""
 
 
 def highest_first(amount: Cents, rack: Rack) -> dict[Cents, int]:
     """The chips that pay ``amount`` highest first: each as large as the amount left allows, largest first.
 
-    What is left below the rack's smallest chip is not in chips.
+    What is left below the rack's smallest chip is paid in coin (:data:`BEYOND_THE_RACK`).
 
     >>> highest_first(18000, DEFAULT_RACK)
     {10000: 1, 2500: 3, 500: 1}
@@ -223,3 +231,20 @@ def chip_options_json(rules: HouseChips, *, skip_defaults: bool = False) -> dict
     data = write_options(CHIP_OPTIONS, rules)
     defaults = write_options(CHIP_OPTIONS, HouseChips())
     return {name: value for name, value in data.items() if not (skip_defaults and value == defaults[name])}
+
+
+def rack_fault(amount: Cents, rack: Rack) -> str:
+    """Why the rack cannot pay ``amount`` in one step, highest first with coin below its smallest chip; "" if it can.
+
+    Such a payout is paid by its amount alone (:data:`BEYOND_THE_RACK`), so no round waits on chips it cannot have.
+
+    >>> rack_fault(800_000_00, DEFAULT_RACK)
+    '$800,000.00 takes 800 chips highest first, more than the 500 one payment moves: it is paid by its amount.'
+    """
+    count = chip_count(highest_first(amount, rack))
+    if count <= MAX_CHIPS:
+        return ""
+    return (
+        f"{format_cents(amount)} takes {count} chips highest first, more than the {MAX_CHIPS} one payment moves: "
+        "it is paid by its amount."
+    )

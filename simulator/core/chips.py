@@ -60,6 +60,9 @@ Chips = Mapping[Cents, int]
 TOKEN = re.compile(r"([1-9][0-9]{0,8})x([1-9][0-9]{0,3})")
 """One denomination's count in a chip text: the value in cents, "x", the number of chips."""
 
+COIN = re.compile(r"coin([1-9][0-9]{0,8})")
+"""The coin in a chip text: "coin", then the cents paid in coin, less than the rack's smallest chip ("coin50")."""
+
 
 class ChipsError(ValueError):
     """Chips that cannot be moved: a denomination the rack lacks, a bad count or too many chips."""
@@ -154,6 +157,65 @@ def read_chips(text: str, rack: Rack = DEFAULT_RACK) -> dict[Cents, int]:
         if chip_count(chips) > MAX_CHIPS:
             raise ChipsError(f"One step moves at most {MAX_CHIPS} chips.")
     return chips
+
+
+@dataclass(frozen=True)
+class ChipPayment:
+    """A payment from the rack: its chips, and the coin that pays what is less than the rack's smallest chip."""
+
+    chips: Chips
+    coin: Cents = 0
+
+    @property
+    def total(self) -> Cents:
+        """The amount the chips and the coin make."""
+        return chip_total(self.chips) + self.coin
+
+    @property
+    def text(self) -> str:
+        """The payment as a step's text names it, its chips largest first, then its coin.
+
+        >>> ChipPayment({100: 2, 500: 1}, 50).text
+        '500x1 100x2 coin50'
+        """
+        return " ".join(filter(None, (write_chips(self.chips), f"coin{self.coin}" if self.coin else "")))
+
+    def spoken(self, rack: Rack = DEFAULT_RACK) -> str:
+        """The payment as a dealer counts it down: the stacks, then the coin.
+
+        >>> ChipPayment({500: 1, 100: 2}, 50).spoken()
+        '1 red, $5.00; 2 white, $2.00; $0.50 in coin'
+        """
+        coin = f"{format_cents(self.coin)} in coin" if self.coin else ""
+        stacks = spoken_chips(self.chips, rack) if self.chips or not coin else ""
+        return "; ".join(filter(None, (stacks, coin)))
+
+
+def read_payment(text: str, rack: Rack = DEFAULT_RACK) -> ChipPayment:
+    """The chips and any coin a step's text names (:func:`read_chips`, then "coin50"); ChipsError saying what is wrong.
+
+    Coin pays only what is less than the rack's smallest chip: the rest of a payout is paid in chips.
+
+    >>> read_payment("500x1 100x2 coin50").total
+    750
+    >>> read_payment("coin150")
+    Traceback (most recent call last):
+    ...
+    simulator.core.chips.ChipsError: Coin pays only what is less than the smallest chip, $1.00: the rest is in chips.
+    """
+    words = text.split()
+    coins = [word for word in words if word.startswith("coin")]
+    chips = read_chips(" ".join(word for word in words if not word.startswith("coin")), rack)
+    if not coins:
+        return ChipPayment(chips)
+    match = COIN.fullmatch(coins[0])
+    if len(coins) > 1 or match is None:
+        raise ChipsError(f"{coins[-1][:20]!r}: the coin is named once, in cents, such as coin50 for 50 cents.")
+    coin = int(match[1])
+    if coin >= rack[-1].cents:
+        smallest = format_cents(rack[-1].cents)
+        raise ChipsError(f"Coin pays only what is less than the smallest chip, {smallest}: the rest is in chips.")
+    return ChipPayment(chips, coin)
 
 
 def write_chips(chips: Chips) -> str:

@@ -915,6 +915,15 @@ CLAUSES = catalogue(
         "Default: highest denominations first.",
         note="The regulation has a winning wager paid at its odds; it does not say in which chips.",
     ),
+    house(
+        "Paying beyond the rack",
+        "What the rack's chips cannot make is paid otherwise, so every payout is paid in full: the part less than the "
+        "rack's smallest chip in coin beside the chips (a 3 to 2 blackjack on $5, $7.50, is one $5 chip, two $1 chips "
+        "and 50 cents in coin), and a payout that would take more than 500 chips highest first by its amount alone. "
+        "This is a fixed procedure of the simulator: no table option changes it.",
+        note="The regulation has every payout made in full (a Mystery Bonus at 100% of the meter, (c)(7)); it says "
+        "nothing of coin, or of a payout too large for the rack.",
+    ),
 )
 """Every clause the product cites, by the clause as written."""
 

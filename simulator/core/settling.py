@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from simulator.core.chip_payments import ChipPaymentMixin
-from simulator.core.chips import Chips
+from simulator.core.chips import ChipPayment
 from simulator.core.citations import Citation
 from simulator.core.json_values import json_int, json_str
 from simulator.core.money import Cents
@@ -63,7 +63,7 @@ class SettlingMixin(ChipPaymentMixin):
         raise NotImplementedError
 
     def verify_settlement(
-        self, step: str, seat: int, spot: str, amount: Cents | None = None, paid: Chips | None = None
+        self, step: str, seat: int, spot: str, amount: Cents | None = None, paid: ChipPayment | None = None
     ) -> Action:
         """Check a pay, push or collect: the right wager next, the right settlement, the exact amount (in ``paid``)."""
         expected = self.next_action()

@@ -30,7 +30,7 @@ from simulator.carnival.games import CARNIVAL_GAMES
 from simulator.carnival.poker import CarnivalGame, CarnivalTable
 from simulator.carnival.round import PLAYER_STEPS as CARNIVAL_PLAYER_STEPS
 from simulator.carnival.round import CarnivalRound, CarnivalScenario, CarnivalView
-from simulator.core.chipping import CHIP_OPTIONS, chip_options_json
+from simulator.core.chipping import BEYOND_THE_RACK, CHIP_OPTIONS, chip_options_json
 from simulator.core.citations import Citation
 from simulator.core.clauses import cite
 from simulator.core.json_values import (
@@ -637,6 +637,7 @@ def rules_house_options(rules: MysteryRules, game: MysteryGame) -> list[HouseOpt
     )
     return [
         *gap_options({name: field for name, field in fields.items() if name not in paytables}, data, defaults),
+        BEYOND_THE_RACK,
         HouseOption("hit value draw", "whole cents, the minimum up to the maximum", "the same", HIT_VALUE_DRAW),
         HouseOption("contribution order", "seat 1 first", "seat 1 first", CONTRIBUTION_ORDER),
         HouseOption("contributions after a hit", "onto the reset meter", "the same", CONTRIBUTIONS_AFTER_HIT),

@@ -15,7 +15,7 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any
 
-from simulator.core.chipping import CHIP_OPTIONS, HouseChips
+from simulator.core.chipping import BEYOND_THE_RACK, CHIP_OPTIONS, HouseChips
 from simulator.core.citations import Citation
 from simulator.core.clauses import cite
 from simulator.core.hands import JOKER_CITATION as JOKER
@@ -301,6 +301,7 @@ class TableRules(HouseChips):
             replace(option, citation=paytable.citation) if (paytable := paytables.get(option.name)) else option
             for option in gap_options(OPTIONS, self.to_json(), TableRules().to_json())
         ]
+        options.append(BEYOND_THE_RACK)
         options.append(HouseOption("joker", "a bug: an ace, or to complete a straight or flush", "the same", JOKER))
         if self.commission_free:
             options.append(HouseOption("Tiger 9 declaration", TIGER_NINE_DECLARED, "the same", TIGER_NINE_DECLARATION))

@@ -4,8 +4,8 @@ import functools
 
 import pytest
 
-from simulator.core.chipping import CHIPPINGS, DEFAULT_CHIPPING, Chipping, ChippingProcedure
-from simulator.core.chips import DEFAULT_RACK, Denomination
+from simulator.core.chipping import CHIPPINGS, DEFAULT_CHIPPING, Chipping, ChippingProcedure, rack_fault
+from simulator.core.chips import DEFAULT_RACK, ChipPayment, ChipsError, Denomination, read_payment
 from simulator.core.citations import Provenance
 from simulator.core.money import format_cents
 from simulator.core.procedure import ErrorCode, IllegalOperation
@@ -110,7 +110,7 @@ def test_an_mhb_table_writes_its_rack_only_where_it_changes_it_and_the_base_game
 
 def test_highest_first_pays_each_chip_as_large_as_the_amount_left_allows() -> None:
     """$180 highest first: one $100 black leaves $80, three $25 greens leave $5, one $5 red."""
-    assert DEFAULT_CHIPPING.payment(180_00, DEFAULT_RACK) == {100_00: 1, 25_00: 3, 5_00: 1}
+    assert DEFAULT_CHIPPING.payment(180_00, DEFAULT_RACK) == ChipPayment({100_00: 1, 25_00: 3, 5_00: 1})
     assert DEFAULT_CHIPPING.follows({100_00: 1, 25_00: 3, 5_00: 1}, DEFAULT_RACK)
     assert not DEFAULT_CHIPPING.follows({25_00: 7, 5_00: 1}, DEFAULT_RACK)
 
@@ -121,10 +121,10 @@ def test_colour_for_colour_pays_in_no_chip_larger_than_the_wager_s_largest() -> 
     The chips on a wager are not recorded, so a wager is taken as made up highest first.
     """
     colour_for_colour = CHIPPINGS["colour_for_colour"]
-    assert colour_for_colour.payment(45_00, DEFAULT_RACK, wager=30_00) == {25_00: 1, 5_00: 4}
-    assert colour_for_colour.payment(45_00, DEFAULT_RACK, wager=10_00) == {5_00: 9}
+    assert colour_for_colour.payment(45_00, DEFAULT_RACK, wager=30_00).chips == {25_00: 1, 5_00: 4}
+    assert colour_for_colour.payment(45_00, DEFAULT_RACK, wager=10_00).chips == {5_00: 9}
     assert not colour_for_colour.follows({25_00: 1, 5_00: 4}, DEFAULT_RACK, wager=10_00)
-    assert colour_for_colour.payment(500_00, DEFAULT_RACK) == {500_00: 1}, "an award no wager's colours make up"
+    assert colour_for_colour.payment(500_00, DEFAULT_RACK).chips == {500_00: 1}, "an award no wager's colours make up"
 
 
 def test_at_most_four_of_one_denomination_allows_any_mix_within_it_the_largest_chip_excepted() -> None:
@@ -134,13 +134,13 @@ def test_at_most_four_of_one_denomination_allows_any_mix_within_it_the_largest_c
     assert not at_most_four.follows({100_00: 1, 25_00: 2, 5_00: 4, 1_00: 10}, DEFAULT_RACK)
     assert at_most_four.follows({100_00: 1, 25_00: 2, 5_00: 4, 1_00: 2} | {25_00: 3, 5_00: 1}, DEFAULT_RACK)
     assert at_most_four.follows({1000_00: 7, 500_00: 1, 100_00: 4}, DEFAULT_RACK)
-    assert at_most_four.payment(180_00, DEFAULT_RACK) == {100_00: 1, 25_00: 3, 5_00: 1}
+    assert at_most_four.payment(180_00, DEFAULT_RACK).chips == {100_00: 1, 25_00: 3, 5_00: 1}
 
 
 # --- every step that pays from the rack ----------------------------------------------------------------------------
 
-PAY_STEPS = ("pay_wager", "pay_blackjack_wager", "pay_progressive_win")
-"""The dealer's steps that pay a player whole dollars out of the rack (a progressive from the table inventory)."""
+PAY_STEPS = ("pay_wager", "pay_blackjack_wager", "pay_mystery_bonus", "pay_progressive_win")
+"""The dealer's steps that pay a player out of the rack (a progressive or Mystery Bonus from the table inventory)."""
 
 TABLES = (
     ("pai-gow-poker", {}),
@@ -152,26 +152,31 @@ blackjack hand and Match the Dealer, a carnival poker game dealt by the trainee 
 
 
 def largest_first(amount: int, denominations: tuple[int, ...]) -> dict[int, int]:
-    """Highest first, from the option's words: take each chip, largest first, as often as the amount left allows."""
+    """Highest first, from the option's words: take each chip, largest first, as often as the amount left allows.
+
+    What is left, less than the smallest chip, is paid in coin: under the key "coin".
+    """
     chips = {}
     for cents in denominations:
         if amount // cents:
             chips[cents], amount = amount // cents, amount % cents
-    return chips
+    return chips | ({"coin": amount} if amount else {})
 
 
-def chip_text(chips: dict[int, int]) -> str:
-    """Chips as a step names them: "2500x3 500x1"."""
-    return " ".join(f"{cents}x{count}" for cents, count in sorted(chips.items(), reverse=True))
+def chip_text(chips: dict) -> str:
+    """Chips as a step names them: "2500x3 500x1", then any coin, "coin50"."""
+    stacks = sorted((cents, count) for cents, count in chips.items() if cents != "coin")
+    coin = [f"coin{chips['coin']}"] if chips.get("coin") else []
+    return " ".join([f"{cents}x{count}" for cents, count in reversed(stacks) if count] + coin)
 
 
 def dealt_to(step: str, key: str, rules: dict, seed: int):
-    """The round of the table and seed dealt to ``step`` paying whole dollars, $5 or more, from the rack; or None."""
+    """The round of the table and seed dealt to ``step`` paying $5 or more from the rack; or None."""
     round_ = GAMES[key].deal(TableDeal(rules, seed, frozenset(), force_mystery_hit=True, force_progressive_win=True))
     while (action := round_.next_action()) is not None:
         from_rack = action.arguments.get("source", "table inventory") == "table inventory"
         amount = action.arguments.get("amount", 0)
-        if action.step == step and from_rack and amount >= 5_00 and amount % 1_00 == 0:
+        if action.step == step and from_rack and amount >= 5_00:
             return round_, action
         round_.perform(action.step, action.arguments)
     return None
@@ -217,11 +222,11 @@ def test_a_right_total_in_other_chips_is_the_house_procedure_not_a_mispay(step: 
     """One chip broken into $1 whites: the total is right, the chips are not highest first; nothing changes."""
     round_, due = at_a_pay_step(step)
     right = largest_first(due.arguments["amount"], denominations())
-    broken = min(cents for cents in right if cents > 1_00)
+    broken = min(cents for cents in right if cents != "coin" and cents > 1_00)
     mixed = dict(right) | {broken: right[broken] - 1, 1_00: right.get(1_00, 0) + broken // 1_00}
     before = len(round_.operations)
     with pytest.raises(IllegalOperation) as refused:
-        round_.perform(step, {**due.arguments, "chips": chip_text({c: n for c, n in mixed.items() if n})})
+        round_.perform(step, {**due.arguments, "chips": chip_text(mixed)})
     error = refused.value
     assert error.code is ErrorCode.WRONG_CHIPS
     assert error.citation.provenance is Provenance.HOUSE and error.citation.clause.endswith("option chipping")
@@ -240,7 +245,9 @@ def test_a_wrong_total_in_chips_is_a_mispay_naming_the_chips_and_how_far_over(st
     with pytest.raises(IllegalOperation) as refused:
         round_.perform(step, {**due.arguments, "amount": due.arguments["amount"] + 1_00, "chips": chip_text(over)})
     assert refused.value.code is ErrorCode.WRONG_AMOUNT
-    assert f"white, {format_cents(over[1_00] * 1_00)}, $1.00 over: " in refused.value.message
+    message = refused.value.message
+    assert f"Paid {format_cents(due.arguments['amount'] + 1_00)} in " in message
+    assert f"{over[1_00]} white, {format_cents(over[1_00] * 1_00)}" in message and ", $1.00 over: " in message
 
 
 MALFORMED_CHIPS = (
@@ -273,3 +280,49 @@ def test_a_payment_by_progressive_jackpot_slip_names_no_chips() -> None:
                 round_.perform(action.step, {**action.arguments, "chips": "100x1"})
             return
     raise AssertionError("no forced Match the Dealer hit was paid by jackpot slip")
+
+
+# --- what the rack's chips cannot make -----------------------------------------------------------------------------
+
+
+def blackjack_paying(wager: int):
+    """A whole-round Down Under Blackjack table whose seat 1 has a blackjack on ``wager``, due its 3 to 2 payout."""
+    for seed in range(200):
+        deal = TableDeal({"trainee_deals": "the whole round"}, seed, frozenset())
+        round_ = GAMES["down-under-blackjack"].deal(deal)
+        while (action := round_.next_action()) is not None:
+            if action.step == "pay_blackjack_wager" and action.arguments["amount"] == wager * 3 // 2:
+                return round_, action
+            round_.perform(action.step, action.arguments)
+    raise AssertionError(f"no blackjack on {format_cents(wager)} in 200 rounds")
+
+
+def test_a_payout_below_the_smallest_chip_is_paid_in_coin_beside_the_chips() -> None:
+    """A 3 to 2 blackjack on $5 is $7.50: a $5 red, two $1 whites and 50 cents in coin, below the least chip."""
+    round_, due = blackjack_paying(5_00)
+    assert DEFAULT_CHIPPING.payment(7_50, DEFAULT_RACK) == ChipPayment({5_00: 1, 1_00: 2}, coin=50)
+    with pytest.raises(IllegalOperation, match=r"\$0\.50 short \(less than the smallest chip, paid in coin\)"):
+        round_.perform(due.step, {**due.arguments, "amount": 7_00, "chips": "500x1 100x2"})
+    with pytest.raises(IllegalOperation, match=r"Coin pays only what is less than the smallest chip, \$1\.00"):
+        round_.perform(due.step, {**due.arguments, "chips": "500x1 100x1 coin150"})
+    operation = round_.perform(due.step, {**due.arguments, "chips": "500x1 100x2 coin50"})
+    assert operation.action.arguments["chips"] == "500x1 100x2 coin50"
+    assert operation.action.description.endswith("in 1 red, $5.00; 2 white, $2.00; $0.50 in coin")
+
+
+def test_a_payout_of_more_chips_than_a_payment_moves_is_paid_by_its_amount_and_chips_for_it_are_refused() -> None:
+    """Fortune Bonus 8,000 to 1 on a $100 wager is $800,000: 800 $1,000 chips, more than the 500 one step moves."""
+    assert rack_fault(800_000_00, DEFAULT_RACK) == (
+        "$800,000.00 takes 800 chips highest first, more than the 500 one payment moves: it is paid by its amount."
+    )
+    assert rack_fault(500_000_00, DEFAULT_RACK) == ""
+    with pytest.raises(ChipsError, match="at most 500 chips"):
+        read_payment("100000x500 50000x1")
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_every_table_lists_paying_beyond_the_rack_as_its_house_procedure(key: str) -> None:
+    """Coin for less than the smallest chip, and a payout too large for the rack by its amount: a fixed procedure."""
+    listed = [option for option in GAMES[key].table_house_options({}) if option.name == "paying beyond the rack"]
+    assert [option.citation.provenance for option in listed] == [Provenance.HOUSE]
+    assert listed[0].value.startswith("coin for what is less than the smallest chip; a payout of more than 500 chips")

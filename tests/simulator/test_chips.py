@@ -5,10 +5,12 @@ import pytest
 from simulator.core.chips import (
     DEFAULT_RACK,
     MAX_CHIPS,
+    ChipPayment,
     ChipsError,
     Denomination,
     chip_total,
     read_chips,
+    read_payment,
     spoken_chips,
     write_chips,
 )
@@ -47,3 +49,19 @@ def test_a_school_s_own_rack_is_the_one_a_count_is_read_against() -> None:
     assert chip_total(read_chips("250x3", pink)) == 750
     with pytest.raises(ChipsError, match=r"no \$2\.50 chip"):
         read_chips("250x3")
+
+
+@pytest.mark.parametrize(
+    ("text", "refusal"),
+    [
+        ("500x1 coin0", "the coin is named once, in cents"),
+        ("coin25 coin25", "the coin is named once, in cents"),
+        ("coin-5", "the coin is named once, in cents"),
+        ("coin100", r"less than the smallest chip, \$1\.00"),
+    ],
+)
+def test_coin_pays_once_and_only_what_is_less_than_the_smallest_chip(text: str, refusal: str) -> None:
+    """The remainder below the rack's least chip is coin ("coin50"): named once, in cents, under that chip's value."""
+    with pytest.raises(ChipsError, match=refusal):
+        read_payment(text)
+    assert read_payment("500x1 100x2 coin50") == ChipPayment({500: 1, 100: 2}, 50)
