@@ -7,6 +7,7 @@ import pytest
 from simulator.core.chipping import CHIPPINGS, DEFAULT_CHIPPING, Chipping, ChippingProcedure, rack_fault
 from simulator.core.chips import DEFAULT_RACK, ChipPayment, ChipsError, Denomination, read_payment
 from simulator.core.citations import Provenance
+from simulator.core.dice import DiceRoll
 from simulator.core.money import format_cents
 from simulator.core.procedure import ErrorCode, IllegalOperation
 from simulator.core.rules import RulesError
@@ -14,6 +15,8 @@ from simulator.games import GAMES
 from simulator.mystery.games import MYSTERY_GAMES
 from simulator.mystery.tables import base_game_table, rules_from_json, rules_to_json
 from simulator.notation import replay_round, save_round
+from simulator.pai_gow.round import PaiGowRound, Scenario
+from simulator.pai_gow.rules import TableRules
 from simulator.table_deals import TableDeal
 
 SCHOOL_RACK = "$100 black; $25 green; $5 red; $1 white"
@@ -326,3 +329,46 @@ def test_every_table_lists_paying_beyond_the_rack_as_its_house_procedure(key: st
     listed = [option for option in GAMES[key].table_house_options({}) if option.name == "paying beyond the rack"]
     assert [option.citation.provenance for option in listed] == [Provenance.HOUSE]
     assert listed[0].value.startswith("coin for what is less than the smallest chip; a payout of more than 500 chips")
+
+
+def test_a_school_s_rack_is_the_one_paid_from_and_replayed_with_at_a_trainee_dealt_base_game() -> None:
+    """Without purple and orange chips, the carnival game's payout is paid from black down and replays so."""
+    rules = {"base_game": "trainee", "rack": SCHOOL_RACK}
+    found = next(
+        found for seed in range(40) if (found := dealt_to("pay_wager", "three-card-poker", rules, seed)) is not None
+    )
+    round_, due = found
+    with pytest.raises(IllegalOperation, match=r"The rack has no \$500\.00 chip"):
+        round_.perform("pay_wager", {**due.arguments, "amount": 500_00, "chips": "50000x1"})
+    chips = chip_text(largest_first(due.arguments["amount"], (100_00, 25_00, 5_00, 1_00)))
+    round_.perform("pay_wager", {**due.arguments, "chips": chips})
+    replayed = replay_round(save_round(round_))
+    assert replayed.operations[-1].action.arguments["chips"] == chips
+
+
+SUM_ON_SIXTEEN = {3: {"pai-gow": 25_00, "sum": 10_00}}
+"""Seat 3's $10 Sum wager (two $5 reds highest first); dice of 16 pay it 6 to 1 on Sum Paytable A: $60."""
+
+
+@pytest.mark.parametrize(
+    ("chipping", "house_pays", "refused"),
+    [
+        ("highest_first", "2500x2 500x2", "500x12"),
+        ("colour_for_colour", "500x12", "2500x2 500x2"),
+        ("at_most_4", "2500x2 500x2", "500x12"),
+    ],
+)
+def test_each_chipping_option_grades_the_60_sum_payout_by_its_own_words(chipping, house_pays, refused) -> None:
+    """$60: highest first two greens and two reds; colour for colour with two reds, twelve reds; at most four of one
+    denomination refuses twelve reds. The chips the option refuses are the house procedure, never a mispay."""
+    rules = TableRules.from_json({"chipping": chipping})
+    round_ = PaiGowRound(rules, SUM_ON_SIXTEEN, 1, scenario=Scenario(dice=DiceRoll(6, (5, 5))), automations=frozenset())
+    while (action := round_.next_action()) is not None and action.arguments.get("spot") != "sum":
+        round_.perform(action.step, action.arguments)
+    assert action is not None and action.arguments["amount"] == 60_00
+    with pytest.raises(IllegalOperation) as wrong:
+        round_.perform("pay_wager", {**action.arguments, "chips": refused})
+    assert wrong.value.code is ErrorCode.WRONG_CHIPS and rules.chipping.words in wrong.value.message
+    assert (
+        round_.perform("pay_wager", {**action.arguments, "chips": house_pays}).action.arguments["chips"] == house_pays
+    )
