@@ -1,7 +1,18 @@
 """The school's profile: the one row that names the school in every page's header and on its certificates."""
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
+
+from core.pace_standards import read_pace_standards
+
+
+def validate_pace_standards(value: object) -> None:
+    """Refuse pace standards that are not whole rounds per hour for the school's games (core.pace_standards)."""
+    try:
+        read_pace_standards(value)
+    except ValueError as error:
+        raise ValidationError(str(error)) from error
 
 
 class SchoolProfile(models.Model):
@@ -18,6 +29,13 @@ class SchoolProfile(models.Model):
     logo = models.BinaryField(blank=True, default=b"", help_text="A PNG or JPEG image; empty for no logo.")
     signer = models.CharField(max_length=150, blank=True, help_text="Who signs certificates; empty for no signer.")
     signer_title = models.CharField("signer's title", max_length=150, blank=True, help_text="The signer's title.")
+    pace_standards = models.JSONField(
+        default=dict,
+        blank=True,
+        validators=[validate_pace_standards],
+        help_text="Rounds per hour per game where the school's standard differs from its family's default "
+        '(core/pace_standards.py), for example {"pai-gow-poker": 25}.',
+    )
     saved_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

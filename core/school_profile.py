@@ -10,6 +10,7 @@ from django.http import HttpRequest
 from reportlab.lib.utils import ImageReader
 
 from core.models import SchoolProfile
+from core.pace_standards import pace_standards
 from core.unavailable import DATABASE_UNAVAILABLE
 
 
@@ -32,6 +33,12 @@ def school_name() -> str:
     """
     saved: str | None = SchoolProfile.objects.values_list("name", flat=True).first()
     return settings.SCHOOL_NAME if saved is None else saved
+
+
+def school_pace_standards() -> dict[str, int]:
+    """Every game's pace standard in rounds per hour: the saved profile's where it sets one, else the default."""
+    saved: dict[str, int] | None = SchoolProfile.objects.values_list("pace_standards", flat=True).first()
+    return pace_standards(saved or {})
 
 
 def logo_image(profile: SchoolProfile) -> ImageReader | None:

@@ -1,4 +1,4 @@
-"""The administrator's form of the school's profile: name, signer and title, and a logo uploaded or removed."""
+"""The administrator's forms of the school's profile: name, signer, title and logo; the pace standards per game."""
 
 from __future__ import annotations
 
@@ -8,7 +8,10 @@ from typing import Any
 from django import forms
 from PIL import Image
 
+from core.fields import WholeNumberField
 from core.models import SchoolProfile
+from core.pace_standards import MAX_ROUNDS_PER_HOUR, family_of
+from simulator.games import GAMES
 
 MAX_LOGO_BYTES = 512 * 1024
 """The largest logo file taken: a certificate prints it 22 mm high."""
@@ -64,3 +67,30 @@ class SchoolProfileForm(forms.ModelForm[SchoolProfile]):
         if self.cleaned_data.get("remove_logo") and self.cleaned_data.get("logo_file"):
             self.add_error("remove_logo", "Choose a new logo or remove it, not both.")
         return cleaned
+
+
+class PaceStandardsForm(forms.Form):
+    """One optional field per game: the rounds per hour the school sets as its standard, empty for the default."""
+
+    def __init__(self, *args: Any, standards: dict[str, int], **kwargs: Any) -> None:
+        """The fields, each holding the school's standard where it sets one, its family's default as placeholder."""
+        super().__init__(*args, **kwargs)
+        for key, game in GAMES.items():
+            default = family_of(key).rounds_per_hour
+            self.fields[f"pace_{key}"] = WholeNumberField(
+                f"{game.name} (rounds per hour)",
+                1,
+                MAX_ROUNDS_PER_HOUR,
+                f"The pace standard of {game.name} is whole rounds per hour from 1 to {MAX_ROUNDS_PER_HOUR}, "
+                "or empty for the default.",
+                required=False,
+                initial=standards.get(key),
+                help_text=f"The default: {default}, the school's standard for its {family_of(key).name}. "
+                "Empty for the default.",
+                widget=forms.NumberInput(attrs={"placeholder": str(default)}),
+            )
+
+    def standards(self) -> dict[str, int]:
+        """The standards the school sets, by game key: those given that differ from the default."""
+        chosen = {key: self.cleaned_data.get(f"pace_{key}") for key in GAMES}
+        return {key: rate for key, rate in chosen.items() if rate not in (None, family_of(key).rounds_per_hour)}

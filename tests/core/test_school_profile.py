@@ -4,17 +4,22 @@ every page's header names the school, and certificates carry the profile."""
 from io import BytesIO
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from exam_helpers import exam_school, schedule, sit_through
+from markupsafe import escape
 from PIL import Image
 from pypdf import PdfReader
 from table_helpers import make_instructor, make_trainee, make_user
 
 from certification.models import Certificate
 from core.models import SchoolProfile
+from core.pace_standards import MAX_ROUNDS_PER_HOUR, PACE_FAMILIES, family_of
 from core.roles import Role
+from core.school_profile import school_pace_standards
 from rules_submission.submission import default_label
+from simulator.games import GAMES
 
 pytestmark = pytest.mark.django_db
 
@@ -96,3 +101,50 @@ def test_only_a_school_administrator_opens_the_profile(client):
         assert client.get(reverse("school_profile")).status_code == 403
         assert client.post(reverse("school_profile"), {"name": "Mine"}).status_code == 403
     assert not SchoolProfile.objects.exists()
+
+
+def test_every_game_has_one_pace_family_whose_default_is_its_standard_until_the_school_sets_one():
+    for key in GAMES:
+        assert sum(key in family.games for family in PACE_FAMILIES) == 1, key
+    assert school_pace_standards() == {key: family_of(key).rounds_per_hour for key in GAMES}
+
+
+def test_the_profile_page_offers_each_games_pace_standard_as_the_schools_house_standard(client, administrator):
+    page = client.get(reverse("school_profile")).text
+    assert "The school's house standard, not regulation" in page
+    for key, game in GAMES.items():
+        assert f'name="pace_{key}"' in page and f'placeholder="{family_of(key).rounds_per_hour}"' in page
+        assert escape(f"{game.name} (rounds per hour)") in page
+
+
+def test_an_administrator_sets_a_games_pace_standard_and_only_a_standard_off_its_default_is_kept(client, administrator):
+    blackjack = family_of("down-under-blackjack").rounds_per_hour
+    assert save(client, **{"pace_pai-gow-poker": "25", "pace_down-under-blackjack": str(blackjack)}).status_code == 302
+    assert SchoolProfile.objects.get().pace_standards == {"pai-gow-poker": 25}
+    assert school_pace_standards()["pai-gow-poker"] == 25
+    assert 'value="25"' in client.get(reverse("school_profile")).text
+    save(client, **{"pace_pai-gow-poker": ""})
+    assert SchoolProfile.objects.get().pace_standards == {}
+
+
+@pytest.mark.parametrize("typed", ["0", str(MAX_ROUNDS_PER_HOUR + 1), "2.5", "-3", "twenty", "٥"])
+def test_a_pace_standard_that_is_not_whole_rounds_per_hour_is_refused_beside_it_and_nothing_is_saved(
+    client, administrator, typed
+):
+    response = save(client, **{"pace_three-card-poker": typed})
+    assert response.status_code == 400 and 'id="id_pace_three-card-poker_error"' in response.text
+    assert "The pace standard of Three Card Poker is whole rounds per hour from 1 to" in response.text
+    assert not SchoolProfile.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("standards", "fault"),
+    [
+        ({"no-such-game": 20}, "is not a game of the school"),
+        ({"pai-gow-poker": 0}, "from 1 to"),
+        (["pai-gow-poker"], "JSON object"),
+    ],
+)
+def test_the_profiles_pace_standards_refuse_an_unknown_game_or_a_rate_out_of_bounds(standards, fault):
+    with pytest.raises(ValidationError, match=fault):
+        SchoolProfile(name="School", pace_standards=standards).full_clean()
