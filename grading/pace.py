@@ -9,9 +9,13 @@ so a pace shown as meeting the school's standard meets it. Plain Python: the sta
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
+
+from grading.scoring import clock_text
+from simulator.games import GAMES
 
 HOUR_MS = 3_600_000
 """The milliseconds in an hour."""
@@ -79,3 +83,30 @@ def paces(rounds: Iterable[tuple[str, int]]) -> list[Pace]:
         held, ms = counts.get(game, (0, 0))
         counts[game] = (held + 1, ms + dealing_ms)
     return [Pace(game, held, ms) for game, (held, ms) in counts.items()]
+
+
+def standard_text(pace: Pace, standard: int) -> str:
+    """The pace set against the school's standard for its game, labelled as the school's, never as regulation.
+
+    >>> standard_text(Pace("pai-gow-poker", 1, 200_000), 20)
+    "below the school's house standard of 20 rounds per hour at Pai Gow Poker (not regulation)"
+    """
+    label = f"the school's house standard of {standard} rounds per hour at {GAMES[pace.game].name} (not regulation)"
+    met = pace.meets(standard)
+    if met is None:
+        return f"no figure to set against {label}"
+    return f"{'meets' if met else 'below'} {label}"
+
+
+def pace_context(pace: Pace, standards: Mapping[str, int]) -> dict[str, Any]:
+    """A game's pace as the pages show it: the game, rounds, dealing time, rounds per hour and the school's standard."""
+    standard = standards[pace.game]
+    return {
+        "game": GAMES[pace.game].name,
+        "rounds": pace.rounds,
+        "dealing": clock_text(pace.dealing_ms),
+        "per_hour": pace.text,
+        "standard": standard,
+        "met": pace.meets(standard),
+        "verdict": standard_text(pace, standard),
+    }

@@ -26,6 +26,7 @@ from simulator.games import GAMES
 from trainer.felt import Region, render
 from trainer.felt_signs import PROVENANCE_CLASSES
 from trainer.models import Floorperson, Mode
+from trainer.pace_reads import round_pace
 from trainer.scenario_answers import place_of
 from trainer.services import StepReply
 from trainer.sittings import SittingPlace, sitting_of
@@ -393,6 +394,7 @@ def table_regions(snapshot: AnyTableSnapshot, viewer: Viewer, feedback: dict[str
             "deal": deal,
             "sitting": sitting_context(place) if place else None,
             "run": run_context(snapshot.attempt_id) if in_scenario else None,
+            "pace": round_pace(snapshot.attempt_id) if score_card else None,
         }
         return [
             *regions,

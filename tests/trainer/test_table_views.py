@@ -1,10 +1,13 @@
 import re
+from datetime import timedelta
 
 import pytest
 from django.urls import reverse
-from exam_helpers import deal
+from exam_helpers import deal, short_scenario
+from markupsafe import escape
 from table_helpers import demo_table, make_instructor, make_trainee, make_user
 
+from core.models import SchoolProfile
 from trainer import round_store, services
 from trainer.controls import StepFrame
 from trainer.models import Attempt, Floorperson, Mode
@@ -161,3 +164,47 @@ def test_a_score_card_offers_the_next_round_under_its_figures_before_a_long_list
     card = page[page.index('id="score-card"') :]
     assert card.index("Accuracy") < card.index("Deal another round here") < card.index("Errors in this round")
     assert card.index("Replay this round step by step") < card.index("Errors in this round")
+
+
+def practice_round(trainee, version, dealing_ms):
+    """A practice round of the scenario dealt to its end, its step times stored as totalling ``dealing_ms``."""
+    attempt = deal(services.start_scenario_round(trainee, version, 1, mode=Mode.PRACTICE), trainee)
+    Attempt.objects.filter(pk=attempt.pk).update(score_card=attempt.score_card | {"total_ms": dealing_ms})
+    return attempt
+
+
+def score_card_of(client, attempt):
+    page = client.get(reverse("attempt", args=[attempt.pk])).text
+    return page[page.index('id="score-card"') :]
+
+
+def test_a_practice_score_card_sets_the_rounds_pace_and_the_days_practice_beside_accuracy_against_the_house_standard(
+    client,
+):
+    trainee = make_trainee()
+    version = short_scenario(make_instructor())
+    # Three rounds of Pai Gow Poker whose steps took 2:00, 1:30 and 2:30: 3 rounds in 6 minutes of dealing.
+    *_, last = [practice_round(trainee, version, ms) for ms in (120_000, 90_000, 150_000)]
+    client.force_login(trainee)
+    card = score_card_of(client, last)
+    assert card.index("Accuracy") < card.index("Pace") < card.index("Deal")
+    house = "the school's house standard of {} rounds per hour at Pai Gow Poker (not regulation)"
+    # The last round alone: one round in 2:30 is 24 an hour; the default standard is the Pai Gow Poker games' 20.
+    assert escape("This round: 24.0 rounds per hour (2:30 of dealing), meets " + house.format(20)) in card
+    assert escape("3 rounds in 6:00 of dealing: 30.0 rounds per hour, meets " + house.format(20)) in card
+    SchoolProfile.objects.create(name="Erie Gaming School", pace_standards={"pai-gow-poker": 25})
+    card = score_card_of(client, last)
+    assert escape("This round: 24.0 rounds per hour (2:30 of dealing), below " + house.format(25)) in card
+    assert escape("30.0 rounds per hour, meets " + house.format(25)) in card
+
+
+def test_a_practice_session_counts_only_the_trainees_own_practice_rounds_of_the_game_that_day_up_to_this_one(client):
+    trainee, other = make_trainee(), make_trainee("bob")
+    version = short_scenario(make_instructor())
+    earlier = practice_round(trainee, version, 60_000)
+    Attempt.objects.filter(pk=earlier.pk).update(finished_at=earlier.finished_at - timedelta(days=1))
+    practice_round(other, version, 60_000)
+    this = practice_round(trainee, version, 180_000)
+    practice_round(trainee, version, 60_000)  # after this one
+    client.force_login(trainee)
+    assert "1 round in 3:00 of dealing: 20.0 rounds per hour" in score_card_of(client, this)
