@@ -98,10 +98,22 @@ def standard_text(pace: Pace, standard: int) -> str:
     return f"{'meets' if met else 'below'} {label}"
 
 
+def short_text(pace: Pace, standard: int) -> str:
+    """The pace in a table's cell or an export's: the game, rounds per hour, the house standard and whether met.
+
+    >>> short_text(Pace("pai-gow-poker", 3, 360_000), 20)
+    'Pai Gow Poker: 30.0 rounds per hour (house standard 20: met)'
+    """
+    met = pace.meets(standard)
+    outcome = "no figure" if met is None else "met" if met else "below"
+    return f"{GAMES[pace.game].name}: {pace.text} (house standard {standard}: {outcome})"
+
+
 def pace_context(pace: Pace, standards: Mapping[str, int]) -> dict[str, Any]:
     """A game's pace as the pages show it: the game, rounds, dealing time, rounds per hour and the school's standard."""
     standard = standards[pace.game]
     return {
+        "short": short_text(pace, standard),
         "game": GAMES[pace.game].name,
         "rounds": pace.rounds,
         "dealing": clock_text(pace.dealing_ms),

@@ -39,12 +39,13 @@ MOST_MISSED = 5
 
 @dataclass(frozen=True)
 class FinishedRound:
-    """A finished round as a report reads it: the attempt, its trainee, the week it was dealt and its score card."""
+    """A finished round as a report reads it: the attempt, its trainee, the week dealt, its score card and game."""
 
     attempt_id: int
     trainee_id: int
     week: date
     card: ScoreCard
+    game: str
 
     def errors_at(self, clause: str) -> int:
         """How many wrong steps of the round broke the clause."""
@@ -75,8 +76,10 @@ def finished_rounds(attempts: QuerySet[Attempt]) -> list[FinishedRound]:
     """The finished rounds among the attempts, oldest first, with their score cards."""
     rows = attempts.filter(finished_at__isnull=False).order_by("started_at", "pk")
     return [
-        FinishedRound(pk, trainee_id, week_of(started_at), ScoreCard.from_json(card))
-        for pk, trainee_id, started_at, card in rows.values_list("pk", "trainee_id", "started_at", "score_card")
+        FinishedRound(pk, trainee_id, week_of(started_at), ScoreCard.from_json(card), game)
+        for pk, trainee_id, started_at, card, game in rows.values_list(
+            "pk", "trainee_id", "started_at", "score_card", "table__game"
+        )
         if card is not None
     ]
 

@@ -1,11 +1,11 @@
 """The gradebook: one trainee's record together, and a cohort's trainees summarised one row each.
 
-A record is the trainee's assignments, exam sittings, certificates, accuracy and speed by skill and the clauses most
-missed. Every figure is read from the records the other pages read (the assignments' progress, the results with their
-newest correction, the certificates' status today, the finished rounds' score cards), in a fixed number of queries
-however many trainees, rounds and steps there are. A cohort's gradebook holds only the cohort's work
-(:mod:`school.cohort_work`): its own exams and their certificates, its assignments, their rounds (and practice if the
-school says so); a trainee's own record holds all of theirs.
+A record is the trainee's assignments, exam sittings, certificates, accuracy, pace by game, speed by skill and the
+clauses most missed. Every figure is read from the records the other pages read (the assignments' progress, the
+results with their newest correction, the certificates' status today, the finished rounds' score cards), in a fixed
+number of queries however many trainees, rounds and steps there are. A cohort's gradebook holds only the cohort's
+work (:mod:`school.cohort_work`): its own exams and their certificates, its assignments, their rounds (and practice
+if the school says so); a trainee's own record holds all of theirs.
 """
 
 from __future__ import annotations
@@ -22,7 +22,10 @@ from django.db.models import Count, Max, OuterRef, Q, Subquery
 
 from certification.certificates import Status as CertificateStatus
 from certification.certificates import status_of
+from certification.exams import sitting_paces
 from certification.models import Certificate, ExamResult, ExamSitting, ResultCorrection
+from core.school_profile import school_pace_standards
+from grading.pace import pace_context, paces
 from grading.scoring import percent_text, seconds_text
 from grading.standards import SKILLS
 from reports.error_report import FinishedRound, finished_rounds, most_missed
@@ -83,15 +86,21 @@ def overall_accuracy(rounds: Sequence[FinishedRound]) -> str | None:
     return percent_text(Fraction(sum(r.card.correct for r in rounds), steps)) if steps else None
 
 
+def paces_of(rounds: Sequence[FinishedRound], standards: dict[str, int]) -> list[dict[str, Any]]:
+    """Each game's pace over the rounds against the school's standard for it; none without a finished round."""
+    return [pace_context(pace, standards) for pace in paces((r.game, r.card.total_ms) for r in rounds)]
+
+
 @dataclass(frozen=True)
 class Sitting:
-    """An exam sitting, its result (None until decided), its outcome after any correction, its certificate revoked."""
+    """An exam sitting: its result (None until decided), outcome after any correction, revocation, pace per game."""
 
     sitting: ExamSitting
     result: ExamResult | None
     corrected: bool
     passed: bool | None
-    revoked: bool = False
+    revoked: bool
+    paces: list[dict[str, Any]]
 
 
 def sittings_of(trainees: Sequence[User], cohort: Cohort | None) -> list[Sitting]:
@@ -109,13 +118,16 @@ def sittings_of(trainees: Sequence[User], cohort: Cohort | None) -> list[Sitting
             live=Count("certificates", filter=Q(certificates__revoked_at__isnull=True)),
         )
     }
+    paced = sitting_paces(sitting.pk for sitting in sittings)
+    standards = school_pace_standards()
     rows = []
     for sitting in sittings:
         result = results.get(sitting.pk)
         corrected = result is not None and result.corrected_to is not None
         passed = None if result is None else (result.corrected_to if corrected else result.passed)
         revoked = bool(passed) and result is not None and _revoked(result)
-        rows.append(Sitting(sitting, result, corrected, passed and not revoked, revoked))
+        pace = [pace_context(held, standards) for held in paced[sitting.pk]]
+        rows.append(Sitting(sitting, result, corrected, passed and not revoked, revoked, pace))
     return rows
 
 
@@ -143,6 +155,7 @@ class Record:
     certificates: list[tuple[Certificate, CertificateStatus]]
     rounds: int
     accuracy: str | None
+    paces: list[dict[str, Any]]
     skills: list[SkillSummary]
     most_missed: list[dict[str, Any]]
 
@@ -161,6 +174,7 @@ def record_of(trainee: User, cohort: Cohort | None) -> Record:
         certificates=certificates_of([trainee], cohort),
         rounds=len(rounds),
         accuracy=overall_accuracy(rounds),
+        paces=paces_of(rounds, school_pace_standards()),
         skills=skill_summaries(rounds),
         most_missed=missed,
     )
@@ -176,6 +190,7 @@ class CohortRow:
     exams_passed: int
     valid_certificates: int
     accuracy: str | None
+    paces: list[dict[str, Any]]
     most_missed: str | None
 
 
@@ -192,6 +207,7 @@ def cohort_gradebook(cohort: Cohort) -> list[CohortRow]:
     rounds: dict[int, list[FinishedRound]] = {trainee.pk: [] for trainee in trainees}
     for r in finished_rounds(cohort_rounds(cohort)):
         rounds[r.trainee_id].append(r)
+    standards = school_pace_standards()
     rows = []
     for trainee in trainees:
         missed = most_missed(rounds[trainee.pk])[:1]
@@ -203,6 +219,7 @@ def cohort_gradebook(cohort: Cohort) -> list[CohortRow]:
                 exams_passed=sum(trainee_id == trainee.pk for trainee_id, _ in passed),
                 valid_certificates=valid[trainee.pk],
                 accuracy=overall_accuracy(rounds[trainee.pk]),
+                paces=paces_of(rounds[trainee.pk], standards),
                 most_missed=missed[0]["clause"] if missed else None,
             )
         )

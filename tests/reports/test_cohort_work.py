@@ -106,7 +106,7 @@ def test_another_cohorts_instructor_gets_none_of_its_exam_results_or_certificate
     assert (row.exams_passed, row.valid_certificates, row.most_missed) == (0, 0, None)
     evening = get(client, school["ivy"], "trainee_gradebook", school["evening"].pk, alice.pk).text
     assert between(evening, "<h2>Exam sittings</h2>", "<h2>Certificates</h2>").count('<th scope="row">') == 2
-    certificates = between(evening, "<h2>Certificates</h2>", "<h2>Accuracy and speed by skill</h2>")
+    certificates = between(evening, "<h2>Certificates</h2>", "<h2>Accuracy, pace and speed by skill</h2>")
     assert certificates.count("<li>") == 1 and reverse("verify", args=[certificate.code]) in certificates
     assert "Nothing assigned." in evening and finished_rounds(len(school["exam_rounds"])) in evening
     assert next(row for row in cohort_gradebook(school["evening"]) if row.trainee == alice).exams_passed == 1

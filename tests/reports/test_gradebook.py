@@ -1,9 +1,12 @@
 """The gradebook: a trainee's record, a cohort's rows, "My record", who may open them, and bounded queries."""
 
+import re
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils.timezone import now
 from exam_helpers import exam_school, schedule, sit_through
 from table_helpers import make_instructor, make_trainee, make_user
 from test_assignments import assign, finished_run, published_scenario
@@ -12,10 +15,15 @@ from test_error_report import DICE_PAY, finished, right, wrong
 from certification import exams
 from certification.certificates import revoke
 from certification.models import Certificate, ExamResult
+from core.models import SchoolProfile
 from core.roles import Role
+from grading.pace import Pace, short_text
+from grading.scoring import ScoreCard
 from reports.gradebook import cohort_gradebook
 from scenarios.drill_library import drill_versions, drills_for
 from school.models import Cohort
+from trainer.demo_tables import create_demo_tables
+from trainer.models import Attempt
 
 pytestmark = [pytest.mark.storage, pytest.mark.django_db, pytest.mark.usefixtures("practice_shown")]
 
@@ -90,9 +98,10 @@ def test_the_cohort_gradebook_summarises_each_trainee_and_links_their_page(clien
     assert reverse("trainee_gradebook", args=[cohort.pk, bob.pk]) in rows[1]
     # Alice: the exam round's 2 steps right, the assigned run's 10 of 10, the error round's 1 step wrong: 12 of 13.
     cells = [cell.split("</td>")[0] for cell in rows[0].split("<td>")[1:]]
-    assert cells == ["1 of 1", "1", "1", "92.3%", DICE_PAY]
+    assert cells[:4] + cells[5:] == ["1 of 1", "1", "1", "92.3%", DICE_PAY]
+    assert cells[4].startswith("Pai Gow Poker: ") and cells[4].endswith("(house standard 20: met)")
     bob_cells = [cell.split("</td>")[0] for cell in rows[1].split("<td>")[1:]]
-    assert bob_cells[:3] == ["0 of 1", "0", "0"] and bob_cells[4].startswith("§645b.2")
+    assert bob_cells[:3] == ["0 of 1", "0", "0"] and bob_cells[5].startswith("§645b.2")
     assert reverse("cohort_gradebook", args=[cohort.pk]) in text_of(
         page(client, school["instructor"], "cohort", cohort.pk)
     )
@@ -149,3 +158,40 @@ def test_a_trainees_gradebook_reads_a_fixed_number_of_queries_however_many_round
     with CaptureQueriesContext(connection) as after:
         assert "<strong>§645b.2(f)(2)</strong>: 3 wrong steps" in client.get(url).content.decode()
     assert len(after) == len(before)
+
+
+def paced_round(trainee, table, minutes):
+    """A finished round at the table whose one right step took ``minutes`` of dealing."""
+    card = ScoreCard.from_steps([right(1, minutes * 60_000)])
+    return Attempt.objects.create(trainee=trainee, table=table, log={}, score_card=card.to_json(), finished_at=now())
+
+
+def test_a_trainees_record_sets_each_games_pace_beside_accuracy_against_the_schools_house_standard(client):
+    carol = make_trainee("carol")
+    tables = {table.game: table for table in create_demo_tables()}
+    for minutes in (1, 2, 3):  # 3 rounds of Pai Gow Poker in 6 minutes of dealing: 30 an hour
+        paced_round(carol, tables["pai-gow-poker"], minutes)
+    paced_round(carol, tables["down-under-blackjack"], 2)  # 1 round in 2 minutes: 30 an hour
+    SchoolProfile.objects.create(name="Erie Gaming School", pace_standards={"pai-gow-poker": 30})
+    body = text_of(page(client, carol, "my_record"))
+    table = body[body.index('id="pace-by-game"') :].split("</table>")[0]
+    assert "the school's house standard, not regulation" in table
+    rows = [row.split("</tr>")[0] for row in table.split("<tr>")[2:]]
+    cells = [[cell.split("</t")[0] for cell in re.split("<t[hd][^>]*>", row)[1:]] for row in rows]
+    assert cells == [
+        ["Pai Gow Poker", "3", "6:00", "30.0 rounds per hour", "30: met"],
+        ["Down Under Blackjack", "1", "2:00", "30.0 rounds per hour", "50: below"],
+    ]
+
+
+def test_a_record_without_a_finished_round_says_there_is_no_pace_yet(client):
+    body = text_of(page(client, make_trainee("dora"), "my_record"))
+    assert "No pace yet: pace is worked out from finished rounds." in body and 'id="pace-by-game"' not in body
+
+
+def test_a_sittings_row_gives_its_pace_by_game_beside_its_accuracy(client, school):
+    body = text_of(page(client, school["alice"], "my_record"))
+    row = body[body.index("Dice exam, sitting 1") :].split("</tr>")[0]
+    result = ExamResult.objects.get(sitting__trainee=school["alice"])
+    pace = Pace("pai-gow-poker", 1, result.total_ms)  # the exam's one round
+    assert f"<td>{result.accuracy_text}</td>" in row and f"<td>{short_text(pace, 20)}</td>" in row
