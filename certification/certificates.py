@@ -1,7 +1,8 @@
 """Certificates: issued for a passed exam sitting, valid for the exam's months, revoked with a reason, verified by code.
 
 A certificate names its trainee, the exam, the games its scenarios deal with each game's sections of 51 Pa.B. 5607
-(:data:`simulator.games.GAMES`), the day it was issued and the last day it is valid. Passing again issues a new
+(:data:`simulator.games.GAMES`) and the sitting's pace at each against the school's house standard then, the day it
+was issued and the last day it is valid. Passing again issues a new
 certificate with a new expiry: that is how one is renewed. A passed result's certificate waits (:func:`waits_for`)
 for the trainee's full name, and for an instructor's sign-off when DJANGO_EXAM_SIGN_OFF is on; it is issued as soon
 as nothing is missing (:func:`issue_when_ready`).
@@ -10,7 +11,7 @@ as nothing is missing (:func:`issue_when_ready`).
 import base64
 import calendar
 import secrets
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from datetime import date
 from enum import StrEnum
@@ -24,6 +25,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from certification.models import Certificate, Exam, ExamResult, ExamSitting, SignOff
+from certification.sitting_pace import sitting_paces
+from core.school_profile import school_pace_standards
+from grading.pace import Pace
 from simulator.games import GAMES, DealtBaseGame
 
 CODE_BYTES = 16
@@ -35,6 +39,13 @@ Base32 has no ``-`` or ``_``: a code never starts like a spreadsheet formula, so
 
 DEALT_BASE_GAME = "dealt_base_game"
 """The key, in a game's entry of a certificate's covers, of the base game the trainee dealt at the game's table.
+
+Written when a certificate is issued; one issued before the key existed has none and says what it said then."""
+
+
+PACE = "pace"
+"""The key, in a game's entry of a certificate's covers, of the sitting's pace at the game: its rounds, their dealing
+time and the school's house standard when issued (``{"rounds": 2, "dealing_ms": 160000, "standard": 20}``).
 
 Written when a certificate is issued; one issued before the key existed has none and says what it said then."""
 
@@ -58,12 +69,14 @@ def add_months(day: date, months: int) -> date:
     return date(year, month, min(day.day, calendar.monthrange(year, month)[1]))
 
 
-def covers_of(exam: Exam) -> list[dict[str, object]]:
+def covers_of(exam: Exam, paces: Mapping[str, Pace] | None = None) -> list[dict[str, object]]:
     """The games the exam's scenarios deal, in the registry's order, each with its sections of the regulation.
 
     A game whose table, in one of the exam's scenarios, has the trainee deal the base game also names that base
-    game, with the provenance of the house option that has the trainee deal it.
+    game, with the provenance of the house option that has the trainee deal it. A game with a pace in ``paces`` (a
+    sitting's, by game key) holds it with the school's standard for the game now.
     """
+    standards = school_pace_standards() if paces else {}
     dealt: dict[str, DealtBaseGame | None] = {}
     for part in exam.parts.select_related("scenario_version"):
         spec = part.scenario_version.engine_spec()
@@ -75,6 +88,8 @@ def covers_of(exam: Exam) -> list[dict[str, object]]:
         covers.append({"game": game.name, "sections": list(game.sections)})
         if (base_game := dealt[key]) is not None:
             covers[-1][DEALT_BASE_GAME] = {"game": base_game.name, "provenance": base_game.option.provenance.value}
+        if paces and (pace := paces.get(key)) is not None:
+            covers[-1][PACE] = {"rounds": pace.rounds, "dealing_ms": pace.dealing_ms, "standard": standards[key]}
     return covers
 
 
@@ -92,7 +107,23 @@ def covered_lines(certificate: Certificate) -> list[str]:
         if base_game := covered.get(DEALT_BASE_GAME):
             procedure = f"{base_game['provenance']} of the school, not regulation"
             lines.append(f"{base_game['game']}, the base game, dealt by the trainee ({procedure})")
+        if paced := covered.get(PACE):
+            lines.append(pace_line(paced))
     return lines
+
+
+def pace_line(paced: Mapping[str, int]) -> str:
+    """A game's pace in the exam as its certificate states it, against the school's house standard when issued.
+
+    >>> pace_line({"rounds": 2, "dealing_ms": 160_000, "standard": 20})
+    "Pace in the exam: 45.0 rounds per hour, meeting the school's house standard of 20 (not regulation)"
+    """
+    pace = Pace("", paced["rounds"], paced["dealing_ms"])
+    met = pace.meets(paced["standard"])
+    outcome = "set against" if met is None else "meeting" if met else "below"
+    return (
+        f"Pace in the exam: {pace.text}, {outcome} the school's house standard of {paced['standard']} (not regulation)"
+    )
 
 
 @contextmanager
@@ -145,7 +176,7 @@ def issue_certificate(result: ExamResult) -> Certificate:
             trainee=trainee,
             name_on_certificate=trainee.get_full_name().strip(),
             exam_name=exam.name,
-            covers=covers_of(exam),
+            covers=covers_of(exam, {pace.game: pace for pace in sitting_paces([sitting.pk])[sitting.pk]}),
             issued_at=now,
             expires_on=add_months(timezone.localdate(now), exam.validity_months),
         )

@@ -30,6 +30,7 @@ from certification.certificates import (
 )
 from certification.forms import CorrectionForm, ExamForm, FullNameForm, RevokeForm
 from certification.models import Certificate, Exam, ExamResult, ExamSitting, SignOff
+from certification.sitting_pace import sitting_pace_lines
 from core.confirmation import Confirmation, confirmation_page
 from core.refusals import RoleRefused
 from core.requests import SchoolRequest
@@ -246,6 +247,7 @@ def sitting_page(
         "correction_form": correction_form or CorrectionForm(),
         "revoke_form": RevokeForm(),
         "standing": None if result is None else exams.result_standing(result),
+        "paces": [] if result is None else sitting_pace_lines(sitting.pk),
         "waits_sign_off": Wait.SIGN_OFF in waits,
         "waits_full_name": Wait.FULL_NAME in waits,
         "sign_off": SignOff.objects.filter(result=result).select_related("signed_by").first() if result else None,

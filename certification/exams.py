@@ -21,7 +21,6 @@ from certification.certificates import Wait, audited_write, certificate_due, iss
 from certification.models import Exam, ExamPart, ExamResult, ExamRound, ExamSitting, ResultCorrection
 from certification.statements import exam_result_statement
 from core.roles import teaches_cohorts
-from grading.pace import Pace, paces
 from grading.scoring import CombinedResult, ScoreCard
 from scenarios.models import ScenarioVersion
 from school.models import Cohort
@@ -226,24 +225,6 @@ def deal_next_round(sitting: ExamSitting) -> Attempt | None:
     attempt = services.start_scenario_round(sitting.trainee, version, number, mode=Mode.EXAM)
     ExamRound.objects.create(sitting=sitting, position=len(dealt) + 1, attempt=attempt)
     return attempt
-
-
-def sitting_paces(sitting_ids: Iterable[int]) -> dict[int, list[Pace]]:
-    """Each sitting's pace per game over its finished rounds, by sitting id (none without a finished round), one query.
-
-    An exam whose parts deal several games has a pace for each; the rounds of one game count together.
-    """
-    ids = set(sitting_ids)
-    rows = (
-        ExamRound.objects.filter(sitting_id__in=ids, attempt__score_card__isnull=False)
-        .order_by("sitting_id", "position")
-        .values_list("sitting_id", "attempt__table__game", "attempt__score_card")
-    )
-    rounds: dict[int, list[tuple[str, int]]] = {sitting_id: [] for sitting_id in ids}
-    for sitting_id, game, card in rows:
-        if card is not None:
-            rounds[sitting_id].append((game, card["total_ms"]))
-    return {sitting_id: paces(held) for sitting_id, held in rounds.items()}
 
 
 def judge(sitting: ExamSitting, cards: list[ScoreCard]) -> ExamResult:

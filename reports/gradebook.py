@@ -22,8 +22,8 @@ from django.db.models import Count, Max, OuterRef, Q, Subquery
 
 from certification.certificates import Status as CertificateStatus
 from certification.certificates import status_of
-from certification.exams import sitting_paces
 from certification.models import Certificate, ExamResult, ExamSitting, ResultCorrection
+from certification.sitting_pace import sitting_paces
 from core.school_profile import school_pace_standards
 from grading.pace import pace_context, paces
 from grading.scoring import percent_text, seconds_text

@@ -12,6 +12,7 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 from exam_helpers import exam_school, schedule, sit_through
+from markupsafe import escape
 from PIL import Image
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
@@ -19,6 +20,7 @@ from pypdf.generic import ContentStream
 from certification.certificate_pdf import QR_ERROR
 from certification.certificates import audited_write, new_code, revoke
 from certification.models import Certificate
+from trainer import services
 
 pytestmark = pytest.mark.django_db
 
@@ -107,6 +109,20 @@ def test_the_pdf_carries_the_name_the_exam_the_code_the_dates_as_the_pages_write
     assert "Alice Liddell" in text and "Pai Gow dice exam" in text and "Pai Gow Poker" in text
     expires = certificate.expires_on
     assert f"valid until {expires:%b} {expires.day}, {expires.year}" in text and expires.isoformat() not in text
+
+
+def test_the_pdf_and_the_verification_page_state_the_exams_pace_under_its_game_as_the_schools_house_standard(
+    client, monkeypatch
+):
+    monkeypatch.setattr(services, "_elapsed_ms", lambda attempt: 30_000)  # a round's 2 steps: one round in 1:00
+    instructor, cohort, alice, _, version = exam_school()
+    sit_through(schedule(cohort, instructor, [version], name="Pai Gow dice exam"), alice)
+    certificate = Certificate.objects.get()
+    line = "Pace in the exam: 60.0 rounds per hour, meeting the school's house standard of 20 (not regulation)"
+    assert line in " ".join(pdf_of(client, certificate).pages[0].extract_text().split())
+    client.logout()
+    page = client.get(reverse("verify", args=[certificate.code])).text
+    assert f"<li>Pai Gow Poker (§645b.1, §645b.2, §645b.3, 51 Pa.B. 5607)</li><li>{escape(line)}</li>" in page
 
 
 def test_the_verification_address_starts_with_the_school_url_when_it_is_set(client, certificate, settings):

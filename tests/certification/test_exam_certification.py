@@ -8,13 +8,17 @@ import pytest
 from django.contrib.admin.sites import site
 from django.contrib.auth.models import Permission
 from django.test import RequestFactory
+from django.urls import reverse
 from django.utils import timezone
 from exam_helpers import deal, exam_school, schedule, short_scenario, sit_through
+from markupsafe import escape
 from table_helpers import make_trainee
 
 from certification import exams
-from certification.certificates import Status, add_months, revoke, status_of
+from certification.certificates import PACE, Status, add_months, covered_lines, revoke, status_of
 from certification.models import Certificate, ExamResult, FinalRecordError, ResultCorrection
+from certification.sitting_pace import sitting_paces
+from core.models import SchoolProfile
 from trainer import services
 from trainer.models import Mode
 
@@ -54,7 +58,9 @@ def test_a_sitting_that_meets_every_criterion_passes_and_issues_a_certificate_of
     certificate = Certificate.objects.get(result=result)
     today = timezone.localdate()
     assert certificate.name_on_certificate == "Alice Liddell" and certificate.exam_name == "Dice exam"
-    assert certificate.covers == [{"game": "Pai Gow Poker", "sections": ["§645b.1", "§645b.2", "§645b.3"]}]
+    assert [{key: covered[key] for key in ("game", "sections")} for covered in certificate.covers] == [
+        {"game": "Pai Gow Poker", "sections": ["§645b.1", "§645b.2", "§645b.3"]}
+    ]
     assert certificate.expires_on == add_months(today, 24)
     assert status_of(certificate) is Status.VALID
 
@@ -235,3 +241,35 @@ def test_verification_codes_are_long_random_and_unique(school):
 @pytest.fixture
 def rf():
     return RequestFactory()
+
+
+def test_an_exams_pace_counts_its_rounds_of_a_game_together_across_its_parts_on_the_sitting_and_its_certificate(
+    school, monkeypatch, client
+):
+    instructor, cohort, alice, _, version = school
+    monkeypatch.setattr(services, "_elapsed_ms", lambda attempt: 40_000)  # each of a round's 2 steps: 1:20 a round
+    second = short_scenario(instructor, "Two rounds", rounds=2)
+    sitting = sit_through(schedule(cohort, instructor, [version, second]), alice)
+    # 3 rounds of Pai Gow Poker in 4:00 of dealing: 45 an hour, over the Pai Gow Poker games' default standard of 20.
+    (pace,) = sitting_paces([sitting.pk])[sitting.pk]
+    assert (pace.game, pace.rounds, pace.dealing_ms) == ("pai-gow-poker", 3, 240_000)
+    certificate = Certificate.objects.get(result__sitting=sitting)
+    assert certificate.covers[0][PACE] == {"rounds": 3, "dealing_ms": 240_000, "standard": 20}
+    assert covered_lines(certificate)[1] == (
+        "Pace in the exam: 45.0 rounds per hour, meeting the school's house standard of 20 (not regulation)"
+    )
+    client.force_login(alice)
+    page = client.get(reverse("sitting", args=[sitting.pk])).text
+    house = "the school's house standard of 20 rounds per hour at Pai Gow Poker (not regulation)"
+    assert escape(f"Pai Gow Poker: 3 rounds in 4:00 of dealing, 45.0 rounds per hour; meets {house}") in page
+
+
+def test_a_certificate_keeps_the_standard_it_was_issued_against_when_the_school_raises_it(school, monkeypatch):
+    instructor, cohort, alice, bob, version = school
+    monkeypatch.setattr(services, "_elapsed_ms", lambda attempt: 40_000)  # a round in 1:20: 45 an hour
+    sit_through(schedule(cohort, instructor, [version]), alice)
+    SchoolProfile.objects.create(name="Erie Gaming School", pace_standards={"pai-gow-poker": 50})
+    sit_through(schedule(cohort, instructor, [version], name="Second exam"), bob)
+    lines = {c.trainee.username: covered_lines(c)[1] for c in Certificate.objects.all()}
+    assert lines["alice"].endswith("meeting the school's house standard of 20 (not regulation)")
+    assert lines["bob"].endswith("below the school's house standard of 50 (not regulation)")

@@ -122,7 +122,9 @@ def test_the_certificates_export_shows_each_certificate_with_its_status(client, 
     assert [list(row) for row in rows] == [list(CERTIFICATE_COLUMNS)]
     row = rows[0]
     assert row["code"] == certificate.code and row["name_on_certificate"] == "Alice Liddell"
-    assert row["covers"] == "Pai Gow Poker (§645b.1, §645b.2, §645b.3, 51 Pa.B. 5607)"
+    game, pace = row["covers"].split("; ")
+    assert game == "Pai Gow Poker (§645b.1, §645b.2, §645b.3, 51 Pa.B. 5607)"
+    assert pace.startswith("Pace in the exam: ") and pace.endswith("house standard of 20 (not regulation)")
     assert row["expires_on"] == certificate.expires_on.isoformat() and row["status"] == "revoked"
     assert row["revoked_by"] == "ivy" and row["revocation_reason"] == '\'=HYPERLINK("x")'
 
