@@ -20,6 +20,9 @@ from django.utils import timezone
 
 from certification.certificates import covered_lines, status_of
 from certification.models import Certificate, ExamResult
+from certification.sitting_pace import sitting_paces
+from core.school_profile import school_pace_standards
+from grading.pace import Pace, per_hour_text, short_text
 from grading.scoring import GradedStep, Severity, percent_text
 from school.cohort_work import cohort_rounds
 from school.models import Cohort
@@ -74,6 +77,9 @@ ATTEMPT_COLUMNS = (
     "accuracy_percent",
     "critical_errors",
     "total_ms",
+    "rounds_per_hour",
+    "pace_standard",
+    "pace_met",
     "passed",
 )
 
@@ -91,9 +97,12 @@ def attempt_rows(cohort: Cohort, start: date | None, end: date | None) -> Iterat
         .select_related("trainee", "table", "scenario_version__scenario")
         .order_by("started_at", "pk")
     )
+    standards = school_pace_standards()
     for attempt in attempts:
         card = attempt.score_card or {}
         version = attempt.scenario_version
+        pace = Pace(attempt.table.game, 1, card["total_ms"]) if card else None
+        rate = None if pace is None else pace.per_hour
         yield [
             cell(value)
             for value in (
@@ -111,6 +120,9 @@ def attempt_rows(cohort: Cohort, start: date | None, end: date | None) -> Iterat
                 _percent(card.get("accuracy")),
                 card.get("critical_errors"),
                 card.get("total_ms"),
+                None if rate is None else per_hour_text(rate),
+                None if pace is None else standards[pace.game],
+                None if pace is None else pace.meets(standards[pace.game]),
                 card.get("passed"),
             )
         ]
@@ -192,6 +204,7 @@ RESULT_COLUMNS = (
     "accuracy_percent",
     "critical_errors",
     "total_ms",
+    "pace",
     "passed_as_decided",
     "failures",
     "corrections",
@@ -209,9 +222,12 @@ def result_rows(cohort: Cohort, start: date | None, end: date | None) -> Iterato
         .select_related("sitting__exam", "sitting__trainee")
         .order_by("decided_at", "pk")
     )
+    paced = sitting_paces(result.sitting_id for result in results)
+    standards = school_pace_standards()
     for result in results:
         sitting = result.sitting
         correction = result.latest_correction()
+        pace = "; ".join(short_text(held, standards[held.game]) for held in paced[sitting.pk])
         yield [
             cell(value)
             for value in (
@@ -227,6 +243,7 @@ def result_rows(cohort: Cohort, start: date | None, end: date | None) -> Iterato
                 _percent(result.accuracy),
                 result.critical_errors,
                 result.total_ms,
+                pace,
                 result.passed,
                 "; ".join(result.failures),
                 result.corrections.count(),

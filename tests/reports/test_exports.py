@@ -13,10 +13,12 @@ from table_helpers import make_instructor, make_trainee, make_user
 from certification import exams
 from certification.certificates import DEALT_BASE_GAME, audited_write, revoke
 from certification.models import Certificate, ExamResult
+from core.models import SchoolProfile
 from core.roles import Role
 from grading.scoring import GradedStep
 from reports.exports import ATTEMPT_COLUMNS, CERTIFICATE_COLUMNS, CLAUSE_COLUMNS, RESULT_COLUMNS, STEP_COLUMNS
 from school.models import Cohort
+from trainer import services
 from trainer.models import Attempt, Step, Table
 
 pytestmark = [pytest.mark.storage, pytest.mark.django_db]
@@ -113,6 +115,32 @@ def test_the_results_export_shows_each_result_and_its_newest_correction(client, 
     assert bob["failures"] == "accuracy 50.0% is below the mark of 90.0%; 1 critical error (the pass rule allows none)"
     assert bob["corrected_by"] == "ivy" and bob["correction_reason"] == "Camera misread the die."
     assert (rows["alice"]["outcome"], rows["alice"]["corrected_at"]) == ("passed", "")
+
+
+def test_the_attempts_and_results_exports_give_each_rounds_and_each_sittings_pace_against_the_house_standard(
+    client, monkeypatch
+):
+    monkeypatch.setattr(services, "_elapsed_ms", lambda attempt: 45_000)  # a round's 2 steps: one round in 1:30
+    instructor, cohort, alice, _, version = exam_school()
+    sit_through(schedule(cohort, instructor, [version]), alice)
+    SchoolProfile.objects.create(name="Erie Gaming School", pace_standards={"pai-gow-poker": 45})
+    (attempt,) = rows_of(download(client, instructor, "attempts", cohort=cohort.pk))
+    # 1 round in 90 s is 40 rounds an hour, short of the school's 45.
+    assert (attempt["total_ms"], attempt["rounds_per_hour"]) == ("90000", "40.0")
+    assert (attempt["pace_standard"], attempt["pace_met"]) == ("45", "no")
+    (result,) = rows_of(download(client, instructor, "results", cohort=cohort.pk))
+    assert result["pace"] == "Pai Gow Poker: 40.0 rounds per hour (house standard 45: below)"
+
+
+def test_a_round_not_finished_has_no_pace_in_the_attempts_export(client, school):
+    carol = make_trainee("carol")
+    school["cohort"].trainees.add(carol)
+    exams.begin_sitting(
+        schedule(school["cohort"], school["instructor"], [Attempt.objects.first().scenario_version]), carol
+    )
+    rows = rows_of(download(client, school["instructor"], "attempts", cohort=school["cohort"].pk))
+    unfinished = next(row for row in rows if row["finished_at"] == "")
+    assert (unfinished["rounds_per_hour"], unfinished["pace_standard"], unfinished["pace_met"]) == ("", "", "")
 
 
 def test_the_certificates_export_shows_each_certificate_with_its_status(client, school):
