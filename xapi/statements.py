@@ -20,6 +20,8 @@ from urllib.parse import quote
 from django.conf import settings
 from django.contrib.auth.models import User
 
+from core.school_profile import school_pace_standards
+from grading.pace import Pace, per_hour_text
 from grading.scoring import GradedStep, ScoreCard
 from simulator.core.citations import Citation
 from simulator.games import GAMES
@@ -194,6 +196,29 @@ def step_statement(attempt: Attempt, graded: GradedStep, step_number: int, times
     )
 
 
+def pace_extension(paces: list[Pace]) -> Json:
+    """The result's extension of its pace: each game's rounds, dealing time, rounds per hour and the house standard.
+
+    Rounds per hour are cut to one decimal as the pages show them, null without a figure; the standard is the
+    school's for the game now, and ``standard_met`` says whether the exact pace reaches it (null without a figure).
+    """
+    standards = school_pace_standards()
+    games = []
+    for pace in paces:
+        rate = pace.per_hour
+        games.append(
+            {
+                "game": pace.game,
+                "rounds": pace.rounds,
+                "dealing_ms": pace.dealing_ms,
+                "rounds_per_hour": None if rate is None else float(per_hour_text(rate)),
+                "standard": standards[pace.game],
+                "standard_met": pace.meets(standards[pace.game]),
+            }
+        )
+    return {extension("rounds-per-hour"): games}
+
+
 def result_statement(
     *,
     trainee: User,
@@ -201,15 +226,17 @@ def result_statement(
     passed: bool,
     scaled: Fraction,
     duration_ms: int,
+    paces: list[Pace],
     context: Json,
     timestamp: datetime,
 ) -> Json:
-    """The trainee passed or failed an assessed activity (a round, an exam) with a score from 0 to 1 and a time."""
+    """The trainee passed or failed an assessed activity (a round, an exam): a score from 0 to 1, time, pace."""
     result: Json = {
         "success": passed,
         "completion": True,
         "score": {"scaled": float(round(scaled, 4))},
         "duration": duration(duration_ms),
+        "extensions": pace_extension(paces),
     }
     verb = PASSED if passed else FAILED
     return statement(trainee=trainee, verb=verb, activity=activity, result=result, context=context, timestamp=timestamp)
@@ -223,6 +250,7 @@ def round_result_statement(attempt: Attempt, card: ScoreCard, timestamp: datetim
         passed=card.passed,
         scaled=card.accuracy,
         duration_ms=card.total_ms,
+        paces=[Pace(attempt.table.game, 1, card.total_ms)],
         context=round_context(attempt, [table_activity(attempt.table)], [], {}),
         timestamp=timestamp,
     )

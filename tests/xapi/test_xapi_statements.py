@@ -8,6 +8,7 @@ import subprocess
 import sys
 import uuid
 from datetime import datetime, timedelta
+from fractions import Fraction
 from io import StringIO
 from pathlib import Path
 
@@ -26,6 +27,7 @@ from test_services import deal_correctly, next_dealer_action, statements_of, ste
 
 from core.roles import Role
 from dealer_school.settings import web_address
+from grading.pace import Pace
 from trainer import demo_tables, services
 from trainer.models import Mode, Step
 from trainer.speed.sql_writes import IN_SQL, add_row
@@ -37,6 +39,7 @@ pytestmark = [pytest.mark.storage, pytest.mark.django_db]
 
 SCHOOL = "https://dealers.example"
 ADL_VERBS = "http://adlnet.gov/expapi/verbs/"
+PACE_IRI = f"{SCHOOL}/xapi/extensions/rounds-per-hour"
 
 
 @pytest.fixture
@@ -170,16 +173,60 @@ def test_an_exam_result_is_one_more_kind_of_statement_queued_in_the_callers_tran
     trainee = make_trainee()
     exam = statements.Activity("exams/3/", "Pai Gow Poker final", statements.ASSESSMENT)
     now = timezone.now()
+    pace = Pace("pai-gow-poker", rounds=2, dealing_ms=600_000)  # 2 rounds in 10 minutes: 12 an hour
     statement = statements.result_statement(
-        trainee=trainee, activity=exam, passed=False, scaled=0, duration_ms=600_000, context={}, timestamp=now
+        trainee=trainee,
+        activity=exam,
+        passed=False,
+        scaled=0,
+        duration_ms=600_000,
+        paces=[pace],
+        context={},
+        timestamp=now,
     )
     statements.queue(statement, now)
     row = QueuedStatement.objects.get()
     assert row.statement["verb"] == {"id": ADL_VERBS + "failed", "display": {"en-US": "failed"}}
     assert row.statement["object"]["id"] == f"{SCHOOL}/exams/3/"
+    paced = {"game": "pai-gow-poker", "rounds": 2, "dealing_ms": 600_000, "rounds_per_hour": 12.0}
     assert row.statement["result"] == {"success": False, "completion": True, "score": {"scaled": 0.0}} | {
-        "duration": "PT600.00S"
+        "duration": "PT600.00S",
+        "extensions": {PACE_IRI: [paced | {"standard": 20, "standard_met": False}]},
     }
+
+
+def test_a_rounds_result_gives_its_pace_in_rounds_per_hour_against_the_schools_house_standard(xapi_on, monkeypatch):
+    monkeypatch.setattr(services, "_elapsed_ms", lambda attempt: 6_000)
+    attempt = dealt_round()
+    (result,) = queued("passed") + queued("failed")
+    dealing_ms = attempt.score_card["attempts"] * 6_000  # every attempt, a retry too, took 6 s
+    (paced,) = result["result"]["extensions"][PACE_IRI]
+    rate = Fraction(3_600_000, dealing_ms)  # one round over its dealing time
+    assert paced == {
+        "game": "pai-gow-poker",
+        "rounds": 1,
+        "dealing_ms": dealing_ms,
+        "rounds_per_hour": float(int(rate * 10)) / 10,
+        "standard": 20,
+        "standard_met": rate >= 20,
+    }
+
+
+def test_an_exam_sittings_result_gives_its_pace_per_game_over_its_rounds(xapi_on, monkeypatch):
+    monkeypatch.setattr(services, "_elapsed_ms", lambda attempt: 40_000)  # a round's 2 steps: one round in 1:20
+    instructor, cohort, alice, _, version = exam_school()
+    sit_through(schedule(cohort, instructor, [version, version]), alice)
+    (result,) = [s for s in queued("passed") if s["object"]["id"].startswith(f"{SCHOOL}/exams/")]
+    assert result["result"]["extensions"][PACE_IRI] == [
+        {
+            "game": "pai-gow-poker",
+            "rounds": 2,
+            "dealing_ms": 160_000,
+            "rounds_per_hour": 45.0,
+            "standard": 20,
+            "standard_met": True,
+        }
+    ]
 
 
 @pytest.mark.parametrize("store", ["cached", "plain"])
