@@ -273,3 +273,16 @@ def test_a_certificate_keeps_the_standard_it_was_issued_against_when_the_school_
     lines = {c.trainee.username: covered_lines(c)[1] for c in Certificate.objects.all()}
     assert lines["alice"].endswith("meeting the school's house standard of 20 (not regulation)")
     assert lines["bob"].endswith("below the school's house standard of 50 (not regulation)")
+
+
+def test_an_exam_rounds_score_card_gives_the_rounds_pace_and_sends_to_the_sitting_for_the_exams(
+    school, monkeypatch, client
+):
+    instructor, cohort, alice, _, version = school
+    monkeypatch.setattr(services, "_elapsed_ms", lambda attempt: 40_000)  # a round's 2 steps: one round in 1:20
+    sitting = sit_through(schedule(cohort, instructor, [version]), alice)
+    client.force_login(alice)
+    page = client.get(reverse("attempt", args=[exams.sitting_rounds(sitting)[0].attempt_id])).text
+    card = page[page.index('id="score-card"') :]
+    assert "This round: 45.0 rounds per hour (1:20 of dealing), meets" in card and "Today's practice" not in card
+    assert "The exam's pace, its rounds of each game together, is on your sitting's page" in card
