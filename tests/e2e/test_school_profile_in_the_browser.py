@@ -1,4 +1,5 @@
-"""A school administrator names the school on its profile page with the keyboard; the header says the name."""
+"""A school administrator names the school and sets a pace standard on its profile page with the keyboard; the
+header says the name."""
 
 import pytest
 from accessibility import wcag_violations
@@ -15,8 +16,10 @@ def test_an_administrator_names_the_school_and_the_header_says_it(new_page, scho
     expect(page.get_by_role("heading", name="School profile")).to_be_visible()
     assert wcag_violations(page) == [], "the school profile"
     page.get_by_label("School name").fill("Keystone Dealer Academy")
+    page.get_by_label("Pai Gow Poker (rounds per hour)", exact=True).fill("25")
     page.get_by_role("button", name="Save the profile").focus()
     page.keyboard.press("Enter")
     expect(page.get_by_role("status")).to_contain_text("Saved the school's profile")
     expect(page.locator(".site-header .brand")).to_have_text("Keystone Dealer Academy")
+    expect(page.get_by_label("Pai Gow Poker (rounds per hour)", exact=True)).to_have_value("25")
     assert wcag_violations(page) == [], "the saved school profile"
