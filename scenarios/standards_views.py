@@ -18,6 +18,7 @@ from django.views.decorators.http import require_http_methods
 from core.refusals import RoleRefused
 from core.requests import SchoolRequest
 from core.roles import Role, has_role, is_school_administrator, teaches_cohorts
+from core.school_profile import school_pace_standards
 from grading.scoring import PassRule
 from grading.standards import skills_of
 from rules_submission.exact_returns import table_paytables
@@ -35,7 +36,7 @@ def table_standards(request: SchoolRequest, table_id: int) -> HttpResponse:
     """A table's pass rule (a school administrator's to change) and its game's target times, errors by their fields.
 
     Nothing is saved with an error. Where the trainee deals a carnival poker game, its paytables are shown with each
-    one's exact return.
+    one's exact return. The school's pace standard for the game is stated, set for the whole school on its profile.
     """
     if not teaches_cohorts(request.user):
         raise RoleRefused("The standards are set by instructors.", Role.INSTRUCTOR, Role.SCHOOL_ADMINISTRATOR)
@@ -56,6 +57,9 @@ def table_standards(request: SchoolRequest, table_id: int) -> HttpResponse:
         "table": table,
         "rule_keeper": None if rule_editable else RULE_KEEPER,
         "paytables": table_paytables(table.game, table.rules),
+        "pace_standard": school_pace_standards()[table.game],
+        "game_name": GAMES[table.game].name,
+        "sets_pace": rule_editable,
     }
     return render(request, "scenarios/standards.html", context, status=400 if form.errors else 200)
 

@@ -10,6 +10,7 @@ from exam_helpers import short_scenario
 from markupsafe import escape
 from table_helpers import make_instructor, make_trainee, make_user
 
+from core.models import SchoolProfile
 from core.roles import Role
 from grading.standards import SKILLS
 from scenarios.scenario_versions import publish
@@ -250,3 +251,15 @@ def test_a_scenario_reads_its_target_times_and_refuses_one_not_whole_seconds_up_
     for targets in ({"calling_the_dice": 0}, {"calling_the_dice": 3601}, [4]):
         with pytest.raises(ScenarioError, match="skill_targets"):
             ScenarioSpec.from_json({"game": GAMES["pai-gow-poker"].key, "skill_targets": targets})
+
+
+def test_a_tables_standards_state_the_schools_pace_standard_for_its_game_and_who_sets_it(client, instructor):
+    table = pai_gow_table()
+    statement = "Pace: the school's house standard for Pai Gow Poker is {} rounds per hour, not regulation"
+    page = client.get(reverse("table_standards", args=[table.pk])).text
+    assert statement.format(20) in page and "(a school administrator sets it)" in page
+    SchoolProfile.objects.create(name="Erie Gaming School", pace_standards={"pai-gow-poker": 24})
+    administrator = make_user("ada", Role.SCHOOL_ADMINISTRATOR)
+    client.force_login(administrator)
+    page = client.get(reverse("table_standards", args=[table.pk])).text
+    assert statement.format(24) in page and f'<a href="{reverse("school_profile")}">school profile</a>' in page
