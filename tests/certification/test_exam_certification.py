@@ -16,11 +16,12 @@ from table_helpers import make_trainee
 
 from certification import exams
 from certification.certificates import PACE, Status, add_months, covered_lines, revoke, status_of
-from certification.models import Certificate, ExamResult, FinalRecordError, ResultCorrection
+from certification.models import Certificate, ExamResult, ExamRound, ExamSitting, FinalRecordError, ResultCorrection
 from certification.sitting_pace import sitting_paces
 from core.models import SchoolProfile
 from trainer import services
-from trainer.models import Mode
+from trainer.demo_tables import create_demo_tables
+from trainer.models import Attempt, Mode
 
 pytestmark = [pytest.mark.storage, pytest.mark.django_db]
 
@@ -286,3 +287,22 @@ def test_an_exam_rounds_score_card_gives_the_rounds_pace_and_sends_to_the_sittin
     card = page[page.index('id="score-card"') :]
     assert "This round: 45.0 rounds per hour (1:20 of dealing), meets" in card and "Today's practice" not in card
     assert "The exam's pace, its rounds of each game together, is on your sitting's page" in card
+
+
+def test_a_sittings_pace_is_one_per_game_over_its_finished_rounds_when_its_parts_deal_several_games(school):
+    instructor, cohort, alice, _, version = school
+    sitting = ExamSitting.objects.create(exam=schedule(cohort, instructor, [version]), trainee=alice, number=1)
+    tables = {table.game: table for table in create_demo_tables()}
+    dealt = [("pai-gow-poker", 60_000), ("three-card-poker", 90_000), ("pai-gow-poker", 120_000)]
+    for position, (game, ms) in enumerate(dealt, start=1):
+        card = {"total_ms": ms}  # the pace reads the round's stored step times alone
+        attempt = Attempt.objects.create(trainee=alice, table=tables[game], log={}, score_card=card, mode=Mode.EXAM)
+        ExamRound.objects.create(sitting=sitting, position=position, attempt=attempt)
+    unfinished = Attempt.objects.create(trainee=alice, table=tables["three-card-poker"], log={}, mode=Mode.EXAM)
+    ExamRound.objects.create(sitting=sitting, position=4, attempt=unfinished)
+    paces = sitting_paces([sitting.pk])[sitting.pk]
+    # Pai Gow Poker: 2 rounds in 3 minutes; Three Card Poker: 1 round in 1.5 minutes; both 40 an hour.
+    assert [(p.game, p.rounds, p.dealing_ms, p.text) for p in paces] == [
+        ("pai-gow-poker", 2, 180_000, "40.0 rounds per hour"),
+        ("three-card-poker", 1, 90_000, "40.0 rounds per hour"),
+    ]
