@@ -9,6 +9,7 @@ from typing import Any
 from django.urls import get_script_prefix, reverse
 from markupsafe import Markup
 
+from grading.pace import Pace
 from grading.scoring import (
     CombinedResult,
     Failure,
@@ -193,6 +194,7 @@ def score_card_context(score_card: ScoreCard, game: str) -> dict[str, Any]:
         "accuracy": score_card.accuracy_text,
         "critical_errors": score_card.critical_errors,
         "minutes": clock_text(score_card.total_ms),
+        "pace": Pace(game, 1, score_card.total_ms).text,
         "passed": score_card.passed,
         "rule": pass_rule_context(score_card.rule),
         "verdict": verdict_text(score_card.failures),

@@ -208,3 +208,12 @@ def test_a_practice_session_counts_only_the_trainees_own_practice_rounds_of_the_
     practice_round(trainee, version, 60_000)  # after this one
     client.force_login(trainee)
     assert "1 round in 3:00 of dealing: 20.0 rounds per hour" in score_card_of(client, this)
+
+
+def test_the_history_gives_each_finished_rounds_pace_beside_its_accuracy_and_time(client):
+    trainee = make_trainee()
+    attempt = practice_round(trainee, short_scenario(make_instructor()), 150_000)  # one round in 2:30: 24 an hour
+    client.force_login(trainee)
+    page = client.get(reverse("history")).text
+    row = page[page.index(reverse("attempt", args=[attempt.pk])) :].split("</tr>")[0]
+    assert " · 2:30 (24.0 rounds per hour) · " in row
