@@ -6,9 +6,6 @@ import os
 
 from django.core.asgi import get_asgi_application
 
-FULL_COLLECTION_THRESHOLD = 1
-"""Middle-generation garbage collections between two full ones (Python's default is 10)."""
-
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "dealer_school.settings")
 # The server log's times name their zone (Django sets the process's zone to the school's TIME_ZONE).
 logging.Formatter.default_time_format = "%Y-%m-%d %H:%M:%S %Z"
@@ -37,11 +34,10 @@ application = ProtocolTypeRouter(
 )
 
 # Everything loaded so far (Django, the apps, the routes) lives as long as the server: moved out of the cyclic
-# garbage collector's reach, it is no longer walked by a full collection. A closed socket leaves its objects in
-# reference cycles (Daphne's and Autobahn's), holding buffers of C memory the collector does not count, about 150 KB
-# a socket with permessage-deflate: a full collection after every middle-generation one frees them within some tens
-# of sockets (bench/ws_churn.py: 1,000 sockets kept 175 KB each with a full collection after a thousand, as once
-# here; 20 KB with this). Python still skips a full collection until the objects waiting for one are a quarter of
-# those that survived the last, so its cost stays in proportion to the live rounds.
+# garbage collector's reach, it is no longer walked by a full collection. The collector keeps Python's thresholds: a
+# full collection walks every live round's objects (about 40 ms of CPU at 100 open tables), and one after every
+# middle-generation collection ran every 3 s at 100 tables, a twelfth of the table's CPU and the steps' longest
+# waits (bench/results/ws_load.md, 2026-12-07 evening). What a closed socket leaves in reference cycles (buffers of C
+# memory the collector does not count) is collected by a full collection every few tens of closed sockets instead
+# (trainer/daphne_sockets.py).
 gc.freeze()
-gc.set_threshold(*gc.get_threshold()[:2], FULL_COLLECTION_THRESHOLD)

@@ -6,16 +6,26 @@ that has stopped listening; it drops a connection (1006, no reason) on a frame o
 closes with the application's code and reason and then discards the socket's frames as Autobahn reads them
 (a failed connection's frames are never assembled), or reads nothing more from a socket closed for breaching its
 limits (Twisted's public ``pauseProducing``), and closes a frame over ``WEBSOCKET_MAX_FRAME_BYTES`` the same way,
-from its header. :func:`install` makes it Daphne's protocol before Daphne builds its factory: the only place
-the school touches Daphne's and Autobahn's internals; tests/trainer/test_daphne_sockets.py is its upgrade canary.
+from its header. Every :data:`CLOSES_PER_COLLECTION` closed sockets it runs a full garbage collection: a closed
+socket's objects sit in reference cycles (Daphne's and Autobahn's protocol, its deferreds, the compressor) holding C
+memory the collector does not count. :func:`install` makes it Daphne's protocol before Daphne builds its
+factory: the only place the school touches Daphne's and Autobahn's internals; tests/trainer/test_daphne_sockets.py
+is its upgrade canary.
 """
 
+import gc
+import itertools
 from typing import Any
 
 from daphne import ws_protocol
 from django.conf import settings
 
 from trainer.frame_limits import BREACH_CLOSE_CODES, too_big
+
+CLOSES_PER_COLLECTION = 50
+"""Closed sockets between two full garbage collections: what they keep is a few hundred KB each at most."""
+
+_closes = itertools.count(1)
 
 
 class SchoolWebSocketProtocol(ws_protocol.WebSocketProtocol):  # type: ignore[misc]  # Daphne ships no type information
@@ -28,6 +38,12 @@ class SchoolWebSocketProtocol(ws_protocol.WebSocketProtocol):  # type: ignore[mi
         """Daphne's handshake, with the school's frame size limit for this connection."""
         self.maxFramePayloadSize = self.maxMessagePayloadSize = settings.WEBSOCKET_MAX_FRAME_BYTES
         return super().onConnect(request)
+
+    def onClose(self, wasClean: bool, code: int | None, reason: str | None) -> None:
+        """Daphne's close (Autobahn's hook), then a full collection if this is the last of ``CLOSES_PER_COLLECTION``."""
+        super().onClose(wasClean, code, reason)
+        if next(_closes) % CLOSES_PER_COLLECTION == 0:
+            gc.collect()
 
     def handle_reply(self, message: dict[str, Any]) -> None:
         """Close an open socket with the application's code and reason, dropping its frames from then on."""

@@ -51,3 +51,10 @@ def test_autobahn_still_calls_the_size_hook_and_keeps_a_protocol_s_own_options()
     assert "if not hasattr(self, configAttr):" in inspect.getsource(AutobahnProtocol._connectionMade), (
         "Autobahn now overwrites a protocol's own options (failByDrop) with the factory's"
     )
+
+
+def test_daphne_still_tells_the_protocol_of_a_close_through_autobahn_s_hook():
+    assert parameters(ws_protocol.WebSocketProtocol.onClose) == ["self", "wasClean", "code", "reason"]
+    assert "self._onClose(" in inspect.getsource(AutobahnProtocol._connectionLost), (
+        "Autobahn no longer calls onClose when a connection is lost"
+    )
