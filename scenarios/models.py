@@ -144,3 +144,51 @@ class RunRound(models.Model):
     def __str__(self) -> str:
         """The run and the round's place."""
         return f"round {self.position} of {self.run}"
+
+
+class PayoutSprint(models.Model):
+    """A trainee's payout sprint: its kind and length, its payouts (server only) and each one's mark as it is paid.
+
+    The server times it: ``started_at`` when its first payout is shown, ``finished_at`` when its last is paid.
+    """
+
+    trainee = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="payout_sprints")
+    kind = models.CharField(max_length=200, help_text='The paytable line\'s key (simulator.sprints), or "mix".')
+    kind_name = models.CharField(max_length=300, help_text="The line or the mix in words, as it was when drawn.")
+    length = models.PositiveSmallIntegerField(help_text="How many payouts: 10, 20 or 30.")
+    payouts = models.JSONField(help_text="Each payout's line, words, clause, wager and amount due: never sent ahead.")
+    marks = models.JSONField(default=list, blank=True, help_text='Each payout paid: "right", or its error code.')
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    milliseconds = models.PositiveIntegerField(
+        null=True, blank=True, help_text="From the first shown to the last paid."
+    )
+
+    class Meta:
+        ordering = ("trainee", "created_at", "pk")
+        indexes = (models.Index(fields=("kind", "length", "finished_at"), name="sprint_kind_finished"),)
+
+    def __str__(self) -> str:
+        """The trainee, the sprint and when."""
+        return f"{self.trainee}: {self.length} payouts of {self.kind_name} ({self.created_at:%Y-%m-%d %H:%M})"
+
+
+class SprintStandard(models.Model):
+    """The school's standard for one kind and length of sprint, where it differs from the default pace."""
+
+    kind = models.CharField(max_length=200, help_text='The paytable line\'s key, or "mix".')
+    length = models.PositiveSmallIntegerField()
+    seconds = models.PositiveIntegerField(help_text="The most seconds the sprint may take, 1 to 3,600.")
+    all_right = models.BooleanField(default=True, help_text="Whether every payout must be right.")
+    saved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    saved_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = (models.UniqueConstraint(fields=("kind", "length"), name="one_standard_per_sprint"),)
+
+    def __str__(self) -> str:
+        """The kind, the length and the standard."""
+        return f"{self.kind}: {self.length} payouts in {self.seconds} s"

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scenarios import drill_views, scenario_views, standards_views
+from scenarios import drill_views, scenario_views, sprint_views, standards_views
 
 urlpatterns = [
     path("tables/<int:table_id>/standards/", standards_views.table_standards, name="table_standards"),
@@ -20,4 +20,8 @@ urlpatterns = [
     path("scenarios/versions/<int:version_id>/deal/", scenario_views.scenario_deal, name="scenario_deal"),
     path("drills/", drill_views.drill_list, name="drills"),
     path("drills/mistakes/", drill_views.my_mistakes, name="my_mistakes"),
+    path("drills/sprints/", sprint_views.sprints, name="sprints"),
+    path("drills/sprints/standards/", sprint_views.sprint_standards, name="sprint_standards"),
+    path("drills/sprints/<int:sprint_id>/", sprint_views.sprint, name="sprint"),
+    path("drills/sprints/<int:sprint_id>/pay/", sprint_views.sprint_pay, name="sprint_pay"),
 ]

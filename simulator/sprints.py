@@ -285,26 +285,25 @@ class PaidPayout:
         return self.error is None
 
 
-def pay_payout(payout: Payout, chips: str, rack: Rack, chipping: Chipping) -> PaidPayout:
-    """Grade ``chips`` paying ``payout`` as the table grades a pay from the rack.
+def pay_payout(due: Cents, wager: Cents | None, chips: str, rack: Rack, chipping: Chipping) -> PaidPayout:
+    """Grade ``chips`` paying ``due`` on ``wager`` (None for an award) as the table grades a pay from the rack.
 
     ChipsError, changing nothing, for chips that cannot be read (:func:`~simulator.core.chips.read_payment`) or none.
     """
     paid = read_payment(chips, rack)
     if not paid.total:
         raise ChipsError("Pay the payout in chips, such as 2500x3 500x1 for three $25 and one $5.")
-    house = chipping.payment(payout.due, rack, payout.wager)
-    due = f"{format_cents(payout.due)} in {house.spoken(rack)}"
-    if paid.total != payout.due:
-        side = "short" if paid.total < payout.due else "over"
-        difference = format_cents(abs(paid.total - payout.due))
+    house = f"{format_cents(due)} in {chipping.payment(due, rack, wager).spoken(rack)}"
+    if paid.total != due:
+        side = "short" if paid.total < due else "over"
+        difference = format_cents(abs(paid.total - due))
         return PaidPayout(
-            paid, ErrorCode.WRONG_AMOUNT, f"Mispay: {format_cents(paid.total)}, {difference} {side}; due {due}."
+            paid, ErrorCode.WRONG_AMOUNT, f"Mispay: {format_cents(paid.total)}, {difference} {side}; due {house}."
         )
-    if not chipping.follows(paid.chips, rack, payout.wager):
-        words = f"Right total in other chips: your house pays {chipping.words}, {due}."
+    if not chipping.follows(paid.chips, rack, wager):
+        words = f"Right total in other chips: your house pays {chipping.words}, {house}."
         return PaidPayout(paid, ErrorCode.WRONG_CHIPS, words)
-    return PaidPayout(paid, None, f"Right: {format_cents(payout.due)} in {paid.spoken(rack)}.")
+    return PaidPayout(paid, None, f"Right: {format_cents(due)} in {paid.spoken(rack)}.")
 
 
 @dataclass(frozen=True)

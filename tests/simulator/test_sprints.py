@@ -106,28 +106,28 @@ PAYOUT = Payout(TIGER, 1000, 30000)
 
 
 def test_a_payout_in_the_house_s_chips_is_right():
-    paid = pay_payout(PAYOUT, "10000x3", DEFAULT_RACK, Chipping())
+    paid = pay_payout(PAYOUT.due, PAYOUT.wager, "10000x3", DEFAULT_RACK, Chipping())
     assert paid.right and paid.error is None
 
 
 def test_a_wrong_total_is_a_mispay_naming_how_far_short():
-    paid = pay_payout(PAYOUT, "10000x2 2500x3", DEFAULT_RACK, Chipping())
+    paid = pay_payout(PAYOUT.due, PAYOUT.wager, "10000x2 2500x3", DEFAULT_RACK, Chipping())
     assert paid.error is ErrorCode.WRONG_AMOUNT
     assert "$25.00 short" in paid.words
 
 
 def test_the_right_total_in_other_chips_is_graded_by_the_house_s_chipping_procedure():
-    paid = pay_payout(PAYOUT, "10000x2 2500x4", DEFAULT_RACK, Chipping())
+    paid = pay_payout(PAYOUT.due, PAYOUT.wager, "10000x2 2500x4", DEFAULT_RACK, Chipping())
     assert paid.error is ErrorCode.WRONG_CHIPS
     assert "highest denominations first" in paid.words
     colour = Chipping(ChippingProcedure.COLOUR_FOR_COLOUR)
-    assert pay_payout(PAYOUT, "500x60", DEFAULT_RACK, colour).right
+    assert pay_payout(PAYOUT.due, PAYOUT.wager, "500x60", DEFAULT_RACK, colour).right
 
 
 @pytest.mark.parametrize("chips", ["700x1", "-100x2", "10000x0", "100x10000", "100x501", "", "coin50 coin50", "x" * 99])
 def test_chips_the_rack_cannot_move_are_refused(chips):
     with pytest.raises(ChipsError):
-        pay_payout(PAYOUT, chips, DEFAULT_RACK, Chipping())
+        pay_payout(PAYOUT.due, PAYOUT.wager, chips, DEFAULT_RACK, Chipping())
 
 
 def test_the_default_standard_is_20_payouts_in_90_seconds_all_right():
