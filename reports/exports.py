@@ -1,7 +1,8 @@
-"""The school's records out: a cohort's attempts, graded steps, clauses, exam results and certificates as CSV.
+"""The school's records out: a cohort's attempts, steps, clauses, exam results, certificates and sprints as CSV.
 
 Each export holds the cohort's work only (:mod:`school.cohort_work`): the rounds and steps of its own exams and
-assignments (and practice if the school says so), its exams' results and certificates.
+assignments (and practice if the school says so), its exams' results and certificates, and its trainees' payout
+sprints (their own drills, tied to no cohort).
 Times are ISO 8601 in the school's time zone, with its offset; a range of days is inclusive and read in that zone.
 A cell that a spreadsheet would take for a formula (it starts with =, +, - or @) is written after a ' so it stays
 text. The columns are documented in docs/instructors-guide.md.
@@ -24,6 +25,8 @@ from certification.sitting_pace import sitting_paces
 from core.school_profile import school_pace_standards
 from grading.pace import Pace, per_hour_text, short_text
 from grading.scoring import GradedStep, Severity, percent_text
+from scenarios.models import PayoutSprint
+from scenarios.sprint_results import school_standards, sprint_row
 from school.cohort_work import cohort_rounds
 from school.models import Cohort
 from simulator.core.clauses import catalogue_order
@@ -299,12 +302,64 @@ def certificate_rows(cohort: Cohort, start: date | None, end: date | None) -> It
         ]
 
 
+SPRINT_COLUMNS = (
+    "sprint_id",
+    "trainee",
+    "trainee_name",
+    "sprint",
+    "kind",
+    "payouts",
+    "started_at",
+    "finished_at",
+    "total_ms",
+    "mispays",
+    "mischips",
+    "all_right",
+    "standard",
+    "met_standard",
+)
+
+
+def sprint_rows(cohort: Cohort, start: date | None, end: date | None) -> Iterator[Row]:
+    """The payout sprints the cohort's trainees finished in the range, oldest first, against today's standards."""
+    standards = school_standards()
+    sprints = (
+        PayoutSprint.objects.filter(
+            trainee__in=cohort.trainees.all(), finished_at__isnull=False, **_between(start, end, "finished_at")
+        )
+        .select_related("trainee")
+        .order_by("finished_at", "pk")
+    )
+    for sprint in sprints:
+        row = sprint_row(sprint, standards)
+        yield [
+            cell(value)
+            for value in (
+                sprint.pk,
+                sprint.trainee.get_username(),
+                sprint.trainee.get_full_name(),
+                sprint.kind_name,
+                sprint.kind,
+                sprint.length,
+                sprint.started_at,
+                sprint.finished_at,
+                row.result.milliseconds,
+                row.result.mispays,
+                row.result.mischips,
+                row.result.all_right,
+                str(row.standard),
+                row.met,
+            )
+        ]
+
+
 EXPORTS: dict[str, tuple[tuple[str, ...], Callable[[Cohort, date | None, date | None], Iterator[Row]]]] = {
     "attempts": (ATTEMPT_COLUMNS, attempt_rows),
     "steps": (STEP_COLUMNS, step_rows),
     "clauses": (CLAUSE_COLUMNS, clause_rows),
     "results": (RESULT_COLUMNS, result_rows),
     "certificates": (CERTIFICATE_COLUMNS, certificate_rows),
+    "sprints": (SPRINT_COLUMNS, sprint_rows),
 }
 """Each export by its name: its header row and its rows."""
 
@@ -314,6 +369,7 @@ EXPORT_LABELS = {
     "clauses": "steps by clause",
     "results": "exam results",
     "certificates": "certificates",
+    "sprints": "payout sprints",
 }
 """What the records page calls each export on its button."""
 

@@ -30,6 +30,7 @@ from grading.scoring import percent_text, seconds_text
 from grading.standards import SKILLS
 from reports.error_report import FinishedRound, finished_rounds, most_missed
 from scenarios.drill_library import drill_versions, drills_for
+from scenarios.sprint_results import SprintRow, bests_by_trainee
 from school.assignments import Progress, Status, assignments_of, cohort_progress, progress_of
 from school.cohort_work import cohort_rounds
 from school.models import Cohort
@@ -158,6 +159,7 @@ class Record:
     paces: list[dict[str, Any]]
     skills: list[SkillSummary]
     most_missed: list[dict[str, Any]]
+    sprints: list[SprintRow]
 
 
 def record_of(trainee: User, cohort: Cohort | None) -> Record:
@@ -177,6 +179,7 @@ def record_of(trainee: User, cohort: Cohort | None) -> Record:
         paces=paces_of(rounds, school_pace_standards()),
         skills=skill_summaries(rounds),
         most_missed=missed,
+        sprints=bests_by_trainee([trainee])[trainee.pk],
     )
 
 
@@ -192,6 +195,12 @@ class CohortRow:
     accuracy: str | None
     paces: list[dict[str, Any]]
     most_missed: str | None
+    sprints: list[SprintRow]
+
+    @property
+    def sprints_met(self) -> int:
+        """How many of the trainee's personal bests meet the school's standard."""
+        return sum(row.met for row in self.sprints)
 
 
 def cohort_gradebook(cohort: Cohort) -> list[CohortRow]:
@@ -208,6 +217,7 @@ def cohort_gradebook(cohort: Cohort) -> list[CohortRow]:
     for r in finished_rounds(cohort_rounds(cohort)):
         rounds[r.trainee_id].append(r)
     standards = school_pace_standards()
+    sprints = bests_by_trainee(trainees)
     rows = []
     for trainee in trainees:
         missed = most_missed(rounds[trainee.pk])[:1]
@@ -221,6 +231,7 @@ def cohort_gradebook(cohort: Cohort) -> list[CohortRow]:
                 accuracy=overall_accuracy(rounds[trainee.pk]),
                 paces=paces_of(rounds[trainee.pk], standards),
                 most_missed=missed[0]["clause"] if missed else None,
+                sprints=sprints[trainee.pk],
             )
         )
     return rows

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from reports import error_views, export_views, gradebook_views, replay_views
+from reports import error_views, export_views, gradebook_views, replay_views, sprint_board_views
 
 urlpatterns = [
     path("rounds/<int:attempt_id>/replay/", replay_views.replay, name="replay"),
@@ -18,6 +18,7 @@ urlpatterns = [
         gradebook_views.trainee_grades,
         name="trainee_gradebook",
     ),
+    path("cohorts/<int:cohort_id>/sprints/", sprint_board_views.sprint_board, name="sprint_board"),
     path("exports/", export_views.exports, name="exports"),
     path("exports/<str:kind>.csv", export_views.export_csv, name="export_csv"),
 ]

@@ -3,27 +3,40 @@
 from fractions import Fraction
 
 from scenarios.models import PayoutSprint
-from scenarios.sprint_results import result_of, standard_for
+from scenarios.sprint_results import sprint_row
 from xapi import statements
 from xapi.statements import Json
 
 
 def sprint_statement(sprint: PayoutSprint) -> Json:
-    """The trainee passed or failed a sprint by the school's standard, scored by the share of payouts paid right."""
-    result = result_of(sprint)
-    right = result.length - result.mispays - result.mischips
-    standard = standard_for(sprint.kind, sprint.length)
+    """The trainee passed or failed a sprint by the school's standard, scored by the share of payouts paid right.
+
+    The object is the sprint's kind and length, ``S/xapi/sprints/<kind>/<length>`` (type assessment); the result's
+    extension ``S/xapi/extensions/sprint`` gives the payouts, mispays, mis-chips and the school's standard in words.
+    """
+    row = sprint_row(sprint)
+    result = row.result
     assert sprint.finished_at is not None
-    return statements.result_statement(
+    activity = statements.Activity(
+        f"xapi/sprints/{sprint.kind}/{sprint.length}",
+        f"Payout sprint, {sprint.length} payouts: {sprint.kind_name}",
+        statements.ASSESSMENT,
+    )
+    queued = statements.result_statement(
         trainee=sprint.trainee,
-        activity=statements.Activity(
-            f"xapi/sprints/{sprint.kind}/{sprint.length}",
-            f"{sprint.length} payouts: {sprint.kind_name}",
-            statements.ASSESSMENT,
-        ),
-        passed=standard.met_by(result),
-        scaled=Fraction(right, result.length),
+        activity=activity,
+        passed=row.met,
+        scaled=Fraction(result.length - result.mispays - result.mischips, result.length),
         duration_ms=result.milliseconds,
-        context={"extensions": {statements.extension("sprint-standard"): str(standard)}},
+        paces=[],
+        context={},
         timestamp=sprint.finished_at,
     )
+    sprint_figures = {
+        "payouts": result.length,
+        "mispays": result.mispays,
+        "mischips": result.mischips,
+        "standard": str(row.standard),
+    }
+    queued["result"] = {**queued["result"], "extensions": {statements.extension("sprint"): sprint_figures}}
+    return queued

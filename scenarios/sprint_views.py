@@ -17,26 +17,8 @@ from core.roles import Role, teaches_cohorts
 from scenarios.models import PayoutSprint, SprintStandard
 from scenarios.payout_sprints import current_lines, pay, show_payout, start_sprint
 from scenarios.sprint_forms import PayForm, SprintForm, StandardForm
-from scenarios.sprint_results import personal_bests, result_of, seconds_words, standard_for
+from scenarios.sprint_results import bests_by_trainee, personal_bests, sprint_row, standard_for
 from simulator.core.chips import ChipsError
-
-
-def best_rows(request: SchoolRequest) -> list[dict[str, object]]:
-    """The user's personal bests, each with the school's standard and whether it is met."""
-    rows = []
-    for sprint in personal_bests(request.user):
-        result = result_of(sprint)
-        standard = standard_for(sprint.kind, sprint.length)
-        rows.append(
-            {
-                "sprint": sprint,
-                "result": result,
-                "time": seconds_words(result.milliseconds),
-                "standard": standard,
-                "met": standard.met_by(result),
-            }
-        )
-    return rows
 
 
 @require_http_methods(["GET", "POST"])
@@ -49,7 +31,11 @@ def sprints(request: SchoolRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         sprint = start_sprint(request.user, form.cleaned_data["kind"], form.cleaned_data["length"])
         return redirect("sprint", sprint.pk)
-    context = {"form": form, "bests": best_rows(request), "teaches": teaches_cohorts(request.user)}
+    context = {
+        "form": form,
+        "bests": bests_by_trainee([request.user])[request.user.pk],
+        "teaches": teaches_cohorts(request.user),
+    }
     return render(request, "scenarios/sprints.html", context, status=400 if form.errors else 200)
 
 
@@ -67,19 +53,8 @@ def sprint_page(request: SchoolRequest, sprint: PayoutSprint, form: PayForm, sta
     shown = show_payout(sprint)
     context: dict[str, object] = {"sprint": sprint, "shown": shown, "form": form}
     if shown is None:
-        result = result_of(sprint)
-        standard = standard_for(sprint.kind, sprint.length)
-        best = next(
-            (each for each in personal_bests(request.user) if (each.kind, each.length) == (sprint.kind, sprint.length)),
-            None,
-        )
-        context |= {
-            "result": result,
-            "time": seconds_words(result.milliseconds),
-            "standard": standard,
-            "met": standard.met_by(result),
-            "best": best is not None and best.pk == sprint.pk,
-        }
+        bests = personal_bests(request.user)
+        context |= {"row": sprint_row(sprint), "best": any(best.pk == sprint.pk for best in bests)}
     return render(request, "scenarios/sprint.html", context, status=status)
 
 

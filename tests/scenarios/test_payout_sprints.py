@@ -5,38 +5,17 @@ from html import unescape
 
 import pytest
 from django.urls import reverse
+from sprint_helpers import house_chips, other_chips
 from table_helpers import make_instructor, make_trainee
 
 from scenarios.models import PayoutSprint, SprintStandard
 from scenarios.sprint_results import personal_bests, result_of, standard_for
-from simulator.core.chipping import highest_first
-from simulator.core.chips import DEFAULT_RACK, write_chips
 from simulator.core.money import format_cents
 from simulator.sprints import MIX, sprint_lines
 
 pytestmark = pytest.mark.django_db
 
 TIGER = next(line.key for line in sprint_lines().values() if line.citation.clause == "§645b.1(h)")
-
-
-def right_chips(sprint, index):
-    """The chips that pay payout ``index`` of a sprint right: highest first, coin for what no chip makes."""
-    due = sprint.payouts[index]["due"]
-    chips = highest_first(due, DEFAULT_RACK)
-    coin = due - sum(cents * count for cents, count in chips.items())
-    return " ".join(filter(None, (write_chips(chips), f"coin{coin}" if coin else "")))
-
-
-def other_chips(sprint, index):
-    """The right total of payout ``index`` with its largest chip broken into the next smaller: not highest first."""
-    due = sprint.payouts[index]["due"]
-    chips = highest_first(due, DEFAULT_RACK)
-    largest = max(chips)
-    smaller = next(each.cents for each in DEFAULT_RACK if each.cents < largest and largest % each.cents == 0)
-    chips[largest] -= 1
-    chips[smaller] = chips.get(smaller, 0) + largest // smaller
-    coin = due - sum(cents * count for cents, count in chips.items())
-    return " ".join(filter(None, (write_chips(chips), f"coin{coin}" if coin else "")))
 
 
 def started(client, kind=TIGER, length=10):
@@ -74,7 +53,8 @@ def test_a_right_payout_shows_the_next_and_the_last_one_ends_the_sprint_timed_by
     sprint = started(client)
     for index in range(10):
         response = client.post(
-            reverse("sprint_pay", args=[sprint.pk]), {"number": index + 1, "chips": right_chips(sprint, index)}
+            reverse("sprint_pay", args=[sprint.pk]),
+            {"number": index + 1, "chips": house_chips(sprint.payouts[index]["due"])},
         )
         assert response.status_code == 302
     sprint.refresh_from_db()
@@ -102,7 +82,9 @@ def test_the_right_total_in_other_chips_is_a_mis_chip_as_the_house_procedure(cli
     client.force_login(make_trainee("ana"))
     sprint = started(client)
     response = client.post(
-        reverse("sprint_pay", args=[sprint.pk]), {"number": 1, "chips": other_chips(sprint, 0)}, follow=True
+        reverse("sprint_pay", args=[sprint.pk]),
+        {"number": 1, "chips": other_chips(sprint.payouts[0]["due"])},
+        follow=True,
     )
     sprint.refresh_from_db()
     assert sprint.marks == ["wrong_chips"]
@@ -137,10 +119,10 @@ def test_chips_the_rack_cannot_move_are_refused_with_why_and_nothing_changes(cli
 def test_a_payout_paid_twice_or_ahead_is_refused_and_nothing_changes(client):
     client.force_login(make_trainee("ana"))
     sprint = started(client)
-    client.post(reverse("sprint_pay", args=[sprint.pk]), {"number": 1, "chips": right_chips(sprint, 0)})
+    client.post(reverse("sprint_pay", args=[sprint.pk]), {"number": 1, "chips": house_chips(sprint.payouts[0]["due"])})
     for number in (1, 3, 0, 31):
         response = client.post(
-            reverse("sprint_pay", args=[sprint.pk]), {"number": number, "chips": right_chips(sprint, 1)}
+            reverse("sprint_pay", args=[sprint.pk]), {"number": number, "chips": house_chips(sprint.payouts[1]["due"])}
         )
         assert response.status_code == 400
     sprint.refresh_from_db()
