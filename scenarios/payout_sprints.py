@@ -100,7 +100,11 @@ def start_sprint(trainee: User, kind: str, length: int) -> PayoutSprint:
 
 @dataclass(frozen=True)
 class ShownPayout:
-    """The payout the page shows: its place, line, odds, the wager on the spot and its chips; never the amount due."""
+    """The payout the page shows: its place, line, odds, the wager on the spot and its chips, or an award's amount.
+
+    A payout at odds never shows its amount: working it out is the drill. An award (a Mystery Bonus, an Envy Bonus, a
+    fixed progressive award) is paid as the meter or the paytable shows it.
+    """
 
     number: int
     length: int
@@ -110,12 +114,13 @@ class ShownPayout:
     clause: str
     wager: str
     wager_chips: str
+    award: str
 
     @property
     def label(self) -> str:
-        """What the chips field pays, for its accessible name."""
-        on = f"on a {self.wager} wager" if self.wager else "award"
-        return f"Payout {self.number} of {self.length}: {self.name} {on}"
+        """The chips field's accessible name: which payout it pays, of which line, on which wager."""
+        on = f"on a {self.wager} wager" if self.wager else f"an award of {self.award}"
+        return f"Chips for payout {self.number} of {self.length}: {self.name}, {on}"
 
 
 def show_payout(sprint: PayoutSprint) -> ShownPayout | None:
@@ -137,6 +142,7 @@ def show_payout(sprint: PayoutSprint) -> ShownPayout | None:
         kept["clause"],
         format_cents(wager) if wager else "",
         chips,
+        "" if wager else format_cents(kept["due"]),
     )
 
 

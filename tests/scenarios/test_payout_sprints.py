@@ -36,7 +36,7 @@ def test_the_drill_library_links_to_the_sprints_which_offer_every_line_and_the_m
     assert "Dealer Tiger 9, 30 to 1" in page
 
 
-def test_a_sprint_shows_one_payout_at_a_time_and_never_the_amount_due_or_a_seed(client):
+def test_a_sprint_shows_one_payout_at_a_time_and_never_the_amount_due_at_odds_or_a_seed(client):
     client.force_login(make_trainee("ana"))
     sprint = started(client)
     assert sprint.started_at is not None and sprint.marks == []
@@ -156,3 +156,11 @@ def test_an_instructor_sets_a_school_standard_and_a_trainee_cannot(client):
     assert str(standard_for(MIX, 20)) == "20 payouts in 60 s, all right"
     assert client.post(reverse("sprint_standards"), {"kind": MIX, "length": 20, "seconds": 0}).status_code == 400
     assert SprintStandard.objects.get().seconds == 60
+
+
+def test_an_award_is_shown_with_its_amount_as_the_meter_shows_it(client):
+    client.force_login(make_trainee("ana"))
+    mystery = next(line.key for line in sprint_lines().values() if line.citation.clause == "§645b.3(c)(7)")
+    sprint = started(client, kind=mystery)
+    page = client.get(reverse("sprint", args=[sprint.pk])).content.decode()
+    assert f"an award of <strong>{format_cents(sprint.payouts[0]['due'])}</strong>" in page
