@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from markupsafe import Markup
 
 from rules_submission.models import PaytableKind
 from rules_submission.submission import current_paytable, filed_json
@@ -19,6 +20,7 @@ from scenarios.models import PayoutSprint
 from scenarios.sprint_statements import sprint_statement
 from simulator.core.chipping import HouseChips, highest_first
 from simulator.core.chips import ChipsError, spoken_chips
+from simulator.core.clauses import cite
 from simulator.core.money import format_cents
 from simulator.core.rules import RulesError
 from simulator.pai_gow.filed_paytables import read_fortune_paytable, read_progressive_paytable
@@ -33,6 +35,7 @@ from simulator.sprints import (
     pay_payout,
     sprint_lines,
 )
+from trainer.table_page import citation_html
 from xapi import statements
 
 HOUSE = HouseChips()
@@ -111,10 +114,11 @@ class ShownPayout:
     paytable: str
     name: str
     pays: str
-    clause: str
     wager: str
     wager_chips: str
     award: str
+    rule: Markup
+    """The clause that prints the line, drawn with its provenance and text."""
 
     @property
     def label(self) -> str:
@@ -139,10 +143,10 @@ def show_payout(sprint: PayoutSprint) -> ShownPayout | None:
         kept["paytable"],
         kept["name"],
         kept["pays"],
-        kept["clause"],
         format_cents(wager) if wager else "",
         chips,
         "" if wager else format_cents(kept["due"]),
+        citation_html(cite(kept["clause"])),
     )
 
 

@@ -42,6 +42,8 @@ def test_a_sprint_shows_one_payout_at_a_time_and_never_the_amount_due_at_odds_or
     assert sprint.started_at is not None and sprint.marks == []
     page = client.get(reverse("sprint", args=[sprint.pk])).content.decode()
     assert "Payout 1 of 10" in page and "Payout 2 of 10" not in page
+    assert "The certificate holder shall pay out winning Tiger 9 wagers at odds of 30 to 1." in page
+    assert "Regulation" in page
     for payout in sprint.payouts:
         assert format_cents(payout["due"]) not in page
     assert "seed" not in page.lower()
