@@ -127,6 +127,7 @@ INSTALLED_APPS = [
     "trainer",
     "rules_submission",
     "xapi",
+    "surveillance",
     "scenarios",
     "school",
     "certification",

@@ -10,6 +10,7 @@ from reports import urls as reports_urls
 from rules_submission import urls as rules_submission_urls
 from scenarios import urls as scenarios_urls
 from school import urls as school_urls
+from surveillance import urls as surveillance_urls
 from trainer import urls as trainer_urls
 
 urlpatterns = [
@@ -17,6 +18,7 @@ urlpatterns = [
     path("", include(grading_urls)),
     path("", include(trainer_urls)),
     path("", include(rules_submission_urls)),
+    path("", include(surveillance_urls)),
     path("", include(scenarios_urls)),
     path("", include(school_urls)),
     path("", include(certification_urls)),

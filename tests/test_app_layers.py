@@ -21,6 +21,7 @@ FLOORS = (
     "trainer",
     "rules_submission",
     "xapi",
+    "surveillance",
     "scenarios",
     "school",
     "certification",

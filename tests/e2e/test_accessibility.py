@@ -13,7 +13,9 @@ from playwright.sync_api import expect
 from scenarios.scenario_versions import create_scenario, publish
 from school.models import Assignment, Cohort
 from simulator.scenarios import ScenarioSpec
-from trainer.models import Mode
+from surveillance.models import WatchedRound
+from surveillance.watches import replayed, show_next, start_watch
+from trainer.models import Mode, Table
 
 pytestmark = pytest.mark.e2e
 
@@ -179,3 +181,58 @@ def test_the_gradebooks_and_my_record_have_no_wcag_21_aa_violation(new_page, sch
     instructor.get_by_role("row").filter(has_text="trainee2").get_by_role("link").click()
     expect(instructor.get_by_role("heading", name="Exam sittings")).to_be_visible()
     assert wcag_violations(instructor) == [], "a trainee's gradebook"
+
+
+def watch_seeded(username: str, table_name: str) -> tuple[int, int, list[tuple[int, int, str]]]:
+    """A watched round of three faults for a demo trainee: its id, its length and each fault's step, place and kind."""
+    trainee = get_user_model().objects.get(username=username)
+    record = start_watch(trainee, Table.objects.get(name=table_name), count=3)
+    watched = replayed(record)
+    return record.pk, len(watched.steps), [(fault.step, fault.place, fault.kind.value) for fault in watched.faults]
+
+
+def shown_until(record_id: int, number: int) -> None:
+    """Show the watched round's steps up to ``number``, as its page's Next step would, one request a step."""
+    while (shown := WatchedRound.objects.get(pk=record_id).shown) < number:
+        show_next(record_id, shown)
+
+
+def test_a_trainee_watches_a_pai_gow_round_by_keyboard_flags_two_faults_misses_one_and_reads_the_debrief(
+    new_page, school: LiveSchool
+):
+    page = new_page()
+    log_in(page, school, "trainee1")
+    page.goto("/tables/")
+    page.get_by_role("button", name=f"Watch a round at {PRACTICE_TABLE}").press("Enter")
+    expect(page.get_by_role("heading", name=f"Watch a round: {PRACTICE_TABLE}")).to_be_visible()
+    announce = page.get_by_role("status")
+    expect(announce).to_contain_text("Step 1:")
+    page.get_by_role("button", name="Play").press("Enter")
+    expect(announce).to_contain_text("Step 2:")
+    page.get_by_role("button", name="Pause").press("Enter")
+    assert wcag_violations(page) == [], "a watched round, playing"
+    record_id, length, faults = school.query(watch_seeded, "trainee1", PRACTICE_TABLE)
+    assert len(faults) == 3
+    page.goto(f"/watched/{record_id}/")
+    for number, (step, place, kind) in enumerate(faults[:2], start=1):
+        school.query(shown_until, record_id, step - 1)
+        page.reload()
+        page.get_by_role("button", name="Next step").press("Enter")
+        expect(announce).to_contain_text(f"Step {step}:")
+        page.get_by_label("Where").select_option(str(place))
+        page.get_by_label("Fault", exact=True).select_option(kind)
+        page.get_by_role("button", name="Flag", exact=True).press("Enter")
+        expect(announce).to_contain_text(f"Flag {number} raised at step {step}")
+    assert wcag_violations(page) == [], "a watched round with two flags"
+    school.query(shown_until, record_id, length - 1)
+    page.reload()
+    page.get_by_role("button", name="Next step").press("Enter")
+    page.get_by_role("button", name="End the round and see the debrief").press("Enter")
+    expect(page.locator("#watch-score")).to_have_text(
+        "You caught 2 of 3 faults; missed 1; false flags 0; clauses named right 0."
+    )
+    assert wcag_violations(page) == [], "a watched round's debrief"
+    missed = faults[2][0]
+    page.get_by_role("link", name=f"Step {missed}", exact=True).press("Enter")
+    expect(page.locator(f"#step-{missed}")).to_contain_text("Fault:")
+    assert page.url.endswith(f"#step-{missed}")

@@ -1,0 +1,150 @@
+"""Watching a round: deal it with faults seeded, show its steps one by one, take the flags, score them at the end.
+
+The server is the clock: it times each step shown and each flag raised (milliseconds after the round started), so a
+flag names the step on the felt when it reached the server, never one the page says. A flag for a step not shown,
+a flood of flags, a flag after the round ended or a bad field is a :class:`WatchError` that changes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Collection
+from datetime import datetime
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+
+from simulator.core.clauses import CLAUSES
+from simulator.core.json_values import JsonValue
+from simulator.games import GAMES
+from simulator.notation import deal_saved, save_round
+from simulator.surveillance.catalogue import FaultKind
+from simulator.surveillance.flags import MAX_FLAGS, FlagScore, read_flags, score_flags
+from simulator.surveillance.watching import MAX_FAULTS, WatchedRound, choose_faults, replay_watched, watch, watched_log
+from simulator.table_deals import TableDeal
+from surveillance.models import WatchedRound as WatchedRecord
+from trainer.models import Table
+from trainer.submission_answers import filed_rules
+
+
+class WatchError(ValueError):
+    """A step, flag or ending the watched round refuses, in words the trainee reads; nothing was changed."""
+
+
+def deal_watched(
+    table: Table, seed: int, rng: random.Random, count: int | None = None, kinds: Collection[FaultKind] | None = None
+) -> WatchedRound:
+    """The table's round dealt from ``seed`` and played right by the engine, ``count`` faults (else 0 to 3) seeded."""
+    game = GAMES[table.game]
+    round_ = game.deal(TableDeal(rules=filed_rules(table.game, table.rules), seed=seed, automations=game.automations))
+    count = rng.randint(0, MAX_FAULTS) if count is None else count
+    return watch(round_, choose_faults(deal_saved(save_round(round_)), count, rng, kinds))
+
+
+def start_watch(
+    trainee: User, table: Table, *, count: int | None = None, kinds: Collection[FaultKind] | None = None
+) -> WatchedRecord:
+    """Deal a watched round at the table for the trainee, its first step shown; the seed and faults from ``secrets``."""
+    watched = deal_watched(table, secrets.randbits(63), random.Random(secrets.randbits(63)), count, kinds)
+    return WatchedRecord.objects.create(trainee=trainee, table=table, log=watched_log(watched), shown_ms=[0])
+
+
+def replayed(record: WatchedRecord) -> WatchedRound:
+    """The watched round played again from its log, server side."""
+    return replay_watched(record.log)
+
+
+def elapsed_ms(record: WatchedRecord, now: datetime) -> int:
+    """Milliseconds from the round's start to ``now`` on the server's clock."""
+    return max(0, int((now - record.started_at).total_seconds() * 1000))
+
+
+def locked(record_id: int) -> WatchedRecord:
+    """The watched round's row, locked until the transaction ends."""
+    return WatchedRecord.objects.select_for_update().get(pk=record_id)
+
+
+def refuse_when_over(record: WatchedRecord) -> None:
+    """A round whose debrief is out takes no more steps or flags."""
+    if record.finished:
+        raise WatchError("This round is over and scored: see its debrief.")
+
+
+def show_next(record_id: int, seen: int) -> tuple[WatchedRecord, WatchedRound]:
+    """Show the step after ``seen`` steps, timed now; a repeated or out-of-date request shows nothing more."""
+    with transaction.atomic():
+        record = locked(record_id)
+        refuse_when_over(record)
+        watched = replayed(record)
+        if seen == record.shown < len(watched.steps):
+            record.shown += 1
+            record.shown_ms = [*record.shown_ms, elapsed_ms(record, timezone.now())]
+            record.save(update_fields=["shown", "shown_ms"])
+        return record, watched
+
+
+def clause_named(text: str) -> str | None:
+    """The clause a flag names, as typed ("645b.2(f)" or "§645b.2(f)"); None when left empty; WatchError unknown."""
+    text = text.strip()
+    if not text:
+        return None
+    for clause in (text, f"§{text}"):
+        if clause in CLAUSES:
+            return clause
+    raise WatchError(f"{text[:60]!r} is not a clause of the catalogue: write it as §645b.2(f), or leave it empty.")
+
+
+def whole_number(text: str, name: str) -> int:
+    """A form's whole number (ASCII digits, at most two); WatchError naming the field."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 2):
+        raise WatchError(f"Choose the {name} from the list.")
+    return int(text)
+
+
+def raise_flag(record_id: int, place: str, kind: str, clause: str) -> WatchedRecord:
+    """Add a flag at the step on the felt now, timed now; WatchError for a bad field, a flood or a round over."""
+    with transaction.atomic():
+        record = locked(record_id)
+        refuse_when_over(record)
+        if len(record.flags) >= MAX_FLAGS:
+            raise WatchError(f"A round takes at most {MAX_FLAGS} flags: you have raised them all.")
+        flag: dict[str, JsonValue] = {
+            "step": record.shown,
+            "place": whole_number(place, "place"),
+            "kind": kind,
+            "clause": clause_named(clause),
+            "ms": elapsed_ms(record, timezone.now()),
+        }
+        try:
+            read_flags([*record.flags, flag], record.shown)
+        except ValueError as error:
+            raise WatchError(str(error)) from error
+        record.flags = [*record.flags, flag]
+        record.save(update_fields=["flags"])
+        return record
+
+
+def scored(record: WatchedRecord, watched: WatchedRound) -> FlagScore:
+    """The record's flags scored against its round's faults, timed by the server."""
+    return score_flags(watched.faults, read_flags(record.flags, record.shown), record.shown_ms)
+
+
+def finish_watch(record_id: int) -> WatchedRecord:
+    """End the round once its last step is shown: score the flags and keep the totals and the clauses missed."""
+    with transaction.atomic():
+        record = locked(record_id)
+        refuse_when_over(record)
+        watched = replayed(record)
+        if record.shown < len(watched.steps):
+            raise WatchError("Watch the round to its last step before you end it.")
+        score = scored(record, watched)
+        record.score = {
+            **score.totals(),
+            "faults": len(watched.faults),
+            "missed_clauses": [fault.citation.clause for fault in score.missed],
+        }
+        record.finished_at = timezone.now()
+        record.save(update_fields=["score", "finished_at"])
+        return record
