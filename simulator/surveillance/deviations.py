@@ -141,13 +141,20 @@ def overpay(moment: Moment) -> Deviation | None:
 
 
 def stake(moment: Moment) -> int | None:
-    """The chips on the wager the step settles: a banked game's wager, or a blackjack hand's."""
+    """The chips on the wager the step settles: a banked game's wager, or a blackjack hand's; None for an award.
+
+    An award is paid at a spot the seat staked nothing at (an Envy Bonus on another seat's hand, an Ante Bonus beside
+    the Ante): no chips there for a player to add to or take back.
+    """
     round_ = moment.round
     if isinstance(round_, MysteryTableRound) and round_.carnival is not None:
         round_ = round_.carnival
     seat, spot, position = moment.argument("seat"), moment.argument("spot"), moment.argument("position")
     if isinstance(round_, SettlingMixin) and type(seat) is int and isinstance(spot, str):
-        return round_.staked(seat, spot)
+        try:
+            return round_.staked(seat, spot)
+        except KeyError:
+            return None
     if isinstance(round_, BlackjackHandMixin) and isinstance(position, str) and position.startswith("seat "):
         return round_.hand_wager(position)
     return None

@@ -12,10 +12,12 @@ from hypothesis import strategies as st
 
 from simulator.core.clauses import CLAUSES
 from simulator.core.json_values import JsonValue
+from simulator.core.mystery_meter import BaseGameDealer, MysteryRules, PaymentSource, mystery_configuration
 from simulator.core.procedure import ErrorCode, IllegalOperation, Round
 from simulator.core.rules import RulesError
 from simulator.core.wager_phase import WagerPhaseMixin
 from simulator.games import GAMES, Game
+from simulator.mystery.tables import rules_to_json
 from simulator.notation import deal_saved, save_round
 from simulator.surveillance.catalogue import FaultKind, fault_kinds
 from simulator.surveillance.seen import Seen
@@ -233,3 +235,27 @@ def test_too_many_overlapping_or_impossible_faults_are_refused_and_the_round_is_
     assert [operation.to_json() for operation in round_.operations] == [
         operation.to_json() for operation in played_sample(key).operations
     ]
+
+
+TRAINEE_DEALT_MYSTERY = rules_to_json(
+    MysteryRules(mystery_configuration("B", 500), PaymentSource.TABLE_INVENTORY, base_game=BaseGameDealer.TRAINEE)
+)
+"""A Mystery Bonus table whose trainee deals the base game: Three Card Poker's pays an Ante Bonus beside the Ante."""
+
+
+@pytest.mark.parametrize(
+    ("key", "rules", "seed", "award"),
+    [("pai-gow-poker", {}, 251, "envy"), ("three-card-poker", TRAINEE_DEALT_MYSTERY, 1, "ante_bonus")],
+)
+def test_no_player_caps_or_pinches_an_award_paid_on_no_wager_of_the_seats_own(key, rules, seed, award):
+    game = GAMES[key]
+    round_ = game.deal(TableDeal(rules=rules, seed=seed, automations=game.automations))
+    choices = eligible_faults(round_)
+    paid = [
+        number
+        for number, operation in enumerate(round_.operations, start=1)
+        if operation.action.arguments.get("spot") == award
+    ]
+    assert paid, f"seed {seed} pays the award"
+    moved = {FaultKind.CAPPING, FaultKind.PINCHING}
+    assert not [choice for choice in choices if choice.operation in paid and choice.kind in moved]
