@@ -1,7 +1,11 @@
 """A watched round gives nothing away before its debrief: no fault, clause or right step, no step to come, no seed.
 
-Everything the trainee's browser receives is searched: the page, and each answer to a step or a flag.
+Everything the trainee's browser receives is searched: the page, and each answer to a step or a flag. An error code
+is searched as a whole word: the flag form's menu names every fault kind, and a kind may begin with a code's words
+("wrong_dice_total", the code "wrong_dice").
 """
+
+import re
 
 import pytest
 from django.urls import reverse
@@ -47,12 +51,12 @@ def test_no_page_or_answer_of_a_watched_round_names_a_fault_a_step_to_come_or_a_
     record = start_watch(trainee, table, count=3)
     watched = replayed(record)
     said = [step["said"] for step in public_steps(watched)]
-    secrets = set(hidden_values(record.log))
+    secrets, codes = set(hidden_values(record.log)), set()
     for fault in watched.faults:
         secrets |= {fault.citation.clause, fault.citation.text, "Fault: "}
         secrets |= {right.said() for right in fault.right if right.said() not in said}
         if fault.code is not None:
-            secrets.add(fault.code.value)
+            codes.add(fault.code.value)
     received = [(1, client.get(reverse("watched", args=[record.pk])).text)]
     for number in range(2, length(record) + 1):
         received.append((number, step(client, record, **HTMX).text))
@@ -62,6 +66,8 @@ def test_no_page_or_answer_of_a_watched_round_names_a_fault_a_step_to_come_or_a_
     for shown, text in received:
         for secret in secrets:
             assert not any(part in text for part in forms(secret)), (shown, secret)
+        for code in codes:
+            assert not re.search(rf"\b{code}\b", text), (shown, code)
         for later in said[shown:]:
             if later not in said[:shown]:
                 assert str(escape(later)) not in text, (shown, later)
