@@ -18,7 +18,7 @@ from datetime import date, datetime, timedelta
 from fractions import Fraction
 from itertools import groupby
 from statistics import median
-from typing import Any
+from typing import Any, Protocol
 
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
@@ -92,7 +92,15 @@ def trainee_columns(trainees: Iterable[User]) -> list[Column]:
     ]
 
 
-def week_columns(rounds: Sequence[FinishedRound]) -> list[Column]:
+class Weekly(Protocol):
+    """A finished round, dealt or watched, as a week's column counts it."""
+
+    @property
+    def week(self) -> date:
+        """The Monday of the week it was dealt or watched in."""
+
+
+def week_columns(rounds: Sequence[Weekly]) -> list[Column]:
     """A column for each week the trainee finished a round in, oldest first."""
     return [Column(week, week_heading(week), f"week={week.isoformat()}") for week in sorted({r.week for r in rounds})]
 
@@ -112,7 +120,14 @@ def heatmap(
     counts: Counter[tuple[str, Hashable]] = Counter(
         (error.graded.citation.clause, column_of(r)) for r in rounds for error in r.card.wrong_steps
     )
-    citations = sorted(cited(rounds).values(), key=lambda citation: catalogue_order(citation.clause))
+    return clause_heatmap(counts, cited(rounds).values(), columns)
+
+
+def clause_heatmap(
+    counts: Counter[tuple[str, Hashable]], cited: Iterable[Citation], columns: Sequence[Column]
+) -> list[dict[str, Any]]:
+    """Rows of counts by clause and column, grouped by section in the catalogue's order: a row for each clause cited."""
+    citations = sorted(cited, key=lambda citation: catalogue_order(citation.clause))
     return [
         {
             "section": section,

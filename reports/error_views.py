@@ -4,6 +4,7 @@ Each reads the cohort's work only (:mod:`school.cohort_work`).
 """
 
 import re
+from collections.abc import Callable, Hashable
 from datetime import date
 from typing import Any
 
@@ -17,6 +18,7 @@ from django.views.decorators.http import require_GET
 from core.input_bounds import QUERY_TEXT_CHARACTERS, query_number
 from core.requests import SchoolRequest
 from reports.error_report import (
+    Column,
     FinishedRound,
     cited,
     finished_rounds,
@@ -28,7 +30,8 @@ from reports.error_report import (
     week_heading,
 )
 from reports.replay import first_error_at
-from school.cohort_work import cohort_rounds, work_text
+from reports.watched_records import WatchedScore, finished_watches, missed_heatmap
+from school.cohort_work import cohort_rounds, cohort_watched_rounds, work_text
 from school.cohorts import cohort_for, trainee_for
 from school.models import Cohort
 from trainer.models import Attempt
@@ -59,7 +62,9 @@ def cohort_errors(request: SchoolRequest, cohort_id: int) -> HttpResponse:
     rounds = finished_rounds(cohort_rounds(cohort))
     columns = trainee_columns(trainees)
     context = _report(cohort, rounds, heatmap(rounds, columns, lambda r: r.trainee_id), f"the {cohort.name} cohort")
-    return render(request, "reports/errors.html", context | {"columns": columns, "trainee": None})
+    watches = finished_watches(cohort_watched_rounds(cohort))
+    missed = _missed(watches, columns, lambda w: w.trainee_id)
+    return render(request, "reports/errors.html", context | missed | {"columns": columns, "trainee": None})
 
 
 @require_GET
@@ -72,7 +77,16 @@ def trainee_errors(request: SchoolRequest, cohort_id: int, trainee_id: int) -> H
     columns = week_columns(rounds)
     name = trainee.get_full_name() or trainee.get_username()
     context = _report(cohort, rounds, heatmap(rounds, columns, lambda r: r.week), name)
-    return render(request, "reports/errors.html", context | {"columns": columns, "trainee": trainee})
+    watches = finished_watches(cohort_watched_rounds(cohort).filter(trainee=trainee))
+    missed = _missed(watches, week_columns(watches), lambda w: w.week)
+    return render(request, "reports/errors.html", context | missed | {"columns": columns, "trainee": trainee})
+
+
+def _missed(
+    watches: list[WatchedScore], columns: list[Column], column_of: Callable[[WatchedScore], Hashable]
+) -> dict[str, Any]:
+    """The heatmap of the faults missed while watching, by clause, and its columns."""
+    return {"missed_sections": missed_heatmap(watches, columns, column_of), "missed_columns": columns}
 
 
 def _filters(request: SchoolRequest, cohort: Cohort) -> tuple[str, User | None, date | None] | str:

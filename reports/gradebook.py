@@ -18,7 +18,7 @@ from statistics import median
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.db.models import Count, Max, OuterRef, Q, Subquery
+from django.db.models import Count, Max, OuterRef, Q, QuerySet, Subquery
 
 from certification.certificates import Status as CertificateStatus
 from certification.certificates import status_of
@@ -29,15 +29,20 @@ from grading.pace import pace_context, paces
 from grading.scoring import percent_text, seconds_text
 from grading.standards import SKILLS
 from reports.error_report import FinishedRound, finished_rounds, most_missed
+from reports.watched_records import WatchedScore, WatchedTotals, finished_watches, watched_totals
 from scenarios.drill_library import drill_versions, drills_for
 from scenarios.sprint_results import SprintRow, bests_by_trainee
 from school.assignments import Progress, Status, assignments_of, cohort_progress, progress_of
-from school.cohort_work import cohort_rounds
+from school.cohort_work import cohort_rounds, cohort_watched_rounds
 from school.models import Cohort
+from surveillance.models import WatchedRound
 from trainer.models import Attempt
 
 DONE = (Status.DONE, Status.MASTERED)
 """The statuses of an assignment whose passes are reached."""
+
+RECENT_WATCHED = 5
+"""How many of a trainee's latest watched rounds their own record links to the debriefs of."""
 
 
 @dataclass(frozen=True)
@@ -160,6 +165,14 @@ class Record:
     skills: list[SkillSummary]
     most_missed: list[dict[str, Any]]
     sprints: list[SprintRow]
+    watching: WatchedTotals | None
+    watched: list[WatchedRound]
+    """The latest finished watched rounds, newest first, for the trainee's own record to link their debriefs."""
+
+
+def watched_of(trainee: User, cohort: Cohort | None) -> QuerySet[WatchedRound]:
+    """The trainee's watched rounds: all of theirs, or those the cohort's pages show."""
+    return (WatchedRound.objects.all() if cohort is None else cohort_watched_rounds(cohort)).filter(trainee=trainee)
 
 
 def record_of(trainee: User, cohort: Cohort | None) -> Record:
@@ -180,6 +193,13 @@ def record_of(trainee: User, cohort: Cohort | None) -> Record:
         skills=skill_summaries(rounds),
         most_missed=missed,
         sprints=bests_by_trainee([trainee])[trainee.pk],
+        watching=watched_totals(finished_watches(watched_of(trainee, cohort))),
+        watched=list(
+            watched_of(trainee, cohort)
+            .filter(finished_at__isnull=False)
+            .select_related("table")
+            .order_by("-finished_at")[:RECENT_WATCHED]
+        ),
     )
 
 
@@ -196,6 +216,8 @@ class CohortRow:
     paces: list[dict[str, Any]]
     most_missed: str | None
     sprints: list[SprintRow]
+    faults_caught: str | None
+    """The faults caught of those seeded in the trainee's watched rounds; None without one."""
 
     @property
     def sprints_met(self) -> int:
@@ -218,9 +240,13 @@ def cohort_gradebook(cohort: Cohort) -> list[CohortRow]:
         rounds[r.trainee_id].append(r)
     standards = school_pace_standards()
     sprints = bests_by_trainee(trainees)
+    watches: dict[int, list[WatchedScore]] = {trainee.pk: [] for trainee in trainees}
+    for watch in finished_watches(cohort_watched_rounds(cohort)):
+        watches[watch.trainee_id].append(watch)
     rows = []
     for trainee in trainees:
         missed = most_missed(rounds[trainee.pk])[:1]
+        watching = watched_totals(watches[trainee.pk])
         rows.append(
             CohortRow(
                 trainee=trainee,
@@ -232,6 +258,7 @@ def cohort_gradebook(cohort: Cohort) -> list[CohortRow]:
                 paces=paces_of(rounds[trainee.pk], standards),
                 most_missed=missed[0]["clause"] if missed else None,
                 sprints=sprints[trainee.pk],
+                faults_caught=None if watching is None else watching.caught_text,
             )
         )
     return rows

@@ -19,6 +19,7 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from core.roles import is_school_administrator
 from school.models import Assignment, Cohort, cohorts_of
+from surveillance.models import WatchedRound
 from trainer.models import Attempt
 
 ExamRoundsOf = Callable[[QuerySet[Cohort]], QuerySet[Any]]
@@ -69,6 +70,13 @@ def work_of(cohorts: QuerySet[Cohort]) -> Q:
 def cohort_rounds(cohort: Cohort) -> QuerySet[Attempt]:
     """The rounds of the cohort's trainees that are the cohort's work."""
     return Attempt.objects.filter(work_of(Cohort.objects.filter(pk=cohort.pk)), trainee__cohorts=cohort)
+
+
+def cohort_watched_rounds(cohort: Cohort) -> QuerySet[WatchedRound]:
+    """The cohort's trainees' watched rounds: practice, shown only when the school says so (``COHORT_PRACTICE``)."""
+    if not settings.COHORT_PRACTICE:
+        return WatchedRound.objects.none()
+    return WatchedRound.objects.filter(trainee__cohorts=cohort)
 
 
 def work_text(cohort: Cohort) -> str:

@@ -25,8 +25,10 @@ from simulator.surveillance.flags import MAX_FLAGS, FlagScore, read_flags, score
 from simulator.surveillance.watching import MAX_FAULTS, WatchedRound, choose_faults, replay_watched, watch, watched_log
 from simulator.table_deals import TableDeal
 from surveillance.models import WatchedRound as WatchedRecord
+from surveillance.statements import watched_statement
 from trainer.models import Table
 from trainer.submission_answers import filed_rules
+from xapi import statements
 
 
 class WatchError(ValueError):
@@ -144,7 +146,10 @@ def finish_watch(record_id: int) -> WatchedRecord:
             **score.totals(),
             "faults": len(watched.faults),
             "missed_clauses": [fault.citation.clause for fault in score.missed],
+            "delays_ms": [catch.delay_ms for catch in score.caught if catch.delay_ms is not None],
         }
         record.finished_at = timezone.now()
         record.save(update_fields=["score", "finished_at"])
+        if statements.enabled():
+            statements.queue(watched_statement(record), record.finished_at)
         return record

@@ -66,6 +66,7 @@ class Verb:
 ANSWERED = Verb("http://adlnet.gov/expapi/verbs/answered", "answered")
 PASSED = Verb("http://adlnet.gov/expapi/verbs/passed", "passed")
 FAILED = Verb("http://adlnet.gov/expapi/verbs/failed", "failed")
+COMPLETED = Verb("http://adlnet.gov/expapi/verbs/completed", "completed")
 
 INTERACTION = "http://adlnet.gov/expapi/activities/interaction"
 ATTEMPT = "http://adlnet.gov/expapi/activities/attempt"

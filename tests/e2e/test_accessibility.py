@@ -236,3 +236,6 @@ def test_a_trainee_watches_a_pai_gow_round_by_keyboard_flags_two_faults_misses_o
     page.get_by_role("link", name=f"Step {missed}", exact=True).press("Enter")
     expect(page.locator(f"#step-{missed}")).to_contain_text("Fault:")
     assert page.url.endswith(f"#step-{missed}")
+    page.get_by_role("link", name="My record").click()
+    expect(page.get_by_text("caught 2 of 3 seeded faults", exact=False)).to_be_visible()
+    assert wcag_violations(page) == [], "my record with a watched round"

@@ -98,7 +98,7 @@ def test_the_cohort_gradebook_summarises_each_trainee_and_links_their_page(clien
     assert reverse("trainee_gradebook", args=[cohort.pk, bob.pk]) in rows[1]
     # Alice: the exam round's 2 steps right, the assigned run's 10 of 10, the error round's 1 step wrong: 12 of 13.
     cells = [cell.split("</td>")[0] for cell in rows[0].split("<td>")[1:]]
-    assert cells[:4] + cells[5:] == ["1 of 1", "1", "1", "92.3%", DICE_PAY, "no sprint"]
+    assert cells[:4] + cells[5:] == ["1 of 1", "1", "1", "92.3%", DICE_PAY, "no sprint", "no round watched"]
     assert cells[4].startswith("Pai Gow Poker: ") and cells[4].endswith("(house standard 20: met)")
     bob_cells = [cell.split("</td>")[0] for cell in rows[1].split("<td>")[1:]]
     assert bob_cells[:3] == ["0 of 1", "0", "0"] and bob_cells[5].startswith("§645b.2")

@@ -3,7 +3,7 @@
 from django.urls import reverse
 from table_helpers import demo_table, make_trainee
 
-from surveillance.watches import replayed, start_watch
+from surveillance.watches import finish_watch, raise_flag, replayed, show_next, start_watch
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 """The header htmx sends with each request it makes."""
@@ -41,3 +41,29 @@ def flag(client, record, place, kind, clause="", **headers):
 def length(record):
     """How many steps the watched round shows, read on the server."""
     return len(replayed(record).steps)
+
+
+def watched_through(trainee, table, caught=1, false_flags=0):
+    """A watched round of three faults at the table, the first ``caught`` flagged at their steps, then ended.
+
+    ``false_flags`` flags name capping at seat 6 on the first step, where no fault can be. The record, its round.
+    """
+    record = start_watch(trainee, table, count=3)
+    watched = replayed(record)
+    for _ in range(false_flags):
+        raise_flag(record.pk, "6", "capping", "")
+    for fault in watched.faults[:caught]:
+        show_until(record, fault.step)
+        raise_flag(record.pk, str(fault.place), fault.kind.value, "")
+    show_until(record, len(watched.steps))
+    finish_watch(record.pk)
+    record.refresh_from_db()
+    return record, watched
+
+
+def show_until(record, number):
+    """Show the record's steps up to ``number``, one request a step, as the page's Next step does."""
+    record.refresh_from_db()
+    while record.shown < number:
+        show_next(record.pk, record.shown)
+        record.refresh_from_db()

@@ -20,8 +20,9 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 from django.utils import timezone
-from table_helpers import make_trainee
+from table_helpers import demo_table, make_trainee
 from test_round_store import deal_and_record
+from watch_helpers import watched_through
 
 from simulator.games import GAMES
 from trainer import demo_tables
@@ -197,6 +198,22 @@ def test_every_statement_of_a_round_of_every_game_is_valid_by_ralphs_strict_xapi
         ]
         assert len(of_round) == graded + 1, key
     statements = [row.statement for row in QueuedStatement.objects.all()]
+    check = subprocess.run(
+        [RALPH_BIN / "python", "-c", VALIDATE_STATEMENTS],
+        input=json.dumps(statements),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert check.returncode == 0, check.stderr[-3000:]
+
+
+def test_a_watched_rounds_statement_is_valid_by_ralphs_strict_xapi_model(settings):
+    needs_ralph()
+    settings.SCHOOL_URL, settings.XAPI_URL = SCHOOL, "http://127.0.0.1:9/xAPI"
+    watched_through(make_trainee(), demo_table(), caught=1, false_flags=1)
+    statements = [row.statement for row in QueuedStatement.objects.all()]
+    assert len(statements) == 1
     check = subprocess.run(
         [RALPH_BIN / "python", "-c", VALIDATE_STATEMENTS],
         input=json.dumps(statements),
