@@ -29,14 +29,19 @@ def practice_session(attempt: Attempt) -> Pace:
         finished_at__gte=start,
         finished_at__lte=attempt.finished_at,
         score_card__isnull=False,
-    ).values_list("score_card", flat=True)
-    times = [card["total_ms"] for card in cards if card is not None]
+    ).values_list("score_card__total_ms", flat=True)
+    times = [total_ms for total_ms in cards if total_ms is not None]
     return Pace(attempt.table.game, len(times), sum(times))
 
 
 def round_pace(attempt_id: int) -> dict[str, Any]:
-    """The finished round's pace and, in practice, its session's, each against the school's standard for the game."""
-    attempt = Attempt.objects.select_related("table").get(pk=attempt_id)
+    """The finished round's pace and, in practice, its session's, each against the school's standard for the game.
+
+    It reads only the attempt's fields it needs: the round's log, the largest, is never decoded (its score card
+    once and the session's cards' totals alone).
+    """
+    fields = ("trainee_id", "mode", "finished_at", "score_card", "table__game")
+    attempt = Attempt.objects.select_related("table").only(*fields).get(pk=attempt_id)
     standards = school_pace_standards()
     card_ms = (attempt.score_card or {}).get("total_ms", 0)
     practice = attempt.mode == Mode.PRACTICE.value
