@@ -27,12 +27,17 @@ class TableFrames:
         """The attempt's frame number when this connection last drew its table."""
 
     def table(self, snapshot: AnyTableSnapshot, reply: StepReply | None = None) -> str:
-        """The frame that brings this viewer's table to ``snapshot``; feedback and alert are redrawn each reply."""
+        """The frame that brings this viewer's table to ``snapshot``; feedback and alert are redrawn each reply.
+
+        The alert is redrawn by a reply that has words for it, so that the same words are said again; one with none
+        clears it only if it holds words (an empty alert swapped for an empty one changes nothing on the page).
+        """
         feedback = feedback_context(snapshot, self.viewer, reply)
+        redrawn = ("feedback", "feedback-alert") if feedback["alert"] else ("feedback",)
         self.sequence = snapshot.sequence
         html: list[str] = []
         for region in table_regions(snapshot, self.viewer, feedback):
-            if region.element_id in ("feedback", "feedback-alert") and reply is not None:
+            if region.element_id in redrawn and reply is not None:
                 region = region._replace(redraw=True)
             html += self._log(region) if region.element_id == "table-log" else self._draw(region)
         return "".join(html)

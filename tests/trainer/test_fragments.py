@@ -22,7 +22,7 @@ from trainer.felt import render
 from trainer.frames import TableFrames
 from trainer.models import Attempt, Floorperson, Mode, Table
 from trainer.snapshots import Viewer
-from trainer.table_page import citation_html
+from trainer.table_page import citation_html, feedback_context
 
 pytestmark = pytest.mark.django_db
 
@@ -97,6 +97,8 @@ def deal_with_both_pages(attempt_id, trainee, instructor, with_mistakes=False):
         pages[watching].apply(frames[watching].table(services.table_snapshot(Attempt.objects.get(pk=attempt_id))))
         if acting is Viewer.TRAINEE:
             answered.append((action, frame))
+            alert = feedback_context(reply.snapshot, acting, reply)["alert"]
+            assert pages[acting].inner_html("feedback-alert") == markupsafe.escape(alert), (action, alert)
         for viewer in Viewer:
             fresh = fresh_page(attempt_id, viewer)
             for element_id in REGIONS[viewer]:
