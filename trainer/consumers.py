@@ -34,8 +34,9 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from core.unavailable import DATABASE_UNAVAILABLE, TRY_AGAIN_LATER, TRY_AGAIN_LATER_CLOSE_CODE
+from simulator.core.chips import DEFAULT_RACK
 from trainer import services
-from trainer.controls import FLOORPERSON_STEPS, MAX_FRAME_CHARACTERS, FrameError, StepFrame, read_step
+from trainer.controls import FLOORPERSON_STEPS, MAX_FRAME_CHARACTERS, FrameError, StepFrame, read_step, table_rack
 from trainer.frames import TableFrames
 from trainer.models import Attempt
 from trainer.services import StepReply
@@ -105,6 +106,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if found is None:
             return None
         attempt, self.viewer = found
+        self.rack = DEFAULT_RACK
         if self.viewer is Viewer.TRAINEE:
             self.controls = table_description(attempt.table.game).step_controls
             self.allowed = services.dealer_steps(attempt)
@@ -216,7 +218,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if isinstance(content, dict) and "dialog" in content:
             await self.dialog(content)
             return
-        frame = read_step(content, self.controls, self.allowed)
+        frame = read_step(content, self.controls, self.allowed, self.rack)
         try:
             answered = await on_step_thread(self.answer)(frame)
         except DATABASE_UNAVAILABLE:
@@ -287,7 +289,12 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         return self.frames.table(snapshot)
 
     def draw(self, attempt: Attempt) -> str:
-        """The connection's first frame, the attempt's table as it stands; the trainee's step clock starts with it."""
+        """The connection's first frame, the attempt's table as it stands; the trainee's step clock starts with it.
+
+        The chips the trainee pays with are read with the rack of the round's rules, the rack its page draws.
+        """
         if self.viewer is Viewer.TRAINEE:
             services.time_the_step(self.attempt_id, self.user, True)
-        return self.frames.table(services.table_snapshot(attempt))
+        snapshot = services.table_snapshot(attempt)
+        self.rack = table_rack(snapshot.game, snapshot.rules)
+        return self.frames.table(snapshot)

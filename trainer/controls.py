@@ -4,12 +4,13 @@ Each game's dealer steps are its table description's (``trainer/tables.py``), ma
 several tables share are defined once below, and a table's betting areas and hands come from its own game.
 
 A frame from the browser is the JSON that the htmx ws extension builds from a control's form:
-``{"step": "pay_wager", "seq": "12", "seat": "3", "spot": "sum", "amount": "25.00", "HEADERS": {...}}``.
+``{"step": "pay_wager", "seq": "12", "seat": "3", "spot": "sum", "chips": "2500x1", "HEADERS": {...}}``.
 Every value arrives as a string (or a list of strings for checkboxes); :func:`read_step` whitelists the step and
 reads the frame with that step's Django form, which keeps only the step's own fields and turns them into the values
 the engine's step takes, or raises :class:`FrameError` with a sentence for the trainee. A wrong value is the
 engine's to grade; only a value that cannot be read at all (a missing field, "abc" for an amount) is refused here,
-before any grading.
+before any grading. A step paying from the rack names its chips (:func:`chips_field`), read with the table's rack; the
+amount it pays is theirs.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeAlias, cast
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator
 
 from core.fields import MoneyField, WholeNumberField, one_value
@@ -26,11 +28,13 @@ from simulator.blackjack.hand import SPLIT_SUFFIX, hand_position
 from simulator.blackjack.round import DEALER_BOX
 from simulator.carnival.games import CARNIVAL_GAMES
 from simulator.core.cards import pai_gow_deck
+from simulator.core.chips import DEFAULT_RACK, ChipsError, Rack, chip_total, read_chips
 from simulator.core.dice import spoken_dice
 from simulator.core.json_values import JsonValue, json_int
+from simulator.core.money import format_cents
 from simulator.core.mystery_meter import PaymentSource
 from simulator.core.procedure import spoken, spoken_argument
-from simulator.games import Game
+from simulator.games import GAMES, Game
 from simulator.pai_gow.round import spot_name
 
 MAX_FRAME_CHARACTERS = 4096
@@ -96,6 +100,38 @@ class CheckedField(forms.TypedMultipleChoiceField):
 def amount_field() -> MoneyField:
     """An amount of money the dealer pays or takes."""
     return MoneyField(label="the amount")
+
+
+MAX_CHIP_TEXT = 200
+"""The longest chip text a step reads: each of a rack's denominations named once, with room to spare."""
+
+
+class ChipsField(forms.CharField):
+    """The chips a step pays from the rack, as the chip text ("2500x3 500x1"); its form reads them with the rack."""
+
+    def __init__(self) -> None:
+        """A field of at most :data:`MAX_CHIP_TEXT` characters, "" when no chip is added."""
+        too_long = f"The chips are named in at most {MAX_CHIP_TEXT} characters."
+        super().__init__(
+            label="the chips", required=False, max_length=MAX_CHIP_TEXT, error_messages={"max_length": too_long}
+        )
+
+    def to_python(self, value: Any) -> str:
+        """The chip text, "" when absent; a list or an object is refused."""
+        return one_value(self, value)
+
+
+def rack_fields() -> dict[str, forms.Field]:
+    """A payment from the table's rack in place of a typed amount: its chips, and coins under the smallest chip.
+
+    Coins pay what no chip can (the 50¢ of a $7.50 payout); the server adds both up into the amount paid.
+    """
+    return {"chips": ChipsField(), "coins": MoneyField(label="the coins", required=False)}
+
+
+def table_rack(game: str, rules: Mapping[str, JsonValue]) -> Rack:
+    """The chips in the rack of a table of ``game`` with these rules: the one place the web side reads it."""
+    return cast("Rack", getattr(GAMES[game].read_rules(rules), "rack", DEFAULT_RACK))
 
 
 def seat_field() -> WholeNumberField:
@@ -183,9 +219,46 @@ def hand_field(hands: Iterable[str]) -> OneChoiceField:
 
 
 class StepForm(forms.Form):
-    """A frame as a step: its frame number, and the step's own fields in the form made for each step."""
+    """A frame as a step: its frame number, and the step's own fields in the form made for each step.
+
+    A step paying from the rack reads its chips with the table's ``rack`` and pays their total with any coins.
+    """
 
     seq = WholeNumberField("the frame number", 1, 10**9)
+    label = ""
+    """The step's label, which begins its sentences."""
+
+    def __init__(self, data: Mapping[str, Any], rack: Rack = DEFAULT_RACK) -> None:
+        """The step's form reading ``data``; ``rack`` is the chips of the table the frame comes from."""
+        # A step form is never drawn: naming its label suffix spares Django's translation of ":" on every frame.
+        super().__init__(data, label_suffix="")
+        self.rack = rack
+
+    def clean(self) -> dict[str, Any]:
+        """The step's arguments: chips and coins become the amount they pay (ChipsError's sentence refuses them)."""
+        cleaned: dict[str, Any] = super().clean() or {}
+        if "chips" not in self.fields or "chips" not in cleaned or "coins" not in cleaned:
+            return cleaned
+        text, coins = cleaned["chips"], cleaned["coins"] or 0
+        try:
+            chips = read_chips(text, self.rack)
+        except ChipsError as error:
+            raise ValidationError(str(error), code="chips") from None
+        smallest = min(each.cents for each in self.rack)
+        if coins >= smallest:
+            raise ValidationError(
+                f"Coins pay only what is under the smallest chip, {format_cents(smallest)}: pay the rest in chips.",
+                code="coins",
+            )
+        if not chips and not coins:
+            raise ValidationError(f"{self.label}: add chips from the rack first.", code="no_chips")
+        arguments: dict[str, Any] = {}
+        for name, value in cleaned.items():
+            if name == "chips":
+                arguments["amount"] = chip_total(chips) + coins
+            elif name != "coins":
+                arguments[name] = value
+        return arguments
 
 
 class SharedFields(dict[str, forms.Field]):
@@ -217,7 +290,7 @@ class StepControl:
         """Make the step's form; a field left empty is refused as "<label>: fill in <field> first."."""
         for name, form_field in self.fields.items():
             form_field.error_messages["required"] = f"{self.label}: fill in {name.replace('_', ' ')} first."
-        form = cast("type[StepForm]", type(f"{self.label} form", (StepForm,), dict(self.fields)))
+        form = cast("type[StepForm]", type(f"{self.label} form", (StepForm,), {**self.fields, "label": self.label}))
         form.base_fields = SharedFields(form.base_fields)
         object.__setattr__(self, "form", form)
 
@@ -253,7 +326,7 @@ PROGRESSIVE_INTAKE_CONTROLS: StepControls = {
 MYSTERY_BONUS_CONTROLS: StepControls = {
     "confirm_mystery_light": StepControl("Confirm the Mystery light", {"seat": seat_field()}, "y"),
     "pay_mystery_bonus": StepControl(
-        "Pay the Mystery Bonus", {"seat": seat_field(), "amount": amount_field(), "source": source_field()}, "B"
+        "Pay the Mystery Bonus", {"seat": seat_field(), **rack_fields(), "source": source_field()}, "B"
     ),
     "reset_mystery_meter": StepControl("Reset the Mystery meter", {}, "M"),
 }
@@ -268,7 +341,7 @@ def progressive_win_controls(hands: Iterable[str]) -> StepControls:
         ),
         "confirm_progressive_light": StepControl("Confirm the progressive light", {"seat": seat_field()}, "g"),
         "pay_progressive_win": StepControl(
-            "Pay the progressive win", {"seat": seat_field(), "amount": amount_field(), "source": source_field()}, "w"
+            "Pay the progressive win", {"seat": seat_field(), **rack_fields(), "source": source_field()}, "w"
         ),
     }
 
@@ -277,9 +350,7 @@ def settlement_controls(spots: Iterable[str]) -> StepControls:
     """Paying, pushing and collecting a seat's wager on one of the game's betting ``spots``."""
     spots = tuple(spots)
     return {
-        "pay_wager": StepControl(
-            "Pay", {"seat": seat_field(), "spot": spot_field(spots), "amount": amount_field()}, "p"
-        ),
+        "pay_wager": StepControl("Pay", {"seat": seat_field(), "spot": spot_field(spots), **rack_fields()}, "p"),
         "push_wager": StepControl("Push", {"seat": seat_field(), "spot": spot_field(spots)}, "o"),
         "collect_wager": StepControl("Collect", {"seat": seat_field(), "spot": spot_field(spots)}, "c"),
     }
@@ -307,15 +378,19 @@ class StepFrame:
     arguments: dict[str, JsonValue]
 
 
-def read_step(frame: Any, controls: Mapping[str, StepControl], allowed: frozenset[str]) -> StepFrame:
-    """Read a decoded JSON frame as one of the ``allowed`` steps of ``controls``; raise FrameError otherwise."""
+def read_step(
+    frame: Any, controls: Mapping[str, StepControl], allowed: frozenset[str], rack: Rack = DEFAULT_RACK
+) -> StepFrame:
+    """Read a decoded JSON frame as one of the ``allowed`` steps of ``controls``; raise FrameError otherwise.
+
+    A step paying from the rack reads its chips with the table's ``rack``.
+    """
     if not isinstance(frame, dict):
         raise FrameError("A frame is a JSON object naming a step.")
     step = frame.get("step")
     if not isinstance(step, str) or step not in controls or step not in allowed:
         raise FrameError("That is not a step you can take at this table.")
-    # A step form is never drawn: naming its label suffix spares Django's translation of ":" on every frame.
-    form = controls[step].form(frame, label_suffix="")
+    form = controls[step].form(frame, rack)
     if not form.is_valid():
         raise FrameError(next(iter(form.errors.values()))[0])
     arguments = dict(form.cleaned_data)

@@ -14,7 +14,7 @@ from markupsafe import Markup
 
 from grading.scoring import GradedStep
 from simulator.core.cards import CardName, card_name, parse_cards
-from simulator.core.chips import largest_chip
+from simulator.core.chips import Rack, largest_chip
 from simulator.core.json_values import JsonValue
 from simulator.core.money import format_cents
 from simulator.core.mystery_meter import PaymentSource
@@ -22,7 +22,7 @@ from simulator.core.progressive import ContainerIntakeView, IntakeView
 from simulator.core.settling import SETTLEMENT_STEPS
 from simulator.core.wager_phase import LateWagerView
 from simulator.games import GAMES
-from trainer.controls import StepControls, describe_step
+from trainer.controls import StepControls, describe_step, table_rack
 from trainer.models import Mode
 from trainer.snapshots import AnyTableSnapshot, TableSnapshot, Viewer
 
@@ -195,6 +195,29 @@ def seat_pick(number: int, choosable: bool) -> Markup:
 def table_controls() -> Controls:
     """What every control panel offers: the six positions and the sources a progressive award is paid from."""
     return {"seats": range(1, 7), "sources": [source.value for source in PaymentSource]}
+
+
+class RackChip(TypedDict):
+    """A denomination of the rack as its button draws it: its cents, colour, value and the digit key adding it."""
+
+    cents: int
+    colour: str
+    value: str
+    key: str
+
+
+def rack_chips(rack: Rack) -> list[RackChip]:
+    """The rack's chips, largest first; the digits 1 to 9 add them, 1 the smallest (more than nine have no key)."""
+    keys = [str(digit) if digit < 10 else "" for digit in range(len(rack), 0, -1)]
+    return [
+        {
+            "cents": each.cents,
+            "colour": each.colour,
+            "value": format_cents(each.cents).removesuffix(".00"),
+            "key": key,
+        }
+        for each, key in zip(rack, keys, strict=True)
+    ]
 
 
 def chip(amount: int) -> Chip:
@@ -397,8 +420,12 @@ class TableDescription(Generic[ViewT, FeltT]):
         return felt, tuple(self.regions(felt))
 
     def controls_context(self, snapshot: AnyTableSnapshot) -> dict[str, object]:
-        """The control panel as its template draws it: a button for each dealer step of the snapshot, and choices."""
-        return {**self.controls(self.own(snapshot)), "buttons": self.buttons(snapshot.dealer_steps)}
+        """The control panel as its template draws it: a button for each dealer step, choices and the chip rack."""
+        return {
+            **self.controls(self.own(snapshot)),
+            "buttons": self.buttons(snapshot.dealer_steps),
+            "rack": rack_chips(table_rack(snapshot.game, snapshot.rules)),
+        }
 
     def describe(self, step: str, arguments: Mapping[str, JsonValue]) -> str:
         """What the trainee (or the floorperson) did at this table, in floor words (:func:`describe_step`)."""

@@ -20,9 +20,9 @@ from trainer.controls import (
     PROGRESSIVE_INTAKE_CONTROLS,
     StepControl,
     StepControls,
-    amount_field,
     position_field,
     progressive_win_controls,
+    rack_fields,
     seat_field,
 )
 from trainer.felt import (
@@ -331,9 +331,7 @@ DOWN_UNDER_STEPS: StepControls = {
     "confirm_decision": StepControl("Ask the player to confirm", {"position": position_field()}, "q"),
     "split_pair": StepControl("Split the pair", {"seat": seat_field()}, "s"),
     "turn_hole_card": StepControl("Turn the hole card", {}, "t"),
-    "pay_blackjack_wager": StepControl(
-        "Pay the blackjack wager", {"position": position_field(), "amount": amount_field()}, "p"
-    ),
+    "pay_blackjack_wager": StepControl("Pay the blackjack wager", {"position": position_field(), **rack_fields()}, "p"),
     "push_blackjack_wager": StepControl("Push the blackjack wager", {"position": position_field()}, "o"),
     "collect_blackjack_wager": StepControl("Collect the blackjack wager", {"position": position_field()}, "k"),
     "pick_up_cards": StepControl("Pick up the cards", {}, "x"),

@@ -1,7 +1,8 @@
 """The end-to-end tests' view of the school: the live server, logging in, and a trainee dealing at the table page.
 
 :class:`TablePage` deals like a person: it clicks the betting areas and the seats on the felt, picks the dealer's
-cards, types amounts into the controls and uses the keyboard shortcuts for the frequent steps. What the correct
+cards, pays from the chip rack (the largest chips first), types amounts into the controls and uses the keyboard
+shortcuts for the frequent steps. What the correct
 next step is comes from the server's database through the ORM (:func:`expected_action`), never from the page.
 """
 
@@ -17,11 +18,13 @@ import pytest
 from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Locator, Page, expect
+from table_helpers import cut_from_rack
 
 from school.sign_in import AnyCaseBackend
 from simulator.blackjack.hand import SPLIT_SUFFIX
 from simulator.blackjack.round import DEALER_BOX
 from simulator.core.json_values import JsonValue
+from simulator.core.money import format_cents
 from simulator.core.procedure import Action, Actor
 from trainer import demo_tables, round_store, services
 from trainer.controls import SPLIT_PLACE
@@ -174,6 +177,9 @@ def dollars(cents: int) -> str:
     """An amount as a person types it: 37.50."""
     return f"{cents // 100}.{cents % 100:02d}"
 
+
+CHIP_VALUES = "(chips) => chips.map((chip) => chip.dataset.chip)"
+"""The value in cents of each chip of a rack, largest first."""
 
 WAY_TO = """target => {
   const focused = document.activeElement;
@@ -333,6 +339,41 @@ class TablePage:
         field.fill("")
         field.press_sequentially(dollars(amount))
 
+    def _pay_from_rack(self, form: Locator, step: str, amount: int) -> None:
+        """Pay an amount from the step's rack as a dealer cuts it, the largest chips first, then send the step.
+
+        With the mouse each chip is clicked; by Tab each chip's button is reached and pressed with Space; by keys
+        the step's key takes the focus to its empty rack, each chip's digit adds it and Enter pays. Coins make what
+        no chip can.
+        """
+        rack = form.locator(f'[data-rack][data-pay-step="{step}"]')
+        denominations = [int(cents) for cents in rack.locator("[data-chip]").evaluate_all(CHIP_VALUES)]
+        chips, coins = cut_from_rack(amount, denominations)
+        if self.by_keys:
+            self._press(self.controls[step].key)
+            expect(rack).to_be_focused()
+        for cents, count in chips.items():
+            chip = rack.locator(f'[data-chip="{cents}"]')
+            if self.by_keys:
+                key = chip.get_attribute("data-rack-key")
+                assert key, f"the {format_cents(cents)} chip has no key"
+                for _ in range(count):
+                    self.page.keyboard.press(key)
+            elif self.by_tab:
+                self._reach(chip)
+                for _ in range(count):
+                    self.page.keyboard.press("Space")
+            else:
+                for _ in range(count):
+                    chip.click()
+        expect(rack.locator("[data-rack-total]")).to_have_text(format_cents(amount - coins))
+        if coins:
+            self._fill(rack.locator('input[name="coins"]'), dollars(coins))
+        if self.by_keys:
+            self.page.keyboard.press("Enter")  # in the rack, or in its coins' field: either pays
+        else:
+            self._click(self._button(step))
+
     def _place_envy_lammers(self, seats: list[int]) -> None:
         form = self._form("place_envy_lammers")
         for seat in range(1, 7):
@@ -372,8 +413,7 @@ class TablePage:
         return form
 
     def _pay_wager(self, seat: int, spot: str, amount: int) -> None:
-        self._type_amount(self._choose_wager(seat, spot), amount)
-        self._send("pay_wager")
+        self._pay_from_rack(self._choose_wager(seat, spot), "pay_wager", amount)
 
     def _push_wager(self, seat: int, spot: str) -> None:
         self._choose_wager(seat, spot)
@@ -480,9 +520,10 @@ class TablePage:
         form = self._form(step)
         place = position.removeprefix("seat ").replace(SPLIT_SUFFIX, SPLIT_PLACE)
         self._select(form.locator("select[data-place-select]"), place)
-        if amount is not None:
-            self._type_amount(form, amount)
-        self._send(step)
+        if amount is None:
+            self._send(step)
+        else:
+            self._pay_from_rack(form, step, amount)
 
     def _confirm_decision(self, position: str) -> None:
         self._take_hand_step("confirm_decision", position)
@@ -510,9 +551,8 @@ class TablePage:
     def _pay_mystery_bonus(self, seat: int, amount: int, source: str) -> None:
         form = self._form("pay_mystery_bonus")
         self._pick_seat(seat)
-        self._type_amount(form, amount)
         self._select(form.locator('select[name="source"]'), source)
-        self._send("pay_mystery_bonus")
+        self._pay_from_rack(form, "pay_mystery_bonus", amount)
 
     def _confirm_progressive_hand(self, seat: int, hand: str) -> None:
         form = self._form("confirm_progressive_hand")
@@ -527,6 +567,5 @@ class TablePage:
     def _pay_progressive_win(self, seat: int, amount: int, source: str) -> None:
         form = self._form("pay_progressive_win")
         self._pick_seat(seat)
-        self._type_amount(form, amount)
         self._select(form.locator('select[name="source"]'), source)
-        self._send("pay_progressive_win")
+        self._pay_from_rack(form, "pay_progressive_win", amount)

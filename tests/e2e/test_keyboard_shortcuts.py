@@ -3,14 +3,18 @@
 import re
 
 import pytest
-from live_table import MANUAL_SHAKER_TABLE, PRACTICE_TABLE, LiveSchool, TablePage, dollars, log_in, seat_trainee
+from live_table import MANUAL_SHAKER_TABLE, PRACTICE_TABLE, LiveSchool, TablePage, log_in, seat_trainee
 from playwright.sync_api import Page, expect
+from table_helpers import cut_from_rack
 
+from simulator.core.money import format_cents
 from trainer.models import Mode
 
 pytestmark = pytest.mark.e2e
 
 HELP_KEY = "?"
+CHIP_KEYS = "(chips) => chips.map((chip) => [chip.dataset.chip, chip.dataset.rackKey])"
+"""Each chip of a rack, largest first, with its digit key."""
 
 
 def open_table(page: Page, school: LiveSchool, username: str, table_name: str = PRACTICE_TABLE, **options) -> TablePage:
@@ -102,7 +106,8 @@ def test_switched_off_shortcuts_take_no_step_and_stay_off_after_a_reload(new_pag
     no_step_sent(table, sequence)
     expect(help_dialog).to_be_hidden()
     expect(page.locator("#controls select[data-place-select]").first).not_to_have_value("3")
-    expect(page.locator("#controls [aria-keyshortcuts]")).to_have_count(0)
+    # The rack's keys act only while the focus is in the rack (WCAG 2.1.4 asks no switch of them): they stay said.
+    expect(page.locator("#controls [aria-keyshortcuts]:not([data-rack] *)")).to_have_count(0)
 
 
 def test_a_key_pressed_on_a_button_outside_the_table_takes_no_step(new_page, school: LiveSchool):
@@ -119,9 +124,12 @@ def test_a_key_pressed_on_a_button_outside_the_table_takes_no_step(new_page, sch
     expect(page.locator("#sequence")).to_have_value(str(sequence + 1))
 
 
-def test_a_wager_is_chosen_on_the_felt_by_keyboard_and_the_pay_button_names_its_seat_and_area(
+def test_a_wager_is_chosen_on_the_felt_and_paid_from_the_rack_by_keyboard_alone_its_total_said_politely(
     new_page, school: LiveSchool
 ):
+    """Issue 32 items 1 and 6: Pay goes to the empty rack and sends nothing; a chip's digit adds it (1 the smallest),
+    Backspace takes the last back, each stack is named by its count, colour and value, the feedback (the page's one
+    polite live region) says the total, and Enter pays what the chips make."""
     page = new_page()
     table = open_table(page, school, "trainee2", seed_value=3)
     pay = table.deal_correctly_until(lambda action: action.step == "pay_wager")
@@ -130,18 +138,45 @@ def test_a_wager_is_chosen_on_the_felt_by_keyboard_and_the_pay_button_names_its_
     area.focus()
     page.keyboard.press("Enter")
     expect(area).to_be_focused()  # the area keeps the focus: the next key is a shortcut, never typed into a field
-    amount = page.locator("#settlement-form").get_by_label("Amount $")
+    rack = page.locator('#settlement-form [data-rack][data-pay-step="pay_wager"]')
     sequence = table.sequence()
     page.keyboard.press(table.controls["pay_wager"].key)
-    expect(amount).to_be_focused()  # Pay with no amount yet goes to the amount and sends nothing
+    expect(rack).to_be_focused()  # Pay with no chip yet goes to the rack and sends nothing
     no_step_sent(table, sequence)
     spot_name = page.locator(f'#settlement-form select[name="spot"] option[value="{spot}"]').inner_text()
     for settlement in ("Pay", "Push", "Collect"):
         expect(page.get_by_role("button", name=f"{settlement} Seat {seat} · {spot_name}", exact=True)).to_have_count(1)
-    amount.press_sequentially(dollars(pay.arguments["amount"]))
-    page.get_by_role("button", name=f"Pay Seat {seat} · {spot_name}", exact=True).press("Enter")
+    chips = {int(cents): key for cents, key in rack.locator("[data-chip]").evaluate_all(CHIP_KEYS)}
+    assert list(chips.values()) == [str(digit) for digit in range(len(chips), 0, -1)], "1 is the smallest chip"
+    smallest, largest = min(chips), max(chips)
+    page.keyboard.press(chips[largest])
+    page.keyboard.press(chips[smallest])
+    page.keyboard.press(chips[smallest])
+    said = page.locator("#feedback .chip-rack-said")
+    expect(said).to_have_text(re.compile(rf"^Chips to pay: {re.escape(format_cents(largest + 2 * smallest))}, "))
+    page.keyboard.press("Backspace")
+    expect(rack.locator("[data-rack-total]")).to_have_text(format_cents(largest + smallest))
+    page.keyboard.press("Delete")
+    expect(rack.locator("[data-rack-total]")).to_have_text("$0.00")
+    expect(said).to_have_text("Chips to pay: $0.00.")
+    made, coins = cut_from_rack(pay.arguments["amount"], chips)
+    assert coins == 0, "the practice table's wagers are paid in whole chips"
+    for cents, count in made.items():
+        for _ in range(count):
+            page.keyboard.press(chips[cents])
+    for cents, count in made.items():
+        colour = rack.locator(f'[data-chip="{cents}"]').get_attribute("data-colour")
+        stack = f"{count} {colour}, {format_cents(cents * count)}"
+        expect(
+            rack.get_by_role("list", name="Chips added").get_by_role("listitem").filter(has_text=stack)
+        ).to_have_count(1)
+    expect(said).to_have_text(re.compile(rf"^Chips to pay: {re.escape(format_cents(pay.arguments['amount']))}, "))
+    expect(page.locator("[aria-live]")).to_have_count(2)  # the feedback and its alert: the rack adds no region
+    expect(rack).to_be_focused()
+    page.keyboard.press("Enter")
     expect(page.locator("#sequence")).to_have_value(str(sequence + 1))
     expect(table.feedback).to_contain_text("✓ Right")
+    expect(rack.locator("[data-rack-total]")).to_have_text("$0.00")
 
 
 def test_in_an_exam_no_control_suggests_the_next_step(new_page, school: LiveSchool):
@@ -203,6 +238,7 @@ def test_with_shortcuts_switched_off_a_round_is_dealt_by_tab_enter_space_and_typ
     table._check(help_dialog.get_by_role("checkbox", name="Use single-key shortcuts"), False)
     table._click(help_dialog.get_by_role("button", name="Save"))
     expect(help_dialog).to_be_hidden()
-    expect(page.locator("#controls [aria-keyshortcuts]")).to_have_count(0)
+    # The rack's keys act only while the focus is in the rack (WCAG 2.1.4 asks no switch of them): they stay said.
+    expect(page.locator("#controls [aria-keyshortcuts]:not([data-rack] *)")).to_have_count(0)
     assert table.deal_correctly_until(lambda action: action is None) is None
     expect(table.score_card).to_contain_text("100.0%")

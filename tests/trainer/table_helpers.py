@@ -8,6 +8,7 @@ from django.contrib.auth.models import Group
 
 from core.roles import Role
 from school.models import Cohort
+from simulator.core.chips import DEFAULT_RACK, write_chips
 from simulator.core.money import format_cents
 from simulator.core.procedure import Action
 from simulator.games import GAMES
@@ -17,7 +18,7 @@ from trainer.demo_tables import create_demo_tables
 from trainer.meters import table_meters
 from trainer.models import Floorperson, Mode
 from trainer.snapshots import ungraded_snapshot
-from trainer.tables import table_description
+from trainer.tables import TABLES, table_description
 
 
 def make_user(username, role=None):
@@ -66,9 +67,40 @@ def form_value(name, value):
     return str(value)
 
 
+RACK_STEPS = frozenset(
+    step for table in TABLES for step, control in table.step_controls.items() if "chips" in control.fields
+)
+"""The steps paying from the rack: the page sends their chips (and coins), never a typed amount."""
+
+
+def cut_from_rack(amount, denominations=tuple(each.cents for each in DEFAULT_RACK)):
+    """An amount as a dealer cuts it from a rack of these chips (in cents), the largest first: the count of each
+    chip, largest first, and the coins left for what no chip makes."""
+    chips = {}
+    for cents in sorted(denominations, reverse=True):
+        chips[cents], amount = divmod(amount, cents)
+    return {cents: count for cents, count in chips.items() if count}, amount
+
+
+def rack_payment(amount):
+    """An amount paid from the default rack as the page's chips and coins fields send it ($37.50: "2500x1 500x2
+    100x2" and "0.50")."""
+    chips, coins = cut_from_rack(amount)
+    return {"chips": write_chips(chips), "coins": form_value("amount", coins) if coins else ""}
+
+
+def browser_fields(step, arguments):
+    """A step's engine arguments as the page's form sends them: an amount paid from the rack as chips and coins."""
+    fields = {name: form_value(name, value) for name, value in arguments.items()}
+    if step in RACK_STEPS:
+        del fields["amount"]
+        fields |= rack_payment(arguments["amount"])
+    return fields
+
+
 def frame_for(action: Action, sequence: int) -> dict:
     """The frame the browser sends to take this action."""
-    fields = {name: form_value(name, value) for name, value in action.arguments.items()}
+    fields = browser_fields(action.step, action.arguments)
     return {"step": action.step, "seq": str(sequence), **fields, "HEADERS": {"HX-Request": "true"}}
 
 

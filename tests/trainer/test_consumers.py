@@ -182,9 +182,15 @@ async def test_it_sends_the_full_table_on_connection():
         (json.dumps({"step": "set_player_hand", "seq": "1", "seat": "1", "high": "As", "low": "Ks"}), "not a step"),
         (json.dumps({"step": "validate_mystery_payout", "seq": "1", "seat": "1"}), "not a step you can take"),
         (json.dumps({"step": "announce_no_more_bets"}), "frame number"),
-        (json.dumps({"step": "pay_wager", "seq": "1", "seat": "1", "spot": "sum"}), "fill in amount"),
-        (json.dumps({"step": "pay_wager", "seq": "1", "seat": "1", "spot": "sum", "amount": "1e999999"}), "dollars"),
-        (json.dumps({"step": "pay_wager", "seq": "1", "seat": "9", "spot": "sum", "amount": "5"}), "seat from 1"),
+        (json.dumps({"step": "pay_wager", "seq": "1", "seat": "1", "spot": "sum"}), "add chips from the rack"),
+        (json.dumps({"step": "pay_wager", "seq": "1", "seat": "1", "spot": "sum", "chips": "1e999999"}), "count of"),
+        (json.dumps({"step": "pay_wager", "seq": "1", "seat": "1", "spot": "sum", "chips": "700x1"}), "no $7.00"),
+        (json.dumps({"step": "pay_wager", "seq": "1", "seat": "1", "spot": "sum", "chips": "-500x1"}), "count of"),
+        (
+            json.dumps({"step": "pay_wager", "seq": "1", "seat": "1", "spot": "sum", "chips": "500x5000 100x5000"}),
+            "500",
+        ),
+        (json.dumps({"step": "pay_wager", "seq": "1", "seat": "9", "spot": "sum", "chips": "500x1"}), "seat from 1"),
         (json.dumps({"step": "collect_wager", "seq": "1", "seat": ["1", "2"], "spot": "sum"}), "one value"),
     ],
 )

@@ -1,7 +1,9 @@
 """Reading a frame from the browser into a step's engine arguments, with each step's form."""
 
 import pytest
+from table_helpers import RACK_STEPS, rack_payment
 
+from simulator.core.chips import DEFAULT_RACK, MAX_CHIPS, Denomination, chip_total, read_chips
 from trainer.controls import FLOORPERSON_STEPS, FrameError, StepControl, describe_step, read_step
 from trainer.tables import TABLES
 
@@ -13,6 +15,8 @@ READABLE = {
     "seat": "3",
     "spot": "sum",
     "amount": "37.50",
+    "chips": "2500x1 500x2",
+    "coins": "0.50",
     "count": "12",
     "times": "3",
     "red": "4",
@@ -29,7 +33,22 @@ READABLE = {
     "qualifies": "no",
 }
 """A value the browser could send for each field of every step."""
-NUMBERS = ("seq", "seat", "amount", "count", "times", "red", "blue_1", "blue_2", "place", "position", "seats", "cards")
+NUMBERS = (
+    "seq",
+    "seat",
+    "amount",
+    "chips",
+    "coins",
+    "count",
+    "times",
+    "red",
+    "blue_1",
+    "blue_2",
+    "place",
+    "position",
+    "seats",
+    "cards",
+)
 """Every field the trainee fills in with a number."""
 
 
@@ -58,7 +77,19 @@ def frame_fields(step, controls=None):
 
 
 def amount(text):
-    return read("pay_wager", seat="1", spot="sum", amount=text).arguments["amount"]
+    return read("collect_commission", seat="1", amount=text).arguments["amount"]
+
+
+def paid(chips, coins="", rack=DEFAULT_RACK):
+    """The amount a Pay step reads from its chips and coins at a table of ``rack``."""
+    frame = {"step": "pay_wager", "seq": "7", "seat": "1", "spot": "sum", "chips": chips, "coins": coins}
+    controls = controls_of("pay_wager")
+    return read_step(frame, controls, frozenset(controls), rack).arguments["amount"]
+
+
+def arguments_of(control: StepControl):
+    """The engine arguments a step's fields make: a payment's chips and coins make its amount."""
+    return [("amount" if name == "chips" else name) for name in control.fields if name != "coins"]
 
 
 @pytest.mark.parametrize(("controls", "step"), EVERY_STEP, ids=[step for _controls, step in EVERY_STEP])
@@ -66,13 +97,13 @@ def test_every_step_reads_its_own_fields_and_no_other(controls, step):
     fields = {**READABLE, **frame_fields(step, controls), "stray": "x"}
     frame = read_step({"step": step, "seq": "7", **fields}, controls, frozenset(controls))
     assert frame.sequence == 7 and frame.step == step
-    assert list(frame.arguments) == list(controls[step].fields)
+    assert list(frame.arguments) == arguments_of(controls[step])
 
 
 def test_each_field_is_read_as_the_engine_takes_it():
     assert read("pay_mystery_bonus", **frame_fields("pay_mystery_bonus")).arguments == {
         "seat": 3,
-        "amount": 3750,
+        "amount": 2500 + 2 * 500 + 50,
         "source": "table inventory",
     }
     assert read("announce_dice", **frame_fields("announce_dice")).arguments == {"red": 4, "blue_1": 2, "blue_2": 6}
@@ -145,15 +176,21 @@ def test_a_frame_number_past_four_digits_is_read():
 @pytest.mark.parametrize(
     ("fields", "message"),
     [
-        ({"spot": "sum", "amount": "5"}, "Pay: fill in seat first."),
-        ({"seat": "", "spot": "sum", "amount": "5"}, "Pay: fill in seat first."),
-        ({"seat": None, "spot": "sum", "amount": "5"}, "Pay: fill in seat first."),
-        ({"seat": "1", "spot": "sum"}, "Pay: fill in amount first."),
-        ({"seat": ["1", "2"], "spot": "sum", "amount": "5"}, "Give one value for a seat."),
-        ({"seat": True, "spot": "sum", "amount": "5"}, "Give one value for a seat."),
-        ({"seat": "1", "spot": "sum", "amount": 2.5}, "Give one value for the amount."),
-        ({"seat": "9", "spot": "sum", "amount": "5"}, "Choose a seat from 1 to 6."),
-        ({"seat": "1", "spot": "the rail", "amount": "5"}, "Choose a betting area from the list."),
+        ({"spot": "sum", "chips": "500x1"}, "Pay: fill in seat first."),
+        ({"seat": "", "spot": "sum", "chips": "500x1"}, "Pay: fill in seat first."),
+        ({"seat": None, "spot": "sum", "chips": "500x1"}, "Pay: fill in seat first."),
+        ({"seat": "1", "spot": "sum"}, "Pay: add chips from the rack first."),
+        ({"seat": "1", "spot": "sum", "chips": " ", "coins": ""}, "Pay: add chips from the rack first."),
+        ({"seat": ["1", "2"], "spot": "sum", "chips": "500x1"}, "Give one value for a seat."),
+        ({"seat": True, "spot": "sum", "chips": "500x1"}, "Give one value for a seat."),
+        ({"seat": "1", "spot": "sum", "chips": ["500x1"]}, "Give one value for the chips."),
+        (
+            {"seat": "1", "spot": "sum", "chips": 500},
+            "'500' is not a count of chips, such as 2500x3 for three $25 chips.",
+        ),
+        ({"seat": "1", "spot": "sum", "chips": "500x1", "coins": 0.5}, "Give one value for the coins."),
+        ({"seat": "9", "spot": "sum", "chips": "500x1"}, "Choose a seat from 1 to 6."),
+        ({"seat": "1", "spot": "the rail", "chips": "500x1"}, "Choose a betting area from the list."),
     ],
 )
 def test_an_unreadable_field_is_refused_with_a_sentence_for_the_trainee(fields, message):
@@ -226,3 +263,56 @@ def test_645b2_g_what_the_trainee_did_calls_the_dice_red_first_then_each_blue_di
 )
 def test_what_the_trainee_did_names_seats_areas_and_calls_as_the_floor_says_them(step, arguments, words):
     assert describe_step(controls_of(step), step, arguments) == words
+
+
+def test_every_step_paying_from_the_rack_is_a_pay_step_and_every_other_amount_is_typed():
+    assert {"pay_wager", "pay_blackjack_wager", "pay_mystery_bonus", "pay_progressive_win"} == RACK_STEPS
+    for controls, step in EVERY_STEP:
+        assert "amount" not in controls[step].fields or step not in RACK_STEPS, step
+        assert ("chips" in controls[step].fields) is (step in RACK_STEPS), step
+
+
+def test_a_payment_from_the_rack_pays_the_total_of_its_chips_and_coins():
+    assert paid("2500x3 500x1") == 3 * 2500 + 500
+    assert paid("100000x1 2500x1 500x2 100x2", "0.50") == 103750
+    assert paid("", "0.50") == 50
+    assert paid("10000x2") == chip_total(read_chips("10000x2"))
+
+
+def test_the_derived_total_is_graded_as_a_typed_amount_was_the_chips_of_any_amount_add_up_to_it():
+    for cents in (100, 3750, 10002, 25003, 103750, 500150):
+        payment = rack_payment(cents)
+        assert paid(payment["chips"], payment["coins"]) == cents
+
+
+@pytest.mark.parametrize(
+    ("chips", "coins", "message"),
+    [
+        ("700x1", "", "The rack has no $7.00 chip."),
+        ("2500x3 2500x1", "", "The $25.00 chips are counted twice."),
+        ("-2500x1", "", "'-2500x1' is not a count of chips, such as 2500x3 for three $25 chips."),
+        ("2500x-1", "", "'2500x-1' is not a count of chips, such as 2500x3 for three $25 chips."),
+        ("2500x0", "", "'2500x0' is not a count of chips, such as 2500x3 for three $25 chips."),
+        ("100x10000", "", "'100x10000' is not a count of chips, such as 2500x3 for three $25 chips."),
+        ("100x9999", "", f"One step moves at most {MAX_CHIPS} chips."),
+        ("10000x5000 100x5000", "", f"One step moves at most {MAX_CHIPS} chips."),
+        ("2500x300 500x300", "", f"One step moves at most {MAX_CHIPS} chips."),
+        ("2500x3 abc", "", "'abc' is not a count of chips, such as 2500x3 for three $25 chips."),
+        ("2500x3", "1.00", "Coins pay only what is under the smallest chip, $1.00: pay the rest in chips."),
+        ("2500x3", "-0.50", "'-0.50' is not an amount in dollars, such as 25 or 37.50."),
+        ("2500x1 " * 40, "", "The chips are named in at most 200 characters."),
+    ],
+)
+def test_chips_the_rack_cannot_pay_are_refused_with_a_sentence_and_read_as_no_step(chips, coins, message):
+    with pytest.raises(FrameError) as refused:
+        paid(chips, coins)
+    assert str(refused.value) == message
+
+
+def test_a_chip_is_read_against_the_tables_own_rack():
+    rack = (Denomination(2000, "yellow"), Denomination(50, "pink"))
+    assert paid("2000x2 50x1", rack=rack) == 4050
+    with pytest.raises(FrameError, match=r"^The rack has no \$25\.00 chip\.$"):
+        paid("2500x1", rack=rack)
+    with pytest.raises(FrameError, match=r"under the smallest chip, \$0\.50"):
+        paid("2000x1", "0.50", rack=rack)

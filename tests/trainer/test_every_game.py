@@ -11,7 +11,7 @@ from html.parser import HTMLParser
 import pytest
 from django.template.loader import render_to_string
 from django.urls import reverse
-from table_helpers import demo_table, form_value, make_trainee, meters_at, read_meters, round_snapshot
+from table_helpers import browser_fields, demo_table, make_trainee, meters_at, read_meters, round_snapshot
 
 import simulator
 from simulator.carnival.games import CARNIVAL_GAMES
@@ -76,17 +76,18 @@ class PageControls(HTMLParser):
             self.option = None
 
 
-def browser_value(name: str, value) -> str | list[str]:
-    """An engine argument as the page's field sends it: a card's box as a place, 0 for the dealer."""
-    if name == "position":
-        return "0" if value == "dealer" else value.removeprefix("seat ")
-    return form_value(name, value)
+def browser_values(action: Action) -> dict:
+    """The step's engine arguments as the page's fields send them: a card's box as a place, 0 for the dealer."""
+    fields = browser_fields(action.step, action.arguments)
+    if "position" in fields:
+        fields["position"] = "0" if fields["position"] == "dealer" else fields["position"].removeprefix("seat ")
+    return fields
 
 
 def press(key: str, page: str, action: Action) -> dict:
     """The frame the page sends when the trainee fills in the step's fields and presses its button."""
     controls = PageControls(page)
-    wanted = {name: browser_value(name, value) for name, value in action.arguments.items()}
+    wanted = browser_values(action)
     buttons = controls.buttons.get(action.step, [])
     assert buttons, f"{key}: the page has no button for {action.step}"
     fitting = [(form, vals) for form, vals in buttons if all(wanted.get(name) == val for name, val in vals.items())]
