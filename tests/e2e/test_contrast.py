@@ -9,7 +9,7 @@ round's opening, what is posted at the table unfolded, and once the round is ove
 from collections.abc import Iterator
 
 import pytest
-from contrast import colour_counts, contrast, dominant, unreadable, words_on_the_felt
+from contrast import TEXT, colour_counts, contrast, dominant, lowest_contrasts, unreadable, words_on_the_felt
 from live_table import (
     PRACTICE_TABLE,
     LiveSchool,
@@ -79,6 +79,27 @@ def test_the_focus_ring_on_the_paper_control_panel_has_a_contrast_of_3_to_1(new_
     paper = dominant(colour_counts(page, page.screenshot(clip=ring)))
     assert drawn != paper, "no focus ring drawn"
     assert contrast(drawn, paper) >= FOCUS_RING, f"{drawn} on {paper}: {contrast(drawn, paper):.2f}:1"
+
+
+def test_wcag_1_4_3_every_chip_of_the_rack_and_every_stack_added_reads_at_4_5_to_1(new_page, school: LiveSchool):
+    """Issue 32 item 6: each chip's value on its own colour, and each stack's name beside its drawn chips."""
+    page = new_page()
+    log_in(page, school, "trainee1")
+    TablePage(page, school, school.query(seat_trainee, "trainee1", PRACTICE_TABLE, seed_value=3))
+    rack = page.locator("#settlement-form [data-rack]")
+    chips = rack.locator("[data-chip]").all()
+    for chip in chips:
+        chip.click()
+    page.locator("#status").click()  # no chip keeps the focus: each is measured as it stands
+    stacks = rack.get_by_role("listitem").all()
+    assert len(stacks) == len(chips) > 1
+    measured = lowest_contrasts(page, [*chips, *stacks])
+    low = [
+        f"{element.inner_text()}: {ratio:.2f}:1"
+        for element, ratio in zip([*chips, *stacks], measured, strict=True)
+        if ratio < TEXT
+    ]
+    assert low == []
 
 
 EVERY_FOLD_OPEN = "document.querySelectorAll('details').forEach((fold) => { fold.open = true; })"

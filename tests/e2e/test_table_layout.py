@@ -202,14 +202,16 @@ OUT_OF_SIGHT = """(step) => {
   const button = document.querySelector(`#controls button[value="${step}"]`);
   const groups = [...document.querySelectorAll("#controls > form.control-group")];
   const parts = { felt: document.querySelector("#felt"), [`${step}'s button`]: button };
+  const rack = document.querySelector(`#controls [data-rack][data-pay-step="${step}"]`);
+  if (rack) parts[`${step}'s chip rack`] = rack;
   const out = Object.entries(parts)
     .map(([name, part]) => [name, part.getBoundingClientRect()])
     .filter(([, box]) => box.top < 0 || box.left < 0 || box.bottom > innerHeight || box.right > innerWidth)
     .map(([name, box]) => `${name} at ${Math.round(box.top)}–${Math.round(box.bottom)}px of ${innerHeight}`);
   return groups[0] === button.closest("form") ? out : [...out, `${step}'s controls not first`];
 }"""
-"""What of the felt and the next step's button lies outside the viewport, the page at its top as it opens; and
-whether the step's controls come first."""
+"""What of the felt, the next step's button and its chip rack (a payment's) lies outside the viewport, the page at its
+top as it opens; and whether the step's controls come first."""
 SEND_STEP = """(frame) => {
   const socket = document.querySelector("[ws-connect]")["htmx-internal-data"].webSocket;
   socket.send(JSON.stringify(frame), document.querySelector(`#controls button[value="${frame.step}"]`));
