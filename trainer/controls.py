@@ -28,6 +28,7 @@ from simulator.blackjack.hand import SPLIT_SUFFIX, hand_position
 from simulator.blackjack.round import DEALER_BOX
 from simulator.carnival.games import CARNIVAL_GAMES
 from simulator.core.cards import pai_gow_deck
+from simulator.core.chipping import HouseChips
 from simulator.core.chips import DEFAULT_RACK, ChipsError, Rack, chip_total, read_chips
 from simulator.core.dice import spoken_dice
 from simulator.core.json_values import JsonValue, json_int
@@ -131,7 +132,8 @@ def rack_fields() -> dict[str, forms.Field]:
 
 def table_rack(game: str, rules: Mapping[str, JsonValue]) -> Rack:
     """The chips in the rack of a table of ``game`` with these rules: the one place the web side reads it."""
-    return cast("Rack", getattr(GAMES[game].read_rules(rules), "rack", DEFAULT_RACK))
+    house_chips: HouseChips = GAMES[game].read_rules(rules)
+    return house_chips.rack
 
 
 def seat_field() -> WholeNumberField:

@@ -8,6 +8,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.test import Client
+from django.urls import reverse
 from socket_client import SocketClient
 from table_helpers import (
     demo_table,
@@ -206,6 +207,38 @@ async def test_it_answers_an_unreadable_frame_with_an_error_and_changes_nothing(
     assert await state(attempt.pk) == before
     await communicator.send_to(bytes_data=b"\x00\x01")
     assert "feedback-error" in await communicator.receive_from()
+    assert await state(attempt.pk) == before
+    await communicator.disconnect()
+
+
+@database_sync_to_async
+def seat_at_a_table_of_three_chips():
+    """A practice round at a Pai Gow Poker table whose house rack is $25 green, $5 red and $1 white."""
+    table = demo_table()
+    table.rules = {**table.rules, "rack": "$25 green; $5 red; $1 white"}
+    table.save()
+    trainee = make_trainee()
+    attempt = services.start_round(trainee, table, Mode.PRACTICE, seed_value=3)
+    client = Client()
+    client.force_login(trainee)
+    page = client.get(reverse("attempt", args=[attempt.pk])).content.decode()
+    return attempt, session_cookie(trainee), page
+
+
+async def test_house_rack_option_the_page_draws_the_tables_chips_and_a_chip_it_lacks_is_refused_changing_nothing():
+    attempt, session, page = await seat_at_a_table_of_three_chips()
+    assert re.findall(r'data-chip="(\d+)" data-colour="(\w+)"', page) == 3 * [
+        ("2500", "green"),
+        ("500", "red"),
+        ("100", "white"),
+    ], "three pay controls at Pai Gow Poker: the wagers, the Progressive Payout and the Mystery Bonus"
+    communicator, _ = await connected(attempt.pk, session)
+    before = await state(attempt.pk)
+    await communicator.send_to(
+        text_data=json.dumps({"step": "pay_wager", "seq": "1", "seat": "1", "spot": "sum", "chips": "10000x1"})
+    )
+    reply = await communicator.receive_from()
+    assert "The rack has no $100.00 chip." in reply and "feedback-error" in reply
     assert await state(attempt.pk) == before
     await communicator.disconnect()
 
