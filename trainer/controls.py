@@ -28,11 +28,11 @@ from simulator.blackjack.hand import SPLIT_SUFFIX, hand_position
 from simulator.blackjack.round import DEALER_BOX
 from simulator.carnival.games import CARNIVAL_GAMES
 from simulator.core.cards import pai_gow_deck
-from simulator.core.chipping import HouseChips
-from simulator.core.chips import DEFAULT_RACK, ChipsError, Rack, chip_total, read_chips
+from simulator.core.chipping import HouseChips, rack_fault
+from simulator.core.chips import DEFAULT_RACK, ChipsError, Rack, read_payment
 from simulator.core.dice import spoken_dice
 from simulator.core.json_values import JsonValue, json_int
-from simulator.core.money import format_cents
+from simulator.core.money import Cents, format_cents
 from simulator.core.mystery_meter import PaymentSource
 from simulator.core.procedure import spoken, spoken_argument
 from simulator.games import GAMES, Game
@@ -123,11 +123,47 @@ class ChipsField(forms.CharField):
 
 
 def rack_fields() -> dict[str, forms.Field]:
-    """A payment from the table's rack in place of a typed amount: its chips, and coins under the smallest chip.
+    """A payment from the table's rack: its chips, and a typed amount for coin or for a payment by its amount.
 
-    Coins pay what no chip can (the 50¢ of a $7.50 payout); the server adds both up into the amount paid.
+    An amount under the rack's smallest chip is coin beside the chips (the 50¢ of a $7.50 payout); one of a chip or
+    more is the whole payment by its amount, for a progressive jackpot slip or a payout beyond the rack
+    (:func:`read_payment_fields`).
     """
-    return {"chips": ChipsField(), "coins": MoneyField(label="the coins", required=False)}
+    return {"chips": ChipsField(), "amount": MoneyField(label="the coin or amount", required=False)}
+
+
+def read_payment_fields(
+    label: str, chips: str, typed: Cents | None, source: str | None, rack: Rack
+) -> dict[str, JsonValue]:
+    """A pay step's ``amount`` and ``chips`` arguments from its fields; ValidationError with the trainee's sentence.
+
+    Chips (with any coin typed under the smallest chip) pay their total and are named to the engine, which grades
+    them. A typed amount of a chip or more pays by its amount alone, as the house pays beyond the rack
+    (:data:`simulator.core.chipping.BEYOND_THE_RACK`) or a progressive jackpot slip; any other payout is paid in
+    chips.
+    """
+    smallest = rack[-1].cents
+    if typed is not None and typed >= smallest:
+        if chips:
+            raise ValidationError(
+                f"{label}: pay in chips, with coin under {format_cents(smallest)}, or by the whole amount, not both.",
+                code="both",
+            )
+        if source != PaymentSource.PROGRESSIVE_JACKPOT_SLIP and not rack_fault(typed, rack):
+            raise ValidationError(
+                f"{label}: {format_cents(typed)} is paid from the rack in chips; coin pays only what is under "
+                f"{format_cents(smallest)}.",
+                code="from_the_rack",
+            )
+        return {"amount": typed}
+    text = " ".join(filter(None, (chips, f"coin{typed}" if typed else "")))
+    try:
+        payment = read_payment(text, rack)
+    except ChipsError as error:
+        raise ValidationError(str(error), code="chips") from None
+    if not payment.total:
+        raise ValidationError(f"{label}: add chips from the rack first.", code="no_chips")
+    return {"amount": payment.total, "chips": payment.text}
 
 
 def table_rack(game: str, rules: Mapping[str, JsonValue]) -> Rack:
@@ -223,7 +259,7 @@ def hand_field(hands: Iterable[str]) -> OneChoiceField:
 class StepForm(forms.Form):
     """A frame as a step: its frame number, and the step's own fields in the form made for each step.
 
-    A step paying from the rack reads its chips with the table's ``rack`` and pays their total with any coins.
+    A step paying from the rack reads its chips with the table's ``rack`` (:func:`read_payment_fields`).
     """
 
     seq = WholeNumberField("the frame number", 1, 10**9)
@@ -237,30 +273,12 @@ class StepForm(forms.Form):
         self.rack = rack
 
     def clean(self) -> dict[str, Any]:
-        """The step's arguments: chips and coins become the amount they pay (ChipsError's sentence refuses them)."""
+        """The step's arguments: a payment's chips and typed amount become the amount paid and the chips paid in."""
         cleaned: dict[str, Any] = super().clean() or {}
-        if "chips" not in self.fields or "chips" not in cleaned or "coins" not in cleaned:
+        if "chips" not in self.fields or "chips" not in cleaned or "amount" not in cleaned:
             return cleaned
-        text, coins = cleaned["chips"], cleaned["coins"] or 0
-        try:
-            chips = read_chips(text, self.rack)
-        except ChipsError as error:
-            raise ValidationError(str(error), code="chips") from None
-        smallest = min(each.cents for each in self.rack)
-        if coins >= smallest:
-            raise ValidationError(
-                f"Coins pay only what is under the smallest chip, {format_cents(smallest)}: pay the rest in chips.",
-                code="coins",
-            )
-        if not chips and not coins:
-            raise ValidationError(f"{self.label}: add chips from the rack first.", code="no_chips")
-        arguments: dict[str, Any] = {}
-        for name, value in cleaned.items():
-            if name == "chips":
-                arguments["amount"] = chip_total(chips) + coins
-            elif name != "coins":
-                arguments[name] = value
-        return arguments
+        paid = read_payment_fields(self.label, cleaned["chips"], cleaned["amount"], cleaned.get("source"), self.rack)
+        return {name: value for name, value in cleaned.items() if name not in ("chips", "amount")} | paid
 
 
 class SharedFields(dict[str, forms.Field]):
@@ -411,6 +429,8 @@ def spoken_detail(name: str, value: JsonValue) -> str:
         return f"seats {spoken(value)}" if value else "no seat"
     if name == "spot":
         return CARNIVAL_SPOT_NAMES.get(str(value)) or spot_name(value)
+    if name == "chips":
+        return f"in {chip_words(str(value))}"
     if name == "qualifies":
         return "the dealer qualifies" if value else "the dealer does not qualify"
     if name == "tiger_nine":
@@ -424,6 +444,20 @@ def spoken_detail(name: str, value: JsonValue) -> str:
     if name == "hand":
         return str(value).replace("-", " ").replace("_", " ")
     return f"{name.replace('_', ' ')} {spoken_argument(name, value)}"
+
+
+def chip_words(text: str) -> str:
+    """A payment's chip text by value, the colours being the table's: "3 × $25.00, 1 × $5.00, $0.50 in coin".
+
+    >>> chip_words("2500x3 500x1 coin50")
+    '3 × $25.00, 1 × $5.00, $0.50 in coin'
+    """
+    words = []
+    for token in text.split():
+        cents, _, count = token.partition("x")
+        coin = token.removeprefix("coin")
+        words.append(f"{format_cents(int(coin))} in coin" if coin != token else f"{count} × {format_cents(int(cents))}")
+    return ", ".join(words)
 
 
 def describe_step(controls: StepControls, step: str, arguments: Mapping[str, JsonValue]) -> str:

@@ -591,11 +591,11 @@
     if (!button) return;
     event.preventDefault();
     // A step paying an amount not typed yet goes to its amount field first; Enter there sends it. One paying from
-    // the rack goes to the rack while it holds no chip: its digits add chips, Enter pays.
-    const amount = button.form && button.form.querySelector('input[name="amount"][data-enter-step="' + button.value + '"]');
+    // the rack goes to the rack while it holds no chip and no amount is typed: its digits add chips, Enter pays.
     const rack = button.closest('[data-rack][data-pay-step="' + button.value + '"]');
-    if (amount && !amount.value.trim()) amount.focus();
-    else if (rack && !rack.querySelector("[data-rack-chips]").value && !rack.querySelector('input[name="coins"]').value.trim()) rack.focus();
+    const field = (rack || button.form) && (rack || button.form).querySelector('input[name="amount"][data-enter-step="' + button.value + '"]');
+    const nothingPaid = field && !field.value.trim() && !(rack && rack.querySelector("[data-rack-chips]").value);
+    if (nothingPaid) (rack || field).focus();
     else button.click();
   });
 })();

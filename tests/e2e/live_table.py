@@ -18,7 +18,7 @@ import pytest
 from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Locator, Page, expect
-from table_helpers import cut_from_rack
+from table_helpers import cut_from_rack, rack_payment
 
 from school.sign_in import AnyCaseBackend
 from simulator.blackjack.hand import SPLIT_SUFFIX
@@ -339,16 +339,22 @@ class TablePage:
         field.fill("")
         field.press_sequentially(dollars(amount))
 
-    def _pay_from_rack(self, form: Locator, step: str, amount: int) -> None:
+    def _pay_from_rack(self, form: Locator, step: str, amount: int, source: str = "") -> None:
         """Pay an amount from the step's rack as a dealer cuts it, the largest chips first, then send the step.
 
         With the mouse each chip is clicked; by Tab each chip's button is reached and pressed with Space; by keys
-        the step's key takes the focus to its empty rack, each chip's digit adds it and Enter pays. Coins make what
-        no chip can.
+        the step's key takes the focus to its empty rack, each chip's digit adds it and Enter pays. What no chip
+        makes is typed as coin; a jackpot slip's payment, or one beyond the rack, is typed as its amount alone.
         """
         rack = form.locator(f'[data-rack][data-pay-step="{step}"]')
+        typed = rack.locator('input[name="amount"]')
+        payment = rack_payment(amount, source)
+        if not payment["chips"]:
+            self._fill(typed, payment["amount"])
+            self._send(step)
+            return
         denominations = [int(cents) for cents in rack.locator("[data-chip]").evaluate_all(CHIP_VALUES)]
-        chips, coins = cut_from_rack(amount, denominations)
+        chips, coin = cut_from_rack(amount, denominations)
         if self.by_keys:
             self._press(self.controls[step].key)
             expect(rack).to_be_focused()
@@ -366,11 +372,11 @@ class TablePage:
             else:
                 for _ in range(count):
                     chip.click()
-        expect(rack.locator("[data-rack-total]")).to_have_text(format_cents(amount - coins))
-        if coins:
-            self._fill(rack.locator('input[name="coins"]'), dollars(coins))
+        expect(rack.locator("[data-rack-total]")).to_have_text(format_cents(amount - coin))
+        if coin:
+            self._fill(typed, dollars(coin))
         if self.by_keys:
-            self.page.keyboard.press("Enter")  # in the rack, or in its coins' field: either pays
+            self.page.keyboard.press("Enter")  # on the rack, or in its coin's field: either pays
         else:
             self._click(self._button(step))
 
@@ -552,7 +558,7 @@ class TablePage:
         form = self._form("pay_mystery_bonus")
         self._pick_seat(seat)
         self._select(form.locator('select[name="source"]'), source)
-        self._pay_from_rack(form, "pay_mystery_bonus", amount)
+        self._pay_from_rack(form, "pay_mystery_bonus", amount, source)
 
     def _confirm_progressive_hand(self, seat: int, hand: str) -> None:
         form = self._form("confirm_progressive_hand")
@@ -568,4 +574,4 @@ class TablePage:
         form = self._form("pay_progressive_win")
         self._pick_seat(seat)
         self._select(form.locator('select[name="source"]'), source)
-        self._pay_from_rack(form, "pay_progressive_win", amount)
+        self._pay_from_rack(form, "pay_progressive_win", amount, source)

@@ -8,8 +8,10 @@ from django.contrib.auth.models import Group
 
 from core.roles import Role
 from school.models import Cohort
+from simulator.core.chipping import rack_fault
 from simulator.core.chips import DEFAULT_RACK, write_chips
 from simulator.core.money import format_cents
+from simulator.core.mystery_meter import PaymentSource
 from simulator.core.procedure import Action
 from simulator.games import GAMES
 from trainer import services
@@ -82,19 +84,23 @@ def cut_from_rack(amount, denominations=tuple(each.cents for each in DEFAULT_RAC
     return {cents: count for cents, count in chips.items() if count}, amount
 
 
-def rack_payment(amount):
-    """An amount paid from the default rack as the page's chips and coins fields send it ($37.50: "2500x1 500x2
-    100x2" and "0.50")."""
-    chips, coins = cut_from_rack(amount)
-    return {"chips": write_chips(chips), "coins": form_value("amount", coins) if coins else ""}
+def rack_payment(amount, source=None):
+    """An amount paid from the default rack as the page's chips and amount fields send it: chips cut highest first
+    and the coin typed ($37.50: "2500x1 500x2 100x2" and "0.50"); a jackpot slip's, or a payout beyond the rack's,
+    typed alone."""
+    if source == PaymentSource.PROGRESSIVE_JACKPOT_SLIP or rack_fault(amount, DEFAULT_RACK):
+        return {"chips": "", "amount": form_value("amount", amount)}
+    chips, coin = cut_from_rack(amount)
+    return {"chips": write_chips(chips), "amount": form_value("amount", coin) if coin else ""}
 
 
 def browser_fields(step, arguments):
-    """A step's engine arguments as the page's form sends them: an amount paid from the rack as chips and coins."""
-    fields = {name: form_value(name, value) for name, value in arguments.items()}
-    if step in RACK_STEPS:
-        del fields["amount"]
-        fields |= rack_payment(arguments["amount"])
+    """A step's engine arguments as the page's form sends them: an amount paid from the rack as chips and coin."""
+    fields = {name: form_value(name, value) for name, value in arguments.items() if name != "chips"}
+    if "chips" in arguments:
+        fields |= {"chips": arguments["chips"], "amount": ""}
+    elif step in RACK_STEPS:
+        fields |= rack_payment(arguments["amount"], arguments.get("source"))
     return fields
 
 

@@ -3,7 +3,7 @@
 import pytest
 from table_helpers import RACK_STEPS, rack_payment
 
-from simulator.core.chips import DEFAULT_RACK, MAX_CHIPS, Denomination, chip_total, read_chips
+from simulator.core.chips import DEFAULT_RACK, MAX_CHIPS, Denomination
 from trainer.controls import FLOORPERSON_STEPS, FrameError, StepControl, describe_step, read_step
 from trainer.tables import TABLES
 
@@ -16,7 +16,6 @@ READABLE = {
     "spot": "sum",
     "amount": "37.50",
     "chips": "2500x1 500x2",
-    "coins": "0.50",
     "count": "12",
     "times": "3",
     "red": "4",
@@ -73,23 +72,26 @@ def readable(control: StepControl, name: str):
 
 def frame_fields(step, controls=None):
     control = (controls or controls_of(step))[step]
-    return {name: readable(control, name) for name in control.fields}
+    fields = {name: readable(control, name) for name in control.fields}
+    return fields | ({"amount": "0.50"} if "chips" in fields else {})  # a payment's typed amount is its coin
 
 
 def amount(text):
     return read("collect_commission", seat="1", amount=text).arguments["amount"]
 
 
-def paid(chips, coins="", rack=DEFAULT_RACK):
-    """The amount a Pay step reads from its chips and coins at a table of ``rack``."""
-    frame = {"step": "pay_wager", "seq": "7", "seat": "1", "spot": "sum", "chips": chips, "coins": coins}
-    controls = controls_of("pay_wager")
-    return read_step(frame, controls, frozenset(controls), rack).arguments["amount"]
+def paid(chips, typed="", rack=DEFAULT_RACK, step="pay_wager", **fields):
+    """The amount and chips a pay step reads from its chips and typed amount at a table of ``rack``."""
+    frame = {"step": step, "seq": "7", "seat": "1", "spot": "sum", "chips": chips, "amount": typed, **fields}
+    controls = controls_of(step)
+    arguments = read_step(frame, controls, frozenset(controls), rack).arguments
+    return arguments["amount"], arguments.get("chips")
 
 
 def arguments_of(control: StepControl):
-    """The engine arguments a step's fields make: a payment's chips and coins make its amount."""
-    return [("amount" if name == "chips" else name) for name in control.fields if name != "coins"]
+    """The engine arguments a step's fields make: a payment's chips and typed amount make its amount and chips."""
+    paying = ("amount", "chips") if "chips" in control.fields else ()
+    return [name for name in control.fields if name not in paying] + list(paying)
 
 
 @pytest.mark.parametrize(("controls", "step"), EVERY_STEP, ids=[step for _controls, step in EVERY_STEP])
@@ -103,8 +105,9 @@ def test_every_step_reads_its_own_fields_and_no_other(controls, step):
 def test_each_field_is_read_as_the_engine_takes_it():
     assert read("pay_mystery_bonus", **frame_fields("pay_mystery_bonus")).arguments == {
         "seat": 3,
-        "amount": 2500 + 2 * 500 + 50,
         "source": "table inventory",
+        "amount": 2500 + 2 * 500 + 50,
+        "chips": "2500x1 500x2 coin50",
     }
     assert read("announce_dice", **frame_fields("announce_dice")).arguments == {"red": 4, "blue_1": 2, "blue_2": 6}
     assert read("deal_card", position="0").arguments == {"position": "dealer"}
@@ -188,7 +191,7 @@ def test_a_frame_number_past_four_digits_is_read():
             {"seat": "1", "spot": "sum", "chips": 500},
             "'500' is not a count of chips, such as 2500x3 for three $25 chips.",
         ),
-        ({"seat": "1", "spot": "sum", "chips": "500x1", "coins": 0.5}, "Give one value for the coins."),
+        ({"seat": "1", "spot": "sum", "chips": "500x1", "amount": 0.5}, "Give one value for the coin or amount."),
         ({"seat": "9", "spot": "sum", "chips": "500x1"}, "Choose a seat from 1 to 6."),
         ({"seat": "1", "spot": "the rail", "chips": "500x1"}, "Choose a betting area from the list."),
     ],
@@ -268,25 +271,31 @@ def test_what_the_trainee_did_names_seats_areas_and_calls_as_the_floor_says_them
 def test_every_step_paying_from_the_rack_is_a_pay_step_and_every_other_amount_is_typed():
     assert {"pay_wager", "pay_blackjack_wager", "pay_mystery_bonus", "pay_progressive_win"} == RACK_STEPS
     for controls, step in EVERY_STEP:
-        assert "amount" not in controls[step].fields or step not in RACK_STEPS, step
         assert ("chips" in controls[step].fields) is (step in RACK_STEPS), step
 
 
-def test_a_payment_from_the_rack_pays_the_total_of_its_chips_and_coins():
-    assert paid("2500x3 500x1") == 3 * 2500 + 500
-    assert paid("100000x1 2500x1 500x2 100x2", "0.50") == 103750
-    assert paid("", "0.50") == 50
-    assert paid("10000x2") == chip_total(read_chips("10000x2"))
+def test_a_payment_from_the_rack_pays_the_total_of_its_chips_and_coin_and_names_them_to_the_engine():
+    assert paid("2500x3 500x1") == (3 * 2500 + 500, "2500x3 500x1")
+    assert paid("100000x1 2500x1 500x2 100x2", "0.50") == (103750, "100000x1 2500x1 500x2 100x2 coin50")
+    assert paid("", "0.50") == (50, "coin50")
+    assert paid("500x1 coin25") == (525, "500x1 coin25")
 
 
 def test_the_derived_total_is_graded_as_a_typed_amount_was_the_chips_of_any_amount_add_up_to_it():
     for cents in (100, 3750, 10002, 25003, 103750, 500150):
         payment = rack_payment(cents)
-        assert paid(payment["chips"], payment["coins"]) == cents
+        assert paid(payment["chips"], payment["amount"])[0] == cents
+
+
+def test_house_paying_beyond_the_rack_a_jackpot_slip_or_a_payout_of_more_than_500_chips_is_paid_by_its_amount():
+    slip = {"step": "pay_mystery_bonus", "source": "progressive jackpot slip"}
+    assert paid("", "1,234.56", **slip) == (123456, None)
+    assert paid("", "800,000") == (800_000_00, None)
+    assert rack_payment(800_000_00) == {"chips": "", "amount": "800,000.00"}
 
 
 @pytest.mark.parametrize(
-    ("chips", "coins", "message"),
+    ("chips", "typed", "message"),
     [
         ("700x1", "", "The rack has no $7.00 chip."),
         ("2500x3 2500x1", "", "The $25.00 chips are counted twice."),
@@ -298,21 +307,24 @@ def test_the_derived_total_is_graded_as_a_typed_amount_was_the_chips_of_any_amou
         ("10000x5000 100x5000", "", f"One step moves at most {MAX_CHIPS} chips."),
         ("2500x300 500x300", "", f"One step moves at most {MAX_CHIPS} chips."),
         ("2500x3 abc", "", "'abc' is not a count of chips, such as 2500x3 for three $25 chips."),
-        ("2500x3", "1.00", "Coins pay only what is under the smallest chip, $1.00: pay the rest in chips."),
+        ("2500x3 coin150", "", "Coin pays only what is less than the smallest chip, $1.00: the rest is in chips."),
+        ("2500x3", "1.00", "Pay: pay in chips, with coin under $1.00, or by the whole amount, not both."),
+        ("", "25", "Pay: $25.00 is paid from the rack in chips; coin pays only what is under $1.00."),
+        ("", "", "Pay: add chips from the rack first."),
         ("2500x3", "-0.50", "'-0.50' is not an amount in dollars, such as 25 or 37.50."),
         ("2500x1 " * 40, "", "The chips are named in at most 200 characters."),
     ],
 )
-def test_chips_the_rack_cannot_pay_are_refused_with_a_sentence_and_read_as_no_step(chips, coins, message):
+def test_chips_the_rack_cannot_pay_are_refused_with_a_sentence_and_read_as_no_step(chips, typed, message):
     with pytest.raises(FrameError) as refused:
-        paid(chips, coins)
+        paid(chips, typed)
     assert str(refused.value) == message
 
 
-def test_a_chip_is_read_against_the_tables_own_rack():
-    rack = (Denomination(2000, "yellow"), Denomination(50, "pink"))
-    assert paid("2000x2 50x1", rack=rack) == 4050
+def test_house_rack_option_a_chip_is_read_against_the_tables_own_rack():
+    rack = (Denomination(2000, "green"), Denomination(50, "red"))
+    assert paid("2000x2 50x1", rack=rack) == (4050, "2000x2 50x1")
     with pytest.raises(FrameError, match=r"^The rack has no \$25\.00 chip\.$"):
         paid("2500x1", rack=rack)
-    with pytest.raises(FrameError, match=r"under the smallest chip, \$0\.50"):
+    with pytest.raises(FrameError, match=r"or by the whole amount, not both"):
         paid("2000x1", "0.50", rack=rack)

@@ -41,7 +41,7 @@ CHIP_BUTTON = re.compile(
 """A chip's button in the rack as the settlement group draws it."""
 
 
-def test_the_pay_control_has_the_racks_chips_in_their_colours_named_with_the_denomination_and_no_amount_field():
+def test_the_pay_control_has_the_racks_chips_in_their_colours_named_with_the_denomination_and_a_coin_field():
     page = settlement_group(frozenset(SETTLEMENT_STEPS))
     chips = [match.groupdict() for match in CHIP_BUTTON.finditer(page)]
     assert [(int(chip["cents"]), chip["colour"]) for chip in chips] == [
@@ -51,4 +51,5 @@ def test_the_pay_control_has_the_racks_chips_in_their_colours_named_with_the_den
     for chip, each in zip(chips, DEFAULT_RACK, strict=True):
         value = format_cents(each.cents).removesuffix(".00")
         assert chip["shown"] == value and chip["name"] == f"Add a {value} {each.colour} chip"
-    assert page.count('name="chips"') == 1 and 'name="amount"' not in page
+    assert page.count('name="chips"') == 1 and page.count('name="amount"') == 1
+    assert "Coin or amount $" in page
