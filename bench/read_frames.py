@@ -28,11 +28,14 @@ from trainer.tables import table_description  # noqa: E402
 HEADERS = {"HX-Request": "true", "HX-Trigger": "controls", "HX-Target": "controls", "HX-Current-URL": "/table/1/"}
 FRAMES: dict[str, dict[str, Any]] = {
     "no fields (announce_no_more_bets)": {"step": "announce_no_more_bets", "seq": "12"},
-    "seat, spot, amount (pay_wager)": {"step": "pay_wager", "seq": "12", "seat": "3", "spot": "sum", "amount": "37.50"},
+    "seat, spot, chips (pay_wager)": {
+        "step": "pay_wager",
+        **{"seq": "12", "seat": "3", "spot": "sum", "chips": "2500x1 500x2 100x2", "amount": "0.50"},
+    },
     "three dice (announce_dice)": {"step": "announce_dice", "seq": "12", "red": "4", "blue_1": "2", "blue_2": "6"},
     "two cards (set_dealer_hand)": {"step": "set_dealer_hand", "seq": "12", "low": ["Ks", "Qd"]},
     "three seats (place_envy_lammers)": {"step": "place_envy_lammers", "seq": "12", "seats": ["1", "3", "5"]},
-    "unreadable amount (pay_wager)": {"step": "pay_wager", "seq": "12", "seat": "3", "spot": "sum", "amount": "abc"},
+    "unreadable chips (pay_wager)": {"step": "pay_wager", "seq": "12", "seat": "3", "spot": "sum", "chips": "abc"},
 }
 CONTROLS = table_description(PAI_GOW_POKER.key).step_controls
 """The Pai Gow Poker table's controls, which read every frame above."""

@@ -161,17 +161,33 @@ def form_value(name: str, value: Any) -> Any:
     return str(value)
 
 
+def rack_fields(amount: int) -> dict[str, str]:
+    """A payout as the page's rack sends it: its chips highest first from the default rack, and any coin typed."""
+    from simulator.core.chipping import highest_first
+    from simulator.core.chips import DEFAULT_RACK, chip_total, write_chips
+
+    chips = highest_first(amount, DEFAULT_RACK)
+    coin = amount - chip_total(chips)
+    return {"chips": write_chips(chips), "amount": form_value("amount", coin) if coin else ""}
+
+
 def dealer_frames(log: dict[str, Any]) -> list[dict[str, Any]]:
     """The browser frames of every correct dealer step of a dealt round, found by replaying its log."""
     from simulator.core.procedure import Actor
     from simulator.notation import replay_round
+    from trainer.tables import TABLES
 
+    rack_steps = {
+        step for table in TABLES for step, control in table.step_controls.items() if "chips" in control.fields
+    }
     round_ = replay_round(log)
     frames = []
     while (action := round_.next_action()) is not None:
         if action.actor is not Actor.DEALER:
             raise RuntimeError(f"round waits for a {action.actor.value}: use a table whose floorperson is automated")
         fields = {name: form_value(name, value) for name, value in action.arguments.items()}
+        if action.step in rack_steps and action.arguments.get("source") != "progressive jackpot slip":
+            fields |= rack_fields(action.arguments["amount"])
         headers = {"HX-Request": "true", "HX-Trigger-Name": "step", "HX-Current-URL": "/rounds/"}
         frames.append({"step": action.step, **fields, "HEADERS": headers})
         round_.perform(action.step, action.arguments)
