@@ -4,7 +4,7 @@ from collections.abc import Mapping
 
 from django import forms
 
-from core.fields import WholeNumberField
+from core.fields import MoneyField, WholeNumberField
 from simulator.core.chips import MAX_RACK_CHARACTERS
 from simulator.sprints import MIX, SPRINT_LENGTHS, SprintLine
 
@@ -40,15 +40,20 @@ class SprintForm(forms.Form):
 
 
 class PayForm(forms.Form):
-    """A payout paid: its number in the sprint and the chips, as the rack writes them."""
+    """A payout paid: its number in the sprint, the chips as the rack writes them, and any coin typed beside them."""
 
     number = WholeNumberField("the payout", 1, max(SPRINT_LENGTHS), widget=forms.HiddenInput)
     chips = forms.CharField(
         label="Chips",
         max_length=MAX_RACK_CHARACTERS,
-        help_text="Each chip's value in cents and how many, largest first: 2500x3 500x1 is three $25 and one $5; "
-        "coin50 adds 50 cents in coin.",
+        error_messages={"required": "Add chips from the rack first."},
     )
+    amount = MoneyField(label="Coin", required=False)
+
+    def chip_text(self) -> str:
+        """The chips, then the coin typed beside them as "coin50": the payment as the sprint grades it."""
+        coin = self.cleaned_data["amount"]
+        return " ".join(filter(None, (self.cleaned_data["chips"], f"coin{coin}" if coin else "")))
 
 
 class StandardForm(forms.Form):

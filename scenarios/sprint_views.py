@@ -15,10 +15,14 @@ from core.refusals import RoleRefused, require_school_role
 from core.requests import SchoolRequest
 from core.roles import Role, teaches_cohorts
 from scenarios.models import PayoutSprint, SprintStandard
-from scenarios.payout_sprints import current_lines, pay, show_payout, start_sprint
+from scenarios.payout_sprints import HOUSE, current_lines, pay, show_payout, start_sprint
 from scenarios.sprint_forms import PayForm, SprintForm, StandardForm
 from scenarios.sprint_results import bests_by_trainee, personal_bests, sprint_row, standard_for
 from simulator.core.chips import ChipsError
+from trainer.felt import rack_chips
+
+RACK = rack_chips(HOUSE.rack)
+"""The rack a sprint is paid from, as its buttons draw it."""
 
 
 @require_http_methods(["GET", "POST"])
@@ -51,7 +55,7 @@ def sprint(request: SchoolRequest, sprint_id: int) -> HttpResponse:
 def sprint_page(request: SchoolRequest, sprint: PayoutSprint, form: PayForm, status: int) -> HttpResponse:
     """A sprint's page: the payout shown with its form, or the result with the standard and the personal best."""
     shown = show_payout(sprint)
-    context: dict[str, object] = {"sprint": sprint, "shown": shown, "form": form}
+    context: dict[str, object] = {"sprint": sprint, "shown": shown, "form": form, "controls": {"rack": RACK}}
     if shown is None:
         bests = personal_bests(request.user)
         context |= {"row": sprint_row(sprint), "best": any(best.pk == sprint.pk for best in bests)}
@@ -67,7 +71,7 @@ def sprint_pay(request: SchoolRequest, sprint_id: int) -> HttpResponse:
     form = PayForm(request.POST)
     if form.is_valid():
         try:
-            answer = pay(sprint.pk, request.user, form.cleaned_data["number"], form.cleaned_data["chips"])
+            answer = pay(sprint.pk, request.user, form.cleaned_data["number"], form.chip_text())
         except ChipsError as error:
             form.add_error("chips", str(error))
         else:

@@ -1,6 +1,6 @@
 // The training table's small helpers: connection state, keyboard shortcuts and their help, the table fitted to the
-// screen, clicks on the felt that fill in the controls, and the chip rack a payment is built from. htmx and its ws extension do everything else (sending
-// steps, swapping the answers in).
+// screen and clicks on the felt that fill in the controls; its chip racks are static/js/rack.js's, loaded first. htmx
+// and its ws extension do everything else (sending steps, swapping the answers in).
 (function () {
   "use strict";
 
@@ -203,105 +203,8 @@
     form.querySelectorAll('input[type="text"], input[type="number"]').forEach(function (field) {
       field.value = field.defaultValue;
     });
-    form.querySelectorAll("[data-rack]").forEach(function (rack) { setChips(rack, []); });
+    form.querySelectorAll("[data-rack]").forEach(function (rack) { window.chipRack.setChips(rack, []); });
   });
-
-  // ----- The chip rack: a payment built chip by chip, by pointer, touch or keyboard -----
-  // Each rack (templates/jinja2/trainer/_rack.html) keeps the chips added in order, so that the last can be taken
-  // back; its hidden field holds them as the server reads them, largest first ("2500x3 500x1"), its stacks show them
-  // by denomination ("3 green, $75.00") and the feedback panel, the page's one polite live region, says the total.
-
-  const addedChips = new WeakMap(); // each rack's chips in the order added, as their buttons
-
-  function money(cents) {
-    const dollars = Math.floor(cents / 100).toLocaleString("en-US");
-    return "$" + dollars + "." + String(cents % 100).padStart(2, "0");
-  }
-
-  // The chips by denomination, largest first: [{ chip, count }], for the rack's buttons in their order.
-  function stacksOf(rack) {
-    const chips = addedChips.get(rack) || [];
-    return Array.prototype.slice.call(rack.querySelectorAll("[data-chip]"))
-      .map(function (chip) { return { chip: chip, count: chips.filter(function (added) { return added === chip; }).length }; })
-      .filter(function (stack) { return stack.count > 0; });
-  }
-
-  function stackName(stack) {
-    return stack.count + " " + stack.chip.dataset.colour + ", " + money(stack.count * Number(stack.chip.dataset.chip));
-  }
-
-  // Say the rack's total in the feedback panel, under the verdict, replacing what the rack said last.
-  function sayTotal(rack, total, stacks) {
-    const feedback = document.getElementById("feedback");
-    if (!feedback) return;
-    let said = feedback.querySelector(".chip-rack-said");
-    if (!said) {
-      said = document.createElement("p");
-      said.className = "chip-rack-said visually-hidden";
-      feedback.append(said);
-    }
-    said.textContent = "Chips to pay: " + money(total) + (stacks.length ? ", " + stacks.map(stackName).join("; ") : "") + ".";
-  }
-
-  function setChips(rack, chips, say) {
-    addedChips.set(rack, chips);
-    const stacks = stacksOf(rack);
-    const total = stacks.reduce(function (sum, stack) { return sum + stack.count * Number(stack.chip.dataset.chip); }, 0);
-    rack.querySelector("[data-rack-chips]").value = stacks.map(function (stack) {
-      return stack.chip.dataset.chip + "x" + stack.count;
-    }).join(" ");
-    rack.querySelector("[data-rack-total]").textContent = money(total);
-    const list = rack.querySelector("[data-rack-stacks]");
-    list.replaceChildren.apply(list, stacks.map(function (stack) {
-      const item = document.createElement("li");
-      item.className = "chip-rack-stack";
-      const drawn = document.createElement("span");
-      drawn.className = stack.chip.className.replace("chip-rack-chip", "chip-rack-stack-chips");
-      drawn.setAttribute("aria-hidden", "true");
-      item.append(drawn, document.createTextNode(stackName(stack)));
-      return item;
-    }));
-    if (say) sayTotal(rack, total, stacks);
-  }
-
-  function addChip(rack, chip) {
-    setChips(rack, (addedChips.get(rack) || []).concat([chip]), true);
-  }
-
-  function takeLastBack(rack) {
-    setChips(rack, (addedChips.get(rack) || []).slice(0, -1), true);
-  }
-
-  function payFromRack(rack) {
-    const button = rack.querySelector('button[value="' + rack.dataset.payStep + '"]');
-    if (button && !button.disabled) button.click();
-  }
-
-  document.addEventListener("click", function (event) {
-    const rack = event.target.closest("#controls [data-rack]");
-    if (!rack) return;
-    const chip = event.target.closest("[data-chip]");
-    if (chip) addChip(rack, chip);
-    else if (event.target.closest("[data-rack-undo]")) takeLastBack(rack);
-    else if (event.target.closest("[data-rack-clear]")) setChips(rack, [], true);
-  });
-
-  // While the focus is in a rack (never in its coins' field): a chip's digit adds it, Backspace takes the last back,
-  // Delete clears, and Enter on the rack or a chip pays (on its other buttons Enter presses them). Space on a chip's
-  // button adds it, as on any button.
-  function rackKey(event) {
-    const rack = event.target.closest && event.target.closest("#controls [data-rack]");
-    if (!rack || event.target.closest("input")) return false;
-    const chip = /^[1-9]$/.test(event.key) && rack.querySelector('[data-rack-key="' + event.key + '"]');
-    const onAChip = event.target === rack || event.target.closest("[data-chip]");
-    if (chip) addChip(rack, chip);
-    else if (event.key === "Backspace") takeLastBack(rack);
-    else if (event.key === "Delete") setChips(rack, [], true);
-    else if (event.key === "Enter" && onAChip) payFromRack(rack);
-    else return false;
-    event.preventDefault();
-    return true;
-  }
 
   // When the score card arrives, bring it into view and move the focus to its heading.
   let scoreCardShown = Boolean(document.querySelector("#score-card:not(.hidden)"));
@@ -575,7 +478,7 @@
   document.addEventListener("keydown", function (event) {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     if (event.key === "Enter" && enterTakesTheFieldsStep(event)) return;
-    if (rackKey(event)) return;
+    if (event.defaultPrevented) return; // a rack's key, taken by rack.js
     if (!help || !shortcutsOn || help.open || !inShortcutScope(event.target)) return;
     if (event.key === "?") {
       openHelp();

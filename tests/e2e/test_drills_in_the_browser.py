@@ -6,9 +6,11 @@ import pytest
 from accessibility import wcag_violations
 from live_table import LiveSchool, TablePage, log_in, open_from_the_header
 from playwright.sync_api import Page, expect
-from sprint_helpers import house_chips
 
 from scenarios.models import PayoutSprint
+from simulator.core.chipping import highest_first
+from simulator.core.chips import DEFAULT_RACK, chip_total
+from simulator.core.money import format_cents
 from simulator.drills import DRILLS, DRILLS_BY_KEY
 
 pytestmark = pytest.mark.e2e
@@ -67,6 +69,14 @@ def amounts_due(username: str) -> list[int]:
     return [payout["due"] for payout in PayoutSprint.objects.filter(trainee__username=username).latest("pk").payouts]
 
 
+def rack_keys(page: Page, due: int) -> tuple[list[str], int]:
+    """The rack's keys paying ``due`` as the house chips it, largest chip first, and the coin left under them."""
+    chips = highest_first(due, DEFAULT_RACK)
+    keys = [page.locator(f"[data-chip='{cents}']").get_attribute("data-rack-key") or "" for cents in sorted(chips)]
+    pressed = [key for cents, key in zip(sorted(chips), keys, strict=True) for _ in range(chips[cents])]
+    return pressed[::-1], due - chip_total(chips)
+
+
 def press(page: Page, name: str, role: str = "button") -> None:
     """Put the focus on a control as Tab would and press Enter on it."""
     page.get_by_role(role, name=name, exact=True).focus()  # type: ignore[arg-type]
@@ -83,18 +93,26 @@ def test_a_trainee_runs_a_10_payout_sprint_by_keyboard_and_tops_the_cohort_board
     expect(page.get_by_role("heading", name="Payout sprints", level=1)).to_be_visible()
     expect(page.get_by_label("Paytable line")).to_have_value("mix")
     press(page, "Start the sprint")
-    chips = page.get_by_label(re.compile(r"^Chips for payout 1 of 10: "))
-    expect(chips).to_be_focused()
+    rack = page.get_by_role("group", name=re.compile(r"^Chips for payout 1 of 10: "))
+    expect(rack).to_be_focused()
     assert wcag_violations(page) == [], "a sprint's payout"
-    page.keyboard.type("7000x1")
     page.keyboard.press("Enter")
-    expect(page.get_by_role("alert")).to_contain_text("The rack has no $70.00 chip.")
-    expect(chips).to_have_value("7000x1")
-    page.keyboard.press("Control+A")
+    expect(page.get_by_role("alert")).to_contain_text("Add chips from the rack first.")
+    said = page.locator("#sprint-said")
     for number, due in enumerate(school.query(amounts_due, "trainee2"), start=1):
-        chips = page.get_by_label(re.compile(rf"^Chips for payout {number} of 10: "))
-        expect(chips).to_be_focused()
-        page.keyboard.type(house_chips(due))
+        rack = page.get_by_role("group", name=re.compile(rf"^Chips for payout {number} of 10: "))
+        expect(rack).to_be_focused()
+        page.keyboard.press("1")
+        page.keyboard.press("Delete")
+        expect(rack.locator("[data-rack-total]")).to_have_text("$0.00")
+        chips, coin = rack_keys(page, due)
+        for key in [*chips, "1"]:
+            page.keyboard.press(key)
+        page.keyboard.press("Backspace")
+        expect(said).to_contain_text(f"Chips to pay: {format_cents(due - coin)}")
+        if coin:
+            page.get_by_label("Coin").focus()
+            page.keyboard.type(format_cents(coin).removeprefix("$"))
         page.keyboard.press("Enter")
         if number < 10:
             expect(page.locator(".messages")).to_contain_text(f"Payout {number}: Right")

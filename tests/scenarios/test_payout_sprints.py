@@ -10,6 +10,8 @@ from table_helpers import make_instructor, make_trainee
 
 from scenarios.models import PayoutSprint, SprintStandard
 from scenarios.sprint_results import personal_bests, result_of, standard_for
+from simulator.core.chipping import highest_first
+from simulator.core.chips import DEFAULT_RACK, write_chips
 from simulator.core.money import format_cents
 from simulator.sprints import MIX, sprint_lines
 
@@ -66,6 +68,30 @@ def test_a_right_payout_shows_the_next_and_the_last_one_ends_the_sprint_timed_by
     page = unescape(client.get(reverse("sprint", args=[sprint.pk])).content.decode())
     assert "all right" in page and "A personal best." in page
     assert personal_bests(trainee) == [sprint]
+
+
+def test_a_sprint_is_paid_from_the_house_rack_with_one_live_region_saying_its_total_and_verdicts(client):
+    client.force_login(make_trainee("ana"))
+    sprint = started(client)
+    page = client.get(reverse("sprint", args=[sprint.pk])).content.decode()
+    assert page.count('role="status"') == 1 and 'id="sprint-said" role="status"' in page
+    assert 'data-rack-says="sprint-said"' in page and 'name="chips" value="" data-rack-chips' in page
+    for chip in DEFAULT_RACK:
+        assert f'data-chip="{chip.cents}"' in page
+    assert '<script src="/static/js/rack.' in page
+
+
+def test_coin_typed_beside_the_rack_s_chips_pays_what_is_under_its_smallest_chip(client):
+    client.force_login(make_trainee("ana"))
+    sprint = started(client)
+    sprint.payouts[0]["due"] += 50
+    sprint.save(update_fields=["payouts"])
+    due = sprint.payouts[0]["due"]
+    chips = write_chips(highest_first(due - 50, DEFAULT_RACK))
+    response = client.post(reverse("sprint_pay", args=[sprint.pk]), {"number": 1, "chips": chips, "amount": "0.50"})
+    assert response.status_code == 302
+    sprint.refresh_from_db()
+    assert sprint.marks == ["right"]
 
 
 def test_a_wrong_payout_is_marked_and_the_sprint_moves_on_naming_the_right_one(client):
