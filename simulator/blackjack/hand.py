@@ -400,11 +400,18 @@ class BlackjackHandMixin(ChipPaymentMixin):
         return expected
 
     def _settle(self, action: Action) -> Operation:
-        """Book the expected settlement of the hand and log it."""
+        """Book the expected settlement of the hand and log it, with a losing wager's chips taken into the rack."""
         position = str(action.arguments["position"])
         result, net = self.settled_result(position)
         self.hand_results[position] = (result, net)
-        return self.record(action, {"cards": format_cards(self.cards_at(position)), "result": result.value, "net": net})
+        facts: dict[str, JsonValue] = {
+            "cards": format_cards(self.cards_at(position)),
+            "result": result.value,
+            "net": net,
+        }
+        if result is HandResult.LOSE:
+            facts["collected"] = self.hand_wager(position)
+        return self.record(action, facts)
 
     def verify_pay_blackjack_wager(self, position: str, amount: Cents, chips: str | None = None) -> Action:
         """Check that paying this hand this amount (in these chips) is the correct next step."""

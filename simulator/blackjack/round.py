@@ -451,7 +451,7 @@ class DownUnderRound(LockedOutWagerPhaseMixin, ProgressiveWinMixin, BlackjackHan
             return action
         if not self.cards_picked_up:
             return Action("pick_up_cards", Actor.DEALER, {}, PICK_UP_CARDS, "pick up the cards into the discard rack")
-        return None
+        return self.next_colour_up_action()
 
     def _contribution_action(self) -> Action | None:
         """The system's meter contributions, once the wagers are dropped."""

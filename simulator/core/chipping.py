@@ -119,7 +119,55 @@ CHIPPINGS = {
 DEFAULT_CHIPPING = Chipping()
 """Highest denominations first, unless the school sets another procedure."""
 
+
+@dataclass(frozen=True)
+class BuyInMix:
+    """The chips cash is sold in: up to ``most`` chips of ``unit`` first, the rest highest first (no unit: all so)."""
+
+    unit: Cents = 0
+    most: int = 0
+
+    @property
+    def key(self) -> str:
+        """The mix as the rules' JSON names it: "highest_first" or "unit_500_20"."""
+        return f"unit_{self.unit}_{self.most}" if self.unit else "highest_first"
+
+    @property
+    def words(self) -> str:
+        """The mix as the house rules say it.
+
+        >>> BuyInMix(500, 20).words, BuyInMix().words
+        ('up to 20 $5.00 chips, the rest highest denominations first', 'highest denominations first')
+        """
+        if not self.unit:
+            return PROCEDURE_WORDS[ChippingProcedure.HIGHEST_FIRST]
+        return f"up to {self.most} {format_cents(self.unit)} chips, the rest highest denominations first"
+
+    def chips(self, cash: Cents, rack: Rack) -> dict[Cents, int]:
+        """The chips ``cash`` is sold in.
+
+        >>> BuyInMix(500, 20).chips(30000, DEFAULT_RACK)
+        {10000: 2, 500: 20}
+        >>> BuyInMix(500, 20).chips(4300, DEFAULT_RACK)
+        {500: 8, 100: 3}
+        """
+        units = min(cash // self.unit, self.most) if self.unit else 0
+        rest = highest_first(cash - units * self.unit, rack)
+        if units:
+            rest[self.unit] = rest.get(self.unit, 0) + units
+        return {cents: rest[cents] for cents in sorted(rest, reverse=True)}
+
+
+BUY_IN_MIXES = {
+    mix.key: mix for mix in (BuyInMix(), *(BuyInMix(unit, most) for unit in (100, 500, 2500) for most in (10, 20)))
+}
+"""Every buy-in mix a table may choose, by its JSON key."""
+
+DEFAULT_BUY_IN_MIX = BuyInMix(500, 20)
+"""Up to twenty $5 chips, the rest highest first, unless the school sets another mix."""
+
 CHIP_RACK = cite("Chip rack, option rack")
+BUY_IN_MIX = cite("Buy-in mix, option buy_in_mix")
 CHIPPING = cite("Chipping procedure, option chipping")
 BEYOND_THE_RACK = HouseOption(
     "paying beyond the rack",
@@ -179,6 +227,7 @@ class HouseChips:
 
     rack: Rack = DEFAULT_RACK
     chipping: Chipping = DEFAULT_CHIPPING
+    buy_in_mix: BuyInMix = DEFAULT_BUY_IN_MIX
 
     def __post_init__(self) -> None:
         """Refuse a chipping procedure the rack cannot follow for every payout, naming the option."""
@@ -188,8 +237,14 @@ class HouseChips:
 
     def chip_problems(self) -> dict[str, str]:
         """The option at fault and why, for a rules type that reports every bad field at once; none when all is well."""
+        problems: dict[str, str] = {}
         fault = chipping_fault(self.rack, self.chipping)
-        return {"chipping": fault} if fault else {}
+        if fault:
+            problems["chipping"] = fault
+        unit = self.buy_in_mix.unit
+        if unit and all(each.cents != unit for each in self.rack):
+            problems["buy_in_mix"] = f"The rack has no {format_cents(unit)} chip to sell a buy-in in."
+        return problems
 
 
 def _rack(given: JsonValue) -> Rack:
@@ -222,8 +277,17 @@ CHIP_OPTIONS: dict[str, OptionField] = {
         house_rule=True,
         label="Chipping procedure",
     ),
+    "buy_in_mix": choice(
+        BUY_IN_MIXES,
+        BUY_IN_MIX,
+        "Which chips a buy-in is sold in: up to a number of chips of the betting unit first, the rest highest "
+        "denominations first; or all of it highest denominations first.",
+        describe=lambda mix: mix.words,
+        house_rule=True,
+        label="Buy-in mix",
+    ),
 }
-"""The rack and the chipping procedure: the options every game's rules share, by their attribute's name."""
+"""The rack, the chipping procedure and the buy-in mix: the options every game's rules share, by attribute."""
 
 
 def chip_options_json(rules: HouseChips, *, skip_defaults: bool = False) -> dict[str, JsonValue]:

@@ -924,6 +924,48 @@ CLAUSES = catalogue(
         note="The regulation has every payout made in full (a Mystery Bonus at 100% of the meter, (c)(7)); it says "
         "nothing of coin, or of a payout too large for the rack.",
     ),
+    # ----- Cash at the table: buy-ins, colour-ups and the chip inventory -----
+    house(
+        "Buy-in count",
+        "A player buys in by laying cash on the layout; the dealer spreads it in view of the player and the camera, "
+        'counts it and announces the amount ("Change, $300"). This is a fixed procedure of the simulator: no table '
+        "option changes it.",
+        note="The text we hold of 58 Pa. Code has no section on cash exchanged at a live table (Chapter 605a lists "
+        "buying in with an electronic wagering system by title only).",
+    ),
+    house(
+        "Buy-in drop",
+        "Once the amount is announced, the dealer pushes the cash through the slot into the table's drop box with "
+        "the paddle, before any chips are sold. This is a fixed procedure of the simulator: no table option changes "
+        "it.",
+        note="The text we hold of 58 Pa. Code says nothing of the drop box at a buy-in.",
+    ),
+    house(
+        "Buy-in mix, option buy_in_mix",
+        "The chips a buy-in is sold in, to the cash's exact amount: up to a stated number of chips of a stated "
+        "denomination (the table's betting unit) first, the rest highest denominations first; or all of it highest "
+        "denominations first. Default: up to 20 $5.00 chips, the rest highest denominations first.",
+        note="The regulation has wagers made in value chips; it does not say in which chips cash is changed.",
+    ),
+    house(
+        "Colouring up",
+        "A player leaving the table has the chips in front of them coloured up: the dealer takes them into the rack "
+        "and gives the same amount in the fewest chips, highest denominations first. This is a fixed procedure of the "
+        "simulator: no table option changes it.",
+        note="The regulation says nothing of colouring up.",
+    ),
+    house(
+        "Table chip inventory",
+        "The table's chips are counted by denomination: the round opens with the rack's float (100 chips of each "
+        "denomination), takes in each losing wager's chips (made up highest first), each commission and the chips "
+        "a player colours up, and gives out each payout's chips, the chips sold at a buy-in and those given at a "
+        "colour-up. At the end of every round the opening inventory, plus what came in, less what went out, is the "
+        "closing inventory; the cash in the drop box equals the chips sold. A denomination the rack runs out of, or "
+        "a drop that does not match the chips sold, is a finding. This is a fixed procedure of the simulator: no "
+        "table option changes it.",
+        note="The regulation has some awards paid from the table inventory; the text we hold does not say how the "
+        "inventory is counted.",
+    ),
 )
 """Every clause the product cites, by the clause as written."""
 

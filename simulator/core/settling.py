@@ -116,7 +116,7 @@ class SettlingMixin(ChipPaymentMixin):
         return self.verify_settlement("collect_wager", seat, spot)
 
     def collect_wager(self, seat: int, spot: str) -> Operation:
-        """Collect a losing wager into the table inventory."""
+        """Collect a losing wager into the table inventory; the log records the chips collected."""
         expected = self.verify_collect_wager(seat, spot)
         self.settled[(seat, spot)] = (Settlement.COLLECT, self.staked(seat, spot))
-        return self.record(expected)
+        return self.record(expected, {"collected": self.staked(seat, spot)})

@@ -24,8 +24,9 @@ from simulator.core.clauses import cite
 from simulator.core.json_values import JsonValue, json_int, json_list, json_object, json_str
 from simulator.core.money import Cents, format_cents
 from simulator.core.procedure import Action, Actor, ErrorCode, IllegalOperation, NoMoreBetsMixin, Operation
+from simulator.core.table_cash import CASH_STEPS, BuyIn, ColourUp, TableCashMixin
 
-WAGER_PHASE_STEPS = frozenset({"place_wager", "change_wager", "attempt_late_wager", "refuse_late_wager"})
+WAGER_PHASE_STEPS = frozenset({"place_wager", "change_wager", "attempt_late_wager", "refuse_late_wager"}) | CASH_STEPS
 """The wager phase's steps, for the host's ``step_names()``."""
 
 WAGER_PHASE_PLAYER_STEPS = frozenset({"place_wager", "change_wager", "attempt_late_wager"})
@@ -86,12 +87,17 @@ class WagerMove:
 
 @dataclass(frozen=True)
 class WagerPhase:
-    """What the players do around "No more bets" in one round; server side only until each move happens."""
+    """What the players do around "No more bets" in one round; server side only until each move happens.
+
+    ``buy_ins`` come before any wager, ``colour_ups`` after the round's last settlement.
+    """
 
     before: tuple[WagerMove, ...] = ()
     late: WagerMove | None = None
     missing_chip_seat: int | None = None
     mismatch_procedure: ChipCountMismatch = ChipCountMismatch.CALL_FLOORPERSON
+    buy_ins: tuple[BuyIn, ...] = ()
+    colour_ups: tuple[ColourUp, ...] = ()
 
     def to_json(self) -> dict[str, JsonValue]:
         """The wager phase as saved with the round's setup."""
@@ -100,11 +106,16 @@ class WagerPhase:
             "late": None if self.late is None else self.late.to_json(),
             "missing_chip_seat": self.missing_chip_seat,
             "mismatch_procedure": self.mismatch_procedure.value,
+            "buy_ins": [buy_in.to_json() for buy_in in self.buy_ins],
+            "colour_ups": [leaving.to_json() for leaving in self.colour_ups],
         }
 
     @classmethod
     def from_json(cls, data: JsonValue) -> WagerPhase:
-        """Read a wager phase written by :meth:`to_json`; a setup saved without one (None) has an empty phase."""
+        """Read a wager phase written by :meth:`to_json`; a setup saved without one (None) has an empty phase.
+
+        A phase saved before buy-ins and colour-ups existed has none.
+        """
         if data is None:
             return cls()
         saved = json_object(data)
@@ -115,6 +126,8 @@ class WagerPhase:
             None if late is None else WagerMove.from_json(json_object(late)),
             None if missing is None else json_int(missing),
             ChipCountMismatch(json_str(saved["mismatch_procedure"])),
+            tuple(BuyIn.from_json(json_object(each)) for each in json_list(saved.get("buy_ins", []))),
+            tuple(ColourUp.from_json(json_object(each)) for each in json_list(saved.get("colour_ups", []))),
         )
 
 
@@ -125,8 +138,8 @@ class LateWagerView(TypedDict):
     move: str
 
 
-class WagerPhaseMixin(NoMoreBetsMixin):
-    """Players' wagers before "No more bets", and the dealer's refusal of a late wager after it."""
+class WagerPhaseMixin(TableCashMixin, NoMoreBetsMixin):
+    """Buy-ins and players' wagers before "No more bets", and the dealer's refusal of a late wager after it."""
 
     wager_phase: WagerPhase = WagerPhase()
     wager_moves_made: int = 0
@@ -140,6 +153,14 @@ class WagerPhaseMixin(NoMoreBetsMixin):
     def wager_label(self, spot: str) -> str:
         """The betting area as the layout names it."""
         raise NotImplementedError
+
+    def buy_ins(self) -> tuple[BuyIn, ...]:
+        """The round's buy-ins, from its wager phase."""
+        return self.wager_phase.buy_ins
+
+    def colour_ups(self) -> tuple[ColourUp, ...]:
+        """The round's colour-ups, from its wager phase."""
+        return self.wager_phase.colour_ups
 
     def late_wager_citation(self, spot: str) -> Citation:
         """The rule a late wager on ``spot`` breaks: no wager is made, increased or withdrawn after "No more bets"."""
@@ -165,8 +186,11 @@ class WagerPhaseMixin(NoMoreBetsMixin):
         return {"seat": late.seat, "move": self._move_sentence(late)}
 
     def next_wager_phase_action(self) -> Action | None:
-        """The next player's move before "No more bets", the late attempt or its refusal; None when none is due."""
+        """A buy-in's step, the next player's move before "No more bets", the late attempt or its refusal; or None."""
         phase = self.wager_phase
+        buy_in = self.next_buy_in_action()
+        if buy_in is not None:
+            return buy_in
         if not self.no_more_bets:
             if self.wager_moves_made == len(phase.before):
                 return None

@@ -382,7 +382,7 @@ class MysteryTableRound(LockedOutWagerPhaseMixin, MysteryBonusMixin, Round):
                 BASE_GAME,
                 f"the engine deals the {self.game.display_name} round face up (automated)",
             )
-        return self.next_mystery_payout_action()
+        return self.next_mystery_payout_action() or self.next_colour_up_action()
 
     def _opening_action(self) -> Action | None:
         """The steps before the base game: the wager phase, "No more bets", the intake and the contributions."""

@@ -608,7 +608,7 @@ class PaiGowRound(
             return Action(
                 "clear_table", Actor.DEALER, {}, CLEAR_TABLE, "clear the table: all cards to the discard rack"
             )
-        return None
+        return self.next_colour_up_action()
 
     def wager_citation(self, spot: str) -> Citation:
         """A Progressive Payout wager follows the lock-out; any other is placed before the shaker (§645b.2(f))."""

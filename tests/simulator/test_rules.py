@@ -320,9 +320,10 @@ DOWN_UNDER_ADDED = {
 CHIPS_ADDED = {
     "rack": "$1,000.00 orange; $500.00 purple; $100.00 black; $25.00 green; $5.00 red; $1.00 white",
     "chipping": "highest_first",
+    "buy_in_mix": "unit_500_20",
 }
-"""The chip rack and chipping procedure every table has had since, at their defaults; an MHB table writes them only
-where it changes them, as it writes its qualifying wager."""
+"""The chip rack, chipping procedure and buy-in mix every table has had since, at their defaults; an MHB table writes
+them only where it changes them, as it writes its qualifying wager."""
 
 
 @pytest.mark.parametrize("name", sorted(SAVED_ROUNDS))
