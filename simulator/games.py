@@ -186,7 +186,7 @@ PAI_GOW_POKER = Game(
         FELT_NAMES,
         frozenset(
             {"dice", "hands", "tiger_nine", "foul_seat", "late_wager", "missing_chip_seat", "mystery_hit_round"}
-            | {"habits", "low_hands"}
+            | {"habits", "low_hands", "buy_in", "colour_up"}
         ),
     ),
 )
@@ -205,7 +205,7 @@ DOWN_UNDER_BLACKJACK = Game(
     demo_down_under,
     ScenarioSupport(
         {down_under_table.BLACKJACK: "Blackjack", down_under_table.MATCH_THE_DEALER: "Match the Dealer"},
-        frozenset({"late_wager", "missing_chip_seat", "ace_of_spades_round", "cards", "habits"}),
+        frozenset({"late_wager", "missing_chip_seat", "ace_of_spades_round", "cards", "habits", "buy_in", "colour_up"}),
     ),
     dealt_base_game=down_under_hand,
 )

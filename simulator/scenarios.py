@@ -23,13 +23,16 @@ from simulator.blackjack.table import BLACKJACK, MATCH_THE_DEALER, DownUnderTabl
 from simulator.carnival.poker import CarnivalGame, PlayerHabit
 from simulator.carnival.rigging import board_size
 from simulator.core.cards import Card, Rank, format_cards, pai_gow_deck, parse_cards, shuffled
+from simulator.core.chipping import HouseChips
+from simulator.core.chips import DEFAULT_RACK, ChipsError, read_chips
 from simulator.core.dice import DiceRoll, parse_dice_roll, roll_dice
 from simulator.core.hands import SetHand, is_tiger_nine
-from simulator.core.json_values import JsonObject, JsonValue
+from simulator.core.json_values import JsonObject, JsonValue, json_int
 from simulator.core.money import MAX_CENTS, format_cents
 from simulator.core.mystery_meter import BaseGameDealer, MysteryRules
 from simulator.core.procedure import Round, counted
 from simulator.core.rules import RulesError
+from simulator.core.table_cash import BuyIn, ColourUp, buy_in_problem
 from simulator.core.wager_phase import ChipCountMismatch, WagerMove
 from simulator.games import GAMES, Game
 from simulator.pai_gow.house_way import HOUSE_WAYS
@@ -101,13 +104,18 @@ class Rigging:
     community_cards: tuple[Card, ...] = ()
     habits: Mapping[int, SeatHabit] = field(default_factory=dict)
     low_hands: Mapping[int, tuple[Card, ...]] = field(default_factory=dict)
+    buy_in: BuyIn | None = None
+    colour_up: ColourUp | None = None
 
     @property
     def rigs_the_deal(self) -> bool:
-        """Whether it fixes anything the table's dealing draws: dice, cards, a Tiger 9, a wager move, a player's way."""
+        """Whether it fixes anything the table deals: dice, cards, a Tiger 9, a wager move, a way, a player's cash."""
         late, missing, foul = self.late_wager, self.missing_chip_seat, self.foul_seat
         settings = self.habits or self.low_hands
-        return bool(self.dice or self.hands or self.cards or self.tiger_nine or late or missing or foul or settings)
+        cash = self.buy_in or self.colour_up
+        return bool(
+            self.dice or self.hands or self.cards or self.tiger_nine or late or missing or foul or settings or cash
+        )
 
     @property
     def rigs_the_base_game(self) -> bool:
@@ -117,8 +125,8 @@ class Rigging:
     def to_json(self) -> JsonObject:
         """The rigging as JSON, cards and dice written as a person types them.
 
-        A base game's board, habits and low hands only when rigged, so a scenario saved before they could be reads as
-        it was.
+        A base game's board, habits, low hands, a buy-in and a colour-up only when rigged, so a scenario saved before
+        they could be reads as it was.
         """
         late = self.late_wager
         base_game: JsonObject = {}
@@ -128,6 +136,10 @@ class Rigging:
             base_game["habits"] = {str(seat): habit_key(habit) for seat, habit in self.habits.items()}
         if self.low_hands:
             base_game["low_hands"] = {str(seat): format_cards(cards) for seat, cards in self.low_hands.items()}
+        if self.buy_in is not None:
+            base_game["buy_in"] = self.buy_in.to_json()
+        if self.colour_up is not None:
+            base_game["colour_up"] = self.colour_up.to_json()
         return {
             "dice": None if self.dice is None else " ".join(map(str, self.dice.values)),
             "hands": {str(place): format_cards(cards) for place, cards in self.hands.items()},
@@ -420,8 +432,53 @@ class _Reader:
         for name in sorted(known - game.scenario.rigging):
             if given.get(name):
                 self.errors[f"rigging.{name}"] = f"a {game.name} scenario does not rig this"
+        cash = game.scenario.rigging
+        buy_in = self.buy_in(given.get("buy_in"), seats) if "buy_in" in cash else None
+        colour_up = self.colour_up(given.get("colour_up"), rules, seats) if "colour_up" in cash else None
         rigging = (dice, hands, tiger_nine, hit_round, ace_round, late, missing_seat, foul_seat)
-        return Rigging(*rigging, cards, community, habits, low_hands)
+        return Rigging(*rigging, cards, community, habits, low_hands, buy_in, colour_up)
+
+    def cash_seat(self, name: str, value: Mapping[str, JsonValue], seats: Mapping[int, object]) -> int | None:
+        """The seat a buy-in or colour-up rigs: one of the scenario's seated players; an error under ``name`` else."""
+        seat = value.get("seat")
+        if type(seat) is not int or seat not in seats:
+            self.errors[f"rigging.{name}"] = f"seat {seat!r:.20} has no player: seat one in the scenario's seats"
+            return None
+        return seat
+
+    def buy_in(self, value: JsonValue, seats: Mapping[int, object]) -> BuyIn | None:
+        """A seated player's buy-in: the seat and the cash in cents, whole dollars up to the largest buy-in."""
+        if value is None:
+            return None
+        if not isinstance(value, Mapping) or set(value) != {"seat", "cash"}:
+            self.errors["rigging.buy_in"] = "a seat and the cash in cents are wanted, such as {seat: 2, cash: 30000}"
+            return None
+        seat = self.cash_seat("buy_in", value, seats)
+        problem = buy_in_problem(value["cash"])
+        if problem:
+            self.errors["rigging.buy_in"] = problem
+        return None if seat is None or problem else BuyIn(seat, json_int(value["cash"]))
+
+    def colour_up(self, value: JsonValue, rules: object, seats: Mapping[int, object]) -> ColourUp | None:
+        """A seated player's leaving after the round with chips of the table's rack to colour up."""
+        if value is None:
+            return None
+        if not isinstance(value, Mapping) or set(value) != {"seat", "chips"}:
+            self.errors["rigging.colour_up"] = 'a seat and the chips in front of them are wanted, such as "500x12"'
+            return None
+        seat = self.cash_seat("colour_up", value, seats)
+        rack = rules.rack if isinstance(rules, HouseChips) else DEFAULT_RACK
+        try:
+            if not isinstance(value["chips"], str):
+                raise ChipsError(f'chips are named as text, such as "500x12 100x3", not {value["chips"]!r:.20}')
+            chips = read_chips(value["chips"], rack)
+        except ChipsError as error:
+            self.errors["rigging.colour_up"] = str(error)
+            return None
+        if not chips:
+            self.errors["rigging.colour_up"] = "a leaving player has at least one chip to colour up"
+            return None
+        return None if seat is None else ColourUp(seat, chips)
 
     def rigging_flag(self, given: Mapping[str, JsonValue], name: str) -> bool:
         """A rigging field that is true or false (false when not given); "yes" or 1 is an error, not a guess."""
@@ -795,7 +852,8 @@ def _rigged(spec: ScenarioSpec, rules: SeatedRules, rng: random.Random) -> Rigge
         scenario = replace(scenario, deck_top=_deck_top(rules, rigging, dice, rng), dice=dice)
         habits = dict.fromkeys(set(rigging.hands) - {DEALER}, PlayerStyle.HOUSE_WAY) | habits
     moves = (rigging.late_wager, rigging.missing_chip_seat, rigging.foul_seat)
-    return RiggedDeal(seats, scenario, *moves, rigging.cards, habits=habits)
+    cash = (rigging.buy_in, rigging.colour_up)
+    return RiggedDeal(seats, scenario, *moves, rigging.cards, buy_in=cash[0], colour_up=cash[1], habits=habits)
 
 
 def _low_hand_settings(rigging: Rigging) -> dict[int, SetHand]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
 from simulator.blackjack import table as down_under_table
@@ -11,6 +11,7 @@ from simulator.blackjack.arithmetic import BlackjackStyle
 from simulator.blackjack.table import DownUnderTable
 from simulator.core.money import Cents
 from simulator.core.mystery_meter import MysteryRules
+from simulator.core.table_cash import BuyIn, ColourUp
 from simulator.core.wager_phase import ChipCountMismatch, WagerMove, WagerPhase
 from simulator.mystery import tables as mystery_tables
 from simulator.mystery.games import MysteryGame
@@ -203,3 +204,27 @@ def draw_wager_phase(
     if progressive_seats and rng.random() < MISSING_CHIP_CHANCE:
         missing = rng.choice(progressive_seats)
     return WagerPhase(before, late, missing, procedure)
+
+
+BUY_IN_CHANCE = 0.15
+"""How often a seated player buys in with cash before a round."""
+BUY_INS = (10000, 20000, 30000, 50000)
+"""The cash a simulated player lays on the layout: $100, $200, $300 or $500."""
+COLOUR_UP_CHANCE = 0.1
+"""How often a seated player leaves after a round with chips to colour up."""
+LEAVING_CHIPS = ((500, range(4, 21)), (100, range(0, 10)))
+"""The chips a leaving player has in front of them: 4 to 20 red and up to 9 white."""
+
+
+def draw_table_cash(seats: Iterable[int], seed_value: int) -> tuple[tuple[BuyIn, ...], tuple[ColourUp, ...]]:
+    """By chance a player's buy-in before the round and another's colour-up after it, drawn on their own seed."""
+    rng = random.Random(f"table cash {seed_value}")
+    seated = sorted(seats)
+    buy_ins: tuple[BuyIn, ...] = ()
+    if seated and rng.random() < BUY_IN_CHANCE:
+        buy_ins = (BuyIn(rng.choice(seated), rng.choice(BUY_INS)),)
+    colour_ups: tuple[ColourUp, ...] = ()
+    if seated and rng.random() < COLOUR_UP_CHANCE:
+        chips = {cents: rng.choice(counts) for cents, counts in LEAVING_CHIPS}
+        colour_ups = (ColourUp(rng.choice(seated), {cents: count for cents, count in chips.items() if count}),)
+    return buy_ins, colour_ups

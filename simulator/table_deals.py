@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
 from simulator.blackjack import round as down_under
@@ -20,6 +20,7 @@ from simulator.core.json_values import JsonObject, JsonValue, json_object
 from simulator.core.meter_device import JACKPOT_METER, MATCH_METER, MYSTERY_METER
 from simulator.core.mystery_meter import BaseGameDealer, MysteryConfiguration, MysteryMeter
 from simulator.core.progressive import JackpotMeter
+from simulator.core.table_cash import BuyIn, ColourUp
 from simulator.core.wager_phase import ChipCountMismatch, WagerMove, WagerPhase
 from simulator.mystery import tables as mystery_tables
 from simulator.mystery.games import MysteryGame
@@ -39,6 +40,7 @@ from simulator.simulated_players import (
     add_side_wagers,
     choose_blackjack_styles,
     choose_player_styles,
+    draw_table_cash,
     draw_wager_phase,
     seat_down_under_players,
     seat_mystery_players,
@@ -72,6 +74,10 @@ class RiggedDeal:
     the hole cards (or the first of them) of each rigged place."""
     community_cards: tuple[Card, ...] = ()
     """The carnival poker base game's community cards (or the first of them), flop first."""
+    buy_in: BuyIn | None = None
+    """A player's buy-in with cash before the round's wagers."""
+    colour_up: ColourUp | None = None
+    """A player's leaving after the round with chips to colour up."""
     habits: Mapping[int, SeatHabit] = field(default_factory=dict)
     """How the player at each seat decides: at Down Under Blackjack its style (over a rigged seat's basic strategy);
     in a carnival poker base game its habit, a seat rigged cards but no habit playing by the house advice; at Pai Gow
@@ -136,12 +142,23 @@ def fitting_match_meter(saved: Mapping[str, JsonValue] | None, rules: DownUnderT
     return meter if (meter.wager, meter.reading) == (rules.match_wager, rules.secondary_reading) else None
 
 
-def players_wager_phase(table: TableDeal, drawn: WagerPhase, rigged: RiggedDeal | None) -> WagerPhase:
-    """The players' moves around "No more bets": the rigged ones only where a scenario rigs them or is quiet."""
+def players_wager_phase(
+    table: TableDeal, drawn: WagerPhase, rigged: RiggedDeal | None, seats: Iterable[int]
+) -> WagerPhase:
+    """The players' moves around "No more bets" and their cash at ``seats``, drawn or rigged.
+
+    The rigged ones only where a scenario rigs them or the table is quiet; else the drawn moves, with the seated
+    players' seeded buy-ins and colour-ups.
+    """
     if rigged is None and not table.quiet:
-        return drawn
-    late, missing = (None, None) if rigged is None else (rigged.late_wager, rigged.missing_chip_seat)
-    return WagerPhase((), late, missing, table.chip_count_mismatch)
+        buy_ins, colour_ups = draw_table_cash(seats, table.seed)
+        return replace(drawn, buy_ins=buy_ins, colour_ups=colour_ups)
+    if rigged is None:
+        return WagerPhase((), None, None, table.chip_count_mismatch)
+    buy_ins = () if rigged.buy_in is None else (rigged.buy_in,)
+    colour_ups = () if rigged.colour_up is None else (rigged.colour_up,)
+    late, missing = rigged.late_wager, rigged.missing_chip_seat
+    return WagerPhase((), late, missing, table.chip_count_mismatch, buy_ins, colour_ups)
 
 
 def deal_pai_gow_round(table: TableDeal) -> PaiGowRound:
@@ -184,7 +201,7 @@ def deal_pai_gow_round(table: TableDeal) -> PaiGowRound:
         meter=fitting_mystery_meter(carried_meter(carried, MYSTERY_METER), rules.mystery),
         progressive_meter=fitting_jackpot_meter(carried_meter(carried, JACKPOT_METER), rules.progressive_paytable),
         automations=table.automations,
-        wager_phase=players_wager_phase(table, phase, rigged),
+        wager_phase=players_wager_phase(table, phase, rigged, seats),
     )
 
 
@@ -216,7 +233,7 @@ def deal_mystery_table_round(game: MysteryGame, table: TableDeal) -> MysteryTabl
         meter=fitting_mystery_meter(carried_meter(table.carried_meters or {}, MYSTERY_METER), rules.configuration),
         automations=table.automations,
         force_hit=table.force_mystery_hit,
-        wager_phase=players_wager_phase(table, phase, None),
+        wager_phase=players_wager_phase(table, phase, None, wagers),
         base_game_scenario=base_game_scenario,
     )
 
@@ -270,7 +287,7 @@ def deal_down_under_round(table: TableDeal) -> DownUnderRound:
         meter=fitting_match_meter(carried_meter(table.carried_meters or {}, MATCH_METER), rules),
         shoe_top=shoe_top,
         automations=table.automations,
-        wager_phase=players_wager_phase(table, phase, rigged),
+        wager_phase=players_wager_phase(table, phase, rigged, seats),
         styles=({} if table.quiet else drawn_styles) | rigged_styles(rigged),
     )
 

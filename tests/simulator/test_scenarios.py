@@ -143,6 +143,8 @@ RIGGED: dict[str, JsonValue] = {
     "community_cards": "Qh Jh Th",
     "habits": {"1": "cautious"},
     "low_hands": {"1": "As Kd"},
+    "buy_in": {"seat": 1, "cash": 30000},
+    "colour_up": {"seat": 1, "chips": "500x12"},
 }
 """One value of every rigging field."""
 
