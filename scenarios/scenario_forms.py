@@ -71,6 +71,10 @@ RIGGING_HELP = {
     "missing_chip_seat": "The chip of the seat's progressive wager is missing from the count: the dealer follows "
     "the house's chip count procedure.",
     "foul_seat": "The seat's player fouls the hand; the table's fouled hand rule settles it.",
+    "buy_in": "A seated player lays cash on the layout before the wagers: the dealer counts and announces it, drops "
+    "it and sells chips in the house's buy-in mix (whole dollars, at most $100,000).",
+    "colour_up": "A seated player leaves after the round with these chips, as 500x12 100x7 for twelve $5 and seven "
+    "$1 chips: the dealer colours them up in the fewest chips.",
 }
 """What each rigging field fixes, with its clause, as the builder says it under the field."""
 
@@ -357,6 +361,17 @@ class ScenarioForm(forms.Form):
             self._add(late, "rigging.late_wager.seat", seat)
             self._add(late, "rigging.late_wager.amount", MoneyField(label="Amount in dollars", required=False))
             section.parts.append(late)
+        if "buy_in" in rigging:
+            buy_in = Section("A buy-in", RIGGING_HELP["buy_in"])
+            self._add(buy_in, "rigging.buy_in", _whole_number("Seat that buys in", 1, len(SEATS), required=False))
+            self._add(buy_in, "rigging.buy_in.cash", MoneyField(label="Cash in dollars", required=False))
+            section.parts.append(buy_in)
+        if "colour_up" in rigging:
+            leaving = Section("A colour-up", RIGGING_HELP["colour_up"])
+            self._add(leaving, "rigging.colour_up", _whole_number("Seat that leaves", 1, len(SEATS), required=False))
+            chips = forms.CharField(label="Chips to colour up", required=False, max_length=200)
+            self._add(leaving, "rigging.colour_up.chips", chips)
+            section.parts.append(leaving)
         return section
 
     def _base_game(self, game: CarnivalGame) -> Section:
@@ -466,6 +481,13 @@ class ScenarioForm(forms.Form):
             rigging[key] = data.get(f"rigging.{key}")
         if data.get("rigging.late_wager"):
             rigging["late_wager"] = self._late_wager()
+        if data.get("rigging.buy_in") is not None and data.get("rigging.buy_in.cash") is None:
+            if "rigging.buy_in.cash" not in self.errors:
+                self.add_error("rigging.buy_in.cash", "Give the cash the player lays on the layout, in dollars.")
+        elif data.get("rigging.buy_in") is not None:
+            rigging["buy_in"] = {"seat": data["rigging.buy_in"], "cash": data["rigging.buy_in.cash"]}
+        if data.get("rigging.colour_up") is not None:
+            rigging["colour_up"] = {"seat": data["rigging.colour_up"], "chips": data.get("rigging.colour_up.chips", "")}
         spec: JsonObject = {
             "game": self.game.key,
             "rules": rules,
@@ -596,6 +618,12 @@ def form_data(spec: JsonObject, name: str) -> dict[str, str]:
             "rigging.late_wager": str(late["spot"]),
             "rigging.late_wager.amount": _dollars(late["amount"]),
         }
+    buy_in = rigging.get("buy_in")
+    if isinstance(buy_in, dict):
+        data |= {"rigging.buy_in": str(buy_in["seat"]), "rigging.buy_in.cash": _dollars(buy_in["cash"])}
+    leaving = rigging.get("colour_up")
+    if isinstance(leaving, dict):
+        data |= {"rigging.colour_up": str(leaving["seat"]), "rigging.colour_up.chips": str(leaving["chips"])}
     automations = spec["automations"] if isinstance(spec["automations"], list) else []
     data |= {f"automations.{step}": "on" for step in map(str, automations)}
     for key in ("rounds", "time_limit_seconds", "pass_accuracy_percent"):

@@ -37,6 +37,8 @@ RIGGING_FIELDS = {
     "community_cards": "rigging.community_cards",
     "habits": "rigging.habits.1",
     "low_hands": "rigging.low_hands.1",
+    "buy_in": "rigging.buy_in",
+    "colour_up": "rigging.colour_up",
 }
 """The builder's field for each rigging field of a scenario."""
 

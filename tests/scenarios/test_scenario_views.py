@@ -1,5 +1,6 @@
 """The scenario builder's pages: who may open them, field errors that save nothing, preview, publish and deal."""
 
+import html
 import re
 
 import pytest
@@ -9,6 +10,7 @@ from table_helpers import make_instructor, make_trainee
 from scenarios.models import Scenario, ScenarioVersion
 from scenarios.scenario_forms import form_data, new_form_data
 from scenarios.scenario_versions import create_scenario, publish
+from simulator.core.table_cash import BuyIn, ColourUp
 from simulator.games import GAMES
 from simulator.scenarios import ScenarioSpec
 from trainer.models import Attempt
@@ -299,3 +301,41 @@ def test_the_builder_says_which_steps_the_engine_always_performs_and_offers_no_b
     assert 'name="automations.complete_blackjack_hand"' not in page and "Burn card</label>" in page
     saved = client.post(reverse("scenario_new"), down_under_form())
     assert "complete_blackjack_hand" in ScenarioVersion.objects.get().spec["automations"], saved
+
+
+def test_the_builder_rigs_a_buy_in_and_a_colour_up_and_reads_them_back(client, instructor):
+    fields = pai_gow_form(
+        **{
+            "seats.1": "pai-gow 25",
+            "seats.4": "pai-gow 10",
+            "rigging.buy_in": "4",
+            "rigging.buy_in.cash": "300",
+            "rigging.colour_up": "1",
+            "rigging.colour_up.chips": "500x12 100x7",
+        }
+    )
+    assert client.post(reverse("scenario_new"), fields).status_code == 302
+    version = ScenarioVersion.objects.get()
+    rigging = version.engine_spec().rigging
+    assert rigging.buy_in == BuyIn(4, 30000) and rigging.colour_up == ColourUp(1, {500: 12, 100: 7})
+    data = form_data(version.engine_spec().to_json(), "again")
+    assert (data["rigging.buy_in.cash"], data["rigging.colour_up.chips"]) == ("300.00", "500x12 100x7")
+
+
+@pytest.mark.parametrize(
+    ("fields", "field", "words"),
+    [
+        ({"rigging.buy_in": "4", "rigging.buy_in.cash": "-300"}, "rigging.buy_in.cash", "not an amount in dollars"),
+        ({"rigging.buy_in": "4", "rigging.buy_in.cash": "250000"}, "rigging.buy_in", "at most $100,000.00"),
+        ({"rigging.buy_in": "3", "rigging.buy_in.cash": "300"}, "rigging.buy_in", "Seat 3 has no player"),
+        ({"rigging.buy_in": "4"}, "rigging.buy_in.cash", "Give the cash"),
+        ({"rigging.colour_up": "1", "rigging.colour_up.chips": "700x2"}, "rigging.colour_up", "no $7.00 chip"),
+    ],
+)
+def test_the_builder_refuses_a_bad_buy_in_or_colour_up_beside_its_field(client, instructor, fields, field, words):
+    posted = pai_gow_form(**{"seats.1": "pai-gow 25", "seats.4": "pai-gow 10", **fields})
+    response = client.post(reverse("scenario_new"), posted)
+    assert response.status_code == 400 and not ScenarioVersion.objects.exists()
+    summary = html.unescape(response.content.decode().split('role="alert"')[1].split("</div>")[0])
+    anchor = "field-" + field.replace(".", "-")
+    assert f'href="#{anchor}"' in summary and words in summary
