@@ -19,7 +19,7 @@ from simulator.notation import perform_saved, replay_round
 from trainer.models import Attempt
 from trainer.round_store import LiveAttempt
 from trainer.snapshots import AnyTableSnapshot, Viewer, snapshot_of
-from trainer.table_page import felt_region, graded_context, posted_region, render_region
+from trainer.table_page import chip_inventory_context, felt_region, graded_context, posted_region, render_region
 from trainer.tables import table_description
 
 SavedFrame = tuple[list[JsonValue], dict[str, Any] | None]
@@ -120,4 +120,5 @@ def replay_context(attempt: Attempt, position: int) -> dict[str, Any]:
         "grade": frame_grade(frames, position, steps, attempt.table.game),
         "performed": performed_at(attempt, frames, snapshot, position),
         "summaries": summaries,
+        "inventory": chip_inventory_context(snapshot.chip_inventory),
     }

@@ -10,6 +10,7 @@ from typing import Generic, TypeAlias, TypeVar
 from grading.scoring import GradedStep, PassRule, ScoreCard
 from simulator.core.json_values import JsonValue, json_int, json_object
 from simulator.core.procedure import Action, Actor, Round
+from simulator.core.table_cash import CASH_STEPS, TableCashMixin
 from simulator.games import GAMES, Game
 from trainer.controls import FLOORPERSON_STEPS, dealer_steps_of
 from trainer.models import Attempt, Floorperson, Mode
@@ -55,12 +56,18 @@ class TableSnapshot(Generic[ViewT]):
     """Whether the round was dealt from a scenario, and so may be a round of a scenario run or an exam sitting."""
     next_step: str | None = None
     """In practice only, the dealer step the round waits for: its controls come first. An exam never hints it."""
+    chip_inventory: Mapping[str, JsonValue] | None = None
+    """Once the round is over, the table's chips by denomination reconciled from its log (at a table taking cash)."""
 
     @property
     def finished(self) -> bool:
         """Whether the round is over and scored."""
         return self.score_card is not None
 
+
+ENGINE_CASH_STEPS = CASH_STEPS
+"""The dealer's buy-in and colour-up steps, which the engine performs at a web table (logged, so the chip inventory
+reconciles) until the table has controls for them: no button is offered for them."""
 
 AnyTableSnapshot: TypeAlias = TableSnapshot[Mapping[str, object]]
 """A snapshot of any game's table: its view is read as the game's own by the game's table description."""
@@ -96,7 +103,7 @@ def ungraded_snapshot(
         pass_rule=PassRule(),
         validation_seat=None,
         validation_step=None,
-        dealer_steps=dealer_steps_of(game, round_.offered_steps()),
+        dealer_steps=dealer_steps_of(game, round_.offered_steps()) - ENGINE_CASH_STEPS,
         from_scenario=True,
     )
 
@@ -148,7 +155,15 @@ def snapshot_of(live: LiveAttempt) -> AnyTableSnapshot:
         pass_rule=PassRule.from_json(attempt.pass_rule),
         validation_seat=None if waiting is None else json_int(waiting.arguments["seat"]),
         validation_step=None if waiting is None else waiting.step,
-        dealer_steps=dealer_steps_of(GAMES[attempt.table.game], round_.offered_steps()),
+        dealer_steps=dealer_steps_of(GAMES[attempt.table.game], round_.offered_steps()) - ENGINE_CASH_STEPS,
         from_scenario=attempt.scenario_version_id is not None,
         next_step=practice_next_step(attempt, round_),
+        chip_inventory=chip_inventory_of(round_),
     )
+
+
+def chip_inventory_of(round_: Round) -> Mapping[str, JsonValue] | None:
+    """The finished round's chip inventory reconciled, where its table takes cash; None before the end or elsewhere."""
+    if not isinstance(round_, TableCashMixin) or not round_.finished:
+        return None
+    return round_.chip_inventory().to_json()

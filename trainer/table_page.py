@@ -22,6 +22,8 @@ from grading.scoring import (
     step_numbers,
 )
 from simulator.core.citations import Citation, Provenance
+from simulator.core.json_values import JsonValue, json_int, json_list, json_object, json_str, json_strings
+from simulator.core.money import format_cents
 from simulator.core.rules import HouseOption
 from simulator.games import GAMES
 from trainer.felt import Region, render
@@ -183,11 +185,35 @@ def run_context(attempt_id: int) -> dict[str, Any] | None:
     }
 
 
-def score_card_context(score_card: ScoreCard, game: str) -> dict[str, Any]:
-    """A round's score card at ``game``: figures, the pass rule and what failed, each step's and skill's time."""
+def chip_inventory_context(inventory: Mapping[str, JsonValue] | None) -> dict[str, Any] | None:
+    """A round's chip inventory as the score card and the replay show it: each denomination, the totals, the drop."""
+    if inventory is None:
+        return None
+    rows = [json_object(row) for row in json_list(inventory["denominations"])]
+    findings = json_strings(inventory["findings"])
+    return {
+        "rows": [{**row, "denomination": format_cents(json_int(row["cents"]))} for row in rows],
+        "opening": format_cents(json_int(inventory["opening"])),
+        "closing": format_cents(json_int(inventory["closing"])),
+        "dropped": format_cents(json_int(inventory["dropped"])),
+        "sold": format_cents(json_int(inventory["sold"])),
+        "findings": findings,
+        "reconciled": not findings,
+        "citation": json_str(inventory["citation"]),
+    }
+
+
+def score_card_context(
+    score_card: ScoreCard, game: str, inventory: Mapping[str, JsonValue] | None = None
+) -> dict[str, Any]:
+    """A round's score card at ``game``: figures, the pass rule and what failed, each step's and skill's time.
+
+    ``inventory`` is the round's chip inventory reconciled, where the live round is at hand to work it out.
+    """
     targets = {skill.skill: skill.target_seconds for skill in score_card.skills}
     of = score_card.steps
     return {
+        "inventory": chip_inventory_context(inventory),
         "steps": score_card.steps,
         "correct": score_card.correct,
         "attempts": score_card.attempts,
@@ -387,7 +413,11 @@ def table_regions(snapshot: AnyTableSnapshot, viewer: Viewer, feedback: dict[str
         "table-log", "trainer/_table_log.html", {"log": snapshot.log if sees_log else (), "hides_log": hides_log}
     )
     if viewer is Viewer.TRAINEE:
-        score_card = score_card_context(snapshot.score_card, snapshot.game) if snapshot.score_card else None
+        score_card = (
+            score_card_context(snapshot.score_card, snapshot.game, snapshot.chip_inventory)
+            if snapshot.score_card
+            else None
+        )
         deal = {"table_id": snapshot.table_id, "mode": snapshot.mode.value, "attempt_id": snapshot.attempt_id}
         in_scenario = score_card is not None and snapshot.from_scenario
         place = sitting_place_of(snapshot) if in_scenario else None

@@ -234,3 +234,26 @@ def test_the_replay_leads_back_to_the_round_and_to_the_trainees_history_or_the_i
     instructor_page = page_of(make_instructor("ivy", teaching=[alice]), attempt)
     assert f'<a href="{round_page}">The round and its graded steps</a>' in instructor_page
     assert "Your history</a> ·" not in instructor_page
+
+
+def test_table_chip_inventory_reconciles_on_the_score_card_and_the_replay_of_a_round_with_a_buy_in(client):
+    trainee = make_trainee()
+    table = demo_table()
+    seed = next(seed for seed in range(200) if services.deal_round(table, seed).wager_phase.buy_ins)
+    attempt = services.start_round(trainee, table, Mode.PRACTICE, seed_value=seed)
+    assert [operation.action.step for operation in round_store.live_round(attempt).operations][:3] == [
+        "count_cash",
+        "drop_cash",
+        "sell_chips",
+    ]
+    deal_and_watch(attempt, trainee)
+    attempt.refresh_from_db()
+    inventory = services.table_snapshot(attempt).chip_inventory
+    assert inventory is not None and inventory["findings"] == [] and inventory["dropped"] == inventory["sold"]
+    client.force_login(trainee)
+    card = client.get(reverse("attempt", args=[attempt.pk])).content.decode()
+    assert "Chip inventory: reconciled" in card and f"chips sold for cash {format_cents(inventory['sold'])}" in card
+    last = len(attempt.saved_frames())
+    replayed = client.get(reverse("replay", args=[attempt.pk]), {"step": last}).content.decode()
+    assert "Chip inventory: reconciled" in replayed
+    assert "Chip inventory" not in client.get(reverse("replay", args=[attempt.pk]), {"step": 0}).content.decode()

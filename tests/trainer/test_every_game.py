@@ -24,7 +24,7 @@ from simulator.table_deals import TableDeal
 from trainer import demo_tables, round_store, services
 from trainer.controls import FLOORPERSON_STEPS, read_step
 from trainer.models import Floorperson, Mode, Table
-from trainer.snapshots import Viewer
+from trainer.snapshots import ENGINE_CASH_STEPS, Viewer
 from trainer.table_page import felt_region, render_region
 from trainer.tables import TABLE_DESCRIPTIONS, TABLES, table_description
 
@@ -161,7 +161,7 @@ def controls_html(key, round_) -> str:
 @pytest.mark.parametrize("key", list(GAMES))
 def test_every_dealer_step_of_a_game_has_a_control_a_key_of_its_own_and_a_button_on_its_controls(key):
     game, table = GAMES[key], table_description(key)
-    dealt = set(game_steps(game)) - game.engine_steps - set(FLOORPERSON_STEPS)
+    dealt = set(game_steps(game)) - game.engine_steps - set(FLOORPERSON_STEPS) - ENGINE_CASH_STEPS
     missing = dealt - set(table.step_controls)
     assert not missing, f"{key}: the {table.round_class.__name__} table description has no control for {missing}"
     keys = [control.key for control in table.step_controls.values()]
