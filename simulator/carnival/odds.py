@@ -3,11 +3,12 @@
 The return of a wager is the player's expected net result per unit wagered (negative: the house's edge).
 
 Three Card Poker: every one of the C(52, 3) = 22,100 hands is read once for Pair Plus and the Ante Bonus. The
-Ante and Play Wagers with the house advice (play queen-six-four or better) set each of the 22,100 player hands
-against each of the C(49, 3) = 18,424 dealer hands the other cards leave: the dealer hands of each value are
-counted from the whole deck, then those sharing a card with the player's hand are taken away by inclusion and
-exclusion (hands holding each of its cards, added back for each two of its cards, then the hand itself), each a
-sorted list searched by bisection, so the 407 million pairs are counted exactly in a second.
+Ante and Play Wagers, played from a lowest hand up (queen-six-four by the house advice, a pair by the cautious
+habit), set each of the 22,100 player hands against each of the C(49, 3) = 18,424 dealer hands the other cards
+leave: the dealer hands of each value are counted from the whole deck, then those sharing a card with the player's
+hand are taken away by inclusion and exclusion (hands holding each of its cards, added back for each two of its
+cards, then the hand itself), each a sorted list searched by bisection, so the 407 million pairs are counted
+exactly in a second.
 
 Ultimate Texas Hold 'Em's Trips Wager: the seven-card hands (C(52, 7) = 133,784,560) are counted by category.
 Five or more cards of one suit leave too few other cards for four of a kind or a full house, so a hand with a
@@ -21,6 +22,7 @@ import itertools
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from math import comb, prod
@@ -79,51 +81,80 @@ def ante_bonus_return(paytable: Paytable) -> Fraction:
     return bonus_return(paytable, three_card_counts(), THREE_CARD_HANDS)
 
 
-def ante_and_play_return(ante_bonus: Paytable) -> Fraction:
-    """The exact return per unit of Ante of the Ante and Play Wagers with the Ante Bonus, by the house advice."""
-    hands = list(itertools.combinations(range(52), 3))
-    keys = sorted({three_card_key(cards) for cards in hands})
+def ante_and_play_return(ante_bonus: Paytable, lowest_played: tuple[int, ...] = QUEEN_SIX_FOUR.key) -> Fraction:
+    """The exact return per unit of Ante of the Ante and Play Wagers with the Ante Bonus, playing ``lowest_played`` up.
+
+    The house advice plays queen-six-four or better (the default); the cautious habit plays a pair or better.
+    """
+    deck = three_card_dealers()
+    lowest = deck.ordinal[next(key for key in deck.keys if key >= lowest_played)]
+    bonus = {
+        deck.ordinal[key]: Fraction(odds.win, odds.stake)
+        for key in deck.keys
+        if (odds := ante_bonus.odds(THREE_CARD_NAMES[ThreeCardCategory(key[0])])) is not None
+    }
+    total = Fraction(0)
+    for cards, held in zip(deck.hands, deck.value, strict=True):
+        if held < lowest:
+            total -= comb(49, 3)
+            continue
+        not_qualifying, beaten, _tied, beating = deck.outcomes(cards)
+        total += not_qualifying + 2 * beaten - 2 * beating + bonus.get(held, Fraction(0)) * comb(49, 3)
+    return total / (THREE_CARD_HANDS * comb(49, 3))
+
+
+@dataclass(frozen=True)
+class ThreeCardDealers:
+    """Every three-card hand's value as an ordinal, and the sorted values of the hands holding each card or pair."""
+
+    hands: tuple[tuple[int, ...], ...]
+    keys: tuple[tuple[int, ...], ...]
+    ordinal: Mapping[tuple[int, ...], int]
+    value: tuple[int, ...]
+    every: Sequence[int]
+    by_card: Sequence[Sequence[int]]
+    by_pair: Mapping[tuple[int, ...], Sequence[int]]
+    lowest_qualifying: int
+
+    def outcomes(self, cards: tuple[int, ...]) -> tuple[int, int, int, int]:
+        """Of the 18,424 dealer hands the other 49 cards make: not qualifying, beaten, tied and beating ``cards``."""
+        held = self.ordinal[three_card_key(cards)]
+        outcomes = [0, 0, 0, 0]
+        signed = [(self.every, 1), *((self.by_card[card], -1) for card in cards)]
+        signed += [(self.by_pair[pair], 1) for pair in itertools.combinations(cards, 2)]
+        for values, sign in signed:
+            for place, count in enumerate(dealer_outcomes(values, self.lowest_qualifying, held)):
+                outcomes[place] += sign * count
+        outcomes[0 if held < self.lowest_qualifying else 2] -= 1  # the player's own hand, counted once too often
+        not_qualifying, beaten, tied, beating = outcomes
+        return not_qualifying, beaten, tied, beating
+
+
+@cache
+def three_card_dealers() -> ThreeCardDealers:
+    """The 22,100 hands' values, sorted whole, by each card they hold and by each two cards they hold."""
+    hands = tuple(itertools.combinations(range(52), 3))
+    keys = tuple(sorted({three_card_key(cards) for cards in hands}))
     ordinal = {key: place for place, key in enumerate(keys)}
-    value = [ordinal[three_card_key(cards)] for cards in hands]
-    lowest_qualifying = ordinal[next(key for key in keys if key >= QUEEN_HIGH.key)]
-    lowest_played = ordinal[next(key for key in keys if key >= QUEEN_SIX_FOUR.key)]
+    value = tuple(ordinal[three_card_key(cards)] for cards in hands)
     by_card: list[list[int]] = [[] for _ in range(52)]
-    by_pair: dict[tuple[int, int], list[int]] = {}
+    by_pair: dict[tuple[int, ...], list[int]] = {}
     for cards, held in zip(hands, value, strict=True):
         for card in cards:
             by_card[card].append(held)
         for pair in itertools.combinations(cards, 2):
             by_pair.setdefault(pair, []).append(held)
-    every = sorted(value)
     for values in (*by_card, *by_pair.values()):
         values.sort()
-    bonus = {
-        ordinal[key]: Fraction(odds.win, odds.stake)
-        for key in keys
-        if (odds := ante_bonus.odds(THREE_CARD_NAMES[ThreeCardCategory(key[0])])) is not None
-    }
-    total = Fraction(0)
-    for cards, held in zip(hands, value, strict=True):
-        if held < lowest_played:
-            total -= comb(49, 3)
-            continue
-        outcomes = [0, 0, 0, 0]
-        signed = [(every, 1), *((by_card[card], -1) for card in cards)]
-        signed += [(by_pair[pair], 1) for pair in itertools.combinations(cards, 2)]
-        for values, sign in signed:
-            for place, count in enumerate(dealer_outcomes(values, lowest_qualifying, held)):
-                outcomes[place] += sign * count
-        outcomes[2] -= 1  # the player's own hand, counted once too often as a tie
-        not_qualifying, beaten, _tied, beating = outcomes
-        total += not_qualifying + 2 * beaten - 2 * beating + bonus.get(held, Fraction(0)) * comb(49, 3)
-    return total / (THREE_CARD_HANDS * comb(49, 3))
+    lowest_qualifying = ordinal[next(key for key in keys if key >= QUEEN_HIGH.key)]
+    return ThreeCardDealers(hands, keys, ordinal, value, sorted(value), by_card, by_pair, lowest_qualifying)
 
 
 def dealer_outcomes(values: Sequence[int], lowest_qualifying: int, held: int) -> tuple[int, int, int, int]:
-    """Among sorted dealer values: not qualifying, qualifying and beaten by ``held``, tied, and beating it."""
+    """Among sorted dealer values: not qualifying, then qualifying and beaten by, tied with, and beating ``held``."""
     below = bisect_left(values, lowest_qualifying)
     under = bisect_left(values, max(held, lowest_qualifying))
-    over = bisect_left(values, held + 1)
+    over = bisect_left(values, max(held + 1, lowest_qualifying))
     tied = over - bisect_left(values, held) if held >= lowest_qualifying else 0
     return below, under - below, tied, len(values) - over
 

@@ -1,18 +1,23 @@
 """Exact returns of the carnival poker paytables, checked against counts derived by hand and published values."""
 
+import itertools
 from fractions import Fraction
 from math import comb
 
+from simulator.carnival.hands import ThreeCardCategory
 from simulator.carnival.odds import (
     ante_and_play_return,
     ante_bonus_return,
     pair_plus_return,
     seven_card_counts,
     three_card_counts,
+    three_card_dealers,
+    three_card_key,
     trips_return,
 )
-from simulator.carnival.three_card_poker import ANTE_BONUS_PAYTABLES, PAIR_PLUS_PAYTABLES
+from simulator.carnival.three_card_poker import ANTE_BONUS_PAYTABLES, PAIR_PLUS_PAYTABLES, QUEEN_HIGH
 from simulator.carnival.ultimate_texas import TRIPS_PAYTABLES
+from simulator.core.cards import parse_cards
 
 ALL_THREE = comb(52, 3)
 SEQUENCES = 12
@@ -102,3 +107,49 @@ def test_653a12_c_trips_paytables_return_what_their_text_and_the_seven_card_coun
         expected = paytable_text_return(dict(zip(lines, odds, strict=True)), SEVEN_CARD_COUNTS, comb(52, 7))
         assert trips_return(TRIPS_PAYTABLES[name]) == expected, name
     assert round(float(trips_return(TRIPS_PAYTABLES["B"])), 4) == -0.0190
+
+
+def naive_outcomes(cards: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """The dealer hands against ``cards`` counted one by one: not qualifying, beaten, tied, beating."""
+    held = three_card_key(cards)
+    counts = [0, 0, 0, 0]
+    for dealer in itertools.combinations(sorted(set(range(52)) - set(cards)), 3):
+        key = three_card_key(dealer)
+        counts[0 if key < QUEEN_HIGH.key else 1 if key < held else 2 if key == held else 3] += 1
+    return counts[0], counts[1], counts[2], counts[3]
+
+
+def card_numbers(text: str) -> tuple[int, ...]:
+    """Cards written "Qs 6h 4d" as the enumeration numbers them: rank 2 + number // 4, suit number % 4."""
+    return tuple(sorted((card.rank.value - 2) * 4 + "cdhs".index(card.suit.value) for card in parse_cards(text)))
+
+
+def test_three_card_poker_dealer_hands_counted_by_inclusion_and_exclusion_match_counting_them_one_by_one():
+    dealers = three_card_dealers()
+    for hand in ("Qs 6h 4d", "Qh Jh 9h", "5c 5d Ks", "Ah Kd Qc", "2s 2h 2d", "As 2s 3s", "Jc 8d 3h"):
+        cards = card_numbers(hand)
+        assert dealers.outcomes(cards) == naive_outcomes(cards), hand
+        assert sum(naive_outcomes(cards)) == comb(49, 3)
+
+
+def test_three_card_poker_cautious_habit_plays_only_a_pair_or_better_and_folds_the_16440_hands_below():
+    cautious = ante_and_play_return(ANTE_BONUS_PAYTABLES["5-4-1"], (ThreeCardCategory.PAIR,))
+    folded = Fraction(ALL_THREE - sum(THREE_CARD_COUNTS.values()), ALL_THREE)
+    assert folded == Fraction(16440, 22100)
+    # Pinned from the enumeration (its dealer counts are checked hand by hand above); no published figure exists.
+    assert cautious == Fraction(-2325451, 5987800)
+    assert round(float(cautious), 4) == -0.3884
+    assert -folded - 2 * (1 - folded) < cautious < -folded + 7 * (1 - folded)
+
+
+def test_three_card_poker_ante_bonus_5_3_1_costs_one_unit_on_each_of_the_52_three_of_a_kind():
+    exact = ante_and_play_return(ANTE_BONUS_PAYTABLES["5-4-1"]) - ante_and_play_return(ANTE_BONUS_PAYTABLES["5-3-1"])
+    assert exact == Fraction(52, ALL_THREE)
+    assert round(float(ante_and_play_return(ANTE_BONUS_PAYTABLES["5-3-1"])), 4) == -0.0361
+
+
+def test_pair_plus_paytable_40_30_5_4_1_pays_a_straight_5_to_1_and_returns_minus_5_57_percent():
+    pays = {"straight flush": 40, "three of a kind": 30, "straight": 5, "flush": 4, "pair": 1}
+    expected = paytable_text_return(pays, THREE_CARD_COUNTS, ALL_THREE)
+    assert pair_plus_return(PAIR_PLUS_PAYTABLES["40-30-5-4-1"]) == expected == Fraction(-1232, 22100)
+    assert round(float(expected), 4) == -0.0557
