@@ -207,7 +207,9 @@ def paytable_signs(rules: TableRules) -> list[Sign]:
     signs = []
     if rules.tiger_nine_offered:
         tiger_nine = ("Dealer's low hand a Tiger 9 (9-high)", str(TIGER_NINE_ODDS))
-        signs.append(Sign("Tiger 9", TIGER_NINE_PAYS, ("Hand", "Pays"), (tiger_nine,)))
+        way = rules.house_way
+        edge = f"House edge not computed yet: it turns on how the {way} house way sets the dealer's low hand."
+        signs.append(Sign("Tiger 9", TIGER_NINE_PAYS, ("Hand", "Pays"), (tiger_nine,), edge))
     fortune = rules.fortune_paytable
     if fortune is not None:
         pays = tuple((hand.value, str(odds)) for hand, odds in fortune.pays.items())

@@ -10,6 +10,7 @@ from markupsafe import Markup
 from simulator.core.citations import Citation, Provenance
 from simulator.core.money import format_cents
 from simulator.core.mystery_meter import MysteryConfiguration, mystery_clause
+from simulator.dice.odds import dice_wager_odds
 from simulator.dice.wagers import DicePaytable
 from trainer.felt import render
 from trainer.submission_answers import filing_label
@@ -25,18 +26,23 @@ PROVENANCE_CLASSES = {
 
 @dataclass(frozen=True)
 class Sign:
-    """A paytable as the table posts it: its title, the rule that sets it, its two column headings and its lines."""
+    """A paytable as the table posts it: its title, the rule that sets it, its two column headings and its lines.
+
+    ``edge`` says the wager's exact house edge and how it was counted, where the engine computes it.
+    """
 
     title: str
     citation: Citation
     columns: tuple[str, str]
     lines: tuple[tuple[str, str], ...]
+    edge: str = ""
 
 
 def dice_sign(paytable: DicePaytable, title: str | None = None) -> Sign:
     """A dice wager's sign: each winning line and its odds, cited from the clause that prints the paytable."""
     lines = tuple((line.name, str(line.odds)) for line in paytable.lines)
-    return Sign(title or paytable.title, paytable.lines[0].citation, ("Roll", "Pays"), lines)
+    edge = f"House edge {dice_wager_odds(paytable).house_edge}, exact: every one of the 216 rolls counted."
+    return Sign(title or paytable.title, paytable.lines[0].citation, ("Roll", "Pays"), lines, edge)
 
 
 def mystery_sign(configuration: MysteryConfiguration, section: str) -> Sign:
@@ -67,6 +73,7 @@ def signs_html(signs: Sequence[Sign]) -> Markup:
             "filing": filing_label(sign.citation) if sign.citation.provenance is Provenance.HOUSE else "",
             "columns": sign.columns,
             "lines": sign.lines,
+            "edge": sign.edge,
         }
         for sign in signs
     ]

@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from markupsafe import escape
 from table_helpers import demo_table, make_trainee
 from test_other_games import table_of
 
@@ -137,3 +138,22 @@ def test_mhb_c4_every_other_mhb_table_posts_its_configuration_citing_its_own_sec
     assert frame.count('<details class="paytable-sign">') == 1
     assert f"Must-Hit-By Mystery Bonus: {configuration.name} · {MYSTERY_GAMES[game].section}(c)(4)" in frame
     assert f"<td>{format_cents(configuration.maximum_value)}</td>" in frame
+
+
+@pytest.mark.parametrize(
+    ("rules", "title", "edge"),
+    [
+        # Sum Paytable A: 30 of 216 rolls win, an expected -1/18 a unit: an edge of 5.56%.
+        (TableRules(sum_paytable=SumPaytable.A), "Sum Paytable A", "House edge 5.56%"),
+        # Match: a triple 1/216 at 100 to 1, a double 15/216 at 6 to 1, else lost: (100 + 90 - 200) / 216 = -10/216.
+        (TableRules(match_offered=True), "Match (two or three dice showing the area's number)", "House edge 4.63%"),
+    ],
+)
+def test_645b2_g_a_posted_dice_paytable_carries_its_exact_house_edge(rules, title, edge):
+    section = str(signs_html(paytable_signs(rules))).split(f"<summary>{escape(title)} ")[1].split("</details>")[0]
+    assert f'<p class="paytable-edge">{edge}, exact: every one of the 216 rolls counted.</p>' in section
+
+
+def test_645b1_d2_the_tiger_9_sign_says_its_edge_turns_on_the_house_way_and_is_not_computed():
+    section = str(signs_html(paytable_signs(TableRules()))).split("<summary>Tiger 9 ")[1].split("</details>")[0]
+    assert "not computed yet" in section and "foxwoods house way" in section
