@@ -1,7 +1,8 @@
 """The paytables a table's trainee-dealt carnival poker game pays by, each with its exact return, for instructors.
 
 The returns are :mod:`simulator.carnival.odds`'s combinatorial enumeration, worked out once for each paytable in a
-process (an Ante and Play return takes about a second) and written as a percentage of the wager to two places.
+process (an Ante and Play return takes about a second), and Ultimate Texas Hold 'Em's Ante, Blind and Play sums
+stored by :mod:`simulator.carnival.holdem_stored`, each written as a percentage of the wager to two places.
 """
 
 from __future__ import annotations
@@ -10,9 +11,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
-from functools import cache
+from functools import cache, partial
 
 from simulator.carnival.games import CARNIVAL_GAMES
+from simulator.carnival.holdem_stored import stored_return, stored_tallies
 from simulator.carnival.odds import ante_and_play_return, ante_bonus_return, pair_plus_return, trips_return
 from simulator.carnival.poker import Paytable
 from simulator.core.json_values import JsonValue
@@ -56,7 +58,19 @@ def exact_returns(game: str, option: str, name: str) -> tuple[tuple[str, str], .
     """The exact return of each wager the paytable ``name`` of ``game``'s ``option`` decides, worked out once."""
     choice = next(choice for choice in CARNIVAL_GAMES[game].paytable_choices if choice.option == option)
     paytable = choice.paytables[name]
-    return tuple((wager, percent(worked_out(paytable))) for wager, worked_out in RETURNS.get(choice.area, ()))
+    return tuple((wager, percent(worked_out(paytable))) for wager, worked_out in wagers_decided(choice.area))
+
+
+def wagers_decided(area: str) -> tuple[tuple[str, Callable[[Paytable], Fraction]], ...]:
+    """The wagers a paytable of this area decides, with how each return is worked out.
+
+    The Blind paytable decides the Ante, Blind and Play Wagers together, once for each strategy whose enumeration is
+    stored.
+    """
+    if area == "blind":
+        label = "Ante, Blind and Play Wagers, by the {}, per unit of Ante"
+        return tuple((label.format(name), partial(stored_return, name)) for name in stored_tallies())
+    return RETURNS.get(area, ())
 
 
 def table_paytables(game: str, rules: Mapping[str, JsonValue]) -> list[PaytableReturns]:

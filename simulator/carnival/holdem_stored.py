@@ -16,11 +16,13 @@ import multiprocessing
 import subprocess
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
-from simulator.carnival.holdem_odds import STRATEGIES, Enumeration, Tally, canonical_boards
+from simulator.carnival.holdem_odds import STRATEGIES, Enumeration, Tally, ante_blind_and_play_return, canonical_boards
+from simulator.carnival.poker import Paytable
 from simulator.carnival.ultimate_texas import CATEGORY_NAMES
 from simulator.core.hands import HandCategory
 from simulator.core.json_values import JsonValue
@@ -57,17 +59,24 @@ def tally_from_json(data: Mapping[str, JsonValue]) -> Tally:
     """A tally read back from tally_to_json."""
     names = {name: key for key, name in CATEGORY_NAMES.items()}
     won = data["blind_won"]
-    assert isinstance(won, dict)
-    numbers = [data[field] for field in ("deals", "ante", "play", "blind_lost")]
-    assert all(isinstance(number, int) for number in numbers)
-    deals, ante, play, blind_lost = (int(str(number)) for number in numbers)
-    return Tally(
-        deals, ante, play, blind_lost, Counter({int(names[name]): int(str(count)) for name, count in won.items()})
-    )
+    if not isinstance(won, dict):
+        raise ValueError(f"The Blind's wins are stored by category, not as {won!r}.")
+    deals, ante, play, blind_lost = (whole(data[name]) for name in ("deals", "ante", "play", "blind_lost"))
+    return Tally(deals, ante, play, blind_lost, Counter({names[name]: whole(count) for name, count in won.items()}))
 
 
+def whole(value: JsonValue) -> int:
+    """A stored count, which is a whole number."""
+    if not isinstance(value, int):
+        raise ValueError(f"A stored count is a whole number, not {value!r}.")
+    return value
+
+
+@cache
 def stored_tallies() -> dict[str, Tally]:
-    """The stored sums of every deal of a full deck, by strategy name."""
+    """The stored sums of every deal of a full deck, by strategy name; none before the enumeration has been run."""
+    if not STORED.exists():
+        return {}
     data = json.loads(STORED.read_text())
     return {name: tally_from_json(tally) for name, tally in data["strategies"].items()}
 
@@ -78,28 +87,50 @@ def full_deck(strategy_name: str) -> Enumeration:
     return Enumeration(STRATEGIES[strategy_name], range(52))
 
 
-def board_chunk(share: tuple[str, list[tuple[tuple[int, ...], int]]]) -> Tally:
-    """Sum a chunk of boards with their counts (one process's share) for the named strategy."""
-    strategy_name, boards = share
+def stored_return(strategy_name: str, blind: Paytable) -> Fraction:
+    """The stored exact return of the Ante, Blind and Play Wagers per unit of Ante, by a strategy and Blind paytable."""
+    return ante_blind_and_play_return(stored_tallies()[strategy_name], blind)
+
+
+def board_chunk(share: tuple[str, int, list[tuple[tuple[int, ...], int]]]) -> tuple[int, Tally]:
+    """Sum a chunk of boards with their counts (one process's share) for the named strategy, with its place."""
+    strategy_name, place, boards = share
     enumeration = full_deck(strategy_name)
     tally = Tally()
     for board, times in boards:
         tally.add(enumeration.board(board), times)
-    return tally
+    return place, tally
 
 
-def compute(processes: int, chunks: int = 64, echo: Callable[[str], None] = print) -> dict[str, JsonValue]:
-    """Every deal of a full deck for each strategy, the boards shared among ``processes`` processes."""
+def compute(
+    processes: int,
+    partial: Path,
+    names: Sequence[str] = tuple(STRATEGIES),
+    chunks: int = 256,
+    echo: Callable[[str], None] = print,
+) -> dict[str, JsonValue]:
+    """Every deal of a full deck for each strategy, the boards shared among ``processes`` processes.
+
+    Each finished chunk's sums are kept in ``partial`` (named by the inputs' hash), so a run stopped part way
+    resumes where it stopped.
+    """
     boards = sorted(canonical_boards(range(52)).items())
     started = time.perf_counter()
+    kept = partial / inputs_hash()
+    kept.mkdir(parents=True, exist_ok=True)
     strategies: dict[str, JsonValue] = {}
     with multiprocessing.Pool(processes) as pool:
-        for name in STRATEGIES:
-            shares = [(name, boards[place::chunks]) for place in range(chunks)]
+        for name in names:
+            done = {chunk.name: chunk for chunk in kept.glob(f"{name}-*.json")}
+            todo = [
+                (name, place, boards[place::chunks]) for place in range(chunks) if f"{name}-{place}.json" not in done
+            ]
+            for place, part in pool.imap_unordered(board_chunk, todo):
+                (kept / f"{name}-{place}.json").write_text(json.dumps(tally_to_json(part)))
+                echo(f"{name}: chunk {place} of {chunks}, {time.perf_counter() - started:.0f} s")
             tally = Tally()
-            for done, part in enumerate(pool.imap_unordered(board_chunk, shares), start=1):
-                tally.add(part, 1)
-                echo(f"{name}: {done} of {chunks} chunks, {time.perf_counter() - started:.0f} s")
+            for place in range(chunks):
+                tally.add(tally_from_json(json.loads((kept / f"{name}-{place}.json").read_text())), 1)
             strategies[name] = tally_to_json(tally)
     commit = subprocess.run(("git", "rev-parse", "HEAD"), capture_output=True, text=True, check=False).stdout.strip()
     return {"commit": commit, "inputs_sha256": inputs_hash(), "boards": len(boards), "strategies": strategies}
@@ -108,5 +139,8 @@ def compute(processes: int, chunks: int = 64, echo: Callable[[str], None] = prin
 if __name__ == "__main__":
     arguments = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     arguments.add_argument("--processes", type=int, default=2)
-    stored = compute(arguments.parse_args().processes)
+    arguments.add_argument("--strategy", action="append", choices=list(STRATEGIES), help="only these (default all)")
+    arguments.add_argument("--partial", type=Path, required=True, help="a directory for each finished chunk's sums")
+    given = arguments.parse_args()
+    stored = compute(given.processes, given.partial, given.strategy or tuple(STRATEGIES))
     STORED.write_text(json.dumps(stored, indent=2, sort_keys=True) + "\n")
