@@ -34,3 +34,11 @@ def test_mhb_base_game_option_a_chosen_paytable_is_the_one_shown_and_an_engine_d
     client.force_login(make_instructor())
     engine = Table.objects.create(name="Three Card Poker", game="three-card-poker", rules={})
     assert "exact returns" not in client.get(reverse("table_standards", args=[engine.pk])).text
+
+
+def test_653a12_an_ultimate_texas_table_shows_the_ante_blind_and_play_return_beside_its_blind_paytable():
+    shown = {
+        paytable.area: paytable for paytable in table_paytables("ultimate-texas-hold-em", {"base_game": "trainee"})
+    }
+    # Blind paytable A, played by the house advice: the stored enumeration's -2.47% (the optimal play's is -2.185%).
+    assert shown["Blind"].returns == (("Ante, Blind and Play Wagers, by the house advice, per unit of Ante", "-2.47%"),)
