@@ -68,7 +68,7 @@ def wagers_decided(area: str) -> tuple[tuple[str, Callable[[Paytable], Fraction]
     stored.
     """
     if area == "blind":
-        label = "Ante, Blind and Play Wagers, by the {}, per unit of Ante"
+        label = "Ante, Blind and Play Wagers ({} play), per unit of Ante"
         return tuple((label.format(name), partial(stored_return, name)) for name in stored_tallies())
     return RETURNS.get(area, ())
 

@@ -41,4 +41,7 @@ def test_653a12_an_ultimate_texas_table_shows_the_ante_blind_and_play_return_bes
         paytable.area: paytable for paytable in table_paytables("ultimate-texas-hold-em", {"base_game": "trainee"})
     }
     # Blind paytable A, played by the house advice: the stored enumeration's -2.47% (the optimal play's is -2.185%).
-    assert shown["Blind"].returns == (("Ante, Blind and Play Wagers, by the house advice, per unit of Ante", "-2.47%"),)
+    assert shown["Blind"].returns == (
+        ("Ante, Blind and Play Wagers (cautious play), per unit of Ante", "-42.90%"),
+        ("Ante, Blind and Play Wagers (house advice play), per unit of Ante", "-2.47%"),
+    )

@@ -57,3 +57,9 @@ def test_653a12_b_blind_paytable_b_differs_from_a_only_by_the_straights_a_pays_e
     paying_a, paying_b = (stored_return(HOUSE_ADVICE.name, BLIND_PAYTABLES[name]) for name in "AB")
     assert paying_a - paying_b == Fraction(tally.blind_won[HandCategory.STRAIGHT], tally.deals)
     assert round(float(paying_b), 4) == -0.0619
+
+
+def test_ultimate_texas_cautious_habit_never_raises_before_the_flop_and_returns_the_stored_count():
+    cautious = stored_return("cautious", BLIND_PAYTABLES["A"])
+    assert cautious == Fraction(-745843995751, 1738363126500)  # pinned from the stored sums
+    assert cautious < stored_return(HOUSE_ADVICE.name, BLIND_PAYTABLES["A"])
