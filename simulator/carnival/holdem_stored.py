@@ -92,6 +92,15 @@ def stored_return(strategy_name: str, blind: Paytable) -> Fraction:
     return ante_blind_and_play_return(stored_tallies()[strategy_name], blind)
 
 
+def stored_blind(strategy_name: str, blind: Paytable) -> tuple[Fraction, Fraction]:
+    """The Blind Wager's own exact return per unit of Blind, and the chance its paytable pays, by a stored strategy."""
+    tally = stored_tallies()[strategy_name]
+    paid = {key: odds for key, name in CATEGORY_NAMES.items() if (odds := blind.odds(name)) is not None}
+    won = sum((Fraction(odds.win, odds.stake) * tally.blind_won[key] for key, odds in paid.items()), Fraction(0))
+    hits = sum(tally.blind_won[key] for key in paid)
+    return (won - tally.blind_lost) / tally.deals, Fraction(hits, tally.deals)
+
+
 def board_chunk(share: tuple[str, int, list[tuple[tuple[int, ...], int]]]) -> tuple[int, Tally]:
     """Sum a chunk of boards with their counts (one process's share) for the named strategy, with its place."""
     strategy_name, place, boards = share

@@ -71,6 +71,16 @@ def bonus_return(paytable: Paytable, counts: Mapping[str, int], total: int) -> F
     return paid / total
 
 
+def hit_frequency(paytable: Paytable, counts: Mapping[str, int], total: int) -> Fraction:
+    """The chance that ``paytable`` pays, on hands counted by category."""
+    return Fraction(sum(counts.get(line, 0) for line in paytable.pays), total)
+
+
+def three_card_hits(paytable: Paytable) -> Fraction:
+    """The chance that a three-card paytable (Pair Plus, the Ante Bonus) pays."""
+    return hit_frequency(paytable, three_card_counts(), THREE_CARD_HANDS)
+
+
 def pair_plus_return(paytable: Paytable) -> Fraction:
     """The exact return of a Pair Plus Wager."""
     return paytable_return(paytable, three_card_counts(), THREE_CARD_HANDS)
@@ -79,6 +89,13 @@ def pair_plus_return(paytable: Paytable) -> Fraction:
 def ante_bonus_return(paytable: Paytable) -> Fraction:
     """The exact Ante Bonus paid per unit of Ante, to a player who plays every straight or better."""
     return bonus_return(paytable, three_card_counts(), THREE_CARD_HANDS)
+
+
+LOWEST_PLAYED: Mapping[str, tuple[int, ...]] = {
+    "house advice": QUEEN_SIX_FOUR.key,
+    "cautious": (ThreeCardCategory.PAIR,),
+}
+"""The lowest hand each simulated player's strategy plays, by the strategy's name (the Hold 'Em sums' names)."""
 
 
 def ante_and_play_return(ante_bonus: Paytable, lowest_played: tuple[int, ...] = QUEEN_SIX_FOUR.key) -> Fraction:
@@ -217,6 +234,11 @@ def seven_card_counts() -> Mapping[str, int]:
         plain = prod(comb(4, held) for held in multiset.values()) - flush_assignments(multiset)
         counts[CATEGORY_NAMES[category_of_ranks(multiset)]] += plain
     return counts
+
+
+def seven_card_hits(paytable: Paytable) -> Fraction:
+    """The chance that a paytable read on the player's seven cards (Trips) pays."""
+    return hit_frequency(paytable, seven_card_counts(), SEVEN_CARD_HANDS)
 
 
 def trips_return(paytable: Paytable) -> Fraction:
