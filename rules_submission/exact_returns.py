@@ -87,9 +87,9 @@ def table_paytables(game: str, rules: Mapping[str, JsonValue]) -> list[PaytableR
     return [
         PaytableReturns(
             spots[choice.area],
-            table.paytable_name(choice),
-            str(choice.paytables[table.paytable_name(choice)]),
-            exact_returns(game, choice.option, table.paytable_name(choice)),
+            table.paytable(choice).name,
+            str(table.paytable(choice)),
+            exact_returns(game, choice.option, table.paytable(choice).name),
         )
         for choice in carnival.paytable_choices
     ]

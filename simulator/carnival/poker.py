@@ -7,20 +7,23 @@ step; :mod:`simulator.carnival.three_card_poker` and :mod:`simulator.carnival.ul
 on it.
 
 A paytable is data read through :func:`read_paytable`: the lines it may pay are the game's, the odds are written
-"40 to 1", and every problem is named at once in a :class:`~simulator.core.rules.RulesError`.
+"40 to 1" (at most 10,000 to 1), and every problem is named at once in a :class:`~simulator.core.rules.RulesError`.
+A table's option names one of the game's paytables, or holds one the school's Rules Submission filed, as JSON with
+its "submission".
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from fractions import Fraction
 
 from simulator.core.cards import Card
 from simulator.core.chipping import HouseChips
 from simulator.core.citations import Citation
 from simulator.core.clauses import cite
-from simulator.core.json_values import JsonValue
+from simulator.core.json_values import JsonObject, JsonValue, json_object
 from simulator.core.money import Cents, Odds
 from simulator.core.rules import HouseOption, Option, OptionField, RulesError, choice, gap_options, read_options
 from simulator.core.settling import WagerSettlement
@@ -29,6 +32,11 @@ WRONG_PLAY_WAGER = cite("Carnival poker wrong Play Wager")
 HAND_READING = cite("Carnival poker hand reading")
 SETTLEMENT_ORDER = cite("Carnival poker settlement order")
 END_OF_ROUND = cite("Carnival poker end of round")
+
+MAX_ODDS = 10_000
+"""The most a paytable line may pay, to 1."""
+MAX_NAME = 120
+"""The longest paytable name or submission a page prints."""
 
 
 @dataclass(frozen=True, order=True)
@@ -42,10 +50,14 @@ class HandReading:
 
 @dataclass(frozen=True)
 class Paytable:
-    """A paytable: its name and the odds of each line it pays, highest hand first; a hand it does not list loses."""
+    """A paytable: its name and the odds of each line it pays, highest hand first; a hand it does not list loses.
+
+    ``submission`` names the Rules Submission that filed it; empty for a paytable the game declares.
+    """
 
     name: str
     pays: Mapping[str, Odds]
+    submission: str = ""
 
     def odds(self, category: str) -> Odds | None:
         """The odds this paytable pays on a hand of ``category``, or None."""
@@ -56,8 +68,10 @@ class Paytable:
         return ", ".join(f"{line} {odds}" for line, odds in self.pays.items())
 
 
-def read_paytable(data: Mapping[str, JsonValue], lines: Sequence[str]) -> Paytable:
+def read_paytable(data: Mapping[str, JsonValue], lines: Sequence[str], *, filed: bool = False) -> Paytable:
     """A paytable from JSON {"name": …, "pays": {line: "40 to 1"}}; RulesError naming every bad field, nothing built.
+
+    A ``filed`` paytable also names the Rules Submission that filed it, as "submission".
 
     >>> read_paytable({"name": "A", "pays": {"pair": "1 to 1", "flush": "4 to 1"}}, ["flush", "pair"]).pays
     {'flush': Odds(win=4, stake=1), 'pair': Odds(win=1, stake=1)}
@@ -67,30 +81,57 @@ def read_paytable(data: Mapping[str, JsonValue], lines: Sequence[str]) -> Paytab
     ...     sorted(error.errors)
     ['name', 'pays.flush', 'pays.pair', 'x']
     """
-    errors = {str(key): "unknown field" for key in data if key not in ("name", "pays")}
-    name = data.get("name")
-    if not isinstance(name, str) or not name.strip():
-        errors["name"] = "is wanted, as text"
+    known = ("name", "submission", "pays") if filed else ("name", "pays")
+    errors = {str(key): "unknown field" for key in data if key not in known}
+    name = _text(data, "name", errors)
+    submission = _text(data, "submission", errors) if filed else ""
     pays = data.get("pays")
     read: dict[str, Odds] = {}
     if not isinstance(pays, dict) or not pays:
         errors["pays"] = "is wanted, as an object of odds by hand"
     else:
-        errors.update({f"pays.{line}": "is not a line of this paytable" for line in pays if line not in lines})
+        paid = ", ".join(lines)
+        errors.update(
+            {f"pays.{line}": f"is not a hand this paytable pays on ({paid})" for line in pays if line not in lines}
+        )
         for line in lines:
             given = pays.get(line)
             if given is None:
                 continue
             try:
-                if not isinstance(given, str):
-                    raise ValueError(f"{given!r} is not odds written as text, such as 40 to 1")
-                read[line] = Odds.parse(given)
+                read[line] = _odds(given)
             except ValueError as error:
                 errors[f"pays.{line}"] = str(error)
     if errors:
         raise RulesError(errors)
-    assert isinstance(name, str)
-    return Paytable(name.strip(), read)
+    return Paytable(name, read, submission)
+
+
+def _text(data: Mapping[str, JsonValue], key: str, errors: dict[str, str]) -> str:
+    """A short text field, stripped; its problem goes to ``errors``."""
+    given = data.get(key)
+    if not isinstance(given, str) or not given.strip():
+        errors[key] = "is wanted, as text"
+        return ""
+    if len(given.strip()) > MAX_NAME:
+        errors[key] = f"is at most {MAX_NAME} characters"
+    return given.strip()
+
+
+def _odds(given: JsonValue) -> Odds:
+    """A line's odds written as text, from above 0 to 10,000 to 1; ValueError otherwise."""
+    if not isinstance(given, str):
+        raise ValueError(f"{given!r} is not odds written as text, such as 40 to 1")
+    odds = Odds.parse(given)
+    if Fraction(odds.win, odds.stake) > MAX_ODDS:
+        raise ValueError(f"{odds} pays more than {MAX_ODDS:,} to 1, the most a line may pay.")
+    return odds
+
+
+def paytable_json(paytable: Paytable) -> JsonObject:
+    """A filed paytable as JSON, as :func:`read_paytable` reads it back."""
+    pays: JsonObject = {line: str(odds) for line, odds in paytable.pays.items()}
+    return {"name": paytable.name, "submission": paytable.submission, "pays": pays}
 
 
 @dataclass(frozen=True)
@@ -108,15 +149,33 @@ class PaytableChoice:
     explanation: str
     house_rule: bool
 
-    def field(self) -> OptionField:
-        """The option as the rules machinery reads, writes and describes it."""
-        return choice(
+    def field(self, lines: Sequence[str]) -> OptionField:
+        """The option as the rules machinery reads, writes and describes it: a paytable's name, or a filed paytable.
+
+        A filed paytable is JSON naming its Rules Submission, paying any of ``lines``; it reads back as that JSON.
+        """
+        named = choice(
             {name: name for name in self.paytables},
             self.citation,
             self.explanation,
             house_rule=self.house_rule,
             label=f"{self.area.replace('_', ' ').title()} paytable",
         )
+
+        def read(given: JsonValue) -> JsonValue:
+            if isinstance(given, dict):
+                return paytable_json(read_paytable(given, lines, filed=True))
+            named_paytable: JsonValue = named.read(given)
+            return named_paytable
+
+        return replace(named, read=read, describe=describe_paytable)
+
+
+def describe_paytable(value: JsonValue) -> str:
+    """A table's paytable as a person reads it: its name, and the Rules Submission that filed it."""
+    if isinstance(value, dict):
+        return f"{value['name']} ({value['submission']})"
+    return str(value)
 
 
 def paytables(lines: Sequence[str], tables: Mapping[str, Mapping[str, str]]) -> dict[str, Paytable]:
@@ -209,7 +268,15 @@ class CarnivalGame:
 
     def option_fields(self) -> dict[str, OptionField]:
         """The table options: one paytable choice per area that has paytables."""
-        return {paytable.option: paytable.field() for paytable in self.paytable_choices}
+        lines = self.paying_lines()
+        return {paytable.option: paytable.field(lines) for paytable in self.paytable_choices}
+
+    def paying_lines(self) -> tuple[str, ...]:
+        """Every hand a paytable of the game may pay: the lines its own paytables list, highest hand first."""
+        listed = (
+            line for choice in self.paytable_choices for table in choice.paytables.values() for line in table.pays
+        )
+        return tuple(dict.fromkeys(listed))
 
     def spot_names(self) -> dict[str, str]:
         """Every settlement spot as the felt names it: the betting areas in the layout's order, then the bonuses."""
@@ -225,26 +292,29 @@ class CarnivalTable(HouseChips):
     """
 
     game: CarnivalGame
-    chosen: Mapping[str, str] = field(default_factory=dict)
-    """The paytable name by option; an option left out takes its default."""
+    chosen: Mapping[str, JsonValue] = field(default_factory=dict)
+    """The paytable by option: its name, or a filed paytable as JSON; an option left out takes its default."""
 
     def __post_init__(self) -> None:
         """Refuse a paytable the game does not offer, or a chipping the rack cannot follow, naming the option."""
         super().__post_init__()
         read_options(self.game.option_fields(), dict(self.chosen))
 
-    def paytable_name(self, option: PaytableChoice) -> str:
-        """The name of the paytable chosen for an option."""
-        return self.chosen.get(option.option, option.default)
+    def paytable(self, option: PaytableChoice) -> Paytable:
+        """The paytable chosen for an option: one of the game's by name, or the filed one."""
+        chosen = self.chosen.get(option.option, option.default)
+        if isinstance(chosen, str):
+            return option.paytables[chosen]
+        return read_paytable(json_object(chosen), self.game.paying_lines(), filed=True)
 
     @property
     def paytables(self) -> dict[str, Paytable]:
         """The paytable in use by betting area."""
-        return {option.area: option.paytables[self.paytable_name(option)] for option in self.game.paytable_choices}
+        return {option.area: self.paytable(option) for option in self.game.paytable_choices}
 
     def to_json(self) -> dict[str, JsonValue]:
         """The table's choices as JSON."""
-        return {option.option: self.paytable_name(option) for option in self.game.paytable_choices}
+        return {option.option: self.chosen.get(option.option, option.default) for option in self.game.paytable_choices}
 
     @classmethod
     def from_json(cls, game: CarnivalGame, data: Mapping[str, JsonValue]) -> CarnivalTable:
@@ -276,7 +346,7 @@ def check_position(game: CarnivalGame, table: CarnivalTable, seat: int, wagers: 
     if problem:
         raise ValueError(f"Seat {seat}: {problem}")
     for option in game.paytable_choices:
-        for odds in option.paytables[table.paytable_name(option)].pays.values():
+        for odds in table.paytable(option).pays.values():
             try:
                 odds.pay(wagers.get(option.pays_on, 0))
             except ValueError as error:

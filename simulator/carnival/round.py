@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TypedDict
 
 from simulator.carnival.games import CARNIVAL_GAMES
@@ -263,8 +263,18 @@ class CarnivalRound(SettlingMixin, Round):
         )
 
     def settlements(self, seat: int) -> list[tuple[str, WagerSettlement]]:
-        """Each wager of a position settled correctly, in the layout's order."""
-        return self.game.settle(self.seat_result(seat))
+        """Each wager of a position settled correctly, in the layout's order; a filed paytable's cited as filed."""
+        filed = {
+            choice.citation: submission
+            for choice in self.game.paytable_choices
+            if (submission := self.paytables[choice.area].submission)
+        }
+        return [
+            (area, replace(settled, citation=replace(settled.citation, submission=filed[settled.citation])))
+            if settled.citation in filed
+            else (area, settled)
+            for area, settled in self.game.settle(self.seat_result(seat))
+        ]
 
     def shows_hand(self, seat: int) -> bool:
         """Whether a position's hand is turned over: it played, or it holds a wager settled on its own hand."""

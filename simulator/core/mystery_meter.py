@@ -136,8 +136,8 @@ class MysteryRules(HouseChips):
     ``qualifying_wager`` names the progressive wager that qualifies where the game's section names two and leaves the
     choice to the Rules Submission (§643b.1, §649b.1, §657b.1 (c)(1)); None takes the game's default.
     ``base_game`` is the school's choice of who deals the base game, and ``base_game_paytables`` the base game's
-    paytables by option name where the trainee deals it (a paytable left out takes its default). The chip rack and the
-    chipping procedure are every table's (:class:`~simulator.core.chipping.HouseChips`).
+    paytables by option where the trainee deals it, each a name or a filed paytable's JSON (one left out takes its
+    default). The chip rack and the chipping procedure are every table's (:class:`~simulator.core.chipping.HouseChips`).
     """
 
     configuration: MysteryConfiguration
@@ -145,7 +145,7 @@ class MysteryRules(HouseChips):
     award_rounding: Rounding = Rounding.UP
     qualifying_wager: str | None = None
     base_game: BaseGameDealer = BaseGameDealer.ENGINE
-    base_game_paytables: tuple[tuple[str, str], ...] = ()
+    base_game_paytables: tuple[tuple[str, JsonValue], ...] = ()
 
     def award_cents(self, meter_amount: Decimal) -> Cents:
         """The chips paid for a meter amount: rounded up to the cent by default so the winner gets at least 100%.
