@@ -1,95 +1,170 @@
-"""The paytables a table's trainee-dealt carnival poker game pays by, each with its exact return, for instructors.
+"""The exact figures of a carnival poker paytable: each wager's house edge and how often the paytable pays.
 
-The returns are :mod:`simulator.carnival.odds`'s combinatorial enumeration, worked out once for each paytable in a
-process (an Ante and Play return takes about a second), and Ultimate Texas Hold 'Em's Ante, Blind and Play sums
-stored by :mod:`simulator.carnival.holdem_stored`, each written as a percentage of the wager to two places.
+The figures are :mod:`simulator.carnival.odds`'s combinatorial enumeration (an Ante and Play return takes about a
+second, the rest less) and Ultimate Texas Hold 'Em's Ante, Blind and Play sums stored by
+:mod:`simulator.carnival.holdem_stored`, worked out once a process for each paytable's lines and strategy. The
+Ante and Play Wagers and the Blind turn on how the player plays: each figure says which strategy it assumes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from decimal import ROUND_HALF_EVEN, Decimal
+from decimal import Decimal
 from fractions import Fraction
-from functools import cache, partial
+from functools import lru_cache
 
+from rules_submission.submission import filed_rules
 from simulator.carnival.games import CARNIVAL_GAMES
-from simulator.carnival.holdem_stored import stored_return, stored_tallies
-from simulator.carnival.odds import ante_and_play_return, ante_bonus_return, pair_plus_return, trips_return
+from simulator.carnival.holdem_stored import stored_blind, stored_return, stored_tallies
+from simulator.carnival.odds import (
+    LOWEST_PLAYED,
+    ante_and_play_return,
+    ante_bonus_return,
+    pair_plus_return,
+    seven_card_hits,
+    three_card_hits,
+    trips_return,
+)
 from simulator.carnival.poker import Paytable
 from simulator.core.json_values import JsonValue
+from simulator.core.money import Odds
 from simulator.core.mystery_meter import BaseGameDealer
 from simulator.mystery.games import MYSTERY_GAMES
 from simulator.mystery.tables import base_game_table, rules_from_json
 
-RETURNS: Mapping[str, tuple[tuple[str, Callable[[Paytable], Fraction]], ...]] = {
-    "pair_plus": (("Pair Plus Wager", pair_plus_return),),
-    "ante_bonus": (
-        ("Ante Bonus, per unit of Ante", ante_bonus_return),
-        ("Ante and Play Wagers with the Ante Bonus, by the house advice, per unit of Ante", ante_and_play_return),
-    ),
-    "trips": (("Trips Wager", trips_return),),
+STRATEGY_WORDS = {
+    "house advice": "the house advice the simulated players follow",
+    "cautious": "the cautious habit",
 }
-"""The wagers whose exact return each paytable decides, by the area it pays, and how each is worked out."""
+"""How a page names each strategy a return may assume (the instructors' guide says what each plays)."""
+
+
+@dataclass(frozen=True)
+class WagerFigure:
+    """One wager's exact figures under a paytable: its return, how often the paytable pays, the strategy assumed.
+
+    ``hits`` is None for wagers settled against the dealer, whose paytable is one part of what they win;
+    ``warns`` is False for a figure that is not a wager of its own (the Ante Bonus, the Blind beside its Ante).
+    """
+
+    wager: str
+    returned: Fraction
+    hits: Fraction | None
+    strategy: str = ""
+    warns: bool = True
+
+    @property
+    def pays_back_over_100(self) -> bool:
+        """Whether the wager pays the player back more than was wagered, on average."""
+        return self.warns and self.returned > 0
+
+    @property
+    def edge(self) -> str:
+        """The house's edge, or the player's where the wager pays back more than 100%, to four decimals."""
+        if self.returned <= 0:
+            return four_places(-self.returned)
+        if self.warns:
+            return f"none: pays back {four_places(1 + self.returned)}, a player's edge of {four_places(self.returned)}"
+        return f"none of its own: it adds {four_places(self.returned)} of the wager it is paid on, on average"
+
+    @property
+    def hit_frequency(self) -> str:
+        """How often the paytable pays, to four decimals; empty where the wager has no hit frequency of its own."""
+        return "" if self.hits is None else four_places(self.hits)
+
+    @property
+    def assumes(self) -> str:
+        """The strategy the figure assumes, in words; empty where it does not depend on one."""
+        return f"the player follows {STRATEGY_WORDS[self.strategy]}" if self.strategy else ""
+
+
+def four_places(value: Fraction) -> str:
+    """A fraction as a percentage to four decimals, rounded half to even from the exact value.
+
+    >>> four_places(Fraction(512, 22100)), four_places(Fraction(1, 3))
+    ('2.3167%', '33.3333%')
+    """
+    rounded = round(value * 100, 4)
+    return f"{Decimal(rounded.numerator) / Decimal(rounded.denominator):.4f}%"
+
+
+def strategies(area: str) -> tuple[str, ...]:
+    """The strategies a return of this area's paytable depends on, the house advice first; none where none does."""
+    worked_out = {"ante_bonus": LOWEST_PLAYED, "blind": stored_tallies()}.get(area, {})
+    return tuple(name for name in STRATEGY_WORDS if name in worked_out)
+
+
+def paytable_figures(area: str, paytable: Paytable, chosen: Iterable[str] = ()) -> tuple[WagerFigure, ...]:
+    """The figures of a paytable paying ``area``, under each ``chosen`` strategy (else the first) where one matters."""
+    lines = tuple(paytable.pays.items())
+    assumed = tuple(chosen) or strategies(area)[:1] or ("",)
+    return tuple(dict.fromkeys(figure for strategy in assumed for figure in _figures(area, lines, strategy)))
+
+
+@lru_cache(maxsize=512)
+def _figures(area: str, lines: tuple[tuple[str, Odds], ...], strategy: str) -> tuple[WagerFigure, ...]:
+    """The figures of one paytable's lines under one strategy (empty where none matters), worked out once.
+
+    Nothing is worked out for the Blind before Ultimate Texas Hold 'Em's sums are stored.
+    """
+    paytable = Paytable("", dict(lines))
+    if area == "pair_plus":
+        return (WagerFigure("Pair Plus Wager", pair_plus_return(paytable), three_card_hits(paytable)),)
+    if area == "trips":
+        return (WagerFigure("Trips Wager", trips_return(paytable), seven_card_hits(paytable)),)
+    if area == "ante_bonus":
+        bonus = WagerFigure(
+            "Ante Bonus, paid per unit of Ante", ante_bonus_return(paytable), three_card_hits(paytable), warns=False
+        )
+        wagers = ante_and_play_return(paytable, LOWEST_PLAYED[strategy])
+        both = WagerFigure("Ante and Play Wagers with this Ante Bonus, per unit of Ante", wagers, None, strategy)
+        return bonus, both
+    if area == "blind" and strategy in stored_tallies():
+        blind, hits = stored_blind(strategy, paytable)
+        return (
+            WagerFigure("Blind Wager, per unit of Blind", blind, hits, strategy, warns=False),
+            WagerFigure(
+                "Ante, Blind and Play Wagers, per unit of Ante", stored_return(strategy, paytable), None, strategy
+            ),
+        )
+    return ()
+
+
+def over_100(figures: Iterable[WagerFigure]) -> list[WagerFigure]:
+    """The figures of the wagers that pay back more than 100%."""
+    return [figure for figure in figures if figure.pays_back_over_100]
 
 
 @dataclass(frozen=True)
 class PaytableReturns:
-    """One paytable of a table: the area it pays, its name and lines, and the exact return of each wager it decides."""
+    """One paytable of a table: the area it pays, its name, filing and lines, and the figures of each wager."""
 
     area: str
     name: str
     lines: str
-    returns: tuple[tuple[str, str], ...]
-
-
-def percent(value: Fraction) -> str:
-    """A return as a percentage of the wager to two places, signed.
-
-    >>> percent(Fraction(-512, 22100)), percent(Fraction(1, 200))
-    ('-2.32%', '+0.50%')
-    """
-    exact = Decimal(value.numerator) / Decimal(value.denominator) * 100
-    return f"{exact.quantize(Decimal('0.01'), rounding=ROUND_HALF_EVEN):+}%"
-
-
-@cache
-def exact_returns(game: str, option: str, name: str) -> tuple[tuple[str, str], ...]:
-    """The exact return of each wager the paytable ``name`` of ``game``'s ``option`` decides, worked out once."""
-    choice = next(choice for choice in CARNIVAL_GAMES[game].paytable_choices if choice.option == option)
-    paytable = choice.paytables[name]
-    return tuple((wager, percent(worked_out(paytable))) for wager, worked_out in wagers_decided(choice.area))
-
-
-def wagers_decided(area: str) -> tuple[tuple[str, Callable[[Paytable], Fraction]], ...]:
-    """The wagers a paytable of this area decides, with how each return is worked out.
-
-    The Blind paytable decides the Ante, Blind and Play Wagers together, once for each strategy whose enumeration is
-    stored.
-    """
-    if area == "blind":
-        label = "Ante, Blind and Play Wagers ({} play), per unit of Ante"
-        return tuple((label.format(name), partial(stored_return, name)) for name in stored_tallies())
-    return RETURNS.get(area, ())
+    figures: tuple[WagerFigure, ...]
+    filing: str = ""
 
 
 def table_paytables(game: str, rules: Mapping[str, JsonValue]) -> list[PaytableReturns]:
-    """The paytables of a table where the trainee deals a carnival poker game, with their returns; else none."""
+    """The paytables of a table where the trainee deals a carnival poker game, as dealt, with figures; else none.
+
+    The rules are the table's as the school's Rules Submission deals them: its filed paytables in the defaults'
+    place. Where a return depends on the player's strategy, it is given under each strategy.
+    """
     carnival = CARNIVAL_GAMES.get(game)
     if carnival is None:
         return []
     mystery_game = MYSTERY_GAMES[game]
-    read = rules_from_json(rules, mystery_game)
+    read = rules_from_json(filed_rules(game, rules), mystery_game)
     if read.base_game is not BaseGameDealer.TRAINEE:
         return []
     table = base_game_table(read, mystery_game)
     spots = carnival.spot_names()
-    return [
-        PaytableReturns(
-            spots[choice.area],
-            table.paytable(choice).name,
-            str(table.paytable(choice)),
-            exact_returns(game, choice.option, table.paytable(choice).name),
-        )
-        for choice in carnival.paytable_choices
-    ]
+    shown = []
+    for choice in carnival.paytable_choices:
+        paytable = table.paytable(choice)
+        figures = paytable_figures(choice.area, paytable, strategies(choice.area))
+        shown.append(PaytableReturns(spots[choice.area], paytable.name, str(paytable), figures, paytable.submission))
+    return shown
