@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 from django import forms
 from django.core.validators import MaxLengthValidator
 
 from core.fields import MoneyField, one_value
+from rules_submission.exact_returns import STRATEGY_WORDS, WagerFigure, paytable_figures, strategies
 from rules_submission.models import PaytableKind
-from rules_submission.submission import misfits
+from rules_submission.submission import CARNIVAL_KINDS, misfits
+from simulator.carnival.poker import paytable_json
+from simulator.carnival.poker import read_paytable as read_carnival_paytable
 from simulator.core.json_values import JsonObject, JsonValue, json_int, json_object
 from simulator.core.money import MAX_DOLLARS_CHARACTERS, format_cents
 from simulator.core.rules import RulesError
@@ -29,6 +33,13 @@ MAX_WORDING = 2000
 
 PENDING = "Rules Submission (being checked)"
 """The submission a paytable is read under while it is checked; the saved version is cited by its own."""
+
+NOT_COMPUTED = {
+    PaytableKind.FORTUNE: "the Fortune Bonus is read on the player's seven cards with the joker (154 million hands), "
+    "a count not yet run for a filed paytable.",
+    PaytableKind.PROGRESSIVE: "what a share of the meter is worth depends on the meter, which no count can fix.",
+}
+"""Why a filed paytable's house edge is not worked out on its page, for the kinds whose edge is not."""
 
 
 class HouseWordingForm(forms.Form):
@@ -107,6 +118,14 @@ class PaytableForm(forms.Form):
             self.add_error(None, problem)
         self.paytable = paytable
         return cleaned
+
+    def figures(self) -> tuple[WagerFigure, ...] | None:
+        """The exact figures of the paytable shown: none where they are not computed (:data:`NOT_COMPUTED`)."""
+        return None
+
+    def confirmed(self) -> bool:
+        """Whether the valid form's box that saves a paytable paying back more than 100% is ticked."""
+        return bool(self.cleaned_data.get("over_100"))
 
     def field_of(self, key: str) -> str | None:
         """The form field an engine error names ("pays.full house" is pays_full_house); None for the whole form."""
@@ -227,14 +246,82 @@ class ProgressivePaytableForm(PaytableForm):
         }
 
 
+def line_field(line: str) -> str:
+    """The form field of one line of a carnival poker paytable: "pays_straight_flush"."""
+    return f"pays_{line.replace(' ', '_')}"
+
+
+class CarnivalPaytableForm(PaytableForm):
+    """A carnival poker paytable: the odds of each hand its game's paytables may pay; an empty line does not pay.
+
+    Where a return turns on how the player plays, the strategy it is priced by is chosen too (the paytable does
+    not keep it). A paytable that pays back more than 100% is saved only once that box is ticked.
+    """
+
+    def __init__(self, kind: PaytableKind, current: JsonObject, data: Mapping[str, Any] | None = None) -> None:
+        """One odds field per hand, the strategy where one matters, and the box that saves a generous paytable."""
+        self.kind = kind
+        self.current = current
+        self.game, self.choice = CARNIVAL_KINDS[kind]
+        self.lines = self.game.paying_lines()
+        self.read_paytable = partial(read_carnival_paytable, lines=self.lines, filed=True)
+        super().__init__(current, data)
+        wager = self.game.spot_names()[self.choice.area]
+        for line in self.lines:
+            self.fields[line_field(line)] = forms.CharField(
+                label=f"{line.capitalize()}: {wager} pays",
+                required=False,
+                max_length=24,
+                help_text="Odds such as 40 to 1, at most 10,000 to 1; empty when the hand does not pay.",
+            )
+        if played := strategies(self.choice.area):
+            self.fields["strategy"] = forms.ChoiceField(
+                label="Work out the returns that turn on the player's play as if the player follows",
+                choices=[(name, STRATEGY_WORDS[name]) for name in played],
+                initial=played[0],
+                help_text="Only these figures use it; the paytable does not keep it.",
+            )
+        self.fields["over_100"] = forms.BooleanField(
+            label="Save it even though a wager pays back more than 100%", required=False
+        )
+
+    def initial_values(self, current: JsonObject) -> dict[str, Any]:
+        """The name and each line's odds."""
+        return {"name": current["name"]} | {
+            line_field(line): odds for line, odds in json_object(current["pays"]).items()
+        }
+
+    def engine_json(self) -> JsonObject:
+        """The paytable as :func:`simulator.carnival.poker.read_paytable` reads it, less its submission."""
+        pays: JsonObject = {line: odds for line in self.lines if (odds := self.text(line_field(line)))}
+        return {"name": self.text("name"), "pays": pays}
+
+    def field_of(self, key: str) -> str | None:
+        """The form field an engine error names ("pays.straight flush" is pays_straight_flush); None for the form."""
+        column, _, line = key.partition(".")
+        name = line_field(line) if line else column
+        return name if name in self.fields else None
+
+    def figures(self) -> tuple[WagerFigure, ...]:
+        """The exact figures of the paytable as typed (none while a field is refused), else of the one in force."""
+        if self.is_bound and not self.paytable:
+            return ()
+        shown = self.paytable if self.is_bound else self.current
+        strategy = self.cleaned_data.get("strategy", "") if self.is_bound else ""
+        paytable = self.read_paytable({**shown, "submission": PENDING})
+        return paytable_figures(self.choice.area, paytable, [strategy] if strategy else [])
+
+
 DEFAULTS: dict[PaytableKind, JsonObject] = {
     PaytableKind.FORTUNE: fortune_paytable_json(REPRESENTATIVE_FORTUNE_PAYTABLE),
     PaytableKind.PROGRESSIVE: progressive_paytable_json(EXAMPLE_PROGRESSIVE_PAYTABLE),
+    **{kind: paytable_json(choice.paytables[choice.default]) for kind, (_, choice) in CARNIVAL_KINDS.items()},
 }
 """Each kind's default paytable, as its form first shows it."""
 
-FORMS: dict[PaytableKind, type[PaytableForm]] = {
+FORMS: dict[PaytableKind, Callable[[JsonObject, Mapping[str, Any] | None], PaytableForm]] = {
     PaytableKind.FORTUNE: FortunePaytableForm,
     PaytableKind.PROGRESSIVE: ProgressivePaytableForm,
+    **{kind: partial(CarnivalPaytableForm, kind) for kind in CARNIVAL_KINDS},
 }
 """The form of each kind of paytable."""

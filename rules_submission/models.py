@@ -8,10 +8,18 @@ from django.db import models
 
 
 class PaytableKind(models.TextChoices):
-    """A paytable §645a.13 leaves to the Rules Submission, by the table option it fills."""
+    """A paytable the school files in its Rules Submission, by the table option it fills.
+
+    §645a.13 leaves Pai Gow Poker's Fortune Bonus and Progressive Payout paytables to it; the carnival poker games'
+    paytables are the school's own where its tables use the default.
+    """
 
     FORTUNE = "fortune_paytable", "Fortune Bonus and Envy Bonus paytable"
     PROGRESSIVE = "progressive_paytable", "Progressive Payout paytable"
+    PAIR_PLUS = "pair_plus_paytable", "Three Card Poker Pair Plus paytable"
+    ANTE_BONUS = "ante_bonus_paytable", "Three Card Poker Ante Bonus paytable"
+    BLIND = "blind_paytable", "Ultimate Texas Hold 'Em Blind paytable"
+    TRIPS = "trips_paytable", "Ultimate Texas Hold 'Em Trips paytable"
 
 
 class HouseWording(models.Model):

@@ -3,8 +3,10 @@
 A house procedure's verdict cites the school's newest wording, labelled "Rules Submission of <school>", or the
 default wording, labelled "Default (not yet approved by <school>)". The grade keeps the citation as it was at the
 step, so a later version changes no verdict already given. A Pai Gow Poker table whose rules use the default
-Fortune Bonus or Progressive Payout paytable is dealt the school's newest filed one instead; the round's own log
-keeps that paytable, version and all, so replays and score cards never change.
+Fortune Bonus or Progressive Payout paytable is dealt the school's newest filed one instead, and so is a table where
+the trainee deals Three Card Poker or Ultimate Texas Hold 'Em whose rules use a default Pair Plus, Ante Bonus, Blind
+or Trips paytable; the round's own log keeps that paytable, version and all, so replays and score cards never
+change.
 """
 
 from __future__ import annotations
@@ -24,15 +26,25 @@ from core.school_profile import school_name
 from grading.scoring import GradedStep
 from rules_submission.house_reads import newest_wordings_and_name
 from rules_submission.models import FiledPaytable, HouseWording, PaytableKind
+from simulator.carnival.games import CARNIVAL_GAMES
+from simulator.carnival.poker import CarnivalGame, PaytableChoice
 from simulator.core.citations import Citation, Provenance
 from simulator.core.clauses import CLAUSES
 from simulator.core.json_values import JsonObject, JsonValue
+from simulator.core.mystery_meter import BaseGameDealer
 from simulator.core.rules import RulesError
 from simulator.pai_gow.rules import TableRules
 from trainer.models import Table
 
 PAI_GOW = "pai-gow-poker"
 """The game whose Rules Submission files the paytables of §645a.13."""
+PAI_GOW_KINDS = (PaytableKind.FORTUNE, PaytableKind.PROGRESSIVE)
+"""The paytables of §645a.13, each a Pai Gow Poker table option."""
+
+CARNIVAL_KINDS: Mapping[PaytableKind, tuple[CarnivalGame, PaytableChoice]] = {
+    PaytableKind(choice.option): (game, choice) for game in CARNIVAL_GAMES.values() for choice in game.paytable_choices
+}
+"""Each carnival poker paytable the school files, with its game and the table option it fills."""
 
 HOUSE_CLAUSES = {
     slugify(clause): citation for clause, citation in CLAUSES.items() if citation.provenance is Provenance.HOUSE
@@ -143,23 +155,37 @@ def with_paytable(kind: PaytableKind, rules: Mapping[str, JsonValue], paytable: 
 def filed_rules(game: str, rules: Mapping[str, JsonValue]) -> Mapping[str, JsonValue]:
     """A table's rules as the school's Rules Submission deals them: its newest filed paytables in the defaults' place.
 
-    Rules a filed paytable does not fit (a table edited after it was filed) keep the default, which the felt
-    labels as such.
+    Pai Gow Poker rules a filed paytable does not fit (a table edited after it was filed) keep the default, which
+    the felt labels as such. A carnival poker game's paytables are filed only where the trainee deals it.
     """
-    if game != PAI_GOW:
+    if game == PAI_GOW:
+        for kind in PAI_GOW_KINDS:
+            filed = current_paytable(kind)
+            if filed is not None:
+                try:
+                    rules = with_paytable(kind, rules, filed_json(filed))
+                except RulesError:
+                    continue
         return rules
-    for kind in PaytableKind:
-        filed = current_paytable(kind)
-        if filed is not None:
-            try:
-                rules = with_paytable(kind, rules, filed_json(filed))
-            except RulesError:
-                continue
-    return rules
+    carnival = CARNIVAL_GAMES.get(game)
+    if carnival is None or rules.get("base_game") != BaseGameDealer.TRAINEE:
+        return rules
+    dealt = dict(rules)
+    for choice in carnival.paytable_choices:
+        if rules.get(choice.option, choice.default) == choice.default:
+            filed = current_paytable(PaytableKind(choice.option))
+            if filed is not None:
+                dealt[choice.option] = filed_json(filed)
+    return dealt
 
 
 def misfits(kind: PaytableKind, paytable: JsonObject) -> list[str]:
-    """Why each Pai Gow Poker table using the default could not deal this paytable, in words; none, all can."""
+    """Why each Pai Gow Poker table using the default could not deal this paytable, in words; none, all can.
+
+    A carnival poker paytable the engine reads fits every table: it is dealt only where the trainee deals the game.
+    """
+    if kind not in PAI_GOW_KINDS:
+        return []
     problems = []
     for table in Table.objects.filter(game=PAI_GOW).order_by("name"):
         try:

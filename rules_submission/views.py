@@ -13,9 +13,11 @@ from django.views.decorators.http import require_GET, require_http_methods
 from core.refusals import RoleRefused
 from core.requests import SchoolRequest
 from core.roles import Role, is_school_administrator
-from rules_submission.forms import DEFAULTS, FORMS, HouseWordingForm
+from rules_submission.exact_returns import over_100
+from rules_submission.forms import DEFAULTS, FORMS, NOT_COMPUTED, HouseWordingForm
 from rules_submission.models import FiledPaytable, HouseWording, PaytableKind
 from rules_submission.submission import (
+    CARNIVAL_KINDS,
     HOUSE_CLAUSES,
     current_paytable,
     current_wordings,
@@ -101,7 +103,11 @@ def house_wording(request: SchoolRequest, slug: str) -> HttpResponse:
 @never_cache
 @login_required
 def filed_paytable(request: SchoolRequest, kind: str) -> HttpResponse:
-    """One paytable: the one in force, a form for the next version checked by the engine, and every version."""
+    """One paytable: the one in force, a form for the next version checked by the engine, and every version.
+
+    A carnival poker paytable's exact figures are shown for the one in force and for each one sent; sent to be
+    shown, it is not saved, and one that pays back more than 100% is saved only once the school ticks that box.
+    """
     _require_administrator(request)
     if kind not in PaytableKind.values:
         raise Http404("No paytable of the Rules Submission has that address.")
@@ -111,14 +117,23 @@ def filed_paytable(request: SchoolRequest, kind: str) -> HttpResponse:
     form = FORMS[paytable_kind](
         newest.paytable if newest else DEFAULTS[paytable_kind], request.POST if request.method == "POST" else None
     )
-    if request.method == "POST" and form.is_valid():
+    valid = request.method == "POST" and form.is_valid()
+    figures = form.figures()
+    warned = over_100(figures or ())
+    if valid and "show" not in request.POST and (not warned or form.confirmed()):
         saved = save_paytable(paytable_kind, form.paytable, request.user)
         return _saved(reverse("filed_paytable", args=[kind]), saved.version)
+    game = CARNIVAL_KINDS[paytable_kind][0].name if paytable_kind in CARNIVAL_KINDS else ""
     context = {
         "label": paytable_kind.label,
         "kind": kind,
         "form": form,
         "filing": _filing(newest),
+        "game": game,
+        "figures": figures,
+        "not_computed": NOT_COMPUTED.get(paytable_kind, ""),
+        "warned": warned,
+        "sent": valid,
         "versions": [
             {"row": version, "filing": _filing(version), "detail": version.paytable["name"]} for version in versions
         ],
