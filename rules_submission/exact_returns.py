@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
 
@@ -28,7 +27,7 @@ from simulator.carnival.odds import (
 )
 from simulator.carnival.poker import Paytable
 from simulator.core.json_values import JsonValue
-from simulator.core.money import Odds
+from simulator.core.money import Odds, exact_percent
 from simulator.core.mystery_meter import BaseGameDealer
 from simulator.mystery.games import MYSTERY_GAMES
 from simulator.mystery.tables import base_game_table, rules_from_json
@@ -63,30 +62,22 @@ class WagerFigure:
     def edge(self) -> str:
         """The house's edge, or the player's where the wager pays back more than 100%, to four decimals."""
         if self.returned <= 0:
-            return four_places(-self.returned)
+            return exact_percent(-self.returned)
         if self.warns:
-            return f"none: pays back {four_places(1 + self.returned)}, a player's edge of {four_places(self.returned)}"
-        return f"none of its own: it adds {four_places(self.returned)} of the wager it is paid on, on average"
+            return (
+                f"none: pays back {exact_percent(1 + self.returned)}, a player's edge of {exact_percent(self.returned)}"
+            )
+        return f"none of its own: it adds {exact_percent(self.returned)} of the wager it is paid on, on average"
 
     @property
     def hit_frequency(self) -> str:
         """How often the paytable pays, to four decimals; empty where the wager has no hit frequency of its own."""
-        return "" if self.hits is None else four_places(self.hits)
+        return "" if self.hits is None else exact_percent(self.hits)
 
     @property
     def assumes(self) -> str:
         """The strategy the figure assumes, in words; empty where it does not depend on one."""
         return f"the player follows {STRATEGY_WORDS[self.strategy]}" if self.strategy else ""
-
-
-def four_places(value: Fraction) -> str:
-    """A fraction as a percentage to four decimals, rounded half to even from the exact value.
-
-    >>> four_places(Fraction(512, 22100)), four_places(Fraction(1, 3))
-    ('2.3167%', '33.3333%')
-    """
-    rounded = round(value * 100, 4)
-    return f"{Decimal(rounded.numerator) / Decimal(rounded.denominator):.4f}%"
 
 
 def strategies(area: str) -> tuple[str, ...]:

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from markupsafe import Markup
 
 from simulator.core.citations import Citation, Provenance
-from simulator.core.money import format_cents
+from simulator.core.money import exact_percent, format_cents
 from simulator.core.mystery_meter import MysteryConfiguration, mystery_clause
-from simulator.dice.odds import dice_wager_odds
+from simulator.dice.odds import ROLL_COUNT, dice_wager_odds
 from simulator.dice.wagers import DicePaytable
 from trainer.felt import render
 from trainer.submission_answers import filing_label
@@ -39,9 +39,16 @@ class Sign:
 
 
 def dice_sign(paytable: DicePaytable, title: str | None = None) -> Sign:
-    """A dice wager's sign: each winning line and its odds, cited from the clause that prints the paytable."""
+    """A dice wager's sign: each winning line and its odds, cited from the clause that prints the paytable.
+
+    Its edge and hit frequency are written to four decimals from the exact count of the rolls.
+    """
     lines = tuple((line.name, str(line.odds)) for line in paytable.lines)
-    edge = f"House edge {dice_wager_odds(paytable).house_edge}, exact: every one of the 216 rolls counted."
+    odds = dice_wager_odds(paytable)
+    edge = (
+        f"House edge {exact_percent(-odds.expected_value)}, exact: every one of the {ROLL_COUNT} rolls counted; "
+        f"it pays on {odds.winning_rolls} of them ({exact_percent(odds.hit_frequency)})."
+    )
     return Sign(title or paytable.title, paytable.lines[0].citation, ("Roll", "Pays"), lines, edge)
 
 

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 from decimal import ROUND_DOWN, ROUND_HALF_UP, ROUND_UP, Decimal
 from enum import StrEnum
+from fractions import Fraction
 
 Cents = int
 """An amount of chips in whole cents."""
@@ -100,6 +101,16 @@ def format_cents(amount: Cents | Decimal) -> str:
     dollars = abs(Decimal(amount)) / 100
     text = f"{dollars:,.2f}" if dollars == dollars.quantize(Decimal("0.01")) else f"{dollars.normalize():,f}"
     return f"{sign}${text}"
+
+
+def exact_percent(value: Fraction) -> str:
+    """A fraction as a percentage to four decimals, rounded half to even from the exact value.
+
+    >>> exact_percent(Fraction(512, 22100)), exact_percent(Fraction(1, 3))
+    ('2.3167%', '33.3333%')
+    """
+    rounded = round(value * 100, 4)
+    return f"{Decimal(rounded.numerator) / Decimal(rounded.denominator):.4f}%"
 
 
 def given_money(amount: object) -> str:

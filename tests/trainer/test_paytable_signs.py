@@ -141,17 +141,24 @@ def test_mhb_c4_every_other_mhb_table_posts_its_configuration_citing_its_own_sec
 
 
 @pytest.mark.parametrize(
-    ("rules", "title", "edge"),
+    ("rules", "title", "edge", "hits"),
     [
-        # Sum Paytable A: 30 of 216 rolls win, an expected -1/18 a unit: an edge of 5.56%.
-        (TableRules(sum_paytable=SumPaytable.A), "Sum Paytable A", "House edge 5.56%"),
+        # Sum Paytable A: 30 of 216 rolls win, an expected -1/18 a unit: an edge of 5.5556%, a hit 13.8889% of rolls.
+        (TableRules(sum_paytable=SumPaytable.A), "Sum Paytable A", "House edge 5.5556%", "30 of them (13.8889%)"),
         # Match: a triple 1/216 at 100 to 1, a double 15/216 at 6 to 1, else lost: (100 + 90 - 200) / 216 = -10/216.
-        (TableRules(match_offered=True), "Match (two or three dice showing the area's number)", "House edge 4.63%"),
+        (
+            TableRules(match_offered=True),
+            "Match (two or three dice showing the area's number)",
+            "House edge 4.6296%",
+            "16 of them (7.4074%)",
+        ),
     ],
 )
-def test_645b2_g_a_posted_dice_paytable_carries_its_exact_house_edge(rules, title, edge):
+def test_645b2_g_a_posted_dice_paytable_carries_its_exact_house_edge_and_hit_frequency(rules, title, edge, hits):
     section = str(signs_html(paytable_signs(rules))).split(f"<summary>{escape(title)} ")[1].split("</details>")[0]
-    assert f'<p class="paytable-edge">{edge}, exact: every one of the 216 rolls counted.</p>' in section
+    assert f'<p class="paytable-edge">{edge}, exact: every one of the 216 rolls counted; it pays on {hits}.</p>' in (
+        section
+    )
 
 
 def test_645b1_d2_the_tiger_9_sign_says_its_edge_turns_on_the_house_way_and_is_not_computed():
