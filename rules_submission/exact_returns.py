@@ -44,7 +44,8 @@ class WagerFigure:
     """One wager's exact figures under a paytable: its return, how often the paytable pays, the strategy assumed.
 
     ``hits`` is None for wagers settled against the dealer, whose paytable is one part of what they win;
-    ``warns`` is False for a figure that is not a wager of its own (the Ante Bonus, the Blind beside its Ante).
+    ``warns`` is False for a figure that pays back more than 100% without a warning, being one part of a wager that
+    is warned of (the Blind beside its Ante) or a ``bonus`` paid on top of a wager (the Ante Bonus).
     """
 
     wager: str
@@ -52,6 +53,7 @@ class WagerFigure:
     hits: Fraction | None
     strategy: str = ""
     warns: bool = True
+    bonus: bool = False
 
     @property
     def pays_back_over_100(self) -> bool:
@@ -63,11 +65,9 @@ class WagerFigure:
         """The house's edge, or the player's where the wager pays back more than 100%, to four decimals."""
         if self.returned <= 0:
             return exact_percent(-self.returned)
-        if self.warns:
-            return (
-                f"none: pays back {exact_percent(1 + self.returned)}, a player's edge of {exact_percent(self.returned)}"
-            )
-        return f"none of its own: it adds {exact_percent(self.returned)} of the wager it is paid on, on average"
+        if self.bonus:
+            return f"none of its own: it adds {exact_percent(self.returned)} of the wager it is paid on, on average"
+        return f"none: pays back {exact_percent(1 + self.returned)}, a player's edge of {exact_percent(self.returned)}"
 
     @property
     def hit_frequency(self) -> str:
@@ -106,7 +106,11 @@ def _figures(area: str, lines: tuple[tuple[str, Odds], ...], strategy: str) -> t
         return (WagerFigure("Trips Wager", trips_return(paytable), seven_card_hits(paytable)),)
     if area == "ante_bonus":
         bonus = WagerFigure(
-            "Ante Bonus, paid per unit of Ante", ante_bonus_return(paytable), three_card_hits(paytable), warns=False
+            "Ante Bonus, paid per unit of Ante",
+            ante_bonus_return(paytable),
+            three_card_hits(paytable),
+            warns=False,
+            bonus=True,
         )
         wagers = ante_and_play_return(paytable, LOWEST_PLAYED[strategy])
         both = WagerFigure("Ante and Play Wagers with this Ante Bonus, per unit of Ante", wagers, None, strategy)

@@ -18,8 +18,10 @@ from rules_submission.exact_returns import paytable_figures
 from rules_submission.forms import DEFAULTS, FORMS, line_field
 from rules_submission.models import FiledPaytable, PaytableKind
 from simulator.carnival.holdem_stored import STORED
+from simulator.carnival.poker import Paytable
 from simulator.carnival.three_card_poker import ANTE_BONUS_PAYTABLES, PAIR_PLUS_PAYTABLES
 from simulator.carnival.ultimate_texas import BLIND_PAYTABLES, TRIPS_PAYTABLES
+from simulator.core.money import Odds
 from trainer import round_store, services
 from trainer.models import Floorperson, Mode, Table
 
@@ -99,6 +101,11 @@ def test_ante_bonus_paytable_option_the_bonus_and_the_ante_and_play_by_each_stra
     bonus = next(figure for figure in shown if figure.wager.startswith("Ante Bonus"))
     paid = 5 * counts["straight flush"] + 4 * counts["three of a kind"] + counts["straight"]
     assert bonus.returned == Fraction(paid, THREE_CARD_HANDS) and not bonus.strategy
+    assert (
+        bonus.edge
+        == f"none of its own: it adds {to_four_places(bonus.returned)} of the wager it is paid on, on average"
+    )
+    assert not bonus.pays_back_over_100  # paid on top of the Ante: the Ante and Play's figure is the one warned of
     hits = counts["straight flush"] + counts["three of a kind"] + counts["straight"]
     assert bonus.hit_frequency == to_four_places(Fraction(hits, THREE_CARD_HANDS))
     both = {figure.strategy: figure for figure in shown if figure.wager.startswith("Ante and Play")}
@@ -137,6 +144,11 @@ def test_653a12_b_blind_paytable_edges_are_the_stored_sums_read_by_hand_under_th
     # test_holdem_stored's pinned count: the house advice's -2.47% of the Ante with Blind paytable A.
     assert house_advice.edge == to_four_places(Fraction(85757698561, 3476726253000)) == "2.4666%"
     assert house_advice.strategy == "house advice"
+    generous = Paytable("Generous", {line: Odds(100, 1) for line in BLIND_PAYTABLES["A"].pays})
+    shown = figures_of("blind", generous)
+    blind = shown["Blind Wager, per unit of Blind"]
+    assert blind.edge.startswith("none: pays back") and not blind.pays_back_over_100
+    assert shown["Ante, Blind and Play Wagers, per unit of Ante"].pays_back_over_100
 
 
 # ----- filing them -----
