@@ -12,22 +12,24 @@ from django.template.backends.jinja2 import Jinja2
 from jinja2 import Environment
 from markupsafe import Markup
 
-from grading.scoring import GradedStep
 from simulator.core.cards import CardName, card_name, parse_cards
 from simulator.core.chips import Rack, largest_chip
-from simulator.core.json_values import JsonValue
+from simulator.core.json_values import JsonValue, json_int, json_str
 from simulator.core.money import format_cents
 from simulator.core.mystery_meter import PaymentSource
 from simulator.core.progressive import ContainerIntakeView, IntakeView
 from simulator.core.settling import SETTLEMENT_STEPS
-from simulator.core.wager_phase import LateWagerView
+from simulator.core.wager_phase import WAGER_PHASE_PLAYER_STEPS, LateWagerView
 from simulator.games import GAMES
 from trainer.controls import StepControls, describe_step, table_rack
 from trainer.models import Mode
-from trainer.snapshots import AnyTableSnapshot, TableSnapshot, Viewer
+from trainer.snapshots import AnyTableSnapshot, DoneStep, TableSnapshot, Viewer
 
 SETTLEMENTS = {step: step.removesuffix("_wager") for step in SETTLEMENT_STEPS}
 """Each settling step by the settlement it leaves on a betting area: pay, push or collect."""
+
+WAGER_MOVES = WAGER_PHASE_PLAYER_STEPS - {"attempt_late_wager"}
+"""A player's moves that leave chips on a betting area, which a watched round's felt draws as done (:func:`moved`)."""
 
 
 class Chip(TypedDict):
@@ -330,17 +332,33 @@ def numbered_displays(displays: list[ProgressiveDisplay]) -> list[NumberedDispla
     return [{**display, "id": f"felt-display-{number}"} for number, display in enumerate(displays, start=1)]
 
 
-def stood_steps(snapshot: TableSnapshot[Any], viewer: Viewer) -> tuple[GradedStep, ...]:
-    """The trainee's money slips that stood, which the felt draws as the trainee made them.
+def stood_steps(snapshot: TableSnapshot[Any], viewer: Viewer) -> tuple[DoneStep, ...]:
+    """The steps the felt draws as they were done: the trainee's money slips that stood, a watched round's faults.
 
-    Only for the trainee dealing an exam, until the score card: an exam reveals no grade and no right result before
-    then, so a wager settled with the wrong money is drawn as the trainee settled it
+    A money slip stands only for the trainee dealing an exam, until the score card: an exam reveals no grade and no
+    right result before then, so a wager settled with the wrong money is drawn as the trainee settled it
     (:data:`~grading.scoring.MONEY_SLIPS`); any other wrong step changed nothing. Instructors, practice and the
-    finished round show the table as it is.
+    finished round show the table as it is. A watched round's felt draws its faults shown so far as the
+    engine's watcher saw them done (:attr:`~trainer.snapshots.TableSnapshot.drawn_as_done`), whoever looks.
     """
     if viewer is not Viewer.TRAINEE or snapshot.mode != Mode.EXAM or snapshot.finished:
-        return ()
-    return tuple(step for step in snapshot.graded_steps if step.stood)
+        return snapshot.drawn_as_done
+    return (*(step for step in snapshot.graded_steps if step.stood), *snapshot.drawn_as_done)
+
+
+def moved(wagers: Mapping[str, int], move: DoneStep) -> dict[str, int]:
+    """A seat's wagers with a player's move drawn as done: chips placed added, a wager changed to its amount (0: none).
+
+    >>> from simulator.surveillance.seen import Seen, Actor
+    >>> moved({"ante": 500}, Seen(Actor.PLAYER, "change_wager", {"seat": 1, "spot": "ante", "amount": 1000}))
+    {'ante': 1000}
+    >>> moved({"jackpot": 100}, Seen(Actor.PLAYER, "place_wager", {"seat": 1, "spot": "jackpot", "amount": 100}))
+    {'jackpot': 200}
+    """
+    spot, amount = json_str(move.arguments["spot"]), json_int(move.arguments["amount"])
+    if move.step == "place_wager":
+        amount += wagers.get(spot, 0)
+    return {key: chips for key, chips in wagers.items() if key != spot} | ({spot: amount} if amount else {})
 
 
 class Region(NamedTuple):

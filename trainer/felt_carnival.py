@@ -10,7 +10,6 @@ from typing import TypedDict
 from markupsafe import Markup
 
 from core.fields import WholeNumberField
-from grading.scoring import GradedStep
 from simulator.carnival.games import CARNIVAL_GAMES, HAND_NAMES
 from simulator.carnival.round import CarnivalSeatView, CarnivalView
 from simulator.core.json_values import json_int, json_str
@@ -24,7 +23,8 @@ from trainer.controls import (
     seat_field,
     settlement_controls,
 )
-from trainer.felt import SETTLEMENTS, area, hand_html
+from trainer.felt import SETTLEMENTS, WAGER_MOVES, area, hand_html, moved
+from trainer.snapshots import DoneStep
 
 
 class CarnivalHand(TypedDict):
@@ -120,13 +120,18 @@ def carnival_dealer(view: CarnivalView) -> CarnivalDealer:
     }
 
 
-def as_dealt(view: CarnivalView, stood: tuple[GradedStep, ...]) -> CarnivalView:
+DRAWN_MONEY = frozenset({*SETTLEMENTS, "correct_play_wager", *WAGER_MOVES})
+"""The steps whose money the base game's felt draws as done: settlements, a Play Wager put right, wager moves."""
+
+
+def as_dealt(view: CarnivalView, stood: tuple[DoneStep, ...]) -> CarnivalView:
     """The base game's view with each settlement that stood drawn as the trainee made it.
 
     An exam felt shows no right amount before the score card: the due wager paid, pushed or collected otherwise, or
-    paid a wrong amount, is drawn as the trainee settled it, and a Play Wager put right to a wrong amount as that.
+    paid a wrong amount, is drawn as the trainee settled it, and a Play Wager put right to a wrong amount as that. A
+    player's wager move drawn as done (a watched round's) leaves its chips on the area.
     """
-    stood = tuple(step for step in stood if step.step in SETTLEMENTS or step.step == "correct_play_wager")
+    stood = tuple(step for step in stood if step.step in DRAWN_MONEY)
     if not stood:
         return view
     shown = view.copy()
@@ -136,6 +141,9 @@ def as_dealt(view: CarnivalView, stood: tuple[GradedStep, ...]) -> CarnivalView:
         seat = seats[str(json_int(did["seat"]))]
         if graded.step == "correct_play_wager":
             seat["play"] = json_int(did["amount"])
+            continue
+        if graded.step in WAGER_MOVES:
+            seat["wagers"] = moved(seat["wagers"], graded)
             continue
         spot = json_str(did["spot"])
         seat["settled"] = {**seat["settled"], spot: SETTLEMENTS[graded.step]}

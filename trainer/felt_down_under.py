@@ -6,7 +6,6 @@ from typing import TypedDict
 
 from markupsafe import Markup
 
-from grading.scoring import GradedStep
 from simulator.blackjack.arithmetic import BUST_OVER, DealerDrawing, is_blackjack
 from simulator.blackjack.hand import SPLIT_SUFFIX, HandResultView, SignalView, SplitHandView
 from simulator.blackjack.match_the_dealer import MatchCombination, match_paytable
@@ -49,7 +48,7 @@ from trainer.felt import (
     table_controls,
     title_region,
 )
-from trainer.snapshots import TableSnapshot, Viewer
+from trainer.snapshots import DoneStep, TableSnapshot, Viewer
 
 
 class SplitHand(TypedDict):
@@ -169,7 +168,7 @@ HAND_SETTLED_AS = {"pay_blackjack_wager": "win", "push_blackjack_wager": "push",
 """The result each Down Under Blackjack settlement step draws on the felt."""
 
 
-def as_settled(view: DownUnderView, stood: tuple[GradedStep, ...]) -> DownUnderView:
+def as_settled(view: DownUnderView, stood: tuple[DoneStep, ...]) -> DownUnderView:
     """The table view with each settlement that stood drawn as the trainee made it.
 
     The due hand paid, pushed or collected otherwise, or paid a wrong amount, shows the trainee's result and amount;
@@ -187,7 +186,7 @@ def as_settled(view: DownUnderView, stood: tuple[GradedStep, ...]) -> DownUnderV
     return shown
 
 
-def draw_hand_settled(view: DownUnderView, graded: GradedStep) -> None:
+def draw_hand_settled(view: DownUnderView, graded: DoneStep) -> None:
     """Draw a hand's settlement as the trainee made it: that result and amount, a blackjack paid as a blackjack."""
     position = json_str(graded.arguments["position"])
     seat = view["seats"].get(position.split()[1])

@@ -7,12 +7,17 @@ from typing import Any, TypedDict
 
 from markupsafe import Markup
 
-from grading.scoring import GradedStep
 from simulator.carnival.round import CarnivalView
 from simulator.core.json_values import json_int, json_str
 from simulator.core.money import format_cents
 from simulator.mystery.games import MYSTERY_GAMES
-from simulator.mystery.tables import MysterySeatView, MysteryTableRound, MysteryTableView, rules_from_json
+from simulator.mystery.tables import (
+    MysteryPayoutView,
+    MysterySeatView,
+    MysteryTableRound,
+    MysteryTableView,
+    rules_from_json,
+)
 from trainer.controls import (
     MYSTERY_BONUS_CONTROLS,
     OPENING_CONTROLS,
@@ -55,7 +60,7 @@ from trainer.felt_carnival import (
     carnival_hand,
 )
 from trainer.felt_signs import mystery_sign, signs_html
-from trainer.snapshots import TableSnapshot, Viewer
+from trainer.snapshots import DoneStep, TableSnapshot, Viewer
 
 
 class EmptyMysterySeat(Seat):
@@ -120,11 +125,11 @@ def mystery_signs(snapshot: TableSnapshot[MysteryTableView]) -> Markup:
     return drawn[1]
 
 
-def as_paid(view: MysteryTableView, stood: tuple[GradedStep, ...]) -> MysteryTableView:
+def as_paid(view: MysteryTableView, stood: tuple[DoneStep, ...]) -> MysteryTableView:
     """The table view with each Mystery Bonus payment that stood drawn as the trainee paid it.
 
     The award shows at the seat in the amount and from the source the trainee gave: an exam shows no right amount
-    before the score card.
+    before the score card. A watched round's award paid before its validation shows before the table pays it.
     """
     payments = [step for step in stood if step.step == "pay_mystery_bonus"]
     if not payments:
@@ -133,17 +138,21 @@ def as_paid(view: MysteryTableView, stood: tuple[GradedStep, ...]) -> MysteryTab
     payouts = list(progressive["payouts"])
     for graded in payments:
         did = graded.arguments
-        index = next(i for i, payout in enumerate(payouts) if payout["seat"] == did["seat"])
-        payouts[index] = {
+        paid: MysteryPayoutView = {
             "seat": json_int(did["seat"]),
             "amount": json_int(did["amount"]),
             "source": json_str(did["source"]),
         }
+        index = next((i for i, payout in enumerate(payouts) if payout["seat"] == did["seat"]), None)
+        if index is None:
+            payouts.append(paid)
+        else:
+            payouts[index] = paid
     progressive["payouts"] = payouts
     return {**view, "progressive": progressive}
 
 
-def as_taken(view: MysteryTableView, stood: tuple[GradedStep, ...]) -> MysteryTableView:
+def as_taken(view: MysteryTableView, stood: tuple[DoneStep, ...]) -> MysteryTableView:
     """The table view with the Mystery Bonus payments and the base game's settlements that stood drawn as made."""
     view = as_paid(view, stood)
     carnival = view["carnival"]

@@ -9,7 +9,7 @@ from typing import Any, TypedDict
 
 from markupsafe import Markup
 
-from grading.scoring import GradedStep
+from simulator.core.cards import format_cards, parse_cards
 from simulator.core.json_values import json_int, json_str
 from simulator.core.money import format_cents
 from simulator.dice.wagers import beat_it_paytable, match_paytable, sum_paytable
@@ -18,6 +18,7 @@ from simulator.pai_gow.progressive import ProgressivePaytable
 from simulator.pai_gow.round import (
     FELT_NAMES,
     JackpotDisplayView,
+    PaiGowDealerView,
     PaiGowProgressiveView,
     PaiGowRound,
     PaiGowSeatView,
@@ -45,6 +46,7 @@ from trainer.controls import (
 )
 from trainer.felt import (
     SETTLEMENTS,
+    WAGER_MOVES,
     CardFace,
     Chip,
     Controls,
@@ -65,6 +67,7 @@ from trainer.felt import (
     felt_title,
     hand_html,
     inventory_container,
+    moved,
     numbered_displays,
     posted,
     progressive_display,
@@ -75,7 +78,7 @@ from trainer.felt import (
     title_region,
 )
 from trainer.felt_signs import Sign, dice_sign, mystery_sign, signs_html
-from trainer.snapshots import TableSnapshot, Viewer
+from trainer.snapshots import DoneStep, TableSnapshot, Viewer
 from trainer.submission_answers import filing_label
 
 SPOT_LABELS = {**FELT_NAMES, "envy": "Envy"}
@@ -320,26 +323,51 @@ def seat_rows(
     return tuple((row, Markup("\n".join(pai_gow_area(spot) for spot in spots))) for row, spots in areas)
 
 
-def as_dealt(view: PaiGowView, stood: tuple[GradedStep, ...]) -> PaiGowView:
-    """The table view with each money slip that stood drawn as the trainee made it.
+DRAWN_MONEY = frozenset({*SETTLEMENTS, "collect_commission", *WAGER_MOVES})
+"""The steps at a seat the Pai Gow Poker felt draws as done: settlements, commissions and a player's wager moves."""
+
+DRAWN_AT_THE_DEALER = frozenset({"set_dealer_hand", "declare_tiger_nine"})
+"""The dealer's steps a watched round's felt draws as done: the dealer's hand set and the Tiger 9 declared."""
+
+
+def as_dealt(view: PaiGowView, stood: tuple[DoneStep, ...]) -> PaiGowView:
+    """The table view with each money slip that stood (or a watched round's fault) drawn as it was made.
 
     The settlement and amount on the due area, and a commission, are drawn as the trainee gave them (a settlement of
-    another kind counts): an exam felt shows no right amount before the score card.
+    another kind counts): an exam felt shows no right amount before the score card. A player's wager move drawn as
+    done leaves its chips on the area; the dealer's hand set or Tiger 9 declared otherwise shows as it was done.
     """
+    stood = tuple(step for step in stood if step.step in DRAWN_MONEY | DRAWN_AT_THE_DEALER)
     if not stood:
         return view
     shown = view.copy()
     seats = shown["seats"] = {number: seat.copy() for number, seat in view["seats"].items()}
     for graded in stood:
         did = graded.arguments
+        if graded.step in DRAWN_AT_THE_DEALER:
+            shown["dealer"] = dealer_as_done(shown["dealer"], graded)
+            continue
         seat = seats[str(json_int(did["seat"]))]
-        if graded.step in SETTLEMENTS:
+        if graded.step in WAGER_MOVES:
+            seat["wagers"] = moved(seat["wagers"], graded)
+        elif graded.step in SETTLEMENTS:
             amount = json_int(did.get("amount", 0))
             settled: SettledWagerView = {"settlement": SETTLEMENTS[graded.step], "amount": amount}
             seat["settled"] = {**seat["settled"], json_str(did["spot"]): settled}
         elif graded.step == "collect_commission":
             seat["commission"] = json_int(did["amount"])
     return shown
+
+
+def dealer_as_done(dealer: PaiGowDealerView, done: DoneStep) -> PaiGowDealerView:
+    """The dealer's place with the hand set (these two cards low, the other five high) or the Tiger 9 declared so."""
+    if done.step == "declare_tiger_nine":
+        return {**dealer, "tiger_nine": done.arguments["tiger_nine"] is True}
+    low = parse_cards(json_str(done.arguments["low"]).split())
+    high = list(parse_cards((dealer["cards"] or "").split()))
+    for card in low:
+        high.remove(card)
+    return {**dealer, "high": format_cards(high), "low": format_cards(low)}
 
 
 def felt_context(snapshot: TableSnapshot[PaiGowView], viewer: Viewer) -> PaiGowFelt:

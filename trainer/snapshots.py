@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Generic, TypeAlias, TypeVar
+from typing import Generic, Protocol, TypeAlias, TypeVar
 
 from grading.scoring import GradedStep, PassRule, ScoreCard
 from simulator.core.json_values import JsonValue, json_int, json_object
@@ -26,6 +26,20 @@ class Viewer(StrEnum):
 
 ViewT = TypeVar("ViewT")
 """The type of a game's table view, such as :class:`~simulator.pai_gow.round.PaiGowView`."""
+
+
+class DoneStep(Protocol):
+    """A step the felt draws as it was done, not as the table holds it: its step and the arguments it was done with."""
+
+    @property
+    def step(self) -> str:
+        """The step's name."""
+        ...
+
+    @property
+    def arguments(self) -> Mapping[str, JsonValue]:
+        """The arguments it was done with."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -58,6 +72,8 @@ class TableSnapshot(Generic[ViewT]):
     """In practice only, the dealer step the round waits for: its controls come first. An exam never hints it."""
     chip_inventory: Mapping[str, JsonValue] | None = None
     """Once the round is over, the table's chips by denomination reconciled from its log (at a table taking cash)."""
+    drawn_as_done: tuple[DoneStep, ...] = ()
+    """Steps the felt draws as they were done over the table's own: a watched round's faults shown so far."""
 
     @property
     def finished(self) -> bool:
@@ -81,9 +97,10 @@ def ungraded_snapshot(
     mode: Mode,
     at: tuple[int, int, str] = (0, 0, ""),
 ) -> AnyTableSnapshot:
-    """A round of a scenario dealt outside the tables' attempts (its preview) as its table shows it: nothing graded.
+    """A round dealt outside the tables' attempts (a scenario's preview, a watched round) as its table shows it.
 
-    ``table`` is the table's id and name; ``at`` the frame the round is at, the attempt's id and its trainee.
+    Nothing is graded. ``table`` is the table's id and name; ``at`` the frame the round is at, the attempt's id and
+    its trainee.
     """
     (table_id, table_name), (sequence, attempt_id, trainee) = table, at
     return TableSnapshot(
