@@ -1,24 +1,30 @@
-"""What the watched round's pages draw: the felt from the public steps shown, the flags, and after it the debrief.
+"""What the watched round's pages draw: the game's felt at the step shown, the flags, and after it the debrief.
 
-Before the debrief a page is drawn from :func:`simulator.surveillance.views.public_steps` alone, never from the
-faults, the log or the steps not yet shown.
+Before the debrief a page is drawn from :func:`simulator.surveillance.views.public_steps` and the table's public view
+at the step shown (``WatchedRound.felt_at``: the operations that step stands on, the faults shown so far drawn as
+done), never from the faults' clauses, the log's seed or the steps not yet shown.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from simulator.core.json_values import json_list, json_object
 from simulator.games import GAMES
-from simulator.surveillance.flags import PLACES, FlagScore
+from simulator.notation import deal_saved, perform_saved
+from simulator.surveillance.flags import FlagScore
 from simulator.surveillance.views import debrief, fault_menu, public_steps
 from simulator.surveillance.watching import WatchedRound
 from surveillance.models import WatchedRound as WatchedRecord
+from trainer.felt import Region
+from trainer.models import Mode
+from trainer.snapshots import Viewer, ungraded_snapshot
 from trainer.submission_answers import school_citations
-from trainer.table_page import citation_html
+from trainer.table_page import citation_html, felt_region, posted_region, render_region
 
-RECENT = 3
-"""The most steps a place of the felt lists: its latest."""
+SPEEDS = (0.5, 0.75, 1.0, 1.5, 2.0)
+"""The speeds a watcher may play a round at, as multiples of the table's pace: from half as fast to twice as fast."""
 
 
 def place_name(place: int) -> str:
@@ -35,19 +41,38 @@ def fault_names(game: str) -> dict[str, str]:
     return {str(item["kind"]): str(item["name"]) for item in fault_menu(GAMES[game])}
 
 
-def felt_context(record: WatchedRecord, watched: WatchedRound) -> dict[str, Any]:
-    """The felt after the steps shown: each place with its latest steps, the step just shown, whether it ends."""
-    steps = public_steps(watched, record.shown)
-    by_place: dict[int, list[dict[str, Any]]] = {}
-    for number, seen in enumerate(watched.steps[: record.shown], start=1):
-        by_place.setdefault(seen.place, []).append({"number": number, "said": steps[number - 1]["said"]})
-    current = steps[-1]
+def table_felt(record: WatchedRecord, watched: WatchedRound, number: int) -> Region:
+    """The game's felt at watched step ``number``, as a watcher of the table sees it: places named, none to choose.
+
+    The round is dealt again from its log and stands after the operations the step stands on; the faults shown so far
+    are drawn as they were done, as an exam's money slips that stood are (:func:`trainer.felt.stood_steps`).
+    """
+    performed, done = watched.felt_at(number)
+    saved = json_object(record.log["round"])
+    round_ = deal_saved(saved)
+    perform_saved(round_, json_list(saved["operations"])[:performed])
+    rules = json_object(json_object(saved["setup"])["rules"])
+    table = record.table
+    snapshot = ungraded_snapshot(round_, GAMES[table.game], rules, (table.pk, table.name), Mode.PRACTICE)
+    return felt_region(replace(snapshot, drawn_as_done=done), Viewer.INSTRUCTOR)
+
+
+def felt_context(record: WatchedRecord, watched: WatchedRound, number: int | None = None) -> dict[str, Any]:
+    """The felt at step ``number`` (the last shown when None): the table drawn, the step said, its place marked."""
+    number = record.shown if number is None else number
+    current = public_steps(watched, number)[-1]
+    felt = table_felt(record, watched, number)
+    place = watched.steps[number - 1].place
     return {
-        "shown": record.shown,
+        "shown": number,
         "over": record.shown == len(watched.steps),
         "current": current,
+        "place": place,
+        "where": place_name(place),
         "announce": f"Step {current['number']}: {current['said']}",
-        "places": [{"name": place_name(place), "steps": by_place[place][-RECENT:]} for place in sorted(by_place)],
+        "table": render_region(felt, oob=False),
+        "posted": render_region(posted_region(felt), oob=False),
+        "seats": [seat["number"] for seat in felt.context["felt"]["seats"] if seat["occupied"]],
     }
 
 
@@ -69,20 +94,25 @@ def flags_context(record: WatchedRecord) -> dict[str, Any]:
 
 
 def watch_context(record: WatchedRecord, watched: WatchedRound) -> dict[str, Any]:
-    """The watching page: the felt, the flag form's choices, the flags raised."""
+    """The watching page: the felt, the pace and speeds, the flag form's choices (the felt's places), the flags."""
     menu = fault_menu(GAMES[record.table.game])
+    felt = felt_context(record, watched)
     return {
         "record": record,
-        "felt": felt_context(record, watched),
-        "places": [(place, place_name(place)) for place in PLACES],
+        "felt": felt,
+        "speeds": " ".join(map(str, SPEEDS)),
+        "places": [(place, place_name(place)) for place in (0, *felt["seats"])],
         "dealer_faults": [item for item in menu if item["by"] == "dealer"],
         "player_faults": [item for item in menu if item["by"] == "player"],
         **flags_context(record),
     }
 
 
-def debrief_context(record: WatchedRecord, watched: WatchedRound, score: FlagScore) -> dict[str, Any]:
-    """The debrief: each seeded fault, its clause and label, the flag that caught it; false flags; every step."""
+def debrief_context(record: WatchedRecord, watched: WatchedRound, score: FlagScore, number: int) -> dict[str, Any]:
+    """The debrief: each seeded fault, its clause and label, the flag that caught it; false flags; every step.
+
+    The felt is the round's at step ``number``, with the faults seeded and the flags raised at that step beside it.
+    """
     drawn = debrief(watched, score)
     citations = school_citations(fault.citation for fault in watched.faults)
     names = fault_names(record.table.game)
@@ -95,10 +125,30 @@ def debrief_context(record: WatchedRecord, watched: WatchedRound, score: FlagSco
         for flag in score.false_flags
     ]
     faulty = {fault.step: names[fault.kind.value] for fault in watched.faults}
+    raised = flags_context(record)["flags"]
     return {
         "record": record,
         "score": record.score,
         "faults": faults,
         "false_flags": false_flags,
+        "felt": felt_context(record, watched, number),
+        "here": {
+            "faults": [fault for fault in faults if fault["step"] == number],
+            "flags": [flag for flag in raised if flag["step"] == number],
+        },
+        "previous": number - 1 if number > 1 else None,
+        "next": number + 1 if number < len(watched.steps) else None,
         "steps": [{**step, "fault": faulty.get(number)} for number, step in enumerate(public_steps(watched), start=1)],
     }
+
+
+def debrief_step(watched: WatchedRound, asked: str | None) -> int:
+    """The step the debrief's felt shows: the one asked for (``?step=N``), else the first fault's, else the first.
+
+    ValueError for a step the round does not have.
+    """
+    if asked is None:
+        return watched.faults[0].step if watched.faults else 1
+    if not (asked.isascii() and asked.isdigit() and 1 <= int(asked) <= len(watched.steps)):
+        raise ValueError(f"The round's steps run from 1 to {len(watched.steps)}: choose one of them.")
+    return int(asked)

@@ -10,7 +10,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from core.refusals import require_school_role
 from core.requests import SchoolRequest
 from surveillance.models import WatchedRound
-from surveillance.pages import debrief_context, felt_context, flags_context, watch_context
+from surveillance.pages import debrief_context, debrief_step, felt_context, flags_context, watch_context
 from surveillance.watches import WatchError, finish_watch, raise_flag, replayed, scored, show_next, start_watch
 from trainer import services
 
@@ -46,12 +46,17 @@ def start(request: SchoolRequest, table_id: int) -> HttpResponse:
 @require_GET
 @login_required
 def watched(request: SchoolRequest, record_id: int) -> HttpResponse:
-    """The watched round: its felt and the flag form while it plays, its debrief once it has ended."""
+    """The watched round: its felt and the flag form while it plays, its debrief (``?step=N`` on the felt) once over."""
     record = own_record(request, record_id)
     round_ = replayed(record)
-    if record.finished:
-        return render(request, "surveillance/debrief.html", debrief_context(record, round_, scored(record, round_)))
-    return render(request, "surveillance/watch.html", watch_context(record, round_))
+    if not record.finished:
+        return render(request, "surveillance/watch.html", watch_context(record, round_))
+    try:
+        number = debrief_step(round_, request.GET.get("step"))
+    except ValueError as error:
+        return HttpResponse(str(error), status=400, content_type="text/plain; charset=utf-8")
+    context = debrief_context(record, round_, scored(record, round_), number)
+    return render(request, "surveillance/debrief.html", context)
 
 
 @require_POST

@@ -16,6 +16,8 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
+from core.school_profile import school_pace_standards
+from grading.pace import HOUR_MS
 from simulator.core.clauses import CLAUSES
 from simulator.core.json_values import JsonValue
 from simulator.games import GAMES
@@ -45,12 +47,28 @@ def deal_watched(
     return watch(round_, choose_faults(deal_saved(save_round(round_)), count, rng, kinds))
 
 
+def step_seconds(game: str, operations: int) -> int:
+    """The seconds a step takes at the table's pace: the school's rounds an hour at the game, shared by its steps.
+
+    The pace standard (:mod:`core.pace_standards`, a house setting) gives a round's time; the round's operations,
+    played right, share it (a fault's extra step does not change it, so the pace says nothing of faults). At least a
+    second.
+    """
+    return max(1, round(HOUR_MS / (school_pace_standards()[game] * operations) / 1000))
+
+
 def start_watch(
     trainee: User, table: Table, *, count: int | None = None, kinds: Collection[FaultKind] | None = None
 ) -> WatchedRecord:
-    """Deal a watched round at the table for the trainee, its first step shown; the seed and faults from ``secrets``."""
+    """Deal a watched round at the table for the trainee, its first step shown, played at the table's pace.
+
+    The seed and faults come from ``secrets``.
+    """
     watched = deal_watched(table, secrets.randbits(63), random.Random(secrets.randbits(63)), count, kinds)
-    return WatchedRecord.objects.create(trainee=trainee, table=table, log=watched_log(watched), shown_ms=[0])
+    pace = step_seconds(table.game, len(watched.round.operations))
+    return WatchedRecord.objects.create(
+        trainee=trainee, table=table, log=watched_log(watched), shown_ms=[0], pace_seconds=pace
+    )
 
 
 def replayed(record: WatchedRecord) -> WatchedRound:

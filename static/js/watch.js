@@ -1,18 +1,43 @@
-// The watched round's page: Play asks for the next step at the round's pace until it is paused or the round is over;
-// Next step asks for one. A step still loading is not asked for again. The server says each step in the live region.
+// The watched round's page: Play asks for the next step at the chosen speed until it is paused or the round is
+// over; Next step asks for one. The speed starts at the table's pace; Slower and Faster step through the speeds the
+// page offers (its bounds) and say the new pace in the one live region. A step still loading is not asked for again.
+// The server times every step and flag itself: the speed only decides when the page asks.
 (function () {
   "use strict";
 
   const play = document.getElementById("watch-play");
   const next = document.getElementById("watch-step");
-  if (!play || !next) return;
-  const pace = Number(play.dataset.paceMs);
+  const slower = document.getElementById("watch-slower");
+  const faster = document.getElementById("watch-faster");
+  const speed = document.getElementById("watch-speed");
+  const announce = document.getElementById("watch-announce");
+  if (!play || !next || !slower || !faster || !speed || !announce) return;
+  const pace = Number(speed.dataset.paceMs);
+  const speeds = speed.dataset.speeds.split(" ").map(Number);
+  let chosen = speeds.indexOf(1);
   let timer = null;
   let loading = false;
 
   function over() {
     const felt = document.getElementById("watch-felt");
     return !felt || felt.dataset.over === "true";
+  }
+
+  function interval() {
+    return Math.round(pace / speeds[chosen]);
+  }
+
+  function paceText() {
+    const seconds = (interval() / 1000).toLocaleString("en", { maximumFractionDigits: 1 });
+    const how = speeds[chosen] === 1 ? "At the table's pace" : `At ${speeds[chosen]} times the table's pace`;
+    return `${how}, one step every ${seconds} seconds while it plays.`;
+  }
+
+  function showSpeed() {
+    // aria-disabled, not disabled: the button at a bound keeps the keyboard's focus.
+    slower.setAttribute("aria-disabled", String(chosen === 0));
+    faster.setAttribute("aria-disabled", String(chosen === speeds.length - 1));
+    speed.textContent = paceText();
   }
 
   function pause() {
@@ -26,14 +51,32 @@
     else if (!loading) next.click();
   }
 
-  play.hidden = over();
-  play.addEventListener("click", function () {
-    if (timer) {
-      pause();
-      return;
-    }
-    timer = setInterval(tick, pace);
+  function start() {
+    timer = setInterval(tick, interval());
     play.textContent = "Pause";
+  }
+
+  function choose(change) {
+    chosen = Math.min(speeds.length - 1, Math.max(0, chosen + change));
+    showSpeed();
+    announce.textContent = paceText();
+    if (timer) {
+      clearInterval(timer);
+      start();
+    }
+  }
+
+  play.hidden = slower.hidden = faster.hidden = over();
+  showSpeed();
+  play.addEventListener("click", function () {
+    if (timer) pause();
+    else start();
+  });
+  slower.addEventListener("click", function () {
+    choose(-1);
+  });
+  faster.addEventListener("click", function () {
+    choose(1);
   });
 
   document.addEventListener("htmx:beforeRequest", function (event) {
@@ -45,6 +88,6 @@
   document.addEventListener("htmx:afterSettle", function () {
     if (!over()) return;
     pause();
-    play.hidden = true;
+    play.hidden = slower.hidden = faster.hidden = true;
   });
 })();

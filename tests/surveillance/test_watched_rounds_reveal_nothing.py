@@ -1,6 +1,9 @@
 """A watched round gives nothing away before its debrief: no fault, clause or right step, no step to come, no seed.
 
-Everything the trainee's browser receives is searched: the page, and each answer to a step or a flag. An error code
+Everything the trainee's browser receives is searched: the page, and each answer to a step or a flag, the game's felt
+drawn in them included (a fault drawn on the felt as it was done, never as it should have been, is
+``test_watch_felt.py``'s), but for the signs posted at the table: the same for every round there, they say nothing of
+its faults, though a paytable's caption may cite a fault's clause. An error code
 is searched as a whole word: the flag form's menu names every fault kind, and a kind may begin with a code's words
 ("wrong_dice_total", the code "wrong_dice").
 """
@@ -15,6 +18,7 @@ from test_other_games import table_of
 from watch_helpers import HTMX, flag, length, step
 
 from simulator.surveillance.views import public_steps
+from surveillance.pages import felt_context
 from surveillance.watches import replayed, start_watch
 
 pytestmark = pytest.mark.django_db
@@ -57,12 +61,18 @@ def test_no_page_or_answer_of_a_watched_round_names_a_fault_a_step_to_come_or_a_
         secrets |= {right.said() for right in fault.right if right.said() not in said}
         if fault.code is not None:
             codes.add(fault.code.value)
-    received = [(1, client.get(reverse("watched", args=[record.pk])).text)]
+    posted = felt_context(record, watched, 1)["posted"]
+    plain = start_watch(trainee, table, count=0)
+    assert felt_context(plain, replayed(plain), 1)["posted"] == posted, "the signs are the table's, whatever the round"
+    page = client.get(reverse("watched", args=[record.pk])).text
+    assert posted in page
+    received = [(1, page.replace(posted, ""))]
     for number in range(2, length(record) + 1):
         received.append((number, step(client, record, **HTMX).text))
         if number == 3:
             received.append((number, flag(client, record, 1, "pinching", **HTMX).text))
     assert received[-1][0] == len(said)
+    assert sum('<section id="felt"' in text for _, text in received) == len(said), "every step's felt is searched"
     for shown, text in received:
         for secret in secrets:
             assert not any(part in text for part in forms(secret)), (shown, secret)

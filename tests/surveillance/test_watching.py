@@ -123,7 +123,7 @@ def test_the_debrief_shows_each_fault_caught_or_missed_with_its_clause_label_and
     assert record.score["missed_clauses"] == [fault.citation.clause for fault in missed]
     page = client.get(reverse("watched", args=[record.pk])).text
     for fault in watched.faults:
-        assert f'<a href="#step-{fault.step}">Step {fault.step}</a>' in page
+        assert f'<a href="?step={fault.step}#step-{fault.step}">Step {fault.step}</a>' in page
         assert f'id="step-{fault.step}"' in page
         assert str(escape(fault.citation.kind)) in page
         assert str(escape(fault.citation.clause)) in page
@@ -137,3 +137,4 @@ def test_a_watched_round_is_its_trainees_alone(client):
     assert client.get(reverse("watched", args=[record.pk])).status_code == 404
     assert step(client, record).status_code == 404
     assert flag(client, record, 1, "pinching").status_code == 404
+

@@ -1,0 +1,157 @@
+"""The watched round on the game's own felt: the step shown marked, faults drawn as done, the debrief replayed on it.
+
+The felt is the table's (``trainer/felt*.py``), drawn as a watcher of the table sees it, at the operations the step
+shown stands on; a fault shows on it from its step on, as it was done, never as it should have been.
+"""
+
+import random
+import re
+
+import pytest
+from django.urls import reverse
+from table_helpers import demo_table, make_trainee
+from watch_helpers import HTMX, show_until, step, step_to
+
+from core.models import SchoolProfile
+from simulator.core.cards import card_name, parse_cards
+from simulator.core.money import format_cents
+from simulator.surveillance.catalogue import FaultKind
+from simulator.surveillance.views import public_step
+from simulator.surveillance.watching import watched_log
+from surveillance.models import WatchedRound
+from surveillance.pages import SPEEDS
+from surveillance.watches import deal_watched, finish_watch, raise_flag, replayed, start_watch
+
+pytestmark = pytest.mark.django_db
+
+
+def seeded(client, kind):
+    """A trainee signed in at a watched Pai Gow Poker round with one ``kind`` fault, from the first seed holding one."""
+    trainee = make_trainee()
+    client.force_login(trainee)
+    table = demo_table()
+    for seed in range(1, 60):
+        watched = deal_watched(table, seed, random.Random(seed), 1, {kind})
+        if watched.faults:
+            return WatchedRound.objects.create(trainee=trainee, table=table, log=watched_log(watched), shown_ms=[0])
+    raise AssertionError(f"no seed holds {kind}")
+
+
+def area_at(page, seat, spot):
+    """The betting area of a seat as the felt draws it."""
+    found = re.search(rf'<div class="area area-{spot}[^"]*" data-seat="{seat}" data-spot="{spot}".*?</div>', page, re.S)
+    assert found, (seat, spot)
+    return found.group(0)
+
+
+def felt_of(page):
+    """The felt's section in a page (up to the side panel) or a step's answer (up to the steps seen)."""
+    start = page.index('<section id="watch-felt"')
+    ends = [page.find(end, start) for end in ('<aside class="table-side">', '<input type="hidden" id="watch-seen"')]
+    return page[start : min(end for end in ends if end > 0)]
+
+
+def test_the_watch_page_draws_the_games_felt_at_the_step_shown_its_place_marked_and_no_place_to_choose(client):
+    trainee = make_trainee()
+    client.force_login(trainee)
+    record = start_watch(trainee, demo_table(), count=0)
+    watched = replayed(record)
+    page = client.get(reverse("watched", args=[record.pk])).text
+    felt = felt_of(page)
+    assert '<section id="felt" class="felt' in felt and 'id="felt-seat-1"' in felt and 'id="felt-dealer"' in felt
+    assert f'data-place="{watched.steps[0].place}"' in felt[: felt.index(">")]
+    assert "<button" not in felt, "a watcher's felt names its places, with nothing to choose"
+    occupied = sorted({seat for seat in re.findall(r'class="position position-(\d) occupied"', felt)})
+    places = re.findall(r'<option value="(\d)">(?:Seat \d|The dealer or the whole table)</option>', page)
+    assert places == ["0", *occupied]
+    answer = step(client, record, **HTMX).text
+    assert 'id="watch-felt"' in answer and 'hx-swap-oob="true"' in answer and '<section id="felt"' in answer
+    assert f'data-place="{watched.steps[1].place}"' in felt_of(answer)[: felt_of(answer).index(">")]
+
+
+@pytest.mark.parametrize("kind", [FaultKind.SHORT_PAY, FaultKind.OVERPAY])
+def test_a_wrong_payment_is_drawn_on_the_felt_as_paid_from_its_step_and_never_the_right_amount(client, kind):
+    record = seeded(client, kind)
+    (fault,) = replayed(record).faults
+    seat, spot = fault.place, fault.spot
+    paid, right = fault.seen.arguments["amount"], fault.right[0].arguments["amount"]
+    show_until(record, fault.step - 1)
+    before = area_at(client.get(reverse("watched", args=[record.pk])).text, seat, spot)
+    assert "paid" not in before
+    for _ in range(2):
+        answer = step(client, record, **HTMX).text
+        area = area_at(answer, seat, spot)
+        assert f"+{format_cents(paid)}" in area and f"+{format_cents(right)}" not in area
+
+
+@pytest.mark.parametrize("kind", [FaultKind.CAPPING, FaultKind.PAST_POSTING])
+def test_chips_a_player_moves_are_drawn_as_the_player_left_them_from_the_moves_step(client, kind):
+    record = seeded(client, kind)
+    (fault,) = replayed(record).faults
+    moved = fault.seen.arguments["amount"]
+    before, after = (moved // 2, moved) if kind is FaultKind.CAPPING else (moved, 2 * moved)
+    show_until(record, fault.step - 1)
+    page = client.get(reverse("watched", args=[record.pk])).text
+    assert f">{format_cents(before)}</span>" in area_at(page, fault.place, fault.spot)
+    drawn = area_at(step(client, record, **HTMX).text, fault.place, fault.spot)
+    assert f">{format_cents(after)}</span>" in drawn
+
+
+def codes(cards):
+    """The codes the felt draws cards by."""
+    return sorted(card_name(card).code for card in parse_cards(cards))
+
+
+def test_the_dealers_hand_set_against_the_house_way_is_drawn_as_set(client):
+    record = seeded(client, FaultKind.WRONG_HOUSE_WAY)
+    (fault,) = replayed(record).faults
+    show_until(record, fault.step - 1)
+    answer = step(client, record, **HTMX).text
+    low_hand = re.search(r'<div class="hand-area low">.*?</div>', answer, re.S).group(0)
+    drawn = sorted(re.findall(r'data-card="([^"]+)"', low_hand))
+    assert drawn == codes(fault.seen.arguments["low"]) != codes(fault.right[0].arguments["low"])
+
+
+def test_the_page_plays_at_the_tables_pace_from_the_schools_standard_and_offers_speeds_within_bounds(client):
+    trainee = make_trainee()
+    client.force_login(trainee)
+    SchoolProfile.objects.create(name="Erie Gaming School", pace_standards={"pai-gow-poker": 10})
+    record = start_watch(trainee, demo_table(), count=0)
+    operations = len(replayed(record).round.operations)
+    assert record.pace_seconds == max(1, round(3600 / 10 / operations))
+    page = client.get(reverse("watched", args=[record.pk])).text
+    assert f'data-pace-ms="{record.pace_seconds * 1000}"' in page
+    assert f'data-speeds="{" ".join(map(str, SPEEDS))}"' in page
+    assert min(SPEEDS) < 1 < max(SPEEDS)
+    assert "Slower" in page and "Faster" in page
+
+
+def test_the_debrief_replays_the_round_on_its_felt_with_the_faults_and_flags_of_each_step(client):
+    record = seeded(client, FaultKind.SHORT_PAY)
+    watched = replayed(record)
+    (fault,) = watched.faults
+    show_until(record, fault.step)
+    raise_flag(record.pk, str(fault.place), "short_pay", "")
+    show_until(record, len(watched.steps))
+    finish_watch(record.pk)
+    address = reverse("watched", args=[record.pk])
+    page = client.get(address).text
+    here = page[page.index('id="watch-here-title"') : page.index("</aside>")]
+    assert f"At step {fault.step}</h2>" in here and "Fault: Short pay" in here and "You caught it" in here
+    assert fault.citation.clause in here and "provenance" in here
+    assert "Seat" in here[here.index("Your flags at this step") :]
+    assert f"+{format_cents(fault.seen.arguments['amount'])}" in area_at(page, fault.place, fault.spot)
+    first = client.get(address, {"step": 1}).text
+    assert "At step 1</h2>" in first and "No fault was seeded at this step." in first
+    assert public_step(watched, 1)["said"] in first
+    for bad in ("0", str(len(watched.steps) + 1), "x"):
+        refused = client.get(address, {"step": bad})
+        assert refused.status_code == 400 and "steps run from 1" in refused.text
+
+
+def test_every_step_of_a_round_draws_a_felt_at_every_table(client):
+    trainee = make_trainee()
+    client.force_login(trainee)
+    record = start_watch(trainee, demo_table(), count=3)
+    answers = step_to(client, record, len(replayed(record).steps))
+    assert all('<section id="felt"' in answer.text for answer in answers)
