@@ -13,6 +13,7 @@ from surveillance.models import WatchedRound
 from surveillance.pages import debrief_context, debrief_step, felt_context, flags_context, watch_context
 from surveillance.watches import WatchError, finish_watch, raise_flag, replayed, scored, show_next, start_watch
 from trainer import services
+from trainer.dealing_limits import limits_dealing
 
 
 def own_record(request: SchoolRequest, record_id: int) -> WatchedRound:
@@ -36,8 +37,9 @@ def refused(request: SchoolRequest, error: WatchError) -> HttpResponse:
 
 @require_POST
 @login_required
+@limits_dealing
 def start(request: SchoolRequest, table_id: int) -> HttpResponse:
-    """Deal a watched round at an open table, 0 to 3 faults seeded at random, and open it."""
+    """Deal a watched round at an open table, 0 to 3 faults seeded at random, and open it; limited as dealing is."""
     require_school_role(request)
     table = get_object_or_404(services.open_tables(), pk=table_id)
     return go_to(request, start_watch(request.user, table))

@@ -71,6 +71,12 @@ def start_watch(
     )
 
 
+def recent_watches(trainee: User, since: datetime, limit: int) -> list[datetime]:
+    """When the trainee started their latest watched rounds after ``since``, at most ``limit``: the dealing limit's."""
+    recent = WatchedRecord.objects.filter(trainee=trainee, started_at__gt=since).order_by("-started_at")
+    return list(recent.values_list("started_at", flat=True)[:limit])
+
+
 def replayed(record: WatchedRecord) -> WatchedRound:
     """The watched round played again from its log, server side."""
     return replay_watched(record.log)

@@ -138,3 +138,15 @@ def test_a_watched_round_is_its_trainees_alone(client):
     assert step(client, record).status_code == 404
     assert flag(client, record, 1, "pinching").status_code == 404
 
+
+def test_starting_a_watched_round_obeys_the_dealing_limit_and_counts_against_it(client, settings):
+    settings.ROUNDS_PER_MINUTE = 2
+    table = demo_table()
+    client.force_login(make_trainee())
+    assert client.post(reverse("deal", args=[table.pk]), {"mode": "practice"}).status_code == 302
+    assert client.post(reverse("watch_round", args=[table.pk])).status_code == 302
+    refused = client.post(reverse("watch_round", args=[table.pk]))
+    assert refused.status_code == 429 and 1 <= int(refused["Retry-After"]) <= 60
+    assert "<h1>Too many rounds at once</h1>" in refused.text and "Rounds dealt to watch count too." in refused.text
+    assert WatchedRound.objects.count() == 1, "nothing was dealt"
+    assert client.post(reverse("deal", args=[table.pk]), {"mode": "practice"}).status_code == 429
