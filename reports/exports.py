@@ -1,8 +1,8 @@
-"""The school's records out: a cohort's attempts, steps, clauses, exam results, certificates and sprints as CSV.
+"""The school's records out as CSV: a cohort's attempts, steps, clauses, results, certificates, sprints, watches.
 
 Each export holds the cohort's work only (:mod:`school.cohort_work`): the rounds and steps of its own exams and
-assignments (and practice if the school says so), its exams' results and certificates, and its trainees' payout
-sprints (their own drills, tied to no cohort).
+assignments (and practice if the school says so), its exams' results and certificates, its trainees' payout
+sprints (their own drills, tied to no cohort) and the rounds they watched in surveillance mode.
 Times are ISO 8601 in the school's time zone, with its offset; a range of days is inclusive and read in that zone.
 A cell that a spreadsheet would take for a formula (it starts with =, +, - or @) is written after a ' so it stays
 text. The columns are documented in docs/instructors-guide.md.
@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Iterator
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from fractions import Fraction
+from statistics import median
 from typing import TYPE_CHECKING, Any
 
 from django.db.models import QuerySet
@@ -27,7 +28,7 @@ from grading.pace import Pace, per_hour_text, short_text
 from grading.scoring import GradedStep, Severity, percent_text
 from scenarios.models import PayoutSprint
 from scenarios.sprint_results import school_standards, sprint_row
-from school.cohort_work import cohort_rounds
+from school.cohort_work import cohort_rounds, cohort_watched_rounds
 from school.models import Cohort
 from simulator.core.clauses import catalogue_order
 from trainer.models import Attempt, Step
@@ -353,6 +354,56 @@ def sprint_rows(cohort: Cohort, start: date | None, end: date | None) -> Iterato
         ]
 
 
+WATCHED_COLUMNS = (
+    "watched_id",
+    "trainee",
+    "trainee_name",
+    "table",
+    "game",
+    "started_at",
+    "finished_at",
+    "faults",
+    "caught",
+    "missed",
+    "false_flags",
+    "clauses_right",
+    "median_delay_ms",
+    "missed_clauses",
+)
+
+
+def watched_rows(cohort: Cohort, start: date | None, end: date | None) -> Iterator[Row]:
+    """The rounds the cohort's trainees watched to their debrief, started in the range, oldest first, as scored."""
+    records = (
+        cohort_watched_rounds(cohort)
+        .filter(finished_at__isnull=False, **_between(start, end, "started_at"))
+        .select_related("trainee", "table")
+        .order_by("started_at", "pk")
+    )
+    for record in records:
+        score = record.score or {}
+        delays = score.get("delays_ms", [])
+        yield [
+            cell(value)
+            for value in (
+                record.pk,
+                record.trainee.get_username(),
+                record.trainee.get_full_name(),
+                record.table.name,
+                record.table.game,
+                record.started_at,
+                record.finished_at,
+                score.get("faults"),
+                score.get("caught"),
+                score.get("missed"),
+                score.get("false_flags"),
+                score.get("clauses_right"),
+                int(median(delays)) if delays else None,
+                "; ".join(score.get("missed_clauses", [])),
+            )
+        ]
+
+
 EXPORTS: dict[str, tuple[tuple[str, ...], Callable[[Cohort, date | None, date | None], Iterator[Row]]]] = {
     "attempts": (ATTEMPT_COLUMNS, attempt_rows),
     "steps": (STEP_COLUMNS, step_rows),
@@ -360,6 +411,7 @@ EXPORTS: dict[str, tuple[tuple[str, ...], Callable[[Cohort, date | None, date | 
     "results": (RESULT_COLUMNS, result_rows),
     "certificates": (CERTIFICATE_COLUMNS, certificate_rows),
     "sprints": (SPRINT_COLUMNS, sprint_rows),
+    "watched": (WATCHED_COLUMNS, watched_rows),
 }
 """Each export by its name: its header row and its rows."""
 
@@ -370,6 +422,7 @@ EXPORT_LABELS = {
     "results": "exam results",
     "certificates": "certificates",
     "sprints": "payout sprints",
+    "watched": "watched rounds",
 }
 """What the records page calls each export on its button."""
 

@@ -4,6 +4,8 @@ A round is the cohort's when one of its exams dealt it, or when it is a round of
 cohort (to the trainee or to every trainee) begun since it was assigned, as the assignment counts it. Every other round
 is practice (an ordinary table, a drill, a scenario nobody assigned): a cohort shows it only when the school says so
 (``COHORT_PRACTICE``, off by default). A round an exam or an assignment of another cohort claims is never practice.
+A round a trainee watched in surveillance mode is game-protection training, never practice: every cohort of the
+trainee shows it.
 
 Exams live in an app above this one (certification), which says which rounds an exam dealt through
 :func:`answer_with` once it is ready; until it does, no round is an exam's.
@@ -73,16 +75,17 @@ def cohort_rounds(cohort: Cohort) -> QuerySet[Attempt]:
 
 
 def cohort_watched_rounds(cohort: Cohort) -> QuerySet[WatchedRound]:
-    """The cohort's trainees' watched rounds: practice, shown only when the school says so (``COHORT_PRACTICE``)."""
-    if not settings.COHORT_PRACTICE:
-        return WatchedRound.objects.none()
+    """The cohort's trainees' watched rounds, always: game-protection training, not practice dealing."""
     return WatchedRound.objects.filter(trainee__cohorts=cohort)
 
 
 def work_text(cohort: Cohort) -> str:
     """What the cohort's pages show, in a sentence for them."""
     practice = "and its trainees' practice" if settings.COHORT_PRACTICE else "not practice (the school's setting)"
-    return f"Only {cohort.name}'s work is shown: its exams, its assignments and their rounds, {practice}."
+    return (
+        f"Only {cohort.name}'s work is shown: its exams, its assignments and their rounds, its trainees' watched "
+        f"rounds, {practice}."
+    )
 
 
 def reviews(user: User, attempt: Attempt) -> bool:

@@ -97,7 +97,8 @@ def test_another_cohorts_instructor_gets_none_of_its_exam_results_or_certificate
     otto, day, alice, certificate = school["otto"], school["day"], school["alice"], school["certificate"]
     body = get(client, otto, "trainee_gradebook", day.pk, alice.pk).text
     assert "Evening exam" not in body and certificate.code not in body
-    assert escape("Only Day cohort's work is shown: its exams, its assignments and their rounds, not practice") in body
+    assert escape("Only Day cohort's work is shown: its exams, its assignments and their rounds, its trainees'") in body
+    assert escape("watched rounds, not practice") in body
     assert "No exam sat yet." in body and "No certificate yet." in body
     assert finished_rounds(len(school["run_rounds"])) in body
     assignments = between(body, "<h2>Assignments</h2>", "<h2>Exam sittings</h2>")
@@ -190,9 +191,9 @@ def test_practice_is_every_cohorts_work_when_the_school_says_so_and_other_cohort
     assert set(cohort_rounds(day).values_list("pk", flat=True)) == school["run_rounds"] | {practice}
     assert set(cohort_rounds(evening).values_list("pk", flat=True)) == school["exam_rounds"] | {practice}
     assert next(row for row in cohort_gradebook(day) if row.trainee == school["alice"]).most_missed == DICE_PAY
-    assert (
-        work_text(day)
-        == "Only Day cohort's work is shown: its exams, its assignments and their rounds, and its trainees' practice."
+    assert work_text(day) == (
+        "Only Day cohort's work is shown: its exams, its assignments and their rounds, its trainees' watched rounds, "
+        "and its trainees' practice."
     )
     assert reviews(school["otto"], Attempt.objects.get(pk=practice))
     assert not reviews(make_instructor("una"), Attempt.objects.get(pk=practice)), "Una teaches no cohort of Alice's"
