@@ -207,9 +207,20 @@ def test_a_trainee_watches_a_pai_gow_round_by_keyboard_flags_two_faults_misses_o
     expect(page.get_by_role("heading", name=f"Watch a round: {PRACTICE_TABLE}")).to_be_visible()
     announce = page.get_by_role("status")
     expect(announce).to_contain_text("Step 1:")
+    felt = page.locator("#watch-felt")
+    expect(felt.locator("#felt")).to_be_visible()
+    expect(felt.get_by_role("group", name="Seat 1")).to_be_visible()
+    page.get_by_role("button", name="Slower").press("Enter")
+    expect(announce).to_contain_text("At 0.75 times the table's pace")
+    faster = page.get_by_role("button", name="Faster")
+    for _ in range(4):
+        faster.press("Enter")
+    expect(announce).to_contain_text("At 2 times the table's pace")
+    expect(faster).to_have_attribute("aria-disabled", "true")
     page.get_by_role("button", name="Play").press("Enter")
     expect(announce).to_contain_text("Step 2:")
     page.get_by_role("button", name="Pause").press("Enter")
+    expect(felt).to_have_attribute("data-place", re.compile(r"^[0-6]$"))
     assert wcag_violations(page) == [], "a watched round, playing"
     record_id, length, faults = school.query(watch_seeded, "trainee1", PRACTICE_TABLE)
     assert len(faults) == 3
@@ -219,6 +230,7 @@ def test_a_trainee_watches_a_pai_gow_round_by_keyboard_flags_two_faults_misses_o
         page.reload()
         page.get_by_role("button", name="Next step").press("Enter")
         expect(announce).to_contain_text(f"Step {step}:")
+        expect(felt).to_have_attribute("data-place", str(place))
         page.get_by_label("Where").select_option(str(place))
         page.get_by_label("Fault", exact=True).select_option(kind)
         page.get_by_role("button", name="Flag", exact=True).press("Enter")
@@ -235,7 +247,11 @@ def test_a_trainee_watches_a_pai_gow_round_by_keyboard_flags_two_faults_misses_o
     missed = faults[2][0]
     page.get_by_role("link", name=f"Step {missed}", exact=True).press("Enter")
     expect(page.locator(f"#step-{missed}")).to_contain_text("Fault:")
-    assert page.url.endswith(f"#step-{missed}")
+    assert page.url.endswith(f"?step={missed}#step-{missed}")
+    expect(page.get_by_role("heading", name=f"At step {missed}")).to_be_visible()
+    expect(page.locator(".watch-here")).to_contain_text("You missed it.")
+    expect(page.locator("#watch-felt #felt")).to_be_visible()
+    assert wcag_violations(page) == [], "a watched round's debrief at its missed fault"
     page.get_by_role("link", name="My record").click()
     expect(page.get_by_text("caught 2 of 3 seeded faults", exact=False)).to_be_visible()
     assert wcag_violations(page) == [], "my record with a watched round"
