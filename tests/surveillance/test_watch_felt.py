@@ -10,17 +10,21 @@ import re
 import pytest
 from django.urls import reverse
 from table_helpers import demo_table, make_trainee
-from watch_helpers import HTMX, show_until, step, step_to
+from watch_helpers import HTMX, show_until, step
 
 from core.models import SchoolProfile
 from simulator.core.cards import card_name, parse_cards
 from simulator.core.money import format_cents
+from simulator.core.procedure import Actor
 from simulator.surveillance.catalogue import FaultKind
+from simulator.surveillance.seen import Seen
 from simulator.surveillance.views import public_step
 from simulator.surveillance.watching import watched_log
 from surveillance.models import WatchedRound
-from surveillance.pages import SPEEDS
+from surveillance.pages import SPEEDS, felt_context
 from surveillance.watches import deal_watched, finish_watch, raise_flag, replayed, start_watch
+from trainer.demo_tables import create_demo_tables
+from trainer.felt_mystery import as_paid
 
 pytestmark = pytest.mark.django_db
 
@@ -149,9 +153,19 @@ def test_the_debrief_replays_the_round_on_its_felt_with_the_faults_and_flags_of_
         assert refused.status_code == 400 and "steps run from 1" in refused.text
 
 
-def test_every_step_of_a_round_draws_a_felt_at_every_table(client):
+def test_every_step_of_a_watched_round_draws_its_felt_at_every_demo_table():
     trainee = make_trainee()
-    client.force_login(trainee)
-    record = start_watch(trainee, demo_table(), count=3)
-    answers = step_to(client, record, len(replayed(record).steps))
-    assert all('<section id="felt"' in answer.text for answer in answers)
+    for table in create_demo_tables():
+        for seed in (1, 2):
+            watched = deal_watched(table, seed, random.Random(seed), 3)
+            record = WatchedRound(trainee=trainee, table=table, log=watched_log(watched), shown=len(watched.steps))
+            for number in range(1, len(watched.steps) + 1):
+                drawn = felt_context(record, watched, number)
+                assert '<section id="felt"' in drawn["table"], (table.name, seed, number)
+
+
+def test_a_mystery_bonus_paid_before_its_validation_shows_at_its_seat_before_the_table_pays_it():
+    paid = {"seat": 3, "amount": 5000, "source": "table inventory"}
+    done = Seen(Actor.DEALER, "pay_mystery_bonus", paid)
+    view = {"progressive": {"payouts": [{"seat": 1, "amount": 700, "source": "table inventory"}]}}
+    assert as_paid(view, (done,))["progressive"]["payouts"] == [*view["progressive"]["payouts"], paid]
