@@ -1,9 +1,9 @@
 """An exam never takes the expected step in the trainee's place: a wrong step's reply shows only what it did itself.
 
 At every step of an exam round at a demo table of each game family, each other step the page offers is sent
-instead. A wrong step leaves the felt as it was; a money slip on the due wager (another settlement, amount or
-source) stands as the trainee made it, so its reply is the right step's but for the trainee's own money. Either way
-nothing in the reply depends on what the expected step was.
+instead. A wrong step leaves the felt as it was; a money slip on the due wager (another settlement, amount, chips or
+source: ``MONEY_SLIPS``) stands as the trainee made it, so its reply is the right step's but for the trainee's own
+money. Either way nothing in the reply depends on what the expected step was.
 """
 
 import copy
@@ -11,12 +11,14 @@ from dataclasses import replace
 
 import pytest
 
-from grading.scoring import grade_step
+from grading.scoring import MONEY_SLIPS, grade_step
+from simulator.core.chips import ChipPayment
 from simulator.core.clauses import cite
 from simulator.core.money import format_cents
 from simulator.core.procedure import Action, Actor, ErrorCode, Round
 from simulator.games import GAMES
 from simulator.table_deals import TableDeal
+from trainer.controls import table_rack
 from trainer.demo_tables import every_demo_table
 from trainer.felt_carnival import as_dealt
 from trainer.models import Mode
@@ -26,10 +28,7 @@ from trainer.table_page import felt_region, render_region
 pytestmark = pytest.mark.django_db
 
 MONEY = ("amount", "source")
-"""The arguments a money slip gets wrong; any other argument names the wager, the place or the box."""
-
-STANDS = frozenset({ErrorCode.WRONG_SETTLEMENT, ErrorCode.WRONG_AMOUNT, ErrorCode.WRONG_PAYMENT_SOURCE})
-"""The slips that stand as the trainee made them: the due wager settled otherwise, paid a wrong amount or source."""
+"""The arguments of a money slip the felt draws (not its chips); any other argument names the wager, place or box."""
 
 SOURCES = ("table inventory", "progressive jackpot slip")
 
@@ -71,11 +70,14 @@ def drawn_parts(felt):
     return {part.element_id: render_region(part, oob=False) for part in felt.parts}
 
 
-def money_variants(action):
-    """The due step with its money wrong: another amount (by 37 cents, which no right amount is), another source."""
+def money_variants(action, rack):
+    """The due step with its money wrong: 37 cents more (no right amount is), the other source, or in the least chip."""
     variants = []
     if "amount" in action.arguments:
-        variants.append({**action.arguments, "amount": action.arguments["amount"] + 37})
+        amount, smallest = action.arguments["amount"], rack[-1].cents
+        variants.append({**action.arguments, "amount": amount + 37})
+        chips = ChipPayment({smallest: amount // smallest}, amount % smallest)
+        variants.append({**action.arguments, "chips": chips.text})
     if "source" in action.arguments:
         source = action.arguments["source"]
         variants.append({**action.arguments, "source": SOURCES[1 - SOURCES.index(source)]})
@@ -140,14 +142,14 @@ def test_an_exam_reply_to_a_wrong_step_shows_only_what_the_trainees_own_step_did
     round_, graded = dealt(key, rules, seed=7), []
     played = played_right(round_)
     offered = offered_steps(round_, key, rules, played)
-    checked = stood = 0
+    checked, stood = 0, set()
     while (expected := round_.next_action()) is not None:
         assert expected.actor is Actor.DEALER, expected
         before = drawn(felt_of(round_, key, rules, graded))
         right, right_graded = taken(round_, expected.step, expected.arguments, graded)
         right_felt = felt_of(right, key, rules, right_graded)
         others = [(step, arguments) for step, arguments in offered if (step, dict(arguments)) != due(expected)]
-        others += [(expected.step, arguments) for arguments in money_variants(expected)]
+        others += [(expected.step, arguments) for arguments in money_variants(expected, table_rack(key, rules))]
         for step, arguments in others:
             if round_.can(step, arguments):
                 continue
@@ -157,10 +159,10 @@ def test_an_exam_reply_to_a_wrong_step_shows_only_what_the_trainees_own_step_did
                 after, after_graded = round_, [*graded, grade_step(round_, step, arguments, Mode.EXAM, 1000)]
             wrong, felt = after_graded[-1], felt_of(after, key, rules, after_graded)
             checked += 1
-            if wrong.code not in STANDS:
+            if wrong.code not in MONEY_SLIPS:
                 assert drawn(felt) == before, (expected.step, step, arguments)
                 continue
-            stood += 1
+            stood.add(wrong.code)
             if step == expected.step:
                 assert swapped(drawn(felt), arguments, expected.arguments) == drawn(right_felt), (expected, arguments)
             else:
