@@ -3,13 +3,16 @@
 Run ``nice -n 19 python -m simulator.carnival.holdem_stored`` to make ``holdem_odds.json``.
 
 The sums of every deal (:mod:`simulator.carnival.holdem_odds`) take tens of minutes, so they are stored as JSON
-beside this module with the commit that made them and the SHA-256 of their inputs' sources; a test recomputes the
-hash (not the sums) to catch stale figures. The sums are integers, so a rerun writes the same file bit for bit.
+beside this module with the commit that made them and the SHA-256 of their inputs' code; a test recomputes the
+hash (not the sums) to catch stale figures. The code is the modules' syntax trees as Python 3.11 dumps them, without
+docstrings or comments, so rewording either keeps the sums. The sums are integers, so a rerun writes the same file
+bit for bit.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import json
 import multiprocessing
@@ -33,12 +36,27 @@ INPUTS = tuple(Path(__file__).with_name(name) for name in ("holdem_odds.py", "ul
 """The sources the sums follow from: this enumeration and the game's rules and strategies."""
 
 
-def inputs_hash() -> str:
-    """The SHA-256 of the inputs' sources: when it changes, the stored sums are stale."""
+def inputs_hash(sources: Sequence[Path] = INPUTS) -> str:
+    """The SHA-256 of the sources' code, docstrings and comments aside: when it changes, the stored sums are stale."""
     digest = hashlib.sha256()
-    for source in INPUTS:
-        digest.update(source.read_bytes())
+    for source in sources:
+        digest.update(code_of(source.read_text()).encode())
     return digest.hexdigest()
+
+
+def code_of(source: str) -> str:
+    """A module's syntax tree as text, without the docstrings of the module, its classes, functions and attributes."""
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            node.body = [statement for statement in node.body if not said_alone(statement)]
+    return ast.dump(tree, include_attributes=False)
+
+
+def said_alone(statement: ast.AST) -> bool:
+    """Whether a statement is a string standing alone: a docstring, or an attribute's, which does nothing when run."""
+    value = statement.value if isinstance(statement, ast.Expr) else None
+    return isinstance(value, ast.Constant) and isinstance(value.value, str)
 
 
 def tally_to_json(tally: Tally) -> dict[str, JsonValue]:

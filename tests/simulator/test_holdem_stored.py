@@ -5,11 +5,13 @@ what it stored; test_holdem_odds.py checks the enumeration on small decks.
 """
 
 import json
+import re
 from fractions import Fraction
 from math import comb
 
 from simulator.carnival.holdem_odds import HOUSE_ADVICE, Tally
 from simulator.carnival.holdem_stored import (
+    INPUTS,
     STORED,
     inputs_hash,
     stored_return,
@@ -28,6 +30,29 @@ def test_ultimate_texas_stored_sums_were_made_by_the_current_enumeration_and_rul
     stored = json.loads(STORED.read_text())
     assert stored["inputs_sha256"] == inputs_hash(), "stale: rerun python -m simulator.carnival.holdem_stored"
     assert stored["boards"] == 134459 and len(stored["commit"]) == 40
+
+
+def copies(tmp_path, edit, edited=INPUTS):
+    """The inputs copied to ``tmp_path``, ``edit`` made to the text of those ``edited``."""
+    written = []
+    for source in INPUTS:
+        text = source.read_text()
+        written.append(tmp_path / source.name)
+        written[-1].write_text(edit(text) if source in edited else text)
+    return written
+
+
+def reworded(text):
+    """The source with every docstring's words changed and a comment added: its code the same."""
+    changed = re.sub(r'"""(?=\S)', '"""Reworded: ', text) + "# A comment.\n"
+    assert changed.count("Reworded: ") == text.count('"""') // 2
+    return changed
+
+
+def test_ultimate_texas_inputs_hash_keeps_through_a_docstring_or_comment_edit_and_changes_with_the_code(tmp_path):
+    assert inputs_hash(copies(tmp_path, reworded)) == inputs_hash()
+    for source in INPUTS:
+        assert inputs_hash(copies(tmp_path, lambda text: text + "ACE_HIGH = True\n", [source])) != inputs_hash()
 
 
 def test_ultimate_texas_stored_sums_count_every_deal_once_for_each_strategy():
