@@ -97,8 +97,10 @@ def test_a_trainee_runs_a_10_payout_sprint_by_keyboard_and_tops_the_cohort_board
     expect(rack).to_be_focused()
     assert wcag_violations(page) == [], "a sprint's payout"
     page.keyboard.press("Enter")
-    expect(page.get_by_role("alert")).to_contain_text("Add chips from the rack first.")
-    said = page.locator("#sprint-said")
+    said = page.get_by_role("status")
+    expect(said).to_contain_text("Add chips from the rack first.")
+    expect(page.get_by_role("alert")).to_have_count(0)
+    assert wcag_violations(page) == [], "a payment refused"
     for number, due in enumerate(school.query(amounts_due, "trainee2"), start=1):
         rack = page.get_by_role("group", name=re.compile(rf"^Chips for payout {number} of 10: "))
         expect(rack).to_be_focused()

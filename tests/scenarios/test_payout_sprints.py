@@ -140,7 +140,10 @@ def test_chips_the_rack_cannot_move_are_refused_with_why_and_nothing_changes(cli
     before = PayoutSprint.objects.filter(pk=sprint.pk).values().get()
     response = client.post(reverse("sprint_pay", args=[sprint.pk]), {"number": 1, "chips": chips})
     assert response.status_code == 400
-    assert 'role="alert"' in response.content.decode()
+    page = response.content.decode()
+    said = page.split('id="sprint-said" role="status">')[1].split("</div>")[0]
+    assert '<p class="error">' in said, "the reason is said in the page's one live region"
+    assert page.count('role="status"') == 1 and 'role="alert"' not in page and "aria-live" not in page
     assert PayoutSprint.objects.filter(pk=sprint.pk).values().get() == before
 
 
