@@ -112,8 +112,11 @@ WEBSOCKET_FLOOD_COOL_OFF_SECONDS = int(os.environ.get("DJANGO_WS_FLOOD_COOL_OFF_
 # The most new rounds one account deals in a minute (trainer/dealing_limits.py): the next answers 429 until one ages.
 ROUNDS_PER_MINUTE = int(os.environ.get("DJANGO_ROUNDS_PER_MINUTE", "30"))
 
+# Daphne and the school come first: each app's command wins over a later app's of the same name (Daphne's runserver,
+# the school's createsuperuser over django.contrib.auth's).
 INSTALLED_APPS = [
     "daphne",
+    "school",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -129,7 +132,6 @@ INSTALLED_APPS = [
     "xapi",
     "surveillance",
     "scenarios",
-    "school",
     "certification",
     "reports",
 ]

@@ -4,6 +4,7 @@ from importlib import import_module
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.management import CommandError, call_command
 from django.db import IntegrityError, connection, transaction
 from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
@@ -108,6 +109,33 @@ def test_the_database_refuses_an_email_address_that_differs_only_in_case_but_man
     User.objects.create(username="nell")
     User.objects.create(username="noor")
     assert User.objects.filter(email="").count() == 2
+
+
+@pytest.mark.django_db
+def test_createsuperuser_refuses_a_username_another_account_has_in_another_case_and_creates_nobody():
+    make_trainee("maria")
+    with pytest.raises(CommandError, match="taken in another case, by maria"):
+        call_command("createsuperuser", interactive=False, username="MARIA", email="root@school.example")
+    assert list(User.objects.filter(username__iexact="maria").values_list("username", flat=True)) == ["maria"]
+    assert not User.objects.filter(email="root@school.example").exists()
+
+
+@pytest.mark.django_db
+def test_createsuperuser_asks_again_for_a_username_typed_in_another_case(monkeypatch, capsys):
+    make_trainee("maria")
+    typed = iter(["MARIA", "root", "root@school.example"])
+    monkeypatch.setattr("builtins.input", lambda prompt: next(typed))
+    monkeypatch.setattr("getpass.getpass", lambda prompt="Password: ": "a long school passphrase")
+    call_command("createsuperuser", stdin=TypedAtTheTerminal())
+    assert "taken in another case, by maria" in capsys.readouterr().err
+    assert User.objects.get(username="root").is_superuser
+
+
+class TypedAtTheTerminal:
+    """Standard input as a terminal, which createsuperuser asks its questions of."""
+
+    def isatty(self):
+        return True
 
 
 def test_a_restart_keeps_a_demo_account_renamed_to_another_case(school):
