@@ -6,6 +6,8 @@ through the table's own dealing (:mod:`simulator.table_deals`), so a scenario ro
 Which betting areas a scenario may seat players at and which rigging it may set is the game's registry entry's
 (:class:`simulator.games.ScenarioSupport`); every game takes its rules, the automated steps, the mode, the pass rule
 and the target time of any dealer skill (by the trainer's skill key) where the scenario differs from the school's.
+A watch scenario (its ``watch`` part, :class:`Watch`) is dealt the same way, then played right by the engine with
+faults seeded for a trainee to flag (:mod:`simulator.surveillance.scenarios`).
 """
 
 from __future__ import annotations
@@ -54,6 +56,12 @@ SeatedRules = TableRules | DownUnderTable
 """The rules of the games whose scenarios may seat their own players: Pai Gow Poker and Down Under Blackjack."""
 TIGER_NINE_DRAWS = 10_000
 """How many seven-card draws the engine tries when it must find the dealer a Tiger 9 (one in a few dozen is)."""
+MAX_FAULTS = 3
+"""The most faults a watched round is seeded with."""
+WATCH_PACES = range(1, 61)
+"""The seconds between the steps of a watched round a watch scenario may set: one to a minute."""
+DEFAULT_WATCH_PACE = 3
+"""The seconds between steps of a watched round where nothing sets them."""
 
 
 class ScenarioError(RulesError):
@@ -155,6 +163,27 @@ class Rigging:
 
 
 @dataclass(frozen=True)
+class Watch:
+    """A watch scenario's part: its rounds are dealt and played right by the engine, faults seeded for a trainee.
+
+    ``kinds`` are the fault kinds a round may hold, by the catalogue's keys ("short_pay"), none named for any the
+    game's table can hold; a round is seeded with ``fewest`` to ``most`` of them (drawn each round, and only as many
+    as its deal can hold), its steps shown ``pace_seconds`` apart. The kinds are checked against the game's catalogue
+    by :func:`simulator.surveillance.scenarios.read_scenario`, which stands above this module.
+    """
+
+    kinds: tuple[str, ...] = ()
+    fewest: int = 0
+    most: int = MAX_FAULTS
+    pace_seconds: int = DEFAULT_WATCH_PACE
+
+    def to_json(self) -> JsonObject:
+        """The part as JSON: a fixed count of faults as a number, a range as ``{"minimum": …, "maximum": …}``."""
+        faults: JsonValue = self.fewest if self.fewest == self.most else {"minimum": self.fewest, "maximum": self.most}
+        return {"kinds": list(self.kinds), "faults": faults, "pace_seconds": self.pace_seconds}
+
+
+@dataclass(frozen=True)
 class ScenarioSpec:
     """A validated scenario: read it with :meth:`from_json`, deal its rounds with :func:`deal_scenario`."""
 
@@ -172,6 +201,8 @@ class ScenarioSpec:
     quiet: bool = False
     """No random table events: no wager move but a rigged one, every simulated player by the house way, advice or a
     basic strategy unless the rigging says otherwise."""
+    watch: Watch | None = None
+    """For a watch scenario, its faults and pace: a trainee watches its rounds and flags faults; None to deal them."""
 
     def to_json(self) -> JsonObject:
         """The scenario as JSON that :meth:`from_json` reads back to an equal scenario."""
@@ -191,6 +222,7 @@ class ScenarioSpec:
             "critical_error_fails": self.critical_error_fails,
             "skill_targets": dict(sorted(self.skill_targets.items())),
             "quiet": self.quiet,
+            **({} if self.watch is None else {"watch": self.watch.to_json()}),
         }
 
     @classmethod
@@ -281,6 +313,7 @@ class _Reader:
             self.field("critical_error_fails", self.flag, True),
             self.field("skill_targets", self.targets, {}),
             self.field("quiet", self.flag, False),
+            self.watch(self.data.get("watch")),
         )
         if self.errors:
             raise ScenarioError(self.errors)
@@ -324,6 +357,46 @@ class _Reader:
         if type(value) is not bool:
             raise ValueError(f"true or false is wanted, not {value!r}")
         return value
+
+    def watch(self, value: JsonValue) -> Watch | None:
+        """A watch scenario's part: distinct fault kinds by key, 0 to 3 faults or a range of them, a pace in seconds."""
+        if value is None:
+            return None
+        if not isinstance(value, Mapping):
+            self.errors["watch"] = "an object of fault kinds, a number of faults and a pace is wanted"
+            return None
+        self.errors.update({f"watch.{name}": "unknown field" for name in value if name not in WATCH_FIELDS})
+        kinds = value.get("kinds") or []
+        if not isinstance(kinds, list) or not all(isinstance(kind, str) for kind in kinds):
+            self.errors["watch.kinds"] = "a list of fault kinds by key is wanted"
+            kinds = []
+        elif len(set(kinds)) < len(kinds):
+            self.errors["watch.kinds"] = "each fault kind is named once"
+        fewest, most = self.fault_count(value.get("faults"))
+        pace = value.get("pace_seconds", DEFAULT_WATCH_PACE)
+        try:
+            pace = _whole(pace, WATCH_PACES.start, WATCH_PACES.stop - 1)
+        except ValueError as error:
+            self.errors["watch.pace_seconds"] = f"{error} seconds between steps"
+            pace = DEFAULT_WATCH_PACE
+        return Watch(tuple(str(kind) for kind in kinds), fewest, most, pace)
+
+    def fault_count(self, value: JsonValue) -> tuple[int, int]:
+        """How many faults a watched round holds: a number from 0 to 3, or a range; random (0 to 3) when not given."""
+        if value is None:
+            return 0, MAX_FAULTS
+        try:
+            if isinstance(value, Mapping) and set(value) == {"minimum", "maximum"}:
+                fewest, most = (_whole(value[end], 0, MAX_FAULTS) for end in ("minimum", "maximum"))
+            else:
+                fewest = most = _whole(value, 0, MAX_FAULTS)
+        except ValueError as error:
+            self.errors["watch.faults"] = f"{error}: a round holds 0 to {MAX_FAULTS} faults"
+            return 0, MAX_FAULTS
+        if most < fewest:
+            self.errors["watch.faults"] = "the most faults is below the fewest"
+            return 0, MAX_FAULTS
+        return fewest, most
 
     def seats(self, game: Game, rules: object) -> dict[int, dict[str, WagerRange]]:
         """The seated players and their wagers, each checked against the table's limits at both ends of its range."""
@@ -764,6 +837,9 @@ class _Reader:
             return None
         return WagerMove(seat, spot, amount, None if held is None else held.minimum)
 
+
+WATCH_FIELDS = frozenset({"kinds", "faults", "pace_seconds"})
+"""The fields of a watch scenario's part."""
 
 PAI_GOW_SETTINGS = (PlayerStyle.HOUSE_WAY, PlayerStyle.OWN_WAY)
 """How a scenario may rig a Pai Gow Poker player's setting (a foul is rigged by ``foul_seat``)."""

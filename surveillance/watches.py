@@ -22,9 +22,10 @@ from simulator.core.clauses import CLAUSES
 from simulator.core.json_values import JsonValue
 from simulator.games import GAMES
 from simulator.notation import deal_saved, save_round
+from simulator.scenarios import MAX_FAULTS
 from simulator.surveillance.catalogue import FaultKind
 from simulator.surveillance.flags import MAX_FLAGS, FlagScore, read_flags, score_flags
-from simulator.surveillance.watching import MAX_FAULTS, WatchedRound, choose_faults, replay_watched, watch, watched_log
+from simulator.surveillance.watching import WatchedRound, choose_faults, replay_watched, watch, watched_log
 from simulator.table_deals import TableDeal
 from surveillance.models import WatchedRound as WatchedRecord
 from surveillance.statements import watched_statement

@@ -12,6 +12,9 @@ for the web side (the surveillance table page, the scoring and the instructors' 
   :class:`~.watching.WatchedRound`. :func:`~.watching.watched_log` is its log (server only) and
   :func:`~.watching.replay_watched` plays it again exactly. ``WatchedRound.felt_at(n)`` says, server side, how many
   operations the felt stands after at watched step ``n`` and which faulty steps to draw as done.
+* Watch scenarios (:mod:`.scenarios`): :func:`~.scenarios.read_scenario` reads an instructor's scenario with its
+  ``watch`` part (the fault kinds checked against the game's catalogue), :func:`~.scenarios.deal_watch` deals a
+  round of it and seeds the faults it allows.
 * What a page may be sent (:mod:`.views`): :func:`~.views.public_step` and :func:`~.views.public_steps` (the steps as
   the felt shows them, nothing of any fault), :func:`~.views.fault_menu` (the kinds a flag may name at a game's
   table); after the round (in an exam, after the exam) :func:`~.views.debrief`.

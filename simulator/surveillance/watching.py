@@ -18,13 +18,11 @@ from simulator.core.citations import Citation
 from simulator.core.json_values import JsonValue, json_int, json_list, json_object, json_str
 from simulator.core.procedure import ErrorCode, Round
 from simulator.notation import replay_round, save_round
+from simulator.scenarios import MAX_FAULTS
 from simulator.surveillance.catalogue import FAULTS, FaultKind
 from simulator.surveillance.deviations import Deviation, Moment, shown
 from simulator.surveillance.refusals import refusal
 from simulator.surveillance.seen import Seen
-
-MAX_FAULTS = 3
-"""The most faults a round is seeded with."""
 
 
 @dataclass(frozen=True)
