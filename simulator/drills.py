@@ -3,6 +3,8 @@
 Every drill is a :class:`~simulator.scenarios.ScenarioSpec` in JSON that the engine deals like an instructor's
 scenario: the dice, cards and hits are rigged, and every payout, setting and position is the engine's, never written
 here. ``clauses`` are the catalogue entries (:mod:`simulator.core.clauses`) the drill trains, the one it cites first.
+A game protection drill is a watch scenario: one fault of its kind (by the fault catalogue's key) seeded in a round
+rigged so that its deal can hold one, for the trainee to flag; its clause is the one the engine cites for that fault.
 """
 
 from __future__ import annotations
@@ -65,6 +67,7 @@ CARNIVAL_HANDS = (
 )
 WAGER_PHASE = 'Wagers after "No more bets"'
 FULL_ROUNDS = "Full rounds"
+GAME_PROTECTION = "Game protection: a fault of each kind to catch while watching a round"
 
 GROUPS = (
     DICE_WAGERS,
@@ -77,6 +80,7 @@ GROUPS = (
     CARNIVAL_HANDS,
     WAGER_PHASE,
     FULL_ROUNDS,
+    GAME_PROTECTION,
 )
 """The groups in the order the library lists them."""
 
@@ -318,11 +322,65 @@ STARTING_DICE = (
 )
 """One roll, red first, for each dice total from 3 to 18."""
 
+TIGER_NINE_TABLE = pai_gow(seats={"1": {"pai-gow": 1000}, "4": {"pai-gow": 2500}}, rigging={"tiger_nine": True})
+"""Two players at a commission-free table whose dealer sets a Tiger 9: every Pai Gow Poker wager pushes."""
+
 FOULING_HAND = "As Kd 9c 7h 5s 4d 2c"
 """Seven cards a fouling player sets as 9-7-5-4-2 high and A-K low: the low hand outranks the high hand."""
 
 DEALER_WITHOUT_TIGER_NINE = "Qs Qh Td 8c 6h 3s 2h"
 """A dealer hand the house way sets as a pair of queens high and 10-8 low: no Tiger 9, so a foul loses (§645b.1(b))."""
+
+
+def watch_drill(kind: str, name: str, clause: str, spec: JsonObject) -> Drill:
+    """A watched round of ``spec``'s table seeded with one fault of ``kind`` (the fault catalogue's key) to flag."""
+    key = f"watch-{kind.replace('_', '-')}"
+    return Drill(key, f"Watch for {name}", GAME_PROTECTION, (clause,), spec | {"watch": {"kinds": [kind], "faults": 1}})
+
+
+SUM_WINS = pai_gow(seats={"1": {"pai-gow": 1000, "sum": 1000}}, rigging={"dice": "6 6 5"})
+"""A player with $10 on the Sum, which a total of 17 wins on Paytable A: a wager to pay, cards to deal, dice to call."""
+
+DICE_APART = pai_gow(rigging={"dice": "5 3 4"})
+"""Three dice of three numbers: the red and a blue die can be swapped in the call."""
+
+PLAYER_LOSES = pai_gow(rigging={"hands": {"0": "Ks Kh 4d 4c 9s 7h 2d", "1": "Qs 9h 8d 7c 5s 3h 2c"}})
+"""The dealer's kings and fours, set by the house way, against a player's queen high: the player's wager loses."""
+
+MYSTERY_HIT: JsonObject = {"game": "let-it-ride", "rigging": {"mystery_hit_round": 1}}
+"""A Let It Ride table whose Mystery Bonus hits: wagers locked out, chips counted and dropped, a hit validated."""
+
+GAME_PROTECTION_DRILLS = (
+    watch_drill("short_pay", "a short pay", "§645b.2(g)(1)", SUM_WINS),
+    watch_drill("overpay", "an overpay", "§645b.2(g)(1)", SUM_WINS),
+    watch_drill("paid_losing_hand", "a losing hand paid", "§645a.11(f)", PLAYER_LOSES),
+    watch_drill(
+        "paid_fouled_hand",
+        "a fouled hand paid",
+        "Fouled hand, option foul_rule",
+        pai_gow(rigging={"hands": {"0": DEALER_WITHOUT_TIGER_NINE, "1": FOULING_HAND}, "foul_seat": 1}),
+    ),
+    watch_drill(
+        "wrong_house_way",
+        "the dealer's hand set off the house way",
+        "Foxwoods house way: two pair, big pair A, K, Q or J",
+        PLAYER_LOSES,
+    ),
+    watch_drill("missed_collection", "a losing wager left uncollected", "§645a.11(f)", PLAYER_LOSES),
+    watch_drill("missed_push", "a push paid or taken", "§645b.1(f)(1)", TIGER_NINE_TABLE),
+    watch_drill("wrong_dice_total", "a wrong dice total called", "§645b.2(g)", SUM_WINS),
+    watch_drill("wrong_dice_colour", "the dice colours swapped in the call", "§645b.2(g)", DICE_APART),
+    watch_drill("missed_tiger_nine_push", "a dealer Tiger 9 not declared", "§645b.1(b)", TIGER_NINE_TABLE),
+    watch_drill("mystery_paid_early", "a Mystery Bonus paid before it is validated", "§643b.1(c)(5)(ii)", MYSTERY_HIT),
+    watch_drill("card_exposed", "a card exposed", "§§645a.8–645a.10", SUM_WINS),
+    watch_drill("dealt_out_of_order", "cards delivered out of order", "§670a.10(c)", SUM_WINS),
+    watch_drill("chip_count_misstated", "a progressive chip count misstated", "§670a.10(a)(2)(ii)", MYSTERY_HIT),
+    watch_drill("past_posting", "past-posting a progressive wager", "§670a.7(c)", MYSTERY_HIT),
+    watch_drill("capping", "capping a winning wager", "§645b.2(f)", SUM_WINS),
+    watch_drill("pinching", "pinching a losing wager", "§645b.2(f)", PLAYER_LOSES),
+    watch_drill("chip_not_dropped", "a progressive chip not dropped", "§670a.10(a)(2)(ii)", MYSTERY_HIT),
+)
+"""A game protection drill for each fault kind of the catalogue, in its order: one fault of the kind, to flag."""
 
 DRILLS: tuple[Drill, ...] = (
     # ----- Sum, Match and Beat It (§645b.2(g)): one rigged roll that wins on each paytable -----
@@ -353,7 +411,7 @@ DRILLS: tuple[Drill, ...] = (
         "A dealer Tiger 9 pushes the Pai Gow Poker wagers",
         TIGER_NINE,
         ("§645b.1(f)(1)", "§645b.1(b)", "§645b.1(c)(2)"),
-        pai_gow(seats={"1": {"pai-gow": 1000}, "4": {"pai-gow": 2500}}, rigging={"tiger_nine": True}),
+        TIGER_NINE_TABLE,
     ),
     Drill(
         "tiger-9-wager",
@@ -515,6 +573,8 @@ DRILLS: tuple[Drill, ...] = (
         ("§645b.1(a)", "§645b.1(e)", "§645a.11(f)"),
         {"game": PAI_GOW_POKER.key, "rules": TableRules().to_json()},
     ),
+    # ----- Game protection: a watched round holding one fault of each kind -----
+    *GAME_PROTECTION_DRILLS,
 )
 """Every drill the school ships, in the order the library lists them within each group."""
 

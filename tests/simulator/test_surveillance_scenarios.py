@@ -8,6 +8,7 @@ import random
 import pytest
 
 from simulator.core.json_values import JsonObject
+from simulator.drills import DRILLS, GAME_PROTECTION, GAME_PROTECTION_DRILLS, GROUPS
 from simulator.games import DOWN_UNDER_BLACKJACK, PAI_GOW_POKER
 from simulator.scenarios import MAX_FAULTS, ScenarioError, ScenarioSpec, Watch
 from simulator.surveillance.catalogue import FaultKind, fault_kinds
@@ -124,3 +125,20 @@ def test_a_scenario_the_trainee_deals_is_not_seeded() -> None:
     with pytest.raises(ValueError, match="dealt by the trainee, not watched"):
         seed_faults(spec, PAI_GOW_POKER.sample_round(1, False), random.Random(1))
 
+
+@pytest.mark.parametrize("kind", list(FaultKind))
+def test_the_game_protection_drill_of_each_fault_kind_seeds_one_such_fault_whatever_the_seed_citing_its_clause(
+    kind: FaultKind,
+) -> None:
+    (drill,) = [
+        drill for drill in GAME_PROTECTION_DRILLS if drill.spec["watch"] == {"kinds": [kind.value], "faults": 1}
+    ]
+    spec = read_scenario(drill.spec)
+    for seed in range(3):
+        (fault,) = deal_watch(spec, seed, 1, random.Random(seed)).faults
+        assert (fault.kind, fault.citation.clause) == (kind, drill.citation.clause)
+
+
+def test_the_game_protection_drills_are_listed_in_their_own_group_of_the_library() -> None:
+    assert GROUPS[-1] == GAME_PROTECTION
+    assert [drill for drill in DRILLS if drill.group == GAME_PROTECTION] == list(GAME_PROTECTION_DRILLS)
