@@ -14,7 +14,8 @@ from scenarios.scenario_choices import natural_key
 from scenarios.scenario_versions import publish, published_versions, save_draft
 from simulator.drills import DRILLS, GROUPS, Drill
 from simulator.games import GAMES
-from simulator.scenarios import ScenarioSpec
+from simulator.surveillance.scenarios import read_scenario
+from surveillance.models import WatchedRound
 from trainer.models import Attempt
 from trainer.table_page import citation_html
 
@@ -24,14 +25,14 @@ def load_drill_library() -> int:
     """Publish every drill whose declaration is new or changed (a new version; attempts keep theirs); how many."""
     published = 0
     for drill in DRILLS:
-        spec = ScenarioSpec.from_json(drill.spec).to_json()
+        spec = read_scenario(drill.spec).to_json()
         scenario, _ = Scenario.objects.get_or_create(drill=drill.key, defaults={"name": drill.name})
         if scenario.name != drill.name:
             scenario.name = drill.name
             scenario.save(update_fields=["name"])
         current = scenario.published_version()
         if current is None or current.spec != spec:
-            publish(save_draft(scenario, ScenarioSpec.from_json(spec)))
+            publish(save_draft(scenario, read_scenario(spec)))
             published += 1
     return published
 
@@ -83,7 +84,10 @@ class DrillSearch:
 
 
 def drill_records(trainee: User) -> dict[str, DrillRecord]:
-    """What the trainee has done of each drill they have finished a round of, by the drill's key."""
+    """What the trainee has done of each drill they have finished a round of, by the drill's key.
+
+    A watched round of a game protection drill passes when every fault seeded is caught and no flag is false.
+    """
     finished: Counter[str] = Counter()
     passed: Counter[str] = Counter()
     attempts = Attempt.objects.filter(
@@ -92,6 +96,12 @@ def drill_records(trainee: User) -> dict[str, DrillRecord]:
     for key, score_card in attempts:
         finished[str(key)] += 1
         passed[str(key)] += bool(isinstance(score_card, dict) and score_card.get("passed"))
+    watched = WatchedRound.objects.filter(
+        trainee=trainee, finished_at__isnull=False, table__scenario_version__scenario__drill__isnull=False
+    ).values_list("table__scenario_version__scenario__drill", "score")
+    for key, score in watched:
+        finished[str(key)] += 1
+        passed[str(key)] += bool(score and score["caught"] == score["faults"] and not score["false_flags"])
     return {key: DrillRecord(count, passed[key]) for key, count in finished.items()}
 
 

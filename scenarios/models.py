@@ -10,6 +10,7 @@ from django.db import models
 
 from grading.standards import read_target_overrides
 from simulator.scenarios import ScenarioError, ScenarioSpec
+from simulator.surveillance.scenarios import read_scenario
 from trainer.models import Attempt, Table
 
 
@@ -18,7 +19,7 @@ def validate_scenario_spec(value: object) -> None:
     if not isinstance(value, dict):
         raise ValidationError("A scenario is a JSON object.")
     try:
-        read_target_overrides(ScenarioSpec.from_json(value).skill_targets)
+        read_target_overrides(read_scenario(value).skill_targets)
     except (ScenarioError, ValueError) as error:
         raise ValidationError(str(error)) from error
 
@@ -104,8 +105,8 @@ class ScenarioVersion(models.Model):
         return self.published_at is not None
 
     def engine_spec(self) -> ScenarioSpec:
-        """The version as the engine deals it."""
-        return ScenarioSpec.from_json(self.spec)
+        """The version as the engine deals it (or, for a watch scenario, deals and seeds with faults)."""
+        return read_scenario(self.spec)
 
 
 class ScenarioRun(models.Model):

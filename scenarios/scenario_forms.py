@@ -27,14 +27,19 @@ from simulator.core.rules import Option
 from simulator.games import GAMES, Game
 from simulator.pai_gow.round import PLACES, SEATS
 from simulator.scenarios import (
+    DEFAULT_WATCH_PACE,
+    MAX_FAULTS,
     MAX_ROUNDS,
     MAX_TIME_LIMIT_SECONDS,
     PAI_GOW_SETTINGS,
+    WATCH_PACES,
     ScenarioError,
     ScenarioSpec,
     game_steps,
     habit_key,
 )
+from simulator.surveillance.catalogue import FAULTS, fault_kinds
+from simulator.surveillance.scenarios import read_scenario
 from simulator.table_deals import SeatHabit
 
 FormData = Mapping[str, str]
@@ -252,7 +257,7 @@ class ScenarioForm(forms.Form):
             choices=[(each.key, each.name) for each in GAMES.values()],
             error_messages={"invalid_choice": "Choose one of the school's games."},
         )
-        self.sections = [self._rules(), self._seats(), self._rigging(), self._steps(), self._grading()]
+        self.sections = [self._rules(), self._seats(), self._rigging(), self._steps(), self._grading(), self._watch()]
 
     def _add(self, section: Section, name: str, form_field: forms.Field) -> None:
         """Put a field in the form and in a section."""
@@ -440,6 +445,33 @@ class ScenarioForm(forms.Form):
         self._add(section, "critical_error_fails", critical)
         return section
 
+    def _watch(self) -> Section:
+        """Watching: whether trainees watch the rounds and flag faults, the kinds a round holds, how many, the pace."""
+        section = Section(
+            "Watch scenario",
+            "A watch scenario's rounds are dealt as set above and played right by the engine, with faults seeded for "
+            "the trainee to flag; the steps and pass rule above are not used. Nothing says which step holds a fault "
+            "until the round's debrief (in an exam, until the exam ends).",
+        )
+        watch = forms.BooleanField(label="Trainees watch each round and flag its faults", required=False)
+        self._add(section, "watch", watch)
+        faults = (
+            f"0 to {MAX_FAULTS}; a round holds only as many as its deal can, and a number is drawn between the two."
+        )
+        self._add(section, "watch.faults.minimum", _whole_number("Fewest faults a round holds", 0, MAX_FAULTS))
+        self._add(
+            section, "watch.faults.maximum", _whole_number("Most faults a round holds", 0, MAX_FAULTS, help_text=faults)
+        )
+        pace = _whole_number("Seconds between steps", WATCH_PACES.start, WATCH_PACES.stop - 1)
+        self._add(section, "watch.pace_seconds", pace)
+        kinds = Section("Fault kinds a round may hold", f"Tick none for any a {self.game.name} table can hold.")
+        for kind in fault_kinds(self.game):
+            fault = FAULTS[kind]
+            label = f"{fault.name} (by the {fault.by.value})"
+            self._add(kinds, f"watch.kinds.{kind.value}", forms.BooleanField(label=label, required=False))
+        section.parts.append(kinds)
+        return section
+
     def drawn_sections(self) -> list[DrawnSection]:
         """Every section with its fields bound to the form, as the template draws them."""
 
@@ -504,6 +536,12 @@ class ScenarioForm(forms.Form):
         }
         for key in ("rounds", "time_limit_seconds", "pass_accuracy_percent"):
             spec[key] = data.get(key)
+        if data.get("watch"):
+            spec["watch"] = {
+                "kinds": [kind.value for kind in fault_kinds(self.game) if data.get(f"watch.kinds.{kind.value}")],
+                "faults": {"minimum": data.get("watch.faults.minimum"), "maximum": data.get("watch.faults.maximum")},
+                "pace_seconds": data.get("watch.pace_seconds"),
+            }
         return spec
 
     def _late_wager(self) -> JsonObject | None:
@@ -525,7 +563,7 @@ class ScenarioForm(forms.Form):
         cleaned = super().clean() or {}
         spec_json = self._spec_json()
         try:
-            spec = ScenarioSpec.from_json(spec_json)
+            spec = read_scenario(spec_json)
         except ScenarioError as error:
             for key, message in error.errors.items():
                 self._file_error(key, message)
@@ -632,7 +670,27 @@ def form_data(spec: JsonObject, name: str) -> dict[str, str]:
         data["critical_error_fails"] = "on"
     if spec.get("quiet"):
         data["quiet"] = "on"
-    return data
+    return data | _watch_data(spec.get("watch"))
+
+
+def _watch_data(watch: JsonValue) -> dict[str, str]:
+    """A watch scenario's part as the builder's fields hold it; a new one's defaults (any kind, 0 to 3, 3 s) if none."""
+    if not isinstance(watch, dict):
+        return {
+            "watch.faults.minimum": "0",
+            "watch.faults.maximum": str(MAX_FAULTS),
+            "watch.pace_seconds": str(DEFAULT_WATCH_PACE),
+        }
+    faults = watch.get("faults")
+    fewest, most = (faults["minimum"], faults["maximum"]) if isinstance(faults, dict) else (faults, faults)
+    kinds = watch.get("kinds")
+    return {
+        "watch": "on",
+        "watch.faults.minimum": str(fewest),
+        "watch.faults.maximum": str(most),
+        "watch.pace_seconds": str(watch.get("pace_seconds")),
+        **{f"watch.kinds.{kind}": "on" for kind in (kinds if isinstance(kinds, list) else [])},
+    }
 
 
 def new_form_data(game: Game, name: str = "") -> dict[str, str]:

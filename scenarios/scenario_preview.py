@@ -2,11 +2,13 @@
 
 The felt is drawn as the replay page draws a round (:func:`trainer.table_page.felt_region`) from the round as the
 trainee would first see it, its automated opening steps performed; then the engine performs every step and
-narrates them. Nothing is stored.
+narrates them. A watch scenario's round is seeded with faults as a trainee's would be, and narrated as the watcher's
+felt shows it, each faulty step marked with its fault for the instructor. Nothing is stored.
 """
 
 from __future__ import annotations
 
+import random
 import secrets
 from dataclasses import dataclass
 
@@ -15,7 +17,9 @@ from markupsafe import Markup
 from scenarios.models import ScenarioVersion
 from simulator.core.json_values import json_object
 from simulator.core.procedure import Round
-from simulator.scenarios import deal_scenario
+from simulator.scenarios import ScenarioSpec, deal_scenario
+from simulator.surveillance.catalogue import FAULTS
+from simulator.surveillance.scenarios import seed_faults
 from trainer.models import Mode
 from trainer.snapshots import AnyTableSnapshot, Viewer, ungraded_snapshot
 from trainer.table_page import felt_region, render_region
@@ -45,6 +49,18 @@ def preview(version: ScenarioVersion, shown: int) -> tuple[list[PreviewRound], M
         round_.advance()
         if number == shown:
             felt = render_region(felt_region(_dealt_snapshot(version, round_), Viewer.INSTRUCTOR), oob=False)
-        round_.play_out()
-        rounds.append(PreviewRound(number, [operation.narration() for operation in round_.operations]))
+        rounds.append(PreviewRound(number, _narration(spec, round_)))
     return rounds, felt
+
+
+def _narration(spec: ScenarioSpec, round_: Round) -> list[str]:
+    """Every step of the dealt round as the engine performs it; a watch scenario's as its felt shows them, marked."""
+    if spec.watch is None:
+        round_.play_out()
+        return [operation.narration() for operation in round_.operations]
+    watched = seed_faults(spec, round_, random.Random(secrets.randbits(63)))
+    faulty = {fault.step: FAULTS[fault.kind].name for fault in watched.faults}
+    return [
+        seen.said() + (f" (seeded fault: {faulty[number]})" if number in faulty else "")
+        for number, seen in enumerate(watched.steps, start=1)
+    ]

@@ -32,7 +32,7 @@ def create_scenario(name: str, author: User, spec: ScenarioSpec) -> ScenarioVers
 def copy_scenario(scenario: Scenario, name: str) -> ScenarioVersion:
     """A new scenario of the same author named ``name``, its first draft the newest version of ``scenario``."""
     assert scenario.author is not None, "a drill of the library is not copied"
-    return create_scenario(name, scenario.author, ScenarioSpec.from_json(scenario.latest_version().spec))
+    return create_scenario(name, scenario.author, scenario.latest_version().engine_spec())
 
 
 def copy_name(scenario: Scenario) -> str:

@@ -31,6 +31,7 @@ from scenarios.scenario_versions import (
     save_draft,
     set_archived,
 )
+from scenarios.watch_runs import deal_watch_round, is_watched
 from simulator.games import GAMES
 from trainer.dealing_limits import limits_dealing
 from trainer.sittings import closures_for
@@ -247,7 +248,8 @@ def scenario_archive(request: SchoolRequest, scenario_id: int) -> HttpResponse:
 def scenario_deal(request: SchoolRequest, version_id: int) -> HttpResponse:
     """Deal the trainee's next round of a scenario's newest published version, in its run, and open it.
 
-    A trainee may not practise a scenario an open exam deals (403 with the reason).
+    A watch scenario's round is a watched round, opened on its watching page. A trainee may not practise a scenario
+    an open exam deals (403 with the reason).
     """
     if not any(has_role(request.user, role) for role in Role):
         raise RoleRefused("Ask an instructor for a role at the school.", *Role)
@@ -255,7 +257,8 @@ def scenario_deal(request: SchoolRequest, version_id: int) -> HttpResponse:
     closure = closures_for(request.user, timezone.now()).get(version.scenario_id)
     if closure is not None:
         raise PermissionDenied(closure.reason)
-    attempt = deal_run_round(request.user, version)
-    if request.htmx:
-        return HttpResponseClientRedirect(reverse("attempt", args=[attempt.pk]))
-    return redirect("attempt", attempt.pk)
+    if is_watched(version):
+        address = reverse("watched", args=[deal_watch_round(request.user, version).pk])
+    else:
+        address = reverse("attempt", args=[deal_run_round(request.user, version).pk])
+    return HttpResponseClientRedirect(address) if request.htmx else redirect(address)

@@ -22,9 +22,10 @@ from simulator.core.clauses import CLAUSES
 from simulator.core.json_values import JsonValue
 from simulator.games import GAMES
 from simulator.notation import deal_saved, save_round
-from simulator.scenarios import MAX_FAULTS
+from simulator.scenarios import MAX_FAULTS, ScenarioSpec
 from simulator.surveillance.catalogue import FaultKind
 from simulator.surveillance.flags import MAX_FLAGS, FlagScore, read_flags, score_flags
+from simulator.surveillance.scenarios import deal_watch, watch_part
 from simulator.surveillance.watching import WatchedRound, choose_faults, replay_watched, watch, watched_log
 from simulator.table_deals import TableDeal
 from surveillance.models import WatchedRound as WatchedRecord
@@ -76,6 +77,15 @@ def recent_watches(trainee: User, since: datetime, limit: int) -> list[datetime]
     """When the trainee started their latest watched rounds after ``since``, at most ``limit``: the dealing limit's."""
     recent = WatchedRecord.objects.filter(trainee=trainee, started_at__gt=since).order_by("-started_at")
     return list(recent.values_list("started_at", flat=True)[:limit])
+
+
+def start_scenario_watch(trainee: User, table: Table, spec: ScenarioSpec, number: int) -> WatchedRecord:
+    """Deal round ``number`` of a watch scenario at its table, with its faults and pace; the seeds from ``secrets``."""
+    watched = deal_watch(spec, secrets.randbits(63), number, random.Random(secrets.randbits(63)))
+    pace = watch_part(spec).pace_seconds
+    return WatchedRecord.objects.create(
+        trainee=trainee, table=table, log=watched_log(watched), shown_ms=[0], pace_seconds=pace
+    )
 
 
 def replayed(record: WatchedRecord) -> WatchedRound:
@@ -178,3 +188,4 @@ def finish_watch(record_id: int) -> WatchedRecord:
         if statements.enabled():
             statements.queue(watched_statement(record), record.finished_at)
         return record
+

@@ -103,7 +103,14 @@ def test_the_builder_is_in_sections_a_person_can_scan_in_this_order(client, inst
     legends = re.findall(
         r'<fieldset class="panel builder-group">\s*<legend>([^<]+)</legend>', fields_of(client, DOWN_UNDER)
     )
-    assert legends == ["Table rules", "Seats and wagers", "What to rig", "What the engine does", "Rounds and pass rule"]
+    assert legends == [
+        "Table rules",
+        "Seats and wagers",
+        "What to rig",
+        "What the engine does",
+        "Rounds and pass rule",
+        "Watch scenario",
+    ]
 
 
 def test_no_label_or_help_says_null_or_names_an_option_by_its_key(client, instructor):
