@@ -1,11 +1,11 @@
 """Certificates: issued for a passed exam sitting, valid for the exam's months, revoked with a reason, verified by code.
 
 A certificate names its trainee, the exam, the games its scenarios deal with each game's sections of 51 Pa.B. 5607
-(:data:`simulator.games.GAMES`) and the sitting's pace at each against the school's house standard then, the day it
-was issued and the last day it is valid. Passing again issues a new
-certificate with a new expiry: that is how one is renewed. A passed result's certificate waits (:func:`waits_for`)
-for the trainee's full name, and for an instructor's sign-off when DJANGO_EXAM_SIGN_OFF is on; it is issued as soon
-as nothing is missing (:func:`issue_when_ready`).
+(:data:`simulator.games.GAMES`) and the sitting's pace at each against the school's house standard then, the faults
+caught in any watched rounds at each (game protection), the day it was issued and the last day it is valid. Passing
+again issues a new certificate with a new expiry: that is how one is renewed. A passed result's certificate waits
+(:func:`waits_for`) for the trainee's full name, and for an instructor's sign-off when DJANGO_EXAM_SIGN_OFF is on; it
+is issued as soon as nothing is missing (:func:`issue_when_ready`).
 """
 
 import base64
@@ -24,10 +24,11 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
 
-from certification.models import Certificate, Exam, ExamResult, ExamSitting, SignOff
+from certification.models import Certificate, Exam, ExamResult, ExamRound, ExamSitting, SignOff
 from certification.sitting_pace import sitting_paces
 from core.school_profile import school_pace_standards
 from grading.pace import Pace
+from simulator.core.procedure import counted
 from simulator.games import GAMES, DealtBaseGame
 
 CODE_BYTES = 16
@@ -50,6 +51,16 @@ time and the school's house standard when issued (``{"rounds": 2, "dealing_ms": 
 Written when a certificate is issued; one issued before the key existed has none and says what it said then."""
 
 
+WATCHED = "watched"
+"""The key, in a game's entry of a certificate's covers, of the sitting's watched rounds at the game: how many, the
+faults seeded in them, those caught and the false flags (``{"rounds": 1, "faults": 3, "caught": 2, "false_flags": 1}``).
+
+Written when a certificate is issued from a sitting with a watch part; others have none."""
+
+WATCH_FIGURES = ("faults", "caught", "false_flags")
+"""The figures of a watched round's score a certificate adds up, beside the rounds."""
+
+
 class Status(StrEnum):
     """What the public verification page says of a certificate."""
 
@@ -69,12 +80,15 @@ def add_months(day: date, months: int) -> date:
     return date(year, month, min(day.day, calendar.monthrange(year, month)[1]))
 
 
-def covers_of(exam: Exam, paces: Mapping[str, Pace] | None = None) -> list[dict[str, object]]:
+def covers_of(
+    exam: Exam, paces: Mapping[str, Pace] | None = None, watched: Mapping[str, Mapping[str, int]] | None = None
+) -> list[dict[str, object]]:
     """The games the exam's scenarios deal, in the registry's order, each with its sections of the regulation.
 
     A game whose table, in one of the exam's scenarios, has the trainee deal the base game also names that base
     game, with the provenance of the house option that has the trainee deal it. A game with a pace in ``paces`` (a
-    sitting's, by game key) holds it with the school's standard for the game now.
+    sitting's, by game key) holds it with the school's standard for the game now, and one in ``watched`` (a sitting's
+    watched rounds, :func:`sitting_watches`) their figures.
     """
     standards = school_pace_standards() if paces else {}
     dealt: dict[str, DealtBaseGame | None] = {}
@@ -90,7 +104,36 @@ def covers_of(exam: Exam, paces: Mapping[str, Pace] | None = None) -> list[dict[
             covers[-1][DEALT_BASE_GAME] = {"game": base_game.name, "provenance": base_game.option.provenance.value}
         if paces and (pace := paces.get(key)) is not None:
             covers[-1][PACE] = {"rounds": pace.rounds, "dealing_ms": pace.dealing_ms, "standard": standards[key]}
+        if watched and (figures := watched.get(key)) is not None:
+            covers[-1][WATCHED] = dict(figures)
     return covers
+
+
+def sitting_watches(sitting: ExamSitting) -> dict[str, dict[str, int]]:
+    """The sitting's finished watched rounds added up by game key: how many, faults seeded, caught, false flags."""
+    watches: dict[str, dict[str, int]] = {}
+    for exam_round in ExamRound.objects.filter(sitting=sitting, watched__finished_at__isnull=False).select_related(
+        "watched__table"
+    ):
+        record = exam_round.watched
+        assert record is not None and record.score is not None, "a finished watched round is scored"
+        figures = watches.setdefault(record.table.game, dict.fromkeys(("rounds", *WATCH_FIGURES), 0))
+        figures["rounds"] += 1
+        for name in WATCH_FIGURES:
+            figures[name] += int(record.score[name])
+    return watches
+
+
+def watched_line(watched: Mapping[str, int]) -> str:
+    """A game's watched rounds in the exam as its certificate states them.
+
+    >>> watched_line({"rounds": 1, "faults": 3, "caught": 2, "false_flags": 1})
+    'Game protection in the exam: 2 of 3 seeded faults caught, 1 false flag, in 1 watched round'
+    """
+    flags = counted(watched["false_flags"], "false flag")
+    rounds = counted(watched["rounds"], "watched round")
+    caught = f"{watched['caught']} of {watched['faults']} seeded faults caught"
+    return f"Game protection in the exam: {caught}, {flags}, in {rounds}"
 
 
 def covered_lines(certificate: Certificate) -> list[str]:
@@ -109,6 +152,8 @@ def covered_lines(certificate: Certificate) -> list[str]:
             lines.append(f"{base_game['game']}, the base game, dealt by the trainee ({procedure})")
         if paced := covered.get(PACE):
             lines.append(pace_line(paced))
+        if watched := covered.get(WATCHED):
+            lines.append(watched_line(watched))
     return lines
 
 
@@ -176,7 +221,9 @@ def issue_certificate(result: ExamResult) -> Certificate:
             trainee=trainee,
             name_on_certificate=trainee.get_full_name().strip(),
             exam_name=exam.name,
-            covers=covers_of(exam, {pace.game: pace for pace in sitting_paces([sitting.pk])[sitting.pk]}),
+            covers=covers_of(
+                exam, {pace.game: pace for pace in sitting_paces([sitting.pk])[sitting.pk]}, sitting_watches(sitting)
+            ),
             issued_at=now,
             expires_on=add_months(timezone.localdate(now), exam.validity_months),
         )

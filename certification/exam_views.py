@@ -210,8 +210,8 @@ def sit(request: SchoolRequest, exam_id: int) -> HttpResponse:
         sitting = exams.begin_sitting(found, request.user)
     except exams.SittingRefused as refused:
         return _exam_page(request, found, part, str(refused))
-    attempt = exams.current_attempt(sitting)
-    return redirect("attempt", attempt.pk) if attempt is not None else redirect("sitting", sitting.pk)
+    current = exams.current_round(sitting)
+    return redirect(current) if current is not None else redirect("sitting", sitting.pk)
 
 
 def sitting_page(
@@ -239,7 +239,7 @@ def sitting_page(
         "teaches": part is Part.TEACHER,
         "rounds": rounds,
         "rounds_planned": len(exams.exam_rounds(sitting.exam)),
-        "current": exams.current_attempt(sitting),
+        "current": exams.current_round(sitting),
         "result": result,
         "corrections": [] if result is None else list(result.corrections.select_related("corrected_by")),
         "outcome_passed": None if result is None else result.outcome_passed(),
@@ -275,9 +275,9 @@ def next_round(request: SchoolRequest, sitting_id: int) -> HttpResponse:
     if exams.result_of(found) is None:
         with transaction.atomic():
             ExamSitting.objects.select_for_update().filter(pk=found.pk).first()
-            attempt = exams.deal_next_round(found)
-        if attempt is not None:
-            return redirect("attempt", attempt.pk)
+            dealt = exams.deal_next_round(found)
+        if dealt is not None:
+            return redirect(dealt)
     return redirect("sitting", found.pk)
 
 

@@ -1,13 +1,15 @@
 """Exams: scheduling one for a cohort, a trainee's sittings dealt round by round, the final result and corrections.
 
-A sitting deals the exam's scenarios in order, every round of each in turn, always in exam mode. Once its last
-round is over, its result is worked out from the rounds' score cards against the exam's criteria and written once
+A sitting deals the exam's scenarios in order, every round of each in turn, always in exam mode; a watch scenario's
+part deals watched rounds, whose debriefs wait until the sitting is decided. Once its last round is over, its result
+is worked out from the rounds' score cards and the watched rounds' tallies (:class:`surveillance.watches.ExamTally`
+states how a watched round counts) against the exam's criteria and written once
 (:class:`~certification.models.ExamResult` is final). A correction is a new record beside it; a passed outcome
 issues a certificate (:mod:`certification.certificates`). An exam may be edited until its first sitting begins;
 once cancelled, no sitting begins or goes on, and the sittings are kept.
 """
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -15,15 +17,19 @@ from enum import StrEnum
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Q, QuerySet
+from django.urls import reverse
 from django.utils import timezone
 
 from certification.certificates import Wait, audited_write, certificate_due, issue_when_ready, revoke, waits_for
 from certification.models import Exam, ExamPart, ExamResult, ExamRound, ExamSitting, ResultCorrection
 from certification.statements import exam_result_statement
 from core.roles import teaches_cohorts
-from grading.scoring import CombinedResult, ScoreCard
+from grading.scoring import CombinedResult, ScoreCard, Tally
 from scenarios.models import ScenarioVersion
+from scenarios.watch_runs import deal_watch_round, is_watched
 from school.models import Cohort
+from surveillance.sittings import HeldDebrief
+from surveillance.watches import exam_tally
 from trainer import services
 from trainer.models import Attempt, Mode
 from trainer.sittings import Closure, SittingPlace
@@ -167,16 +173,18 @@ def practice_closures(user: User, now: datetime) -> dict[int, Closure]:
 
 def exam_rounds_of(cohorts: QuerySet[Cohort]) -> QuerySet[ExamRound, int]:
     """The cohorts' pages' question (:mod:`school.cohort_work`): the ids of the attempts the cohorts' exams dealt."""
-    return ExamRound.objects.filter(sitting__exam__cohort__in=cohorts).values_list("attempt", flat=True)
+    dealt = ExamRound.objects.filter(sitting__exam__cohort__in=cohorts, attempt__isnull=False)
+    return dealt.values_list("attempt", flat=True)
 
 
 def sitting_places(attempts: QuerySet[Attempt]) -> dict[int, SittingPlace]:
     """The tables' question (:mod:`trainer.sittings`): the place in its sitting of each attempt an exam dealt."""
     exam_rounds_dealt = list(ExamRound.objects.filter(attempt__in=attempts).select_related("sitting__exam"))
     rounds_of = rounds_per_exam({exam_round.sitting.exam_id for exam_round in exam_rounds_dealt})
-    places = {}
+    places: dict[int, SittingPlace] = {}
     for exam_round in exam_rounds_dealt:
         exam = exam_round.sitting.exam
+        assert exam_round.attempt_id is not None, "the rounds of these attempts are dealt, not watched"
         places[exam_round.attempt_id] = SittingPlace(
             exam_round.sitting_id, exam.name, exam.pass_rule(), exam_round.position, rounds_of[exam.pk], exam.cohort_id
         )
@@ -197,37 +205,57 @@ def begin_sitting(exam: Exam, trainee: User) -> ExamSitting:
 
 
 def sitting_rounds(sitting: ExamSitting) -> list[ExamRound]:
-    """The rounds dealt so far in the sitting, in order, with their attempts."""
-    return list(sitting.rounds.select_related("attempt").order_by("position"))
+    """The rounds dealt so far in the sitting, in order, with their attempts or watched rounds."""
+    return list(sitting.rounds.select_related("attempt", "watched").order_by("position"))
 
 
-def current_attempt(sitting: ExamSitting) -> Attempt | None:
-    """The sitting's round being dealt now, if one is unfinished (none once the exam is cancelled)."""
+def current_round(sitting: ExamSitting) -> ExamRound | None:
+    """The sitting's round being dealt or watched now, if one is unfinished (none once the exam is cancelled)."""
     rounds = sitting_rounds(sitting)
     if sitting.exam.cancelled:
         return None
-    if rounds and not rounds[-1].attempt.finished:
-        return rounds[-1].attempt
+    if rounds and rounds[-1].finished_at is None:
+        return rounds[-1]
     return None
 
 
-def deal_next_round(sitting: ExamSitting) -> Attempt | None:
-    """The round to deal now: the unfinished one, else the next in exam mode; None after the last or once cancelled."""
+def deal_next_round(sitting: ExamSitting) -> ExamRound | None:
+    """The round to play now: the unfinished one, else the next (in exam mode, or watched); None after the last."""
     if sitting.exam.cancelled:
         return None
     dealt = sitting_rounds(sitting)
-    if dealt and not dealt[-1].attempt.finished:
-        return dealt[-1].attempt
+    if dealt and dealt[-1].finished_at is None:
+        return dealt[-1]
     plan = exam_rounds(sitting.exam)
     if len(dealt) >= len(plan):
         return None
     version, number = plan[len(dealt)]
+    position = len(dealt) + 1
+    if is_watched(version):
+        watched = deal_watch_round(sitting.trainee, version, number)
+        return ExamRound.objects.create(sitting=sitting, position=position, watched=watched)
     attempt = services.start_scenario_round(sitting.trainee, version, number, mode=Mode.EXAM)
-    ExamRound.objects.create(sitting=sitting, position=len(dealt) + 1, attempt=attempt)
-    return attempt
+    return ExamRound.objects.create(sitting=sitting, position=position, attempt=attempt)
 
 
-def judge(sitting: ExamSitting, cards: list[ScoreCard]) -> ExamResult:
+def tally(exam_round: ExamRound) -> Tally:
+    """A finished round's figures as the sitting counts them: its score card, or its watched round's tally."""
+    if exam_round.watched is not None:
+        return exam_tally(exam_round.watched)
+    assert exam_round.attempt is not None, "a round is dealt or watched"
+    return ScoreCard.from_json(exam_round.attempt.score_card or {})
+
+
+def held_by(record_id: int) -> HeldDebrief | None:
+    """Surveillance's question (:mod:`surveillance.sittings`): the undecided sitting holding a watched debrief."""
+    exam_round = ExamRound.objects.filter(watched_id=record_id).select_related("sitting__exam").first()
+    if exam_round is None or result_of(exam_round.sitting) is not None:
+        return None
+    sitting = exam_round.sitting
+    return HeldDebrief(sitting.exam.name, reverse("sitting", args=[sitting.pk]))
+
+
+def judge(sitting: ExamSitting, cards: Sequence[Tally]) -> ExamResult:
     """The sitting's result, not yet written: its rounds' figures together against the exam's criteria."""
     combined = CombinedResult.of(cards, sitting.exam.pass_rule(), judged="exam")
     return ExamResult(
@@ -254,12 +282,12 @@ def settle(sitting: ExamSitting) -> ExamResult | None:
     A sitting whose last round ended after the exam was cancelled is never decided: it stays cancelled.
     """
     rounds, exam = sitting_rounds(sitting), sitting.exam
-    finished = [r.attempt.finished_at for r in rounds if r.attempt.finished_at is not None]
+    finished = [at for r in rounds if (at := r.finished_at) is not None]
     if len(rounds) < len(exam_rounds(exam)) or len(finished) < len(rounds):
         return result_of(sitting)
     if exam.cancelled_at is not None and max(finished) > exam.cancelled_at:
         return result_of(sitting)
-    cards = [ScoreCard.from_json(r.attempt.score_card or {}) for r in rounds]
+    cards = [tally(r) for r in rounds]
     with transaction.atomic():
         ExamSitting.objects.select_for_update().filter(pk=sitting.pk).first()
         existing = result_of(sitting)

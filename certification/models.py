@@ -5,17 +5,20 @@ The models moved here from the trainer app (trainer 0024, certification 0001) ke
 and 0023) guard exam results, corrections, sign-offs and certificates by table name.
 """
 
+from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.urls import reverse
 
 from grading.pass_rule_fields import PassRuleFields
 from grading.scoring import clock_text, percent_text
 from scenarios.models import ScenarioVersion
 from school.models import Cohort
+from surveillance.models import WatchedRound
 from trainer.models import Attempt
 
 REASON_LENGTH = 2000
@@ -143,21 +146,48 @@ class ExamSitting(models.Model):
 
 
 class ExamRound(models.Model):
-    """A round of a sitting: the attempt dealt in exam mode, in its place in the exam."""
+    """A round of a sitting in its place in the exam: the attempt dealt in exam mode, or a watch part's round."""
 
     sitting = models.ForeignKey(ExamSitting, on_delete=models.PROTECT, related_name="rounds")
     position = models.PositiveSmallIntegerField(help_text="The round's place in the sitting, from 1.")
-    attempt = models.OneToOneField(Attempt, on_delete=models.PROTECT, related_name="exam_round")
+    attempt = models.OneToOneField(Attempt, null=True, blank=True, on_delete=models.PROTECT, related_name="exam_round")
+    watched = models.OneToOneField(
+        WatchedRound,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="exam_round",
+        help_text="The watched round of a watch scenario's part; none for a round the trainee deals.",
+    )
 
     class Meta:
         # The trainer's table, kept by name: the model moved here without touching a row (trainer 0024).
         db_table = "trainer_examround"
         ordering = ("sitting", "position")
-        constraints = (models.UniqueConstraint(fields=("sitting", "position"), name="one_round_per_place"),)
+        constraints = (
+            models.UniqueConstraint(fields=("sitting", "position"), name="one_round_per_place"),
+            models.CheckConstraint(
+                condition=models.Q(attempt__isnull=False, watched__isnull=True)
+                | models.Q(attempt__isnull=True, watched__isnull=False),
+                name="exam_round_dealt_or_watched",
+            ),
+        )
 
     def __str__(self) -> str:
         """The sitting and the round's place."""
         return f"round {self.position} of {self.sitting}"
+
+    def get_absolute_url(self) -> str:
+        """The round's page: the attempt's table, or the watched round's."""
+        if self.watched_id is not None:
+            return reverse("watched", args=[self.watched_id])
+        return reverse("attempt", args=[self.attempt_id])
+
+    @property
+    def finished_at(self) -> datetime | None:
+        """When the round was over (its attempt finished, or its watched round ended); None while it is not."""
+        over = self.attempt if self.watched is None else self.watched
+        return None if over is None else over.finished_at
 
 
 class ExamResult(FinalRecord):

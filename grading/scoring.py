@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
 from statistics import median
-from typing import Any
+from typing import Any, Protocol
 
 from grading.standards import SKILLS, skill_of, target_seconds
 from simulator.core.citations import Citation, Provenance
@@ -739,6 +739,26 @@ class ScoreCard:
         )
 
 
+class Tally(Protocol):
+    """A round's figures as rounds judged together add them up: a score card's, or a watched round's in an exam."""
+
+    @property
+    def steps(self) -> int:
+        """The steps counted."""
+
+    @property
+    def correct(self) -> int:
+        """The steps right at the first attempt."""
+
+    @property
+    def critical_errors(self) -> int:
+        """The critical errors."""
+
+    @property
+    def total_ms(self) -> int:
+        """The time taken, in milliseconds."""
+
+
 @dataclass(frozen=True)
 class CombinedResult:
     """Several rounds judged together against one pass rule: an exam sitting's rounds, or a scenario run's.
@@ -756,8 +776,8 @@ class CombinedResult:
     failures: tuple[Failure, ...]
 
     @classmethod
-    def of(cls, cards: Sequence[ScoreCard], rule: PassRule, judged: str) -> CombinedResult:
-        """The rounds' score cards added up and judged by the rule; ``judged`` names the whole in the time failure."""
+    def of(cls, cards: Sequence[Tally], rule: PassRule, judged: str) -> CombinedResult:
+        """The rounds' figures added up and judged by the rule; ``judged`` names the whole in the time failure."""
         steps = sum(card.steps for card in cards)
         correct = sum(card.correct for card in cards)
         critical = sum(card.critical_errors for card in cards)

@@ -171,8 +171,10 @@ class Record:
 
 
 def watched_of(trainee: User, cohort: Cohort | None) -> QuerySet[WatchedRound]:
-    """The trainee's watched rounds: all of theirs, or those the cohort's pages show."""
-    return (WatchedRound.objects.all() if cohort is None else cohort_watched_rounds(cohort)).filter(trainee=trainee)
+    """The trainee's watched rounds: all of theirs, or those the cohort's pages show; none of an undecided sitting."""
+    records = WatchedRound.objects.all() if cohort is None else cohort_watched_rounds(cohort)
+    undecided = Q(exam_round__isnull=False, exam_round__sitting__result__isnull=True)
+    return records.filter(trainee=trainee).exclude(undecided)
 
 
 def record_of(trainee: User, cohort: Cohort | None) -> Record:

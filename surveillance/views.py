@@ -11,6 +11,7 @@ from core.refusals import require_school_role
 from core.requests import SchoolRequest
 from surveillance.models import WatchedRound
 from surveillance.pages import debrief_context, debrief_step, felt_context, flags_context, watch_context
+from surveillance.sittings import held_debrief
 from surveillance.watches import WatchError, finish_watch, raise_flag, replayed, scored, show_next, start_watch
 from trainer import services
 from trainer.dealing_limits import limits_dealing
@@ -48,8 +49,10 @@ def start(request: SchoolRequest, table_id: int) -> HttpResponse:
 @require_GET
 @login_required
 def watched(request: SchoolRequest, record_id: int) -> HttpResponse:
-    """The watched round: its felt and the flag form while it plays, its debrief (``?step=N`` on the felt) once over."""
+    """The watched round: its felt and flag form as it plays, then its debrief (``?step=N``; in exams, at the end)."""
     record = own_record(request, record_id)
+    if record.finished and (held := held_debrief(record.pk)) is not None:
+        return render(request, "surveillance/held.html", {"record": record, "held": held})
     round_ = replayed(record)
     if not record.finished:
         return render(request, "surveillance/watch.html", watch_context(record, round_))

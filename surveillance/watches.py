@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Collection
+from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.auth.models import User
@@ -18,6 +19,7 @@ from django.utils import timezone
 
 from core.school_profile import school_pace_standards
 from grading.pace import HOUR_MS
+from grading.scoring import SEVERITIES, Severity
 from simulator.core.clauses import CLAUSES
 from simulator.core.json_values import JsonValue
 from simulator.games import GAMES
@@ -26,7 +28,7 @@ from simulator.scenarios import MAX_FAULTS, ScenarioSpec
 from simulator.surveillance.catalogue import FaultKind
 from simulator.surveillance.flags import MAX_FLAGS, FlagScore, read_flags, score_flags
 from simulator.surveillance.scenarios import deal_watch, watch_part
-from simulator.surveillance.watching import WatchedRound, choose_faults, replay_watched, watch, watched_log
+from simulator.surveillance.watching import SeededFault, WatchedRound, choose_faults, replay_watched, watch, watched_log
 from simulator.table_deals import TableDeal
 from surveillance.models import WatchedRound as WatchedRecord
 from surveillance.statements import watched_statement
@@ -189,3 +191,30 @@ def finish_watch(record_id: int) -> WatchedRecord:
             statements.queue(watched_statement(record), record.finished_at)
         return record
 
+
+@dataclass(frozen=True)
+class ExamTally:
+    """A watched round as an exam sitting counts it beside its dealt rounds (``grading.scoring.CombinedResult``).
+
+    Each fault seeded is a step and each false flag a step: a fault caught is right, a fault missed and a false flag
+    are wrong, and a missed fault whose error (the one the grader gives a dealer for it) is critical is a critical
+    error. A watched round's steps are shown at its pace, not taken by the trainee, so it adds no time.
+    """
+
+    steps: int
+    correct: int
+    critical_errors: int
+    total_ms: int = 0
+
+
+def critical(fault: SeededFault) -> bool:
+    """Whether missing the fault is a critical error: its error's severity; a card seen face up has no error."""
+    return fault.code is not None and SEVERITIES[fault.code][0] is Severity.CRITICAL
+
+
+def exam_tally(record: WatchedRecord) -> ExamTally:
+    """The finished watched round's flags scored against its faults, as an exam sitting counts them."""
+    watched = replayed(record)
+    score = scored(record, watched)
+    steps = len(watched.faults) + len(score.false_flags)
+    return ExamTally(steps, len(score.caught), sum(map(critical, score.missed)))

@@ -37,9 +37,9 @@ def test_a_sitting_deals_the_exams_scenarios_in_order_every_round_in_exam_mode(s
     exam = schedule(cohort, instructor, [second, first])
     sitting = exams.begin_sitting(exam, alice)
     dealt = []
-    while (attempt := exams.deal_next_round(sitting)) is not None:
-        dealt.append((attempt.scenario_version, attempt.mode))
-        deal(attempt, alice)
+    while (exam_round := exams.deal_next_round(sitting)) is not None:
+        dealt.append((exam_round.attempt.scenario_version, exam_round.attempt.mode))
+        deal(exam_round.attempt, alice)
     assert dealt == [(second, Mode.EXAM), (second, Mode.EXAM), (first, Mode.EXAM)]
     assert [r.position for r in exams.sitting_rounds(sitting)] == [1, 2, 3]
 
@@ -104,7 +104,7 @@ def test_a_trainee_sits_no_more_often_than_allowed_and_finishes_a_sitting_before
     first = exams.begin_sitting(exam, alice)
     with pytest.raises(exams.SittingRefused, match="Finish the sitting you have begun first"):
         exams.begin_sitting(exam, alice)
-    deal(exams.deal_next_round(first), alice, wrong_red_die=True)
+    deal(exams.deal_next_round(first).attempt, alice, wrong_red_die=True)
     exams.settle(first)
     sit_through(exam, alice)
     with pytest.raises(exams.SittingRefused, match="You have taken all 2 sittings allowed"):

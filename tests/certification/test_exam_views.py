@@ -402,7 +402,7 @@ def test_a_scenario_is_practised_again_once_the_exam_closes_and_the_trainees_sit
     assert client.post(reverse("scenario_deal", args=[school["version"].pk])).status_code == 403
     as_(client, school["bob"])
     assert client.post(reverse("scenario_deal", args=[school["version"].pk])).status_code == 302
-    deal(exams.current_attempt(sitting), alice)
+    deal(exams.current_round(sitting).attempt, alice)
     exams.settle(sitting)
     as_(client, alice)
     assert client.post(reverse("scenario_deal", args=[school["version"].pk])).status_code == 302

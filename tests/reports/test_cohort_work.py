@@ -162,7 +162,7 @@ def test_another_cohorts_instructor_cannot_open_or_watch_its_exam_rounds(client,
     evening, alice = school["evening"], school["alice"]
     live = exams.deal_next_round(
         exams.begin_sitting(schedule(evening, school["ivy"], [school["version"]], name="Late exam"), alice)
-    )
+    ).attempt
     assert live not in live_tables_to_watch(school["otto"])
     assert live in live_tables_to_watch(school["ivy"]) and live in live_tables_to_watch(school["ada"])
     client.force_login(school["otto"])

@@ -80,7 +80,7 @@ def deal(attempt, trainee, wrong_red_die=False):
 def sit_through(exam, trainee, wrong_red_die=False) -> ExamSitting:
     """The trainee begins a sitting and deals every round of it; its result is then settled."""
     sitting = exams.begin_sitting(exam, trainee)
-    while (attempt := exams.deal_next_round(sitting)) is not None:
-        deal(attempt, trainee, wrong_red_die)
+    while (exam_round := exams.deal_next_round(sitting)) is not None:
+        deal(exam_round.attempt, trainee, wrong_red_die)
     exams.settle(sitting)
     return sitting
