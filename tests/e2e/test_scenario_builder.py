@@ -1,4 +1,4 @@
-"""The scenario builder in the browser: a rigged Tiger 9 a trainee deals; Down Under built and previewed on the felt."""
+"""The scenario builder in the browser: a rigged Tiger 9 a trainee deals; Down Under previewed; a watch scenario."""
 
 import re
 
@@ -129,3 +129,36 @@ def test_mhb_base_game_option_an_instructor_rigs_the_base_game_by_its_labelled_f
     expect(page.locator(".narration")).to_contain_text("read the dealer's hand: ace high")
     expect(page.locator(".narration")).to_contain_text("put seat 3's Play Wager")
     assert wcag_violations(page) == [], "preview of the rigged base game"
+
+
+def test_an_instructor_builds_a_watch_scenario_by_keyboard_previews_its_fault_and_a_trainee_watches_it(
+    new_page, school: LiveSchool
+):
+    page = new_page()
+    log_in(page, school, "instructor1")
+    page.goto("/scenarios/new/")
+    page.get_by_label("Name").fill("Spot the missed push")
+    page.get_by_label("Seat 1 wagers").fill("Pai Gow 10")
+    watching = page.get_by_role("group", name="Watch scenario")
+    for box in (
+        "Deal the dealer a Tiger 9",
+        "Trainees watch each round and flag its faults",
+        "Missed push (by the dealer)",
+    ):
+        page.get_by_label(box, exact=True).focus()
+        page.keyboard.press("Space")
+        expect(page.get_by_label(box, exact=True)).to_be_checked()
+    watching.get_by_label("Fewest faults a round holds").fill("1")
+    watching.get_by_label("Most faults a round holds").fill("1")
+    assert wcag_violations(page) == [], "builder with a watch scenario"
+    page.get_by_role("button", name="Save and preview").click()
+    expect(page.get_by_role("heading", name="Preview: Spot the missed push, version 1")).to_be_visible()
+    expect(page.locator(".narration")).to_contain_text("(seeded fault: Missed push)")
+    assert wcag_violations(page) == [], "preview of a watch scenario"
+    publish_from_the_preview(page, 1)
+    trainee = new_page()
+    log_in(trainee, school, "trainee1")
+    trainee.goto("/tables/")
+    trainee.get_by_role("button", name="Deal Spot the missed push").click()
+    expect(trainee).to_have_url(re.compile(r"/watched/\d+/$"))
+    expect(trainee.get_by_role("heading", level=1)).to_have_text("Watch a round: Spot the missed push, version 1")
