@@ -25,8 +25,9 @@ class VersionChoiceField(forms.ModelChoiceField[ScenarioVersion]):
     """A published scenario version, named by its scenario and number."""
 
     def label_from_instance(self, obj: ScenarioVersion) -> str:
-        """The scenario's name and the version's number."""
-        return f"{obj.scenario.name} (version {obj.number})"
+        """The scenario's name and the version's number, and whether its rounds are watched."""
+        watched = ", watched for faults" if "watch" in obj.spec else ""
+        return f"{obj.scenario.name} (version {obj.number}{watched})"
 
 
 def scenario_of(version: ScenarioVersion) -> Scenario:

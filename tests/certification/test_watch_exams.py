@@ -114,3 +114,12 @@ def test_the_debrief_of_an_exams_watched_round_waits_until_the_sitting_is_decide
     client.get(reverse("sitting", args=[sitting.pk]))
     debrief = client.get(reverse("watched", args=[record.pk])).text
     assert "Debrief:" in debrief and "Missed push" in debrief
+
+
+def test_the_exam_page_and_the_scheduling_form_say_which_part_is_watched_for_faults(client, watch_exam):
+    exam, _ = watch_exam
+    client.force_login(exam.scheduled_by)
+    named = "Pushes at the Tiger 9 table (version 1, watched for faults)"
+    assert named in client.get(reverse("exam", args=[exam.pk])).text
+    assert named in client.get(reverse("exam_new")).text
+    assert "Dice call (version 1)" in client.get(reverse("exam_new")).text

@@ -56,7 +56,7 @@ def assert_grouped_by_game_drills_apart(groups, school, down_under):
     assert drill_groups == in_registry_order and len(drill_groups) > 1
     for key in GAMES:
         for drill in by_label.get(group_label(key, True), []):
-            name = re.sub(r" \(version \d+\)$", "", drill)
+            name = re.sub(r" \(version \d+(, watched for faults)?\)$", "", drill)
             games = {version.spec["game"] for version in ScenarioVersion.objects.filter(scenario__name=name)}
             assert games == {key}, (drill, games)
     drills = by_label[group_label("pai-gow-poker", True)]
