@@ -29,6 +29,7 @@ from scenarios.models import ScenarioVersion
 from scenarios.watch_runs import deal_watch_round, is_watched
 from school.models import Cohort
 from surveillance.sittings import HeldDebrief
+from surveillance.statements import watched_statement
 from surveillance.watches import exam_tally
 from trainer import services
 from trainer.models import Attempt, Mode
@@ -279,7 +280,8 @@ def result_of(sitting: ExamSitting) -> ExamResult | None:
 def settle(sitting: ExamSitting) -> ExamResult | None:
     """The sitting's final result, written once when its last round is over (with a certificate if it passed).
 
-    A sitting whose last round ended after the exam was cancelled is never decided: it stays cancelled.
+    With xAPI on, its statement is queued with it, and its watched rounds' statements, held until now since they
+    name the clauses missed. A sitting whose last round ended after the exam was cancelled is never decided.
     """
     rounds, exam = sitting_rounds(sitting), sitting.exam
     finished = [at for r in rounds if (at := r.finished_at) is not None]
@@ -298,6 +300,8 @@ def settle(sitting: ExamSitting) -> ExamResult | None:
             result.save()
         if statements.enabled():
             statements.queue(exam_result_statement(result), result.decided_at)
+            for watched in (r.watched for r in rounds if r.watched is not None):
+                statements.queue(watched_statement(watched), result.decided_at)
         issue_when_ready(result)
     return result
 

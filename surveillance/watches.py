@@ -31,6 +31,7 @@ from simulator.surveillance.scenarios import deal_watch, watch_part
 from simulator.surveillance.watching import SeededFault, WatchedRound, choose_faults, replay_watched, watch, watched_log
 from simulator.table_deals import TableDeal
 from surveillance.models import WatchedRound as WatchedRecord
+from surveillance.sittings import held_debrief
 from surveillance.statements import watched_statement
 from trainer.models import Table
 from trainer.submission_answers import filed_rules
@@ -171,7 +172,10 @@ def scored(record: WatchedRecord, watched: WatchedRound) -> FlagScore:
 
 
 def finish_watch(record_id: int) -> WatchedRecord:
-    """End the round once its last step is shown: score the flags and keep the totals and the clauses missed."""
+    """End the round once its last step is shown: score the flags and keep the totals and the clauses missed.
+
+    Its xAPI statement, which names the clauses missed, is queued now; an exam's, once its sitting is decided.
+    """
     with transaction.atomic():
         record = locked(record_id)
         refuse_when_over(record)
@@ -187,7 +191,7 @@ def finish_watch(record_id: int) -> WatchedRecord:
         }
         record.finished_at = timezone.now()
         record.save(update_fields=["score", "finished_at"])
-        if statements.enabled():
+        if statements.enabled() and held_debrief(record.pk) is None:
             statements.queue(watched_statement(record), record.finished_at)
         return record
 

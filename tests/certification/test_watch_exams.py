@@ -16,6 +16,7 @@ from certification import exams
 from certification.certificates import covered_lines
 from school.models import Cohort
 from surveillance.watches import exam_tally, finish_watch, raise_flag, replayed
+from xapi.models import QueuedStatement
 
 pytestmark = pytest.mark.django_db
 
@@ -123,3 +124,18 @@ def test_the_exam_page_and_the_scheduling_form_say_which_part_is_watched_for_fau
     assert named in client.get(reverse("exam", args=[exam.pk])).text
     assert named in client.get(reverse("exam_new")).text
     assert "Dice call (version 1)" in client.get(reverse("exam_new")).text
+
+
+def test_a_watched_exam_rounds_xapi_statement_naming_the_clauses_missed_is_queued_once_the_sitting_is_decided(
+    settings, watch_exam
+):
+    settings.SCHOOL_URL, settings.XAPI_URL = "https://dealers.example", "http://127.0.0.1:9/xAPI"
+    exam, alice = watch_exam
+    sitting = exams.begin_sitting(exam, alice)
+    record = miss_all(exams.current_round(sitting).watched)
+    watched_object = f"https://dealers.example/watched/{record.pk}/"
+    assert not [row for row in QueuedStatement.objects.all() if row.statement["object"]["id"] == watched_object]
+    deal(exams.deal_next_round(sitting).attempt, alice)
+    exams.settle(sitting)
+    (queued,) = [row for row in QueuedStatement.objects.all() if row.statement["object"]["id"] == watched_object]
+    assert queued.statement["result"]["score"]["raw"] == 0
