@@ -139,3 +139,14 @@ def test_a_watched_exam_rounds_xapi_statement_naming_the_clauses_missed_is_queue
     exams.settle(sitting)
     (queued,) = [row for row in QueuedStatement.objects.all() if row.statement["object"]["id"] == watched_object]
     assert queued.statement["result"]["score"]["raw"] == 0
+
+
+def test_the_trainees_record_counts_a_watched_exam_round_only_once_the_sitting_is_decided(client, watch_exam):
+    exam, alice = watch_exam
+    client.force_login(alice)
+    sitting = exams.begin_sitting(exam, alice)
+    miss_all(exams.current_round(sitting).watched)
+    assert "From 1 watched round" not in client.get(reverse("my_record")).text
+    deal(exams.deal_next_round(sitting).attempt, alice)
+    exams.settle(sitting)
+    assert "From 1 watched round: caught 0 of 2 seeded faults" in client.get(reverse("my_record")).text
