@@ -84,6 +84,14 @@ RIGGING_HELP = {
 """What each rigging field fixes, with its clause, as the builder says it under the field."""
 
 
+WATCH_NUMBERS = {
+    "watch.faults.minimum": "fewest faults a round holds",
+    "watch.faults.maximum": "most faults a round holds",
+    "watch.pace_seconds": "seconds between steps",
+}
+"""The watch part's numbers, by field, as a refusal names them when one is left empty."""
+
+
 def _json_text(value: JsonValue) -> str:
     """A JSON value as a select's option value."""
     return json.dumps(value)
@@ -458,11 +466,11 @@ class ScenarioForm(forms.Form):
         faults = (
             f"0 to {MAX_FAULTS}; a round holds only as many as its deal can, and a number is drawn between the two."
         )
-        self._add(section, "watch.faults.minimum", _whole_number("Fewest faults a round holds", 0, MAX_FAULTS))
-        self._add(
-            section, "watch.faults.maximum", _whole_number("Most faults a round holds", 0, MAX_FAULTS, help_text=faults)
-        )
-        pace = _whole_number("Seconds between steps", WATCH_PACES.start, WATCH_PACES.stop - 1)
+        fewest = _whole_number("Fewest faults a round holds", 0, MAX_FAULTS, required=False)
+        most = _whole_number("Most faults a round holds", 0, MAX_FAULTS, help_text=faults, required=False)
+        pace = _whole_number("Seconds between steps", WATCH_PACES.start, WATCH_PACES.stop - 1, required=False)
+        self._add(section, "watch.faults.minimum", fewest)
+        self._add(section, "watch.faults.maximum", most)
         self._add(section, "watch.pace_seconds", pace)
         kinds = Section("Fault kinds a round may hold", f"Tick none for any a {self.game.name} table can hold.")
         for kind in fault_kinds(self.game):
@@ -537,12 +545,24 @@ class ScenarioForm(forms.Form):
         for key in ("rounds", "time_limit_seconds", "pass_accuracy_percent"):
             spec[key] = data.get(key)
         if data.get("watch"):
-            spec["watch"] = {
-                "kinds": [kind.value for kind in fault_kinds(self.game) if data.get(f"watch.kinds.{kind.value}")],
-                "faults": {"minimum": data.get("watch.faults.minimum"), "maximum": data.get("watch.faults.maximum")},
-                "pace_seconds": data.get("watch.pace_seconds"),
-            }
+            spec["watch"] = self._watch_part()
         return spec
+
+    def _watch_part(self) -> JsonObject:
+        """The watch part from its fields; a number left empty is marked (only a watch scenario needs them)."""
+        data = self.cleaned_data
+        for name, wanted in WATCH_NUMBERS.items():
+            if data.get(name) is None and name not in self.errors:
+                self.add_error(name, f"Give the {wanted} of a watch scenario.")
+        fewest, most = data.get("watch.faults.minimum"), data.get("watch.faults.maximum")
+        part: JsonObject = {
+            "kinds": [kind.value for kind in fault_kinds(self.game) if data.get(f"watch.kinds.{kind.value}")]
+        }
+        if fewest is not None and most is not None:
+            part["faults"] = {"minimum": fewest, "maximum": most}
+        if data.get("watch.pace_seconds") is not None:
+            part["pace_seconds"] = data["watch.pace_seconds"]
+        return part
 
     def _late_wager(self) -> JsonObject | None:
         """The late wager's seat, area and amount; None, with the missing field marked, when one is left empty."""

@@ -140,3 +140,13 @@ def test_running_a_game_protection_drill_starts_a_watched_round_of_its_fault(cli
     record = WatchedRound.objects.get(trainee=trainee)
     assert response["Location"] == reverse("watched", args=[record.pk])
     assert [fault.kind for fault in replayed(record).faults] == [FaultKind.SHORT_PAY]
+
+
+def test_a_watch_scenarios_number_left_empty_is_refused_beside_it_and_unused_when_the_scenario_is_dealt(
+    client, instructor
+):
+    response = client.post(reverse("scenario_new"), watch_form(**{"watch.pace_seconds": ""}))
+    assert response.status_code == 400 and "Give the seconds between steps of a watch scenario." in response.text
+    dealt = watch_form(**{"watch": "", "watch.pace_seconds": "", "watch.faults.minimum": ""})
+    assert client.post(reverse("scenario_new"), dealt).status_code == 302
+    assert "watch" not in Scenario.objects.get().latest_version().spec
