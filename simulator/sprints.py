@@ -300,7 +300,7 @@ def pay_payout(due: Cents, wager: Cents | None, chips: str, rack: Rack, chipping
         return PaidPayout(
             paid, ErrorCode.WRONG_AMOUNT, f"Mispay: {format_cents(paid.total)}, {difference} {side}; due {house}."
         )
-    if not chipping.follows(paid.chips, rack, wager):
+    if not chipping.follows(paid.chips, rack, wager, paid.coin):
         words = f"Right total in other chips: your house pays {chipping.words}, {house}."
         return PaidPayout(paid, ErrorCode.WRONG_CHIPS, words)
     return PaidPayout(paid, None, f"Right: {format_cents(due)} in {paid.spoken(rack)}.")

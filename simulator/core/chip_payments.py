@@ -81,7 +81,7 @@ class ChipPaymentMixin(Round):
         if paid is None:
             return
         rules = self.house_chips()
-        if rules.chipping.follows(paid.chips, rules.rack, wager):
+        if rules.chipping.follows(paid.chips, rules.rack, wager, paid.coin):
             return
         due = self.paid_with(expected, rules.chipping.payment(paid.total, rules.rack, wager).text)
         chips = paid.spoken(rules.rack)

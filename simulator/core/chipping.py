@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import reduce
 from itertools import pairwise
+from math import gcd
 
 from simulator.core.chips import (
+    CHIP_COLOURS,
     DEFAULT_RACK,
     MAX_CHIPS,
     ChipPayment,
@@ -82,8 +85,11 @@ class Chipping:
             chips = matched if chip_count(matched) <= MAX_CHIPS else chips
         return ChipPayment(chips, amount - chip_total(chips))
 
-    def follows(self, chips: Chips, rack: Rack, wager: Cents | None = None) -> bool:
+    def follows(self, chips: Chips, rack: Rack, wager: Cents | None = None, coin: Cents = 0) -> bool:
         """Whether a payment in ``chips`` follows this procedure: the procedure's own chips, or within its stated mix.
+
+        ``coin`` paid beside the chips counts in the amount the procedure makes up: coin in place of a chip the rack
+        has (50 cents and two $1 whites for a $2.50 pink) is not the procedure's.
 
         >>> at_most_four = Chipping(ChippingProcedure.AT_MOST, 4)
         >>> at_most_four.follows({10000: 1, 2500: 2, 500: 6}, DEFAULT_RACK)
@@ -94,7 +100,7 @@ class Chipping:
         if self.procedure is ChippingProcedure.AT_MOST:
             return all(count <= self.most for cents, count in chips.items() if cents != rack[0].cents)
         paid = {cents: count for cents, count in chips.items() if count}
-        return paid == self.payment(chip_total(chips), rack, wager).chips
+        return paid == self.payment(chip_total(chips) + coin, rack, wager).chips
 
 
 PROCEDURE_WORDS = {
@@ -181,17 +187,39 @@ BEYOND_THE_RACK = HouseOption(
 def highest_first(amount: Cents, rack: Rack) -> dict[Cents, int]:
     """The chips that pay ``amount`` highest first: each as large as the amount left allows, largest first.
 
-    What is left below the rack's smallest chip is paid in coin (:data:`BEYOND_THE_RACK`).
+    A chip is taken only while the smaller ones can still make up the rest, so that what is left below the rack's
+    smallest chip, paid in coin (:data:`BEYOND_THE_RACK`), is as little as may be: beside a $2.50 pink, $44 is a
+    $25 green, three $5 reds and four $1 whites, not a pink, a white and 50 cents in coin.
 
     >>> highest_first(18000, DEFAULT_RACK)
     {10000: 1, 2500: 3, 500: 1}
+    >>> pink = read_rack("$25 green; $5 red; $2.50 pink; $1 white")
+    >>> highest_first(750, pink), highest_first(4400, pink), highest_first(4450, pink)
+    ({500: 1, 250: 1}, {2500: 1, 500: 3, 100: 4}, {2500: 1, 500: 3, 250: 1, 100: 2})
     """
-    chips: dict[Cents, int] = {}
-    for each in rack:
-        count, amount = divmod(amount, each.cents)
-        if count:
-            chips[each.cents] = count
-    return chips
+    step = reduce(gcd, (each.cents for each in rack))
+    coins = range(amount % step, min(amount, rack[-1].cents - 1) + 1, step)
+    # The chips each as large as the amount left allows, whatever their coin, are among those tried: one is found.
+    return next(chips for coin in coins if (chips := made_up(amount - coin, rack)) is not None)
+
+
+def made_up(amount: Cents, rack: Rack) -> dict[Cents, int] | None:
+    """``amount`` made up exactly in the rack's chips, as many of each as leave a rest the smaller chips make; or None.
+
+    Each chip is tried from as many as fit down to as many fewer as bring the rest round to every remainder the
+    smaller chips' common measure allows.
+    """
+    if not rack:
+        return {} if amount == 0 else None
+    first, smaller = rack[0].cents, rack[1:]
+    most = amount // first
+    measure = reduce(gcd, (each.cents for each in smaller), 0)
+    tries = measure // gcd(first, measure) if measure else 1
+    for count in range(most, max(most - tries, -1), -1):
+        rest = made_up(amount - count * first, smaller)
+        if rest is not None:
+            return {first: count, **rest} if count else rest
+    return None
 
 
 def most_of_one_denomination(rack: Rack) -> int:
@@ -260,8 +288,8 @@ def _rack(given: JsonValue) -> Rack:
 CHIP_OPTIONS: dict[str, OptionField] = {
     "rack": OptionField(
         CHIP_RACK,
-        'The chips in the rack, largest first, each its amount and colour ("$25 green; $5 red; $1 white"); '
-        "each colour names one denomination, from white, red, green, black, purple and orange.",
+        'The chips in the rack, largest first, each its amount and colour ("$25 green; $5 red; $2.50 pink; $1 white"); '
+        f"each colour names one denomination, from {', '.join(CHIP_COLOURS[:-1])} and {CHIP_COLOURS[-1]}.",
         _rack,
         write_rack,
         write_rack,

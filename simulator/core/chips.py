@@ -42,14 +42,16 @@ DEFAULT_RACK: Rack = (
 )
 """The rack a table has unless its school sets another: $1,000 orange down to $1 white, largest first."""
 
-CHIP_COLOURS = ("white", "red", "green", "black", "purple", "orange")
-"""The colours a rack's chips may take: those the felt draws with its contrast measured (static/css/felt.css)."""
+CHIP_COLOURS = ("white", "pink", "red", "blue", "yellow", "green", "black", "purple", "orange", "grey", "lavender")
+"""The colours a rack's chips may take, in the order houses commonly give them value ($1 white, $2.50 pink, $5 red,
+$10 blue, $20 yellow, $25 green, $100 black, $500 purple, $1,000 orange, $5,000 grey or lavender): those the felt
+draws with its contrast measured (static/css/felt.css)."""
 
 RACK_SEPARATOR = "; "
 """Between two denominations in a rack's text: "$25.00 green; $5.00 red"."""
 
 MAX_RACK_CHARACTERS = 300
-"""The longest rack text read: six denominations written out take about 100 characters."""
+"""The longest rack text read: a denomination in every colour written out takes about 220 characters."""
 
 MAX_CHIPS = 500
 """The most chips one step may move: more than any payout a table pays from its rack, far less than a flood."""

@@ -6,6 +6,7 @@ import re
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from simulator.core.chips import CHIP_COLOURS, DEFAULT_RACK, write_rack
 from simulator.core.citations import Citation, Provenance
 
 
@@ -900,16 +901,17 @@ CLAUSES = catalogue(
     house(
         "Chip rack, option rack",
         "The chips in the table's rack, each denomination with its colour, largest first: the dealer pays from them. "
-        "Each colour names one denomination, from those the felt draws: white, red, green, black, purple and orange. "
-        "Default: $1,000.00 orange; $500.00 purple; $100.00 black; $25.00 green; $5.00 red; $1.00 white.",
+        f"Each colour names one denomination, from those the felt draws: {', '.join(CHIP_COLOURS[:-1])} and "
+        f"{CHIP_COLOURS[-1]}. Default: {write_rack(DEFAULT_RACK)}.",
         note="The regulation has wagers made and paid in value chips (§685b.1(f) counts them) but leaves their "
         "denominations and colours to the casino.",
     ),
     house(
         "Chipping procedure, option chipping",
         "How the dealer makes up a payout from the rack: highest denominations first, each chip as large as the "
-        "amount left allows; colour for colour with the wager, highest first in no chip larger than the wager's "
-        "largest (a wager taken as made up highest first; a progressive or Mystery Bonus award, which no wager's "
+        "amount left allows while the smaller chips can still make up the rest; colour for colour with the wager, "
+        "highest first in no chip larger than the wager's largest (a wager taken as made up highest first; a "
+        "progressive or Mystery Bonus award, which no wager's "
         "colours make up, highest first); or at most a stated number of chips of one denomination, the rack's "
         "largest chip excepted. A right total in other chips breaks this procedure; a wrong total is a mispay. "
         "Default: highest denominations first.",

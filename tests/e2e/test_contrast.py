@@ -21,9 +21,10 @@ from live_table import (
 from playwright.sync_api import Browser, Page, expect
 from test_table_layout import deal_to_the_end, seat_every_wager
 
+from simulator.core.chips import CHIP_COLOURS, read_rack
 from simulator.games import GAMES
 from trainer.demo_tables import every_demo_table
-from trainer.models import Attempt
+from trainer.models import Attempt, Table
 
 pytestmark = pytest.mark.e2e
 
@@ -81,11 +82,31 @@ def test_the_focus_ring_on_the_paper_control_panel_has_a_contrast_of_3_to_1(new_
     assert contrast(drawn, paper) >= FOCUS_RING, f"{drawn} on {paper}: {contrast(drawn, paper):.2f}:1"
 
 
+EVERY_COLOUR_RACK = (
+    "$5,000 grey; $2,000 lavender; $1,000 orange; $500 purple; $100 black; $25 green; $20 yellow; $10 blue; $5 red; "
+    "$2.50 pink; $1 white"
+)
+"""A rack with a chip of every colour the felt draws."""
+
+
+def every_colour_table() -> str:
+    """A copy of the practice table whose rack holds a chip of every colour; its name."""
+    practice = Table.objects.get(name=PRACTICE_TABLE)
+    rules = {**practice.rules, "rack": EVERY_COLOUR_RACK}
+    table, _ = Table.objects.get_or_create(name="Every chip colour", defaults={"game": practice.game, "rules": rules})
+    return table.name
+
+
 def test_wcag_1_4_3_every_chip_of_the_rack_and_every_stack_added_reads_at_4_5_to_1(new_page, school: LiveSchool):
-    """Issue 32 item 6: each chip's value on its own colour, and each stack's name beside its drawn chips."""
+    """Issue 32 item 6: each chip's value on its own colour, and each stack's name beside its drawn chips.
+
+    The table's rack holds a chip of every colour a rack may take (issue 32: pink, yellow, grey and the others).
+    """
+    assert {each.colour for each in read_rack(EVERY_COLOUR_RACK)} == set(CHIP_COLOURS)
     page = new_page()
     log_in(page, school, "trainee1")
-    TablePage(page, school, school.query(seat_trainee, "trainee1", PRACTICE_TABLE, seed_value=3))
+    table_name = school.query(every_colour_table)
+    TablePage(page, school, school.query(seat_trainee, "trainee1", table_name, seed_value=3))
     rack = page.locator("#settlement-form [data-rack]")
     chips = rack.locator("[data-chip]").all()
     for chip in chips:

@@ -5,7 +5,7 @@ import functools
 import pytest
 
 from simulator.core.chipping import CHIPPINGS, DEFAULT_CHIPPING, Chipping, ChippingProcedure, rack_fault
-from simulator.core.chips import DEFAULT_RACK, ChipPayment, ChipsError, Denomination, read_payment
+from simulator.core.chips import DEFAULT_RACK, ChipPayment, ChipsError, Denomination, read_payment, read_rack
 from simulator.core.citations import Provenance
 from simulator.core.dice import DiceRoll
 from simulator.core.money import format_cents
@@ -70,7 +70,11 @@ def test_every_table_lists_its_rack_and_chipping_as_its_house_procedure(key: str
 @pytest.mark.parametrize(
     ("rack", "refusal"),
     [
-        ("$25 green; $5 pink", r"'pink' is not a chip colour: choose from white, red, green, black, purple, orange"),
+        (
+            "$25 green; $5 teal",
+            r"'teal' is not a chip colour: choose from white, pink, red, blue, yellow, green, black, purple, orange, "
+            "grey, lavender",
+        ),
         ("$5 red; $25 green", r"largest first: \$25\.00 comes before \$5\.00"),
         ("$25 green; $25 red", r"largest first"),
         ("$25 green; $5 green", "Two denominations are green"),
@@ -288,10 +292,10 @@ def test_a_payment_by_progressive_jackpot_slip_names_no_chips() -> None:
 # --- what the rack's chips cannot make -----------------------------------------------------------------------------
 
 
-def blackjack_paying(wager: int):
-    """A whole-round Down Under Blackjack table whose seat 1 has a blackjack on ``wager``, due its 3 to 2 payout."""
+def blackjack_paying(wager: int, rules: dict[str, str] | None = None):
+    """A whole-round Down Under Blackjack table (with ``rules`` besides) whose seat has a blackjack on ``wager``."""
     for seed in range(200):
-        deal = TableDeal({"trainee_deals": "the whole round"}, seed, frozenset())
+        deal = TableDeal({"trainee_deals": "the whole round", **(rules or {})}, seed, frozenset())
         round_ = GAMES["down-under-blackjack"].deal(deal)
         while (action := round_.next_action()) is not None:
             if action.step == "pay_blackjack_wager" and action.arguments["amount"] == wager * 3 // 2:
@@ -311,6 +315,18 @@ def test_a_payout_below_the_smallest_chip_is_paid_in_coin_beside_the_chips() -> 
     operation = round_.perform(due.step, {**due.arguments, "chips": "500x1 100x2 coin50"})
     assert operation.action.arguments["chips"] == "500x1 100x2 coin50"
     assert operation.action.description.endswith("in 1 red, $5.00; 2 white, $2.00; $0.50 in coin")
+
+
+def test_a_3_to_2_blackjack_on_5_is_paid_in_one_red_and_one_pink_where_the_rack_has_a_2_50_pink() -> None:
+    """Issue 32: the option's words "$5 red; $2.50 pink": highest first makes $7.50 of a red and a pink, no coin."""
+    rack = "$100 black; $25 green; $5 red; $2.50 pink; $1 white"
+    round_, due = blackjack_paying(5_00, {"rack": rack})
+    assert DEFAULT_CHIPPING.payment(7_50, read_rack(rack)) == ChipPayment({5_00: 1, 2_50: 1})
+    with pytest.raises(IllegalOperation) as error:
+        round_.perform(due.step, {**due.arguments, "chips": "500x1 100x2 coin50"})
+    assert error.value.code is ErrorCode.WRONG_CHIPS
+    operation = round_.perform(due.step, {**due.arguments, "chips": "500x1 250x1"})
+    assert operation.action.description.endswith("in 1 red, $5.00; 1 pink, $2.50")
 
 
 def test_a_payout_of_more_chips_than_a_payment_moves_is_paid_by_its_amount_and_chips_for_it_are_refused() -> None:
