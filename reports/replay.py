@@ -14,12 +14,20 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from grading.scoring import GradedStep, ScoreCard, one_by_one, step_numbers
+from simulator.core.chips import Rack
 from simulator.core.json_values import JsonValue, json_object, json_str
 from simulator.notation import perform_saved, replay_round
 from trainer.models import Attempt
 from trainer.round_store import LiveAttempt
 from trainer.snapshots import AnyTableSnapshot, Viewer, snapshot_of
-from trainer.table_page import chip_inventory_context, felt_region, graded_context, posted_region, render_region
+from trainer.table_page import (
+    chip_inventory_context,
+    felt_region,
+    graded_context,
+    posted_region,
+    render_region,
+    snapshot_rack,
+)
 from trainer.tables import table_description
 
 SavedFrame = tuple[list[JsonValue], dict[str, Any] | None]
@@ -49,7 +57,7 @@ def replayed_snapshot(attempt: Attempt, frames: list[SavedFrame], position: int)
     return replace(snapshot, sequence=position, score_card=snapshot.score_card if round_.finished else None)
 
 
-def frame_summaries(frames: list[SavedFrame], game: str) -> list[FrameSummary]:
+def frame_summaries(frames: list[SavedFrame], game: str, rack: Rack) -> list[FrameSummary]:
     """Every position after the first: the trainee's step as the score card numbers it, or the floorperson's check."""
     graded = one_by_one([GradedStep.from_json(grade) for _, grade in frames if grade is not None])
     numbers = iter((n, step) for n, step in zip(step_numbers(graded), graded, strict=True) if not step.omitted)
@@ -57,16 +65,17 @@ def frame_summaries(frames: list[SavedFrame], game: str) -> list[FrameSummary]:
     for position, (operations, grade) in enumerate(frames, start=1):
         if grade is None:
             check = json_object(operations[0])
-            text = f"The floorperson: {table.describe(json_str(check['step']), json_object(check['arguments']))}"
+            did = table.describe(json_str(check["step"]), json_object(check["arguments"]), rack)
+            text = f"The floorperson: {did}"
             summaries.append(FrameSummary(position, text, None, None))
             continue
         number, step = next(numbers)
-        text = f"Step {number}: {table.describe(step.step, step.arguments)}"
+        text = f"Step {number}: {table.describe(step.step, step.arguments, rack)}"
         summaries.append(FrameSummary(position, text, step.correct, step.severity.value if step.severity else None))
     return summaries
 
 
-def frame_grade(frames: list[SavedFrame], position: int, steps: int, game: str) -> dict[str, Any] | None:
+def frame_grade(frames: list[SavedFrame], position: int, steps: int, game: str, rack: Rack) -> dict[str, Any] | None:
     """The grade of the frame that led to the position, as the score card shows a step; None for a validation."""
     grade = frames[position - 1][1] if position else None
     if grade is None:
@@ -74,7 +83,7 @@ def frame_grade(frames: list[SavedFrame], position: int, steps: int, game: str) 
     graded = one_by_one([GradedStep.from_json(saved) for _, saved in frames[:position] if saved is not None])
     number = step_numbers(graded)[-1]
     attempt_at_step = sum(step.number == graded[-1].number for step in graded)
-    return graded_context(graded[-1], game) | {"step_number": number, "of": steps, "attempt": attempt_at_step}
+    return graded_context(graded[-1], game, rack) | {"step_number": number, "of": steps, "attempt": attempt_at_step}
 
 
 def performed_at(attempt: Attempt, frames: list[SavedFrame], snapshot: AnyTableSnapshot, position: int) -> list[str]:
@@ -103,7 +112,8 @@ def replay_context(attempt: Attempt, position: int) -> dict[str, Any]:
         raise ValueError(f"There is no step {position} in this replay: its positions run from 0 to {len(frames)}.")
     snapshot = replayed_snapshot(attempt, frames, position)
     steps = ScoreCard.from_json(attempt.score_card).steps if attempt.score_card else 0
-    summaries = frame_summaries(frames, attempt.table.game)
+    rack = snapshot_rack(snapshot)
+    summaries = frame_summaries(frames, attempt.table.game, rack)
     felt = felt_region(snapshot, Viewer.INSTRUCTOR)
     here = summaries[position - 1].text if position else "The table as dealt, before the first step"
     return {
@@ -117,7 +127,7 @@ def replay_context(attempt: Attempt, position: int) -> dict[str, Any]:
         "next": position + 1 if position < len(frames) else None,
         "here": here,
         "announce": f"Position {position} of {len(frames)}. {here}.",
-        "grade": frame_grade(frames, position, steps, attempt.table.game),
+        "grade": frame_grade(frames, position, steps, attempt.table.game, rack),
         "performed": performed_at(attempt, frames, snapshot, position),
         "summaries": summaries,
         "inventory": chip_inventory_context(snapshot.chip_inventory),

@@ -421,8 +421,11 @@ DICE_ARGUMENTS = ("red", "blue_1", "blue_2")
 """The dice of an announcement, red first, said together as the dealer calls them."""
 
 
-def spoken_detail(name: str, value: JsonValue) -> str:
-    """One argument of a step as the floor says it: seats and the dealer by name, betting areas as the layout's."""
+def spoken_detail(name: str, value: JsonValue, rack: Rack) -> str:
+    """One argument of a step as the floor says it: seats and the dealer by name, betting areas as the layout's.
+
+    Chips are said by colour and value, the colours being the table's ``rack``'s.
+    """
     if name in ("place", "seat", "amount"):
         return spoken_argument(name, value)
     if name == "seats":
@@ -430,7 +433,7 @@ def spoken_detail(name: str, value: JsonValue) -> str:
     if name == "spot":
         return CARNIVAL_SPOT_NAMES.get(str(value)) or spot_name(value)
     if name == "chips":
-        return f"in {chip_words(str(value))}"
+        return f"in {chip_words(str(value), rack)}"
     if name == "qualifies":
         return "the dealer qualifies" if value else "the dealer does not qualify"
     if name == "tiger_nine":
@@ -446,22 +449,29 @@ def spoken_detail(name: str, value: JsonValue) -> str:
     return f"{name.replace('_', ' ')} {spoken_argument(name, value)}"
 
 
-def chip_words(text: str) -> str:
-    """A payment's chip text by value, the colours being the table's: "3 × $25.00, 1 × $5.00, $0.50 in coin".
+def chip_words(text: str, rack: Rack) -> str:
+    """A payment's chip text by colour and value in the table's ``rack``: "3 green ($75.00), $0.50 in coin".
 
-    >>> chip_words("2500x3 500x1 coin50")
-    '3 × $25.00, 1 × $5.00, $0.50 in coin'
+    >>> chip_words("2500x3 500x1 coin50", DEFAULT_RACK)
+    '3 green ($75.00), 1 red ($5.00), $0.50 in coin'
     """
+    colours = {each.cents: each.colour for each in rack}
     words = []
     for token in text.split():
-        cents, _, count = token.partition("x")
         coin = token.removeprefix("coin")
-        words.append(f"{format_cents(int(coin))} in coin" if coin != token else f"{count} × {format_cents(int(cents))}")
+        if coin != token:
+            words.append(f"{format_cents(int(coin))} in coin")
+            continue
+        cents, count = map(int, token.split("x"))
+        words.append(f"{count} {colours[cents]} ({format_cents(cents * count)})")
     return ", ".join(words)
 
 
-def describe_step(controls: StepControls, step: str, arguments: Mapping[str, JsonValue]) -> str:
-    """What the trainee did, in floor words: its label among the game's ``controls``, then dice, seats and amounts."""
+def describe_step(controls: StepControls, step: str, arguments: Mapping[str, JsonValue], rack: Rack) -> str:
+    """What the trainee did, in floor words: its label among the game's ``controls``, then dice, seats and amounts.
+
+    Chips paid are said by colour and value in the table's ``rack``.
+    """
     control = controls.get(step) or FLOORPERSON_STEPS.get(step)
     label = control.label if control else step.replace("_", " ")
     named = dict(arguments)
@@ -470,7 +480,7 @@ def describe_step(controls: StepControls, step: str, arguments: Mapping[str, Jso
         if set(DICE_ARGUMENTS) <= named.keys()
         else []
     )
-    details = ", ".join(dice + [spoken_detail(name, value) for name, value in named.items()])
+    details = ", ".join(dice + [spoken_detail(name, value, rack) for name, value in named.items()])
     if step == "deal_card":
         details = f"to {details}"
     return f"{label} ({details})" if details else label

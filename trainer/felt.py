@@ -445,9 +445,13 @@ class TableDescription(Generic[ViewT, FeltT]):
             "rack": rack_chips(table_rack(snapshot.game, snapshot.rules)),
         }
 
-    def describe(self, step: str, arguments: Mapping[str, JsonValue]) -> str:
-        """What the trainee (or the floorperson) did at this table, in floor words (:func:`describe_step`)."""
-        return describe_step(self.step_controls, step, arguments)
+    def describe(self, step: str, arguments: Mapping[str, JsonValue], rack: Rack) -> str:
+        """What was done at this table in floor words, chips in its ``rack``'s colours (:func:`describe_step`)."""
+        return describe_step(self.step_controls, step, arguments, rack)
+
+    def step_label(self, step: str) -> str:
+        """A step by its control's label alone, with none of its arguments: what a list of steps names it by."""
+        return describe_step(self.step_controls, step, {}, ())
 
     def buttons(self, steps: frozenset[str]) -> dict[str, dict[str, str]]:
         """A button for each of ``steps``, by step name: the step, its label, its keyboard key and its "no" key."""

@@ -52,9 +52,9 @@ def live_table(attempt: Attempt) -> LiveTable:
     if action is None:
         step = "Finishing the round"
     elif action.actor is Actor.DEALER:
-        step = table.describe(action.step, {})
+        step = table.step_label(action.step)
     else:
-        step = f"{table.describe(action.step, {})} (the {action.actor.value})"
+        step = f"{table.step_label(action.step)} (the {action.actor.value})"
     card = ScoreCard.from_steps(live.graded_steps)
     return LiveTable(attempt, GAMES[attempt.table.game].name, step, card.steps, card.accuracy_text)
 

@@ -21,14 +21,16 @@ from grading.scoring import (
     seconds_text,
     step_numbers,
 )
+from simulator.core.chips import Rack
 from simulator.core.citations import Citation, Provenance
 from simulator.core.json_values import JsonValue, json_int, json_list, json_object, json_str, json_strings
 from simulator.core.money import format_cents
 from simulator.core.rules import HouseOption
 from simulator.games import GAMES
+from trainer.controls import table_rack
 from trainer.felt import Region, render
 from trainer.felt_signs import PROVENANCE_CLASSES
-from trainer.models import Floorperson, Mode
+from trainer.models import Attempt, Floorperson, Mode
 from trainer.pace_reads import round_pace
 from trainer.scenario_answers import place_of
 from trainer.services import StepReply
@@ -109,12 +111,25 @@ def path_under(prefix: str, name: str) -> str:
     return reverse(name)
 
 
-def graded_context(graded: GradedStep, game: str) -> dict[str, Any]:
-    """A graded step at a table of ``game`` as the feedback panel, the score card and the instructor list show it."""
+def snapshot_rack(snapshot: AnyTableSnapshot) -> Rack:
+    """The rack of the round the snapshot shows, from the rules it was dealt with."""
+    return table_rack(snapshot.game, snapshot.rules)
+
+
+def attempt_rack(attempt: Attempt) -> Rack:
+    """The rack of the attempt's round, from the rules its log was dealt with."""
+    return table_rack(attempt.table.game, json_object(json_object(attempt.log["setup"])["rules"]))
+
+
+def graded_context(graded: GradedStep, game: str, rack: Rack) -> dict[str, Any]:
+    """A graded step at a table of ``game`` as the feedback panel, the score card and the instructor list show it.
+
+    What the trainee did names the chips by their colours in the round's ``rack``.
+    """
     return {
         "correct": graded.correct,
         "omitted": graded.omitted,
-        "did": table_description(game).describe(graded.step, graded.arguments),
+        "did": table_description(game).describe(graded.step, graded.arguments, rack),
         "expected": graded.expected_description,
         "message": graded.message,
         "severity": graded.severity.value if graded.severity else None,
@@ -125,10 +140,10 @@ def graded_context(graded: GradedStep, game: str) -> dict[str, Any]:
 
 def graded_list_context(snapshot: AnyTableSnapshot) -> list[dict[str, Any]]:
     """Every graded attempt for the instructor, numbered as the score card numbers steps: "Step k of N" once over."""
-    graded = snapshot.graded_steps
+    graded, rack = snapshot.graded_steps, snapshot_rack(snapshot)
     of = snapshot.score_card.steps if snapshot.score_card else None
     return [
-        graded_context(step, snapshot.game) | {"step_number": number, "of": of}
+        graded_context(step, snapshot.game, rack) | {"step_number": number, "of": of}
         for number, step in zip(step_numbers(graded), graded, strict=True)
     ]
 
@@ -204,11 +219,12 @@ def chip_inventory_context(inventory: Mapping[str, JsonValue] | None) -> dict[st
 
 
 def score_card_context(
-    score_card: ScoreCard, game: str, inventory: Mapping[str, JsonValue] | None = None
+    score_card: ScoreCard, game: str, rack: Rack, inventory: Mapping[str, JsonValue] | None = None
 ) -> dict[str, Any]:
     """A round's score card at ``game``: figures, the pass rule and what failed, each step's and skill's time.
 
-    ``inventory`` is the round's chip inventory reconciled, where the live round is at hand to work it out.
+    The steps name chips by their colours in the round's ``rack``. ``inventory`` is the round's chip inventory
+    reconciled, where the live round is at hand to work it out.
     """
     targets = {skill.skill: skill.target_seconds for skill in score_card.skills}
     of = score_card.steps
@@ -226,14 +242,14 @@ def score_card_context(
         "verdict": verdict_text(score_card.failures),
         "speed_note": speed_note(score_card.rule),
         "errors": [
-            graded_context(error.graded, game) | {"step_number": error.step_number, "of": of}
+            graded_context(error.graded, game, rack) | {"step_number": error.step_number, "of": of}
             for error in score_card.errors
         ],
         "step_times": [
             {
                 "number": time.number,
                 "of": of,
-                "did": table_description(game).describe(time.step, time.arguments),
+                "did": table_description(game).describe(time.step, time.arguments, rack),
                 "omitted": time.omitted,
                 "attempts": time.attempts,
                 "right_first_time": time.right_first_time,
@@ -275,7 +291,7 @@ def feedback_context(snapshot: AnyTableSnapshot, viewer: Viewer, reply: StepRepl
         "watching": watching,
         "error": "",
         "notice": reply.notice.value if reply and reply.notice else "",
-        "graded": graded_context(shown, snapshot.game) if shown else None,
+        "graded": graded_context(shown, snapshot.game, snapshot_rack(snapshot)) if shown else None,
         "recorded": bool(graded) and silent,
         "omitted": graded.omission.message if graded and graded.omission else "",
         "exam": exam,
@@ -414,7 +430,7 @@ def table_regions(snapshot: AnyTableSnapshot, viewer: Viewer, feedback: dict[str
     )
     if viewer is Viewer.TRAINEE:
         score_card = (
-            score_card_context(snapshot.score_card, snapshot.game, snapshot.chip_inventory)
+            score_card_context(snapshot.score_card, snapshot.game, snapshot_rack(snapshot), snapshot.chip_inventory)
             if snapshot.score_card
             else None
         )

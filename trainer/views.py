@@ -23,7 +23,7 @@ from trainer.models import Attempt, Mode, Table
 from trainer.scenario_answers import offered_scenarios
 from trainer.sittings import closures_for, sittings_of
 from trainer.snapshots import AnyTableSnapshot, Viewer
-from trainer.table_page import page_context, score_card_context
+from trainer.table_page import attempt_rack, page_context, score_card_context
 
 GAME_RANKS = {key: rank for rank, key in enumerate(GAMES)}
 """Each game's place in the registry's order: the key the tables are sorted by before grouping."""
@@ -94,7 +94,9 @@ def history(request: SchoolRequest) -> HttpResponse:
     rows = [
         {
             "attempt": attempt,
-            "score_card": score_card_context(ScoreCard.from_json(attempt.score_card), attempt.table.game)
+            "score_card": score_card_context(
+                ScoreCard.from_json(attempt.score_card), attempt.table.game, attempt_rack(attempt)
+            )
             if attempt.score_card
             else None,
             "sitting": in_sittings.get(attempt.pk),

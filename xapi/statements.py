@@ -92,7 +92,7 @@ class Activity:
 
 def step_activity(game: str, step: str) -> Activity:
     """A dealer step of a game: the same activity for every trainee and round."""
-    return Activity(f"xapi/games/{game}/steps/{step}", table_description(game).describe(step, {}), INTERACTION)
+    return Activity(f"xapi/games/{game}/steps/{step}", table_description(game).step_label(step), INTERACTION)
 
 
 def game_activity(game: str) -> Activity:

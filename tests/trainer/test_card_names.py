@@ -14,7 +14,7 @@ from simulator.pai_gow.round import DEALER
 from trainer import round_store, services
 from trainer.models import Mode
 from trainer.snapshots import Viewer
-from trainer.table_page import felt_region, graded_context, render_region
+from trainer.table_page import felt_region, graded_context, render_region, snapshot_rack
 
 pytestmark = pytest.mark.django_db
 
@@ -69,7 +69,10 @@ def test_645a11_c_the_log_the_felt_the_replay_and_the_verdict_name_the_low_hand_
     drawn = [(name.code, name.words) for name in names]
     assert reply.graded.correct
     assert reply.snapshot.log[-1].description.endswith(f"low hand {words}")
-    assert graded_context(reply.graded, table.game)["did"] == f"Set the dealer's hand (low {words})"
+    assert (
+        graded_context(reply.graded, table.game, snapshot_rack(reply.snapshot))["did"]
+        == f"Set the dealer's hand (low {words})"
+    )
     assert named_low_hand(render_region(felt_region(reply.snapshot, Viewer.TRAINEE), oob=False)) == drawn
     attempt.refresh_from_db()
     position = len(attempt.saved_frames())

@@ -3,7 +3,7 @@
 import pytest
 from table_helpers import RACK_STEPS, rack_payment
 
-from simulator.core.chips import DEFAULT_RACK, MAX_CHIPS, Denomination
+from simulator.core.chips import DEFAULT_RACK, MAX_CHIPS, Denomination, read_rack
 from trainer.controls import FLOORPERSON_STEPS, FrameError, StepControl, describe_step, read_step
 from trainer.tables import TABLES
 
@@ -234,17 +234,32 @@ def test_only_the_allowed_steps_of_the_table_are_read():
 
 def test_what_the_trainee_did_names_cards_in_words_and_amounts_in_dollars():
     assert (
-        describe_step(controls_of("set_dealer_hand"), "set_dealer_hand", {"low": "Th Tc"})
+        describe_step(controls_of("set_dealer_hand"), "set_dealer_hand", {"low": "Th Tc"}, DEFAULT_RACK)
         == "Set the dealer's hand (low ten of hearts, ten of clubs)"
     )
     paid = {"seat": 3, "spot": "sum", "amount": 600}
-    assert describe_step(controls_of("pay_wager"), "pay_wager", paid) == "Pay (seat 3, Sum wager, $6.00)"
+    assert describe_step(controls_of("pay_wager"), "pay_wager", paid, DEFAULT_RACK) == "Pay (seat 3, Sum wager, $6.00)"
+
+
+def test_what_the_trainee_did_names_the_chips_paid_by_colour_and_value_in_the_tables_rack():
+    """Issue 32: "You did" says "3 green ($75.00)", the colours being the round's rack's, not only the values."""
+    paid = {"seat": 3, "spot": "sum", "amount": 8050, "chips": "2500x3 500x1 coin50"}
+    assert (
+        describe_step(controls_of("pay_wager"), "pay_wager", paid, DEFAULT_RACK)
+        == "Pay (seat 3, Sum wager, $80.50, in 3 green ($75.00), 1 red ($5.00), $0.50 in coin)"
+    )
+    pink = read_rack("$20 yellow; $5 red; $2.50 pink; $1 white")
+    paid = {"seat": 2, "spot": "sum", "amount": 4750, "chips": "2000x2 500x1 250x1"}
+    assert (
+        describe_step(controls_of("pay_wager"), "pay_wager", paid, pink)
+        == "Pay (seat 2, Sum wager, $47.50, in 2 yellow ($40.00), 1 red ($5.00), 1 pink ($2.50))"
+    )
 
 
 def test_645b2_g_what_the_trainee_did_calls_the_dice_red_first_then_each_blue_die():
     dice = {"red": 5, "blue_1": 1, "blue_2": 5}
     assert (
-        describe_step(controls_of("announce_dice"), "announce_dice", dice)
+        describe_step(controls_of("announce_dice"), "announce_dice", dice, DEFAULT_RACK)
         == "Announce the dice (red 5, blue 1, blue 5)"
     )
 
@@ -265,7 +280,7 @@ def test_645b2_g_what_the_trainee_did_calls_the_dice_red_first_then_each_blue_di
     ],
 )
 def test_what_the_trainee_did_names_seats_areas_and_calls_as_the_floor_says_them(step, arguments, words):
-    assert describe_step(controls_of(step), step, arguments) == words
+    assert describe_step(controls_of(step), step, arguments, DEFAULT_RACK) == words
 
 
 def test_every_step_paying_from_the_rack_is_a_pay_step_and_every_other_amount_is_typed():
