@@ -28,6 +28,7 @@ from scenarios.standards_forms import RULE_KEEPER, ScenarioTargetsForm, TableSta
 from simulator.games import GAMES
 from simulator.scenarios import game_steps
 from trainer.models import Table
+from trainer.table_page import table_chips_context
 
 
 @require_http_methods(["GET", "POST"])
@@ -36,7 +37,8 @@ def table_standards(request: SchoolRequest, table_id: int) -> HttpResponse:
     """A table's pass rule (a school administrator's to change) and its game's target times, errors by their fields.
 
     Nothing is saved with an error. Where the trainee deals a carnival poker game, its paytables are shown with each
-    one's exact return. The school's pace standard for the game is stated, set for the whole school on its profile.
+    one's exact return. The school's pace standard for the game is stated, set for the whole school on its profile;
+    at a table taking cash, the chips in its rack now, which its next round opens with.
     """
     if not teaches_cohorts(request.user):
         raise RoleRefused("The standards are set by instructors.", Role.INSTRUCTOR, Role.SCHOOL_ADMINISTRATOR)
@@ -57,6 +59,7 @@ def table_standards(request: SchoolRequest, table_id: int) -> HttpResponse:
         "table": table,
         "rule_keeper": None if rule_editable else RULE_KEEPER,
         "paytables": table_paytables(table.game, table.rules),
+        "chips": table_chips_context(table),
         "pace_standard": school_pace_standards()[table.game],
         "game_name": GAMES[table.game].name,
         "sets_pace": rule_editable,

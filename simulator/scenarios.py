@@ -949,7 +949,8 @@ def deal_scenario(
 ) -> Round:
     """Round ``round_number`` (1 to ``spec.rounds``) of the scenario, dealt with ``seed`` at the table's own dealing.
 
-    A scenario with no seats of its own seats simulated players, as a training table does.
+    A scenario with no seats of its own seats simulated players, as a training table does. Its rack opens from the
+    float (no chips carried), so every round of the scenario, and of an exam built from it, is dealt alike.
     """
     rules = spec.game.read_rules(spec.rules)
     rigging = spec.rigging

@@ -16,6 +16,8 @@ from simulator.carnival.poker import CarnivalGame, PlayerHabit
 from simulator.carnival.rigging import DEALER_PLACE, rigged_deck_top
 from simulator.carnival.round import CarnivalScenario
 from simulator.core.cards import Card
+from simulator.core.chip_inventory import opening_chips
+from simulator.core.chips import Rack
 from simulator.core.json_values import JsonObject, JsonValue, json_object
 from simulator.core.meter_device import JACKPOT_METER, MATCH_METER, MYSTERY_METER
 from simulator.core.mystery_meter import BaseGameDealer, MysteryConfiguration, MysteryMeter
@@ -88,6 +90,9 @@ class RiggedDeal:
 class TableDeal:
     """What a table hands the engine to deal its next round; ``carried_meters`` are the table's, by name, server only.
 
+    ``carried_chips`` is the table's chip inventory as its last round left it (:meth:`Reconciliation.carried`), which
+    the round's rack opens with if it is of the same rack; None opens from the rack's float.
+
     ``chip_count_mismatch`` is the house's procedure when the progressive chips do not match the accepted wagers.
     ``rigged`` replaces the simulated players' draws at Pai Gow Poker; ``ace_of_spades`` makes a forced Match the
     Dealer hit at Down Under Blackjack the A♠ combination (the 100% award). A ``quiet`` table has no random table
@@ -99,6 +104,7 @@ class TableDeal:
     seed: int
     automations: frozenset[str]
     carried_meters: Mapping[str, JsonValue] | None = None
+    carried_chips: Mapping[str, JsonValue] | None = None
     round_number: int = 0
     force_mystery_hit: bool = False
     force_progressive_win: bool = False
@@ -143,22 +149,23 @@ def fitting_match_meter(saved: Mapping[str, JsonValue] | None, rules: DownUnderT
 
 
 def players_wager_phase(
-    table: TableDeal, drawn: WagerPhase, rigged: RiggedDeal | None, seats: Iterable[int]
+    table: TableDeal, drawn: WagerPhase, rigged: RiggedDeal | None, seats: Iterable[int], rack: Rack
 ) -> WagerPhase:
-    """The players' moves around "No more bets" and their cash at ``seats``, drawn or rigged.
+    """The players' moves around "No more bets" and their cash at ``seats``, drawn or rigged, and the rack's opening.
 
     The rigged ones only where a scenario rigs them or the table is quiet; else the drawn moves, with the seated
-    players' seeded buy-ins and colour-ups.
+    players' seeded buy-ins and colour-ups. The rack opens with the table's carried chips if they are of ``rack``.
     """
+    opening = None if table.carried_chips is None else opening_chips(table.carried_chips, rack)
     if rigged is None and not table.quiet:
         buy_ins, colour_ups = draw_table_cash(seats, table.seed)
-        return replace(drawn, buy_ins=buy_ins, colour_ups=colour_ups)
+        return replace(drawn, buy_ins=buy_ins, colour_ups=colour_ups, opening_chips=opening)
     if rigged is None:
-        return WagerPhase((), None, None, table.chip_count_mismatch)
+        return WagerPhase((), None, None, table.chip_count_mismatch, opening_chips=opening)
     buy_ins = () if rigged.buy_in is None else (rigged.buy_in,)
     colour_ups = () if rigged.colour_up is None else (rigged.colour_up,)
     late, missing = rigged.late_wager, rigged.missing_chip_seat
-    return WagerPhase((), late, missing, table.chip_count_mismatch, buy_ins, colour_ups)
+    return WagerPhase((), late, missing, table.chip_count_mismatch, buy_ins, colour_ups, opening)
 
 
 def deal_pai_gow_round(table: TableDeal) -> PaiGowRound:
@@ -201,7 +208,7 @@ def deal_pai_gow_round(table: TableDeal) -> PaiGowRound:
         meter=fitting_mystery_meter(carried_meter(carried, MYSTERY_METER), rules.mystery),
         progressive_meter=fitting_jackpot_meter(carried_meter(carried, JACKPOT_METER), rules.progressive_paytable),
         automations=table.automations,
-        wager_phase=players_wager_phase(table, phase, rigged, seats),
+        wager_phase=players_wager_phase(table, phase, rigged, seats, rules.rack),
     )
 
 
@@ -233,7 +240,7 @@ def deal_mystery_table_round(game: MysteryGame, table: TableDeal) -> MysteryTabl
         meter=fitting_mystery_meter(carried_meter(table.carried_meters or {}, MYSTERY_METER), rules.configuration),
         automations=table.automations,
         force_hit=table.force_mystery_hit,
-        wager_phase=players_wager_phase(table, phase, None, wagers),
+        wager_phase=players_wager_phase(table, phase, None, wagers, rules.rack),
         base_game_scenario=base_game_scenario,
     )
 
@@ -287,7 +294,7 @@ def deal_down_under_round(table: TableDeal) -> DownUnderRound:
         meter=fitting_match_meter(carried_meter(table.carried_meters or {}, MATCH_METER), rules),
         shoe_top=shoe_top,
         automations=table.automations,
-        wager_phase=players_wager_phase(table, phase, rigged, seats),
+        wager_phase=players_wager_phase(table, phase, rigged, seats, rules.rack),
         styles=({} if table.quiet else drawn_styles) | rigged_styles(rigged),
     )
 

@@ -43,6 +43,13 @@ class Table(PassRuleFields):
     rules = models.JSONField(default=dict, blank=True, help_text="The game's rules as its to_json() writes them.")
     floorperson = models.CharField(max_length=20, choices=Floorperson, default=Floorperson.AUTOMATED)
     rounds_dealt = models.PositiveIntegerField(default=0, editable=False)
+    chip_inventory = models.JSONField(
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="The rack's chips as the table's last round left them, for its next round to open with: "
+        '{"rack": its text, "chips": {cents: count}} (simulator/core/chip_inventory.py); none until a round ends.',
+    )
     skill_targets = models.JSONField(
         default=dict,
         blank=True,

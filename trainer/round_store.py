@@ -14,7 +14,8 @@ holds, and if the database has moved on it writes nothing (:class:`CacheBehind`)
 step is taken again on the row as the database holds it.
 
 A live round changes its table's meters in place, in the database, inside its steps' transactions
-(:mod:`trainer.meters`); a finished round writes nothing back to its table but the count of rounds dealt.
+(:mod:`trainer.meters`); a finished round writes back to its table only the count of rounds dealt and, at a table
+taking cash, its rack's chips for the next round.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from grading.scoring import GradedStep, PassRule, ScoreCard, one_by_one
 from grading.step_clock import StepClock
 from simulator.core.json_values import JsonValue
 from simulator.core.procedure import Actor, Operation, Round
+from simulator.core.table_cash import TableCashMixin
 from simulator.notation import operations_since, replay_round
 from trainer.meters import TableMeters
 from trainer.models import Attempt, Step, Table
@@ -203,8 +205,18 @@ def attempts_at_tables() -> QuerySet[Attempt]:
 
 
 def count_round(live: LiveAttempt) -> None:
-    """Count the finished round as dealt at its table (its meters changed in place as it went: trainer.meters)."""
-    Table.objects.filter(pk=live.attempt.table_id).update(rounds_dealt=F("rounds_dealt") + 1)
+    """Count the finished round as dealt at its table (its meters changed in place as it went: trainer.meters).
+
+    A round that takes cash leaves the table its rack moved as the round moved it, for the table's next round
+    (:meth:`~simulator.core.chip_inventory.Reconciliation.carried`), under the table's row lock so that two rounds
+    closing at once both count; a scenario's round opened from the float and leaves nothing.
+    """
+    finished: dict[str, Any] = {"rounds_dealt": F("rounds_dealt") + 1}
+    tables = Table.objects.filter(pk=live.attempt.table_id)
+    if isinstance(live.round, TableCashMixin) and live.attempt.scenario_version_id is None:
+        held = tables.select_for_update(no_key=True).values_list("chip_inventory", flat=True).get()
+        finished["chip_inventory"] = live.round.chip_inventory().carried(held)
+    tables.update(**finished)
 
 
 def at_the_table(attempt: Attempt, round_: Round) -> None:

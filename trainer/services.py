@@ -87,7 +87,7 @@ def table_automations(table: Table, game: Game) -> frozenset[str]:
 def deal_round(
     table: Table, seed_value: int, *, force_mystery_hit: bool = False, force_progressive_win: bool = False
 ) -> Round:
-    """The table's next round with simulated players, its meters carried from the last round, not yet stored.
+    """The table's next round with simulated players, its meters and rack's chips carried from the last, not yet stored.
 
     ``force_mystery_hit`` forces the table's progressive: the Mystery Bonus, or Match the Dealer's meter award.
     ``force_progressive_win`` forces, at Pai Gow Poker only, a Progressive Payout win on a player's own hand.
@@ -98,6 +98,7 @@ def deal_round(
         seed=seed_value,
         automations=table_automations(table, game),
         carried_meters=table_meters(table.pk),
+        carried_chips=table.chip_inventory,
         round_number=table.rounds_dealt,
         force_mystery_hit=force_mystery_hit,
         force_progressive_win=force_progressive_win,

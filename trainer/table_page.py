@@ -21,16 +21,18 @@ from grading.scoring import (
     seconds_text,
     step_numbers,
 )
-from simulator.core.chips import Rack
+from simulator.core.chip_inventory import TABLE_CHIP_INVENTORY, of_rack, opening_chips
+from simulator.core.chips import Rack, chip_total
 from simulator.core.citations import Citation, Provenance
 from simulator.core.json_values import JsonValue, json_int, json_list, json_object, json_str, json_strings
 from simulator.core.money import format_cents
 from simulator.core.rules import HouseOption
+from simulator.core.table_cash import TableCashMixin
 from simulator.games import GAMES
 from trainer.controls import table_rack
 from trainer.felt import Region, render
 from trainer.felt_signs import PROVENANCE_CLASSES
-from trainer.models import Attempt, Floorperson, Mode
+from trainer.models import Attempt, Floorperson, Mode, Table
 from trainer.pace_reads import round_pace
 from trainer.scenario_answers import place_of
 from trainer.services import StepReply
@@ -209,12 +211,32 @@ def chip_inventory_context(inventory: Mapping[str, JsonValue] | None) -> dict[st
     return {
         "rows": [{**row, "denomination": format_cents(json_int(row["cents"]))} for row in rows],
         "opening": format_cents(json_int(inventory["opening"])),
+        "filled": format_cents(json_int(inventory["filled"])),
+        "fills": [json_object(fill) for fill in json_list(inventory["fills"])],
+        "fill_citation": json_str(inventory["fill_citation"]),
         "closing": format_cents(json_int(inventory["closing"])),
         "dropped": format_cents(json_int(inventory["dropped"])),
         "sold": format_cents(json_int(inventory["sold"])),
         "findings": findings,
         "reconciled": not findings,
         "citation": json_str(inventory["citation"]),
+    }
+
+
+def table_chips_context(table: Table) -> dict[str, Any] | None:
+    """The chips in a table's rack now, which its next round opens with; None at a table of a game taking no cash."""
+    if not issubclass(GAMES[table.game].round_class, TableCashMixin):
+        return None
+    rack = table_rack(table.game, table.rules)
+    chips = opening_chips(table.chip_inventory, rack)
+    return {
+        "rows": [
+            {"denomination": format_cents(each.cents), "colour": each.colour, "count": chips[each.cents]}
+            for each in rack
+        ],
+        "total": format_cents(chip_total(chips)),
+        "carried": table.chip_inventory is not None and of_rack(table.chip_inventory, rack),
+        "citation": TABLE_CHIP_INVENTORY.clause,
     }
 
 

@@ -958,15 +958,26 @@ CLAUSES = catalogue(
     ),
     house(
         "Table chip inventory",
-        "The table's chips are counted by denomination: the round opens with the rack's float (100 chips of each "
-        "denomination), takes in each losing wager's chips (made up highest first), each commission and the chips "
-        "a player colours up, and gives out each payout's chips, the chips sold at a buy-in and those given at a "
-        "colour-up. At the end of every round the opening inventory, plus what came in, less what went out, is the "
-        "closing inventory; the cash in the drop box equals the chips sold. A denomination the rack runs out of, or "
-        "a drop that does not match the chips sold, is a finding. This is a fixed procedure of the simulator: no "
-        "table option changes it.",
+        "The table's chips are counted by denomination. A round opens with the rack as the table's last round closed "
+        "it (the rack's float, 100 chips of each denomination, at a table's first round, after a change of its rack, "
+        "and at every round of a scenario or an exam); it takes in each losing wager's chips (made up highest first), "
+        "each commission and the chips a player colours up, and gives out each payout's chips, the chips sold at a "
+        "buy-in and those given at a colour-up. At the end of every round the opening inventory, plus any fill, plus "
+        "what came in, less what went out, is the closing inventory, which the table's next round opens with; the cash "
+        "in the drop box equals the chips sold. A drop that does not match the chips sold is a finding. This is a "
+        "fixed procedure of the simulator: no table option changes it.",
         note="The regulation has some awards paid from the table inventory; the text we hold does not say how the "
         "inventory is counted.",
+    ),
+    house(
+        "Rack fill",
+        "When the rack would run short of a denomination, a payout, a sale or a colour-up giving out more chips of it "
+        "than the rack holds, the house brings a fill before the step: as many chips of that denomination as leave "
+        "the float (100 chips) in the rack after the step. A round opening short (rounds dealt at once at one table "
+        "together gave out more than the rack held) is filled to the float before its first step. Each fill is "
+        "counted in the round's chip inventory with the step it came before. This is a fixed procedure of the "
+        "simulator: no table option changes it.",
+        note="The regulation we hold does not say how a table's rack is filled.",
     ),
 )
 """Every clause the product cites, by the clause as written."""

@@ -96,9 +96,13 @@ class TableCashMixin(ChipPaymentMixin):
         """The round's colour-ups, in the order the players leave."""
         raise NotImplementedError
 
+    def opening_chips(self) -> Chips | None:
+        """The inventory the round's rack opened with, as the table carried it; None for the rack's float."""
+        raise NotImplementedError
+
     def chip_inventory(self) -> Reconciliation:
         """The table's chip inventory as the round's log has moved it so far, reconciled."""
-        return reconcile(self.operations, self.house_chips())
+        return reconcile(self.operations, self.house_chips(), self.opening_chips())
 
     def sold_chips(self, cash: Cents) -> ChipPayment:
         """The chips the house's buy-in mix sells ``cash`` in, and any coin below the rack's smallest chip."""

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TypedDict
 
+from simulator.core.chip_inventory import opening_json, read_opening
+from simulator.core.chips import Chips
 from simulator.core.citations import Citation
 from simulator.core.clauses import cite
 from simulator.core.json_values import JsonValue, json_int, json_list, json_object, json_str
@@ -89,7 +91,8 @@ class WagerMove:
 class WagerPhase:
     """What the players do around "No more bets" in one round; server side only until each move happens.
 
-    ``buy_ins`` come before any wager, ``colour_ups`` after the round's last settlement.
+    ``buy_ins`` come before any wager, ``colour_ups`` after the round's last settlement; ``opening_chips`` is the
+    rack's inventory as the table carried it to the round (None: the rack's float).
     """
 
     before: tuple[WagerMove, ...] = ()
@@ -98,6 +101,7 @@ class WagerPhase:
     mismatch_procedure: ChipCountMismatch = ChipCountMismatch.CALL_FLOORPERSON
     buy_ins: tuple[BuyIn, ...] = ()
     colour_ups: tuple[ColourUp, ...] = ()
+    opening_chips: Chips | None = None
 
     def to_json(self) -> dict[str, JsonValue]:
         """The wager phase as saved with the round's setup."""
@@ -108,13 +112,15 @@ class WagerPhase:
             "mismatch_procedure": self.mismatch_procedure.value,
             "buy_ins": [buy_in.to_json() for buy_in in self.buy_ins],
             "colour_ups": [leaving.to_json() for leaving in self.colour_ups],
+            "opening_chips": opening_json(self.opening_chips),
         }
 
     @classmethod
     def from_json(cls, data: JsonValue) -> WagerPhase:
         """Read a wager phase written by :meth:`to_json`; a setup saved without one (None) has an empty phase.
 
-        A phase saved before buy-ins and colour-ups existed has none.
+        A phase saved before buy-ins and colour-ups existed has none, and one saved before the inventory was carried
+        opens from the float.
         """
         if data is None:
             return cls()
@@ -128,6 +134,7 @@ class WagerPhase:
             ChipCountMismatch(json_str(saved["mismatch_procedure"])),
             tuple(BuyIn.from_json(json_object(each)) for each in json_list(saved.get("buy_ins", []))),
             tuple(ColourUp.from_json(json_object(each)) for each in json_list(saved.get("colour_ups", []))),
+            read_opening(saved.get("opening_chips")),
         )
 
 
@@ -161,6 +168,10 @@ class WagerPhaseMixin(TableCashMixin, NoMoreBetsMixin):
     def colour_ups(self) -> tuple[ColourUp, ...]:
         """The round's colour-ups, from its wager phase."""
         return self.wager_phase.colour_ups
+
+    def opening_chips(self) -> Chips | None:
+        """The rack's opening inventory, from its wager phase."""
+        return self.wager_phase.opening_chips
 
     def late_wager_citation(self, spot: str) -> Citation:
         """The rule a late wager on ``spot`` breaks: no wager is made, increased or withdrawn after "No more bets"."""

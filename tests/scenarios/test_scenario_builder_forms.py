@@ -16,6 +16,8 @@ from scenarios.scenario_versions import create_scenario, publish
 from school.models import Assignment, Cohort
 from simulator.blackjack.arithmetic import BlackjackStyle
 from simulator.blackjack.round import DownUnderRound
+from simulator.core.chip_inventory import float_chips
+from simulator.core.chips import CHIP_COLOURS, read_rack
 from simulator.games import GAMES
 from simulator.pai_gow.player_styles import PlayerStyle
 from simulator.scenarios import Rigging, ScenarioSpec, deal_scenario
@@ -168,6 +170,18 @@ def test_house_confirming_a_signal_the_down_under_form_rigs_a_seats_style_and_wr
     assert isinstance(round_, DownUnderRound) and round_.styles[5] is BlackjackStyle.HUNCH
     assert form_data(spec.to_json(), "Styled")["rigging.habits.5"] == "hunch"
     assert "on a hunch" in fields_of(client, DOWN_UNDER)
+
+
+def test_the_builders_rack_offers_every_chip_colour_and_a_scenario_round_opens_from_its_float(client, instructor):
+    """Issue 32: a school's rack may hold a $20 yellow and a $2.50 pink; a scenario's round opens from the float."""
+    colours = f"from {', '.join(CHIP_COLOURS[:-1])} and {CHIP_COLOURS[-1]}"
+    assert colours in shown_text(fields_of(client, DOWN_UNDER))
+    rack = "$100 black; $25 green; $20 yellow; $5 red; $2.50 pink; $1 white"
+    response = down_under_scenario(client, **{"rules.rack": rack})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    round_ = deal_scenario(ScenarioVersion.objects.get().engine_spec(), 7, 1)
+    assert isinstance(round_, DownUnderRound) and round_.house_chips().rack == read_rack(rack)
+    assert round_.chip_inventory().opening == float_chips(read_rack(rack))
 
 
 def test_the_preview_shows_the_felt_of_the_round_chosen(client, instructor):

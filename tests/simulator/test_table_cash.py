@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 import pytest
@@ -9,13 +10,17 @@ import pytest
 from simulator.blackjack.round import DEMO_SEATS as DOWN_UNDER_SEATS
 from simulator.blackjack.round import DownUnderRound
 from simulator.blackjack.table import DownUnderTable
-from simulator.core.chip_inventory import FLOAT_CHIPS, chips_moved, reconcile
+from simulator.core.chip_inventory import FLOAT_CHIPS, RackFill, chips_moved, float_chips
 from simulator.core.chipping import BuyInMix
+from simulator.core.chips import DEFAULT_RACK, read_rack
 from simulator.core.citations import Provenance
+from simulator.core.clauses import CLAUSES
+from simulator.core.json_values import json_object
 from simulator.core.procedure import ErrorCode, IllegalOperation, Round
 from simulator.core.rules import RulesError
-from simulator.core.table_cash import BuyIn, ColourUp
+from simulator.core.table_cash import BuyIn, ColourUp, TableCashMixin
 from simulator.core.wager_phase import WagerPhase
+from simulator.games import GAMES
 from simulator.mystery.games import MYSTERY_GAMES
 from simulator.notation import replay_round, save_round
 from simulator.pai_gow.demo import DEMO_SEATS
@@ -173,12 +178,13 @@ def test_table_chip_inventory_reconciles_opening_plus_in_less_out_is_closing(mak
     round_ = make()
     round_.play_out()
     inventory = round_.chip_inventory()
-    assert inventory.findings == []
+    assert inventory.findings == [] and inventory.fills == ()
     for cents, count in inventory.closing.items():
         assert count == FLOAT_CHIPS + inventory.taken.get(cents, 0) - inventory.given.get(cents, 0)
     assert inventory.dropped == inventory.sold == 30000
     data = inventory.to_json()
     assert data["citation"] == "Table chip inventory" and data["findings"] == []
+    assert [row["colour"] for row in data["denominations"]] == [each.colour for each in round_.house_chips().rack]
 
 
 def test_table_chip_inventory_counts_the_buy_in_and_the_colour_up_by_denomination():
@@ -206,13 +212,30 @@ def test_table_chip_inventory_takes_a_collected_wager_in_chips_made_up_highest_f
         assert sum(cents * count for cents, count in taken.items()) == amount and given == {}
 
 
-def test_table_chip_inventory_finds_a_denomination_the_rack_ran_out_of():
+def test_rack_fill_before_a_sale_the_rack_cannot_make_brings_the_denomination_back_to_its_float():
     round_ = pai_gow(WagerPhase(buy_ins=(BuyIn(2, 30000),) * 6))
     round_.play_out()
-    inventory = reconcile(round_.operations, round_.house_chips())
-    # Six buy-ins of $300 each take twenty $5 chips: 120 of them out of a float of 100.
-    assert inventory.given[500] >= 120 and inventory.closing[500] < 0
-    assert inventory.findings == [f"The rack is short {-inventory.closing[500]} chips of $5.00."]
+    inventory = round_.chip_inventory()
+    # Each $300 buy-in is sold in twenty $5 chips (the default mix) and two $100: the sixth sale finds none left.
+    sales = [op.number for op in round_.operations if op.action.step == "sell_chips"]
+    fill = inventory.fills[0]
+    assert (fill.before_step, fill.chips) == (sales[5], {500: FLOAT_CHIPS + 20})
+    assert all(count >= 0 for count in inventory.closing.values())
+    for each in round_.house_chips().rack:
+        cents = each.cents
+        moved = inventory.filled[cents] + inventory.taken.get(cents, 0) - inventory.given.get(cents, 0)
+        assert inventory.closing[cents] == FLOAT_CHIPS + moved
+    data = inventory.to_json()
+    assert data["fills"][0] == {"before_step": sales[5], "chips": "120 red, $600.00"}
+    assert data["fill_citation"] == "Rack fill" and CLAUSES["Rack fill"].provenance is Provenance.HOUSE
+
+
+def test_rack_fill_at_the_opening_of_a_round_whose_table_carried_a_denomination_below_none():
+    opening = {**float_chips(DEFAULT_RACK), 10000: -3}
+    round_ = pai_gow(replace(CASH, opening_chips=opening))
+    inventory = round_.chip_inventory()
+    assert inventory.fills == (RackFill(0, {10000: FLOAT_CHIPS + 3}),)
+    assert inventory.closing[10000] == FLOAT_CHIPS and inventory.opening[10000] == -3
 
 
 # ----- replay -----
@@ -245,6 +268,55 @@ def test_a_mystery_table_round_with_cash_replays_to_the_same_inventory(game):
 
 def test_a_wager_phase_saved_before_buy_ins_reads_with_none():
     saved = WagerPhase().to_json()
-    del saved["buy_ins"], saved["colour_ups"]
+    del saved["buy_ins"], saved["colour_ups"], saved["opening_chips"]
     assert WagerPhase.from_json(saved) == WagerPhase()
     assert WagerPhase.from_json(CASH.to_json()) == CASH
+
+
+# ----- the inventory carried from round to round -----
+
+CASH_GAMES = [game for game in GAMES.values() if issubclass(game.round_class, TableCashMixin)]
+"""Every game whose table takes cash, and so keeps a chip inventory."""
+
+
+@pytest.mark.parametrize("game", CASH_GAMES, ids=lambda game: game.key)
+def test_table_chip_inventory_the_next_round_opens_with_the_last_rounds_closing_and_replays_from_its_log(game):
+    first = game.deal(TableDeal({}, 11, game.automations))
+    first.play_out()
+    assert isinstance(first, TableCashMixin)
+    closed = first.chip_inventory()
+    assert closed.opening == float_chips(first.house_chips().rack)
+    carried = closed.carried(None)
+    second = game.deal(TableDeal({}, 12, game.automations, carried_chips=carried))
+    assert isinstance(second, TableCashMixin)
+    assert second.chip_inventory().opening == closed.closing
+    second.play_out()
+    again = replay_round(json.loads(json.dumps(save_round(second))))
+    assert isinstance(again, TableCashMixin)
+    assert again.chip_inventory() == second.chip_inventory()
+    assert again.chip_inventory().opening == closed.closing
+
+
+def test_table_chip_inventory_two_rounds_closing_at_once_both_move_the_tables_rack():
+    """Two rounds dealt from one carried inventory: the table keeps both rounds' moves, not the last one's closing."""
+    one, two = pai_gow(), pai_gow(replace(CASH, buy_ins=(BuyIn(2, 10000),)))
+    one.play_out()
+    two.play_out()
+    first, second = one.chip_inventory(), two.chip_inventory()
+    table = second.carried(first.carried(None))
+    for each in DEFAULT_RACK:
+        cents = each.cents
+        moved = first.closing[cents] - FLOAT_CHIPS + second.closing[cents] - FLOAT_CHIPS
+        assert json_object(table["chips"])[str(cents)] == FLOAT_CHIPS + moved
+
+
+def test_table_chip_inventory_a_change_of_rack_opens_the_next_round_from_the_float():
+    game = GAMES["pai-gow-poker"]
+    first = game.deal(TableDeal({}, 11, game.automations))
+    first.play_out()
+    assert isinstance(first, TableCashMixin)
+    carried = first.chip_inventory().carried(None)
+    rack = "$100 black; $25 green; $20 yellow; $5 red; $2.50 pink; $1 white"
+    second = game.deal(TableDeal({"rack": rack}, 12, game.automations, carried_chips=carried))
+    assert isinstance(second, TableCashMixin)
+    assert second.chip_inventory().opening == float_chips(read_rack(rack))
