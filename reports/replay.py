@@ -26,7 +26,6 @@ from trainer.table_page import (
     graded_context,
     posted_region,
     render_region,
-    snapshot_rack,
 )
 from trainer.tables import table_description
 
@@ -112,7 +111,7 @@ def replay_context(attempt: Attempt, position: int) -> dict[str, Any]:
         raise ValueError(f"There is no step {position} in this replay: its positions run from 0 to {len(frames)}.")
     snapshot = replayed_snapshot(attempt, frames, position)
     steps = ScoreCard.from_json(attempt.score_card).steps if attempt.score_card else 0
-    rack = snapshot_rack(snapshot)
+    rack = snapshot.rack
     summaries = frame_summaries(frames, attempt.table.game, rack)
     felt = felt_region(snapshot, Viewer.INSTRUCTOR)
     here = summaries[position - 1].text if position else "The table as dealt, before the first step"

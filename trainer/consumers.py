@@ -36,7 +36,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from core.unavailable import DATABASE_UNAVAILABLE, TRY_AGAIN_LATER, TRY_AGAIN_LATER_CLOSE_CODE
 from simulator.core.chips import DEFAULT_RACK
 from trainer import services
-from trainer.controls import FLOORPERSON_STEPS, MAX_FRAME_CHARACTERS, FrameError, StepFrame, read_step, table_rack
+from trainer.controls import FLOORPERSON_STEPS, MAX_FRAME_CHARACTERS, FrameError, StepFrame, read_step
 from trainer.frames import TableFrames
 from trainer.models import Attempt
 from trainer.services import StepReply
@@ -296,5 +296,5 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if self.viewer is Viewer.TRAINEE:
             services.time_the_step(self.attempt_id, self.user, True)
         snapshot = services.table_snapshot(attempt)
-        self.rack = table_rack(snapshot.game, snapshot.rules)
+        self.rack = snapshot.rack
         return self.frames.table(snapshot)

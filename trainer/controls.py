@@ -167,7 +167,7 @@ def read_payment_fields(
 
 
 def table_rack(game: str, rules: Mapping[str, JsonValue]) -> Rack:
-    """The chips in the rack of a table of ``game`` with these rules: the one place the web side reads it."""
+    """The chips in the rack of a table of ``game`` with these rules, read from them (a round's is its snapshot's)."""
     house_chips: HouseChips = GAMES[game].read_rules(rules)
     return house_chips.rack
 

@@ -21,7 +21,7 @@ from simulator.core.progressive import ContainerIntakeView, IntakeView
 from simulator.core.settling import SETTLEMENT_STEPS
 from simulator.core.wager_phase import WAGER_PHASE_PLAYER_STEPS, LateWagerView
 from simulator.games import GAMES
-from trainer.controls import StepControls, describe_step, table_rack
+from trainer.controls import StepControls, describe_step
 from trainer.models import Mode
 from trainer.snapshots import AnyTableSnapshot, DoneStep, TableSnapshot, Viewer
 
@@ -442,7 +442,7 @@ class TableDescription(Generic[ViewT, FeltT]):
         return {
             **self.controls(self.own(snapshot)),
             "buttons": self.buttons(snapshot.dealer_steps),
-            "rack": rack_chips(table_rack(snapshot.game, snapshot.rules)),
+            "rack": rack_chips(snapshot.rack),
         }
 
     def describe(self, step: str, arguments: Mapping[str, JsonValue], rack: Rack) -> str:

@@ -8,6 +8,8 @@ from enum import StrEnum
 from typing import Generic, Protocol, TypeAlias, TypeVar
 
 from grading.scoring import GradedStep, PassRule, ScoreCard
+from simulator.core.chip_payments import ChipPaymentMixin
+from simulator.core.chips import Rack
 from simulator.core.json_values import JsonValue, json_int, json_object
 from simulator.core.procedure import Action, Actor, Round
 from simulator.core.table_cash import CASH_STEPS, TableCashMixin
@@ -68,6 +70,8 @@ class TableSnapshot(Generic[ViewT]):
     """The dealer steps the table's rules can ever ask for: a control for each."""
     from_scenario: bool
     """Whether the round was dealt from a scenario, and so may be a round of a scenario run or an exam sitting."""
+    rack: Rack
+    """The chips in the round's rack, as its rules set them: what the controls pay with and the steps are said in."""
     next_step: str | None = None
     """In practice only, the dealer step the round waits for: its controls come first. An exam never hints it."""
     chip_inventory: Mapping[str, JsonValue] | None = None
@@ -122,6 +126,7 @@ def ungraded_snapshot(
         validation_step=None,
         dealer_steps=dealer_steps_of(game, round_.offered_steps()) - ENGINE_CASH_STEPS,
         from_scenario=True,
+        rack=rack_of(round_),
     )
 
 
@@ -174,9 +179,16 @@ def snapshot_of(live: LiveAttempt) -> AnyTableSnapshot:
         validation_step=None if waiting is None else waiting.step,
         dealer_steps=dealer_steps_of(GAMES[attempt.table.game], round_.offered_steps()) - ENGINE_CASH_STEPS,
         from_scenario=attempt.scenario_version_id is not None,
+        rack=rack_of(round_),
         next_step=practice_next_step(attempt, round_),
         chip_inventory=chip_inventory_of(round_),
     )
+
+
+def rack_of(round_: Round) -> Rack:
+    """The chips in the round's rack, read from its rules as dealt: every game's round pays from its rack."""
+    assert isinstance(round_, ChipPaymentMixin), f"{type(round_).__name__} pays from no rack"
+    return round_.house_chips().rack
 
 
 def chip_inventory_of(round_: Round) -> Mapping[str, JsonValue] | None:

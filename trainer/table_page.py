@@ -113,11 +113,6 @@ def path_under(prefix: str, name: str) -> str:
     return reverse(name)
 
 
-def snapshot_rack(snapshot: AnyTableSnapshot) -> Rack:
-    """The rack of the round the snapshot shows, from the rules it was dealt with."""
-    return table_rack(snapshot.game, snapshot.rules)
-
-
 def attempt_rack(attempt: Attempt) -> Rack:
     """The rack of the attempt's round, from the rules its log was dealt with."""
     return table_rack(attempt.table.game, json_object(json_object(attempt.log["setup"])["rules"]))
@@ -142,7 +137,7 @@ def graded_context(graded: GradedStep, game: str, rack: Rack) -> dict[str, Any]:
 
 def graded_list_context(snapshot: AnyTableSnapshot) -> list[dict[str, Any]]:
     """Every graded attempt for the instructor, numbered as the score card numbers steps: "Step k of N" once over."""
-    graded, rack = snapshot.graded_steps, snapshot_rack(snapshot)
+    graded, rack = snapshot.graded_steps, snapshot.rack
     of = snapshot.score_card.steps if snapshot.score_card else None
     return [
         graded_context(step, snapshot.game, rack) | {"step_number": number, "of": of}
@@ -313,7 +308,7 @@ def feedback_context(snapshot: AnyTableSnapshot, viewer: Viewer, reply: StepRepl
         "watching": watching,
         "error": "",
         "notice": reply.notice.value if reply and reply.notice else "",
-        "graded": graded_context(shown, snapshot.game, snapshot_rack(snapshot)) if shown else None,
+        "graded": graded_context(shown, snapshot.game, snapshot.rack) if shown else None,
         "recorded": bool(graded) and silent,
         "omitted": graded.omission.message if graded and graded.omission else "",
         "exam": exam,
@@ -452,7 +447,7 @@ def table_regions(snapshot: AnyTableSnapshot, viewer: Viewer, feedback: dict[str
     )
     if viewer is Viewer.TRAINEE:
         score_card = (
-            score_card_context(snapshot.score_card, snapshot.game, snapshot_rack(snapshot), snapshot.chip_inventory)
+            score_card_context(snapshot.score_card, snapshot.game, snapshot.rack, snapshot.chip_inventory)
             if snapshot.score_card
             else None
         )

@@ -14,7 +14,7 @@ from simulator.pai_gow.round import DEALER
 from trainer import round_store, services
 from trainer.models import Mode
 from trainer.snapshots import Viewer
-from trainer.table_page import felt_region, graded_context, render_region, snapshot_rack
+from trainer.table_page import felt_region, graded_context, render_region
 
 pytestmark = pytest.mark.django_db
 
@@ -70,8 +70,7 @@ def test_645a11_c_the_log_the_felt_the_replay_and_the_verdict_name_the_low_hand_
     assert reply.graded.correct
     assert reply.snapshot.log[-1].description.endswith(f"low hand {words}")
     assert (
-        graded_context(reply.graded, table.game, snapshot_rack(reply.snapshot))["did"]
-        == f"Set the dealer's hand (low {words})"
+        graded_context(reply.graded, table.game, reply.snapshot.rack)["did"] == f"Set the dealer's hand (low {words})"
     )
     assert named_low_hand(render_region(felt_region(reply.snapshot, Viewer.TRAINEE), oob=False)) == drawn
     attempt.refresh_from_db()

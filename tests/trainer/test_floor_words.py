@@ -13,7 +13,7 @@ from school.models import Cohort
 from simulator.scenarios import ScenarioSpec
 from trainer import services
 from trainer.models import Mode, Table
-from trainer.table_page import graded_context, snapshot_rack
+from trainer.table_page import graded_context
 
 pytestmark = pytest.mark.django_db
 
@@ -27,7 +27,7 @@ def test_645b2_g_the_verdict_the_table_log_and_the_replay_call_the_dice_red_firs
     reply = take(attempt, trainee, step_frame(attempt, wrong, attempt.last_sequence + 1))
     called = f"red {red}, blue {first_blue}, blue {second_blue}"
     assert (
-        graded_context(reply.graded, table.game, snapshot_rack(reply.snapshot))["did"]
+        graded_context(reply.graded, table.game, reply.snapshot.rack)["did"]
         == f"Announce the dice (red {red % 6 + 1}, blue {first_blue}, blue {second_blue})"
     )
     assert (
