@@ -222,9 +222,9 @@ def rack_chips(rack: Rack) -> list[RackChip]:
     ]
 
 
-def chip(amount: int) -> Chip:
-    """A chip drawn for an amount: the amount as money and the colour of its largest chip."""
-    return {"amount": format_cents(amount), "colour": largest_chip(amount).colour}
+def chip(amount: int, rack: Rack) -> Chip:
+    """A chip drawn for an amount: the amount as money and the colour of its largest chip in the table's ``rack``."""
+    return {"amount": format_cents(amount), "colour": largest_chip(amount, rack).colour}
 
 
 @lru_cache(maxsize=4096)
@@ -235,6 +235,7 @@ def area(
     short: str,
     amount: int | None,
     *,
+    rack: Rack,
     choosable: bool,
     settlement: str | None = None,
     paid: int | None = None,
@@ -242,6 +243,8 @@ def area(
     note: str = "",
 ) -> Markup:
     """A seat's betting area as the felt draws it: its name, the chip on it, how it settled and any progressive light.
+
+    The chips are drawn in the colours of the table's ``rack``.
 
     A ``choosable`` area is a button that picks the area in the controls (:func:`chooses_places`). The markup is
     drawn once for each state an area can be in and reused, since a seat is redrawn whole when any of its areas
@@ -251,9 +254,9 @@ def area(
         "spot": spot,
         "label": label,
         "short": short,
-        "chip": None if amount is None else chip(amount),
+        "chip": None if amount is None else chip(amount, rack),
         "settlement": settlement,
-        "paid": None if paid is None else chip(paid),
+        "paid": None if paid is None else chip(paid, rack),
         "light": light,
         "note": note,
         "choosable": choosable,
@@ -295,7 +298,7 @@ def system_count(seats: list[int]) -> str:
     return f"system count {len(seats)}: seat{'s' if len(wagers) > 1 else ''} {places}"
 
 
-def inventory_container(progressive: ContainerIntakeView) -> InventoryContainer:
+def inventory_container(progressive: ContainerIntakeView, rack: Rack) -> InventoryContainer:
     """The table inventory container and, once collected and until dropped, the chips collected in front of it.
 
     The chips are those actually collected, not the wagers the system accepted: a missing chip is missing here. Once
@@ -303,7 +306,9 @@ def inventory_container(progressive: ContainerIntakeView) -> InventoryContainer:
     """
     in_front = progressive["collected"] and not progressive["dropped"]
     return {
-        "chips": [{**chip(each["amount"]), "seat": each["seat"]} for each in progressive["chips"]] if in_front else [],
+        "chips": [{**chip(each["amount"], rack), "seat": each["seat"]} for each in progressive["chips"]]
+        if in_front
+        else [],
         "dropped": progressive["dropped"],
         "count": len(progressive["chips"]),
     }

@@ -12,6 +12,7 @@ from markupsafe import Markup
 from core.fields import WholeNumberField
 from simulator.carnival.games import CARNIVAL_GAMES, HAND_NAMES
 from simulator.carnival.round import CarnivalSeatView, CarnivalView
+from simulator.core.chips import Rack
 from simulator.core.json_values import json_int, json_str
 from trainer.controls import (
     StepControl,
@@ -78,7 +79,7 @@ CARNIVAL_CONTROLS: StepControls = {
 """The dealer's steps of the base game a trainee deals: the carnival poker games' areas, bonuses and hand readings."""
 
 
-def carnival_areas(number: int, seat: CarnivalSeatView, game: str, *, choosable: bool) -> list[Markup]:
+def carnival_areas(number: int, seat: CarnivalSeatView, game: str, *, rack: Rack, choosable: bool) -> list[Markup]:
     """A position's base game areas in the layout's order: each wager, the Play Wager once placed, any bonus paid."""
     wagers = {**seat["wagers"], **({"play": seat["play"]} if seat["play"] else {})}
     return [
@@ -88,6 +89,7 @@ def carnival_areas(number: int, seat: CarnivalSeatView, game: str, *, choosable:
             name,
             name,
             wagers.get(spot),
+            rack=rack,
             choosable=choosable,
             settlement=seat["settled"].get(spot),
             paid=seat["paid"].get(spot),

@@ -12,6 +12,7 @@ from simulator.blackjack.match_the_dealer import MatchCombination, match_paytabl
 from simulator.blackjack.round import DownUnderDealerView, DownUnderRound, DownUnderSeatView, DownUnderView
 from simulator.blackjack.table import DownUnderTable, TraineeDeals
 from simulator.core.cards import parse_cards
+from simulator.core.chips import Rack
 from simulator.core.json_values import json_int, json_str
 from simulator.core.money import format_cents
 from trainer.controls import (
@@ -206,9 +207,9 @@ def draw_hand_settled(view: DownUnderView, graded: DoneStep) -> None:
 
 
 def down_under_seat_context(
-    number: int, seat: DownUnderSeatView | None, view: DownUnderView, viewer: Viewer
+    number: int, seat: DownUnderSeatView | None, view: DownUnderView, viewer: Viewer, rack: Rack
 ) -> EmptyDownUnderSeat | DownUnderSeat:
-    """One position at Down Under Blackjack: the face-up cards, both wagers, the light and the results."""
+    """One position at Down Under Blackjack: the face-up cards, both wagers (in ``rack``'s colours), light, results."""
     choosable = chooses_places(viewer)
     if seat is None:
         return {
@@ -231,6 +232,7 @@ def down_under_seat_context(
             "Match the Dealer Progressive wager",
             "Match the Dealer",
             None if collected else seat["match_wager"],
+            rack=rack,
             choosable=choosable,
             settlement={"lost": "collect", "paid": "pay"}.get(match["status"]),
             paid=match.get("amount"),
@@ -249,6 +251,7 @@ def down_under_seat_context(
             "Down Under Blackjack wager",
             "Blackjack",
             seat["blackjack_wager"],
+            rack=rack,
             choosable=choosable,
             settlement=BLACKJACK_RESULTS[result["result"]] if result else None,
             paid=result["net"] if result and result["net"] > 0 else None,
@@ -281,7 +284,10 @@ def down_under_felt_context(snapshot: TableSnapshot[DownUnderView], viewer: View
     return {
         "title": felt_title(view["game"], view["no_more_bets"], view["late_wager"]),
         "finished": view["finished"],
-        "seats": [down_under_seat_context(number, view["seats"][str(number)], view, viewer) for number in range(1, 7)],
+        "seats": [
+            down_under_seat_context(number, view["seats"][str(number)], view, viewer, snapshot.rack)
+            for number in range(1, 7)
+        ],
         "dealer": {
             "cards": hand_html(dealer["cards"]),
             "hole_card_down": dealer["hole_card_down"],
@@ -290,7 +296,7 @@ def down_under_felt_context(snapshot: TableSnapshot[DownUnderView], viewer: View
         },
         "displays": numbered_displays([display]),
         "posted": posted([display], paytables=({"name": f"Match the Dealer · {paytable}", "lines": match_lines},)),
-        "container": inventory_container(progressive),
+        "container": inventory_container(progressive, snapshot.rack),
         "discards": discard_rack(
             ("burn", "The burn card, unexposed", view["burned"]),
             ("all cards", "The round's cards, picked up", view["cards_picked_up"]),

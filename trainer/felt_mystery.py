@@ -8,6 +8,7 @@ from typing import Any, TypedDict
 from markupsafe import Markup
 
 from simulator.carnival.round import CarnivalView
+from simulator.core.chips import Rack
 from simulator.core.json_values import json_int, json_str
 from simulator.core.money import format_cents
 from simulator.mystery.games import MYSTERY_GAMES
@@ -166,11 +167,12 @@ def short_wager_name(name: str) -> str:
 
 
 def mystery_seat_context(
-    number: int, seat: MysterySeatView | None, view: MysteryTableView, viewer: Viewer
+    number: int, seat: MysterySeatView | None, view: MysteryTableView, viewer: Viewer, rack: Rack
 ) -> EmptyMysterySeat | MysterySeat:
     """One position at an MHB game's table: the wagers and their light, any award, the base game's cards once dealt.
 
     Where the trainee deals the base game, the position shows that game's own wagers and cards for the base wager.
+    The chips are drawn in the colours of the table's ``rack``.
     """
     choosable = chooses_places(viewer)
     if seat is None:
@@ -185,7 +187,7 @@ def mystery_seat_context(
         "number": number,
         "pick_button": seat_pick(number, choosable),
         "occupied": True,
-        "areas": seat_areas(number, seat, view["carnival"], choosable),
+        "areas": seat_areas(number, seat, view["carnival"], choosable, rack),
         "progressive": [
             area(
                 number,
@@ -193,27 +195,30 @@ def mystery_seat_context(
                 wager["wager"],
                 short_wager_name(wager["wager"]),
                 wager["amount"] if on_the_layout else None,
+                rack=rack,
                 choosable=choosable,
                 note="qualifies" if wager["qualifies"] else "does not qualify",
             )
             for index, wager in enumerate(seat["progressive_wagers"], start=1)
         ],
         "light": lit if seat["progressive_wagers"] else None,
-        "award": chip(award["amount"]) if award else None,
+        "award": chip(award["amount"], rack) if award else None,
         "cards": hand_html(dealt["cards"] if dealt else None),
         "hand": dealt["hand"] if dealt else None,
         "carnival": carnival_hand(carnival) if carnival else None,
     }
 
 
-def seat_areas(number: int, seat: MysterySeatView, carnival: CarnivalView | None, choosable: bool) -> list[Markup]:
+def seat_areas(
+    number: int, seat: MysterySeatView, carnival: CarnivalView | None, choosable: bool, rack: Rack
+) -> list[Markup]:
     """A position's base wager: the MHB section's one area, or the base game's own where the trainee deals it."""
     if carnival is None:
         base = seat["base_wager"]
         name = base["wager"]
-        return [area(number, "base", name, short_wager_name(name), base["amount"], choosable=choosable)]
+        return [area(number, "base", name, short_wager_name(name), base["amount"], rack=rack, choosable=choosable)]
     dealt = carnival["seats"].get(str(number))
-    return [] if dealt is None else carnival_areas(number, dealt, carnival["game"], choosable=choosable)
+    return [] if dealt is None else carnival_areas(number, dealt, carnival["game"], rack=rack, choosable=choosable)
 
 
 def mystery_felt_context(snapshot: TableSnapshot[MysteryTableView], viewer: Viewer) -> MysteryFelt:
@@ -234,9 +239,12 @@ def mystery_felt_context(snapshot: TableSnapshot[MysteryTableView], viewer: View
     return {
         "title": felt_title(view["game"], view["no_more_bets"], view["late_wager"]),
         "finished": view["finished"],
-        "seats": [mystery_seat_context(number, view["seats"][str(number)], view, viewer) for number in range(1, 7)],
+        "seats": [
+            mystery_seat_context(number, view["seats"][str(number)], view, viewer, snapshot.rack)
+            for number in range(1, 7)
+        ],
         "displays": numbered_displays([display]),
-        "container": inventory_container(progressive),
+        "container": inventory_container(progressive, snapshot.rack),
         "base_game": base_game_context(view),
         "posted": posted([display], mystery_signs(snapshot)),
     }

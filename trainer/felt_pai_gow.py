@@ -10,6 +10,7 @@ from typing import Any, TypedDict
 from markupsafe import Markup
 
 from simulator.core.cards import format_cards, parse_cards
+from simulator.core.chips import Rack
 from simulator.core.json_values import json_int, json_str
 from simulator.core.money import format_cents
 from simulator.dice.wagers import beat_it_paytable, match_paytable, sum_paytable
@@ -231,9 +232,9 @@ def paytable_signs(rules: TableRules) -> list[Sign]:
 
 
 def seat_context(
-    number: int, seat: PaiGowSeatView, areas: BettingAreas, lit: bool, view: PaiGowView, viewer: Viewer
+    number: int, seat: PaiGowSeatView, areas: BettingAreas, lit: bool, view: PaiGowView, viewer: Viewer, rack: Rack
 ) -> PaiGowSeat:
-    """One position on the felt: its betting areas with chips and settlements, its stack, its hand and its badges.
+    """One position on the felt: its betting areas with chips (in ``rack``'s colours), its stack, hand and badges.
 
     ``lit`` is the Mystery Bonus light; the Progressive Payout area's one light is also on while a progressive
     win on the player's hand waits to be paid.
@@ -261,8 +262,9 @@ def seat_context(
             (progressive_paid["amount"], progressive_paid["hand"]) if progressive_paid else None,
             lit or seat["progressive_lit"],
             choosable,
+            rack,
         ),
-        "envy_paid": chip(envy["amount"]) if envy else None,
+        "envy_paid": chip(envy["amount"], rack) if envy else None,
         "commission": format_cents(seat["commission"]) if seat["commission"] else None,
         "lammer": seat["lammer"],
         "stack": seat["stack"],
@@ -285,6 +287,7 @@ def seat_rows(
     progressive_paid: tuple[int, str] | None,
     progressive_lit: bool,
     choosable: bool,
+    rack: Rack,
 ) -> tuple[tuple[str, Markup], ...]:
     """A position's betting areas, each row's drawn together once for each state they can be in: (row, markup) pairs.
 
@@ -302,6 +305,7 @@ def seat_rows(
                 SPOT_LABELS[spot],
                 SPOT_LABELS[spot],
                 wagered.get(spot),
+                rack=rack,
                 choosable=choosable,
                 settlement="pay" if progressive_paid else None,
                 paid=progressive_paid[0] if progressive_paid else None,
@@ -315,6 +319,7 @@ def seat_rows(
             SPOT_LABELS[spot],
             spot.removeprefix("match-") if spot.startswith("match-") else SPOT_LABELS[spot],
             wagered.get(spot),
+            rack=rack,
             choosable=choosable,
             settlement=settlement,
             paid=amount if settlement == "pay" else None,
@@ -398,7 +403,10 @@ def felt_context(snapshot: TableSnapshot[PaiGowView], viewer: Viewer) -> PaiGowF
     pick = chooses_places(viewer) and snapshot.view["dealer"]["high"] is None and bool(dealer["cards"])
     return {
         "title": felt_title(view["game"], view["no_more_bets"], view["late_wager"]),
-        "seats": [seat_context(n, seats[str(n)], fixtures.areas, n == lit_seat, view, viewer) for n in range(1, 7)],
+        "seats": [
+            seat_context(n, seats[str(n)], fixtures.areas, n == lit_seat, view, viewer, snapshot.rack)
+            for n in range(1, 7)
+        ],
         "shaker": {
             "manual": fixtures.manual_shaker,
             "dice": {"red": dice[0], "blue": dice[1:]} if dice else None,
@@ -415,7 +423,7 @@ def felt_context(snapshot: TableSnapshot[PaiGowView], viewer: Viewer) -> PaiGowF
             "pick": pick,
         },
         "displays": numbered_displays(displays),
-        "container": inventory_container(progressive) if progressive else None,
+        "container": inventory_container(progressive, snapshot.rack) if progressive else None,
         "discards": discard_rack(
             ("stub", "The four-card stub", view["stub_discarded"]),
             ("all 53", "Every card, accounted for", view["finished"]),

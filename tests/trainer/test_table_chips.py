@@ -9,7 +9,7 @@ from table_helpers import demo_table, make_instructor, make_trainee, read_dealer
 from test_other_games import browser_frame
 
 from simulator.core.chip_inventory import float_chips, opening_chips
-from simulator.core.chips import CHIP_COLOURS
+from simulator.core.chips import CHIP_COLOURS, DEFAULT_RACK, read_rack
 from simulator.core.table_cash import BuyIn
 from simulator.core.wager_phase import WagerPhase
 from simulator.notation import replay_round
@@ -18,7 +18,7 @@ from simulator.pai_gow.round import PaiGowRound
 from simulator.pai_gow.rules import TableRules
 from trainer import round_store, services
 from trainer.controls import table_rack
-from trainer.felt import render
+from trainer.felt import area, render
 from trainer.models import Mode
 from trainer.table_page import chip_inventory_context
 
@@ -81,3 +81,12 @@ def test_rack_fill_is_shown_in_the_chip_inventory_with_the_table_log_entry_it_ca
     assert f"Rack fill before entry {fill.before_step} of the table log: 120 red, $600.00." in shown
     assert '<th scope="row">$5.00 red</th><td>100</td><td>120</td>' in shown
     assert "House procedures: Table chip inventory; Rack fill." in shown
+
+
+def test_a_wager_on_the_felt_is_drawn_in_the_colour_of_its_largest_chip_in_the_tables_rack():
+    """Issue 32: at a table whose rack has a $20 yellow, a $20 wager is a yellow chip, not the default rack's red."""
+    yellow = read_rack("$100 black; $25 green; $20 yellow; $5 red; $1 white")
+    drawn = area(1, "pai-gow", "Pai Gow wager", "Pai Gow", 2000, rack=yellow, choosable=False)
+    assert '<span class="chip chip-yellow">$20.00</span>' in drawn
+    default = area(1, "pai-gow", "Pai Gow wager", "Pai Gow", 2000, rack=DEFAULT_RACK, choosable=False)
+    assert '<span class="chip chip-red">$20.00</span>' in default
