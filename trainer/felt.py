@@ -17,7 +17,7 @@ from simulator.core.chips import Rack, largest_chip
 from simulator.core.json_values import JsonValue, json_int, json_str
 from simulator.core.money import format_cents
 from simulator.core.mystery_meter import PaymentSource
-from simulator.core.progressive import ContainerIntakeView, IntakeView
+from simulator.core.progressive import CollectedChipView, ContainerIntakeView, IntakeStage, IntakeView
 from simulator.core.settling import SETTLEMENT_STEPS
 from simulator.core.wager_phase import WAGER_PHASE_PLAYER_STEPS, LateWagerView
 from simulator.games import GAMES
@@ -51,6 +51,8 @@ class InventoryContainer(TypedDict):
     chips: list[CollectedChip]
     dropped: bool
     count: int
+    counted: int | None
+    """The count the dealer called over the chips in front of the container, once counted and until the drop."""
 
 
 class Paytable(TypedDict):
@@ -298,20 +300,43 @@ def system_count(seats: list[int]) -> str:
     return f"system count {len(seats)}: seat{'s' if len(wagers) > 1 else ''} {places}"
 
 
-def inventory_container(progressive: ContainerIntakeView, rack: Rack) -> InventoryContainer:
+def inventory_container(
+    progressive: ContainerIntakeView, rack: Rack, done: tuple[DoneStep, ...] = ()
+) -> InventoryContainer:
     """The table inventory container and, once collected and until dropped, the chips collected in front of it.
 
-    The chips are those actually collected, not the wagers the system accepted: a missing chip is missing here. Once
-    dropped it says how many chips went in.
+    The chips are those actually collected, not the wagers the system accepted: a missing chip is missing here, as is
+    a chip its player took back as the dealer collected (a watched round's move drawn as done). Once counted it says
+    the count called over them (a count drawn as done says the dealer's); once dropped, how many chips went in.
     """
+    chips = not_taken_back(progressive["chips"], done)
     in_front = progressive["collected"] and not progressive["dropped"]
+    called = [json_int(step.arguments["count"]) for step in done if step.step == "count_progressive_chips"]
+    counted = progressive["intake"] == IntakeStage.COUNTED.name.lower()
     return {
-        "chips": [{**chip(each["amount"], rack), "seat": each["seat"]} for each in progressive["chips"]]
-        if in_front
-        else [],
+        "chips": [{**chip(each["amount"], rack), "seat": each["seat"]} for each in chips] if in_front else [],
         "dropped": progressive["dropped"],
-        "count": len(progressive["chips"]),
+        "count": len(chips),
+        "counted": (called or [len(chips)])[-1] if counted else None,
     }
+
+
+def not_taken_back(chips: list[CollectedChipView], done: tuple[DoneStep, ...]) -> list[CollectedChipView]:
+    """The progressive chips collected but for one of each seat whose player took it back (a move drawn as done).
+
+    >>> from simulator.surveillance.seen import Seen, Actor
+    >>> taken = Seen(Actor.PLAYER, "change_wager", {"seat": 2, "spot": "progressive", "amount": 0})
+    >>> not_taken_back([{"seat": 2, "amount": 100}, {"seat": 3, "amount": 100}], (taken,))
+    [{'seat': 3, 'amount': 100}]
+    """
+    left = list(chips)
+    for step in done:
+        arguments = step.arguments
+        if step.step in WAGER_MOVES and arguments.get("spot") == "progressive" and not arguments.get("amount"):
+            taken = next((chip for chip in left if chip["seat"] == arguments.get("seat")), None)
+            if taken is not None:
+                left.remove(taken)
+    return left
 
 
 def posted(displays: list[ProgressiveDisplay], signs: str = "", paytables: tuple[Paytable, ...] = ()) -> Posted:

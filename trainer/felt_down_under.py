@@ -26,6 +26,7 @@ from trainer.controls import (
     seat_field,
 )
 from trainer.felt import (
+    WAGER_MOVES,
     Controls,
     Discard,
     Felt,
@@ -40,6 +41,7 @@ from trainer.felt import (
     felt_title,
     hand_html,
     inventory_container,
+    moved,
     numbered_displays,
     posted,
     progressive_display,
@@ -173,7 +175,8 @@ def as_settled(view: DownUnderView, stood: tuple[DoneStep, ...]) -> DownUnderVie
     """The table view with each settlement that stood drawn as the trainee made it.
 
     The due hand paid, pushed or collected otherwise, or paid a wrong amount, shows the trainee's result and amount;
-    a Match the Dealer win paid a wrong amount or from the wrong source shows the trainee's.
+    a Match the Dealer win paid a wrong amount or from the wrong source shows the trainee's. A player's move on a
+    wager drawn as done (a watched round's) leaves its chips as moved.
     """
     if not stood:
         return view
@@ -182,9 +185,33 @@ def as_settled(view: DownUnderView, stood: tuple[DoneStep, ...]) -> DownUnderVie
         did = graded.arguments
         if graded.step in HAND_SETTLED_AS:
             draw_hand_settled(shown, graded)
+        elif graded.step in WAGER_MOVES:
+            draw_wager_moved(shown, graded)
         elif graded.step == "pay_progressive_win" and (seat := shown["seats"].get(str(did["seat"]))) is not None:
             seat["match"] = {**seat["match"], "amount": json_int(did["amount"]), "source": json_str(did["source"])}
     return shown
+
+
+def draw_wager_moved(view: DownUnderView, move: DoneStep) -> None:
+    """Draw a wager as a player's move (a watched round's) left it: a hand's capped or pinched, a progressive chip's.
+
+    A hand's wager is named by its position; the progressive chip by its seat, on the Match the Dealer area.
+    """
+    did = move.arguments
+    if "position" not in did:
+        seat = view["seats"].get(str(did["seat"]))
+        if seat is not None:
+            seat["match_wager"] = moved({"progressive": seat["match_wager"]}, move).get("progressive", 0)
+        return
+    position = json_str(did["position"])
+    seat = view["seats"].get(position.split()[1])
+    if seat is None:
+        return
+    amount = json_int(did["amount"])
+    if position.endswith(SPLIT_SUFFIX) and seat["split"] is not None:
+        seat["split"] = {**seat["split"], "wager": amount}
+    else:
+        seat["blackjack_wager"] = amount
 
 
 def draw_hand_settled(view: DownUnderView, graded: DoneStep) -> None:
@@ -268,7 +295,8 @@ def down_under_seat_context(
 
 def down_under_felt_context(snapshot: TableSnapshot[DownUnderView], viewer: Viewer) -> DownUnderFelt:
     """The Down Under Blackjack felt: positions, the dealer's cards, the Match the Dealer display and paytable."""
-    view = as_settled(snapshot.view, stood_steps(snapshot, viewer))
+    stood = stood_steps(snapshot, viewer)
+    view = as_settled(snapshot.view, stood)
     rules = DownUnderTable.from_json(snapshot.rules)
     progressive = view["progressive"]
     paytable = match_paytable(rules.decks, rules.paytable)
@@ -296,7 +324,7 @@ def down_under_felt_context(snapshot: TableSnapshot[DownUnderView], viewer: View
         },
         "displays": numbered_displays([display]),
         "posted": posted([display], paytables=({"name": f"Match the Dealer · {paytable}", "lines": match_lines},)),
-        "container": inventory_container(progressive, snapshot.rack),
+        "container": inventory_container(progressive, snapshot.rack, stood),
         "discards": discard_rack(
             ("burn", "The burn card, unexposed", view["burned"]),
             ("all cards", "The round's cards, picked up", view["cards_picked_up"]),

@@ -223,7 +223,8 @@ def seat_areas(
 
 def mystery_felt_context(snapshot: TableSnapshot[MysteryTableView], viewer: Viewer) -> MysteryFelt:
     """An MHB game's felt: the positions with the game's own wagers, the display and the inventory container."""
-    view = as_taken(snapshot.view, stood_steps(snapshot, viewer))
+    stood = stood_steps(snapshot, viewer)
+    view = as_taken(snapshot.view, stood)
     progressive = view["progressive"]
     lit_seat = progressive["meter"]["lit_seat"]
     display = progressive_display(
@@ -244,7 +245,7 @@ def mystery_felt_context(snapshot: TableSnapshot[MysteryTableView], viewer: View
             for number in range(1, 7)
         ],
         "displays": numbered_displays([display]),
-        "container": inventory_container(progressive, snapshot.rack),
+        "container": inventory_container(progressive, snapshot.rack, stood),
         "base_game": base_game_context(view),
         "posted": posted([display], mystery_signs(snapshot)),
     }

@@ -138,6 +138,8 @@ class Shaker(TypedDict):
     manual: bool
     dice: ShakerDice | None
     announced: bool
+    call: str
+    """The dice as the dealer called them once announced (a watched round's call as it was made), else empty."""
 
 
 class PaiGowDealer(TypedDict):
@@ -377,7 +379,8 @@ def dealer_as_done(dealer: PaiGowDealerView, done: DoneStep) -> PaiGowDealerView
 
 def felt_context(snapshot: TableSnapshot[PaiGowView], viewer: Viewer) -> PaiGowFelt:
     """The Pai Gow Poker felt as the templates draw it, from the round's public table view as the dealer dealt it."""
-    view = as_dealt(snapshot.view, stood_steps(snapshot, viewer))
+    stood = stood_steps(snapshot, viewer)
+    view = as_dealt(snapshot.view, stood)
     fixtures = pai_gow_fixtures(snapshot)
     progressive = view["progressive"]
     mystery = progressive["meter"] if progressive else None
@@ -411,6 +414,7 @@ def felt_context(snapshot: TableSnapshot[PaiGowView], viewer: Viewer) -> PaiGowF
             "manual": fixtures.manual_shaker,
             "dice": {"red": dice[0], "blue": dice[1:]} if dice else None,
             "announced": view["dice_announced"],
+            "call": dice_call(dice, stood) if dice and view["dice_announced"] else "",
         },
         "dealer": {
             "stack": dealer["stack"],
@@ -423,7 +427,7 @@ def felt_context(snapshot: TableSnapshot[PaiGowView], viewer: Viewer) -> PaiGowF
             "pick": pick,
         },
         "displays": numbered_displays(displays),
-        "container": inventory_container(progressive, snapshot.rack) if progressive else None,
+        "container": inventory_container(progressive, snapshot.rack, stood) if progressive else None,
         "discards": discard_rack(
             ("stub", "The four-card stub", view["stub_discarded"]),
             ("all 53", "Every card, accounted for", view["finished"]),
@@ -431,6 +435,22 @@ def felt_context(snapshot: TableSnapshot[PaiGowView], viewer: Viewer) -> PaiGowF
         "finished": view["finished"],
         "posted": posted(displays, fixtures.paytable_signs),
     }
+
+
+def dice_call(dice: list[int], stood: tuple[DoneStep, ...]) -> str:
+    """The dice as the dealer called them: as a watched round's call drawn as done made them, else as they lie.
+
+    >>> dice_call([2, 3, 4], ())
+    'called red 2, blue 3 and 4: 9'
+    >>> from simulator.surveillance.seen import Seen, Actor
+    >>> dice_call([2, 3, 4], (Seen(Actor.DEALER, "announce_dice", {"red": 3, "blue_1": 2, "blue_2": 4}),))
+    'called red 3, blue 2 and 4: 9'
+    """
+    red, blue_1, blue_2 = dice
+    for step in stood:
+        if step.step == "announce_dice":
+            red, blue_1, blue_2 = (json_int(step.arguments[name]) for name in ("red", "blue_1", "blue_2"))
+    return f"called red {red}, blue {blue_1} and {blue_2}: {red + blue_1 + blue_2}"
 
 
 def jackpot_sign(paytable: ProgressivePaytable) -> JackpotSign:

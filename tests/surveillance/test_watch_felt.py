@@ -29,11 +29,12 @@ from trainer.felt_mystery import as_paid
 pytestmark = pytest.mark.django_db
 
 
-def seeded(client, kind):
-    """A trainee signed in at a watched Pai Gow Poker round with one ``kind`` fault, from the first seed holding one."""
+def seeded(client, kind, table=None):
+    """A trainee signed in at a watched round with one ``kind`` fault, from the first seed holding one, at ``table``
+    (the Pai Gow Poker demo table when None)."""
     trainee = make_trainee()
     client.force_login(trainee)
-    table = demo_table()
+    table = table or demo_table()
     for seed in range(1, 60):
         watched = deal_watched(table, seed, random.Random(seed), 1, {kind})
         if watched.faults:
@@ -99,6 +100,61 @@ def test_chips_a_player_moves_are_drawn_as_the_player_left_them_from_the_moves_s
     assert f">{format_cents(before)}</span>" in area_at(page, fault.place, fault.spot)
     drawn = area_at(step(client, record, **HTMX).text, fault.place, fault.spot)
     assert f">{format_cents(after)}</span>" in drawn
+
+
+def container_at(page):
+    """The table inventory container as the felt draws it."""
+    return re.search(r'<div class="inventory-container".*?\n</div>', page, re.S).group(0)
+
+
+@pytest.mark.parametrize("kind", [FaultKind.WRONG_DICE_TOTAL, FaultKind.WRONG_DICE_COLOUR])
+def test_dice_called_wrong_are_drawn_beside_the_dice_as_called_and_never_as_they_lie(client, kind):
+    record = seeded(client, kind)
+    (fault,) = replayed(record).faults
+    dice = ("red", "blue_1", "blue_2")
+    called, right = ([step.arguments[die] for die in dice] for step in (fault.seen, *fault.right))
+    show_until(record, fault.step - 1)
+    shaker = re.search(r'<div class="shaker-place".*?\n</div>', step(client, record, **HTMX).text, re.S).group(0)
+    assert f"called red {called[0]}, blue {called[1]} and {called[2]}: {sum(called)}" in shaker
+    assert f"called red {right[0]}, blue {right[1]} and {right[2]}" not in shaker
+    assert f'aria-label="red die showing {right[0]}"' in shaker, "the dice lie as thrown"
+
+
+def test_a_progressive_chip_count_misstated_is_drawn_beside_the_chips_as_called(client):
+    record = seeded(client, FaultKind.CHIP_COUNT_MISSTATED)
+    (fault,) = replayed(record).faults
+    show_until(record, fault.step - 1)
+    assert "counted:" not in container_at(client.get(reverse("watched", args=[record.pk])).text)
+    container = container_at(step(client, record, **HTMX).text)
+    assert f"counted: {fault.seen.arguments['count']} chips" in container
+    right = fault.right[0].arguments["count"]
+    assert container.count('class="chip-from"') == right == fault.seen.arguments["count"] - 1
+
+
+def test_a_progressive_chip_its_player_took_back_is_missing_from_the_chips_collected(client):
+    record = seeded(client, FaultKind.CHIP_NOT_DROPPED)
+    (fault,) = replayed(record).faults
+    show_until(record, fault.step)
+    collected = step(client, record, **HTMX).text
+    right = replayed(record).round.table_view()["progressive"]["chips"]
+    drawn = re.findall(r'<span class="chip-seat">seat (\d)</span>', container_at(collected))
+    taken = [str(chip["seat"]) for chip in right]
+    taken.remove(str(fault.place))
+    assert sorted(drawn) == sorted(taken)
+
+
+@pytest.mark.parametrize("kind", [FaultKind.CAPPING, FaultKind.PINCHING])
+def test_a_blackjack_wager_capped_or_pinched_is_drawn_as_the_player_left_it(client, kind):
+    tables = create_demo_tables()
+    whole_round = next(table for table in tables if table.name.startswith("Down Under Blackjack — the whole round"))
+    record = seeded(client, kind, whole_round)
+    (fault,) = replayed(record).faults
+    moved = fault.seen.arguments["amount"]
+    show_until(record, fault.step - 1)
+    before = area_at(client.get(reverse("watched", args=[record.pk])).text, fault.place, "blackjack")
+    assert f">{format_cents(moved)}</span>" not in before
+    drawn = area_at(step(client, record, **HTMX).text, fault.place, "blackjack")
+    assert f">{format_cents(moved)}</span>" in drawn
 
 
 def codes(cards):
