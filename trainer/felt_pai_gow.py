@@ -336,15 +336,19 @@ DRAWN_MONEY = frozenset({*SETTLEMENTS, "collect_commission", *WAGER_MOVES})
 DRAWN_AT_THE_DEALER = frozenset({"set_dealer_hand", "declare_tiger_nine"})
 """The dealer's steps a watched round's felt draws as done: the dealer's hand set and the Tiger 9 declared."""
 
+DRAWN_DELIVERED = "deliver_stack"
+"""The dealing step a watched round's felt draws as done: a stack delivered to a place, in whatever order."""
+
 
 def as_dealt(view: PaiGowView, stood: tuple[DoneStep, ...]) -> PaiGowView:
     """The table view with each money slip that stood (or a watched round's fault) drawn as it was made.
 
     The settlement and amount on the due area, and a commission, are drawn as the trainee gave them (a settlement of
     another kind counts): an exam felt shows no right amount before the score card. A player's wager move drawn as
-    done leaves its chips on the area; the dealer's hand set or Tiger 9 declared otherwise shows as it was done.
+    done leaves its chips on the area; the dealer's hand set or Tiger 9 declared otherwise shows as it was done, and a
+    stack delivered out of turn lies at its place.
     """
-    stood = tuple(step for step in stood if step.step in DRAWN_MONEY | DRAWN_AT_THE_DEALER)
+    stood = tuple(step for step in stood if step.step in DRAWN_MONEY | DRAWN_AT_THE_DEALER | {DRAWN_DELIVERED})
     if not stood:
         return view
     shown = view.copy()
@@ -353,6 +357,13 @@ def as_dealt(view: PaiGowView, stood: tuple[DoneStep, ...]) -> PaiGowView:
         did = graded.arguments
         if graded.step in DRAWN_AT_THE_DEALER:
             shown["dealer"] = dealer_as_done(shown["dealer"], graded)
+            continue
+        if graded.step == DRAWN_DELIVERED:
+            place = json_int(did["place"])
+            if place == 0:
+                shown["dealer"] = {**shown["dealer"], "stack": True}
+            else:
+                seats[str(place)] = {**seats[str(place)], "stack": True}
             continue
         seat = seats[str(json_int(did["seat"]))]
         if graded.step in WAGER_MOVES:
@@ -429,12 +440,20 @@ def felt_context(snapshot: TableSnapshot[PaiGowView], viewer: Viewer) -> PaiGowF
         "displays": numbered_displays(displays),
         "container": inventory_container(progressive, snapshot.rack, stood) if progressive else None,
         "discards": discard_rack(
-            ("stub", "The four-card stub", view["stub_discarded"]),
+            stub_discarded(stood, view["stub_discarded"]),
             ("all 53", "Every card, accounted for", view["finished"]),
         ),
         "finished": view["finished"],
         "posted": posted(displays, fixtures.paytable_signs),
     }
+
+
+def stub_discarded(stood: tuple[DoneStep, ...], racked: bool) -> tuple[str, str, bool]:
+    """The stub in the discard rack: face down, or face up as a watched round's stub discarded exposed was."""
+    exposed = any(step.step == "discard_stub" and step.arguments.get("face_up") is True for step in stood)
+    if exposed:
+        return "stub, face up", "The four-card stub, discarded face up", racked
+    return "stub", "The four-card stub", racked
 
 
 def dice_call(dice: list[int], stood: tuple[DoneStep, ...]) -> str:

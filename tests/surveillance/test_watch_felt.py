@@ -157,6 +157,32 @@ def test_a_blackjack_wager_capped_or_pinched_is_drawn_as_the_player_left_it(clie
     assert f">{format_cents(moved)}</span>" in drawn
 
 
+def place_at(page, place):
+    """A place as the felt draws it: a seat's position, or the dealer's place (place 0)."""
+    start = page.index(f'id="felt-seat-{place}"' if place else 'id="felt-dealer"')
+    return page[start : page.index('<div class="areas">', start) if place else page.index("</section>", start)]
+
+
+def test_a_stack_delivered_out_of_turn_lies_at_its_place_before_the_place_whose_turn_it_was(client):
+    record = seeded(client, FaultKind.DEALT_OUT_OF_ORDER)
+    (fault,) = replayed(record).faults
+    early, due = fault.seen.arguments["place"], fault.right[0].arguments["place"]
+    show_until(record, fault.step - 1)
+    page = client.get(reverse("watched", args=[record.pk])).text
+    assert 'class="stack"' not in place_at(page, early) and 'class="stack"' not in place_at(page, due)
+    answer = step(client, record, **HTMX).text
+    assert 'class="stack"' in place_at(answer, early) and 'class="stack"' not in place_at(answer, due)
+
+
+def test_a_stub_discarded_face_up_lies_face_up_in_the_discard_rack(client):
+    record = seeded(client, FaultKind.CARD_EXPOSED)
+    (fault,) = replayed(record).faults
+    assert fault.seen.step == "discard_stub"
+    show_until(record, fault.step - 1)
+    rack = re.search(r'<div class="discard-rack".*?</div>', step(client, record, **HTMX).text, re.S).group(0)
+    assert ">stub, face up</span>" in rack
+
+
 def codes(cards):
     """The codes the felt draws cards by."""
     return sorted(card_name(card).code for card in parse_cards(cards))
