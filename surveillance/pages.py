@@ -57,6 +57,11 @@ def table_felt(record: WatchedRecord, watched: WatchedRound, number: int) -> Reg
     return felt_region(replace(snapshot, drawn_as_done=done), Viewer.INSTRUCTOR)
 
 
+def seated(felt: Region) -> list[int]:
+    """The seats a player sits at on a drawn felt: beside the dealer's place (0), the places a flag may name."""
+    return [seat["number"] for seat in felt.context["felt"]["seats"] if seat["occupied"]]
+
+
 def felt_context(record: WatchedRecord, watched: WatchedRound, number: int | None = None) -> dict[str, Any]:
     """The felt at step ``number`` (the last shown when None): the table drawn, the step said, its place marked."""
     number = record.shown if number is None else number
@@ -72,7 +77,7 @@ def felt_context(record: WatchedRecord, watched: WatchedRound, number: int | Non
         "announce": f"Step {current['number']}: {current['said']}",
         "table": render_region(felt, oob=False),
         "posted": render_region(posted_region(felt), oob=False),
-        "seats": [seat["number"] for seat in felt.context["felt"]["seats"] if seat["occupied"]],
+        "seats": seated(felt),
     }
 
 

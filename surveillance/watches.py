@@ -31,6 +31,7 @@ from simulator.surveillance.scenarios import deal_watch, watch_part
 from simulator.surveillance.watching import SeededFault, WatchedRound, choose_faults, replay_watched, watch, watched_log
 from simulator.table_deals import TableDeal
 from surveillance.models import WatchedRound as WatchedRecord
+from surveillance.pages import seated, table_felt
 from surveillance.sittings import held_debrief
 from surveillance.statements import watched_statement
 from trainer.models import Table
@@ -144,7 +145,10 @@ def whole_number(text: str, name: str) -> int:
 
 
 def raise_flag(record_id: int, place: str, kind: str, clause: str) -> WatchedRecord:
-    """Add a flag at the step on the felt now, timed now; WatchError for a bad field, a flood or a round over."""
+    """Add a flag at the step on the felt now, timed now; WatchError for a bad field, a flood or a round over.
+
+    A flag names the dealer's place (0) or a seat a player sits at on the felt, as the flag form offers them.
+    """
     with transaction.atomic():
         record = locked(record_id)
         refuse_when_over(record)
@@ -161,6 +165,8 @@ def raise_flag(record_id: int, place: str, kind: str, clause: str) -> WatchedRec
             read_flags([*record.flags, flag], record.shown)
         except ValueError as error:
             raise WatchError(str(error)) from error
+        if flag["place"] not in (0, *seated(table_felt(record, replayed(record), record.shown))):
+            raise WatchError(f"No player sits at seat {flag['place']}: choose the place from the list.")
         record.flags = [*record.flags, flag]
         record.save(update_fields=["flags"])
         return record

@@ -25,7 +25,7 @@ def catch_all(record, false_flags=0):
     """Flag every fault of the watched round at its step (and ``false_flags`` false ones), then end the round."""
     watched = replayed(record)
     for _ in range(false_flags):
-        raise_flag(record.pk, "6", "capping", "")
+        raise_flag(record.pk, "0", "capping", "")
     for fault in watched.faults:
         show_until(record, fault.step)
         raise_flag(record.pk, str(fault.place), fault.kind.value, "")

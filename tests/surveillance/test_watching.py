@@ -9,6 +9,7 @@ from watch_helpers import HTMX, flag, length, started, step, step_to
 from simulator.surveillance.flags import MAX_FLAGS
 from simulator.surveillance.views import public_step
 from surveillance.models import WatchedRound
+from surveillance.pages import felt_context
 from surveillance.watches import replayed
 
 pytestmark = pytest.mark.django_db
@@ -74,6 +75,17 @@ def test_a_bad_flag_is_a_clear_error_that_changes_nothing(client, place, kind, c
     assert under_htmx.status_code == 200 and said in under_htmx.text and 'id="watch-flags"' not in under_htmx.text
     record.refresh_from_db()
     assert record.flags == []
+
+
+def test_a_flag_for_a_seat_no_player_sits_at_is_a_clear_error_that_changes_nothing(client):
+    record = started(client)
+    felt = felt_context(record, replayed(record))
+    empty = next(seat for seat in range(1, 7) if seat not in felt["seats"])
+    response = flag(client, record, empty, "pinching")
+    assert response.status_code == 400 and f"No player sits at seat {empty}" in response.text
+    record.refresh_from_db()
+    assert record.flags == []
+    assert flag(client, record, felt["seats"][0], "pinching").status_code == 302
 
 
 def test_a_flood_of_flags_is_refused_past_the_most_a_round_takes(client):

@@ -46,12 +46,13 @@ def length(record):
 def watched_through(trainee, table, caught=1, false_flags=0):
     """A watched round of three faults at the table, the first ``caught`` flagged at their steps, then ended.
 
-    ``false_flags`` flags name capping at seat 6 on the first step, where no fault can be. The record, its round.
+    ``false_flags`` flags name capping at the dealer's place on the first step, where no fault can be. The record,
+    its round.
     """
     record = start_watch(trainee, table, count=3)
     watched = replayed(record)
     for _ in range(false_flags):
-        raise_flag(record.pk, "6", "capping", "")
+        raise_flag(record.pk, "0", "capping", "")
     for fault in watched.faults[:caught]:
         show_until(record, fault.step)
         raise_flag(record.pk, str(fault.place), fault.kind.value, "")
