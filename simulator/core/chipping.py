@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import reduce
-from itertools import pairwise
+from functools import lru_cache, reduce
 from math import gcd
+from operator import or_
 
 from simulator.core.chips import (
     CHIP_COLOURS,
@@ -25,6 +25,7 @@ from simulator.core.chips import (
     chip_total,
     largest_chip,
     read_rack,
+    spoken_chips,
     write_rack,
 )
 from simulator.core.clauses import cite
@@ -63,7 +64,7 @@ class Chipping:
         ('highest denominations first', 'at most 4 chips of one denomination')
         """
         if self.procedure is ChippingProcedure.AT_MOST:
-            return f"at most {self.most} chips of one denomination"
+            return f"at most {self.most} {'chip' if self.most == 1 else 'chips'} of one denomination"
         return PROCEDURE_WORDS[self.procedure]
 
     def payment(self, amount: Cents, rack: Rack, wager: Cents | None = None) -> ChipPayment:
@@ -71,19 +72,26 @@ class Chipping:
 
         Colour for colour pays highest first in no chip larger than the wager's largest, taking the wager as made up
         highest first (the chips on it are not recorded); a payout with no wager of its own (a bonus, a progressive
-        or Mystery Bonus award), or one that would take more than MAX_CHIPS chips so, is paid highest first.
+        or Mystery Bonus award), or one that would take more than MAX_CHIPS chips or more coin so, is paid highest
+        first. At most N of one denomination pays the fewest chips within it (:func:`fewest_within`).
 
         >>> Chipping(ChippingProcedure.COLOUR_FOR_COLOUR).payment(4500, DEFAULT_RACK, wager=3000).chips
         {2500: 1, 500: 4}
         >>> Chipping(ChippingProcedure.COLOUR_FOR_COLOUR).payment(4550, DEFAULT_RACK, wager=1000)
         ChipPayment(chips={500: 9}, coin=50)
+        >>> Chipping(ChippingProcedure.AT_MOST, 4).payment(1000, read_rack("$5 red; $2.50 pink; $1 white")).chips
+        {500: 2}
         """
         chips = highest_first(amount, rack)
+        coin = amount - chip_total(chips)
+        if self.procedure is ChippingProcedure.AT_MOST:
+            chips = fewest_within(amount - coin, rack, self.most) or chips
         if self.procedure is ChippingProcedure.COLOUR_FOR_COLOUR and wager is not None:
             largest = largest_chip(wager, rack).cents
             matched = highest_first(amount, tuple(each for each in rack if each.cents <= largest))
-            chips = matched if chip_count(matched) <= MAX_CHIPS else chips
-        return ChipPayment(chips, amount - chip_total(chips))
+            fits = chip_count(matched) <= MAX_CHIPS and chip_total(matched) == amount - coin
+            chips = matched if fits else chips
+        return ChipPayment(chips, coin)
 
     def follows(self, chips: Chips, rack: Rack, wager: Cents | None = None, coin: Cents = 0) -> bool:
         """Whether a payment in ``chips`` follows this procedure: the procedure's own chips, or within its stated mix.
@@ -98,7 +106,8 @@ class Chipping:
         True
         """
         if self.procedure is ChippingProcedure.AT_MOST:
-            return all(count <= self.most for cents, count in chips.items() if cents != rack[0].cents)
+            within = all(count <= self.most for cents, count in chips.items() if cents != rack[0].cents)
+            return within and coin == self.payment(chip_total(chips) + coin, rack).coin
         paid = {cents: count for cents, count in chips.items() if count}
         return paid == self.payment(chip_total(chips) + coin, rack, wager).chips
 
@@ -222,30 +231,100 @@ def made_up(amount: Cents, rack: Rack) -> dict[Cents, int] | None:
     return None
 
 
-def most_of_one_denomination(rack: Rack) -> int:
-    """The most chips of one denomination (the largest aside) a payout made highest first takes from ``rack``.
+def fewest_within(amount: Cents, rack: Rack, most: int) -> dict[Cents, int] | None:
+    """``amount`` in the fewest chips, at most ``most`` of each but the largest; among as few, the larger chips first.
 
-    Below a chip worth five of the next, highest first takes at most four of that next chip.
+    Each chip is tried from as many as fit down to none, the largest first, and a way is kept only when it takes
+    fewer chips than any found before it: of the ways with the fewest chips, the one with the most of the larger
+    chips. None when no way keeps to ``most``.
 
-    >>> most_of_one_denomination(DEFAULT_RACK)
-    4
+    >>> pink = read_rack("$5 red; $2.50 pink; $1 white")
+    >>> fewest_within(900, pink, 4), fewest_within(400, pink, 3)
+    ({500: 1, 100: 4}, None)
     """
-    return max(((larger.cents - 1) // smaller.cents for larger, smaller in pairwise(rack)), default=0)
+    best: dict[Cents, int] | None = None
+
+    def search(rest: Cents, index: int, chosen: dict[Cents, int], count: int) -> None:
+        nonlocal best
+        if rest == 0:
+            if best is None or count < chip_count(best):
+                best = {cents: n for cents, n in chosen.items() if n}
+            return
+        smaller = rack[index:]
+        if not smaller or rest % reduce(gcd, (each.cents for each in smaller)):
+            return
+        first = smaller[0].cents
+        cap = rest // first if index == 0 else min(most, rest // first)
+        below = most * sum(each.cents for each in smaller[1:])
+        for n in range(cap, max(-1, -(-(rest - below) // first) - 1), -1):
+            if best is not None and count + n + (1 if rest > n * first else 0) >= chip_count(best):
+                continue
+            search(rest - n * first, index + 1, {**chosen, first: n}, count + n)
+
+    search(amount, 0, {}, 0)
+    return best
+
+
+MOST_AMOUNTS_CHECKED = 1 << 20
+"""The most amounts, in steps of the rack's common measure, a stated mix is checked over when the table is set."""
+
+
+@lru_cache(maxsize=256)
+def first_unpaid(rack: Rack, most: int) -> Cents | None:
+    """The least amount the rack's chips make that none with at most ``most`` of one denomination make; or None.
+
+    The largest chip is excepted from ``most``. ChipsError when the rack is too wide to check.
+
+    Amounts are counted in steps of the rack's common measure, as bits of an integer: those the chips within the
+    mix make, then each with any number of the largest chip added. Past the most the smaller chips make, whether an
+    amount is made depends only on its remainder by the largest chip, so every amount to one largest chip beyond
+    that, and beyond every amount the rack makes at all, settles every amount.
+    """
+    step = reduce(gcd, (each.cents for each in rack))
+    largest, smallest = rack[0].cents // step, rack[-1].cents // step
+    within = 1
+    for each in rack[1:]:
+        within = reduce(or_, (within << count * (each.cents // step) for count in range(most + 1)))
+    top = within.bit_length() + largest * (smallest + 1)
+    if top > MOST_AMOUNTS_CHECKED:
+        raise ChipsError("this rack's chips are too far apart in value for a stated mix to be checked against it")
+    mask = (1 << top) - 1
+    any_chips = reduce(lambda made, each: with_any(made, each.cents // step, mask), rack, 1)
+    made = with_any(within, largest, mask)
+    missing = any_chips & ~made & mask
+    return ((missing & -missing).bit_length() - 1) * step if missing else None
+
+
+def with_any(amounts: int, chip: int, mask: int) -> int:
+    """The amounts, as bits, each with any number of ``chip`` added, up to ``mask``: doubling the number each pass."""
+    shift = chip
+    while amounts != (amounts := amounts | (amounts << shift) & mask):
+        shift *= 2
+    return amounts
 
 
 def chipping_fault(rack: Rack, chipping: Chipping) -> str:
     """Why a procedure cannot make up every payout from the rack; "" when it can.
 
-    A stated mix below what highest first takes of one denomination would leave some payout unpaid: it is refused
-    when the table is set, never at a payout.
+    A stated mix that leaves some amount the rack's chips make unpaid, its coin aside (:data:`BEYOND_THE_RACK`), is
+    refused when the table is set, never at a payout, naming the smallest such amount and the least mix that pays
+    every one.
     """
-    needed = most_of_one_denomination(rack)
-    if chipping.procedure is not ChippingProcedure.AT_MOST or chipping.most >= needed:
+    if chipping.procedure is not ChippingProcedure.AT_MOST:
         return ""
-    larger, smaller = next(pair for pair in pairwise(rack) if (pair[0].cents - 1) // pair[1].cents == needed)
+    try:
+        unpaid = first_unpaid(rack, chipping.most)
+        if unpaid is None:
+            return ""
+        needed = next((most for most in MOST_OF_ONE_DENOMINATION if first_unpaid(rack, most) is None), None)
+    except ChipsError as error:
+        return f"{chipping.words.capitalize()} cannot follow this rack: {error}."
+    least = next(most for most in range(chipping.most + 1, MAX_CHIPS) if fewest_within(unpaid, rack, most))
+    paid = fewest_within(unpaid, rack, least) or {}
+    choose = f"choose at least {needed}" if needed else "no stated mix pays every amount: choose another procedure"
     return (
-        f"{chipping.words.capitalize()} cannot follow this rack, where {format_cents(larger.cents - smaller.cents)} "
-        f"takes {needed} {smaller.colour} chips below one {larger.colour}: choose at least {needed}."
+        f"{chipping.words.capitalize()} cannot follow this rack: {format_cents(unpaid)} takes at least {least} "
+        f"chips of one denomination in any payment from it ({spoken_chips(paid, rack)}): {choose}."
     )
 
 
@@ -300,7 +379,8 @@ CHIP_OPTIONS: dict[str, OptionField] = {
         CHIPPINGS,
         CHIPPING,
         "Which chips make up a payout: highest denominations first, colour for colour with the wager, or at most a "
-        "number of chips of one denomination.",
+        "number of chips of one denomination (any mix within it; the fewest chips named as expected, the most of the "
+        "larger chips among as few).",
         describe=lambda chipping: chipping.words,
         house_rule=True,
         label="Chipping procedure",

@@ -912,8 +912,11 @@ CLAUSES = catalogue(
         "amount left allows while the smaller chips can still make up the rest; colour for colour with the wager, "
         "highest first in no chip larger than the wager's largest (a wager taken as made up highest first; a "
         "progressive or Mystery Bonus award, which no wager's "
-        "colours make up, highest first); or at most a stated number of chips of one denomination, the rack's "
-        "largest chip excepted. A right total in other chips breaks this procedure; a wrong total is a mispay. "
+        "colours make up, highest first, as is a payout those colours would leave more in coin); or at most a stated "
+        "number of chips of one denomination, the rack's largest chip excepted, any mix within it, the expected "
+        "payment being the fewest chips within it and, among as few, the most of the larger chips (a stated mix "
+        "that leaves an amount the rack's chips make unpaid is refused when the table is set). A right total in "
+        "other chips breaks this procedure; a wrong total is a mispay. "
         "Default: highest denominations first.",
         note="The regulation has a winning wager paid at its odds; it does not say in which chips.",
     ),

@@ -1,10 +1,19 @@
 """The chip rack and the chipping procedure: house options every game's table has, read, checked and listed."""
 
 import functools
+import re
 
 import pytest
 
-from simulator.core.chipping import CHIPPINGS, DEFAULT_CHIPPING, Chipping, ChippingProcedure, rack_fault
+from simulator.core.chipping import (
+    CHIPPINGS,
+    DEFAULT_CHIPPING,
+    Chipping,
+    ChippingProcedure,
+    chipping_fault,
+    fewest_within,
+    rack_fault,
+)
 from simulator.core.chips import DEFAULT_RACK, ChipPayment, ChipsError, Denomination, read_payment, read_rack
 from simulator.core.citations import Provenance
 from simulator.core.dice import DiceRoll
@@ -94,9 +103,11 @@ def test_a_rack_the_felt_cannot_draw_or_a_dealer_cannot_read_is_refused_naming_t
 
 
 def test_a_stated_mix_below_what_the_rack_needs_is_refused_when_the_table_is_set() -> None:
-    """$400 takes four $100 blacks below one $500 purple: "at most 3 of one denomination" could never pay it."""
+    """$4 takes four $1 whites below one $5 red: "at most 3 of one denomination" could never pay it."""
     for game in GAMES.values():
-        with pytest.raises(RulesError, match=r"\$400\.00 takes 4 black chips below one purple: choose at least 4"):
+        with pytest.raises(
+            RulesError, match=r"\$4\.00 takes at least 4 chips of one .*\(4 white, \$4\.00\): choose at least 4"
+        ):
             game.read_rules({"chipping": "at_most_3"})
         assert game.read_rules({"chipping": "at_most_4"}).chipping == Chipping(ChippingProcedure.AT_MOST, 4)
     assert GAMES["pai-gow-poker"].read_rules({"rack": "$25 green; $10 black; $5 red", "chipping": "at_most_2"})
@@ -132,6 +143,51 @@ def test_colour_for_colour_pays_in_no_chip_larger_than_the_wager_s_largest() -> 
     assert colour_for_colour.payment(45_00, DEFAULT_RACK, wager=10_00).chips == {5_00: 9}
     assert not colour_for_colour.follows({25_00: 1, 5_00: 4}, DEFAULT_RACK, wager=10_00)
     assert colour_for_colour.payment(500_00, DEFAULT_RACK).chips == {500_00: 1}, "an award no wager's colours make up"
+
+
+PINK_RACK = "$25 green; $5 red; $2.50 pink; $1 white"
+"""A rack with a $2.50 pink: no two chips below the red make $4, nor pink and whites $3 or $4 (they make $3.50)."""
+
+
+@pytest.mark.parametrize(("most", "unpaid"), [(2, "$3.00 takes at least 3"), (3, "$4.00 takes at least 4")])
+def test_a_stated_mix_is_refused_for_an_amount_no_payment_from_a_pink_rack_keeps_within(most, unpaid) -> None:
+    """$3 and $4 beside a pink are three and four $1 whites in every exact payment ($2.50 and $1s leave 50 cents):
+    "at most 2" cannot pay $3, "at most 3" $4, though a pink sits between red and white; "at most 4" pays all."""
+    rack = read_rack(PINK_RACK)
+    count = unpaid[-1]
+    fault = chipping_fault(rack, CHIPPINGS[f"at_most_{most}"])
+    assert f"{unpaid} chips of one denomination" in fault and f"({count} white, ${count}.00)" in fault
+    assert fault.endswith("choose at least 4.")
+    with pytest.raises(RulesError, match=re.escape(unpaid)):
+        GAMES["pai-gow-poker"].read_rules({"rack": PINK_RACK, "chipping": f"at_most_{most}"})
+    assert chipping_fault(rack, CHIPPINGS["at_most_4"]) == ""
+
+
+def test_at_most_four_pays_the_fewest_chips_within_it_the_larger_first_among_as_few() -> None:
+    """Beside a pink, $9 highest first is a red and four whites (five chips); $10 two reds, not four pinks; $17.50
+    within four of one denomination is three reds, a pink and no more (four chips: fewest); $4.50 a pink and two
+    whites, no coin, and paying it in coin in place of a white breaks the procedure."""
+    rack, at_most_four = read_rack(PINK_RACK), CHIPPINGS["at_most_4"]
+    assert at_most_four.payment(9_00, rack) == ChipPayment({5_00: 1, 1_00: 4})
+    assert at_most_four.payment(10_00, rack) == ChipPayment({5_00: 2})
+    assert at_most_four.payment(17_50, rack) == ChipPayment({5_00: 3, 2_50: 1})
+    assert at_most_four.payment(4_50, rack) == ChipPayment({2_50: 1, 1_00: 2})
+    assert at_most_four.follows({2_50: 4, 1_00: 2}, rack) and at_most_four.payment(12_00, rack).chips == {
+        5_00: 2,
+        1_00: 2,
+    }
+    assert fewest_within(4_00, rack, 3) is None
+
+
+def test_highest_first_and_colour_for_colour_with_a_pink() -> None:
+    """Highest first beside a pink: $7.50 a red and a pink. Colour for colour on a $2 wager (two whites) pays its
+    $2.50 (5 to 4) in a pink, highest first, since whites would leave 50 cents in coin; on a $7.50 wager (red and
+    pink) its $11.25 (3 to 2) in two reds and a white with 25 cents in coin, the coin highest first leaves too."""
+    rack, colour_for_colour = read_rack(PINK_RACK), CHIPPINGS["colour_for_colour"]
+    assert DEFAULT_CHIPPING.payment(7_50, rack) == ChipPayment({5_00: 1, 2_50: 1})
+    assert colour_for_colour.payment(2_50, rack, wager=2_00) == ChipPayment({2_50: 1})
+    assert colour_for_colour.payment(11_25, rack, wager=7_50) == ChipPayment({5_00: 2, 1_00: 1}, 25)
+    assert not colour_for_colour.follows({1_00: 2}, rack, wager=2_00, coin=50)
 
 
 def test_at_most_four_of_one_denomination_allows_any_mix_within_it_the_largest_chip_excepted() -> None:
