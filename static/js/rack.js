@@ -1,6 +1,7 @@
 // The chip rack a payment is built from, chip by chip, by pointer, touch or keyboard, on any page drawing
 // templates/jinja2/trainer/_rack.html: the training table's controls and the payout sprint. window.chipRack.setChips
-// lets a page start a rack afresh (static/js/table.js does once a step is sent).
+// lets a page start a rack afresh (static/js/table.js does once a step is sent). The chips added are mirrored on the
+// felt, beside the betting spot the pay step names (mirrorOnFelt).
 (function () {
   "use strict";
 
@@ -59,7 +60,62 @@
       return item;
     }));
     if (say) sayTotal(rack, total, stacks);
+    mirrorOnFelt(rack);
   }
+
+  // ----- The stacks being built, drawn on the felt beside the spot being paid: decoration only (aria-hidden), since
+  // the rack's own list and the page's live region say them. A step with a spot (pay_wager) draws on that betting
+  // area, one with a rack's data-rack-spot on that area of the seat or hand chosen (a blackjack wager; a split hand's
+  // own place), one with a seat alone (a Mystery Bonus, a progressive win), or a wager the felt draws no area for
+  // (Envy), on the seat's place. The mirror is placed absolutely, so the felt keeps its size; it is redrawn when the
+  // chips, the choice of seat or spot, or the felt change, and goes with the chips once the step is sent. -----
+
+  function spotOnFelt(rack) {
+    const form = rack.closest("form");
+    const place = form && (form.elements.seat || form.elements.position);
+    if (!place || !place.value) return null;
+    const seat = place.value.replace(/s$/, "");
+    if (seat !== place.value) return document.querySelector("#felt-seat-" + seat + " .split-hand");
+    const spot = form.elements.spot ? form.elements.spot.value : rack.dataset.rackSpot;
+    const area = spot && document.querySelector('#felt .area[data-seat="' + seat + '"][data-spot="' + CSS.escape(spot) + '"]');
+    return area || document.getElementById("felt-seat-" + seat);
+  }
+
+  function mirrorOnFelt(rack) {
+    const step = rack.dataset.payStep;
+    document.querySelectorAll('[data-rack-mirror="' + step + '"]').forEach(function (mirror) { mirror.remove(); });
+    const stacks = stacksOf(rack);
+    const spot = stacks.length && spotOnFelt(rack);
+    if (!spot || !spot.closest("#felt")) return;
+    const mirror = document.createElement("span");
+    mirror.className = "chip-rack-mirror";
+    mirror.dataset.rackMirror = step;
+    mirror.setAttribute("aria-hidden", "true");
+    mirror.append.apply(mirror, stacks.map(function (stack) {
+      const drawn = document.createElement("span");
+      drawn.className = "chip chip-" + stack.chip.dataset.colour;
+      drawn.dataset.mirrorChip = stack.chip.dataset.chip;
+      drawn.textContent = stack.count + "×" + stack.chip.textContent.trim();
+      return drawn;
+    }));
+    if (getComputedStyle(spot).position === "static") spot.classList.add("chip-rack-mirror-place");
+    spot.append(mirror);
+  }
+
+  function mirrorEveryRack() {
+    document.querySelectorAll("[data-rack]").forEach(mirrorOnFelt);
+  }
+
+  // A seat or spot chosen in a form, or on the felt (static/js/table.js sets the form's fields on the click, after
+  // this script's listeners have run), and a felt redrawn by a frame, move or redraw the mirror.
+  document.addEventListener("change", function (event) {
+    const form = event.target.closest && event.target.closest("form");
+    if (form) form.querySelectorAll("[data-rack]").forEach(mirrorOnFelt);
+  });
+  document.addEventListener("click", function (event) {
+    if (event.target.closest && event.target.closest("#felt")) setTimeout(mirrorEveryRack);
+  });
+  document.addEventListener("htmx:wsAfterMessage", mirrorEveryRack);
 
   function addChip(rack, chip) {
     setChips(rack, (addedChips.get(rack) || []).concat([chip]), true);

@@ -344,7 +344,8 @@ class TablePage:
 
         With the mouse each chip is clicked; by Tab each chip's button is reached and pressed with Space; by keys
         the step's key takes the focus to its empty rack, each chip's digit adds it and Enter pays. What no chip
-        makes is typed as coin; a jackpot slip's payment, or one beyond the rack, is typed as its amount alone.
+        makes is typed as coin; a jackpot slip's payment, or one beyond the rack, is typed as its amount alone. The
+        stacks stand on the felt too, a stack for each denomination, at the seat or hand the form names.
         """
         rack = form.locator(f'[data-rack][data-pay-step="{step}"]')
         typed = rack.locator('input[name="amount"]')
@@ -373,6 +374,9 @@ class TablePage:
                 for _ in range(count):
                     chip.click()
         expect(rack.locator("[data-rack-total]")).to_have_text(format_cents(amount - coin))
+        place = form.locator('select[name="seat"], select[name="position"]').first.input_value().removesuffix("s")
+        mirror = self.page.locator(f'#felt-seat-{place} [data-rack-mirror="{step}"][aria-hidden="true"] .chip')
+        expect(mirror).to_have_count(len(chips))
         if coin:
             self._fill(typed, dollars(coin))
         if self.by_keys:

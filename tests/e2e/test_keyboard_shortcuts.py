@@ -15,6 +15,8 @@ pytestmark = pytest.mark.e2e
 HELP_KEY = "?"
 CHIP_KEYS = "(chips) => chips.map((chip) => [chip.dataset.chip, chip.dataset.rackKey])"
 """Each chip of a rack, largest first, with its digit key."""
+OPTION_VALUES = "(options) => options.map((option) => option.value)"
+"""The values of a select's options, in order."""
 
 
 def open_table(page: Page, school: LiveSchool, username: str, table_name: str = PRACTICE_TABLE, **options) -> TablePage:
@@ -129,7 +131,9 @@ def test_a_wager_is_chosen_on_the_felt_and_paid_from_the_rack_by_keyboard_alone_
 ):
     """Issue 32 items 1 and 6: Pay goes to the empty rack and sends nothing; a chip's digit adds it (1 the smallest),
     Backspace takes the last back, each stack is named by its count, colour and value, the feedback (the page's one
-    polite live region) says the total, and Enter pays what the chips make."""
+    polite live region) says the total, and Enter pays what the chips make. The stacks are drawn on the spot being
+    paid too, hidden from screen readers, following the chips and the seat chosen, the felt's size unchanged, and go
+    once the step is sent."""
     page = new_page()
     table = open_table(page, school, "trainee2", seed_value=3)
     pay = table.deal_correctly_until(lambda action: action.step == "pay_wager")
@@ -149,16 +153,31 @@ def test_a_wager_is_chosen_on_the_felt_and_paid_from_the_rack_by_keyboard_alone_
     chips = {int(cents): key for cents, key in rack.locator("[data-chip]").evaluate_all(CHIP_KEYS)}
     assert list(chips.values()) == [str(digit) for digit in range(len(chips), 0, -1)], "1 is the smallest chip"
     smallest, largest = min(chips), max(chips)
+    felt = page.locator("#felt").bounding_box()
+    mirror = area.locator('[data-rack-mirror="pay_wager"][aria-hidden="true"]')
     page.keyboard.press(chips[largest])
     page.keyboard.press(chips[smallest])
     page.keyboard.press(chips[smallest])
     said = page.locator("#feedback .chip-rack-said")
     expect(said).to_have_text(re.compile(rf"^Chips to pay: {re.escape(format_cents(largest + 2 * smallest))}, "))
+    face = {cents: rack.locator(f'[data-chip="{cents}"]').inner_text().strip() for cents in (smallest, largest)}
+    expect(mirror.locator(".chip")).to_have_text([f"1×{face[largest]}", f"2×{face[smallest]}"])
+    assert page.locator("#felt").bounding_box() == felt, "the mirror is drawn over the felt, never beside it"
     page.keyboard.press("Backspace")
     expect(rack.locator("[data-rack-total]")).to_have_text(format_cents(largest + smallest))
+    expect(mirror.locator(".chip")).to_have_text([f"1×{face[largest]}", f"1×{face[smallest]}"])
+    seats = page.locator('#settlement-form select[name="seat"]')
+    other = next(number for number in seats.locator("option").evaluate_all(OPTION_VALUES) if number != str(seat))
+    seats.select_option(other)
+    expect(mirror).to_have_count(0)
+    expect(page.locator(f'#felt-seat-{other} [data-rack-mirror="pay_wager"] .chip')).to_have_count(2)
+    seats.select_option(str(seat))
+    expect(mirror.locator(".chip")).to_have_count(2)
+    rack.focus()
     page.keyboard.press("Delete")
     expect(rack.locator("[data-rack-total]")).to_have_text("$0.00")
     expect(said).to_have_text("Chips to pay: $0.00.")
+    expect(page.locator("#felt [data-rack-mirror]")).to_have_count(0)
     made, coins = cut_from_rack(pay.arguments["amount"], chips)
     assert coins == 0, "the practice table's wagers are paid in whole chips"
     for cents, count in made.items():
@@ -177,6 +196,7 @@ def test_a_wager_is_chosen_on_the_felt_and_paid_from_the_rack_by_keyboard_alone_
     expect(page.locator("#sequence")).to_have_value(str(sequence + 1))
     expect(table.feedback).to_contain_text("✓ Right")
     expect(rack.locator("[data-rack-total]")).to_have_text("$0.00")
+    expect(page.locator("#felt [data-rack-mirror]")).to_have_count(0)
 
 
 def test_in_an_exam_no_control_suggests_the_next_step(new_page, school: LiveSchool):
