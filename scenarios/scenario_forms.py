@@ -19,7 +19,8 @@ from django.forms.boundfield import BoundField
 from core.fields import MoneyField, WholeNumberField, read_dollars
 from scenarios.models import Scenario
 from simulator.blackjack.arithmetic import BlackjackStyle
-from simulator.carnival.poker import CarnivalGame, PlayerHabit
+from simulator.carnival.poker import CarnivalGame
+from simulator.carnival.rigging import board_size
 from simulator.core.citations import Provenance
 from simulator.core.json_values import JsonObject, JsonValue
 from simulator.core.money import format_cents
@@ -59,7 +60,8 @@ RIGGING_HELP = {
     "base_game_cards": "Up to {count} cards each, as {example}, where the base game is dealt by the trainee. A seat "
     "whose cards or habit are rigged is seated, with the base game's side wagers, and plays by the house advice "
     "unless its habit is rigged. Leave a place empty to deal it from the deck.",
-    "community_cards": "Up to five cards, the flop first, as Qh Jh Th 4c 2d; the rest are dealt from the deck.",
+    "community_cards": "Up to {count} cards, in the order they are dealt or turned (the flop first), as {example}; the "
+    "rest are dealt from the deck.",
     "habits": "How the seat's player decides: a wrong Play Wager for the dealer to put right, or fewer hands played.",
     "settings": "How the seat's player sets the hand: by the house way, or their own way (the strongest low hand "
     "that does not foul). A seat whose seven cards are rigged sets them by the house way unless this is rigged.",
@@ -392,17 +394,24 @@ class ScenarioForm(forms.Form):
         example = " ".join(("As", "Kd", "7c")[: game.hole_cards])
         help_text = RIGGING_HELP["base_game_cards"].format(count=game.hole_cards, example=example)
         part = Section(f"The {game.name} base game", help_text)
-        self._cards_by_place(part, "cards", ("Dealer's cards", "cards"))
+        self._cards_by_place(part, "cards", ("Dealer's cards" if game.dealer_holds_hand else None, "cards"))
         if "community_cards" in self.game.scenario.rigging:
-            board = forms.CharField(label="Community cards", help_text=RIGGING_HELP["community_cards"], required=False)
+            count = board_size(game)
+            example = " ".join(("Qh", "Jh", "Th", "4c", "2d")[:count])
+            help_text = RIGGING_HELP["community_cards"].format(count=count, example=example)
+            board = forms.CharField(label="Community cards", help_text=help_text, required=False)
             self._add(part, "rigging.community_cards", board)
-        self._habits(part, PlayerHabit, RIGGING_HELP["habits"])
+        self._habits(part, game.habits, RIGGING_HELP["habits"])
         return part
 
-    def _cards_by_place(self, section: Section, field: str, labels: tuple[str, str], help_text: str = "") -> None:
-        """A text box of rigged cards for each place: ``labels`` are the dealer's and a seat's ("Seat 3's <cards>")."""
+    def _cards_by_place(
+        self, section: Section, field: str, labels: tuple[str | None, str], help_text: str = ""
+    ) -> None:
+        """A text box of rigged cards for each place: ``labels`` are the dealer's (None: no box) and a seat's."""
         dealer, cards = labels
         for place in PLACES:
+            if dealer is None and place == 0:
+                continue
             label = dealer if place == 0 else f"Seat {place}'s {cards}"
             text = forms.CharField(label=label, help_text=help_text if place == 0 else "", required=False)
             self._add(section, f"rigging.{field}.{place}", text)

@@ -22,8 +22,8 @@ from simulator.blackjack.arithmetic import BlackjackStyle
 from simulator.blackjack.round import DEALT_CARDS
 from simulator.blackjack.round import check_wagers as check_down_under_wagers
 from simulator.blackjack.table import BLACKJACK, MATCH_THE_DEALER, DownUnderTable, SeatWagers, TraineeDeals
-from simulator.carnival.poker import CarnivalGame, PlayerHabit
-from simulator.carnival.rigging import board_size
+from simulator.carnival.poker import CarnivalGame
+from simulator.carnival.rigging import board_size, place_cards
 from simulator.core.cards import Card, Rank, format_cards, pai_gow_deck, parse_cards, shuffled
 from simulator.core.chipping import HouseChips
 from simulator.core.chips import DEFAULT_RACK, ChipsError, read_chips
@@ -492,7 +492,7 @@ class _Reader:
         base_game = game.scenario.base_game
         if base_game is not None and isinstance(rules, MysteryRules) and rules.base_game is BaseGameDealer.TRAINEE:
             cards, community = self.base_game_cards(given, base_game)
-            habits = self.habits(given.get("habits") or {}, PlayerHabit)
+            habits = self.habits(given.get("habits") or {}, base_game.habits)
         elif base_game is not None:
             self.refuse_base_game_rigging(given)
         elif isinstance(rules, DownUnderTable):
@@ -669,7 +669,7 @@ class _Reader:
         """
         value, board = given.get("cards") or {}, given.get("community_cards") or ""
         dealt = {
-            place: self.base_game_hand(f"rigging.cards.{key}", cards, game, game.hole_cards)
+            place: self.base_game_hand(f"rigging.cards.{key}", cards, game, place_cards(game, place))
             for key, place, cards in self.cards_by_place(
                 "cards", value, "an object of cards by place (0 is the dealer)"
             )
@@ -690,6 +690,9 @@ class _Reader:
         """One place's rigged cards (or the board's): no joker, ``largest`` at most; none, with an error, otherwise."""
         if any(card.is_joker for card in cards):
             self.errors[name] = f"{game.name} is dealt from a 52-card deck: no joker"
+            return ()
+        if cards and not largest:
+            self.errors[name] = f"{game.name} deals the dealer no hand: rig the community cards instead"
             return ()
         if len(cards) > largest:
             self.errors[name] = f"{counted(len(cards), 'card')}: {game.name} deals {largest} here at most"

@@ -1,10 +1,11 @@
 """The shape of a poker-based carnival game: its declaration, its paytables as data and its table's options.
 
 A game is one :class:`CarnivalGame`: its betting areas in the layout's order, its hole cards, its decision points
-(:class:`Street`, each dealing the community cards it needs first), its hand reading, its dealer's qualification,
-its paytables and its settlement. :class:`~simulator.carnival.round.CarnivalRound` deals any such game step by
-step; :mod:`simulator.carnival.three_card_poker` and :mod:`simulator.carnival.ultimate_texas` declare the two built
-on it.
+(:class:`Street`, each dealing or turning the community cards it needs first, each a Play Wager's or a pulled
+wager's), its hand reading, its dealer's hand and qualification (none at Let It Ride), its paytables and its
+settlement. :class:`~simulator.carnival.round.CarnivalRound` deals any such game step by step;
+:mod:`simulator.carnival.three_card_poker`, :mod:`simulator.carnival.ultimate_texas` and
+:mod:`simulator.carnival.let_it_ride` declare the three built on it.
 
 A paytable is data read through :func:`read_paytable`: the lines it may pay are the game's, the odds are written
 "40 to 1" (at most 10,000 to 1), and every problem is named at once in a :class:`~simulator.core.rules.RulesError`.
@@ -148,6 +149,13 @@ class PaytableChoice:
     citation: Citation
     explanation: str
     house_rule: bool
+    title: str = ""
+    """The paytable's name where its area's is not (Let It Ride's, which pays each wager in action)."""
+
+    @property
+    def heading(self) -> str:
+        """The paytable's name on forms, drills and sprints: its title, or its area's ("Pair Plus")."""
+        return self.title or self.area.replace("_", " ").title()
 
     def field(self, lines: Sequence[str]) -> OptionField:
         """The option as the rules machinery reads, writes and describes it: a paytable's name, or a filed paytable.
@@ -159,7 +167,7 @@ class PaytableChoice:
             self.citation,
             self.explanation,
             house_rule=self.house_rule,
-            label=f"{self.area.replace('_', ' ').title()} paytable",
+            label=f"{self.heading} paytable",
         )
 
         def read(given: JsonValue) -> JsonValue:
@@ -196,15 +204,16 @@ HABIT_WEIGHTS = {PlayerHabit.HOUSE_ADVICE: 80, PlayerHabit.CAUTIOUS: 14, PlayerH
 
 
 Advice = Callable[["Street", Sequence[Card], Sequence[Card]], int]
-"""A decision rule: the Play Wager as a multiple of the Ante at a street (0 to check or fold), from the hole cards and
-the community cards."""
+"""A decision rule, from the hole cards and the community cards: the Play Wager as a multiple of the Ante at a street
+(0 to check or fold), or at a pulled wager's street 1 to let it ride and 0 to pull it back."""
 
 
 @dataclass(frozen=True)
 class Street:
     """A decision point: the community cards showing by then, the Play Wager multiples allowed, and its rules.
 
-    At the ``last`` street a player who does not play folds; before it the player checks.
+    At the ``last`` street a player who does not play folds; before it the player checks. At a street that
+    ``pulls`` an area the player lets that wager ride or pulls it back (takes it down), and places no Play Wager.
     """
 
     name: str
@@ -212,10 +221,13 @@ class Street:
     multiples: tuple[int, ...]
     last: bool
     citation: Citation
+    """The rule for placing a Play Wager or, at a pulled wager's street, letting the wager ride."""
     passing_citation: Citation
-    """The rule for checking or, at the last street, folding."""
+    """The rule for checking, at the last street folding, or at a pulled wager's street pulling it back."""
     deal_citation: Citation | None = None
-    """The rule for the community cards dealt before this decision, when there are any."""
+    """The rule for the community cards dealt or turned before this decision, when there are any."""
+    pulls: str | None = None
+    """The betting area a player may pull back at this decision (Let It Ride's first and second wagers)."""
 
     @property
     def wrong_multiple(self) -> int:
@@ -232,8 +244,13 @@ class SeatResult:
     folded: bool
     hand: HandReading
     dealer: HandReading
+    """The dealer's hand; :data:`NO_DEALER_HAND` at a game where the dealer holds none."""
     dealer_qualifies: bool
     paytables: Mapping[str, Paytable]
+
+
+NO_DEALER_HAND = HandReading((), "no hand", "no hand")
+"""The dealer's reading where the dealer holds no hand (Let It Ride): lower than any hand, never qualifying."""
 
 
 @dataclass(frozen=True)
@@ -251,8 +268,10 @@ class CarnivalGame:
     read: Callable[[Sequence[Card]], HandReading]
     """Read a hand from a player's or the dealer's cards with the community cards."""
     rankings: Citation
-    qualifies: Callable[[HandReading], bool]
-    qualification: Citation
+    qualifies: Callable[[HandReading], bool] | None
+    """Whether the dealer's hand qualifies; None where the dealer holds no hand, the dealer's place dealt the board
+    face down instead."""
+    qualification: Citation | None
     deal: Citation
     paytable_choices: tuple[PaytableChoice, ...]
     advice: Advice
@@ -265,6 +284,27 @@ class CarnivalGame:
     """The fixed house procedures a round of the game follows, listed with its table's house rules."""
     base_areas: tuple[str, ...] = ("ante",)
     """The areas the base wager of the game's Mystery Bonus section stands for where the trainee deals the game."""
+    pushes: bool = True
+    """Whether a wager of the game may push (not at Let It Ride, whose wagers win by the paytable or lose)."""
+    board_face_down: int = 0
+    """The community cards the dealer's place is dealt face down at a game with no dealer's hand (Let It Ride's two),
+    turned before the decisions that need them and the rest before the settlement."""
+
+    @property
+    def habits(self) -> tuple[PlayerHabit, ...]:
+        """The habits a simulated player may follow at the game: a wrong Play Wager only where there is a Play Wager."""
+        play = any(street.multiples for street in self.streets)
+        return tuple(habit for habit in PlayerHabit if play or habit is not PlayerHabit.WRONG_AMOUNT)
+
+    @property
+    def dealer_holds_hand(self) -> bool:
+        """Whether the dealer is dealt a hand of the dealer's own (all but Let It Ride)."""
+        return self.qualifies is not None
+
+    @property
+    def dealer_place_cards(self) -> int:
+        """The cards the dealer's place is dealt: the dealer's hand, or the board face down."""
+        return self.hole_cards if self.dealer_holds_hand else self.board_face_down
 
     def option_fields(self) -> dict[str, OptionField]:
         """The table options: one paytable choice per area that has paytables."""

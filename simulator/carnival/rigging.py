@@ -25,8 +25,13 @@ DEALER_PLACE = 0
 
 
 def board_size(game: CarnivalGame) -> int:
-    """How many community cards a round of the game deals: none at Three Card Poker, five at Ultimate Texas Hold 'Em."""
-    return max(street.board_cards for street in game.streets)
+    """How many community cards a round deals: none at Three Card Poker, two at Let It Ride, five at Hold 'Em."""
+    return max(game.board_face_down, *(street.board_cards for street in game.streets))
+
+
+def place_cards(game: CarnivalGame, place: int) -> int:
+    """How many cards a scenario may rig at a place: a seat's hole cards, the dealer's (none where there is no hand)."""
+    return game.hole_cards if place != DEALER_PLACE or game.dealer_holds_hand else 0
 
 
 def rigged_deck_top(
@@ -38,19 +43,22 @@ def rigged_deck_top(
 ) -> tuple[Card, ...]:
     """The deck's top in the order the round deals it, each rigged card where its place takes it, the rest from ``rng``.
 
-    The round deals each seat in ``seats`` its hole cards in seat order, the dealer's, then at each street with
-    community cards a burn card and those cards; the top holds every hole card, and the board when any of it is rigged.
+    The round deals each seat in ``seats`` its hole cards in seat order, the dealer's (or, at a game with no dealer's
+    hand, the board face down), then at each street with community cards a burn card and those cards; the top holds
+    every hole card, and the board when any of it is rigged.
     """
     rigged = {card for held in cards.values() for card in held} | set(community)
     rest = shuffled([card for card in standard_deck() if card not in rigged], rng)
     top: list[Card] = []
-    for place in [*sorted(seats), DEALER_PLACE]:
+    for place in [*sorted(seats), *([DEALER_PLACE] if game.dealer_holds_hand else [])]:
         given = cards.get(place, ())
         top.extend([*given, *(rest.pop() for _ in range(game.hole_cards - len(given)))])
-    board = [*community, *(rest.pop() for _ in range(board_size(game) - len(community)))] if community else []
+    board = [*community, *(rest.pop() for _ in range(board_size(game) - len(community)))]
+    if game.board_face_down:
+        return (*top, *board)
     dealt = 0
     for street in game.streets:
-        if board and street.board_cards > dealt:
+        if community and street.board_cards > dealt:
             top.extend([rest.pop(), *board[dealt : street.board_cards]])
             dealt = street.board_cards
     return tuple(top)

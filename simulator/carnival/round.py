@@ -1,11 +1,14 @@
 """A round of a carnival poker game dealt by the trainee, step by step, for any :class:`CarnivalGame`.
 
-Steps, in order: each position's hole cards from the dealer's far left, then the dealer's (``deal_hand``); at each
-decision point the community cards it needs (``deal_community_cards``, a burn card first) and each player's
-decision (``make_decision``, a simulated player's step), a wrong Play Wager put right by the dealer at once
-(``correct_play_wager``); the dealer's hand turned over and read, the dealer's qualification; then position by
-position from the dealer's far right the hand turned over and read and each wager settled in the layout's order;
-last, the cards collected. Seats are numbered 1 to 6 from the dealer's left.
+Steps, in order: each position's hole cards from the dealer's far left, then the dealer's (``deal_hand``; at a game
+with no dealer's hand, the board face down); at each decision point the community cards it needs
+(``deal_community_cards``, a burn card first, or ``turn_community_card`` where the board lies face down) and each
+player's decision (``make_decision``, a simulated player's step): a Play Wager, a check or a fold, or letting a wager
+ride or pulling it back; a wrong Play Wager put right by the dealer at once (``correct_play_wager``), a pulled wager
+returned to the player at once (``return_wager``); any community card still face down turned; the dealer's hand
+turned over and read, the dealer's qualification; then position by position from the dealer's far right the hand
+turned over and read and each wager settled in the layout's order; last, the cards collected. Seats are numbered 1 to
+6 from the dealer's left.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from simulator.carnival.poker import (
     END_OF_ROUND,
     HABIT_WEIGHTS,
     HAND_READING,
+    NO_DEALER_HAND,
     SETTLEMENT_ORDER,
     WRONG_PLAY_WAGER,
     CarnivalGame,
@@ -30,6 +34,7 @@ from simulator.carnival.poker import (
     Street,
     check_position,
 )
+from simulator.carnival.rigging import board_size
 from simulator.core.cards import Card, format_cards, parse_cards, shuffled, spoken_cards, standard_deck
 from simulator.core.citations import Citation
 from simulator.core.json_values import JsonObject, JsonValue, json_int, json_object, json_str, json_strings
@@ -41,12 +46,20 @@ SEATS = (1, 2, 3, 4, 5, 6)
 DEALER = "dealer"
 PLAYER_STEPS = frozenset({"make_decision"})
 """The simulated players' steps: the engine performs them."""
+PLAY_WAGER_STEPS = frozenset({"correct_play_wager"})
+"""The steps only a game with a Play Wager asks for."""
+PULLED_WAGER_STEPS = frozenset({"return_wager"})
+"""The steps only a game whose players may pull a wager back asks for."""
+DEALER_HAND_STEPS = frozenset({"qualify_dealer"})
+"""The steps only a game with a dealer's hand asks for."""
 CARNIVAL_STEPS = frozenset(
     {
         "deal_hand",
         "deal_community_cards",
+        "turn_community_card",
         "make_decision",
         "correct_play_wager",
+        "return_wager",
         "reveal_hand",
         "read_hand",
         "qualify_dealer",
@@ -66,8 +79,8 @@ def seat_position(seat: int) -> str:
 class CarnivalScenario:
     """What an instructor fixes in advance: the top of the deck in the order it is dealt, and players' habits.
 
-    The deck is dealt as the round takes it: each occupied seat's hole cards in seat order, the dealer's, then for
-    each street with community cards a burn card and the community cards.
+    The deck is dealt as the round takes it: each occupied seat's hole cards in seat order, the dealer's (or the board
+    face down), then for each street with community cards a burn card and the community cards.
     """
 
     deck_top: tuple[Card, ...] = ()
@@ -98,7 +111,7 @@ def stacked_standard_deck(top: tuple[Card, ...], rng: random.Random) -> list[Car
 
 
 class CarnivalSeatView(TypedDict):
-    """A position as the table shows it: wagers, Play Wager, decisions, face-up cards, reading, settlements."""
+    """A position as the table shows it: wagers in action, Play Wager, decisions, cards face up, reading, settling."""
 
     wagers: dict[str, Cents]
     play: Cents
@@ -121,6 +134,7 @@ class CarnivalView(TypedDict):
     dealer_hand: str | None
     dealer_qualifies: bool | None
     community_cards: str
+    community_face_down: int
     cards_collected: bool
     finished: bool
 
@@ -156,7 +170,8 @@ class CarnivalRound(SettlingMixin, Round):
         self.scenario = scenario or CarnivalScenario()
         rng = random.Random(seed_value)
         self.deck = stacked_standard_deck(self.scenario.deck_top, rng)
-        habits, weights = zip(*HABIT_WEIGHTS.items(), strict=True)
+        habits = game.habits
+        weights = [HABIT_WEIGHTS[habit] for habit in habits]
         drawn = {seat: rng.choices(habits, weights)[0] for seat in self.seats}
         self.habits = {**drawn, **self.scenario.habits}
         self.drawn = 0
@@ -166,6 +181,8 @@ class CarnivalRound(SettlingMixin, Round):
         self.play: dict[int, Cents] = {}
         self.folded: set[int] = set()
         self.wrong_play: tuple[int, Street] | None = None
+        self.pulled: dict[int, list[str]] = {seat: [] for seat in self.seats}
+        self.to_return: tuple[int, str] | None = None
         self.revealed: list[str] = []
         self.read: list[str] = []
         self.dealer_qualifies: bool | None = None
@@ -216,6 +233,7 @@ class CarnivalRound(SettlingMixin, Round):
             "community": format_cards(self.community),
             "play": {str(seat): amount for seat, amount in self.play.items()},
             "folded": [*sorted(self.folded)],
+            "pulled": {str(seat): list(areas) for seat, areas in self.pulled.items()},
             "settled": {f"{seat} {area}": [how.value, amount] for (seat, area), (how, amount) in self.settled.items()},
             "operations": [operation.to_json() for operation in self.operations],
         }
@@ -227,10 +245,21 @@ class CarnivalRound(SettlingMixin, Round):
         return CARNIVAL_STEPS
 
     def offered_steps(self) -> frozenset[str]:
-        """The steps this game asks for: no community cards in a game without them."""
-        if any(street.board_cards for street in self.game.streets):
-            return self.step_names()
-        return self.step_names() - {"deal_community_cards"}
+        """The steps this game asks for: its way to the board, its kinds of decision, a dealer's hand if it has one."""
+        game, left_out = self.game, set[str]()
+        if game.board_face_down or not board_size(game):
+            left_out.add("deal_community_cards")
+        if not game.board_face_down:
+            left_out.add("turn_community_card")
+        if not any(street.multiples for street in game.streets):
+            left_out |= PLAY_WAGER_STEPS
+        if not any(street.pulls for street in game.streets):
+            left_out |= PULLED_WAGER_STEPS
+        if not game.dealer_holds_hand:
+            left_out |= DEALER_HAND_STEPS
+        if not game.pushes:
+            left_out.add("push_wager")
+        return self.step_names() - left_out
 
     def closing_citation(self) -> Citation:
         """The rule cited for a step tried after the round is over."""
@@ -241,24 +270,30 @@ class CarnivalRound(SettlingMixin, Round):
         return self.game.read((*self.hands[position], *self.community))
 
     def advised_multiple(self, seat: int, street: Street) -> int:
-        """The Play Wager multiple a simulated player puts out at a street by the seat's habit (0: check or fold)."""
+        """A simulated player's choice at a street by the seat's habit: a Play Wager multiple or ride (1) or pull (0).
+
+        At a Play Wager's street 0 checks or folds; at a pulled wager's street 1 lets it ride and 0 pulls it back.
+        """
         habit = self.habits[seat]
         rule = self.game.cautious if habit is PlayerHabit.CAUTIOUS else self.game.advice
         multiple = rule(street, self.hands[seat_position(seat)], self.community)
-        if multiple and habit is PlayerHabit.WRONG_AMOUNT:
+        if multiple and habit is PlayerHabit.WRONG_AMOUNT and street.multiples:
             return street.wrong_multiple
         return multiple
 
+    def in_action(self, seat: int) -> dict[str, Cents]:
+        """A position's wagers still in action: those placed, less any pulled back."""
+        return {area: amount for area, amount in self.seats[seat].items() if area not in self.pulled[seat]}
+
     def seat_result(self, seat: int) -> SeatResult:
-        """What settles a position, once the dealer's hand and the position's hand are read."""
-        assert self.dealer_qualifies is not None
+        """What settles a position, once the dealer's hand (if the game has one) and the position's hand are read."""
         return SeatResult(
-            self.seats[seat],
+            self.in_action(seat),
             self.play.get(seat, 0),
             seat in self.folded,
             self.reading(seat_position(seat)),
-            self.reading(DEALER),
-            self.dealer_qualifies,
+            self.reading(DEALER) if self.game.dealer_holds_hand else NO_DEALER_HAND,
+            bool(self.dealer_qualifies),
             self.paytables,
         )
 
@@ -293,21 +328,43 @@ class CarnivalRound(SettlingMixin, Round):
         return None
 
     def _deal_order(self) -> list[str]:
-        """The positions dealt, from the dealer's far left, the dealer last."""
+        """The positions dealt, from the dealer's far left, the dealer's place last."""
         return [*(seat_position(seat) for seat in self.seats), DEALER]
 
     def _dealing_action(self) -> Action | None:
-        """The next position's hole cards."""
+        """The next position's hole cards, or the board face down in the dealer's place."""
         for position in self._deal_order():
             if position not in self.hands:
-                count = self.game.hole_cards
-                whose = "the dealer" if position == DEALER else position
-                description = f"deliver {count} cards face down to {whose}"
+                if position != DEALER:
+                    description = f"deliver {self.game.hole_cards} cards face down to {position}"
+                elif self.game.dealer_holds_hand:
+                    description = f"deliver {self.game.hole_cards} cards face down to the dealer"
+                else:
+                    description = f"deliver {self.game.board_face_down} community cards face down to the dealer's place"
                 return Action("deal_hand", Actor.DEALER, {"position": position}, self.game.deal, description)
         return None
 
+    def face_down_board(self) -> tuple[Card, ...]:
+        """The community cards still face down in the dealer's place (at a game that deals the board so)."""
+        return () if self.game.dealer_holds_hand else self.hands.get(DEALER, ())[len(self.community) :]
+
+    def _board_action(self, cards: int, citation: Citation) -> Action:
+        """The community cards a street needs: burnt and dealt, or turned where the board lies face down."""
+        if self.game.board_face_down:
+            ordinal = ("first", "second", "third", "fourth", "fifth")[len(self.community)]
+            description = f"turn the {ordinal} community card face up"
+            return Action("turn_community_card", Actor.DEALER, {}, citation, description)
+        description = f"burn a card and deal {cards} community cards face up"
+        return Action("deal_community_cards", Actor.DEALER, {"cards": cards}, citation, description)
+
     def _decision_action(self) -> Action | None:
         """The community cards a street needs, each deciding player's choice, and any Play Wager to put right."""
+        if self.to_return is not None:
+            seat, area = self.to_return
+            street = next(street for street in self.game.streets if street.pulls == area)
+            description = f"return seat {seat}'s pulled {self.spot_name(area)} ({format_cents(self.seats[seat][area])})"
+            returned: JsonObject = {"seat": seat, "spot": area}
+            return Action("return_wager", Actor.DEALER, returned, street.passing_citation, description)
         if self.wrong_play is not None:
             seat, street = self.wrong_play
             amount = max(street.multiples) * self.seats[seat]["ante"]
@@ -321,16 +378,21 @@ class CarnivalRound(SettlingMixin, Round):
         for street in self.game.streets:
             if street.board_cards > len(self.community):
                 count = street.board_cards - len(self.community)
-                citation = street.deal_citation or self.game.deal
-                description = f"burn a card and deal {count} community cards face up"
-                return Action("deal_community_cards", Actor.DEALER, {"cards": count}, citation, description)
-            for seat in self._deciding_seats():
+                return self._board_action(count, street.deal_citation or self.game.deal)
+            for seat in self._deciding_seats(street):
                 if len(self.decided[seat]) < self.game.streets.index(street) + 1:
                     return self._decision(seat, street)
+        if self.face_down_board():
+            return self._board_action(1, self.game.deal)
         return None
 
-    def _deciding_seats(self) -> list[int]:
-        """The seats still to decide: with an Ante Wager, no Play Wager yet and not folded, from the dealer's left."""
+    def _deciding_seats(self, street: Street) -> list[int]:
+        """The seats to decide at a street, from the dealer's left.
+
+        At a pulled wager's street each holding that wager, else each with an Ante Wager, no Play Wager, not folded.
+        """
+        if street.pulls:
+            return [seat for seat in self.seats if street.pulls in self.seats[seat]]
         return [
             seat
             for seat in self.seats
@@ -340,6 +402,8 @@ class CarnivalRound(SettlingMixin, Round):
     def _decision(self, seat: int, street: Street) -> Action:
         """The choice the simulated player at ``seat`` makes at ``street``."""
         multiple = self.advised_multiple(seat, street)
+        if street.pulls:
+            return self._pulling_decision(seat, street, street.pulls, bool(multiple))
         ante = self.seats[seat]["ante"]
         if multiple:
             decision, citation = "play", street.citation
@@ -353,8 +417,22 @@ class CarnivalRound(SettlingMixin, Round):
         arguments: JsonObject = {"seat": seat, "street": street.name, "decision": decision, "amount": multiple * ante}
         return Action("make_decision", Actor.PLAYER, arguments, citation, description)
 
+    def _pulling_decision(self, seat: int, street: Street, area: str, rides: bool) -> Action:
+        """The simulated player at ``seat`` lets the wager on ``area`` ride or pulls it back (the amount pulled)."""
+        name, amount = self.spot_name(area), self.seats[seat][area]
+        if rides:
+            decision, citation, pulled = "ride", street.citation, 0
+            description = f"the player at seat {seat} lets {name} ride"
+        else:
+            decision, citation, pulled = "pull", street.passing_citation, amount
+            description = f"the player at seat {seat} pulls back {name} ({format_cents(amount)})"
+        arguments: JsonObject = {"seat": seat, "street": street.name, "decision": decision, "amount": pulled}
+        return Action("make_decision", Actor.PLAYER, arguments, citation, description)
+
     def _dealer_action(self) -> Action | None:
         """The dealer's hand turned over, read and qualified."""
+        if not self.game.dealer_holds_hand:
+            return None
         if DEALER not in self.revealed:
             return Action(
                 "reveal_hand", Actor.DEALER, {"position": DEALER}, HAND_READING, "turn over the dealer's hand"
@@ -362,6 +440,7 @@ class CarnivalRound(SettlingMixin, Round):
         if DEALER not in self.read:
             return self._reading_action(DEALER)
         if self.dealer_qualifies is None:
+            assert self.game.qualifies is not None and self.game.qualification is not None
             qualifies = self.game.qualifies(self.reading(DEALER))
             description = "the dealer's hand qualifies" if qualifies else "the dealer's hand does not qualify"
             arguments: JsonObject = {"qualifies": qualifies}
@@ -416,9 +495,10 @@ class CarnivalRound(SettlingMixin, Round):
         return expected
 
     def deal_hand(self, position: str) -> Operation:
-        """Deliver the next hole cards face down to a position."""
+        """Deliver the next hole cards face down to a position, or the board face down to the dealer's place."""
         expected = self.verify_deal_hand(position)
-        self.hands[position] = self._draw(self.game.hole_cards)
+        count = self.game.dealer_place_cards if position == DEALER else self.game.hole_cards
+        self.hands[position] = self._draw(count)
         return self.record(expected)
 
     def verify_deal_community_cards(self, cards: int) -> Action:
@@ -435,6 +515,17 @@ class CarnivalRound(SettlingMixin, Round):
         self.community.extend(dealt)
         return self.record(expected, {"cards": format_cards(dealt)})
 
+    def verify_turn_community_card(self) -> Action:
+        """Raise unless turning the next community card face up is the next step."""
+        return self.require_step("turn_community_card")
+
+    def turn_community_card(self) -> Operation:
+        """Turn the next of the community cards lying face down in the dealer's place."""
+        expected = self.verify_turn_community_card()
+        card = self.face_down_board()[0]
+        self.community.append(card)
+        return self.record(expected, {"cards": format_cards((card,))})
+
     def verify_make_decision(self, seat: int, street: str, decision: str, amount: Cents) -> Action:
         """Raise unless this is the simulated player's decision, as the engine makes it."""
         expected = self.require_step("make_decision")
@@ -443,9 +534,13 @@ class CarnivalRound(SettlingMixin, Round):
         return expected
 
     def make_decision(self, seat: int, street: str, decision: str, amount: Cents) -> Operation:
-        """A player plays (a Play Wager), checks or folds."""
+        """A player plays (a Play Wager), checks or folds, or lets a wager ride or pulls it back."""
         expected = self.verify_make_decision(seat, street, decision, amount)
         self.decided[seat].append(decision)
+        if decision == "pull":
+            area = next(named.pulls for named in self.game.streets if named.name == street)
+            assert area is not None
+            self.to_return = (seat, area)
         if decision == "fold":
             self.folded.add(seat)
         if decision == "play":
@@ -469,10 +564,24 @@ class CarnivalRound(SettlingMixin, Round):
         self.wrong_play = None
         return self.record(expected)
 
+    def verify_return_wager(self, seat: int, spot: str) -> Action:
+        """Raise unless returning this seat's pulled wager on ``spot`` is the next step."""
+        expected = self.require_step("return_wager")
+        self.require_argument(expected, "seat", seat, ErrorCode.WRONG_SEAT)
+        self.require_argument(expected, "spot", spot, ErrorCode.WRONG_POSITION)
+        return expected
+
+    def return_wager(self, seat: int, spot: str) -> Operation:
+        """Return a pulled wager to its player: it is out of action for the round."""
+        expected = self.verify_return_wager(seat, spot)
+        self.pulled[seat].append(spot)
+        self.to_return = None
+        return self.record(expected)
+
     def order_citation(self, expected: Action, step: str) -> Citation:
-        """A step tried while a wrong Play Wager stands breaks the rule on the Play Wager; between seats, the order."""
-        if expected.step == "correct_play_wager":
-            return WRONG_PLAY_WAGER
+        """A step tried while a Play Wager is wrong or a pulled wager due breaks its rule; between seats, the order."""
+        if expected.step in {"correct_play_wager", "return_wager"}:
+            return expected.citation
         if expected.step in SETTLEMENT_STEPS and step in SETTLEMENT_STEPS:
             return SETTLEMENT_ORDER
         return expected.citation
@@ -555,11 +664,11 @@ class CarnivalRound(SettlingMixin, Round):
     def table_view(self) -> CarnivalView:
         """What anyone at the table may see now: face-up cards only, never the deck."""
         seats: dict[str, CarnivalSeatView] = {}
-        for seat, wagers in self.seats.items():
+        for seat in self.seats:
             position = seat_position(seat)
             shown = position in self.revealed
             seats[str(seat)] = {
-                "wagers": dict(wagers),
+                "wagers": self.in_action(seat),
                 "play": self.play.get(seat, 0),
                 "decisions": list(self.decided[seat]),
                 "folded": seat in self.folded,
@@ -579,10 +688,11 @@ class CarnivalRound(SettlingMixin, Round):
             "game": self.game.key,
             "seats": seats,
             "dealer_cards": format_cards(self.hands[DEALER]) if DEALER in self.revealed else None,
-            "dealer_cards_dealt": len(self.hands.get(DEALER, ())),
+            "dealer_cards_dealt": len(self.hands.get(DEALER, ())) if self.game.dealer_holds_hand else 0,
             "dealer_hand": self.reading(DEALER).words if DEALER in self.read else None,
             "dealer_qualifies": self.dealer_qualifies,
             "community_cards": format_cards(self.community),
+            "community_face_down": len(self.face_down_board()),
             "cards_collected": self.cards_collected,
             "finished": self.finished,
         }
