@@ -55,7 +55,12 @@ SKILLS: Mapping[str, Skill] = {
         Skill("delivering_a_hand", "Delivering a hand or the community cards (carnival poker)", 5),
         Skill("reading_a_hand", "Turning over and reading a hand (carnival poker)", 5),
         Skill("qualifying_the_dealer", "Qualifying the dealer's hand (carnival poker)", 5),
-        Skill("settling_a_carnival_wager", "Settling an Ante, Blind, Play, Pair Plus, Trips or Ante Bonus wager", 10),
+        Skill("returning_a_pulled_wager", "Returning a pulled wager (Let It Ride)", 5),
+        Skill(
+            "settling_a_carnival_wager",
+            "Settling an Ante, Blind, Play, Pair Plus, Trips, Ante Bonus or Let It Ride wager",
+            10,
+        ),
     )
 }
 """Every skill with a timed standard, in the order a score card lists them."""
@@ -89,6 +94,8 @@ STEP_SKILLS: Mapping[str, str] = {
     "collect_blackjack_wager": "settling_a_blackjack_wager",
     "deal_hand": "delivering_a_hand",
     "deal_community_cards": "delivering_a_hand",
+    "turn_community_card": "delivering_a_hand",
+    "return_wager": "returning_a_pulled_wager",
     "reveal_hand": "reading_a_hand",
     "read_hand": "reading_a_hand",
     "qualify_dealer": "qualifying_the_dealer",
@@ -99,15 +106,15 @@ PAI_GOW_SPOTS = ("pai-gow", "tiger-9", "fortune")
 """The Pai Gow Poker table's card wagers, settled after the hands are compared."""
 
 CARNIVAL_SPOTS = frozenset(spot for game in CARNIVAL_GAMES.values() for spot in game.spot_names())
-"""The carnival poker games' wagers and bonuses, settled after the dealer qualifies."""
+"""The carnival poker games' wagers and bonuses, settled once the hands are read."""
 
 SETTLEMENT_SKILLS = {
     "settling_a_dice_wager": "announce_dice",
     "settling_a_pai_gow_wager": "set_dealer_hand",
-    "settling_a_carnival_wager": "qualify_dealer",
+    "settling_a_carnival_wager": "read_hand",
 }
 """The skills of a wager settlement, by the spot settled, each with a step of the games whose wagers it settles: the
-dice wagers', the card wagers of Pai Gow Poker and those of the carnival poker games."""
+dice wagers', the card wagers of Pai Gow Poker and those of the carnival poker games (each reads a hand)."""
 
 
 def skills_of(steps: Iterable[str]) -> list[Skill]:

@@ -156,10 +156,9 @@ def table_paytables(game: str, rules: Mapping[str, JsonValue]) -> list[PaytableR
     if read.base_game is not BaseGameDealer.TRAINEE:
         return []
     table = base_game_table(read, mystery_game)
-    spots = carnival.spot_names()
     shown = []
     for choice in carnival.paytable_choices:
         paytable = table.paytable(choice)
         figures = paytable_figures(choice.area, paytable, strategies(choice.area))
-        shown.append(PaytableReturns(spots[choice.area], paytable.name, str(paytable), figures, paytable.submission))
+        shown.append(PaytableReturns(choice.heading, paytable.name, str(paytable), figures, paytable.submission))
     return shown

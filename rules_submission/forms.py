@@ -38,6 +38,8 @@ NOT_COMPUTED = {
     PaytableKind.FORTUNE: "the Fortune Bonus is read on the player's seven cards with the joker (154 million hands), "
     "a count not yet run for a filed paytable.",
     PaytableKind.PROGRESSIVE: "what a share of the meter is worth depends on the meter, which no count can fix.",
+    PaytableKind.LET_IT_RIDE: "a Let It Ride wager's return turns on the player's two pulls, each by the house "
+    "advice, over every way the five cards can fall, a count not yet run.",
 }
 """Why a filed paytable's house edge is not worked out on its page, for the kinds whose edge is not."""
 
@@ -266,7 +268,7 @@ class CarnivalPaytableForm(PaytableForm):
         self.lines = self.game.paying_lines()
         self.read_paytable = partial(read_carnival_paytable, lines=self.lines, filed=True)
         super().__init__(current, data)
-        wager = self.game.spot_names()[self.choice.area]
+        wager = self.choice.heading
         for line in self.lines:
             self.fields[line_field(line)] = forms.CharField(
                 label=f"{line.capitalize()}: {wager} pays",
@@ -302,8 +304,10 @@ class CarnivalPaytableForm(PaytableForm):
         name = line_field(line) if line else column
         return name if name in self.fields else None
 
-    def figures(self) -> tuple[WagerFigure, ...]:
-        """The exact figures of the paytable as typed (none while a field is refused), else of the one in force."""
+    def figures(self) -> tuple[WagerFigure, ...] | None:
+        """The exact figures of the paytable as typed or in force; () while a field is refused, None if not computed."""
+        if self.kind in NOT_COMPUTED:
+            return None
         if self.is_bound and not self.paytable:
             return ()
         shown = self.paytable if self.is_bound else self.current

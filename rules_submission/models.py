@@ -16,6 +16,7 @@ class PaytableKind(models.TextChoices):
 
     FORTUNE = "fortune_paytable", "Fortune Bonus and Envy Bonus paytable"
     PROGRESSIVE = "progressive_paytable", "Progressive Payout paytable"
+    LET_IT_RIDE = "let_it_ride_paytable", "Let It Ride Poker paytable"
     PAIR_PLUS = "pair_plus_paytable", "Three Card Poker Pair Plus paytable"
     ANTE_BONUS = "ante_bonus_paytable", "Three Card Poker Ante Bonus paytable"
     BLIND = "blind_paytable", "Ultimate Texas Hold 'Em Blind paytable"

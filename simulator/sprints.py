@@ -172,7 +172,7 @@ def carnival_lines(game: CarnivalGame, rack: Rack) -> list[SprintLine]:
     """Every line of every paytable a carnival poker game's areas may choose (Pair Plus, Ante Bonus, Blind, Trips)."""
     lines = []
     for option in game.paytable_choices:
-        area = option.area.replace("_", " ").title()
+        area = option.heading
         for paytable in option.paytables.values():
             title = f"{game.name} {area} {paytable.name}"
             lines += [

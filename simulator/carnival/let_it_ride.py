@@ -172,7 +172,7 @@ def check_let_it_ride_wagers(wagers: Mapping[str, Cents]) -> str | None:
 LET_IT_RIDE_POKER = CarnivalGame(
     key="let-it-ride",
     name="Let It Ride Poker",
-    areas={"first": "First Wager", "second": "Second Wager", "third": "Third Wager"},
+    areas={"first": "Wager 1", "second": "Wager 2", "third": "Wager 3"},
     side_areas=frozenset(),
     hole_cards=3,
     streets=(FIRST_DECISION, SECOND_DECISION),
@@ -191,6 +191,7 @@ LET_IT_RIDE_POKER = CarnivalGame(
             PAYTABLE,
             "The Let It Ride paytable, named by its odds from royal flush down to a pair of tens or better.",
             True,
+            "Let It Ride",
         ),
     ),
     advice=let_it_ride_by_advice,
@@ -199,6 +200,7 @@ LET_IT_RIDE_POKER = CarnivalGame(
     check_wagers=check_let_it_ride_wagers,
     house_procedures=(DEAL, ADVICE, HAND_READING, SETTLEMENT_ORDER, END_OF_ROUND),
     base_areas=AREAS,
+    pushes=False,
     board_face_down=2,
 )
 """Let It Ride Poker, declared once."""

@@ -554,11 +554,12 @@ CLAUSES = catalogue(
     ),
     house(
         "MHB training table base game, option base_game",
-        "The school chooses for each table of a carnival poker game (Three Card Poker, Ultimate Texas Hold 'Em) who "
-        "deals the base game: the engine, face up, while the trainee performs only the progressive procedure; or the "
-        "trainee, every card, reading, qualification and settlement graded, between the progressive wagers' drop and "
-        "the Mystery Bonus payout. The base wager is the Ante Wager (and, at Ultimate Texas Hold 'Em, the equal Blind "
-        "Wager). Default: dealt by the engine.",
+        "The school chooses for each table of a carnival poker game (Let It Ride Poker, Three Card Poker, Ultimate "
+        "Texas Hold 'Em) who deals the base game: the engine, face up, while the trainee performs only the "
+        "progressive procedure; or the trainee, every card, pulled wager, reading, qualification and settlement "
+        "graded, between the progressive wagers' drop and the Mystery Bonus payout. The base wager is the Ante Wager "
+        "(at Ultimate Texas Hold 'Em with the equal Blind Wager; at Let It Ride the three equal wagers). Default: "
+        "dealt by the engine.",
         "What a training table trains is the school's choice, not a rule of the games.",
     ),
     house(
@@ -758,7 +759,73 @@ CLAUSES = catalogue(
     ),
     house("Trump Plaza house way: two pair, a medium (7-10) or high (J-K) pair with a high pair", "Always split."),
     house("Trump Plaza house way: two pair, two medium pairs (7-10)", "Split unless holding an ace."),
-    # ----- Carnival poker: Three Card Poker and Ultimate Texas Hold 'Em (the base games) -----
+    # ----- Carnival poker: Let It Ride Poker, Three Card Poker and Ultimate Texas Hold 'Em (the base games) -----
+    pa_code(
+        "§643a.1 definition of Community card",
+        "Community card—A card which is used by all players to form a five-card Poker hand.",
+    ),
+    pa_code(
+        "§643a.1 definition of Hand",
+        "Hand—The five-card Poker hand formed for each player by combining the three cards dealt to the player and "
+        "the two community cards.",
+    ),
+    pa_code(
+        "§643a.1 definition of Let It Ride",
+        "Let It Ride—When a player does not withdraw a wager as permitted under § 643a.11(b) and (d) (relating to "
+        "procedures for completion of each round of play).",
+    ),
+    inferred(
+        "§643a.11(b)",
+        "Having seen the three cards dealt, a player may withdraw the first wager, which the dealer returns, or let "
+        "it ride.",
+        "from the §643a.1 definition of Let It Ride, which permits withdrawing a wager under §643a.11(b) and (d); "
+        "that (b) is the first wager's and (d) the second's is inferred from their order",
+    ),
+    inferred(
+        "§643a.11(d)",
+        "Having seen the first community card turned, a player may withdraw the second wager, which the dealer "
+        "returns, or let it ride, whatever was done with the first. The third wager stays in action.",
+        "from the §643a.1 definition of Let It Ride, which permits withdrawing a wager under §643a.11(b) and (d); "
+        "that (b) is the first wager's and (d) the second's is inferred from their order",
+    ),
+    inferred(
+        "§643a.6(b)",
+        "The five-card Poker hands rank, highest first: royal flush, straight flush, four of a kind, full house, "
+        "flush, straight, three of a kind, two pair, one pair, high card; A-2-3-4-5 is the lowest straight.",
+        "from the §643a.1 definitions, which rank a five-card hand as §643a.6(b) (Let It Ride Poker rankings) "
+        "defines; its text is not in the regulation text we have, and these are poker's rankings",
+    ),
+    house(
+        "Let It Ride Poker deal",
+        "Each position places three equal wagers, the first, second and third. The dealer delivers three cards face "
+        "down to each position with wagers, from the dealer's far left, then two community cards face down to the "
+        "dealer's place; after the first decisions the dealer turns the first community card face up, and after "
+        "the second decisions the other. The dealer holds no hand of the dealer's own.",
+        note="§643a.7–§643a.11 are not in the regulation text we have; the hand is three cards and two community "
+        "cards as §643a.1 defines it.",
+    ),
+    house(
+        "Let It Ride Poker paytable, option let_it_ride_paytable",
+        "Each wager still in action wins on the player's hand (the three cards and the two community cards) at the "
+        "odds of the table's paytable, and loses below a pair of tens. Paytable 1000-200-50-11-8-5-3-2-1: royal "
+        "flush 1000 to 1, straight flush 200 to 1, four of a kind 50 to 1, full house 11 to 1, flush 8 to 1, "
+        "straight 5 to 1, three of a kind 3 to 1, two pair 2 to 1, pair of tens or better 1 to 1. Paytable "
+        "500-200-50-11-8-5-3-2-1: royal flush 500 to 1, straight flush 200 to 1, four of a kind 50 to 1, full house "
+        "11 to 1, flush 8 to 1, straight 5 to 1, three of a kind 3 to 1, two pair 2 to 1, pair of tens or better 1 "
+        "to 1. Default: 1000-200-50-11-8-5-3-2-1.",
+        note="§643a.12 (payout odds) is not in the regulation text we have.",
+    ),
+    house(
+        "Let It Ride Poker house advice",
+        "The strategy the school posts for players, which most simulated players follow. With three cards, let the "
+        "first wager ride on a pair of tens or better, three of a kind, or three suited cards within five ranks: "
+        "three in a row but 2-3-4 and A-2-3, a spread of four with a ten or better, a spread of five with two (three "
+        "to a royal flush among them). With four cards, let the second wager ride on a pair of tens or better, two "
+        "pair or more of a kind, four to a flush, four in a row with a ten or better, or four cards of ten or "
+        "better. Else pull the wager back. The cautious habit lets a wager ride only on a paying hand already held.",
+        note="A player's choice, not a rule of the game (the Wizard of Odds' basic strategy, leaving out the "
+        "four-card draws worth nothing either way).",
+    ),
     pa_code(
         "§653a.1 definition of Check",
         "Check—Waiving the right to place a Play Wager but remaining in the round of play.",

@@ -268,3 +268,14 @@ def test_mhb_base_game_option_a_filed_pair_plus_paytable_is_dealt_and_posted_wit
     assert "Pair Plus Wager: house edge 7.2760%, pays on 25.6109% of deals" in standards
     kept = text_of(client.get(reverse("table_standards", args=[chosen.pk])))
     assert "Pair Plus 40-30-5-4-1 straight flush 40 to 1" in kept and "Keystone 40-30-6-3-1" not in kept
+
+
+def test_house_let_it_ride_paytable_the_school_files_it_and_the_page_says_its_edge_is_not_computed(
+    client, administrator
+):
+    page = text_of(client.get(reverse("filed_paytable", args=[PaytableKind.LET_IT_RIDE])))
+    assert "Not computed: a Let It Ride wager's return turns on the player's two pulls" in page
+    assert "Royal flush: Let It Ride pays" in page
+    saved = send(client, PaytableKind.LET_IT_RIDE, name="Keystone 800", **{line_field("royal flush"): "800 to 1"})
+    assert saved.status_code == 302
+    assert FiledPaytable.objects.get().paytable["pays"]["royal flush"] == "800 to 1"

@@ -50,3 +50,11 @@ def test_653a12_an_ultimate_texas_table_shows_the_ante_blind_and_play_edge_besid
         figure.strategy: figure.edge for figure in shown["Blind"].figures if figure.wager.startswith("Ante, Blind")
     }
     assert together == {"house advice": "2.4666%", "cautious": "42.9050%"}
+
+
+def test_house_let_it_ride_paytable_a_let_it_ride_table_shows_its_paytable_and_says_its_return_is_not_computed(client):
+    client.force_login(make_instructor())
+    table = Table.objects.create(name="Dealt", game="let-it-ride", rules={"base_game": "trainee"})
+    page = client.get(reverse("table_standards", args=[table.pk])).text
+    assert "Let It Ride 1000-200-50-11-8-5-3-2-1" in page and "royal flush 1000 to 1" in page
+    assert "not computed" in page

@@ -35,7 +35,7 @@ RIGGING_FIELDS = {
     "late_wager": "rigging.late_wager",
     "missing_chip_seat": "rigging.missing_chip_seat",
     "foul_seat": "rigging.foul_seat",
-    "cards": "rigging.cards.0",
+    "cards": "rigging.cards.1",
     "community_cards": "rigging.community_cards",
     "habits": "rigging.habits.1",
     "low_hands": "rigging.low_hands.1",

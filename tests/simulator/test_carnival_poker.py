@@ -1,9 +1,11 @@
-"""Three Card Poker and Ultimate Texas Hold 'Em dealt by the trainee on the carnival poker shape."""
+"""Three Card Poker and Ultimate Texas Hold 'Em dealt by the trainee on the carnival poker shape; Let It Ride Poker's
+own rules are in test_let_it_ride.py, its replay and hidden cards here with the others'."""
 
 import json
 
 import pytest
 
+from simulator.carnival.let_it_ride import LET_IT_RIDE_POKER
 from simulator.carnival.poker import SETTLEMENT_ORDER, WRONG_PLAY_WAGER, CarnivalTable, PlayerHabit
 from simulator.carnival.round import CarnivalRound, CarnivalScenario, narrate
 from simulator.carnival.three_card_poker import THREE_CARD_POKER, read_three_card_hand
@@ -250,8 +252,9 @@ def test_ultimate_texas_hold_em_wagers_the_blind_equals_the_ante_and_pays_whole_
 SEATS = {
     "three": {1: {"ante": 500, "pair_plus": 500}, 3: {"ante": 1000}, 6: {"pair_plus": 200}},
     "holdem": {1: {"ante": 500, "blind": 500, "trips": 500}, 4: {"ante": 1000, "blind": 1000}},
+    "ride": {2: dict.fromkeys(("first", "second", "third"), 500), 5: dict.fromkeys(("first", "second", "third"), 100)},
 }
-GAMES = {"three": THREE_CARD_POKER, "holdem": ULTIMATE_TEXAS_HOLD_EM}
+GAMES = {"three": THREE_CARD_POKER, "holdem": ULTIMATE_TEXAS_HOLD_EM, "ride": LET_IT_RIDE_POKER}
 
 
 @pytest.mark.parametrize("kind", sorted(GAMES))

@@ -327,6 +327,10 @@ def test_every_house_procedure_a_down_under_round_follows_is_listed_with_the_tab
 
 
 CARNIVAL_SEATS = {
+    "let-it-ride": {
+        2: dict.fromkeys(("first", "second", "third"), 500),
+        6: dict.fromkeys(("first", "second", "third"), 100),
+    },
     "three-card-poker": {1: {"ante": 500, "pair_plus": 500}, 4: {"ante": 1000}, 6: {"pair_plus": 200}},
     "ultimate-texas-hold-em": {1: {"ante": 500, "blind": 500, "trips": 500}, 5: {"ante": 1000, "blind": 1000}},
 }

@@ -78,7 +78,7 @@ def test_mhb_base_game_option_is_a_house_option_offered_only_at_carnival_poker_t
         assert (base_game.default, base_game.choices) == ("engine", ("engine", "trainee"))
         assert base_game.provenance is Provenance.HOUSE
         assert base_game.clause == "MHB training table base game, option base_game"
-    assert "base_game" not in {option.name for option in rules_options(MYSTERY_GAMES["let-it-ride"])}
+    assert "base_game" not in {option.name for option in rules_options(MYSTERY_GAMES["mississippi-stud"])}
 
 
 def test_mhb_base_game_option_trainee_is_refused_with_a_clear_error_for_a_game_the_engine_deals() -> None:
