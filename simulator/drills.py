@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 from simulator.blackjack.arithmetic import BlackjackPays, BlackjackStyle, DealerDrawing
 from simulator.blackjack.table import BLACKJACK, MATCH_THE_DEALER, DownUnderTable, TraineeDeals
-from simulator.carnival import three_card_poker, ultimate_texas
+from simulator.carnival import let_it_ride, three_card_poker, ultimate_texas
+from simulator.carnival.let_it_ride import LET_IT_RIDE_POKER
 from simulator.carnival.poker import HAND_READING, WRONG_PLAY_WAGER, CarnivalGame, PaytableChoice, PlayerHabit
 from simulator.carnival.three_card_poker import THREE_CARD_POKER
 from simulator.carnival.ultimate_texas import ULTIMATE_TEXAS_HOLD_EM
@@ -62,8 +63,8 @@ MYSTERY_BONUS = "The Must-Hit-By Mystery Bonus on each of its eleven games"
 MATCH_THE_DEALER_HITS = "Match the Dealer at Down Under Blackjack (§685b.1)"
 BLACKJACK_HAND = "The Down Under Blackjack hand: signals, the dealer's drawing rule and payouts (house procedures)"
 CARNIVAL_HANDS = (
-    "Three Card Poker and Ultimate Texas Hold 'Em dealt by the trainee: each paytable line and decision "
-    "(Three Card Poker house procedures; §653a)"
+    "Let It Ride Poker, Three Card Poker and Ultimate Texas Hold 'Em dealt by the trainee: each paytable line and "
+    "decision (§643a.1, Three Card Poker house procedures, §653a)"
 )
 WAGER_PHASE = 'Wagers after "No more bets"'
 FULL_ROUNDS = "Full rounds"
@@ -162,7 +163,7 @@ CARNIVAL_SEAT = 3
 
 @dataclass(frozen=True)
 class CarnivalDeal:
-    """The cards a carnival poker drill rigs: its seat's, the dealer's and any board, flop first."""
+    """The cards a carnival poker drill rigs: its seat's, the dealer's ("" at Let It Ride) and any board, flop first."""
 
     seat: str
     dealer: str
@@ -182,7 +183,7 @@ def carnival_drill(
     The seat plays by the house advice unless given a habit.
     """
     table = next(entry for entry in GAMES.values() if entry.scenario.base_game is game)
-    rigging: JsonObject = {"cards": {str(CARNIVAL_SEAT): deal.seat, "0": deal.dealer}}
+    rigging: JsonObject = {"cards": {str(CARNIVAL_SEAT): deal.seat, **({"0": deal.dealer} if deal.dealer else {})}}
     if deal.community:
         rigging["community_cards"] = deal.community
     if habit is not None:
@@ -201,13 +202,26 @@ def paytable_line_drills(game: CarnivalGame, hands: Mapping[str, CarnivalDeal]) 
     drills = []
     for option in game.paytable_choices:
         paytable = option.paytables[option.default]
-        spot = game.spot_names()[option.area]
+        spot = option.heading
         for line, odds in paytable.pays.items():
             clauses = (option.citation.clause, game.rankings.clause, HAND_READING.clause)
             name = f"{spot} paytable {paytable.name}: {line}, {odds}"
             drills.append(carnival_drill(paytable_line_key(option, line), name, game, clauses, hands[line]))
     return drills
 
+
+LET_IT_RIDE_LINES = {
+    "royal flush": CarnivalDeal("Ah Kh Qh", "", "Jh Th"),
+    "straight flush": CarnivalDeal("9s 8s 7s", "", "6s 5s"),
+    "four of a kind": CarnivalDeal("Qs Qd Qc", "", "Qh 4d"),
+    "full house": CarnivalDeal("Ks Kd 7c", "", "7d Kh"),
+    "flush": CarnivalDeal("Ad 9d 6d", "", "3d Jd"),
+    "straight": CarnivalDeal("Tc Jd Qh", "", "Ks 9c"),
+    "three of a kind": CarnivalDeal("8s 8d 8c", "", "Kh 3d"),
+    "two pair": CarnivalDeal("Js Jd 5c", "", "5h 2s"),
+    let_it_ride.TENS_OR_BETTER: CarnivalDeal("Ts Td 6c", "", "8h 2s"),
+}
+"""A Let It Ride hand of each paytable line: the seat's three cards and the two community cards."""
 
 THREE_CARD_LINES = {
     "straight flush": CarnivalDeal("8h 9h Th", "Qd 5c 3s"),
@@ -261,6 +275,46 @@ THREE_CARD_DECISIONS = (
     ),
 )
 """Three Card Poker's decisions: the dealer qualifying or not, a fold, a wrong Play Wager to put right."""
+
+LET_IT_RIDE_DECISION_CLAUSES = (
+    let_it_ride.LET_IT_RIDE.clause,
+    let_it_ride.FIRST_WITHDRAWN.clause,
+    let_it_ride.SECOND_WITHDRAWN.clause,
+    let_it_ride.ADVICE.clause,
+)
+"""What a Let It Ride decision drill trains: letting a wager ride or pulling it back, by the advice."""
+
+LET_IT_RIDE_DECISIONS = (
+    carnival_drill(
+        "ride-both",
+        "A player lets both wagers ride on a pair of tens: all three paid",
+        LET_IT_RIDE_POKER,
+        (*LET_IT_RIDE_DECISION_CLAUSES, let_it_ride.PAYTABLE.clause),
+        CarnivalDeal("Ts Td 6c", "", "8h 2s"),
+    ),
+    carnival_drill(
+        "pull-first-ride-second",
+        "A player pulls back the first wager and lets the second ride on a pair of kings",
+        LET_IT_RIDE_POKER,
+        LET_IT_RIDE_DECISION_CLAUSES,
+        CarnivalDeal("Kh 7c 2d", "", "Ks 9d"),
+    ),
+    carnival_drill(
+        "ride-first-pull-second",
+        "A player lets the first wager ride on three to a straight flush and pulls back the second",
+        LET_IT_RIDE_POKER,
+        LET_IT_RIDE_DECISION_CLAUSES,
+        CarnivalDeal("5h 6h 7h", "", "Kc 2d"),
+    ),
+    carnival_drill(
+        "pull-both",
+        "A player pulls back both wagers: only the third is settled, and lost",
+        LET_IT_RIDE_POKER,
+        (*LET_IT_RIDE_DECISION_CLAUSES, let_it_ride.PAYTABLE.clause),
+        CarnivalDeal("9h 6c 2d", "", "Js 4d"),
+    ),
+)
+"""Let It Ride's decisions: each of the four ways the two wagers can be let ride or pulled back."""
 
 HOLD_EM_DECISIONS = (
     carnival_drill(
@@ -540,7 +594,9 @@ DRILLS: tuple[Drill, ...] = (
         )
         for drawing in DealerDrawing
     ),
-    # ----- Three Card Poker and Ultimate Texas Hold 'Em dealt by the trainee: each paytable line and decision -----
+    # ----- Let It Ride, Three Card Poker and Ultimate Texas Hold 'Em dealt by the trainee: each line and decision -----
+    *paytable_line_drills(LET_IT_RIDE_POKER, LET_IT_RIDE_LINES),
+    *LET_IT_RIDE_DECISIONS,
     *paytable_line_drills(THREE_CARD_POKER, THREE_CARD_LINES),
     *THREE_CARD_DECISIONS,
     *paytable_line_drills(ULTIMATE_TEXAS_HOLD_EM, HOLD_EM_LINES),

@@ -1,11 +1,13 @@
 """The carnival poker drills deal what each claims: every line of each default paytable, paid at its odds on its
 wager, and each decision. Three Card Poker's rules are the house's (Chapter 649a is not in the regulation text we
-have); Ultimate Texas Hold 'Em's odds are §653a.12's and its check and fold §653a.1's."""
+have); Ultimate Texas Hold 'Em's odds are §653a.12's and its check and fold §653a.1's; Let It Ride's paytable is the
+house's and its pulled wagers §643a.1's and §643a.11(b) and (d)'s (inferred)."""
 
 from collections.abc import Mapping
 
 import pytest
 
+from simulator.carnival.let_it_ride import LET_IT_RIDE_POKER
 from simulator.carnival.poker import CarnivalGame, PaytableChoice
 from simulator.carnival.three_card_poker import THREE_CARD_POKER
 from simulator.carnival.ultimate_texas import ULTIMATE_TEXAS_HOLD_EM
@@ -81,14 +83,24 @@ def test_653a12_b_c_each_blind_and_trips_line_drill_pays_its_line(option: Paytab
     assert_pays_its_line(ULTIMATE_TEXAS_HOLD_EM, option, line, seed)
 
 
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize(("option", "line"), lines(LET_IT_RIDE_POKER), ids=lambda value: str(value))
+def test_house_let_it_ride_paytable_each_line_drill_pays_its_line(option: PaytableChoice, line: str, seed: int) -> None:
+    assert_pays_its_line(LET_IT_RIDE_POKER, option, line, seed)
+
+
 def test_every_carnival_drill_is_a_paytable_line_or_one_of_the_decisions() -> None:
-    games = (THREE_CARD_POKER, ULTIMATE_TEXAS_HOLD_EM)
+    games = (LET_IT_RIDE_POKER, THREE_CARD_POKER, ULTIMATE_TEXAS_HOLD_EM)
     line_keys = {f"{game.key}-{paytable_line_key(option, line)}" for game in games for option, line in lines(game)}
     decisions = {f"{game.key}-{key}" for game, key in DECISIONS}
     assert {drill.key for drill in DRILLS if drill.group == CARNIVAL_HANDS} == line_keys | decisions
 
 
 DECISIONS = (
+    (LET_IT_RIDE_POKER, "ride-both"),
+    (LET_IT_RIDE_POKER, "pull-first-ride-second"),
+    (LET_IT_RIDE_POKER, "ride-first-pull-second"),
+    (LET_IT_RIDE_POKER, "pull-both"),
     (THREE_CARD_POKER, "dealer-qualifies"),
     (THREE_CARD_POKER, "dealer-does-not-qualify"),
     (THREE_CARD_POKER, "fold"),
@@ -179,3 +191,23 @@ def test_house_ultimate_texas_dealer_qualification_no_pair_pushes_the_ante_and_6
     assert settled(operations)["ante"] == ("push_wager", None)
     # "each Ante Wager in play pushes"; §653a.12(a): "pay each winning Ante Wager and Play Wager at odds of 1 to 1"
     assert settled(operations)["play"] == ("pay_wager", play[0])
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize(
+    ("key", "decisions", "returned", "settled_areas"),
+    [
+        ("ride-both", ["ride", "ride"], [], ["first", "second", "third"]),
+        ("pull-first-ride-second", ["pull", "ride"], ["first"], ["second", "third"]),
+        ("ride-first-pull-second", ["ride", "pull"], ["second"], ["first", "third"]),
+        ("pull-both", ["pull", "pull"], ["first", "second"], ["third"]),
+    ],
+)
+def test_643a1_let_it_ride_each_decision_drill_pulls_back_or_lets_ride_as_it_claims(
+    key: str, decisions: list[str], returned: list[str], settled_areas: list[str], seed: int
+) -> None:
+    _, operations = decision(LET_IT_RIDE_POKER, key, seed)
+    assert [step["decision"] for step in seat_steps(operations, "make_decision")] == decisions
+    # §643a.11(b) and (d) (inferred): a withdrawn wager is returned, so only the wagers let ride are settled
+    assert [step["spot"] for step in seat_steps(operations, "return_wager")] == returned
+    assert sorted(settled(operations)) == settled_areas
