@@ -63,6 +63,7 @@ def mystery_demo_table(
 
 OTHER_GAMES_DEMO_TABLES: tuple[DemoTable, ...] = (
     *(mystery_demo_table(*choices) for choices in MYSTERY_DEMO_CHOICES),
+    mystery_demo_table("let-it-ride", "A", 100, PaymentSource.TABLE_INVENTORY, BaseGameDealer.TRAINEE),
     mystery_demo_table("three-card-poker", "B", 500, PaymentSource.TABLE_INVENTORY, BaseGameDealer.TRAINEE),
     mystery_demo_table("ultimate-texas-hold-em", "D", 100, PaymentSource.TABLE_INVENTORY, BaseGameDealer.TRAINEE),
     (
@@ -84,9 +85,9 @@ OTHER_GAMES_DEMO_TABLES: tuple[DemoTable, ...] = (
         Floorperson.AUTOMATED,
     ),
 )
-"""One table for each other game the school deals (the ten other MHB games and Down Under Blackjack), a Three Card
-Poker and an Ultimate Texas Hold 'Em table where the trainee deals the game itself, and a Down Under Blackjack table
-where the trainee deals the whole round."""
+"""One table for each other game the school deals (the ten other MHB games and Down Under Blackjack), a Let It Ride
+Poker, a Three Card Poker and an Ultimate Texas Hold 'Em table where the trainee deals the game itself, and a Down
+Under Blackjack table where the trainee deals the whole round."""
 
 
 def every_demo_table() -> tuple[DemoTable, ...]:

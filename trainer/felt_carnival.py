@@ -23,6 +23,7 @@ from trainer.controls import (
     position_field,
     seat_field,
     settlement_controls,
+    spot_field,
 )
 from trainer.felt import SETTLEMENTS, WAGER_MOVES, area, hand_html, moved
 from trainer.snapshots import DoneStep
@@ -38,9 +39,10 @@ class CarnivalHand(TypedDict):
 
 
 class CarnivalDealer(TypedDict):
-    """The dealer's place: the community cards, the dealer's hand or its backs, its reading and qualification."""
+    """The dealer's place: community cards (or their backs), the dealer's hand (or its backs), reading, qualifying."""
 
     community: Markup
+    community_backs: int
     cards: Markup
     backs: int
     hand: str | None
@@ -55,15 +57,20 @@ class CarnivalControls(TypedDict):
     hands: tuple[str, ...]
 
 
+CARNIVAL_SPOTS = tuple(dict.fromkeys(spot for game in CARNIVAL_GAMES.values() for spot in game.spot_names()))
+"""Every settlement spot of the carnival poker games, each once, in the layouts' order."""
+
 CARNIVAL_CONTROLS: StepControls = {
-    **settlement_controls(dict.fromkeys(spot for game in CARNIVAL_GAMES.values() for spot in game.spot_names())),
+    **settlement_controls(CARNIVAL_SPOTS),
     "deal_hand": StepControl("Deliver the hand", {"position": position_field()}, "d"),
     "deal_community_cards": StepControl(
         "Burn and deal community cards", {"cards": WholeNumberField("a number of cards", 1, 5)}, "f"
     ),
+    "turn_community_card": StepControl("Turn a community card", {}, "u"),
     "correct_play_wager": StepControl(
         "Put the Play Wager right", {"seat": seat_field(), "amount": amount_field()}, "w"
     ),
+    "return_wager": StepControl("Return", {"seat": seat_field(), "spot": spot_field(CARNIVAL_SPOTS)}, "r"),
     "reveal_hand": StepControl("Turn over the hand", {"position": position_field()}, "t"),
     "read_hand": StepControl(
         "Read the hand",
@@ -114,6 +121,7 @@ def carnival_dealer(view: CarnivalView) -> CarnivalDealer:
     qualifies = view["dealer_qualifies"]
     return {
         "community": hand_html(view["community_cards"] or None),
+        "community_backs": view["community_face_down"],
         "cards": hand_html(view["dealer_cards"]),
         "backs": 0 if view["dealer_cards"] else view["dealer_cards_dealt"],
         "hand": view["dealer_hand"],

@@ -518,6 +518,10 @@ class TablePage:
         self._type_amount(form, amount)
         self._send("correct_play_wager")
 
+    def _return_wager(self, seat: int, spot: str) -> None:
+        self._choose_wager(seat, spot)
+        self._send("return_wager")
+
     def _qualify_dealer(self, qualifies: bool) -> None:
         if self.by_keys:
             control = self.controls["qualify_dealer"]

@@ -2,16 +2,20 @@
 Chromium at 1366×768."""
 
 import re
+from collections.abc import Callable
 
 import pytest
 from accessibility import wcag_violations
 from live_table import LiveSchool, TablePage, log_in, seat_trainee
 from playwright.sync_api import expect
 
+from simulator.core.procedure import Action
+
 pytestmark = pytest.mark.e2e
 
 THREE_CARD_POKER = "Three Card Poker — Mystery Bonus, Configuration B, $5"
 THREE_CARD_POKER_DEALT = "Three Card Poker — the trainee deals the game, Mystery Bonus, Configuration B, $5"
+LET_IT_RIDE_DEALT = "Let It Ride Poker — the trainee deals the game, Mystery Bonus, Configuration A, $1"
 DOWN_UNDER = "Down Under Blackjack — Match the Dealer, 6 decks, Paytable 1, $5"
 
 
@@ -48,6 +52,37 @@ def test_mhb_base_game_option_a_trainee_deals_three_card_poker_with_its_cards_fa
     expect(dealer.locator(".card")).to_have_count(3)
     expect(felt.locator("#felt-base-game")).to_contain_text("the base game dealt by the trainee")
     expect(felt.locator(".area-ante").first).to_be_visible()
+    assert wcag_violations(page) == []
+
+
+def test_643a1_let_it_ride_a_trainee_deals_let_it_ride_whole_returning_each_pulled_wager_and_turning_the_board(
+    new_page, school: LiveSchool
+):
+    page = new_page()
+    log_in(page, school, "trainee1")
+    table = TablePage(page, school, school.query(seat_trainee, "trainee1", LET_IT_RIDE_DEALT, seed_value=4))
+    felt = page.locator("#felt")
+    board = felt.locator(".base-game-board")
+    steps: list[str] = []
+
+    def until(step: str) -> Callable[[Action | None], bool]:
+        """Stop at ``step`` ("": the round's end), noting every step on the way."""
+
+        def stop(action: Action | None) -> bool:
+            steps.append(action.step if action else "")
+            return steps[-1] == step
+
+        return stop
+
+    table.deal_correctly_until(until("turn_community_card"))
+    expect(board.locator(".card-back")).to_have_count(2)
+    expect(board.locator(".card")).to_have_count(0)
+    expect(felt.locator(".base-game-dealer")).to_have_count(0)
+    table.deal_correctly_until(until(""))
+    assert "return_wager" in steps and "qualify_dealer" not in steps
+    expect(board.locator(".card")).to_have_count(2)
+    expect(felt.locator(".area-third").first).to_be_visible()
+    expect(felt.locator("#felt-base-game")).to_contain_text("the base game dealt by the trainee")
     assert wcag_violations(page) == []
 
 

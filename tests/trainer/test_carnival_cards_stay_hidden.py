@@ -12,6 +12,7 @@ from test_fragments import current, take
 
 from scenarios.scenario_versions import create_scenario, publish
 from simulator.carnival.games import CARNIVAL_GAMES
+from simulator.carnival.rigging import board_size
 from simulator.carnival.round import DEALER
 from simulator.core.cards import card_name, format_cards
 from simulator.games import GAMES
@@ -49,8 +50,10 @@ def test_mhb_base_game_option_no_frame_shows_a_hidden_card_before_it_is_turned_o
     trainee = make_trainee()
     attempt = services.start_round(trainee, table, mode, seed_value=5, force_mystery_hit=True)
     turned_over, ever_shown = deal_checking_every_frame(client, trainee, attempt)
-    assert DEALER in turned_over, f"{key}: the dealer's hand was never turned over"
+    if CARNIVAL_GAMES[key].dealer_holds_hand:
+        assert DEALER in turned_over, f"{key}: the dealer's hand was never turned over"
     _, round_ = current(attempt.pk)
+    # the dealer's hand, or at Let It Ride the community cards dealt face down in the dealer's place
     assert {str(card) for card in round_.carnival.hands[DEALER]} <= ever_shown, f"{key}: the felt never drew the cards"
 
 
@@ -89,18 +92,21 @@ def test_mhb_base_game_option_a_scenarios_rigged_cards_reach_no_frame_before_the
     client, game
 ):
     base_game = game.scenario.base_game
-    dealer = " ".join(["Ah", "Kh", "Qh"][: base_game.hole_cards])
-    rigging = {"cards": {"0": dealer, "3": " ".join(["2c", "7d", "9s"][: base_game.hole_cards])}}
+    dealer = " ".join(["Ah", "Kh", "Qh"][: base_game.dealer_place_cards])
+    rigging = {"cards": {"3": " ".join(["2c", "7d", "9s"][: base_game.hole_cards])}}
+    if base_game.dealer_holds_hand:
+        rigging["cards"]["0"] = dealer
     if "community_cards" in game.scenario.rigging:
-        rigging["community_cards"] = "Jh Th 4s 3d 8c"
+        board = "Jh Th 4s 3d 8c" if base_game.dealer_holds_hand else dealer
+        rigging["community_cards"] = " ".join(board.split()[: board_size(base_game)])
     spec = ScenarioSpec.from_json({"game": game.key, "rules": {"base_game": "trainee"}, "rigging": rigging})
     version = publish(create_scenario(f"Rigged {game.name}", make_instructor(), spec))
     trainee = make_trainee()
     attempt = services.start_scenario_round(trainee, version, 1, seed_value=5)
     turned_over, ever_shown = deal_checking_every_frame(client, trainee, attempt)
     _, round_ = current(attempt.pk)
-    assert format_cards(round_.carnival.hands[DEALER]) == dealer, "the rigged cards are the dealer's"
-    assert DEALER in turned_over and set(dealer.split()) <= ever_shown
+    assert format_cards(round_.carnival.hands[DEALER]) == dealer, "the rigged cards are the dealer's place's"
+    assert (DEALER in turned_over) is base_game.dealer_holds_hand and set(dealer.split()) <= ever_shown
     assert set(rigging.get("community_cards", "").split()) <= ever_shown
 
 

@@ -67,7 +67,7 @@ def wait_until_ready(dealers, ready_files, timeout=120.0):
 @pytest.mark.django_db(transaction=True)
 def test_645b3_rounds_on_two_processes_lose_no_contribution_and_hit_once_per_cycle(tmp_path):
     demo_tables.create_demo_tables()
-    table = Table.objects.get(game="let-it-ride")
+    table = Table.objects.get(game="let-it-ride", name__startswith="Let It Ride Poker — Mystery Bonus")
     for username in TRAINEES:
         make_trainee(username)
     go_file = tmp_path / "go"

@@ -33,7 +33,7 @@ RATE = Decimal("0.02")
 @pytest.fixture
 def table(db):
     demo_tables.create_demo_tables()
-    return Table.objects.get(game="let-it-ride")
+    return Table.objects.get(game="let-it-ride", name__startswith="Let It Ride Poker — Mystery Bonus")
 
 
 def mystery_meter(table):
@@ -165,7 +165,7 @@ def test_a_round_dealt_before_its_table_kept_the_meter_starts_it_from_its_own_co
 @pytest.mark.django_db(transaction=True)
 def test_a_steps_meter_change_commits_with_the_step_or_not_at_all(monkeypatch):
     demo_tables.create_demo_tables()
-    table = Table.objects.get(game="let-it-ride")
+    table = Table.objects.get(game="let-it-ride", name__startswith="Let It Ride Poker — Mystery Bonus")
     trainee = make_trainee()
     attempt = dealt(table, trainee, 91)
     while round_store.live_round(attempt).next_action().step != "drop_progressive_wagers":
