@@ -11,6 +11,7 @@ import contextlib
 import os
 import sys
 import timeit
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -55,7 +56,7 @@ def main() -> None:
     number = parser.parse_args().number
     for name, fields in FRAMES.items():
         frame = {**fields, "HEADERS": HEADERS}
-        best = min(timeit.repeat(lambda frame=frame: read(frame), number=number, repeat=5))
+        best = min(timeit.repeat(partial(read, frame), number=number, repeat=5))
         print(f"{name:36} {best / number * 1e6:7.1f} µs per frame")
 
 

@@ -116,7 +116,9 @@ async def flood(trainee: Trainee, frame: str, until: float, arguments: argparse.
         socket.close()
 
 
-async def deal(trainee: Trainee, pace: float, flood_from: float, flood_to: float, until: float, deflate: bool):
+async def deal(
+    trainee: Trainee, pace: float, flood_from: float, flood_to: float, until: float, deflate: bool
+) -> dict[str, list[float]]:
     """Deal the bystander's rounds, one step every ``pace`` seconds until ``until``: latencies by phase."""
     latencies: dict[str, list[float]] = {"before": [], "during": [], "after": []}
     for round_ in trainee.rounds:
@@ -180,10 +182,10 @@ async def benchmark(trainees: list[Trainee], pid: int, server: str, arguments: a
         padding = max(0, arguments.frame_bytes - len(json.dumps(first)) - 10)
         await flood(trainee, json.dumps(first | {"pad": "x" * padding}), flood_to, arguments, tally)
 
-    memory, latencies, *_ = await asyncio.gather(
+    memory, latencies, _ = await asyncio.gather(
         watch_memory(pid, until),
         deal(bystander, arguments.pace, flood_from, flood_to, until, arguments.deflate),
-        *(flooder(trainee) for trainee in flooders),
+        asyncio.gather(*(flooder(trainee) for trainee in flooders)),
     )
     before = [mb for at, mb in memory if at < flood_from]
     after = [mb for at, mb in memory if at >= flood_to + 2.0]

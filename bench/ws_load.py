@@ -173,6 +173,7 @@ def rack_fields(amount: int) -> dict[str, str]:
 
 def dealer_frames(log: dict[str, Any]) -> list[dict[str, Any]]:
     """The browser frames of every correct dealer step of a dealt round, found by replaying its log."""
+    from simulator.core.json_values import json_int
     from simulator.core.procedure import Actor
     from simulator.notation import replay_round
     from trainer.tables import TABLES
@@ -187,7 +188,7 @@ def dealer_frames(log: dict[str, Any]) -> list[dict[str, Any]]:
             raise RuntimeError(f"round waits for a {action.actor.value}: use a table whose floorperson is automated")
         fields = {name: form_value(name, value) for name, value in action.arguments.items()}
         if action.step in rack_steps and action.arguments.get("source") != "progressive jackpot slip":
-            fields |= rack_fields(action.arguments["amount"])
+            fields |= rack_fields(json_int(action.arguments["amount"]))
         headers = {"HX-Request": "true", "HX-Trigger-Name": "step", "HX-Current-URL": "/rounds/"}
         frames.append({"step": action.step, **fields, "HEADERS": headers})
         round_.perform(action.step, action.arguments)
@@ -537,7 +538,7 @@ async def echo_frames(trainee: Trainee, pace: Pace, phase: Phase) -> None:
             if not await pace.tick():
                 return
             text = json.dumps(frame | {"seq": str(sequence)})
-            if not await exchange(socket, text, phase, lambda reply, text=text: reply == text):
+            if not await exchange(socket, text, phase, text.__eq__):
                 return
     finally:
         socket.close()
