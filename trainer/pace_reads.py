@@ -15,37 +15,36 @@ from django.utils import timezone
 from core.school_profile import school_pace_standards
 from grading.pace import Pace, pace_context
 from trainer.models import Attempt, Mode
+from trainer.snapshots import AnyTableSnapshot
 
 
-def practice_session(attempt: Attempt) -> Pace:
-    """The trainee's finished practice rounds of the attempt's game on the day it ended, up to it, and their time."""
-    if attempt.finished_at is None:
-        return Pace(attempt.table.game, 0, 0)
-    start = datetime.combine(timezone.localdate(attempt.finished_at), time(), timezone.get_current_timezone())
+def session_times(trainee_id: int, game: str, finished_at: datetime) -> dict[int, int | None]:
+    """The dealing time of each finished practice round of the session ending at ``finished_at``, by attempt id."""
+    start = datetime.combine(timezone.localdate(finished_at), time(), timezone.get_current_timezone())
     cards = Attempt.objects.filter(
-        trainee_id=attempt.trainee_id,
-        table__game=attempt.table.game,
+        trainee_id=trainee_id,
+        table__game=game,
         mode=Mode.PRACTICE.value,
         finished_at__gte=start,
-        finished_at__lte=attempt.finished_at,
+        finished_at__lte=finished_at,
         score_card__isnull=False,
-    ).values_list("score_card__total_ms", flat=True)
-    times = [total_ms for total_ms in cards if total_ms is not None]
-    return Pace(attempt.table.game, len(times), sum(times))
+    ).values_list("pk", "score_card__total_ms")
+    return dict(cards)
 
 
-def round_pace(attempt_id: int) -> dict[str, Any]:
+def round_pace(snapshot: AnyTableSnapshot) -> dict[str, Any]:
     """The finished round's pace and, in practice, its session's, each against the school's standard for the game.
 
-    It reads only the attempt's fields it needs: the round's log, the largest, is never decoded (its score card
-    once and the session's cards' totals alone).
+    The round's dealing time is read from its stored score card; in practice with its session's, in one read of the
+    session's cards' totals alone (the round is one of them), else alone. No round's log is decoded.
     """
-    fields = ("trainee_id", "mode", "finished_at", "score_card", "table__game")
-    attempt = Attempt.objects.select_related("table").only(*fields).get(pk=attempt_id)
     standards = school_pace_standards()
-    card_ms = (attempt.score_card or {}).get("total_ms", 0)
-    practice = attempt.mode == Mode.PRACTICE.value
-    return {
-        "round": pace_context(Pace(attempt.table.game, 1, card_ms), standards),
-        "session": pace_context(practice_session(attempt), standards) if practice else None,
-    }
+    session = None
+    if snapshot.mode == Mode.PRACTICE and snapshot.finished_at is not None:
+        times = session_times(snapshot.trainee_id, snapshot.game, snapshot.finished_at)
+        totals = [total_ms for total_ms in times.values() if total_ms is not None]
+        session = pace_context(Pace(snapshot.game, len(totals), sum(totals)), standards)
+        card_ms = times.get(snapshot.attempt_id)
+    else:
+        card_ms = Attempt.objects.filter(pk=snapshot.attempt_id).values_list("score_card__total_ms", flat=True).first()
+    return {"round": pace_context(Pace(snapshot.game, 1, card_ms or 0), standards), "session": session}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from enum import StrEnum
 from typing import Generic, Protocol, TypeAlias, TypeVar
 
@@ -51,6 +52,7 @@ class TableSnapshot(Generic[ViewT]):
     attempt_id: int
     trainee: str
     """The dealing trainee as a watcher reads them: their name, or their username when they have none."""
+    trainee_id: int
     table_id: int
     table_name: str
     game: str
@@ -62,6 +64,8 @@ class TableSnapshot(Generic[ViewT]):
     log: tuple[LogEntry, ...]
     graded_steps: tuple[GradedStep, ...]
     score_card: ScoreCard | None
+    finished_at: datetime | None
+    """When the round was scored; None while it is dealt."""
     pass_rule: PassRule
     """The rule the round is graded under, kept by the attempt when it was dealt."""
     validation_seat: int | None
@@ -110,6 +114,7 @@ def ungraded_snapshot(
     return TableSnapshot(
         attempt_id=attempt_id,
         trainee=trainee,
+        trainee_id=0,
         table_id=table_id,
         table_name=table_name,
         game=game.key,
@@ -121,6 +126,7 @@ def ungraded_snapshot(
         log=(),
         graded_steps=(),
         score_card=None,
+        finished_at=None,
         pass_rule=PassRule(),
         validation_seat=None,
         validation_step=None,
@@ -163,6 +169,7 @@ def snapshot_of(live: LiveAttempt) -> AnyTableSnapshot:
     return TableSnapshot(
         attempt_id=attempt.pk,
         trainee=attempt.trainee.get_full_name() or attempt.trainee.get_username(),
+        trainee_id=attempt.trainee_id,
         table_id=attempt.table_id,
         table_name=attempt.table.name,
         game=attempt.table.game,
@@ -174,6 +181,7 @@ def snapshot_of(live: LiveAttempt) -> AnyTableSnapshot:
         log=live.table_log(),
         graded_steps=tuple(live.graded_steps),
         score_card=None if attempt.score_card is None else ScoreCard.from_json(attempt.score_card),
+        finished_at=attempt.finished_at,
         pass_rule=PassRule.from_json(attempt.pass_rule),
         validation_seat=None if waiting is None else json_int(waiting.arguments["seat"]),
         validation_step=None if waiting is None else waiting.step,

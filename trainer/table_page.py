@@ -459,7 +459,7 @@ def table_regions(snapshot: AnyTableSnapshot, viewer: Viewer, feedback: dict[str
             "deal": deal,
             "sitting": sitting_context(place) if place else None,
             "run": run_context(snapshot.attempt_id) if in_scenario else None,
-            "pace": round_pace(snapshot.attempt_id) if score_card else None,
+            "pace": round_pace(snapshot) if score_card else None,
         }
         return [
             *regions,
