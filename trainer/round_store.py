@@ -25,6 +25,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, NamedTuple
 
 from django.conf import settings
@@ -85,6 +86,11 @@ class LiveAttempt:
     operations: int
     table_log_entries: tuple[LogEntry, ...] = field(default=(), init=False)
     """The table log as :meth:`table_log` last wrote it out; each later call adds only the operations since."""
+
+    @cached_property
+    def pass_rule(self) -> PassRule:
+        """The rule the round is graded under, as the attempt kept it when dealt: read once (it never changes)."""
+        return PassRule.from_json(self.attempt.pass_rule)
 
     def holds(self, attempt: Attempt) -> bool:
         """Whether this is the attempt as the database holds it: same frame number, nothing performed since."""
@@ -246,7 +252,7 @@ def commit_step(live: LiveAttempt, sequence: int, graded: GradedStep | None) -> 
     }
     score_card = None
     if live.round.finished and not attempt.finished:
-        score_card = ScoreCard.from_steps(steps, PassRule.from_json(attempt.pass_rule), attempt.skill_targets)
+        score_card = ScoreCard.from_steps(steps, live.pass_rule, attempt.skill_targets)
         columns |= {"score_card": score_card.to_json(), "finished_at": timezone.now()}
     store = writes()
     if not store.move_attempt_on(attempt.pk, live.sequence, columns):

@@ -182,7 +182,7 @@ def snapshot_of(live: LiveAttempt) -> AnyTableSnapshot:
         graded_steps=tuple(live.graded_steps),
         score_card=None if attempt.score_card is None else ScoreCard.from_json(attempt.score_card),
         finished_at=attempt.finished_at,
-        pass_rule=PassRule.from_json(attempt.pass_rule),
+        pass_rule=live.pass_rule,
         validation_seat=None if waiting is None else json_int(waiting.arguments["seat"]),
         validation_step=None if waiting is None else waiting.step,
         dealer_steps=dealer_steps_of(GAMES[attempt.table.game], round_.offered_steps()) - ENGINE_CASH_STEPS,
