@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import Any, Generic, NamedTuple, Protocol, TypedDict, TypeGuard, TypeVar
+from typing import Any, Generic, NamedTuple, Protocol, TypedDict, TypeGuard, TypeVar, cast
 
 from django.template import engines
 from django.template.backends.jinja2 import Jinja2
@@ -194,6 +194,26 @@ def chooses_places(viewer: Viewer) -> bool:
 def seat_pick(number: int, choosable: bool) -> Markup:
     """A position's name, drawn once for each seat: a button choosing the seat in the controls, or the name alone."""
     return render("trainer/_seat_pick.html", {"number": number, "choosable": choosable})
+
+
+DrawnT = TypeVar("DrawnT")
+
+DRAWN_SEATS: dict[tuple[int, int, Viewer], tuple[object, Any]] = {}
+"""The position last built at each table for each viewer, by (table id, seat, viewer), with what it was built from."""
+
+
+def drawn_seat(table_id: int, number: int, viewer: Viewer, inputs: object, build: Callable[[], DrawnT]) -> DrawnT:
+    """A position's context, built by ``build`` only if its ``inputs`` (all it reads) differ from the last build's.
+
+    A step changes one position or none, so the felt's other five are the ones the table last drew, which a frame
+    then finds unchanged at once. ``inputs`` are compared whole: a race between threads can only build one again.
+    """
+    held = DRAWN_SEATS.get((table_id, number, viewer))
+    if held is not None and held[0] == inputs:
+        return cast(DrawnT, held[1])
+    built = build()
+    DRAWN_SEATS[(table_id, number, viewer)] = (inputs, built)
+    return built
 
 
 def table_controls() -> Controls:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, TypedDict
 
 from markupsafe import Markup
@@ -65,6 +65,7 @@ from trainer.felt import (
     chooses_places,
     discard_rack,
     display_regions,
+    drawn_seat,
     felt_title,
     hand_html,
     inventory_container,
@@ -233,21 +234,36 @@ def paytable_signs(rules: TableRules) -> list[Sign]:
     return signs
 
 
+def pai_gow_seat(
+    table_id: int, number: int, view: PaiGowView, areas: BettingAreas, lit: bool, viewer: Viewer, rack: Rack
+) -> PaiGowSeat:
+    """One position on the felt, built again only when what it is built from changed (:func:`drawn_seat`)."""
+    progressive = view["progressive"]
+    collected = bool(progressive and progressive["collected"])
+    seat = view["seats"][str(number)]
+    inputs = (seat, areas, lit, collected, view["starting_place"] == number, view["shaker_seat"] == number, rack)
+    return drawn_seat(table_id, number, viewer, inputs, partial(seat_context, number, *inputs, viewer))
+
+
 def seat_context(
-    number: int, seat: PaiGowSeatView, areas: BettingAreas, lit: bool, view: PaiGowView, viewer: Viewer, rack: Rack
+    number: int,
+    seat: PaiGowSeatView,
+    areas: BettingAreas,
+    lit: bool,
+    collected: bool,
+    starting: bool,
+    shaker: bool,
+    rack: Rack,
+    viewer: Viewer,
 ) -> PaiGowSeat:
     """One position on the felt: its betting areas with chips (in ``rack``'s colours), its stack, hand and badges.
 
     ``lit`` is the Mystery Bonus light; the Progressive Payout area's one light is also on while a progressive
-    win on the player's hand waits to be paid.
+    win on the player's hand waits to be paid. ``collected``: the progressive wagers have left the layout;
+    ``starting`` and ``shaker``: the position takes the first stack, holds the shaker.
     """
     wagers = seat["wagers"]
-    progressive = view["progressive"]
-    on_the_layout = {
-        spot: amount
-        for spot, amount in wagers.items()
-        if spot != "progressive" or not (progressive and progressive["collected"])
-    }
+    on_the_layout = {spot: amount for spot, amount in wagers.items() if spot != "progressive" or not collected}
     settled = seat["settled"]
     progressive_paid = seat["progressive_paid"]
     envy = settled.get("envy")
@@ -275,8 +291,8 @@ def seat_context(
         "low": hand_html(seat["low"]),
         "reset": seat["reset"],
         "cards_held": seat["cards_held"],
-        "starting": view["starting_place"] == number,
-        "shaker": view["shaker_seat"] == number,
+        "starting": starting,
+        "shaker": shaker,
     }
 
 
@@ -413,12 +429,11 @@ def felt_context(snapshot: TableSnapshot[PaiGowView], viewer: Viewer) -> PaiGowF
         displays.append(jackpot_display(fixtures.jackpot_sign, jackpot, progressive, shows_intake))
     dice = view["dice"]
     dealer = view["dealer"]
-    seats = view["seats"]
     pick = chooses_places(viewer) and snapshot.view["dealer"]["high"] is None and bool(dealer["cards"])
     return {
         "title": felt_title(view["game"], view["no_more_bets"], view["late_wager"]),
         "seats": [
-            seat_context(n, seats[str(n)], fixtures.areas, n == lit_seat, view, viewer, snapshot.rack)
+            pai_gow_seat(snapshot.table_id, n, view, fixtures.areas, n == lit_seat, viewer, snapshot.rack)
             for n in range(1, 7)
         ],
         "shaker": {
