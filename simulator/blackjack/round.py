@@ -77,6 +77,7 @@ from simulator.core.progressive import (
     ProgressiveWins,
     intake_with_wager_phase,
 )
+from simulator.core.table_cash import TableCashView
 from simulator.core.wager_phase import (
     WAGER_PHASE_PLAYER_STEPS,
     WAGER_PHASE_STEPS,
@@ -221,6 +222,7 @@ class DownUnderView(TypedDict):
     burned: bool
     no_more_bets: bool
     late_wager: LateWagerView | None
+    cash: TableCashView
     progressive: DownUnderProgressiveView
     cards_held: list[int]
     cards_picked_up: bool
@@ -349,6 +351,7 @@ class DownUnderRound(LockedOutWagerPhaseMixin, ProgressiveWinMixin, BlackjackHan
             "burned": self.burned is not None,
             "no_more_bets": self.no_more_bets,
             "late_wager": self.late_wager_view(),
+            "cash": self.table_cash_view(),
             "progressive": {
                 "match_the_dealer_offered": True,
                 "meter": {"wager": self.meter.wager, **self.meter.meter.public_view()},

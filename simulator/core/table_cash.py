@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TypedDict
 
 from simulator.core.chip_inventory import Reconciliation, reconcile
 from simulator.core.chip_payments import ChipPaymentMixin
@@ -26,6 +27,9 @@ COLOURING_UP = cite("Colouring up")
 
 CASH_STEPS = frozenset({"count_cash", "drop_cash", "sell_chips", "colour_up"})
 """The dealer's cash steps, for the host's ``step_names()``."""
+
+BILLS: tuple[Cents, ...] = (100_00, 50_00, 20_00, 10_00, 5_00, 1_00)
+"""The bills a player lays on the layout, largest first: a buy-in is whole dollars, so any amount is made of them."""
 
 MAX_BUY_IN: Cents = 100_000_00
 """The largest buy-in a round may rig or draw: $100,000, far beyond any training table's and well within the rack."""
@@ -82,6 +86,55 @@ class ColourUp:
         return cls(json_int(data["seat"]), read_chips(json_str(data["chips"])))
 
 
+class BillsView(TypedDict):
+    """Bills of one value on the layout: the value in cents and how many."""
+
+    cents: int
+    count: int
+
+
+class ChipStackView(BillsView):
+    """Chips of one denomination a leaving player pushes in: and their colour in the table's rack."""
+
+    colour: str
+
+
+class BuyInView(TypedDict):
+    """The buy-in the dealer is taking: the seat, the bills until dropped, and the amount once counted and announced."""
+
+    seat: int
+    bills: list[BillsView]
+    counted: Cents | None
+
+
+class ColourUpView(TypedDict):
+    """The chips a leaving player pushed in to colour up, until the dealer has coloured them up."""
+
+    seat: int
+    chips: list[ChipStackView]
+
+
+class TableCashView(TypedDict):
+    """Cash and chips on the layout for the dealer: the buy-in being taken and the colour-up due, if any."""
+
+    buy_in: BuyInView | None
+    colour_up: ColourUpView | None
+
+
+def laid_bills(cash: Cents) -> list[BillsView]:
+    """The bills a player lays ``cash`` in, largest first.
+
+    >>> laid_bills(37000)
+    [{'cents': 10000, 'count': 3}, {'cents': 5000, 'count': 1}, {'cents': 2000, 'count': 1}]
+    """
+    laid: list[BillsView] = []
+    for bill in BILLS:
+        count, cash = divmod(cash, bill)
+        if count:
+            laid.append({"cents": bill, "count": count})
+    return laid
+
+
 class TableCashMixin(ChipPaymentMixin):
     """The buy-in steps before the wagers and the colour-up steps after the settlements, checked one by one."""
 
@@ -103,6 +156,27 @@ class TableCashMixin(ChipPaymentMixin):
     def chip_inventory(self) -> Reconciliation:
         """The table's chip inventory as the round's log has moved it so far, reconciled."""
         return reconcile(self.operations, self.house_chips(), self.opening_chips())
+
+    def table_cash_view(self) -> TableCashView:
+        """What the table sees of cash and chips for the dealer: a buy-in from the start, a colour-up once it is due."""
+        buy_in_number, stage = divmod(self.buy_in_steps_done, 3)
+        buy_in: BuyInView | None = None
+        if buy_in_number < len(self.buy_ins()):
+            taken = self.buy_ins()[buy_in_number]
+            bills = [] if stage == 2 else laid_bills(taken.cash)
+            buy_in = {"seat": taken.seat, "bills": bills, "counted": taken.cash if stage else None}
+        expected = self.next_action()
+        colour_up: ColourUpView | None = None
+        if expected is not None and expected.step == "colour_up":
+            leaving = self.colour_ups()[self.colour_ups_done]
+            colours = {each.cents: each.colour for each in self.house_chips().rack}
+            stacks: list[ChipStackView] = [
+                {"cents": cents, "count": count, "colour": colours[cents]}
+                for cents, count in sorted(leaving.chips.items(), reverse=True)
+                if count
+            ]
+            colour_up = {"seat": leaving.seat, "chips": stacks}
+        return {"buy_in": buy_in, "colour_up": colour_up}
 
     def sold_chips(self, cash: Cents) -> ChipPayment:
         """The chips the house's buy-in mix sells ``cash`` in, and any coin below the rack's smallest chip."""

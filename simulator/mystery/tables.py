@@ -81,6 +81,7 @@ from simulator.core.rules import (
     members,
     read_options,
 )
+from simulator.core.table_cash import TableCashView
 from simulator.core.wager_phase import (
     WAGER_PHASE_PLAYER_STEPS,
     WAGER_PHASE_STEPS,
@@ -193,6 +194,7 @@ class MysteryTableView(TypedDict):
     seats: dict[str, MysterySeatView | None]
     no_more_bets: bool
     late_wager: LateWagerView | None
+    cash: TableCashView
     progressive: MysteryProgressiveView
     base_game_dealer: str
     base_game_played: bool
@@ -330,6 +332,7 @@ class MysteryTableRound(LockedOutWagerPhaseMixin, MysteryBonusMixin, Round):
             "seats": seats,
             "no_more_bets": self.no_more_bets,
             "late_wager": self.late_wager_view(),
+            "cash": self.table_cash_view(),
             "progressive": self.progressive_view(),
             "base_game_dealer": self.mystery.rules.base_game.value,
             "base_game_played": self.base_game_played,

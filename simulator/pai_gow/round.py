@@ -64,6 +64,7 @@ from simulator.core.progressive import (
     intake_with_wager_phase,
 )
 from simulator.core.settling import SETTLEMENT_STEPS, Settlement, SettlingMixin, WagerSettlement
+from simulator.core.table_cash import TableCashView
 from simulator.core.wager_phase import (
     WAGER_PHASE_PLAYER_STEPS,
     WAGER_PHASE_STEPS,
@@ -330,6 +331,7 @@ class PaiGowView(TypedDict):
     dealer: PaiGowDealerView
     no_more_bets: bool
     late_wager: LateWagerView | None
+    cash: TableCashView
     dice: list[int] | None
     dice_announced: bool
     shaker_seat: int | None
@@ -1256,6 +1258,7 @@ class PaiGowRound(
             "dealer": dealer,
             "no_more_bets": self.no_more_bets,
             "late_wager": self.late_wager_view(),
+            "cash": self.table_cash_view(),
             "dice": list(self.dice.values) if self.dice and self.dice_visible else None,
             "dice_announced": self.dice_announced,
             "shaker_seat": self.shaker_seat,
