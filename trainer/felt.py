@@ -19,6 +19,7 @@ from simulator.core.money import format_cents
 from simulator.core.mystery_meter import PaymentSource
 from simulator.core.progressive import CollectedChipView, ContainerIntakeView, IntakeStage, IntakeView
 from simulator.core.settling import SETTLEMENT_STEPS
+from simulator.core.table_cash import TableCashView
 from simulator.core.wager_phase import WAGER_PHASE_PLAYER_STEPS, LateWagerView
 from simulator.games import GAMES
 from trainer.controls import StepControls, describe_step
@@ -118,12 +119,33 @@ class Controls(TypedDict):
     sources: list[str]
 
 
+class LaidStack(TypedDict):
+    """Bills or chips of one value a player laid on the layout: the value, how many, and a chip's colour ("" a bill)."""
+
+    value: str
+    count: int
+    colour: str
+
+
+class SeatCash(TypedDict):
+    """A player's cash or chips on the layout for the dealer, as their position draws them until the dealer is done.
+
+    ``said`` is the whole in words for a screen reader; ``note`` what the dealer has done with it so far.
+    """
+
+    label: str
+    laid: list[LaidStack]
+    note: str
+    said: str
+
+
 class Seat(TypedDict):
-    """What every position on every felt shows: its number, its name (a button when chosen from) and if anyone plays."""
+    """What every position on every felt shows: its number, its name (a button), if anyone plays, any cash laid down."""
 
     number: int
     pick_button: Markup
     occupied: bool
+    cash: SeatCash | None
 
 
 SeatT = TypeVar("SeatT", bound=Seat)
@@ -242,6 +264,50 @@ def rack_chips(rack: Rack) -> list[RackChip]:
         }
         for each, key in zip(rack, keys, strict=True)
     ]
+
+
+def laid_stack(cents: int, count: int, colour: str = "") -> LaidStack:
+    """Bills (no ``colour``) or chips of one value laid on the layout, as a position draws them."""
+    return {"value": format_cents(cents).removesuffix(".00"), "count": count, "colour": colour}
+
+
+def laid_words(laid: list[LaidStack]) -> str:
+    """Bills or chips laid on the layout in words: "3 $100 bills, 1 $20 bill", "12 red $5 chips"."""
+    words = []
+    for each in laid:
+        kind = f"{each['colour']} {each['value']} chip" if each["colour"] else f"{each['value']} bill"
+        words.append(f"{each['count']} {kind}{'' if each['count'] == 1 else 's'}")
+    return ", ".join(words)
+
+
+def seat_cash(cash: TableCashView, number: int) -> SeatCash | None:
+    """The cash a player at seat ``number`` laid on the layout to buy in, or the chips they push in to colour up.
+
+    The bills lie there until dropped, the amount once counted and announced; the chips until coloured up. None when
+    the player has none there.
+    """
+    buy_in, leaving = cash["buy_in"], cash["colour_up"]
+    if buy_in is not None and buy_in["seat"] == number:
+        bills = [laid_stack(each["cents"], each["count"]) for each in buy_in["bills"]]
+        counted = buy_in["counted"]
+        note = "" if counted is None else f"{format_cents(counted)} {'counted' if bills else 'dropped'}"
+        said = f"Seat {number} buys in: {laid_words(bills)} on the layout." if bills else f"Seat {number} buys in."
+        said += f" {note.capitalize()}." if note else ""
+        return {"label": "Buy-in", "laid": bills, "note": note, "said": said}
+    if leaving is not None and leaving["seat"] == number:
+        chips = [laid_stack(each["cents"], each["count"], each["colour"]) for each in leaving["chips"]]
+        said = f"Seat {number} leaves: {laid_words(chips)} to colour up."
+        return {"label": "Colour up", "laid": chips, "note": "", "said": said}
+    return None
+
+
+def as_counted(cash: TableCashView, stood: tuple[DoneStep, ...]) -> TableCashView:
+    """The cash on the layout with a count that stood in an exam drawn as announced (:func:`stood_steps`)."""
+    buy_in = cash["buy_in"]
+    counts = [graded for graded in stood if graded.step == "count_cash"]
+    if buy_in is None or buy_in["counted"] is None or not counts:
+        return cash
+    return {**cash, "buy_in": {**buy_in, "counted": json_int(counts[-1].arguments["amount"])}}
 
 
 def chip(amount: int, rack: Rack) -> Chip:

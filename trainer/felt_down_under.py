@@ -35,6 +35,7 @@ from trainer.felt import (
     Seat,
     TableDescription,
     area,
+    as_counted,
     chooses_places,
     discard_rack,
     display_regions,
@@ -45,6 +46,7 @@ from trainer.felt import (
     numbered_displays,
     posted,
     progressive_display,
+    seat_cash,
     seat_pick,
     seat_regions,
     stood_steps,
@@ -180,7 +182,8 @@ def as_settled(view: DownUnderView, stood: tuple[DoneStep, ...]) -> DownUnderVie
     """
     if not stood:
         return view
-    shown: DownUnderView = {**view, "seats": {n: None if s is None else s.copy() for n, s in view["seats"].items()}}
+    seats = {n: None if s is None else s.copy() for n, s in view["seats"].items()}
+    shown: DownUnderView = {**view, "seats": seats, "cash": as_counted(view["cash"], stood)}
     for graded in stood:
         did = graded.arguments
         if graded.step in HAND_SETTLED_AS:
@@ -246,6 +249,7 @@ def down_under_seat_context(
             "cards": hand_html(None),
             "cards_held": False,
             "split": None,
+            "cash": None,
         }
     progressive = view["progressive"]
     result = seat["result"]
@@ -290,6 +294,7 @@ def down_under_seat_context(
         "signal": signal_text(seat["signal"]),
         "doubled": seat["doubled"],
         "split": split_hand_context(seat["split"]),
+        "cash": seat_cash(view["cash"], number),
     }
 
 

@@ -34,6 +34,7 @@ from trainer.felt import (
     Seat,
     TableDescription,
     area,
+    as_counted,
     chip,
     chooses_places,
     display_regions,
@@ -43,6 +44,7 @@ from trainer.felt import (
     numbered_displays,
     posted,
     progressive_display,
+    seat_cash,
     seat_pick,
     seat_regions,
     stood_steps,
@@ -154,8 +156,10 @@ def as_paid(view: MysteryTableView, stood: tuple[DoneStep, ...]) -> MysteryTable
 
 
 def as_taken(view: MysteryTableView, stood: tuple[DoneStep, ...]) -> MysteryTableView:
-    """The table view with the Mystery Bonus payments and the base game's settlements that stood drawn as made."""
-    view = as_paid(view, stood)
+    """The table view with the Mystery Bonus payments, the base game's settlements and a count that stood, as made."""
+    if not stood:
+        return view
+    view = {**as_paid(view, stood), "cash": as_counted(view["cash"], stood)}
     carnival = view["carnival"]
     return view if carnival is None else {**view, "carnival": as_dealt(carnival, stood)}
 
@@ -176,7 +180,13 @@ def mystery_seat_context(
     """
     choosable = chooses_places(viewer)
     if seat is None:
-        return {"number": number, "pick_button": seat_pick(number, choosable), "occupied": False, "light": None}
+        return {
+            "number": number,
+            "pick_button": seat_pick(number, choosable),
+            "occupied": False,
+            "light": None,
+            "cash": None,
+        }
     dealt = view["base_game"]["seats"].get(str(number)) if view["base_game"] else None
     carnival = view["carnival"]["seats"].get(str(number)) if view["carnival"] else None
     progressive = view["progressive"]
@@ -206,6 +216,7 @@ def mystery_seat_context(
         "cards": hand_html(dealt["cards"] if dealt else None),
         "hand": dealt["hand"] if dealt else None,
         "carnival": carnival_hand(carnival) if carnival else None,
+        "cash": seat_cash(view["cash"], number),
     }
 
 

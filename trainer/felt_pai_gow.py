@@ -58,8 +58,10 @@ from trainer.felt import (
     ProgressiveDisplay,
     Region,
     Seat,
+    SeatCash,
     TableDescription,
     area,
+    as_counted,
     card_faces,
     chip,
     chooses_places,
@@ -73,6 +75,7 @@ from trainer.felt import (
     numbered_displays,
     posted,
     progressive_display,
+    seat_cash,
     seat_pick,
     seat_regions,
     stood_steps,
@@ -241,7 +244,8 @@ def pai_gow_seat(
     progressive = view["progressive"]
     collected = bool(progressive and progressive["collected"])
     seat = view["seats"][str(number)]
-    inputs = (seat, areas, lit, collected, view["starting_place"] == number, view["shaker_seat"] == number, rack)
+    starting, shaker = view["starting_place"] == number, view["shaker_seat"] == number
+    inputs = (seat, areas, lit, collected, starting, shaker, seat_cash(view["cash"], number), rack)
     return drawn_seat(table_id, number, viewer, inputs, partial(seat_context, number, *inputs, viewer))
 
 
@@ -253,6 +257,7 @@ def seat_context(
     collected: bool,
     starting: bool,
     shaker: bool,
+    cash: SeatCash | None,
     rack: Rack,
     viewer: Viewer,
 ) -> PaiGowSeat:
@@ -260,7 +265,8 @@ def seat_context(
 
     ``lit`` is the Mystery Bonus light; the Progressive Payout area's one light is also on while a progressive
     win on the player's hand waits to be paid. ``collected``: the progressive wagers have left the layout;
-    ``starting`` and ``shaker``: the position takes the first stack, holds the shaker.
+    ``starting`` and ``shaker``: the position takes the first stack, holds the shaker; ``cash``: a buy-in's bills or
+    a leaving player's chips laid there.
     """
     wagers = seat["wagers"]
     on_the_layout = {spot: amount for spot, amount in wagers.items() if spot != "progressive" or not collected}
@@ -293,6 +299,7 @@ def seat_context(
         "cards_held": seat["cards_held"],
         "starting": starting,
         "shaker": shaker,
+        "cash": cash,
     }
 
 
@@ -346,8 +353,9 @@ def seat_rows(
     return tuple((row, Markup("\n".join(pai_gow_area(spot) for spot in spots))) for row, spots in areas)
 
 
-DRAWN_MONEY = frozenset({*SETTLEMENTS, "collect_commission", *WAGER_MOVES})
-"""The steps at a seat the Pai Gow Poker felt draws as done: settlements, commissions and a player's wager moves."""
+DRAWN_MONEY = frozenset({*SETTLEMENTS, "collect_commission", "count_cash", *WAGER_MOVES})
+"""The steps at a seat the Pai Gow Poker felt draws as done: settlements, commissions, a buy-in's count and a player's
+wager moves."""
 
 DRAWN_AT_THE_DEALER = frozenset({"set_dealer_hand", "declare_tiger_nine"})
 """The dealer's steps a watched round's felt draws as done: the dealer's hand set and the Tiger 9 declared."""
@@ -359,15 +367,16 @@ DRAWN_DELIVERED = "deliver_stack"
 def as_dealt(view: PaiGowView, stood: tuple[DoneStep, ...]) -> PaiGowView:
     """The table view with each money slip that stood (or a watched round's fault) drawn as it was made.
 
-    The settlement and amount on the due area, and a commission, are drawn as the trainee gave them (a settlement of
-    another kind counts): an exam felt shows no right amount before the score card. A player's wager move drawn as
-    done leaves its chips on the area; the dealer's hand set or Tiger 9 declared otherwise shows as it was done, and a
-    stack delivered out of turn lies at its place.
+    The settlement and amount on the due area, a commission and a buy-in's count are drawn as the trainee gave them (a
+    settlement of another kind counts): an exam felt shows no right amount before the score card. A player's wager
+    move drawn as done leaves its chips on the area; the dealer's hand set or Tiger 9 declared otherwise shows as it
+    was done, and a stack delivered out of turn lies at its place.
     """
     stood = tuple(step for step in stood if step.step in DRAWN_MONEY | DRAWN_AT_THE_DEALER | {DRAWN_DELIVERED})
     if not stood:
         return view
     shown = view.copy()
+    shown["cash"] = as_counted(view["cash"], stood)
     seats = shown["seats"] = {number: seat.copy() for number, seat in view["seats"].items()}
     for graded in stood:
         did = graded.arguments
