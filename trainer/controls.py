@@ -329,10 +329,15 @@ StepControls: TypeAlias = Mapping[str, StepControl]
 """A table's dealer steps by name, each with its control; a key is unique among one game's steps."""
 
 OPENING_CONTROLS: StepControls = {
+    "count_cash": StepControl("Count the cash", {"seat": seat_field(), "amount": amount_field()}, "A"),
+    "drop_cash": StepControl("Drop the cash", {"seat": seat_field()}, "O"),
+    "sell_chips": StepControl("Sell chips", {"seat": seat_field(), **rack_fields()}, "E"),
+    "colour_up": StepControl("Colour up", {"seat": seat_field(), **rack_fields()}, "U"),
     "announce_no_more_bets": StepControl('Announce "No more bets"', {}, "n"),
     "refuse_late_wager": StepControl("Refuse the late wager", {"seat": seat_field()}, "L"),
 }
-"""The wager phase's dealer steps, at every table."""
+"""The wager phase's dealer steps, at every table: a player's buy-in (the cash counted and announced, dropped, chips
+sold from the rack), "No more bets" and a late wager's refusal; and a leaving player's colour-up from the rack."""
 
 PROGRESSIVE_INTAKE_CONTROLS: StepControls = {
     "lock_out_progressive_wagers": StepControl("Lock out progressive wagers", {}, "l"),

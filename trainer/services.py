@@ -10,7 +10,7 @@ and the descriptions of steps already performed.
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol
 
@@ -50,7 +50,7 @@ from trainer.round_store import (
     writing,
 )
 from trainer.sittings import sat_for_other_cohorts
-from trainer.snapshots import ENGINE_CASH_STEPS, AnyTableSnapshot, Viewer, snapshot_of, validation_seat
+from trainer.snapshots import AnyTableSnapshot, Viewer, snapshot_of, validation_seat
 from trainer.submission_answers import filed_rules, school_graded
 
 
@@ -80,8 +80,8 @@ class StepReply:
 def table_automations(table: Table, game: Game) -> frozenset[str]:
     """The steps the engine performs at this table: without the floorperson's when an instructor validates."""
     if table.floorperson == Floorperson.INSTRUCTOR:
-        return game.automations - frozenset(FLOORPERSON_STEPS) | ENGINE_CASH_STEPS
-    return game.automations | ENGINE_CASH_STEPS
+        return game.automations - frozenset(FLOORPERSON_STEPS)
+    return game.automations
 
 
 def deal_round(
@@ -157,7 +157,6 @@ def start_scenario_round(
     if table is None:
         raise ValueError(f"{version} is not published.")
     spec = version.engine_spec()
-    spec = replace(spec, automations=spec.automations | ENGINE_CASH_STEPS)
     seed_value = secrets.randbits(63) if seed_value is None else seed_value
     mismatch = ChipCountMismatch(settings.CHIP_COUNT_MISMATCH)
     round_ = deal_scenario(spec, seed_value, round_number, table_meters(table.pk), mismatch)
@@ -227,7 +226,7 @@ def viewable_attempt(attempt_id: int, user: SchoolUser) -> tuple[Attempt, Viewer
 
 def dealer_steps(attempt: Attempt) -> frozenset[str]:
     """The dealer steps of the attempt's game that a trainee may send."""
-    return dealer_steps_of(GAMES[attempt.table.game], live_round(attempt).step_names()) - ENGINE_CASH_STEPS
+    return dealer_steps_of(GAMES[attempt.table.game], live_round(attempt).step_names())
 
 
 # ----- the table as it stands -----

@@ -13,7 +13,7 @@ from simulator.core.chip_payments import ChipPaymentMixin
 from simulator.core.chips import Rack
 from simulator.core.json_values import JsonValue, json_int, json_object
 from simulator.core.procedure import Action, Actor, Round
-from simulator.core.table_cash import CASH_STEPS, TableCashMixin
+from simulator.core.table_cash import TableCashMixin
 from simulator.games import GAMES, Game
 from trainer.controls import FLOORPERSON_STEPS, dealer_steps_of
 from trainer.models import Attempt, Floorperson, Mode
@@ -89,10 +89,6 @@ class TableSnapshot(Generic[ViewT]):
         return self.score_card is not None
 
 
-ENGINE_CASH_STEPS = CASH_STEPS
-"""The dealer's buy-in and colour-up steps, which the engine performs at a web table (logged, so the chip inventory
-reconciles) until the table has controls for them: no button is offered for them."""
-
 AnyTableSnapshot: TypeAlias = TableSnapshot[Mapping[str, object]]
 """A snapshot of any game's table: its view is read as the game's own by the game's table description."""
 
@@ -130,7 +126,7 @@ def ungraded_snapshot(
         pass_rule=PassRule(),
         validation_seat=None,
         validation_step=None,
-        dealer_steps=dealer_steps_of(game, round_.offered_steps()) - ENGINE_CASH_STEPS,
+        dealer_steps=dealer_steps_of(game, round_.offered_steps()),
         from_scenario=True,
         rack=rack_of(round_),
     )
@@ -185,7 +181,7 @@ def snapshot_of(live: LiveAttempt) -> AnyTableSnapshot:
         pass_rule=live.pass_rule,
         validation_seat=None if waiting is None else json_int(waiting.arguments["seat"]),
         validation_step=None if waiting is None else waiting.step,
-        dealer_steps=dealer_steps_of(GAMES[attempt.table.game], round_.offered_steps()) - ENGINE_CASH_STEPS,
+        dealer_steps=dealer_steps_of(GAMES[attempt.table.game], round_.offered_steps()),
         from_scenario=attempt.scenario_version_id is not None,
         rack=rack_of(round_),
         next_step=practice_next_step(attempt, round_),

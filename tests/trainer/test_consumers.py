@@ -23,9 +23,11 @@ from table_page import TablePage
 
 from core.roles import Role
 from dealer_school.asgi import application
+from scenarios.scenario_versions import create_scenario, publish
 from simulator.core.money import format_cents
 from simulator.core.procedure import Actor
 from simulator.pai_gow.round import DEALER
+from simulator.scenarios import ScenarioSpec
 from trainer import round_store, services
 from trainer.consumers import ANONYMOUS_CLOSE_CODE, FORBIDDEN_CLOSE_CODE, dealer_group, watchers_group
 from trainer.models import Attempt, Floorperson, Mode
@@ -227,11 +229,11 @@ def seat_at_a_table_of_three_chips():
 
 async def test_house_rack_option_the_page_draws_the_tables_chips_and_a_chip_it_lacks_is_refused_changing_nothing():
     attempt, session, page = await seat_at_a_table_of_three_chips()
-    assert re.findall(r'data-chip="(\d+)" data-colour="(\w+)"', page) == 3 * [
+    assert re.findall(r'data-chip="(\d+)" data-colour="(\w+)"', page) == 5 * [
         ("2500", "green"),
         ("500", "red"),
         ("100", "white"),
-    ], "three pay controls at Pai Gow Poker: the wagers, the Progressive Payout and the Mystery Bonus"
+    ], "five racks at Pai Gow Poker: chips sold, colour-ups, the wagers, the Progressive Payout, the Mystery Bonus"
     communicator, _ = await connected(attempt.pk, session)
     before = await state(attempt.pk)
     await communicator.send_to(
@@ -669,4 +671,32 @@ async def test_the_same_wrong_step_sent_twice_is_answered_twice():
     for sequence in ("1", "2"):
         await communicator.send_to(text_data=json.dumps({"step": "clear_table", "seq": sequence}))
         assert "✗ Wrong" in fragment(await communicator.receive_from(), "feedback")
+    await communicator.disconnect()
+
+
+@database_sync_to_async
+def seat_at_a_cash_scenario():
+    """A practice round of a Pai Gow scenario rigging seat 4's $370 buy-in and seat 1's colour-up; and a session."""
+    rigging = {"buy_in": {"seat": 4, "cash": 37000}, "colour_up": {"seat": 1, "chips": "500x9 100x3"}}
+    seats = {"1": {"pai-gow": 1000}, "4": {"pai-gow": 2500}}
+    spec = ScenarioSpec.from_json({"game": "pai-gow-poker", "seats": seats, "rigging": rigging})
+    version = publish(create_scenario("Cash at the table", make_instructor(), spec))
+    trainee = make_trainee()
+    return services.start_scenario_round(trainee, version, 1, seed_value=7), session_cookie(trainee)
+
+
+async def test_house_cash_a_scenarios_rigged_buy_in_and_colour_up_are_the_trainees_over_the_socket_and_reconcile():
+    attempt, session = await seat_at_a_cash_scenario()
+    communicator, table = await connected(attempt.pk, session)
+    assert "Seat 4 buys in: 3 $100 bills, 1 $50 bill, 1 $20 bill on the layout." in table
+    taken = []
+    while (await server_side(attempt.pk))[1].next_action() is not None:
+        action, reply = await send_step(communicator, attempt.pk)
+        assert "✓ Right" in fragment(reply, "feedback"), action.step
+        taken.append(action.step)
+    assert taken[:3] == ["count_cash", "drop_cash", "sell_chips"] and taken[-1] == "colour_up"
+    assert "Seat 1 leaves" not in reply
+    card = fragment(reply, "score-card")
+    assert "Chip inventory: reconciled" in card
+    assert "Cash in the drop box $370.00; chips sold for cash $370.00." in card
     await communicator.disconnect()

@@ -283,8 +283,9 @@ def test_what_the_trainee_did_names_seats_areas_and_calls_as_the_floor_says_them
     assert describe_step(controls_of(step), step, arguments, DEFAULT_RACK) == words
 
 
-def test_every_step_paying_from_the_rack_is_a_pay_step_and_every_other_amount_is_typed():
-    assert {"pay_wager", "pay_blackjack_wager", "pay_mystery_bonus", "pay_progressive_win"} == RACK_STEPS
+def test_every_step_paying_from_the_rack_is_a_pay_step_or_a_cash_step_and_every_other_amount_is_typed():
+    paying = {"pay_wager", "pay_blackjack_wager", "pay_mystery_bonus", "pay_progressive_win"}
+    assert paying | {"sell_chips", "colour_up"} == RACK_STEPS
     for controls, step in EVERY_STEP:
         assert ("chips" in controls[step].fields) is (step in RACK_STEPS), step
 

@@ -19,7 +19,6 @@ from simulator.mystery.tables import MysteryTableRound
 from trainer import demo_tables, round_store, services
 from trainer.controls import FrameError, read_step
 from trainer.models import Attempt, Floorperson, Mode, Table
-from trainer.snapshots import ENGINE_CASH_STEPS
 
 OTHER_MHB_GAMES = [key for key, game in GAMES.items() if game.round_class is MysteryTableRound]
 """Every registered game an MHB table round deals (Pai Gow Poker's round deals its own)."""
@@ -209,7 +208,7 @@ def test_mhb_players_place_the_games_own_wagers_and_one_always_qualifies(game):
         assert 3 <= len(round_.seats) <= 6
         assert {name for seat in round_.seats for name, _ in seat.progressive_wagers} <= names
         assert round_.mystery.qualifying_wagers
-        assert round_.automations == GAMES[game].automations | ENGINE_CASH_STEPS
+        assert round_.automations == GAMES[game].automations
 
 
 @pytest.mark.django_db

@@ -11,6 +11,7 @@ from channels.layers import channel_layers
 from django.contrib.sessions.models import Session
 from django.test import Client
 from django.urls import reverse
+from markupsafe import escape
 from scratch_redis import scratch_redis  # noqa: F401  (a fixture)
 from table_helpers import make_instructor, make_trainee, teacher_of
 from table_page import TablePage
@@ -92,6 +93,6 @@ async def test_a_step_is_committed_and_answered_while_redis_is_down_and_watchers
     _, reply = await send_step(trainee, attempt.pk)
     assert "✓ Right" in reply
     watch.apply(await instructor.receive_from())
-    assert action.description in watch.html("table-log"), "the step taken while Redis was down is shown too"
+    assert escape(action.description) in watch.html("table-log"), "the step taken while Redis was down is shown too"
     await trainee.disconnect()
     await instructor.disconnect()
