@@ -273,11 +273,13 @@ class StepForm(forms.Form):
         self.rack = rack
 
     def clean(self) -> dict[str, Any]:
-        """The step's arguments: a payment's chips and typed amount become the amount paid and the chips paid in."""
+        """The step's arguments: a payment's chips and any typed amount become the amount paid and the chips paid in."""
         cleaned: dict[str, Any] = super().clean() or {}
-        if "chips" not in self.fields or "chips" not in cleaned or "amount" not in cleaned:
+        if "chips" not in cleaned or ("amount" in self.fields and "amount" not in cleaned):
             return cleaned
-        paid = read_payment_fields(self.label, cleaned["chips"], cleaned["amount"], cleaned.get("source"), self.rack)
+        paid = read_payment_fields(
+            self.label, cleaned["chips"], cleaned.get("amount"), cleaned.get("source"), self.rack
+        )
         return {name: value for name, value in cleaned.items() if name not in ("chips", "amount")} | paid
 
 
@@ -332,12 +334,13 @@ OPENING_CONTROLS: StepControls = {
     "count_cash": StepControl("Count the cash", {"seat": seat_field(), "amount": amount_field()}, "A"),
     "drop_cash": StepControl("Drop the cash", {"seat": seat_field()}, "O"),
     "sell_chips": StepControl("Sell chips", {"seat": seat_field(), **rack_fields()}, "E"),
-    "colour_up": StepControl("Colour up", {"seat": seat_field(), **rack_fields()}, "U"),
+    "colour_up": StepControl("Colour up", {"seat": seat_field(), "chips": ChipsField()}, "U"),
     "announce_no_more_bets": StepControl('Announce "No more bets"', {}, "n"),
     "refuse_late_wager": StepControl("Refuse the late wager", {"seat": seat_field()}, "L"),
 }
 """The wager phase's dealer steps, at every table: a player's buy-in (the cash counted and announced, dropped, chips
-sold from the rack), "No more bets" and a late wager's refusal; and a leaving player's colour-up from the rack."""
+sold from the rack), "No more bets" and a late wager's refusal; and a leaving player's colour-up from the rack, in
+chips alone (the fewest chips always make a player's chips: no coin)."""
 
 PROGRESSIVE_INTAKE_CONTROLS: StepControls = {
     "lock_out_progressive_wagers": StepControl("Lock out progressive wagers", {}, "l"),

@@ -140,13 +140,13 @@
     else if (event.target.closest("[data-rack-clear]")) setChips(rack, [], true);
   });
 
-  // While the focus is in a rack (never in its coins' field): a chip's digit adds it, Backspace takes the last back,
-  // Delete clears, and Enter on the rack or a chip pays (on its other buttons Enter presses them). Space on a chip's
-  // button adds it, as on any button. A key taken is prevented, so the page's own shortcuts leave it be.
+  // While the focus is in a rack (never in its coins' field nor its seat's list): a chip's digit adds it, Backspace
+  // takes the last back, Delete clears, and Enter on the rack or a chip pays (on its other buttons Enter presses them).
+  // Space on a chip's button adds it, as on any button. A key taken is prevented, so the page's own shortcuts leave it be.
   document.addEventListener("keydown", function (event) {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const rack = event.target.closest && event.target.closest("[data-rack]");
-    if (!rack || event.target.closest("input")) return;
+    if (!rack || event.target.closest("input, select")) return;
     const chip = /^[1-9]$/.test(event.key) && rack.querySelector('[data-rack-key="' + event.key + '"]');
     const onAChip = event.target === rack || event.target.closest("[data-chip]");
     if (chip) addChip(rack, chip);

@@ -494,10 +494,12 @@
     if (!button) return;
     event.preventDefault();
     // A step paying an amount not typed yet goes to its amount field first; Enter there sends it. One paying from
-    // the rack goes to the rack while it holds no chip and no amount is typed: its digits add chips, Enter pays.
+    // the rack goes to the rack while it holds no chip and no amount is typed (a rack may have no coin's field): its
+    // digits add chips, Enter pays.
     const rack = button.closest('[data-rack][data-pay-step="' + button.value + '"]');
     const field = (rack || button.form) && (rack || button.form).querySelector('input[name="amount"][data-enter-step="' + button.value + '"]');
-    const nothingPaid = field && !field.value.trim() && !(rack && rack.querySelector("[data-rack-chips]").value);
+    const typed = Boolean(field && field.value.trim());
+    const nothingPaid = rack ? !typed && !rack.querySelector("[data-rack-chips]").value : field && !typed;
     if (nothingPaid) (rack || field).focus();
     else button.click();
   });

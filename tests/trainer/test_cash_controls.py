@@ -6,7 +6,7 @@ the felt draws the cash and the chips until the dealer is done."""
 import re
 
 import pytest
-from table_helpers import make_instructor, make_trainee
+from table_helpers import NO_CASH_SEED, make_instructor, make_trainee
 from test_fragments import current, play_to, take_on_page, trainee_page
 
 from grading.scoring import ScoreCard
@@ -16,6 +16,7 @@ from simulator.core.chips import DEFAULT_RACK, write_chips
 from simulator.core.procedure import Action
 from simulator.scenarios import ScenarioSpec
 from trainer import services
+from trainer.demo_tables import create_demo_tables
 from trainer.models import Attempt, Mode
 
 pytestmark = pytest.mark.django_db
@@ -161,3 +162,9 @@ def test_exam_a_wrong_count_stands_unrevealed_drawn_as_announced_and_the_score_c
     card = ScoreCard.from_json(Attempt.objects.get(pk=attempt.pk).score_card)
     assert card.accuracy < 1
     assert "Buy-in count" in page.html("score-card")
+
+
+def test_the_tests_no_cash_seed_deals_no_buy_in_nor_colour_up_at_any_demo_table():
+    for table in create_demo_tables():
+        phase = services.deal_round(table, NO_CASH_SEED).wager_phase
+        assert (phase.buy_ins, phase.colour_ups) == ((), ()), table.name
