@@ -18,11 +18,12 @@ import pytest
 from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Locator, Page, expect
-from table_helpers import cut_from_rack, rack_payment
+from table_helpers import NO_CASH_SEED, cut_from_rack, rack_payment
 
 from school.sign_in import AnyCaseBackend
 from simulator.blackjack.hand import SPLIT_SUFFIX
 from simulator.blackjack.round import DEALER_BOX
+from simulator.core.chips import chip_total, read_payment
 from simulator.core.json_values import JsonValue
 from simulator.core.money import format_cents
 from simulator.core.procedure import Action, Actor
@@ -158,15 +159,29 @@ def expected_action(attempt_id: int) -> Action | None:
     return round_store.live_round(attempt).next_action()
 
 
+def seed_with_cash(table_name: str, first: int = 0) -> int:
+    """The first seed from ``first`` whose round at the demo table has a player buy in and one leave after it."""
+    table = Table.objects.get(name=table_name)
+    for seed_value in range(first, first + 3000):
+        phase = services.deal_round(table, seed_value).wager_phase
+        if phase.buy_ins and phase.colour_ups:
+            return seed_value
+    raise AssertionError(f"no seed of 3000 from {first} at {table_name} has a buy-in and a colour-up")
+
+
 def game_of(attempt_id: int) -> str:
     """The key of the game the attempt is dealt at."""
     return str(Attempt.objects.select_related("table").get(pk=attempt_id).table.game)
 
 
 def seat_trainee(username: str, table_name: str, mode: Mode = Mode.PRACTICE, **options: Any) -> int:
-    """Deal a round (practice unless told) for a trainee at a demo table with start_round's options; its attempt id."""
+    """Deal a round (practice unless told) for a trainee at a demo table with start_round's options; its attempt id.
+
+    Unless a seed is given, the round is of a seed without a buy-in or a colour-up: it opens with "No more bets".
+    """
     trainee = get_user_model().objects.get(username=username)
     table = Table.objects.get(name=table_name)
+    options.setdefault("seed_value", NO_CASH_SEED)
     return services.start_round(trainee, table, mode, **options).pk
 
 
@@ -342,20 +357,27 @@ class TablePage:
     def _pay_from_rack(self, form: Locator, step: str, amount: int, source: str = "") -> None:
         """Pay an amount from the step's rack as a dealer cuts it, the largest chips first, then send the step.
 
-        With the mouse each chip is clicked; by Tab each chip's button is reached and pressed with Space; by keys
-        the step's key takes the focus to its empty rack, each chip's digit adds it and Enter pays. What no chip
-        makes is typed as coin; a jackpot slip's payment, or one beyond the rack, is typed as its amount alone. The
-        stacks stand on the felt too, a stack for each denomination, at the seat or hand the form names.
+        What no chip makes is typed as coin; a jackpot slip's payment, or one beyond the rack, is typed as its amount
+        alone.
         """
         rack = form.locator(f'[data-rack][data-pay-step="{step}"]')
-        typed = rack.locator('input[name="amount"]')
         payment = rack_payment(amount, source)
         if not payment["chips"]:
-            self._fill(typed, payment["amount"])
+            self._fill(rack.locator('input[name="amount"]'), payment["amount"])
             self._send(step)
             return
         denominations = [int(cents) for cents in rack.locator("[data-chip]").evaluate_all(CHIP_VALUES)]
         chips, coin = cut_from_rack(amount, denominations)
+        self._hand_from_rack(form, step, chips, coin)
+
+    def _hand_from_rack(self, form: Locator, step: str, chips: Mapping[int, int], coin: int) -> None:
+        """Add these chips to the step's rack, type any coin, then send the step.
+
+        With the mouse each chip is clicked; by Tab each chip's button is reached and pressed with Space; by keys
+        the step's key takes the focus to its empty rack, each chip's digit adds it and Enter pays. A payment's
+        stacks stand on the felt too, a stack for each denomination, at the seat or hand the form names.
+        """
+        rack = form.locator(f'[data-rack][data-pay-step="{step}"]')
         if self.by_keys:
             self._press(self.controls[step].key)
             expect(rack).to_be_focused()
@@ -373,16 +395,53 @@ class TablePage:
             else:
                 for _ in range(count):
                     chip.click()
-        expect(rack.locator("[data-rack-total]")).to_have_text(format_cents(amount - coin))
-        place = form.locator('select[name="seat"], select[name="position"]').first.input_value().removesuffix("s")
-        mirror = self.page.locator(f'#felt-seat-{place} [data-rack-mirror="{step}"][aria-hidden="true"] .chip')
-        expect(mirror).to_have_count(len(chips))
+        expect(rack.locator("[data-rack-total]")).to_have_text(format_cents(chip_total(chips)))
+        if step.startswith("pay_"):
+            place = form.locator('select[name="seat"], select[name="position"]').first.input_value().removesuffix("s")
+            mirror = self.page.locator(f'#felt-seat-{place} [data-rack-mirror="{step}"][aria-hidden="true"] .chip')
+            expect(mirror).to_have_count(len(chips))
         if coin:
-            self._fill(typed, dollars(coin))
+            self._fill(rack.locator('input[name="amount"]'), dollars(coin))
         if self.by_keys:
             self.page.keyboard.press("Enter")  # on the rack, or in its coin's field: either pays
         else:
             self._click(self._button(step))
+
+    def _choose_seat_in(self, step: str, seat: int) -> None:
+        """Choose the seat for a step: by its number key when dealing by keys, else in the step's own form's list."""
+        if self.by_keys:
+            self._press(str(seat))
+        else:
+            self._select(self._form(step).locator('select[name="seat"]'), str(seat))
+
+    def _count_cash(self, seat: int, amount: int) -> None:
+        """Count a buy-in: by keys the step's key goes to the empty amount, typed and sent with Enter."""
+        self._choose_seat_in("count_cash", seat)
+        field = self._form("count_cash").locator('input[name="amount"]')
+        if self.by_keys:
+            self.page.keyboard.press(self.controls["count_cash"].key)
+            expect(field).to_be_focused()
+            self.page.keyboard.type(dollars(amount))
+            self.page.keyboard.press("Enter")
+            return
+        self._fill(field, dollars(amount))
+        self._click(self._button("count_cash"))
+
+    def _drop_cash(self, seat: int) -> None:
+        self._choose_seat_in("drop_cash", seat)
+        self._send("drop_cash")
+
+    def _hand_over(self, step: str, seat: int, chips: str) -> None:
+        """Hand the seat the chips the step names from the rack: a buy-in's in the house's mix, a colour-up's fewest."""
+        self._choose_seat_in(step, seat)
+        payment = read_payment(chips)
+        self._hand_from_rack(self._form(step), step, payment.chips, payment.coin)
+
+    def _sell_chips(self, seat: int, amount: int, chips: str) -> None:
+        self._hand_over("sell_chips", seat, chips)
+
+    def _colour_up(self, seat: int, amount: int, chips: str) -> None:
+        self._hand_over("colour_up", seat, chips)
 
     def _place_envy_lammers(self, seats: list[int]) -> None:
         form = self._form("place_envy_lammers")

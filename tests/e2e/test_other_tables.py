@@ -1,12 +1,12 @@
 """The base games in view: Mystery Bonus tables (the engine's deal and the trainee's) and Down Under Blackjack, dealt in
-Chromium at 1366×768."""
+Chromium at 1366×768; and at a table of each family a player's buy-in and another's colour-up, dealt whole."""
 
 import re
 from collections.abc import Callable
 
 import pytest
 from accessibility import wcag_violations
-from live_table import LiveSchool, TablePage, log_in, seat_trainee
+from live_table import PRACTICE_TABLE, LiveSchool, TablePage, log_in, seat_trainee, seed_with_cash
 from playwright.sync_api import expect
 
 from simulator.core.procedure import Action
@@ -100,3 +100,33 @@ def test_down_under_blackjack_says_each_hands_outcome_and_the_dealers(new_page, 
         )
     expect(felt.locator("#felt-dealer")).to_contain_text(re.compile(r"Dealer (has blackjack|busts|stands on \d+)"))
     assert wcag_violations(page) == []
+
+
+@pytest.mark.parametrize(
+    ("table_name", "by_keys"),
+    [(PRACTICE_TABLE, True), (THREE_CARD_POKER_DEALT, False), (DOWN_UNDER, False)],
+    ids=["pai-gow-poker-by-keys", "three-card-poker-by-buttons", "down-under-blackjack-by-buttons"],
+)
+def test_house_cash_a_buy_in_and_a_colour_up_are_dealt_whole_with_the_pages_own_controls(
+    new_page, school: LiveSchool, table_name: str, by_keys: bool
+):
+    page = new_page()
+    log_in(page, school, "trainee1")
+    seed_value = school.query(seed_with_cash, table_name)
+    table = TablePage(page, school, school.query(seat_trainee, "trainee1", table_name, seed_value=seed_value))
+    table.by_keys = by_keys
+    felt = page.locator("#felt")
+    expect(felt.locator(".seat-cash")).to_contain_text("Buy-in")
+    expect(felt.locator(".seat-cash .bill").first).to_be_visible()
+    expect(page.locator("#controls > form.control-group").first).to_contain_text("Buy-in")
+    expect(page.get_by_role("button", name="Count seat 1's cash", exact=True)).to_be_visible()
+    table.deal_correctly_until(lambda action: action is not None and action.step == "sell_chips")
+    expect(felt.locator(".seat-cash")).to_contain_text("dropped")
+    table.deal_correctly_until(lambda action: action is not None and action.step == "colour_up")
+    expect(felt.locator(".seat-cash")).to_contain_text("Colour up")
+    expect(page.locator("#controls > form.control-group").first).to_contain_text("Colour up")
+    assert wcag_violations(page) == []
+    assert table.deal_correctly_until(lambda action: action is None) is None
+    expect(felt.locator(".seat-cash")).to_have_count(0)
+    expect(table.score_card).to_contain_text("100.0%")
+    expect(table.score_card).to_contain_text("Chip inventory: reconciled")

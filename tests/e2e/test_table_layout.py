@@ -20,12 +20,12 @@ from live_table import (
     expected_action,
     log_in,
     page_logged_in,
-    seat_trainee,
 )
 from playwright.sync_api import Browser, Page, expect
 from test_down_under_hand_table import browser_frame
 
 from simulator.core.procedure import Action, Actor
+from simulator.core.table_cash import BuyIn, ColourUp
 from simulator.games import GAMES
 from simulator.notation import save_round
 from simulator.pai_gow.round import MATCH_SPOTS, PaiGowRound
@@ -243,18 +243,34 @@ def send(table: TablePage, action: Action, verdict: str | re.Pattern[str]) -> No
         expect(table.page.locator("#sequence")).to_have_value(str(sequence + 1))
 
 
+def seat_with_cash(username: str, table_name: str) -> int:
+    """Seat a trainee at the demo table's practice round of seed 4, its first player buying in before it and leaving
+    after it with chips of the rack's two smallest denominations; the round is otherwise seed 4's."""
+    table = Table.objects.get(name=table_name)
+    dealt = services.deal_round(table, 4)
+    seats = dealt.seats if isinstance(dealt.seats, dict) else [seat.seat for seat in dealt.seats]
+    first = min(seats)
+    rack = dealt.house_chips().rack
+    leaving = ColourUp(first, {rack[-2].cents: 9, rack[-1].cents: 3})
+    phase = replace(dealt.wager_phase, buy_ins=(BuyIn(first, 37000),), colour_ups=(leaving,))
+    round_ = type(dealt).from_setup_json({**dealt.setup_json(), "wager_phase": phase.to_json()})
+    trainee = get_user_model().objects.get(username=username)
+    return services._store_dealt(trainee, table, Mode.PRACTICE, round_).pk
+
+
 @pytest.mark.parametrize("table_name", DEMO_TABLES)
 def test_the_felt_and_the_next_steps_button_are_in_sight_at_every_step_on_a_laptop_and_a_tablet(
     new_page, school: LiveSchool, table_name: str
 ):
-    """Issue 30 item 12: each step of a practice round, at 1366×768 and 768×1024, the page at its top.
+    """Issue 30 item 12: each step of a practice round, at 1366×768 and 768×1024, the page at its top; the round has
+    a player's buy-in and another's colour-up, so the cash controls and the cash on the felt are measured too.
 
     The steps go through the page's own socket (the page draws each answer as it arrives); the felt and the next
     step's button must lie wholly in the viewport, its controls first, and no box but the verdict's scroll.
     """
     page = new_page()
     log_in(page, school, "trainee1")
-    table = TablePage(page, school, school.query(seat_trainee, "trainee1", table_name, seed_value=4))
+    table = TablePage(page, school, school.query(seat_with_cash, "trainee1", table_name))
     out_of_sight: dict[str, list[str]] = {viewport: [] for viewport in DEALING_VIEWPORTS}
     sizes = list(DEALING_VIEWPORTS)
     taken = 0

@@ -49,6 +49,11 @@ def teacher_of(attempt):
     return lambda username: make_instructor(username, teaching=[attempt.trainee_id])
 
 
+NO_CASH_SEED = 4
+"""A seed whose round at every demo table has no buy-in before it nor colour-up after it: it opens with "No more
+bets", the step a test may send first."""
+
+
 def demo_table(floorperson=Floorperson.AUTOMATED, index=0):
     table = create_demo_tables()[index]
     table.floorperson = floorperson

@@ -11,6 +11,7 @@ from django.test import Client
 from django.urls import reverse
 from socket_client import SocketClient
 from table_helpers import (
+    NO_CASH_SEED,
     demo_table,
     frame_for,
     graded_steps,
@@ -48,6 +49,7 @@ def session_cookie(user):
 @database_sync_to_async
 def seat_at_table(username="alice", floorperson=Floorperson.AUTOMATED, mode=Mode.PRACTICE, **options):
     trainee = make_trainee(username)
+    options.setdefault("seed_value", NO_CASH_SEED)
     attempt = services.start_round(trainee, demo_table(floorperson), mode, **options)
     return attempt, session_cookie(trainee)
 

@@ -6,6 +6,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from table_helpers import (
+    NO_CASH_SEED,
     demo_table,
     frame_for,
     graded_steps,
@@ -81,7 +82,7 @@ def test_it_deals_the_same_players_for_the_same_seed():
 
 
 def test_it_starts_a_round_waiting_for_the_dealers_no_more_bets():
-    attempt = services.start_round(make_trainee(), demo_table(), Mode.PRACTICE)
+    attempt = services.start_round(make_trainee(), demo_table(), Mode.PRACTICE, seed_value=NO_CASH_SEED)
     assert next_dealer_action(attempt).step == "announce_no_more_bets"
     assert attempt.last_sequence == 0
     assert graded_steps(attempt) == []
