@@ -122,8 +122,8 @@ def skills_of(steps: Iterable[str]) -> list[Skill]:
 
     >>> [skill.key for skill in skills_of(["announce_dice", "burn_card", "clear_table"])]
     ['calling_the_dice', 'dealing_a_card']
-    >>> [skill.key for skill in skills_of(["qualify_dealer", "pay_wager"])]
-    ['qualifying_the_dealer', 'settling_a_carnival_wager']
+    >>> [skill.key for skill in skills_of(["qualify_dealer", "read_hand", "pay_wager"])]
+    ['reading_a_hand', 'qualifying_the_dealer', 'settling_a_carnival_wager']
     """
     names = set(steps)
     keys = {STEP_SKILLS[step] for step in names if step in STEP_SKILLS}
