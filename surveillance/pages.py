@@ -58,8 +58,9 @@ def table_felt(record: WatchedRecord, watched: WatchedRound, number: int) -> Reg
 
 
 def seated(felt: Region) -> list[int]:
-    """The seats a player sits at on a drawn felt: beside the dealer's place (0), the places a flag may name."""
-    return [seat["number"] for seat in felt.context["felt"]["seats"] if seat["occupied"]]
+    """The seats a flag may name beside the dealer's place (0): a player's, or one with a stack or cash laid there."""
+    seats = felt.context["felt"]["seats"]
+    return [seat["number"] for seat in seats if seat["occupied"] or seat.get("stack") or seat.get("cash")]
 
 
 def felt_context(record: WatchedRecord, watched: WatchedRound, number: int | None = None) -> dict[str, Any]:
