@@ -79,6 +79,7 @@ def felt_context(record: WatchedRecord, watched: WatchedRound, number: int | Non
         "table": render_region(felt, oob=False),
         "posted": render_region(posted_region(felt), oob=False),
         "seats": seated(felt),
+        "places": [(place, place_name(place)) for place in (0, *seated(felt))],
     }
 
 
@@ -100,14 +101,13 @@ def flags_context(record: WatchedRecord) -> dict[str, Any]:
 
 
 def watch_context(record: WatchedRecord, watched: WatchedRound) -> dict[str, Any]:
-    """The watching page: the felt, the pace and speeds, the flag form's choices (the felt's places), the flags."""
+    """The watching page: the felt (with the flag form's places), the pace and speeds, the faults to name, the flags."""
     menu = fault_menu(GAMES[record.table.game])
     felt = felt_context(record, watched)
     return {
         "record": record,
         "felt": felt,
         "speeds": " ".join(map(str, SPEEDS)),
-        "places": [(place, place_name(place)) for place in (0, *felt["seats"])],
         "dealer_faults": [item for item in menu if item["by"] == "dealer"],
         "player_faults": [item for item in menu if item["by"] == "player"],
         **flags_context(record),
